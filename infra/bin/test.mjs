@@ -1,0 +1,99 @@
+// `npm test`: from a fresh clone, install what is missing, then typecheck, lint, build, and run the
+// unit, integration and end-to-end layers. Prints a table of steps and one closing line of counts.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { join } from 'node:path';
+import { ensureDebianPackages, ensureNode, ensureNpmDependencies, fail, root, tsx } from './ensure.mjs';
+
+ensureNode();
+ensureNpmDependencies();
+ensureDebianPackages({ chromium: true });
+
+const testDatabaseUrl =
+  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+await assertReachable(testDatabaseUrl);
+
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const reports = join(root, '.data', 'test-reports');
+mkdirSync(reports, { recursive: true });
+const env = { ...process.env, TEST_DATABASE_URL: testDatabaseUrl, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' };
+
+const vitest = (project) => ({
+  name: project,
+  cmd: bin('vitest'),
+  args: ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `${project}.json`)}`],
+  report: join(reports, `${project}.json`),
+});
+
+const steps = [
+  { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'lint', cmd: bin('biome'), args: ['check', '.'] },
+  { name: 'build', cmd: bin('tsx'), args: ['infra/src/build.ts'], required: true },
+  vitest('unit'),
+  vitest('integration'),
+  vitest('e2e'),
+];
+
+const results = [];
+let buildFailed = false;
+for (const step of steps) {
+  if (buildFailed && step.name === 'e2e') {
+    results.push({ name: step.name, ok: false, seconds: 0, note: 'not run: the build failed' });
+    continue;
+  }
+  console.log(`\n── ${step.name} ──`);
+  const started = Date.now();
+  const run = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env });
+  const seconds = (Date.now() - started) / 1000;
+  const ok = run.status === 0;
+  if (!ok && step.required) buildFailed = true;
+  const counts = step.report ? readCounts(step.report) : undefined;
+  results.push({ name: step.name, ok, seconds, counts });
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+console.log('\n| step | result | tests | seconds |\n|---|---|---|---|');
+for (const r of results) {
+  const c = r.counts;
+  if (c) {
+    passed += c.passed;
+    failed += c.failed;
+    skipped += c.skipped;
+  }
+  const tests = c ? `${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}` : '';
+  console.log(`| ${r.name} | ${r.ok ? 'ok' : `FAILED${r.note ? ` (${r.note})` : ''}`} | ${tests} | ${r.seconds.toFixed(1)} |`);
+}
+const allOk = results.every((r) => r.ok);
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(allOk && failed === 0 && passed > 0 ? 0 : 1);
+
+function readCounts(file) {
+  if (!existsSync(file)) return undefined;
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    return { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0, skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0) };
+  } catch {
+    return undefined;
+  }
+}
+
+function assertReachable(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: hostname, port: Number(port || 5432) });
+    socket.setTimeout(3000);
+    socket.once('connect', () => {
+      socket.end();
+      resolve();
+    });
+    const down = () =>
+      fail(
+        `PostgreSQL is not reachable at ${hostname}:${port || 5432}. Start it (Debian: pg_ctlcluster <version> main start) or set TEST_DATABASE_URL to a server the tests may create databases on.`,
+      );
+    socket.once('error', down);
+    socket.once('timeout', down);
+  });
+}

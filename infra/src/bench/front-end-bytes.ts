@@ -1,0 +1,84 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { launchBrowser } from '../chromium';
+
+export type FrontEndBytes = {
+  route: string;
+  frontEnd: string;
+  files: number;
+  rawBytes: number;
+  /** Bytes on the wire as nginx served them (gzip, or brotli where precompressed files exist). */
+  servedBytes: number;
+  servedEncoding: string;
+  gzipBytes: number;
+  brotliBytes: number;
+};
+
+/** `/remotes/marketing/abc/x.js` → `marketing`; anything else the shell loaded is the shell's. */
+export function frontEndOf(url: string): string {
+  const match = new URL(url).pathname.match(/^\/remotes\/([^/]+)\//);
+  return match?.[1] ?? 'shell';
+}
+
+/**
+ * Loads each route in Chromium and adds up every script the page actually fetched, grouped by the
+ * front-end that owns it. gzip -9 and brotli q11 sizes are computed from the same bytes, so the figures
+ * hold whatever nginx's compression settings are.
+ */
+export async function measureFrontEndBytes(baseUrl: string, routes: Array<{ route: string; ready: string }>): Promise<FrontEndBytes[]> {
+  const browser = await launchBrowser();
+  const rows: FrontEndBytes[] = [];
+  try {
+    for (const { route, ready } of routes) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const scripts: Array<{ url: string; body: Buffer; encoding: string; wire: number }> = [];
+      const pending: Array<Promise<void>> = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'script' || !response.ok()) return;
+        pending.push(
+          (async () => {
+            const body = await response.body();
+            const sizes = await response.request().sizes();
+            scripts.push({
+              url: response.url(),
+              body,
+              encoding: (await response.headerValue('content-encoding')) ?? 'identity',
+              wire: sizes.responseBodySize,
+            });
+          })(),
+        );
+      });
+      await page.goto(route, { waitUntil: 'networkidle' });
+      await page.getByTestId(ready).waitFor();
+      await Promise.all(pending);
+      const groups = new Map<string, FrontEndBytes>();
+      for (const script of scripts) {
+        const frontEnd = frontEndOf(script.url);
+        const row = groups.get(frontEnd) ?? {
+          route,
+          frontEnd,
+          files: 0,
+          rawBytes: 0,
+          servedBytes: 0,
+          servedEncoding: script.encoding,
+          gzipBytes: 0,
+          brotliBytes: 0,
+        };
+        row.files += 1;
+        row.rawBytes += script.body.length;
+        row.servedBytes += script.wire;
+        if (row.servedEncoding !== script.encoding) row.servedEncoding = 'mixed';
+        row.gzipBytes += gzipSync(script.body, { level: 9 }).length;
+        row.brotliBytes += brotliCompressSync(script.body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+        }).length;
+        groups.set(frontEnd, row);
+      }
+      rows.push(...[...groups.values()].sort((a, b) => a.frontEnd.localeCompare(b.frontEnd)));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
