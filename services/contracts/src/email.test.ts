@@ -11,20 +11,14 @@ describe('EmailSchema (SPEC §5 email rule)', () => {
     expect(EmailSchema.parse('  Ada.Lovelace@Example.COM \n')).toBe('ada.lovelace@example.com');
   });
 
-  it.each([
-    ['a@b.co'],
-    ['first.last+tag@sub.example.org'],
-    ['x_y-z@mail.example.travel'],
-  ])('accepts %s', (email) => {
-    expect(EmailSchema.safeParse(email).success).toBe(true);
-  });
+  it.each([['a@b.co'], ['first.last+tag@sub.example.org'], ['x_y-z@mail.example.travel']])(
+    'accepts %s',
+    (email) => {
+      expect(EmailSchema.safeParse(email).success).toBe(true);
+    },
+  );
 
-  it.each([
-    [''],
-    ['   '],
-    [undefined],
-    [null],
-  ])('a missing email says "Email is required" (%j)', (input) => {
+  it.each([[''], ['   '], [undefined], [null]])('a missing email says "Email is required" (%j)', (input) => {
     expect(messageFor(input)).toBe('Email is required');
   });
 

@@ -8,7 +8,9 @@ function firstMessage(input: unknown): string | undefined {
 
 describe('EmailExistsRequestSchema', () => {
   it('normalises the email it carries', () => {
-    expect(EmailExistsRequestSchema.parse({ email: ' Ada@Example.com ' })).toEqual({ email: 'ada@example.com' });
+    expect(EmailExistsRequestSchema.parse({ email: ' Ada@Example.com ' })).toEqual({
+      email: 'ada@example.com',
+    });
   });
 
   it('rejects fields it does not know, naming them', () => {
@@ -19,9 +21,12 @@ describe('EmailExistsRequestSchema', () => {
     expect(firstMessage({})).toBe('Email is required');
   });
 
-  it.each([[null], [[]], ['ada@example.com'], [7]])('a body that is not an object (%j) is rejected', (input) => {
-    expect(firstMessage(input)).toBe('Request body must be a JSON object');
-  });
+  it.each([[null], [[]], ['ada@example.com'], [7]])(
+    'a body that is not an object (%j) is rejected',
+    (input) => {
+      expect(firstMessage(input)).toBe('Request body must be a JSON object');
+    },
+  );
 });
 
 describe('EmailExistsResponseSchema', () => {

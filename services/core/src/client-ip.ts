@@ -1,0 +1,83 @@
+import { BlockList, isIP } from 'node:net';
+import type { Context } from 'hono';
+import type { ServiceEnv } from './hono-env';
+
+/**
+ * The proxies whose `X-Forwarded-For` / `X-Real-IP` headers count (TRUSTED_PROXIES). Anyone else can
+ * write those headers, so from anyone else they are ignored.
+ */
+export class TrustedProxies {
+  readonly #list = new BlockList();
+
+  /** Entries are IP addresses or CIDR ranges, as validated by the TRUSTED_PROXIES setting. */
+  constructor(entries: readonly string[]) {
+    for (const entry of entries) {
+      const [address = '', prefix] = entry.split('/');
+      const family = isIP(address);
+      if (family === 0) throw new Error(`Not an IP address or CIDR range: ${entry}`);
+      const type = family === 4 ? 'ipv4' : 'ipv6';
+      if (prefix === undefined) this.#list.addAddress(address, type);
+      else this.#list.addSubnet(address, Number(prefix), type);
+    }
+  }
+
+  has(address: string): boolean {
+    const family = isIP(address);
+    return family !== 0 && this.#list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  }
+}
+
+/** `::ffff:10.0.0.1` is how a dual-stack socket reports an IPv4 peer; compare it as `10.0.0.1`. */
+function normalizeAddress(address: string): string {
+  const trimmed = address.trim();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(trimmed);
+  return mapped?.[1] ?? trimmed;
+}
+
+export interface ClientIpInput {
+  /** The address of the peer on the TCP connection: the one value nobody can forge. */
+  socketAddress: string | undefined;
+  forwardedFor?: string | undefined;
+  realIp?: string | undefined;
+}
+
+/**
+ * The client's IP. It is the socket address unless that is a trusted proxy; then it is the right-most
+ * `X-Forwarded-For` entry that is not itself a trusted proxy (each proxy appends the peer it saw, so
+ * entries to the left of the first untrusted one could have been written by the client), or
+ * `X-Real-IP` when there is no usable `X-Forwarded-For`.
+ */
+export function resolveClientIp(input: ClientIpInput, trusted: TrustedProxies): string | undefined {
+  if (input.socketAddress === undefined) return undefined;
+  const socketAddress = normalizeAddress(input.socketAddress);
+  if (!trusted.has(socketAddress)) return socketAddress;
+
+  const hops = (input.forwardedFor ?? '')
+    .split(',')
+    .map(normalizeAddress)
+    .filter((hop) => hop !== '');
+  let nearest = socketAddress;
+  for (let index = hops.length - 1; index >= 0; index -= 1) {
+    const hop = hops[index] ?? '';
+    // Garbage in the chain means we cannot tell who wrote what; the last hop we could vouch for wins.
+    if (isIP(hop) === 0) return nearest;
+    if (!trusted.has(hop)) return hop;
+    nearest = hop;
+  }
+  if (hops.length > 0) return nearest;
+
+  const realIp = input.realIp === undefined ? '' : normalizeAddress(input.realIp);
+  return isIP(realIp) === 0 ? socketAddress : realIp;
+}
+
+/** {@link resolveClientIp} for a Hono request served by @hono/node-server. */
+export function clientIp(c: Context<ServiceEnv>, trusted: TrustedProxies): string | undefined {
+  return resolveClientIp(
+    {
+      socketAddress: c.env?.incoming?.socket.remoteAddress,
+      forwardedFor: c.req.header('X-Forwarded-For'),
+      realIp: c.req.header('X-Real-IP'),
+    },
+    trusted,
+  );
+}

@@ -1,0 +1,102 @@
+import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './db/schema';
+import { migrations } from './db/migrations/index';
+import type { Logger } from './logger';
+
+export type { Database } from './db/schema';
+
+export type DatabaseHandle = Kysely<Database>;
+
+export interface DatabaseOptions {
+  url: string;
+  /** Most connections one process may hold (DB_POOL_MAX). */
+  poolMax?: number;
+  /** Where pool-level connection errors are reported. */
+  logger?: Logger;
+}
+
+/**
+ * A kysely handle over a pg Pool. `db.destroy()` ends the pool.
+ *
+ * The pool is what makes readiness recover by itself: a connection that breaks while idle is
+ * dropped from the pool (and reported, not thrown — an unhandled 'error' would kill the process),
+ * and every later query opens a fresh connection, failing fast while the server is down.
+ */
+export function createDatabase(options: DatabaseOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolMax ?? 10,
+    // Fail fast when the server is unreachable instead of queueing requests behind a dead socket.
+    connectionTimeoutMillis: 2_000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', (err) => {
+    options.logger?.warn({ err: { message: err.message } }, 'idle database connection lost');
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Readiness must answer well inside a probe's timeout, so the check gives up after this long. */
+export const DATABASE_CHECK_TIMEOUT_MS = 1_500;
+
+/**
+ * True when the database answers `select 1` within `timeoutMs`. Never throws. Concurrent probes share
+ * one query so a burst of health checks cannot drain the pool.
+ */
+export function checkDatabase(db: DatabaseHandle, timeoutMs = DATABASE_CHECK_TIMEOUT_MS): Promise<boolean> {
+  const running = checksInFlight.get(db);
+  if (running) return running;
+  const check = withTimeout(sql`select 1`.execute(db), timeoutMs)
+    .then(() => true)
+    .catch(() => false)
+    .finally(() => checksInFlight.delete(db));
+  checksInFlight.set(db, check);
+  return check;
+}
+
+const checksInFlight = new WeakMap<DatabaseHandle, Promise<boolean>>();
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  // A query that loses the race still settles later; swallow its outcome so it is not unhandled.
+  work.catch(() => undefined);
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export class MigrationError extends Error {
+  constructor(
+    message: string,
+    readonly results: MigrationResultSet['results'],
+    options: { cause?: unknown } = {},
+  ) {
+    super(message, options);
+    this.name = 'MigrationError';
+  }
+}
+
+/**
+ * Brings the schema up to the newest migration. kysely takes an advisory lock first, so two services
+ * starting at once run each migration exactly once (docs/decisions/001-platform-layout.md).
+ * Returns the names of the migrations it ran.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results.find((result) => result.status === 'Error')?.migrationName;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MigrationError(
+      failed === undefined ? `Migration failed: ${reason}` : `Migration ${failed} failed: ${reason}`,
+      results,
+      { cause: error },
+    );
+  }
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

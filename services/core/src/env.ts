@@ -1,0 +1,113 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+// docs/decisions/001-platform-layout.md, "Ports and settings": every setting is an environment
+// variable with a default, parsed at start; a bad value prints one line naming it and exits 1.
+
+/** A TCP port given as decimal digits (`AUTH_PORT=4101`). */
+export function portSetting(defaultPort: number) {
+  return z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a port number')
+    .transform(Number)
+    .refine((port) => port >= 1 && port <= 65_535, 'must be a port number between 1 and 65535')
+    .default(defaultPort);
+}
+
+function urlSetting(protocols: readonly string[], what: string) {
+  return z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be ${what}`);
+}
+
+/** A comma-separated list of IP addresses or CIDR ranges (`10.0.0.0/8,::1`). */
+const proxyListSetting = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  )
+  .refine(
+    (entries) =>
+      entries.every((entry) => {
+        const [address = '', prefix] = entry.split('/');
+        const family = isIP(address);
+        if (family === 0) return false;
+        if (prefix === undefined) return true;
+        const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+        return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+      }),
+    'must be a comma-separated list of IP addresses or CIDR ranges',
+  );
+
+/**
+ * The settings every service shares. Each service adds its own port (`AUTH_PORT`, `PROFILE_PORT`)
+ * with {@link portSetting}, so the variable a user sets is the one an error names.
+ */
+export const baseEnvShape = {
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: urlSetting(['postgres:', 'postgresql:'], 'a postgres:// URL'),
+  SMTP_URL: urlSetting(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL').default('smtp://127.0.0.1:1025'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  TRUSTED_PROXIES: proxyListSetting.default(['127.0.0.1', '::1']),
+  APP_NAME: z.string().min(1).default('Trove'),
+  DB_POOL_MAX: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((max) => max >= 1 && max <= 100, 'must be between 1 and 100')
+    .default(10),
+} as const;
+
+export type EnvSource = Readonly<Record<string, string | undefined>>;
+
+export type EnvResult<T> = { ok: true; env: T } | { ok: false; message: string };
+
+// Values can hold credentials (postgres://user:secret@host); an error line must never print them.
+function redactCredentials(value: string): string {
+  return value.replace(/\/\/([^/:@\s]*):[^/@\s]*@/, '//$1:***@');
+}
+
+/**
+ * Parses `source` with `schema` and, on failure, builds the one line that names the variable:
+ * `Invalid environment: AUTH_PORT must be a port number (got "abc")`.
+ */
+export function readEnv<Schema extends z.ZodType>(
+  schema: Schema,
+  source: EnvSource = process.env,
+): EnvResult<z.output<Schema>> {
+  // `AUTH_PORT= npm start` means "not set" to a person, so an empty value falls back to the default.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = schema.safeParse(present);
+  if (result.success) return { ok: true, env: result.data };
+
+  const issue = result.error.issues[0];
+  const name = String(issue?.path[0] ?? 'environment');
+  const value = present[name];
+  const problem =
+    value === undefined
+      ? 'is required'
+      : `${issue?.message ?? 'is invalid'} (got "${redactCredentials(value)}")`;
+  return { ok: false, message: `Invalid environment: ${name} ${problem}` };
+}
+
+/** {@link readEnv}, but a bad environment stops the process with one line on stderr and exit code 1. */
+export function parseEnv<Schema extends z.ZodType>(
+  schema: Schema,
+  source: EnvSource = process.env,
+): z.output<Schema> {
+  const result = readEnv(schema, source);
+  if (result.ok) return result.env;
+  process.stderr.write(`${result.message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,110 @@
+import type { ErrorEnvelope } from '@trove/contracts';
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError, type z } from 'zod';
+import type { ServiceEnv } from './hono-env';
+import type { Logger } from './logger';
+
+/**
+ * An error a route means to answer with: its status, a message safe to show a user, and a machine
+ * code for clients to branch on (`{ error, code }`).
+ */
+export class ApiError extends HTTPException {
+  readonly code: string;
+
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    code: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(status, { message, cause: options.cause });
+    this.name = 'ApiError';
+    this.code = code;
+  }
+}
+
+const CODE_BY_STATUS: Partial<Record<number, string>> = {
+  400: 'invalid_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  410: 'gone',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+/** `application/json`, or a `+json` type such as `application/merge-patch+json`, with any parameters. */
+const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+const MALFORMED_JSON: ErrorEnvelope = { error: 'Malformed JSON body', code: 'malformed_json' };
+
+function envelope(error: string, code: string): ErrorEnvelope {
+  return { error, code };
+}
+
+/** True when the request's own body is not JSON, so a SyntaxError is the client's fault, not ours. */
+async function bodyIsMalformedJson(c: Context): Promise<boolean> {
+  try {
+    // Hono caches the body text, so this reads what the route already consumed.
+    const text = await c.req.text();
+    // No body and no claim of one: the SyntaxError came from our own code.
+    if (text === '' && !JSON_CONTENT_TYPE.test(c.req.header('Content-Type') ?? '')) return false;
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The one `onError` of a service: known errors become their envelope; anything else is a 500 whose
+ * stack goes to the log and never to the client.
+ */
+export function createErrorHandler(fallbackLogger: Logger): ErrorHandler<ServiceEnv> {
+  return async (err, c) => {
+    if (err instanceof ApiError) return c.json(envelope(err.message, err.code), err.status);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      return c.json(envelope(err.message || 'Request failed', CODE_BY_STATUS[status] ?? 'error'), status);
+    }
+    if (err instanceof ZodError) {
+      return c.json(envelope(err.issues[0]?.message ?? 'Invalid request', 'invalid_request'), 400);
+    }
+    // A route that called c.req.json() itself on a malformed body still answers 400, not 500.
+    if (err instanceof SyntaxError && (await bodyIsMalformedJson(c))) return c.json(MALFORMED_JSON, 400);
+
+    (c.get('log') ?? fallbackLogger).error({ err }, 'unhandled error');
+    return c.json(envelope('Internal error', 'internal'), 500);
+  };
+}
+
+export const notFound: NotFoundHandler<ServiceEnv> = (c) => c.json(envelope('Not found', 'not_found'), 404);
+
+/**
+ * Reads a JSON request body and parses it with `schema`. Every way the input can be wrong ends in
+ * a 4xx envelope: a non-JSON content type (415), a malformed body (400), or a schema failure
+ * (400 with the schema's first message, e.g. SPEC §5 "Please enter a valid email address.").
+ */
+export async function parseJson<Schema extends z.ZodType>(
+  c: Context,
+  schema: Schema,
+): Promise<z.output<Schema>> {
+  const contentType = c.req.header('Content-Type') ?? '';
+  if (!JSON_CONTENT_TYPE.test(contentType)) {
+    throw new ApiError(415, 'Content-Type must be application/json', 'unsupported_media_type');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch (cause) {
+    throw new ApiError(400, MALFORMED_JSON.error, MALFORMED_JSON.code, { cause });
+  }
+  // Throws a ZodError, which the error handler turns into a 400 with the first issue's message.
+  return schema.parse(body);
+}

@@ -1,0 +1,26 @@
+export { clientIp, type ClientIpInput, resolveClientIp, TrustedProxies } from './client-ip';
+export {
+  checkDatabase,
+  createDatabase,
+  DATABASE_CHECK_TIMEOUT_MS,
+  type Database,
+  type DatabaseHandle,
+  type DatabaseOptions,
+  MigrationError,
+  migrateToLatest,
+} from './database';
+export { baseEnvShape, type EnvResult, type EnvSource, parseEnv, portSetting, readEnv } from './env';
+export { ApiError, createErrorHandler, notFound, parseJson } from './errors';
+export { createHealthRoutes } from './health';
+export type { ServiceEnv } from './hono-env';
+export {
+  createLogger,
+  type Logger,
+  type LoggerOptions,
+  REQUEST_ID_HEADER,
+  requestIdFrom,
+  requestLogger,
+} from './logger';
+export { createMailer, type MailMessage, type Mailer, type MailerOptions } from './mailer';
+export { type RunningServer, type StartServerOptions, startServer } from './server';
+export { createServiceApp, type ServiceAppOptions } from './service-app';

@@ -1,0 +1,44 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger, requestIdFrom } from './logger';
+
+describe('requestIdFrom', () => {
+  it('keeps a well-formed id from the proxy', () => {
+    expect(requestIdFrom('0f8a3c2e9b1d4e5f8a3c2e9b1d4e5f8a')).toBe('0f8a3c2e9b1d4e5f8a3c2e9b1d4e5f8a');
+  });
+
+  it.each([
+    ['an empty id', ''],
+    ['an id with spaces', 'a b'],
+    ['an id with a line break', 'abc\r\nSet-Cookie: x=1'],
+    ['an overlong id', 'a'.repeat(129)],
+  ])('replaces %s with a new UUID', (_, header) => {
+    expect(requestIdFrom(header)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+
+  it('makes a new id when none is sent', () => {
+    expect(requestIdFrom(undefined)).not.toBe(requestIdFrom(undefined));
+  });
+});
+
+describe('createLogger', () => {
+  it('redacts passwords, codes, tokens, cookies and authorization wherever they sit', () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = createLogger({ destination });
+    logger.info({
+      password: 'hunter2',
+      body: { code: '123456', email: 'ada@example.com' },
+      req: { headers: { authorization: 'Bearer abc', cookie: 'access_token_cookie=xyz' } },
+    });
+    const line = lines.join('');
+    expect(line).not.toMatch(/hunter2|123456|Bearer abc|xyz/);
+    expect(line).toContain('ada@example.com');
+    expect(JSON.parse(line)).toMatchObject({ password: '[redacted]', body: { code: '[redacted]' } });
+  });
+});

@@ -1,0 +1,41 @@
+import type { ErrorEnvelope } from '@trove/contracts';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { DatabaseHandle } from './database';
+import { createErrorHandler, notFound } from './errors';
+import { createHealthRoutes } from './health';
+import type { ServiceEnv } from './hono-env';
+import type { Logger } from './logger';
+import { requestLogger } from './logger';
+
+export interface ServiceAppOptions {
+  logger: Logger;
+  db: DatabaseHandle;
+  /** The public path prefix nginx forwards in full, e.g. `/api/v1/auth`. */
+  prefix: `/${string}`;
+  /** Largest request body accepted, in bytes. Every payload in SPEC §7 is a few hundred bytes. */
+  maxBodyBytes?: number;
+}
+
+/**
+ * The frame every service shares: request ids and request logging, a body size cap, health and
+ * readiness at the root and under the prefix (docs/decisions/001-platform-layout.md, "Service
+ * routes"), the one error handler and the 404 envelope. The service mounts its resources on it.
+ */
+export function createServiceApp(options: ServiceAppOptions): Hono<ServiceEnv> {
+  const app = new Hono<ServiceEnv>();
+  app.use(requestLogger(options.logger));
+  app.use(
+    bodyLimit({
+      maxSize: options.maxBodyBytes ?? 64 * 1024,
+      onError: (c) =>
+        c.json<ErrorEnvelope>({ error: 'Request body too large', code: 'payload_too_large' }, 413),
+    }),
+  );
+  const health = createHealthRoutes(options.db);
+  app.route('/', health);
+  app.route(options.prefix, health);
+  app.onError(createErrorHandler(options.logger));
+  app.notFound(notFound);
+  return app;
+}
