@@ -1,0 +1,288 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findNginx, type NginxRuntime, prepareNginxRuntime, testArgs } from './runtime';
+
+const nginx = findNginx();
+
+function freePort(): Promise<number> {
+  const server = createServer();
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function write(root: string, path: string, content: string): void {
+  const file = join(root, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+async function waitUntilAnswering(url: string, nginxProcess: ChildProcess, errorLog: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (nginxProcess.exitCode !== null) {
+      throw new Error(`nginx exited (${nginxProcess.exitCode}): ${readFileSync(errorLog, 'utf8')}`);
+    }
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(500) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  throw new Error(`nginx did not answer at ${url}`);
+}
+
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+];
+
+function expectSecurityHeaders(response: Response, what: string): void {
+  for (const name of SECURITY_HEADERS) expect(response.headers.get(name), `${name} on ${what}`).toBeTruthy();
+  expect(response.headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(response.headers.get('x-frame-options'), what).toBe('DENY');
+  expect(response.headers.get('permissions-policy'), what).toContain('camera=()');
+  const csp = response.headers.get('content-security-policy') ?? '';
+  const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
+  expect(scriptSrc, what).toContain("'self'");
+  expect(scriptSrc, what).not.toContain('unsafe-inline');
+  expect(csp, what).toContain("frame-ancestors 'none'");
+}
+
+describe.skipIf(!nginx)('nginx with the rendered config', () => {
+  let dir: string;
+  let base: string;
+  let runtime: NginxRuntime;
+  let nginxProcess: ChildProcess;
+  let upstream: Server;
+  const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'trove-proxy-'));
+    const www = join(dir, 'www');
+    write(www, 'index.html', '<!doctype html><html><body><div id="root"></div></body></html>');
+    write(www, 'assets/main.3f2a9c1b.js', 'console.log("shell");');
+    write(www, 'remotes/x/1/mf-manifest.json', '{"name":"trove_x"}');
+    write(www, 'remotes/x/1/remoteEntry.js', 'var trove_x;');
+    write(www, 'remotes/x/1/chunk.9b1e7d2a.js', 'export {};');
+    write(www, 'config/remotes.json', '{"remotes":{}}');
+    write(www, 'security.pdf', '%PDF-1.4\n%fake\n');
+
+    upstream = createServer((req, res) => {
+      seen.push({ url: req.url ?? '', headers: req.headers });
+      req.resume();
+      req.on('end', () => {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        const requestId = req.headers['x-request-id'];
+        if (typeof requestId === 'string') headers['x-request-id'] = requestId;
+        if (req.url?.endsWith('/cached')) headers['cache-control'] = 'private, max-age=5';
+        res.writeHead(200, headers).end(JSON.stringify({ status: 'ok' }));
+      });
+    });
+    upstream.listen(0, '127.0.0.1');
+    await once(upstream, 'listening');
+    const upstreamPort = (upstream.address() as AddressInfo).port;
+    // Nothing listens here: the profile "service" is down.
+    const downPort = await freePort();
+    const httpPort = await freePort();
+
+    runtime = prepareNginxRuntime({
+      httpPort,
+      wwwRoot: www,
+      runtimeDir: join(dir, 'run'),
+      authUpstreams: [`127.0.0.1:${upstreamPort}`],
+      profileUpstreams: [`127.0.0.1:${downPort}`],
+      remoteOrigins: ['http://127.0.0.1:9999'],
+      extraLocations: [{ path: '/bench/bare', upstreams: [`127.0.0.1:${upstreamPort}`] }],
+    });
+    base = `http://127.0.0.1:${httpPort}`;
+    nginxProcess = spawn(nginx as string, runtime.args, { stdio: 'ignore' });
+    await waitUntilAnswering(base, nginxProcess, runtime.errorLogPath);
+  });
+
+  afterAll(async () => {
+    if (nginxProcess && nginxProcess.exitCode === null) {
+      const exited = once(nginxProcess, 'exit');
+      nginxProcess.kill('SIGTERM');
+      await exited;
+    }
+    upstream?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('passes nginx -t', () => {
+    const result = spawnSync(nginx as string, testArgs(runtime), { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('serves the shell with no-cache and the security headers', async () => {
+    const response = await fetch(`${base}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('server')).toBe('nginx');
+    expectSecurityHeaders(response, '/');
+    expect(await response.text()).toContain('<div id="root">');
+  });
+
+  it('answers an unknown SPA path with index.html', async () => {
+    const response = await fetch(`${base}/profile/settings/anything`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain('<div id="root">');
+  });
+
+  it('a missing remote file is a plain 404, not the SPA page', async () => {
+    const response = await fetch(`${base}/remotes/x/no-such-version/remoteEntry.js`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type') ?? '').not.toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.text()).not.toContain('<html');
+    expectSecurityHeaders(response, 'the 404');
+  });
+
+  it('a remote folder without an index is a 404 too', async () => {
+    const response = await fetch(`${base}/remotes/x/1/`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('<html');
+  });
+
+  it('revalidates remote entry points and caches hashed remote chunks forever', async () => {
+    for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+      const response = await fetch(`${base}/remotes/x/1/${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('cache-control'), file).toBe('no-cache');
+      expect(response.headers.get('access-control-allow-origin'), file).toBe('*');
+      expectSecurityHeaders(response, file);
+    }
+    const chunk = await fetch(`${base}/remotes/x/1/chunk.9b1e7d2a.js`);
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers.get('content-type')).toContain('text/javascript');
+    expectSecurityHeaders(chunk, 'a remote chunk');
+  });
+
+  it('caches shell assets forever; a missing one is a 404', async () => {
+    const asset = await fetch(`${base}/assets/main.3f2a9c1b.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expectSecurityHeaders(asset, 'an asset');
+    const missing = await fetch(`${base}/assets/gone.12345678.js`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).not.toContain('<html');
+  });
+
+  it('serves runtime config with no-cache; a missing file is a JSON 404', async () => {
+    const config = await fetch(`${base}/config/remotes.json`);
+    expect(config.headers.get('cache-control')).toBe('no-cache');
+    expect(config.headers.get('content-type')).toContain('application/json');
+    expect(await config.json()).toEqual({ remotes: {} });
+    const missing = await fetch(`${base}/config/nope.json`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'Not found', code: 'not_found' });
+  });
+
+  it('serves /security.pdf as application/pdf', async () => {
+    const response = await fetch(`${base}/security.pdf`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('proxies the API with a request id, the forwarded headers, and no-store', async () => {
+    seen.length = 0;
+    const response = await fetch(`${base}/api/v1/auth/healthz?x=1`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+    const request = seen.at(-1);
+    expect(request?.url).toBe('/api/v1/auth/healthz?x=1');
+    const sentId = request?.headers['x-request-id'];
+    expect(sentId).toMatch(/^[0-9a-f]{32}$/);
+    expect(request?.headers['x-forwarded-proto']).toBe('http');
+    expect(request?.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(request?.headers.host).toBe('127.0.0.1');
+    expect(request?.headers.connection).toBeUndefined();
+    // Exactly one id comes back, the one the service saw.
+    expect(response.headers.get('x-request-id')).toBe(sentId);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expectSecurityHeaders(response, 'an API answer');
+  });
+
+  it('keeps a well-formed incoming request id and replaces a malformed one', async () => {
+    seen.length = 0;
+    await fetch(`${base}/api/v1/auth/healthz`, { headers: { 'x-request-id': 'client-id-1234' } });
+    expect(seen.at(-1)?.headers['x-request-id']).toBe('client-id-1234');
+    await fetch(`${base}/api/v1/auth/healthz`, { headers: { 'x-request-id': 'bad id"\tinjected' } });
+    expect(seen.at(-1)?.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("keeps a service's own Cache-Control", async () => {
+    const response = await fetch(`${base}/api/v1/auth/cached`);
+    expect(response.headers.get('cache-control')).toBe('private, max-age=5');
+  });
+
+  it('refuses a body over 1 MB with a JSON 413', async () => {
+    const response = await fetch(`${base}/api/v1/auth/password/exists`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: 'Request body too large', code: 'payload_too_large' });
+    expectSecurityHeaders(response, 'the 413');
+  });
+
+  it('answers a service that is down with a JSON 502', async () => {
+    const response = await fetch(`${base}/api/v1/profile/readyz`);
+    expect(response.status).toBe(502);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ error: 'Service unavailable', code: 'bad_gateway' });
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+    expectSecurityHeaders(response, 'the 502');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await fetch(`${base}/api/v2/nothing`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'Not found', code: 'not_found' });
+  });
+
+  it('proxies an extra location (the bench hook)', async () => {
+    seen.length = 0;
+    const response = await fetch(`${base}/bench/bare`);
+    expect(response.status).toBe(200);
+    expect(seen.at(-1)?.url).toBe('/bench/bare');
+  });
+
+  it('allows the configured remote origins in the CSP', async () => {
+    const csp = (await fetch(`${base}/`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' http://127.0.0.1:9999");
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:9999");
+  });
+
+  it('compresses text answers with gzip', async () => {
+    const big = 'x'.repeat(4096);
+    write(join(dir, 'www'), 'assets/big.0a1b2c3d.js', `console.log("${big}");`);
+    const response = await fetch(`${base}/assets/big.0a1b2c3d.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('vary')).toContain('Accept-Encoding');
+  });
+});

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, type ProxySettings, renderNginxConfig } from './render-config';
+
+const base: ProxySettings = {
+  httpPort: 8080,
+  wwwRoot: '/srv/trove/dist/www',
+  runtimeDir: '/srv/trove/.data/run/nginx-8080',
+  logDir: '/srv/trove/.data/logs',
+  authUpstreams: ['127.0.0.1:4101'],
+  profileUpstreams: ['127.0.0.1:4102', '127.0.0.1:4112'],
+  brotli: false,
+};
+
+/** The text of the first `location <match> {` block, nested blocks included. */
+function block(conf: string, match: string): string {
+  const start = conf.indexOf(`location ${match} {`);
+  if (start < 0) throw new Error(`no location ${match}`);
+  let depth = 0;
+  for (let index = conf.indexOf('{', start); index < conf.length; index += 1) {
+    if (conf[index] === '{') depth += 1;
+    if (conf[index] === '}') depth -= 1;
+    if (depth === 0) return conf.slice(start, index + 1);
+  }
+  throw new Error('unbalanced');
+}
+
+describe('renderNginxConfig', () => {
+  const conf = renderNginxConfig(base);
+
+  it('keeps every runtime path inside the runtime and log folders', () => {
+    expect(conf).toContain('pid /srv/trove/.data/run/nginx-8080/nginx.pid;');
+    expect(conf).toContain('error_log /srv/trove/.data/logs/nginx-error.log warn;');
+    expect(conf).toContain('access_log /srv/trove/.data/logs/nginx-access.log trove;');
+    for (const temp of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+      expect(conf).toContain(`${temp}_temp_path /srv/trove/.data/run/nginx-8080/tmp/${temp};`);
+    }
+    expect(conf).not.toMatch(/^\s*daemon /m);
+    expect(conf).not.toMatch(/^\s*user /m);
+  });
+
+  it('listens on loopback by default and serves dist/www', () => {
+    expect(conf).toContain('listen 127.0.0.1:8080;');
+    expect(conf).toContain('root /srv/trove/dist/www;');
+    expect(renderNginxConfig({ ...base, listenHost: '::1' })).toContain('listen [::1]:8080;');
+  });
+
+  it('gives the shell an SPA fallback and no-cache', () => {
+    const root = block(conf, '/');
+    expect(root).toContain('try_files $uri /index.html;');
+    expect(root).toContain('add_header Cache-Control "no-cache";');
+    expect(block(conf, '= /index.html')).toContain('"no-cache"');
+  });
+
+  it('serves remotes without a fallback, entries revalidated and chunks immutable', () => {
+    const remotes = block(conf, '^~ /remotes/');
+    expect(remotes).toContain('try_files $uri =404;');
+    expect(remotes).not.toContain('index.html');
+    expect(remotes).toContain('"public, max-age=31536000, immutable"');
+    expect(remotes).toContain('Access-Control-Allow-Origin "*"');
+    const entries = block(remotes, '~ /(mf-manifest\\.json|remoteEntry\\.js)$');
+    expect(entries).toContain('add_header Cache-Control "no-cache";');
+  });
+
+  it('serves config with no-cache and JSON errors, assets immutable, the PDF as a PDF', () => {
+    const config = block(conf, '^~ /config/');
+    expect(config).toContain('"no-cache"');
+    expect(config).toContain('error_page 404 @json_404;');
+    expect(block(conf, '^~ /assets/')).toContain('immutable');
+    expect(block(conf, '= /security.pdf')).toContain('default_type application/pdf;');
+  });
+
+  it('proxies the services through keepalive upstreams with the forwarding headers', () => {
+    expect(conf).toMatch(/upstream trove_auth \{\s+server 127\.0\.0\.1:4101;[^}]*keepalive \d+;/);
+    expect(conf).toMatch(/upstream trove_profile \{\s+server 127\.0\.0\.1:4102;\s+server 127\.0\.0\.1:4112;/);
+    for (const [match, upstream] of [
+      ['^~ /api/v1/auth/', 'trove_auth'],
+      ['^~ /api/v1/profile/', 'trove_profile'],
+    ] as const) {
+      const api = block(conf, match);
+      expect(api).toContain(`proxy_pass http://${upstream};`);
+      expect(api).toContain('proxy_http_version 1.1;');
+      expect(api).toContain('proxy_set_header Connection "";');
+      expect(api).toContain('proxy_set_header X-Request-Id $trove_request_id;');
+      expect(api).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+      expect(api).toContain('proxy_set_header X-Forwarded-Proto $scheme;');
+      expect(api).toContain('proxy_set_header Host $host;');
+      expect(api).toContain('proxy_next_upstream error timeout http_502 http_503;');
+      expect(api).not.toMatch(/proxy_next_upstream [^;]*non_idempotent/);
+      expect(api).toContain('add_header Cache-Control $trove_api_cache_control always;');
+      expect(api).toContain('error_page 413 @json_413;');
+      expect(api).toContain('error_page 502 @json_502;');
+    }
+  });
+
+  it('puts the security headers in every location, since add_header is not inherited', () => {
+    const locations = conf.match(/location [^{]+\{/g) ?? [];
+    expect(locations.length).toBeGreaterThan(20);
+    for (const opening of locations) {
+      const text = block(conf, opening.replace(/^location /, '').replace(/ \{$/, ''));
+      expect(text, opening).toContain('add_header Content-Security-Policy');
+      expect(text, opening).toContain('add_header X-Content-Type-Options "nosniff" always;');
+      expect(text, opening).toContain('add_header Referrer-Policy "strict-origin-when-cross-origin" always;');
+      expect(text, opening).toContain('add_header X-Frame-Options "DENY" always;');
+      expect(text, opening).toContain('add_header Permissions-Policy');
+    }
+  });
+
+  it('answers errors without HTML: JSON for the API, text elsewhere', () => {
+    expect(conf).toContain(`return 413 '{"error":"Request body too large","code":"payload_too_large"}\\n';`);
+    expect(block(conf, '@text_404')).toContain('default_type "text/plain; charset=utf-8";');
+    expect(conf).not.toContain('<html');
+  });
+
+  it('sets the limits and hides the version', () => {
+    expect(conf).toContain('client_max_body_size 1m;');
+    expect(conf).toContain('server_tokens off;');
+    expect(conf).toContain('gzip on;');
+    expect(conf).toContain('gzip_static on;');
+    expect(conf).toMatch(
+      /gzip_types[^;]*text\/css[^;]*text\/javascript[^;]*application\/json[^;]*image\/svg\+xml/,
+    );
+    expect(conf).not.toMatch(/gzip_types[^;]*pdf/);
+  });
+
+  it('loads brotli only when asked and the module exists', () => {
+    expect(conf).not.toContain('brotli');
+    const missing = renderNginxConfig({ ...base, brotli: true, brotliModulePath: '/nope/brotli.so' });
+    expect(missing).not.toContain('brotli');
+  });
+
+  it('renders extra locations with their own upstream', () => {
+    const withBench = renderNginxConfig({
+      ...base,
+      extraLocations: [{ path: '/bench/bare', upstreams: ['127.0.0.1:5000'] }],
+    });
+    expect(withBench).toMatch(/upstream trove_extra_bench_bare \{\s+server 127\.0\.0\.1:5000;/);
+    expect(block(withBench, '= /bench/bare')).toContain('proxy_pass http://trove_extra_bench_bare;');
+  });
+
+  it('drops worker privileges only when given a user', () => {
+    expect(renderNginxConfig({ ...base, workerUser: 'nobody nogroup' })).toMatch(/^user nobody nogroup;$/m);
+  });
+
+  it('refuses values that would break out of a directive', () => {
+    expect(() => renderNginxConfig({ ...base, wwwRoot: '/srv/www; evil' })).toThrow(/wwwRoot/);
+    expect(() => renderNginxConfig({ ...base, wwwRoot: 'relative/www' })).toThrow(/absolute/);
+    expect(() => renderNginxConfig({ ...base, authUpstreams: ['127.0.0.1:1; }'] })).toThrow(/upstream/);
+    expect(() => renderNginxConfig({ ...base, authUpstreams: [] })).toThrow(/at least one/);
+    expect(() => renderNginxConfig({ ...base, remoteOrigins: ["https://x.com 'unsafe-inline'"] })).toThrow(
+      /origin/,
+    );
+    expect(() => renderNginxConfig({ ...base, httpPort: 70_000 })).toThrow(/httpPort/);
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  it('is the documented policy with no inline scripts', () => {
+    expect(contentSecurityPolicy()).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+        "connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; " +
+        "frame-ancestors 'none'",
+    );
+  });
+
+  it('adds remote origins where remotes load from', () => {
+    const csp = contentSecurityPolicy(['https://cdn.example.com', 'http://127.0.0.1:3001']);
+    expect(csp).toContain("script-src 'self' https://cdn.example.com http://127.0.0.1:3001;");
+    expect(csp).toContain("connect-src 'self' https://cdn.example.com http://127.0.0.1:3001;");
+  });
+});

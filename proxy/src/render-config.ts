@@ -1,0 +1,420 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+
+/** Where Debian's libnginx-mod-http-brotli-static puts the module. */
+export const DEFAULT_BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+/** One more proxied path, e.g. the bench's `/bench/bare` → a bare Hono server. */
+export interface ProxyLocation {
+  /** A path prefix starting and ending with `/`, or an exact path (`/bench/bare`). */
+  path: string;
+  /** `host:port` of each upstream server. */
+  upstreams: readonly string[];
+}
+
+export interface ProxySettings {
+  httpPort: number;
+  /** Address nginx listens on. Default `127.0.0.1`: a local stack should not be reachable from the network. */
+  listenHost?: string;
+  /** Absolute path of the built site (`dist/www`). */
+  wwwRoot: string;
+  /**
+   * Absolute path of nginx's runtime folder (prefix): pid file and temp folders live here. Nothing
+   * in it outlives a run, so it can be wiped before each start.
+   */
+  runtimeDir: string;
+  /** Absolute folder for `nginx-access.log` / `nginx-error.log`. Default: `<runtimeDir>/logs`. */
+  logDir?: string;
+  /** `host:port` of each auth service instance. */
+  authUpstreams: readonly string[];
+  /** `host:port` of each profile service instance. */
+  profileUpstreams: readonly string[];
+  /** Extra origins (`https://cdn.example.com`) allowed to serve remotes: added to the CSP. */
+  remoteOrigins?: readonly string[];
+  /** More proxied paths (the bench's bare baseline). */
+  extraLocations?: readonly ProxyLocation[];
+  /** Serve precompressed `.br` files. Default true; ignored when the module file is missing. */
+  brotli?: boolean;
+  brotliModulePath?: string;
+  /** Default 1: one worker is plenty locally; the bench may want `auto`. */
+  workerProcesses?: number | 'auto';
+  /**
+   * `user` directive for the worker processes. Only meaningful when nginx starts as root (it is
+   * ignored with a warning otherwise), so leave it unset unless running as root. See `defaultWorkerUser`.
+   */
+  workerUser?: string;
+  /** Write an access log. Default true; the bench turns it off. */
+  accessLog?: boolean;
+}
+
+/** Error codes nginx itself may produce, each answered by a small non-HTML body. */
+const ERROR_CODES: ReadonlyArray<readonly [number, string, string]> = [
+  [400, 'Bad request', 'bad_request'],
+  [403, 'Forbidden', 'forbidden'],
+  [404, 'Not found', 'not_found'],
+  [405, 'Method not allowed', 'method_not_allowed'],
+  [408, 'Request timeout', 'request_timeout'],
+  [413, 'Request body too large', 'payload_too_large'],
+  [414, 'URI too long', 'uri_too_long'],
+  [429, 'Too many requests', 'rate_limited'],
+  [500, 'Internal server error', 'internal_error'],
+  [502, 'Service unavailable', 'bad_gateway'],
+  [503, 'Service unavailable', 'service_unavailable'],
+  [504, 'Service timed out', 'gateway_timeout'],
+];
+
+const IMMUTABLE = '"public, max-age=31536000, immutable"';
+const NO_CACHE = '"no-cache"';
+
+// Values end up inside nginx directives; anything that could close a directive or a block is refused
+// rather than escaped, because none of these settings has a legitimate reason to contain it.
+const UNSAFE = /[\s;{}"'`$\\#]/;
+
+function assertSafe(what: string, value: string): void {
+  if (value === '' || UNSAFE.test(value))
+    throw new Error(`Invalid ${what} for the nginx config: ${JSON.stringify(value)}`);
+}
+
+function assertPath(what: string, value: string): void {
+  if (!isAbsolute(value)) throw new Error(`${what} must be an absolute path: ${value}`);
+  assertSafe(what, value);
+}
+
+function assertUpstream(value: string): void {
+  // host:port, [v6]:port or unix:/path — what nginx's `server` accepts, minus anything exotic.
+  if (!/^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):\d{1,5}$/.test(value) && !/^unix:\/[\w./-]+$/.test(value)) {
+    throw new Error(`Invalid upstream (want host:port): ${JSON.stringify(value)}`);
+  }
+}
+
+function assertOrigin(value: string): void {
+  // scheme://host[:port], with an optional leading `*.` wildcard as CSP allows.
+  if (
+    !/^https?:\/\/(?:\*\.)?[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(value) &&
+    !/^https?:\/\/\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(value)
+  ) {
+    throw new Error(`Invalid remote origin (want scheme://host[:port]): ${JSON.stringify(value)}`);
+  }
+}
+
+function assertPort(what: string, value: number): void {
+  if (!Number.isInteger(value) || value < 1 || value > 65_535) throw new Error(`Invalid ${what}: ${value}`);
+}
+
+/** The Content-Security-Policy value: scripts only from us and the configured remote origins. */
+export function contentSecurityPolicy(remoteOrigins: readonly string[] = []): string {
+  // Remotes hosted on another origin load their scripts, style chunks, images, fonts and manifest
+  // (a fetch) from there, so the origins go into each of those directives — never 'unsafe-inline'
+  // for scripts: every script the app runs is a file.
+  const extra = remoteOrigins.map((origin) => ` ${origin}`).join('');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${extra}`,
+    `style-src 'self' 'unsafe-inline'${extra}`,
+    `img-src 'self' data:${extra}`,
+    `connect-src 'self'${extra}`,
+    `font-src 'self' data:${extra}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Lines added to every location: nginx drops inherited add_header lines once a block has its own. */
+function securityHeaders(csp: string, indent: string): string {
+  return [
+    `add_header Content-Security-Policy "${csp}" always;`,
+    'add_header X-Content-Type-Options "nosniff" always;',
+    'add_header Referrer-Policy "strict-origin-when-cross-origin" always;',
+    'add_header X-Frame-Options "DENY" always;',
+    'add_header Permissions-Policy "camera=(), microphone=(), geolocation=(), payment=(), usb=()" always;',
+    'add_header X-Request-Id $trove_request_id always;',
+  ]
+    .map((line) => `${indent}${line}`)
+    .join('\n');
+}
+
+type ErrorFlavour = 'json' | 'text';
+
+function errorPageDirectives(flavour: ErrorFlavour, indent: string): string {
+  return ERROR_CODES.map(([code]) => `${indent}error_page ${code} @${flavour}_${code};`).join('\n');
+}
+
+function errorLocations(csp: string): string {
+  const blocks: string[] = [];
+  for (const [code, message, machineCode] of ERROR_CODES) {
+    // Named locations cannot be requested from outside; `return` gives the status its own small body.
+    blocks.push(`    location @json_${code} {
+      default_type application/json;
+${securityHeaders(csp, '      ')}
+      add_header Cache-Control "no-store" always;
+      return ${code} '{"error":"${message}","code":"${machineCode}"}\\n';
+    }`);
+    blocks.push(`    location @text_${code} {
+      default_type "text/plain; charset=utf-8";
+${securityHeaders(csp, '      ')}
+      add_header Cache-Control "no-store" always;
+      return ${code} '${message}\\n';
+    }`);
+  }
+  return blocks.join('\n\n');
+}
+
+function upstreamBlock(name: string, servers: readonly string[]): string {
+  if (servers.length === 0) throw new Error(`Upstream ${name} needs at least one server`);
+  for (const server of servers) assertUpstream(server);
+  return `  upstream ${name} {
+${servers.map((server) => `    server ${server};`).join('\n')}
+    # Reused connections to the services: no TCP handshake per request.
+    keepalive 32;
+  }`;
+}
+
+function proxyLocation(match: string, upstream: string, csp: string): string {
+  return `    location ${match} {
+      proxy_pass http://${upstream};
+      # HTTP/1.1 with an empty Connection header is what lets the upstream keepalive pool work.
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_set_header X-Request-Id $trove_request_id;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Real-IP $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      # Retried on the next instance only for idempotent requests: nginx never resends a POST/PATCH
+      # unless told to (non_idempotent), so a write is never applied twice.
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream_tries 2;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 60s;
+      # The services echo the id they were sent; ours (the same value) is added below for every
+      # response, including nginx's own 502, so hide theirs to send it once.
+      proxy_hide_header X-Request-Id;
+      # API answers are per-user: never stored unless the service says otherwise.
+      add_header Cache-Control $trove_api_cache_control always;
+${securityHeaders(csp, '      ')}
+${errorPageDirectives('json', '      ')}
+    }`;
+}
+
+function locationMatch(path: string): string {
+  if (!path.startsWith('/')) throw new Error(`Location path must start with /: ${path}`);
+  assertSafe('location path', path);
+  return path.endsWith('/') ? `^~ ${path}` : `= ${path}`;
+}
+
+function upstreamName(path: string): string {
+  return `trove_extra_${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
+}
+
+/** The whole nginx.conf for the given settings. */
+export function renderNginxConfig(settings: ProxySettings): string {
+  const {
+    httpPort,
+    listenHost = '127.0.0.1',
+    wwwRoot,
+    runtimeDir,
+    logDir = `${runtimeDir}/logs`,
+    authUpstreams,
+    profileUpstreams,
+    remoteOrigins = [],
+    extraLocations = [],
+    brotli = true,
+    brotliModulePath = DEFAULT_BROTLI_MODULE,
+    workerProcesses = 1,
+    workerUser,
+    accessLog = true,
+  } = settings;
+
+  assertPort('httpPort', httpPort);
+  assertSafe('listenHost', listenHost);
+  assertPath('wwwRoot', wwwRoot);
+  assertPath('runtimeDir', runtimeDir);
+  assertPath('logDir', logDir);
+  for (const origin of remoteOrigins) assertOrigin(origin);
+  if (workerUser !== undefined && !/^[a-z_][a-z0-9_-]*(?: [a-z_][a-z0-9_-]*)?$/.test(workerUser)) {
+    throw new Error(`Invalid worker user: ${workerUser}`);
+  }
+  if (workerProcesses !== 'auto' && (!Number.isInteger(workerProcesses) || workerProcesses < 1)) {
+    throw new Error(`Invalid workerProcesses: ${workerProcesses}`);
+  }
+  const useBrotli = brotli && existsSync(brotliModulePath);
+  if (useBrotli) assertPath('brotliModulePath', brotliModulePath);
+
+  const csp = contentSecurityPolicy(remoteOrigins);
+  const listen = listenHost.includes(':')
+    ? `[${listenHost.replace(/^\[|\]$/g, '')}]:${httpPort}`
+    : `${listenHost}:${httpPort}`;
+  const www = wwwRoot.replace(/\/$/, '');
+  const h = (indent: string) => securityHeaders(csp, indent);
+
+  const extraUpstreams = extraLocations.map((location) =>
+    upstreamBlock(upstreamName(location.path), location.upstreams),
+  );
+  const extraBlocks = extraLocations.map((location) =>
+    proxyLocation(locationMatch(location.path), upstreamName(location.path), csp),
+  );
+
+  return `# Rendered by proxy/src/render-config.ts — do not edit; change the settings or the renderer.
+# Run with: nginx -p <runtimeDir> -c <this file> -e <logDir>/nginx-error.log -g 'daemon off;'
+${useBrotli ? `load_module ${brotliModulePath};\n` : ''}${workerUser ? `# nginx starts as root here; workers drop to this user (see defaultWorkerUser).\nuser ${workerUser};\n` : ''}worker_processes ${workerProcesses};
+pid ${runtimeDir}/nginx.pid;
+error_log ${logDir}/nginx-error.log warn;
+
+events {
+  worker_connections 4096;
+}
+
+http {
+  # Our own type map instead of /etc/nginx/mime.types: the config works with any nginx install.
+  types {
+    text/html html;
+    text/css css;
+    text/javascript js mjs;
+    application/json json map;
+    application/manifest+json webmanifest;
+    image/svg+xml svg;
+    image/png png;
+    image/jpeg jpg jpeg;
+    image/gif gif;
+    image/webp webp;
+    image/avif avif;
+    image/x-icon ico;
+    font/woff woff;
+    font/woff2 woff2;
+    application/pdf pdf;
+    text/plain txt;
+    application/xml xml;
+    application/wasm wasm;
+  }
+  default_type application/octet-stream;
+  charset utf-8;
+  charset_types text/css text/plain text/javascript application/json application/manifest+json image/svg+xml application/xml;
+
+  # Temp files in our runtime folder, so nginx needs no system paths and no root.
+  client_body_temp_path ${runtimeDir}/tmp/client_body;
+  proxy_temp_path ${runtimeDir}/tmp/proxy;
+  fastcgi_temp_path ${runtimeDir}/tmp/fastcgi;
+  uwsgi_temp_path ${runtimeDir}/tmp/uwsgi;
+  scgi_temp_path ${runtimeDir}/tmp/scgi;
+
+  log_format trove '$remote_addr - [$time_iso8601] "$request" $status $body_bytes_sent '
+                   '$request_time "$http_referer" "$http_user_agent" reqId=$trove_request_id '
+                   'upstream=$upstream_addr upstream_time=$upstream_response_time';
+  access_log ${accessLog ? `${logDir}/nginx-access.log trove` : 'off'};
+
+  sendfile on;
+  tcp_nopush on;
+  keepalive_timeout 65s;
+  server_tokens off;
+  # Redirects nginx makes itself stay relative, so they work behind any host name or port mapping.
+  absolute_redirect off;
+  client_max_body_size 1m;
+
+  gzip on;
+  gzip_vary on;
+  gzip_proxied any;
+  gzip_comp_level 5;
+  gzip_min_length 1024;
+  gzip_types text/css text/javascript application/javascript application/json application/manifest+json
+             image/svg+xml application/xml text/xml text/plain;
+  # Precompressed siblings (file.js.gz, file.js.br) are sent as they are when present.
+  gzip_static on;
+${useBrotli ? '  brotli_static on;\n' : ''}
+  # The request id sent to the services and back to the client: the caller's when it looks like an
+  # id (a trusted hop may have set it), else nginx's own. Anything else could forge log lines.
+  map $http_x_request_id $trove_request_id {
+    default $request_id;
+    "~^[A-Za-z0-9._:-]{8,128}$" $http_x_request_id;
+  }
+
+  # A service that sets its own Cache-Control keeps it; otherwise API answers are no-store.
+  map $upstream_http_cache_control $trove_api_cache_control {
+    "" "no-store";
+    default "";
+  }
+
+${upstreamBlock('trove_auth', authUpstreams)}
+
+${upstreamBlock('trove_profile', profileUpstreams)}
+${extraUpstreams.map((block) => `\n${block}\n`).join('')}
+  server {
+    listen ${listen};
+    server_name _;
+    root ${www};
+    index index.html;
+
+${h('    ')}
+${errorPageDirectives('text', '    ')}
+
+    # The shell: any unknown path is a client-side route, answered by index.html.
+    location / {
+      try_files $uri /index.html;
+      add_header Cache-Control ${NO_CACHE};
+${h('      ')}
+    }
+
+    location = /index.html {
+      add_header Cache-Control ${NO_CACHE};
+${h('      ')}
+    }
+
+    # Shell assets carry a content hash in their names, so they never change.
+    location ^~ /assets/ {
+      try_files $uri =404;
+      add_header Cache-Control ${IMMUTABLE};
+${h('      ')}
+    }
+
+    # Remote builds, one immutable folder per version. No SPA fallback: a missing chunk must be a
+    # plain 404, or the federation runtime would try to run index.html as JavaScript.
+    location ^~ /remotes/ {
+      try_files $uri =404;
+      add_header Cache-Control ${IMMUTABLE};
+      # Static and public: another origin's shell may load these.
+      add_header Access-Control-Allow-Origin "*";
+${h('      ')}
+
+      # The entry points keep their names across builds, so they are revalidated.
+      location ~ /(mf-manifest\\.json|remoteEntry\\.js)$ {
+        try_files $uri =404;
+        add_header Cache-Control ${NO_CACHE};
+        add_header Access-Control-Allow-Origin "*";
+${h('        ')}
+      }
+    }
+
+    # Runtime config: changes on each deploy without a rebuild, so always revalidated.
+    location ^~ /config/ {
+      try_files $uri =404;
+      add_header Cache-Control ${NO_CACHE};
+${h('      ')}
+${errorPageDirectives('json', '      ')}
+    }
+
+    location = /security.pdf {
+      types { }
+      default_type application/pdf;
+      try_files $uri =404;
+      add_header Cache-Control ${NO_CACHE};
+${h('      ')}
+    }
+
+${proxyLocation('^~ /api/v1/auth/', 'trove_auth', csp)}
+
+${proxyLocation('^~ /api/v1/profile/', 'trove_profile', csp)}
+${extraBlocks.map((block) => `\n${block}\n`).join('')}
+    # Any other API path: a JSON 404, never the SPA page.
+    location ^~ /api/ {
+${h('      ')}
+${errorPageDirectives('json', '      ')}
+      return 404;
+    }
+
+${errorLocations(csp)}
+  }
+}
+`;
+}
