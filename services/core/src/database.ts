@@ -2,6 +2,7 @@ import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, sql } from 
 import pg from 'pg';
 import type { Database } from './db/schema';
 import { migrations } from './db/migrations/index';
+import { describeError } from './errors';
 import type { Logger } from './logger';
 
 export type { Database } from './db/schema';
@@ -91,9 +92,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error !== undefined) {
     const failed = results.find((result) => result.status === 'Error')?.migrationName;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     throw new MigrationError(
-      failed === undefined ? `Migration failed: ${reason}` : `Migration ${failed} failed: ${reason}`,
+      failed === undefined ? reason : `migration ${failed} failed: ${reason}`,
       results,
       { cause: error },
     );

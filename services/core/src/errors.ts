@@ -108,3 +108,22 @@ export async function parseJson<Schema extends z.ZodType>(
   // Throws a ZodError, which the error handler turns into a 400 with the first issue's message.
   return schema.parse(body);
 }
+
+/**
+ * A one-line description of any thrown value. Connection failures to a host with several addresses
+ * (`localhost` → ::1 and 127.0.0.1) arrive as an AggregateError with an empty message, so look inside.
+ */
+export function describeError(err: unknown): string {
+  if (err instanceof AggregateError && err.message === '') {
+    const inner = err.errors.map(describeError).filter((text) => text !== '');
+    if (inner.length > 0) return [...new Set(inner)].join('; ');
+  }
+  if (err instanceof Error) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (err.message !== '') return err.message;
+    if (code !== undefined) return code;
+    if (err.cause !== undefined) return describeError(err.cause);
+    return err.name;
+  }
+  return String(err);
+}

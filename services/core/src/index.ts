@@ -10,7 +10,7 @@ export {
   migrateToLatest,
 } from './database';
 export { baseEnvShape, type EnvResult, type EnvSource, parseEnv, portSetting, readEnv } from './env';
-export { ApiError, createErrorHandler, notFound, parseJson } from './errors';
+export { ApiError, createErrorHandler, describeError, notFound, parseJson } from './errors';
 export { createHealthRoutes } from './health';
 export type { ServiceEnv } from './hono-env';
 export {

@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkDatabase, createDatabase, type DatabaseHandle, migrateToLatest } from './database';
+import { freePort } from './testing/free-port';
+import { createTestDatabase, type TestDatabase } from './testing/test-database';
+
+let testDatabase: TestDatabase;
+let db: DatabaseHandle;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  db = createDatabase({ url: testDatabase.url, poolMax: 4 });
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await testDatabase?.drop();
+});
+
+describe('migrateToLatest', () => {
+  it('builds the users table on an empty database, then has nothing left to do', async () => {
+    expect(await migrateToLatest(db)).toEqual(['2026-11-22-01-create-users']);
+    expect(await migrateToLatest(db)).toEqual([]);
+  });
+
+  it('two services migrating at once run each migration once', async () => {
+    const other = await createTestDatabase();
+    const first = createDatabase({ url: other.url });
+    const second = createDatabase({ url: other.url });
+    try {
+      const [a, b] = await Promise.all([migrateToLatest(first), migrateToLatest(second)]);
+      expect([...a, ...b]).toEqual(['2026-11-22-01-create-users']);
+    } finally {
+      await first.destroy();
+      await second.destroy();
+      await other.drop();
+    }
+  });
+
+  it('users get a generated id and timestamps; emails are unique and stored lower-cased', async () => {
+    const user = await db
+      .insertInto('users')
+      .values({ email: 'ada@example.com' })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(user.created_at).toBeInstanceOf(Date);
+    expect(user.updated_at).toBeInstanceOf(Date);
+
+    await expect(db.insertInto('users').values({ email: 'ada@example.com' }).execute()).rejects.toThrow(
+      /duplicate key/,
+    );
+    await expect(db.insertInto('users').values({ email: 'Grace@Example.com' }).execute()).rejects.toThrow(
+      /check constraint/,
+    );
+  });
+});
+
+describe('checkDatabase', () => {
+  it('is true when the database answers', async () => {
+    expect(await checkDatabase(db)).toBe(true);
+  });
+
+  it('is false, not an exception, when nothing listens', async () => {
+    const nowhere = createDatabase({ url: `postgres://postgres@127.0.0.1:${await freePort()}/postgres` });
+    try {
+      expect(await checkDatabase(nowhere)).toBe(false);
+    } finally {
+      await nowhere.destroy();
+    }
+  });
+
+  it('gives up instead of waiting behind a busy pool', async () => {
+    // The only connection is asleep for 1 s; without the timeout the probe would wait and say true.
+    const busy = createDatabase({ url: testDatabase.url, poolMax: 1 });
+    try {
+      const sleeper = sql`select pg_sleep(1)`.execute(busy);
+      expect(await checkDatabase(busy, 200)).toBe(false);
+      await sleeper;
+      expect(await checkDatabase(busy, 200)).toBe(true);
+    } finally {
+      await busy.destroy();
+    }
+  });
+});

@@ -1,0 +1,17 @@
+import { createServer } from 'node:net';
+
+/** A TCP port that was free on 127.0.0.1 a moment ago: the OS picks it, so parallel tests do not collide. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address !== null && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port assigned'));
+      });
+    });
+  });
+}

@@ -1,0 +1,5 @@
+// Helpers for integration tests. Never imported by service code (a separate entry point keeps them out
+// of `@trove/service-core`).
+export { freePort } from './free-port';
+export { captureLogs, type LogCapture } from './log-capture';
+export { createTestDatabase, type TestDatabase } from './test-database';
