@@ -23,7 +23,11 @@ describe('nginx in front of the built stack', () => {
 
   it('pages, remotes and API answers carry the security headers', async () => {
     const config = readRemotesConfig(wwwRoot());
-    const urls = ['/', `/${remoteFolder(config.remotes.marketing.entry)}/mf-manifest.json`, '/api/v1/auth/healthz'];
+    const urls = [
+      '/',
+      `/${remoteFolder(config.remotes.marketing.entry)}/mf-manifest.json`,
+      '/api/v1/auth/healthz',
+    ];
     for (const url of urls) {
       const response = await fetch(`${baseUrl()}${url}`);
       expect(response.status, url).toBe(200);
@@ -43,7 +47,9 @@ describe('nginx in front of the built stack', () => {
     expect(asset, 'a hashed asset referenced by index.html').toBeTruthy();
     expect((await fetch(`${baseUrl()}${asset}`)).headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${baseUrl()}/`)).headers.get('cache-control')).toContain('no-cache');
-    expect((await fetch(`${baseUrl()}/config/remotes.json`)).headers.get('cache-control')).toContain('no-cache');
+    expect((await fetch(`${baseUrl()}/config/remotes.json`)).headers.get('cache-control')).toContain(
+      'no-cache',
+    );
   });
 
   it('the API gets a request id and returns it', async () => {
@@ -57,6 +63,10 @@ describe('nginx in front of the built stack', () => {
     const response = await fetch(`${baseUrl()}/security.pdf`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 });

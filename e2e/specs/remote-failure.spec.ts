@@ -5,7 +5,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../support/browser';
 import { baseUrl, spareRemoteOrigin, wwwRoot } from '../support/context';
-import { type RemotesConfig, readRemotesConfig, remoteFolder, writeRemotesConfig } from '../support/runtime-config';
+import {
+  type RemotesConfig,
+  readRemotesConfig,
+  remoteFolder,
+  writeRemotesConfig,
+} from '../support/runtime-config';
 import { startStaticServer, stopServer } from '../support/static-server';
 
 let browser: Browser;
@@ -66,7 +71,9 @@ describe('a remote that fails to load never blanks the app', () => {
   it('its host refuses connections: the app keeps working, and Retry succeeds once the host is up', async () => {
     const origin = spareRemoteOrigin();
     const path = new URL(original.remotes.profile.entry, 'http://x').pathname;
-    writeRemotesConfig(wwwRoot(), { remotes: { ...original.remotes, profile: { entry: `${origin}${path}` } } });
+    writeRemotesConfig(wwwRoot(), {
+      remotes: { ...original.remotes, profile: { entry: `${origin}${path}` } },
+    });
     const { page, context } = await openPage(browser, baseUrl());
 
     await page.goto('/profile');

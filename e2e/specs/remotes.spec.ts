@@ -19,7 +19,9 @@ describe('the shell mounts each remote on its route', () => {
     await remote.getByRole('heading', { name: /Find anything\. Send anywhere\./ }).waitFor();
     // The shell's chrome is there around it, with the name from the runtime config.
     await expect(page.getByRole('banner').getByText('Trove').first().isVisible()).resolves.toBe(true);
-    expect(await remote.getByRole('link', { name: /get started/i }).getAttribute('href')).toBe('/auth/register');
+    expect(await remote.getByRole('link', { name: /get started/i }).getAttribute('href')).toBe(
+      '/auth/register',
+    );
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

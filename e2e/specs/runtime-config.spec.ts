@@ -20,18 +20,26 @@ beforeAll(async () => {
   // A second, different build of one remote, made the way a team would ship one: built on its own,
   // published into its own version folder. The shell is not rebuilt.
   scratch = mkdtempSync(join(tmpdir(), 'trove-canary-'));
-  const build = spawnSync(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['infra/src/build.ts', 'connectors'], {
-    cwd: repoRoot,
-    env: { ...process.env, BUILD_OUT_DIR: scratch, REMOTE_BUILD_LABEL: CANARY },
-    encoding: 'utf8',
-  });
+  const build = spawnSync(
+    join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    ['infra/src/build.ts', 'connectors'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, BUILD_OUT_DIR: scratch, REMOTE_BUILD_LABEL: CANARY },
+      encoding: 'utf8',
+    },
+  );
   expect(build.status, build.stderr).toBe(0);
   const versions = readdirSync(join(scratch, 'remotes', 'connectors'));
   expect(versions).toHaveLength(1);
   canaryVersion = versions[0] as string;
-  cpSync(join(scratch, 'remotes', 'connectors', canaryVersion), join(wwwRoot(), 'remotes', 'connectors', canaryVersion), {
-    recursive: true,
-  });
+  cpSync(
+    join(scratch, 'remotes', 'connectors', canaryVersion),
+    join(wwwRoot(), 'remotes', 'connectors', canaryVersion),
+    {
+      recursive: true,
+    },
+  );
   original = readRemotesConfig(wwwRoot());
   browser = await launchBrowser();
 });
@@ -53,7 +61,10 @@ describe('runtime composition', () => {
     expect(await version.textContent()).not.toContain(CANARY);
 
     writeRemotesConfig(wwwRoot(), {
-      remotes: { ...original.remotes, connectors: { entry: `/remotes/connectors/${canaryVersion}/mf-manifest.json` } },
+      remotes: {
+        ...original.remotes,
+        connectors: { entry: `/remotes/connectors/${canaryVersion}/mf-manifest.json` },
+      },
     });
     await page.reload();
     await page.getByTestId('remote-connectors').getByText(CANARY).waitFor();

@@ -16,7 +16,10 @@ const TYPES: Record<string, string> = {
  */
 export function startStaticServer(root: string, port: number): Promise<Server> {
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     const file = join(root, path);
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {

@@ -15,7 +15,9 @@ export function fail(line) {
 export function ensureNode() {
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
   if (major < 20 || (major === 20 && minor < 19)) {
-    fail(`Trove needs Node.js 20.19 or newer (this is ${process.versions.node}). Install a newer Node.js and try again.`);
+    fail(
+      `Trove needs Node.js 20.19 or newer (this is ${process.versions.node}). Install a newer Node.js and try again.`,
+    );
   }
 }
 
@@ -59,5 +61,9 @@ export function ensureDebianPackages({ chromium = false } = {}) {
 }
 
 export function tsx(args, options = {}) {
-  return spawnSync(join(root, 'node_modules', '.bin', 'tsx'), args, { cwd: root, stdio: 'inherit', ...options });
+  return spawnSync(join(root, 'node_modules', '.bin', 'tsx'), args, {
+    cwd: root,
+    stdio: 'inherit',
+    ...options,
+  });
 }

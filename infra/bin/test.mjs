@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { ensureDebianPackages, ensureNode, ensureNpmDependencies, fail, root, tsx } from './ensure.mjs';
+import { ensureDebianPackages, ensureNode, ensureNpmDependencies, fail, root } from './ensure.mjs';
 
 ensureNode();
 ensureNpmDependencies();
@@ -17,12 +17,23 @@ await assertReachable(testDatabaseUrl);
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const reports = join(root, '.data', 'test-reports');
 mkdirSync(reports, { recursive: true });
-const env = { ...process.env, TEST_DATABASE_URL: testDatabaseUrl, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' };
+const env = {
+  ...process.env,
+  TEST_DATABASE_URL: testDatabaseUrl,
+  FORCE_COLOR: process.env.FORCE_COLOR ?? '0',
+};
 
 const vitest = (project) => ({
   name: project,
   cmd: bin('vitest'),
-  args: ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `${project}.json`)}`],
+  args: [
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(reports, `${project}.json`)}`,
+  ],
   report: join(reports, `${project}.json`),
 });
 
@@ -64,7 +75,9 @@ for (const r of results) {
     skipped += c.skipped;
   }
   const tests = c ? `${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}` : '';
-  console.log(`| ${r.name} | ${r.ok ? 'ok' : `FAILED${r.note ? ` (${r.note})` : ''}`} | ${tests} | ${r.seconds.toFixed(1)} |`);
+  console.log(
+    `| ${r.name} | ${r.ok ? 'ok' : `FAILED${r.note ? ` (${r.note})` : ''}`} | ${tests} | ${r.seconds.toFixed(1)} |`,
+  );
 }
 const allOk = results.every((r) => r.ok);
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
@@ -74,7 +87,11 @@ function readCounts(file) {
   if (!existsSync(file)) return undefined;
   try {
     const json = JSON.parse(readFileSync(file, 'utf8'));
-    return { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0, skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0) };
+    return {
+      passed: json.numPassedTests ?? 0,
+      failed: json.numFailedTests ?? 0,
+      skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+    };
   } catch {
     return undefined;
   }

@@ -17,7 +17,10 @@ type Manifest = {
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 const rootManifest = readJson<Manifest>(join(root, 'package.json'));
-const manifests = [rootManifest, ...(rootManifest.workspaces ?? []).map((w) => readJson<Manifest>(join(root, w, 'package.json')))];
+const manifests = [
+  rootManifest,
+  ...(rootManifest.workspaces ?? []).map((w) => readJson<Manifest>(join(root, w, 'package.json'))),
+];
 
 describe('one version of each shared library across the workspace', () => {
   it.each(PINNED)('%s is asked for with one exact version everywhere', (name) => {
@@ -33,8 +36,12 @@ describe('one version of each shared library across the workspace', () => {
   });
 
   it.each(PINNED)('%s is installed once', (name) => {
-    const lock = readJson<{ packages: Record<string, { version?: string }> }>(join(root, 'package-lock.json'));
-    const copies = Object.keys(lock.packages).filter((p) => p === `node_modules/${name}` || p.endsWith(`/node_modules/${name}`));
+    const lock = readJson<{ packages: Record<string, { version?: string }> }>(
+      join(root, 'package-lock.json'),
+    );
+    const copies = Object.keys(lock.packages).filter(
+      (p) => p === `node_modules/${name}` || p.endsWith(`/node_modules/${name}`),
+    );
     expect(copies).toEqual([`node_modules/${name}`]);
   });
 
@@ -45,7 +52,20 @@ describe('one version of each shared library across the workspace', () => {
   });
 
   it('every workspace folder exists', () => {
-    for (const w of rootManifest.workspaces ?? []) expect(existsSync(join(root, w, 'package.json')), w).toBe(true);
-    expect(readdirSync(root)).toEqual(expect.arrayContaining(['shell', 'mfe-marketing', 'mfe-auth', 'mfe-profile', 'mfe-connectors', 'services', 'proxy', 'infra', 'e2e']));
+    for (const w of rootManifest.workspaces ?? [])
+      expect(existsSync(join(root, w, 'package.json')), w).toBe(true);
+    expect(readdirSync(root)).toEqual(
+      expect.arrayContaining([
+        'shell',
+        'mfe-marketing',
+        'mfe-auth',
+        'mfe-profile',
+        'mfe-connectors',
+        'services',
+        'proxy',
+        'infra',
+        'e2e',
+      ]),
+    );
   });
 });

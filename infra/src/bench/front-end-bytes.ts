@@ -24,7 +24,10 @@ export function frontEndOf(url: string): string {
  * front-end that owns it. gzip -9 and brotli q11 sizes are computed from the same bytes, so the figures
  * hold whatever nginx's compression settings are.
  */
-export async function measureFrontEndBytes(baseUrl: string, routes: Array<{ route: string; ready: string }>): Promise<FrontEndBytes[]> {
+export async function measureFrontEndBytes(
+  baseUrl: string,
+  routes: Array<{ route: string; ready: string }>,
+): Promise<FrontEndBytes[]> {
   const browser = await launchBrowser();
   const rows: FrontEndBytes[] = [];
   try {

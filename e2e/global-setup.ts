@@ -1,0 +1,49 @@
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '@trove/infra/free-port';
+import { REPO_ROOT, startStack } from '@trove/infra/stack';
+import type { TestProject } from 'vitest/node';
+
+/**
+ * One stack for the whole e2e run: a fresh database on the test server, free ports (so it runs beside a
+ * developer's `npm start`), and a private copy of the build, because tests change its runtime config and
+ * take remote folders away.
+ */
+export default async function setup(project: TestProject) {
+  const built = join(REPO_ROOT, 'dist', 'www');
+  if (!existsSync(join(built, 'index.html'))) {
+    throw new Error(
+      'dist/www is missing: build first (npx tsx infra/src/build.ts); npm test does it for you.',
+    );
+  }
+  const scratch = mkdtempSync(join(tmpdir(), 'trove-e2e-'));
+  const wwwRoot = join(scratch, 'www');
+  cpSync(built, wwwRoot, { recursive: true });
+
+  const spareRemoteOrigin = `http://127.0.0.1:${await freePort()}`;
+  const stack = await startStack({
+    databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    freshDatabase: true,
+    wwwRoot,
+    remoteOrigins: [spareRemoteOrigin],
+    logDir: join(REPO_ROOT, '.data', 'logs', 'e2e'),
+    ports: {
+      http: await freePort(),
+      auth: await freePort(),
+      profile: await freePort(),
+      mailWeb: await freePort(),
+      mailSmtp: await freePort(),
+    },
+  });
+
+  project.provide('baseUrl', stack.url);
+  project.provide('mailUrl', stack.mailUrl);
+  project.provide('wwwRoot', wwwRoot);
+  project.provide('spareRemoteOrigin', spareRemoteOrigin);
+
+  return async () => {
+    await stack.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  };
+}
