@@ -1,0 +1,150 @@
+import { existsSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { type NginxRuntime, type ProxyLocation, prepareNginxRuntime } from '@trove/proxy';
+import { StackError } from './errors';
+import { ManagedProcess, tailFile } from './processes';
+import { httpStatus, poll } from './wait';
+
+export interface ComponentContext {
+  rootDir: string;
+  logDir: string;
+  env: NodeJS.ProcessEnv;
+  readyTimeoutMs: number;
+}
+
+/** A started process that answered; `failure` builds the error when it did not. */
+async function startAndWait(
+  context: ComponentContext,
+  managed: ManagedProcess,
+  what: string,
+  url: string,
+  accept: (status: number) => boolean,
+): Promise<ManagedProcess> {
+  const result = await poll(
+    async () => {
+      const status = await httpStatus(url);
+      return status !== undefined && accept(status);
+    },
+    {
+      timeoutMs: context.readyTimeoutMs,
+      abort: () => managed.exitReason,
+    },
+  );
+  if (result.ok) return managed;
+  const reason = managed.exitReason ?? result.reason;
+  await managed.stop();
+  const log = managed.options.logFile;
+  const tail = tailFile(log, 20);
+  throw new StackError(
+    `${what} did not become ready at ${url} (${reason}).${tail ? `\nLast lines of ${relative(context.rootDir, log)}:\n${tail}` : ''}`,
+  );
+}
+
+/** maildev: SMTP catcher with a web inbox and REST API (`GET /email`), both on loopback. */
+export function startMaildev(
+  context: ComponentContext,
+  ports: { web: number; smtp: number },
+): Promise<ManagedProcess> {
+  const bin = join(context.rootDir, 'node_modules', '.bin', 'maildev');
+  if (!existsSync(bin)) throw new StackError('maildev is not installed: run `npm install` and try again.');
+  const managed = new ManagedProcess(
+    'maildev',
+    bin,
+    ['--smtp', String(ports.smtp), '--web', String(ports.web), '--ip', '127.0.0.1'],
+    { cwd: context.rootDir, env: context.env, logFile: join(context.logDir, 'maildev.log') },
+  );
+  return startAndWait(
+    context,
+    managed,
+    'maildev',
+    `http://127.0.0.1:${ports.web}/email`,
+    (status) => status === 200,
+  );
+}
+
+export interface ServiceSpec {
+  /** `auth` → services/auth/src/main.ts, log `.data/logs/auth.log`. */
+  name: string;
+  port: number;
+  /** The variable that carries the port, for messages (`AUTH_PORT`). */
+  portVariable: string;
+}
+
+/** A service under tsx, ready once `GET /readyz` answers 200 (its database is reachable). */
+export async function startService(
+  context: ComponentContext,
+  spec: ServiceSpec,
+  env: NodeJS.ProcessEnv,
+): Promise<ManagedProcess> {
+  const entry = join('services', spec.name, 'src', 'main.ts');
+  if (!existsSync(join(context.rootDir, entry))) {
+    throw new StackError(`${entry} is missing, so the ${spec.name} service cannot start.`);
+  }
+  const managed = new ManagedProcess(
+    'service',
+    join(context.rootDir, 'node_modules', '.bin', 'tsx'),
+    [entry],
+    {
+      cwd: context.rootDir,
+      env,
+      logFile: join(context.logDir, `${spec.name}.log`),
+    },
+  );
+  return startAndWait(
+    context,
+    managed,
+    `The ${spec.name} service (${spec.portVariable}=${spec.port})`,
+    `http://127.0.0.1:${spec.port}/readyz`,
+    (status) => status === 200,
+  );
+}
+
+export interface NginxSpec {
+  nginxBin: string;
+  httpPort: number;
+  listenHost: string;
+  wwwRoot: string;
+  authPort: number;
+  profilePort: number;
+  remoteOrigins: readonly string[];
+  extraLocations: readonly ProxyLocation[];
+  workerProcesses: number | 'auto';
+  accessLog: boolean;
+}
+
+/** nginx with the rendered config; its runtime folder is `.data/run/nginx-<port>`, wiped each start. */
+export async function startNginx(
+  context: ComponentContext,
+  spec: NginxSpec,
+): Promise<{ process: ManagedProcess; runtime: NginxRuntime }> {
+  const runtimeDir = join(context.rootDir, '.data', 'run', `nginx-${spec.httpPort}`);
+  rmSync(runtimeDir, { recursive: true, force: true });
+  let runtime: NginxRuntime;
+  try {
+    runtime = prepareNginxRuntime({
+      httpPort: spec.httpPort,
+      listenHost: spec.listenHost,
+      wwwRoot: spec.wwwRoot,
+      runtimeDir,
+      logDir: context.logDir,
+      authUpstreams: [`127.0.0.1:${spec.authPort}`],
+      profileUpstreams: [`127.0.0.1:${spec.profilePort}`],
+      remoteOrigins: spec.remoteOrigins,
+      extraLocations: spec.extraLocations,
+      workerProcesses: spec.workerProcesses,
+      accessLog: spec.accessLog,
+    });
+  } catch (err) {
+    // A bad REMOTE_ORIGINS value and the like: the renderer's message names it.
+    throw new StackError(`Cannot configure nginx: ${(err as Error).message}`);
+  }
+  const managed = new ManagedProcess('nginx', spec.nginxBin, runtime.args, {
+    cwd: runtimeDir,
+    env: context.env,
+    logFile: runtime.errorLogPath,
+  });
+  const host = spec.listenHost.includes(':') ? `[${spec.listenHost}]` : spec.listenHost;
+  // Any answer will do: the page itself may be a 404 until the front-end is built.
+  await startAndWait(context, managed, 'nginx', `http://${host}:${spec.httpPort}/`, () => true);
+  return { process: managed, runtime };
+}

@@ -1,0 +1,243 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findNginx, type ProxyLocation } from '@trove/proxy';
+import { type ComponentContext, startMaildev, startNginx, startService } from './components';
+import { type RunningDatabase, startEmbeddedDatabase, useExternalDatabase } from './database';
+import { StackError } from './errors';
+import { type PortClaim, assertPortsFree } from './ports';
+import type { ManagedProcess } from './processes';
+import { PORT_SETTINGS, parseOrigins, resolvePorts, type StackPorts } from './settings';
+
+export { PortInUseError, StackError } from './errors';
+export { PORT_SETTINGS, type StackPorts } from './settings';
+
+/** The repository root (this file is infra/src/stack/index.ts). */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export interface StackOptions {
+  /** Repository root. Default: this checkout. */
+  rootDir?: string;
+  /** Where settings (ports, DATABASE_URL, REMOTE_ORIGINS…) are read from. Default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** Ports that win over the environment (tests pick free ones). */
+  ports?: Partial<StackPorts>;
+  /** PostgreSQL to use; wins over `env.DATABASE_URL`. Neither set → embedded PostgreSQL. */
+  databaseUrl?: string;
+  /** Create `trove_e2e_<random>` on the server for this run and drop it on stop (tests). */
+  freshDatabase?: boolean;
+  /** The embedded cluster's data folder. Default `<root>/.data/pg`. */
+  embeddedPgDir?: string;
+  /** Extra environment for every service (test settings), on top of the stack's own. */
+  serviceEnv?: Record<string, string>;
+  /** What nginx serves. Default `<root>/dist/www`. */
+  wwwRoot?: string;
+  /** Refuse to start when `<wwwRoot>/index.html` is missing. Default true. */
+  requireBuild?: boolean;
+  /** Added to `REMOTE_ORIGINS` from the environment (CSP origins for remotes hosted elsewhere). */
+  remoteOrigins?: readonly string[];
+  /** More proxied paths, e.g. the bench's `/bench/bare`. */
+  extraLocations?: readonly ProxyLocation[];
+  /** nginx's listen address. Default 127.0.0.1 (a dev stack is not for the network). */
+  listenHost?: string;
+  /** Default 1. */
+  nginxWorkers?: number | 'auto';
+  /** Default true. */
+  accessLog?: boolean;
+  /** Log folder: `auth.log`, `profile.log`, `maildev.log`, `postgres.log`, `nginx-*.log`. Default `<root>/.data/logs`. */
+  logDir?: string;
+  /** How long each part may take to become ready. Default 60 s. */
+  readyTimeoutMs?: number;
+  /** How long a process gets between SIGTERM and SIGKILL on stop. Default 5 s. */
+  stopTimeoutMs?: number;
+  /** Progress lines ("database: …"). Default: silent. */
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  /** The app through nginx: `http://localhost:8080`. */
+  url: string;
+  /** The maildev inbox and REST API: `http://localhost:1080`. */
+  mailUrl: string;
+  databaseUrl: string;
+  smtpUrl: string;
+  ports: StackPorts;
+  wwwRoot: string;
+  logDir: string;
+  /** Process-group leaders this stack started (nginx, services, maildev). The embedded PostgreSQL is run by its library. */
+  pids: readonly number[];
+  /** Stops everything this stack started, in order; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+const SERVICES = [
+  { name: 'auth', key: 'auth' },
+  { name: 'profile', key: 'profile' },
+] as const;
+
+/**
+ * Starts the whole local stack: database, maildev, the services, nginx. The one way `npm start`, the e2e
+ * tests and the bench run it. A busy port or a missing tool throws {@link StackError} with one line
+ * before anything starts; a part that fails to start stops what was started and throws with its log's tail.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const rootDir = options.rootDir ?? REPO_ROOT;
+  const env = options.env ?? process.env;
+  const log = options.log ?? (() => undefined);
+  const ports = resolvePorts(env, options.ports);
+  const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);
+  const embedded = databaseUrl === undefined;
+  const wwwRoot = resolve(options.wwwRoot ?? join(rootDir, 'dist', 'www'));
+  const logDir = resolve(options.logDir ?? join(rootDir, '.data', 'logs'));
+  const listenHost = options.listenHost ?? '127.0.0.1';
+  const stopTimeoutMs = options.stopTimeoutMs ?? 5000;
+
+  // Everything that can be checked without starting anything comes first.
+  const nginxBin = findNginx(env);
+  if (!nginxBin) {
+    throw new StackError(
+      'nginx is not installed: run `sudo apt-get install -y nginx-light libnginx-mod-http-brotli-static` (npm start does it when run as root).',
+    );
+  }
+  if ((options.requireBuild ?? true) && !existsSync(join(wwwRoot, 'index.html'))) {
+    throw new StackError(
+      `${relative(rootDir, wwwRoot) || wwwRoot}/index.html is missing: build first (npx tsx infra/src/build.ts).`,
+    );
+  }
+  const claims: PortClaim[] = (['http', 'auth', 'profile', 'mailWeb', 'mailSmtp'] as const).map((key) => ({
+    port: ports[key],
+    setting: PORT_SETTINGS[key][0],
+    host: key === 'http' ? listenHost : '127.0.0.1',
+  }));
+  if (embedded) claims.push({ port: ports.embeddedPg, setting: PORT_SETTINGS.embeddedPg[0] });
+  await assertPortsFree(claims);
+
+  mkdirSync(logDir, { recursive: true });
+  const context: ComponentContext = {
+    rootDir,
+    logDir,
+    env,
+    readyTimeoutMs: options.readyTimeoutMs ?? 60_000,
+  };
+  const processes: ManagedProcess[] = [];
+  let database: RunningDatabase | undefined;
+  let stopping: Promise<void> | undefined;
+
+  // Reverse start order: nginx stops taking requests first, the database goes last.
+  const stop = () => {
+    stopping ??= (async () => {
+      const byName = (name: string) => processes.filter((managed) => managed.name === name);
+      await Promise.all(byName('nginx').map((managed) => managed.stop(stopTimeoutMs)));
+      await Promise.all(byName('service').map((managed) => managed.stop(stopTimeoutMs)));
+      await Promise.all(byName('maildev').map((managed) => managed.stop(stopTimeoutMs)));
+      await database?.stop();
+    })();
+    return stopping;
+  };
+
+  /** Keeps what started even when a sibling failed, so stop() can find it. */
+  const track = async <T extends ManagedProcess>(started: Promise<T>): Promise<T> => {
+    const managed = await started;
+    processes.push(managed);
+    return managed;
+  };
+
+  try {
+    const smtpUrl = env.SMTP_URL || `smtp://127.0.0.1:${ports.mailSmtp}`;
+    const remoteOrigins = [...parseOrigins(env.REMOTE_ORIGINS), ...(options.remoteOrigins ?? [])];
+    const serviceEnv = (databaseUrlForServices: string): NodeJS.ProcessEnv => ({
+      ...process.env,
+      HOST: '127.0.0.1',
+      AUTH_PORT: String(ports.auth),
+      PROFILE_PORT: String(ports.profile),
+      DATABASE_URL: databaseUrlForServices,
+      SMTP_URL: smtpUrl,
+      ...pick(env, ['LOG_LEVEL', 'TRUSTED_PROXIES']),
+      ...options.serviceEnv,
+    });
+
+    // Only the services wait (for the database). Mail is needed by no one to start (the services queue
+    // mail in an outbox), and nginx needs the services only per request.
+    const databaseAndServices = async () => {
+      database = embedded
+        ? await startEmbeddedDatabase({
+            dataDir: resolve(options.embeddedPgDir ?? join(rootDir, '.data', 'pg')),
+            port: ports.embeddedPg,
+            logFile: join(logDir, 'postgres.log'),
+            fresh: options.freshDatabase ?? false,
+            startTimeoutMs: context.readyTimeoutMs,
+          })
+        : await useExternalDatabase(databaseUrl, options.freshDatabase ?? false);
+      log(`database: ${database.description}`);
+      const envForServices = serviceEnv(database.url);
+      await settleAll(
+        SERVICES.map(async ({ name, key }) => {
+          await track(
+            startService(
+              context,
+              { name, port: ports[key], portVariable: PORT_SETTINGS[key][0] },
+              envForServices,
+            ),
+          );
+          log(`${name} service: 127.0.0.1:${ports[key]} (log ${relative(rootDir, logDir)}/${name}.log)`);
+        }),
+      );
+      return database;
+    };
+
+    const [db] = await settleAll([
+      databaseAndServices(),
+      (async () => {
+        await track(startMaildev(context, { web: ports.mailWeb, smtp: ports.mailSmtp }));
+        log(`mail: maildev, SMTP 127.0.0.1:${ports.mailSmtp}, inbox http://localhost:${ports.mailWeb}`);
+      })(),
+      (async () => {
+        const nginx = await startNginx(context, {
+          nginxBin,
+          httpPort: ports.http,
+          listenHost,
+          wwwRoot,
+          authPort: ports.auth,
+          profilePort: ports.profile,
+          remoteOrigins,
+          extraLocations: options.extraLocations ?? [],
+          workerProcesses: options.nginxWorkers ?? 1,
+          accessLog: options.accessLog ?? true,
+        });
+        processes.push(nginx.process);
+        log(`nginx: http://localhost:${ports.http} serving ${relative(rootDir, wwwRoot) || wwwRoot}`);
+      })(),
+    ]);
+
+    return {
+      url: `http://localhost:${ports.http}`,
+      mailUrl: `http://localhost:${ports.mailWeb}`,
+      databaseUrl: db.url,
+      smtpUrl,
+      ports,
+      wwwRoot,
+      logDir,
+      pids: processes.map((managed) => managed.pid),
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+function pick(env: NodeJS.ProcessEnv, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+}
+
+/**
+ * Promise.all that waits for every promise before rejecting, so nothing is still starting when the
+ * caller cleans up after a failure. The first failure wins.
+ */
+async function settleAll<T extends readonly unknown[]>(
+  promises: [...{ [K in keyof T]: Promise<T[K]> }],
+): Promise<T> {
+  const results = await Promise.allSettled(promises);
+  for (const result of results) if (result.status === 'rejected') throw result.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}

@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** The last `count` non-empty lines of a log file, for error messages. */
+export function tailFile(file: string, count = 20): string {
+  if (!existsSync(file)) return '';
+  const lines = readFileSync(file, 'utf8').split('\n');
+  return lines
+    .filter((line) => line.trim() !== '')
+    .slice(-count)
+    .join('\n');
+}
+
+/** A process group is alive while any member is, including children the leader spawned (tsx → node). */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+const exitCleanups = new Set<() => void>();
+let exitHookInstalled = false;
+
+/**
+ * Registers a synchronous last-resort cleanup for when this process ends without stop() (an uncaught
+ * error, process.exit), so nothing we started outlives us. Returns the unregister function. SIGKILL of
+ * this process cannot be caught; then the next start's port check names what is left.
+ */
+export function onProcessExit(cleanup: () => void): () => void {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', () => {
+      for (const run of exitCleanups) run();
+    });
+  }
+  exitCleanups.add(cleanup);
+  return () => exitCleanups.delete(cleanup);
+}
+
+export interface SpawnOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** stdout and stderr are appended here. */
+  logFile: string;
+}
+
+/**
+ * A child in a process group of its own. Why a group: `tsx` starts a second node process and nginx
+ * starts workers; signalling the group reaches all of them. Why its own: Ctrl-C in a terminal goes to
+ * the foreground group, and we want to stop things in order (nginx, services, mail, database), not all
+ * at once.
+ */
+export class ManagedProcess {
+  readonly pid: number;
+  readonly exited: Promise<void>;
+  private readonly child: ChildProcess;
+  private spawnError: Error | undefined;
+  private stopping: Promise<void> | undefined;
+  private readonly forgetExitCleanup: () => void;
+
+  constructor(
+    readonly name: string,
+    command: string,
+    args: readonly string[],
+    readonly options: SpawnOptions,
+  ) {
+    const log = openSync(options.logFile, 'a');
+    writeSync(log, `\n--- ${new Date().toISOString()} ${command} ${args.join(' ')}\n`);
+    try {
+      this.child = spawn(command, args, {
+        cwd: options.cwd,
+        env: options.env,
+        detached: true,
+        stdio: ['ignore', log, log],
+      });
+    } finally {
+      // The child holds its own copy of the descriptor.
+      closeSync(log);
+    }
+    this.exited = new Promise((resolve) => {
+      this.child.once('exit', () => resolve());
+      this.child.once('error', (err) => {
+        this.spawnError = err;
+        resolve();
+      });
+    });
+    // pid is undefined only when spawn failed (e.g. ENOENT); the 'error' event reports why.
+    this.pid = this.child.pid ?? -1;
+    this.forgetExitCleanup =
+      this.pid > 0 ? onProcessExit(() => signalGroup(this.pid, 'SIGKILL')) : () => undefined;
+  }
+
+  /** Undefined while the leader runs; else how it ended, for error messages. */
+  get exitReason(): string | undefined {
+    if (this.spawnError) return `could not start: ${this.spawnError.message}`;
+    if (this.child.exitCode !== null) return `exited with code ${this.child.exitCode}`;
+    if (this.child.signalCode !== null) return `was killed by ${this.child.signalCode}`;
+    return undefined;
+  }
+
+  /** True while any process of the group is alive. */
+  get alive(): boolean {
+    return this.pid > 0 && groupAlive(this.pid);
+  }
+
+  /** SIGTERM to the group; SIGKILL to whatever is left after `timeoutMs`. Resolves when the group is gone. */
+  stop(timeoutMs = 5000): Promise<void> {
+    this.stopping ??= (async () => {
+      if (this.pid <= 0) return;
+      signalGroup(this.pid, 'SIGTERM');
+      if (!(await this.waitForGroupExit(timeoutMs))) {
+        signalGroup(this.pid, 'SIGKILL');
+        await this.waitForGroupExit(2000);
+      }
+      await this.exited;
+      this.forgetExitCleanup();
+    })();
+    return this.stopping;
+  }
+
+  private async waitForGroupExit(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (groupAlive(this.pid)) {
+      if (Date.now() >= deadline) return false;
+      await sleep(25);
+    }
+    return true;
+  }
+}

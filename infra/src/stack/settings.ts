@@ -1,0 +1,59 @@
+import { StackError } from './errors';
+
+/** Every port of the stack (docs/decisions/001-platform-layout.md, "Ports and settings"). */
+export interface StackPorts {
+  http: number;
+  auth: number;
+  profile: number;
+  mailWeb: number;
+  mailSmtp: number;
+  embeddedPg: number;
+}
+
+/** Each port with the variable that sets it and its default. */
+export const PORT_SETTINGS: Readonly<
+  Record<keyof StackPorts, readonly [variable: string, fallback: number]>
+> = {
+  http: ['HTTP_PORT', 8080],
+  auth: ['AUTH_PORT', 4101],
+  profile: ['PROFILE_PORT', 4102],
+  mailWeb: ['MAIL_WEB_PORT', 1080],
+  mailSmtp: ['MAIL_SMTP_PORT', 1025],
+  embeddedPg: ['EMBEDDED_PG_PORT', 54329],
+};
+
+/** One line naming the variable, the way the services word it. */
+function parsePort(variable: string, raw: string | undefined, fallback: number): number {
+  // An empty value means "not set" to a person (`HTTP_PORT= npm start`).
+  if (raw === undefined || raw === '') return fallback;
+  const port = /^\d{1,5}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(port >= 1 && port <= 65_535)) {
+    throw new StackError(
+      `Invalid environment: ${variable} must be a port number between 1 and 65535 (got "${raw}")`,
+    );
+  }
+  return port;
+}
+
+/** Ports from `overrides`, else the environment, else the defaults. */
+export function resolvePorts(env: NodeJS.ProcessEnv, overrides: Partial<StackPorts> = {}): StackPorts {
+  const ports = {} as StackPorts;
+  for (const key of Object.keys(PORT_SETTINGS) as (keyof StackPorts)[]) {
+    const [variable, fallback] = PORT_SETTINGS[key];
+    ports[key] = overrides[key] ?? parsePort(variable, env[variable], fallback);
+  }
+  return ports;
+}
+
+/** `REMOTE_ORIGINS=https://a.example,https://b.example` → the list (the proxy validates each). */
+export function parseOrigins(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/$/, ''))
+    .filter((origin) => origin !== '');
+}
+
+/** `postgres://user:secret@host/db` → `postgres://user:***@host/db`: error lines never print passwords. */
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^/:@\s]*):[^/@\s]*@/, '//$1:***@');
+}
