@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createErrorHandler, notFound, parseJson } from './errors';
+import { ApiError, createErrorHandler, describeError, notFound, parseJson } from './errors';
 import type { ServiceEnv } from './hono-env';
 import { createLogger, requestLogger } from './logger';
 
@@ -120,5 +120,21 @@ describe('the error handler', () => {
     const res = await app.request('/nowhere');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'Not found', code: 'not_found' });
+  });
+});
+
+describe('describeError', () => {
+  it('looks inside an AggregateError with no message (a host with several addresses)', () => {
+    const refused = (address: string) =>
+      Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
+    expect(describeError(new AggregateError([refused('::1:5432'), refused('127.0.0.1:5432')]))).toBe(
+      'connect ECONNREFUSED ::1:5432; connect ECONNREFUSED 127.0.0.1:5432',
+    );
+  });
+
+  it('falls back to the error code, then the name, and describes non-errors', () => {
+    expect(describeError(Object.assign(new Error(''), { code: 'ETIMEDOUT' }))).toBe('ETIMEDOUT');
+    expect(describeError(new TypeError(''))).toBe('TypeError');
+    expect(describeError('plain string')).toBe('plain string');
   });
 });

@@ -1,10 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
-import type { Hono } from 'hono';
 import type { Logger } from './logger';
 
-// biome-ignore lint/suspicious/noExplicitAny: any Hono app can be served, whatever its env and routes.
-type AnyHono = Hono<any, any, any>;
+/** Anything with a fetch handler @hono/node-server can call: every Hono app, whatever its env. */
+type Servable = { fetch: Parameters<typeof serve>[0]['fetch'] };
 
 export interface StartServerOptions {
   port: number;
@@ -36,7 +35,7 @@ function failStart(message: string): never {
  * setting (docs/decisions/001-platform-layout.md: "a busy port stops start-up with one line naming
  * it"). SIGTERM and SIGINT close the server, run onShutdown and exit 0.
  */
-export function startServer(app: AnyHono, options: StartServerOptions): Promise<RunningServer> {
+export function startServer(app: Servable, options: StartServerOptions): Promise<RunningServer> {
   const { port, host, portVariable, logger } = options;
   const graceMs = options.shutdownGraceMs ?? 10_000;
 
