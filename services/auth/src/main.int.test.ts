@@ -2,16 +2,32 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, freePort, type TestDatabase } from '@trove/service-core/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 // The real entry point, started the way `npm start` starts it.
 const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
 let testDatabase: TestDatabase;
+// Every process a test starts, so a failing test cannot leave a service running behind it.
+const started = new Set<ChildProcess>();
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
+});
+
+afterEach(async () => {
+  await Promise.all(
+    [...started].map(async (child) => {
+      if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        // tsx runs the service in a child process of its own; kill the whole group.
+        process.kill(-child.pid, 'SIGKILL');
+        await exited;
+      }
+    }),
+  );
+  started.clear();
 });
 
 afterAll(async () => {
@@ -28,7 +44,10 @@ function startAuth(env: Record<string, string>): { child: ChildProcess; exit: Pr
   const child = spawn(TSX, [MAIN], {
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: testDatabase.url, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so cleanup can reach tsx's child too.
+    detached: true,
   });
+  started.add(child);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => {
