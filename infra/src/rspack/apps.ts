@@ -1,0 +1,69 @@
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, resolved from this file so scripts work from any working directory. */
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export type RemoteName = 'marketing' | 'auth' | 'profile' | 'connectors';
+export type AppName = 'shell' | RemoteName;
+
+interface AppCommon {
+  name: AppName;
+  /** Workspace folder, relative to the repository root. */
+  folder: string;
+  /** Port of the standalone dev server. */
+  devPort: number;
+}
+
+export interface HostApp extends AppCommon {
+  kind: 'host';
+  name: 'shell';
+}
+
+export interface RemoteApp extends AppCommon {
+  kind: 'remote';
+  name: RemoteName;
+  /** Module Federation container name (docs/decisions/001: `trove_<name>`). */
+  containerName: `trove_${RemoteName}`;
+  /** Public module name → source file, relative to the app folder. */
+  exposes: Record<string, string>;
+}
+
+export type AppDefinition = HostApp | RemoteApp;
+
+const remote = (name: RemoteName, devPort: number, exposeName: string, file: string): RemoteApp => ({
+  kind: 'remote',
+  name,
+  folder: `mfe-${name}`,
+  devPort,
+  containerName: `trove_${name}`,
+  exposes: { [`./${exposeName}`]: `./src/expose/${file}` },
+});
+
+/** Every front-end app, in build order. Names, containers and exposes follow docs/decisions/001. */
+export const apps: readonly AppDefinition[] = [
+  { kind: 'host', name: 'shell', folder: 'shell', devPort: 3000 },
+  remote('marketing', 3001, 'LandingPage', 'landing-page.tsx'),
+  remote('auth', 3002, 'AuthPage', 'auth-page.tsx'),
+  remote('profile', 3003, 'ProfilePage', 'profile-page.tsx'),
+  remote('connectors', 3004, 'ConnectionsPage', 'connections-page.tsx'),
+];
+
+export const remoteApps = apps.filter((app): app is RemoteApp => app.kind === 'remote');
+
+/**
+ * Finds an app by its name or its folder, so both `build.ts auth` and the workspace scripts'
+ * `build.ts mfe-auth` work.
+ */
+export function findApp(nameOrFolder: string): AppDefinition | undefined {
+  return apps.find((app) => app.name === nameOrFolder || app.folder === nameOrFolder);
+}
+
+/**
+ * Public settings served as /config/app.json. The one place the product's names live (DESIGN.md: they
+ * come from runtime config, never hard-coded in more than one place).
+ */
+export const appSettings = {
+  name: 'Trove',
+  shortName: 'T',
+  tagline: 'Find anything. Send anywhere.',
+} as const;

@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Configuration, type RuleSetRule, rspack, type SwcLoaderOptions } from '@rspack/core';
+import { type AppDefinition, appSettings, repoRoot } from './apps';
+
+export type BuildMode = 'production' | 'development';
+
+export interface CreateConfigOptions {
+  app: AppDefinition;
+  /** Absolute folder the build writes to (it is cleaned first). */
+  outputPath: string;
+  /** @default 'production' */
+  mode?: BuildMode;
+  /**
+   * Text a remote shows in its `data-testid="remote-version"` tag so tests can tell builds apart.
+   * Defaults to env `REMOTE_BUILD_LABEL`, else the app's package version.
+   */
+  buildLabel?: string;
+}
+
+/**
+ * Shared as singletons across the host and every remote (DESIGN.md, run-time composition): two copies
+ * of React or of the kit would split hooks and contexts, so there must be exactly one of each.
+ */
+const sharedSingletons = ['react', 'react-dom', 'react-router', 'react-router-dom', '@trove/kit'] as const;
+
+interface PackageJson {
+  version: string;
+  dependencies?: Record<string, string>;
+}
+
+function readPackageJson(appDir: string): PackageJson {
+  return JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as PackageJson;
+}
+
+function sharedConfig(pkg: PackageJson, appName: string) {
+  return Object.fromEntries(
+    sharedSingletons.map((name) => {
+      const requiredVersion = pkg.dependencies?.[name];
+      if (!requiredVersion) throw new Error(`${appName}: package.json must depend on ${name} (it is shared)`);
+      return [name, { singleton: true, requiredVersion }];
+    }),
+  );
+}
+
+function swcOptions(mode: BuildMode): SwcLoaderOptions {
+  return {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      target: 'es2022',
+      // One copy of the helpers (from @swc/helpers) instead of one per module.
+      externalHelpers: true,
+      transform: { react: { runtime: 'automatic', development: mode === 'development' } },
+    },
+  };
+}
+
+function moduleRules(mode: BuildMode): RuleSetRule[] {
+  return [
+    {
+      test: /\.tsx?$/,
+      exclude: /node_modules/,
+      loader: 'builtin:swc-loader',
+      options: swcOptions(mode),
+      type: 'javascript/auto',
+    },
+    // `css/auto` treats `*.module.css` as CSS modules and everything else as global CSS.
+    { test: /\.css$/, type: 'css/auto' },
+    { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset/resource' },
+  ];
+}
+
+/**
+ * The rspack config for one front-end app: the shell (host) or a remote. Production by default:
+ * content-hashed names, CSS extracted into files, minified. The HTML page carries no inline script
+ * because the proxy's CSP forbids 'unsafe-inline' for scripts.
+ */
+export function createConfig(options: CreateConfigOptions): Configuration {
+  const { app, outputPath } = options;
+  const mode = options.mode ?? 'production';
+  const isProd = mode === 'production';
+  const isHost = app.kind === 'host';
+  const appDir = path.join(repoRoot, app.folder);
+  const pkg = readPackageJson(appDir);
+  const buildLabel = options.buildLabel ?? process.env.REMOTE_BUILD_LABEL ?? pkg.version;
+  const uniqueName = isHost ? 'trove_shell' : app.containerName;
+
+  // The shell lives at the site root next to config/ and remotes/, so its files go under assets/.
+  // A remote owns its whole versioned folder.
+  const prefix = isHost ? 'assets/' : '';
+  const hash = isProd ? '.[contenthash:10]' : '';
+
+  // A remote in production is only its container (remoteEntry.js + chunks); its standalone page is a
+  // development tool, so it gets an entry and an HTML page only under the dev server.
+  const withPage = isHost || !isProd;
+
+  const plugins: NonNullable<Configuration['plugins']> = [
+    new rspack.DefinePlugin({
+      __TROVE_BUILD_LABEL__: JSON.stringify(buildLabel),
+    }),
+    new ModuleFederationPlugin({
+      name: uniqueName,
+      ...(isHost
+        ? // Remotes are registered at run time from /config/remotes.json, never at build time.
+          { remotes: {}, manifest: false, experiments: { provideExternalRuntime: true } }
+        : {
+            filename: 'remoteEntry.js',
+            exposes: app.exposes,
+            manifest: true,
+            ...(isProd ? { experiments: { externalRuntime: true } } : {}),
+          }),
+      shared: sharedConfig(pkg, app.name),
+      // Types travel through the workspace (TypeScript runs from source), so no d.ts archives.
+      dts: false,
+      // The MF dev plugin would open a live-reload channel between apps; the dev server reloads anyway.
+      dev: false,
+    }),
+  ];
+
+  if (withPage) {
+    const title = isHost ? appSettings.name : `${appSettings.name} · ${app.name} (standalone)`;
+    plugins.push(
+      new rspack.HtmlRspackPlugin({
+        favicon: path.join(repoRoot, 'shell/public/favicon.svg'),
+        scriptLoading: 'defer',
+        templateContent: pageTemplate(title),
+        minify: isProd,
+      }),
+    );
+  }
+
+  return {
+    mode,
+    name: app.name,
+    context: appDir,
+    target: ['web', 'es2022'],
+    entry: withPage ? { main: './src/index.ts' } : {},
+    devtool: isProd ? false : 'cheap-module-source-map',
+    output: {
+      path: outputPath,
+      // Remotes are served from a versioned folder (and may be hosted elsewhere): their chunks must be
+      // resolved relative to wherever remoteEntry.js was loaded from.
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName,
+      filename: `${prefix}js/[name]${hash}.js`,
+      chunkFilename: `${prefix}js/[name]${hash}.js`,
+      cssFilename: `${prefix}css/[name]${hash}.css`,
+      cssChunkFilename: `${prefix}css/[name]${hash}.css`,
+      assetModuleFilename: `${prefix}media/[name]${hash}[ext]`,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+    },
+    module: {
+      rules: moduleRules(mode),
+      parser: {
+        // Custom properties are the shell's design tokens: a CSS module must read them, not rename them.
+        'css/auto': { namedExports: true, dashedIdents: false },
+      },
+      generator: {
+        'css/auto': {
+          // Remotes are built separately; salting with the app name keeps their class names apart.
+          localIdentHashSalt: uniqueName,
+          ...(isProd ? {} : { localIdentName: '[uniqueName]-[name]-[local]' }),
+        },
+      },
+    },
+    plugins,
+    optimization: { minimize: isProd },
+    // build.ts prints every app's size; rspack's generic 244 KiB hint would only add noise.
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+  };
+}
+
+/** The page shell: tags only; the plugin adds `<script defer src>` and `<link>` tags, never inline code. */
+function pageTemplate(title: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="color-scheme" content="light dark" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript>${title} needs JavaScript to run.</noscript>
+  </body>
+</html>
+`;
+}

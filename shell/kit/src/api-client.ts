@@ -1,0 +1,193 @@
+/**
+ * The one fetch wrapper (STYLE.md: remotes never call `fetch` directly). Behaviour follows SPEC §7 and
+ * the error chain of SPEC §8.
+ */
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Objects and arrays are sent as JSON; FormData, Blob, URLSearchParams and strings go as they are. */
+  body?: unknown;
+  /** Extra headers; they win over the defaults (the refresh call sets its own X-CSRF-TOKEN). */
+  headers?: Record<string, string>;
+  cache?: RequestCache;
+  signal?: AbortSignal;
+}
+
+/** A failed response: `status` and the parsed `data` travel with the message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+
+  constructor(message: string, status: number, data: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+  }
+}
+
+/** The cookie the auth service sets for double-submit CSRF on state-changing calls (DESIGN.md, sessions). */
+export const ACCESS_CSRF_COOKIE = 'csrf_access_token';
+export const REFRESH_CSRF_COOKIE = 'csrf_refresh_token';
+export const CSRF_HEADER = 'X-CSRF-TOKEN';
+
+export function readCookie(cookieHeader: string, name: string): string | undefined {
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      // A value that is not valid percent-encoding is still the token the server set.
+      return raw;
+    }
+  }
+  return undefined;
+}
+
+function isPassThroughBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer
+  );
+}
+
+/** Headers for one call: JSON by default, and the access CSRF token on every non-GET call (SPEC §7). */
+export function buildHeaders(
+  method: HttpMethod,
+  body: unknown,
+  cookieHeader: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The browser must set the multipart boundary itself, so FormData and Blob bodies get no Content-Type.
+  if (!(body instanceof FormData) && !(body instanceof Blob)) {
+    headers['Content-Type'] = 'application/json';
+  }
+  if (method !== 'GET' && method !== 'HEAD') {
+    const csrf = readCookie(cookieHeader, ACCESS_CSRF_COOKIE);
+    if (csrf) headers[CSRF_HEADER] = csrf;
+  }
+  return { ...headers, ...extra };
+}
+
+export function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (isPassThroughBody(body)) return body;
+  return JSON.stringify(body);
+}
+
+/** JSON when it parses, else the text; an empty body is `null`. */
+export function parseBodyText(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** SPEC §8: detail.error, else detail, else message, else error, else the status text. */
+export function errorMessageFrom(data: unknown, statusText: string): string {
+  const detail = field(data, 'detail');
+  return (
+    nonEmptyString(field(detail, 'error')) ??
+    nonEmptyString(detail) ??
+    nonEmptyString(field(data, 'message')) ??
+    nonEmptyString(field(data, 'error')) ??
+    statusText
+  );
+}
+
+/**
+ * The message to show a person (SPEC §8, user-facing helper): detail.error, then the error's message,
+ * then the caller's default. Network failures ("Failed to fetch") get the default, not browser jargon.
+ */
+export function userMessage(error: unknown, fallback = 'Something went wrong'): string {
+  if (error instanceof ApiError) {
+    return (
+      nonEmptyString(field(field(error.data, 'detail'), 'error')) ?? nonEmptyString(error.message) ?? fallback
+    );
+  }
+  return fallback;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  /** The `document.cookie` string at call time. */
+  readCookies: () => string;
+  baseUrl?: string;
+}
+
+export interface ApiClient {
+  request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  get<T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  post<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  put<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  patch<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  delete<T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const method = options.method ?? 'GET';
+    const response = await deps.fetch(`${deps.baseUrl ?? ''}${path}`, {
+      method,
+      // Every call sends cookies (SPEC §7): the session lives in httpOnly cookies.
+      credentials: 'include',
+      headers: buildHeaders(method, options.body, deps.readCookies(), options.headers),
+      body: encodeBody(options.body),
+      cache: options.cache,
+      signal: options.signal,
+    });
+    const data = parseBodyText(await response.text());
+    if (!response.ok) {
+      throw new ApiError(errorMessageFrom(data, response.statusText), response.status, data);
+    }
+    // The caller names the shape it expects; validating it is the caller's job (with a contracts schema).
+    return data as T;
+  }
+
+  return {
+    request,
+    get: (path, options) => request(path, { ...options, method: 'GET' }),
+    post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
+    put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
+    patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),
+    delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+  };
+}
+
+/** The app-wide client: same-origin paths, the page's cookies. */
+export const api: ApiClient = createApiClient({
+  // Looked up at call time so tests and polyfills that replace globalThis.fetch are honoured.
+  fetch: (input, init) => globalThis.fetch(input, init),
+  readCookies: () => (typeof document === 'undefined' ? '' : document.cookie),
+});

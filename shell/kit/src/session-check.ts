@@ -1,0 +1,94 @@
+import {
+  ACCESS_CSRF_COOKIE,
+  ApiError,
+  type ApiClient,
+  CSRF_HEADER,
+  REFRESH_CSRF_COOKIE,
+  readCookie,
+} from './api-client';
+
+export interface SessionUser {
+  id?: string | number;
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+}
+
+/** What one check learned: a user, a confirmed guest, or nothing (the network failed). */
+export type SessionCheckResult =
+  | { kind: 'user'; user: SessionUser }
+  | { kind: 'guest' }
+  | { kind: 'unknown' };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** SPEC §7: /auth/me answers the user nested under `user` or flat. */
+export function readSessionUser(data: unknown): SessionUser | null {
+  if (!isRecord(data)) return null;
+  const candidate = isRecord(data.user) ? data.user : data;
+  if (candidate.id === undefined && typeof candidate.email !== 'string') return null;
+  const pick = (key: string) => (typeof candidate[key] === 'string' ? (candidate[key] as string) : null);
+  const id = candidate.id;
+  return {
+    ...(typeof id === 'string' || typeof id === 'number' ? { id } : {}),
+    name: pick('name'),
+    email: pick('email'),
+    phone: pick('phone'),
+  };
+}
+
+/** POST /auth/refresh with the refresh CSRF token (SPEC §7); success is judged by an ok response. */
+export async function refreshSession(client: ApiClient, cookies: string): Promise<boolean> {
+  const token = readCookie(cookies, REFRESH_CSRF_COOKIE);
+  // Without the readable half of the refresh pair there is no refresh token either: skip the call.
+  if (!token) return false;
+  try {
+    await client.post('/api/v1/auth/refresh', undefined, { headers: { [CSRF_HEADER]: token } });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function getMe(client: ApiClient): Promise<SessionUser | null> {
+  return readSessionUser(await client.get('/api/v1/auth/me', { cache: 'no-store' }));
+}
+
+/**
+ * Whether the browser may hold a session at all. The auth service sets each httpOnly token cookie
+ * together with its readable CSRF twin (DESIGN.md, sessions), so with neither twin present there is no
+ * token to send, and asking /auth/me would only earn a 401 (logged as an error by the browser).
+ */
+export function mayHaveSession(cookies: string): boolean {
+  return (
+    readCookie(cookies, ACCESS_CSRF_COOKIE) !== undefined ||
+    readCookie(cookies, REFRESH_CSRF_COOKIE) !== undefined
+  );
+}
+
+/**
+ * One session check (SPEC §8): a 401 refreshes once and retries once, then means guest; a 403 means
+ * guest; a network failure is swallowed and reported as unknown.
+ */
+export async function checkSession(
+  client: ApiClient,
+  readCookies: () => string,
+): Promise<SessionCheckResult> {
+  if (!mayHaveSession(readCookies())) return { kind: 'guest' };
+  const asResult = (user: SessionUser | null): SessionCheckResult =>
+    user ? { kind: 'user', user } : { kind: 'guest' };
+  try {
+    return asResult(await getMe(client));
+  } catch (error) {
+    if (!(error instanceof ApiError)) return { kind: 'unknown' };
+    if (error.status !== 401) return { kind: 'guest' };
+  }
+  if (!(await refreshSession(client, readCookies()))) return { kind: 'guest' };
+  try {
+    return asResult(await getMe(client));
+  } catch (error) {
+    return error instanceof ApiError ? { kind: 'guest' } : { kind: 'unknown' };
+  }
+}

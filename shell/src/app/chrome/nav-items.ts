@@ -1,0 +1,26 @@
+import type { ComponentType } from 'react';
+import { ChatsIcon, ConnectionsIcon, UploadsIcon } from './icons';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: ComponentType;
+  requiresAuth?: boolean;
+}
+
+/** SPEC §2.2: entries grouped into "work" and "sources". Guards arrive with the session issue. */
+export const navGroups: readonly { name: 'work' | 'sources'; items: readonly NavItem[] }[] = [
+  { name: 'work', items: [{ to: '/chats', label: 'Chats', icon: ChatsIcon }] },
+  {
+    name: 'sources',
+    items: [
+      { to: '/connections', label: 'Connections', icon: ConnectionsIcon, requiresAuth: true },
+      { to: '/uploads', label: 'Uploads', icon: UploadsIcon, requiresAuth: true },
+    ],
+  },
+];
+
+/** SPEC §2.2: active when the path equals the route or starts with the route followed by a slash. */
+export function isNavItemActive(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}

@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+import * as styles from './pages.module.css';
+
+/** SPEC §2.1: any other path. */
+export function NotFoundPage() {
+  return (
+    <section className={styles.page}>
+      <div className={styles.card}>
+        <p className={styles.eyebrow}>404</p>
+        <h1 className={styles.title}>Page not found</h1>
+        <p className={styles.text}>The address may be mistyped, or the page has moved.</p>
+        <div className={styles.actions}>
+          <Link className={styles.primary} to="/">
+            Go Home
+          </Link>
+          <Link className={styles.secondary} to="/chats">
+            Open Chats
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

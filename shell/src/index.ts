@@ -1,0 +1,3 @@
+// The async boundary: Module Federation must negotiate the shared singletons (React, the kit…) before
+// any module that imports them runs, so everything real lives behind this dynamic import (RUNTIME-006).
+import('./bootstrap');
