@@ -51,7 +51,12 @@ export function startMaildev(
     'maildev',
     bin,
     ['--smtp', String(ports.smtp), '--web', String(ports.web), '--ip', '127.0.0.1'],
-    { cwd: context.rootDir, env: context.env, logFile: join(context.logDir, 'maildev.log') },
+    {
+      cwd: context.rootDir,
+      env: context.env,
+      logFile: join(context.logDir, 'maildev.log'),
+      label: 'maildev',
+    },
   );
   return startAndWait(
     context,
@@ -116,7 +121,7 @@ export interface NginxSpec {
 export async function startNginx(
   context: ComponentContext,
   spec: NginxSpec,
-): Promise<{ process: ManagedProcess; runtime: NginxRuntime }> {
+): Promise<{ process: ManagedProcess; runtime: NginxRuntime; runtimeDir: string }> {
   const runtimeDir = join(context.rootDir, '.data', 'run', `nginx-${spec.httpPort}`);
   rmSync(runtimeDir, { recursive: true, force: true });
   let runtime: NginxRuntime;
@@ -142,9 +147,10 @@ export async function startNginx(
     cwd: runtimeDir,
     env: context.env,
     logFile: runtime.errorLogPath,
+    label: 'nginx',
   });
   const host = spec.listenHost.includes(':') ? `[${spec.listenHost}]` : spec.listenHost;
   // Any answer will do: the page itself may be a 404 until the front-end is built.
   await startAndWait(context, managed, 'nginx', `http://${host}:${spec.httpPort}/`, () => true);
-  return { process: managed, runtime };
+  return { process: managed, runtime, runtimeDir };
 }

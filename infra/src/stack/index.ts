@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findNginx, type ProxyLocation } from '@trove/proxy';
@@ -52,6 +52,11 @@ export interface StackOptions {
   stopTimeoutMs?: number;
   /** Progress lines ("database: …"). Default: silent. */
   log?: (line: string) => void;
+  /**
+   * Called once when a process of the running stack (nginx, a service, maildev) exits before stop(), with
+   * one line naming it and its log. The rest keeps running; `npm start` stops everything.
+   */
+  onUnexpectedExit?: (message: string) => void;
 }
 
 export interface Stack {
@@ -121,6 +126,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const processes: ManagedProcess[] = [];
   let database: RunningDatabase | undefined;
+  let nginxRuntimeDir: string | undefined;
   let stopping: Promise<void> | undefined;
 
   // Reverse start order: nginx stops taking requests first, the database goes last.
@@ -128,6 +134,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     stopping ??= (async () => {
       const byName = (name: string) => processes.filter((managed) => managed.name === name);
       await Promise.all(byName('nginx').map((managed) => managed.stop(stopTimeoutMs)));
+      // The rendered config and temp files are per run; the logs stay in logDir.
+      if (nginxRuntimeDir) rmSync(nginxRuntimeDir, { recursive: true, force: true });
       await Promise.all(byName('service').map((managed) => managed.stop(stopTimeoutMs)));
       await Promise.all(byName('maildev').map((managed) => managed.stop(stopTimeoutMs)));
       await database?.stop();
@@ -205,9 +213,23 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           accessLog: options.accessLog ?? true,
         });
         processes.push(nginx.process);
+        nginxRuntimeDir = nginx.runtimeDir;
         log(`nginx: http://localhost:${ports.http} serving ${relative(rootDir, wwwRoot) || wwwRoot}`);
       })(),
     ]);
+
+    if (options.onUnexpectedExit) {
+      const report = options.onUnexpectedExit;
+      let reported = false;
+      for (const managed of processes) {
+        void managed.exited.then(() => {
+          if (stopping || reported) return;
+          reported = true;
+          const { label = managed.name, logFile } = managed.options;
+          report(`${label} ${managed.exitReason ?? 'stopped'} (see ${relative(rootDir, logFile)}).`);
+        });
+      }
+    }
 
     return {
       url: `http://localhost:${ports.http}`,

@@ -54,6 +54,8 @@ export interface SpawnOptions {
   env: NodeJS.ProcessEnv;
   /** stdout and stderr are appended here. */
   logFile: string;
+  /** How messages name it (`The auth service`). Default: the name. */
+  label?: string;
 }
 
 /**

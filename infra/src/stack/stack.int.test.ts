@@ -1,0 +1,245 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PortInUseError, REPO_ROOT, type Stack, StackError, type StackPorts, startStack } from './index';
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const WWW_INDEX = join(REPO_ROOT, 'dist', 'www', 'index.html');
+const BUILD_SCRIPT = join(REPO_ROOT, 'infra', 'src', 'build.ts');
+
+/** Distinct ports the OS just handed out, held open together so none repeats. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers: Server[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+  }
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+async function testPorts(): Promise<StackPorts> {
+  const [http = 0, auth = 0, profile = 0, mailWeb = 0, mailSmtp = 0, embeddedPg = 0] = await freePorts(6);
+  return { http, auth, profile, mailWeb, mailSmtp, embeddedPg };
+}
+
+function groupGone(pid: number): boolean {
+  for (const target of [pid, -pid]) {
+    try {
+      process.kill(target, 0);
+      return false;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ESRCH') return false;
+    }
+  }
+  return true;
+}
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+async function databaseExists(name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    const result = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    return result.rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+// The stack serves the built front-end; build it when this checkout has not yet.
+beforeAll(() => {
+  if (existsSync(WWW_INDEX)) return;
+  if (!existsSync(BUILD_SCRIPT))
+    throw new Error(`${BUILD_SCRIPT} is missing: cannot build dist/www for the stack test`);
+  const build = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [BUILD_SCRIPT], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`The build failed:\n${build.stdout}\n${build.stderr}`);
+}, 600_000);
+
+describe('the stack on a fresh database', () => {
+  let stack: Stack;
+  let logDir: string;
+
+  beforeAll(async () => {
+    logDir = mkdtempSync(join(tmpdir(), 'trove-stack-logs-'));
+    stack = await startStack({
+      databaseUrl: TEST_DATABASE_URL,
+      freshDatabase: true,
+      ports: await testPorts(),
+      logDir,
+      serviceEnv: { LOG_LEVEL: 'warn' },
+    });
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    if (logDir) rmSync(logDir, { recursive: true, force: true });
+  });
+
+  it('serves the shell through nginx', async () => {
+    const response = await fetch(`${stack.url}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('proxies the auth service, which answers with a request id', async () => {
+    const response = await fetch(`${stack.url}/api/v1/auth/healthz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+    const ready = await fetch(`${stack.url}/api/v1/profile/readyz`);
+    expect(ready.status).toBe(200);
+  });
+
+  it('runs the mail catcher', async () => {
+    const response = await fetch(`${stack.mailUrl}/email`);
+    expect(response.status).toBe(200);
+    expect(Array.isArray(await response.json())).toBe(true);
+    expect(stack.smtpUrl).toBe(`smtp://127.0.0.1:${stack.ports.mailSmtp}`);
+  });
+
+  it('stops every process it started and drops the fresh database', async () => {
+    const database = new URL(stack.databaseUrl).pathname.slice(1);
+    expect(database).toMatch(/^trove_e2e_[0-9a-f]+$/);
+    expect(await databaseExists(database)).toBe(true);
+    expect(stack.pids.length).toBe(4);
+    for (const pid of stack.pids) expect(groupGone(pid), `pid ${pid} before stop`).toBe(false);
+
+    await stack.stop();
+
+    for (const pid of stack.pids) expect(groupGone(pid), `pid ${pid} after stop`).toBe(true);
+    for (const port of Object.values(stack.ports)) expect(await bindable(port), `port ${port}`).toBe(true);
+    expect(await databaseExists(database)).toBe(false);
+    // A second stop is harmless.
+    await stack.stop();
+  });
+});
+
+describe('start-up failures', () => {
+  let busy: Server | undefined;
+
+  afterAll(() => {
+    busy?.close();
+  });
+
+  it('a busy port stops start-up with one line naming it, before anything starts', async () => {
+    const ports = await testPorts();
+    busy = createServer();
+    await new Promise<void>((resolve) => busy?.listen(ports.http, '127.0.0.1', resolve));
+
+    const failure = await startStack({ databaseUrl: TEST_DATABASE_URL, ports }).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(PortInUseError);
+    const message = (failure as Error).message;
+    expect(message).toBe(
+      `Port ${ports.http} (HTTP_PORT) is in use. Stop whatever uses it or set HTTP_PORT to a free port.`,
+    );
+    expect(await bindable(ports.mailWeb)).toBe(true);
+  });
+
+  it('names the variable of any busy port', async () => {
+    const ports = await testPorts();
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(ports.mailSmtp, '127.0.0.1', resolve));
+    try {
+      await expect(startStack({ databaseUrl: TEST_DATABASE_URL, ports })).rejects.toThrow(
+        `Port ${ports.mailSmtp} (MAIL_SMTP_PORT) is in use.`,
+      );
+    } finally {
+      holder.close();
+    }
+  });
+
+  it('a bad port setting is one line naming the variable', async () => {
+    await expect(startStack({ env: { HTTP_PORT: 'eighty' } })).rejects.toThrow(
+      'Invalid environment: HTTP_PORT must be a port number between 1 and 65535 (got "eighty")',
+    );
+  });
+
+  it('an unreachable database is one line, and nothing is left running', async () => {
+    const ports = await testPorts();
+    const failure = await startStack({
+      databaseUrl: `postgres://postgres:secret@127.0.0.1:${ports.embeddedPg}/postgres`,
+      ports,
+    }).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(StackError);
+    expect((failure as Error).message).toMatch(
+      /^Cannot reach PostgreSQL at 127\.0\.0\.1:\d+ \(DATABASE_URL=/,
+    );
+    expect((failure as Error).message).not.toContain('secret');
+    for (const port of [ports.http, ports.mailWeb, ports.mailSmtp]) expect(await bindable(port)).toBe(true);
+  });
+
+  it('a service that exits at start fails with the tail of its log, and the rest is stopped', async () => {
+    const ports = await testPorts();
+    const logDir = mkdtempSync(join(tmpdir(), 'trove-stack-logs-'));
+    try {
+      const failure = await startStack({
+        databaseUrl: TEST_DATABASE_URL,
+        freshDatabase: true,
+        ports,
+        logDir,
+        serviceEnv: { LOG_LEVEL: 'loud' },
+      }).catch((err: unknown) => err);
+      expect(failure).toBeInstanceOf(StackError);
+      const message = (failure as Error).message;
+      expect(message).toMatch(/^The (auth|profile) service \((AUTH|PROFILE)_PORT=\d+\) did not become ready/);
+      expect(message).toContain('exited with code 1');
+      expect(message).toContain('LOG_LEVEL');
+      for (const port of Object.values(ports)) expect(await bindable(port), `port ${port}`).toBe(true);
+    } finally {
+      rmSync(logDir, { recursive: true, force: true });
+    }
+  });
+});
+
+// The default for `npm start` without DATABASE_URL: keep it working (DESIGN.md, "Services").
+describe('the stack on embedded PostgreSQL', () => {
+  let dir: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'trove-embedded-'));
+    // As root the cluster runs as the `postgres` user, which must be able to enter this folder.
+    chmodSync(dir, 0o755);
+  });
+
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('initialises a cluster, serves the API on it, and stops it', async () => {
+    const ports = await testPorts();
+    const stack = await startStack({
+      env: {},
+      embeddedPgDir: join(dir, 'pg'),
+      logDir: join(dir, 'logs'),
+      ports,
+      serviceEnv: { LOG_LEVEL: 'warn' },
+    });
+    try {
+      expect(stack.databaseUrl).toBe(`postgres://postgres:trove-local@127.0.0.1:${ports.embeddedPg}/trove`);
+      const ready = await fetch(`${stack.url}/api/v1/auth/readyz`);
+      expect(ready.status).toBe(200);
+    } finally {
+      await stack.stop();
+    }
+    expect(existsSync(join(dir, 'pg', 'PG_VERSION'))).toBe(true);
+    expect(await bindable(ports.embeddedPg)).toBe(true);
+    for (const pid of stack.pids) expect(groupGone(pid)).toBe(true);
+  });
+});
