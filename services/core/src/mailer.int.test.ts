@@ -31,6 +31,19 @@ async function waitForInbox(): Promise<void> {
   throw new Error('maildev did not start');
 }
 
+/**
+ * The inbox once it holds a message. maildev answers SMTP's 250 before it has parsed and stored the
+ * message, so a read straight after sending can still see an empty inbox.
+ */
+async function readInbox(): Promise<CaughtMail[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const inbox = (await (await fetch(`http://127.0.0.1:${webPort}/email`)).json()) as CaughtMail[];
+    if (inbox.length > 0 || Date.now() > deadline) return inbox;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 beforeAll(async () => {
   [webPort, smtpPort] = [await freePort(), await freePort()];
   maildev = spawn(
@@ -67,7 +80,7 @@ describe('createMailer', () => {
       mailer.close();
     }
 
-    const inbox = (await (await fetch(`http://127.0.0.1:${webPort}/email`)).json()) as CaughtMail[];
+    const inbox = await readInbox();
     expect(inbox).toHaveLength(1);
     const [mail] = inbox;
     expect(mail?.subject).toBe('Your Trove code');
