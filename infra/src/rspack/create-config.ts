@@ -122,6 +122,11 @@ export function createConfig(options: CreateConfigOptions): Configuration {
     const title = isHost ? appSettings.name : `${appSettings.name} · ${app.name} (standalone)`;
     plugins.push(
       new rspack.HtmlRspackPlugin({
+        // Only the page's own entry: a remote's container entry (remoteEntry.js) is for hosts to load.
+        chunks: ['main'],
+        // Absolute, because the page answers deep paths (/auth/login) and a remote's 'auto' public path
+        // would make its tags relative to them.
+        publicPath: '/',
         favicon: path.join(repoRoot, 'shell/public/favicon.svg'),
         scriptLoading: 'defer',
         templateContent: pageTemplate(title),
@@ -171,7 +176,9 @@ export function createConfig(options: CreateConfigOptions): Configuration {
     optimization: { minimize: isProd },
     // build.ts prints every app's size; rspack's generic 244 KiB hint would only add noise.
     performance: { hints: false },
-    infrastructureLogging: { level: 'warn' },
+    // The MF manifest plugin logs an info-grade warning about publicPath 'auto' on every remote build;
+    // real problems still arrive as compilation errors and warnings, which build.ts prints.
+    infrastructureLogging: { level: 'error' },
     stats: 'errors-warnings',
   };
 }

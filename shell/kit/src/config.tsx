@@ -1,13 +1,27 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import * as z from 'zod/mini';
 
 /** /config/app.json: the public settings (docs/decisions/001). Names never live in code. */
-export const AppConfigSchema = z.object({
-  name: z.string().check(z.minLength(1)),
-  shortName: z.string().check(z.minLength(1)),
-  tagline: z.string(),
-});
-export type AppConfig = z.infer<typeof AppConfigSchema>;
+export interface AppConfig {
+  name: string;
+  shortName: string;
+  tagline: string;
+}
+
+/**
+ * Checked by hand rather than with zod: three strings do not justify putting a schema library on the
+ * path of every first page load (the kit loads before anything renders).
+ */
+export function parseAppConfig(value: unknown): AppConfig {
+  const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const text = (key: keyof AppConfig, required: boolean): string => {
+    const field = record[key];
+    if (typeof field !== 'string' || (required && field.trim() === '')) {
+      throw new Error(`${APP_CONFIG_URL}: "${key}" must be a${required ? ' non-empty' : ''} string`);
+    }
+    return field;
+  };
+  return { name: text('name', true), shortName: text('shortName', true), tagline: text('tagline', false) };
+}
 
 export const APP_CONFIG_URL = '/config/app.json';
 
@@ -17,7 +31,7 @@ export async function fetchAppConfig(
 ) {
   const response = await fetchImpl(APP_CONFIG_URL, { cache: 'no-store', credentials: 'same-origin' });
   if (!response.ok) throw new Error(`${APP_CONFIG_URL} answered ${response.status}`);
-  return AppConfigSchema.parse(await response.json());
+  return parseAppConfig(await response.json());
 }
 
 const AppConfigContext = createContext<AppConfig | null>(null);

@@ -7,7 +7,7 @@ export {
   type RequestOptions,
   userMessage,
 } from './api-client';
-export { type AppConfig, AppConfigProvider, AppConfigSchema, fetchAppConfig, useAppConfig } from './config';
+export { type AppConfig, AppConfigProvider, fetchAppConfig, parseAppConfig, useAppConfig } from './config';
 export { BuildLabel } from './build-label';
 export { KitProviders } from './kit-providers';
 export { type PopupOptions, PopupProvider, type PopupSize, usePopup } from './popup';

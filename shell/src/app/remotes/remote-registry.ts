@@ -1,14 +1,26 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import * as z from 'zod/mini';
 
 /** The runtime map (docs/decisions/001): remote name → URL of its mf-manifest.json. */
-export const RemotesConfigSchema = z.object({
-  remotes: z.record(z.string(), z.object({ entry: z.string().check(z.minLength(1)) })),
-});
-export type RemotesConfig = z.infer<typeof RemotesConfigSchema>;
+export interface RemotesConfig {
+  remotes: Record<string, { entry: string }>;
+}
 
 export const REMOTES_CONFIG_URL = '/config/remotes.json';
+
+/**
+ * Checked by hand rather than with zod, which would sit on the path of every first page load for one
+ * small map. A malformed entry is dropped (its remote then shows its error and Retry), not fatal.
+ */
+export function parseRemotesConfig(value: unknown): RemotesConfig {
+  const remotes = typeof value === 'object' && value !== null ? (value as { remotes?: unknown }).remotes : undefined;
+  if (typeof remotes !== 'object' || remotes === null) throw new Error(`${REMOTES_CONFIG_URL} has no "remotes" map`);
+  const valid = Object.entries(remotes).flatMap(([name, item]): Array<[string, { entry: string }]> => {
+    const entry = typeof item === 'object' && item !== null ? (item as { entry?: unknown }).entry : undefined;
+    return typeof entry === 'string' && entry !== '' ? [[name, { entry }]] : [];
+  });
+  return { remotes: Object.fromEntries(valid) };
+}
 
 /** MF container names are `trove_<name>` (docs/decisions/001). */
 export const containerName = (remote: string) => `trove_${remote}`;
@@ -20,7 +32,7 @@ export const containerName = (remote: string) => `trove_${remote}`;
 export async function fetchRemotesConfig(): Promise<RemotesConfig> {
   const response = await fetch(REMOTES_CONFIG_URL, { cache: 'no-store', credentials: 'same-origin' });
   if (!response.ok) throw new Error(`${REMOTES_CONFIG_URL} answered ${response.status}`);
-  return RemotesConfigSchema.parse(await response.json());
+  return parseRemotesConfig(await response.json());
 }
 
 /** Entry URL each remote was last registered with. */

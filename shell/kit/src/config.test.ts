@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { parseAppConfig } from './config';
+
+describe('public settings', () => {
+  it('reads name, short name and tagline', () => {
+    expect(parseAppConfig({ name: 'Trove', shortName: 'T', tagline: 'x', extra: 1 })).toEqual({
+      name: 'Trove',
+      shortName: 'T',
+      tagline: 'x',
+    });
+  });
+
+  it('refuses a missing or empty name', () => {
+    expect(() => parseAppConfig({ shortName: 'T', tagline: '' })).toThrow(/"name"/);
+    expect(() => parseAppConfig({ name: ' ', shortName: 'T', tagline: '' })).toThrow(/"name"/);
+    expect(() => parseAppConfig(null)).toThrow();
+  });
+});
