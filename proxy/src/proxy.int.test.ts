@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BROTLI_MODULE } from './render-config';
 import { findNginx, type NginxRuntime, prepareNginxRuntime, testArgs } from './runtime';
 
 const nginx = findNginx();
@@ -284,5 +286,22 @@ describe.skipIf(!nginx)('nginx with the rendered config', () => {
     });
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(response.headers.get('vary')).toContain('Accept-Encoding');
+  });
+
+  it('sends precompressed siblings as they are', async () => {
+    const www = join(dir, 'www');
+    write(www, 'assets/pre.4d5e6f70.js', 'console.log("plain");');
+    writeFileSync(join(www, 'assets/pre.4d5e6f70.js.gz'), gzipSync('console.log("gzip");'));
+    writeFileSync(join(www, 'assets/pre.4d5e6f70.js.br'), brotliCompressSync('console.log("brotli");'));
+    const gzipped = await fetch(`${base}/assets/pre.4d5e6f70.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzipped.text()).toBe('console.log("gzip");');
+    if (!existsSync(DEFAULT_BROTLI_MODULE)) return;
+    const brotli = await fetch(`${base}/assets/pre.4d5e6f70.js`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(await brotli.text()).toBe('console.log("brotli");');
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type NginxRuntime, type ProxyLocation, prepareNginxRuntime } from '@trove/proxy';
 import { StackError } from './errors';
-import { ManagedProcess, tailFile } from './processes';
+import { ManagedProcess } from './processes';
 import { httpStatus, poll } from './wait';
 
 export interface ComponentContext {
@@ -34,7 +34,7 @@ async function startAndWait(
   const reason = managed.exitReason ?? result.reason;
   await managed.stop();
   const log = managed.options.logFile;
-  const tail = tailFile(log, 20);
+  const tail = managed.logTail(20);
   throw new StackError(
     `${what} did not become ready at ${url} (${reason}).${tail ? `\nLast lines of ${relative(context.rootDir, log)}:\n${tail}` : ''}`,
   );
@@ -86,7 +86,7 @@ export async function startService(
     throw new StackError(`${entry} is missing, so the ${spec.name} service cannot start.`);
   }
   const managed = new ManagedProcess(
-    'service',
+    spec.name,
     join(context.rootDir, 'node_modules', '.bin', 'tsx'),
     [entry],
     {

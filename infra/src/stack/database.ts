@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, readdirSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { StackError } from './errors';
@@ -127,6 +127,8 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<R
       `${dataDir} holds files but no PostgreSQL cluster (an interrupted first start?). Remove the folder and start again.`,
     );
   }
+  // Logs are appended across runs; errors quote only what this run wrote.
+  const logOffset = existsSync(logFile) ? statSync(logFile).size : 0;
   const log = (message: unknown) => {
     const text = message instanceof Error ? (message.stack ?? message.message) : String(message);
     appendFileSync(logFile, text.endsWith('\n') ? text : `${text}\n`);
@@ -171,7 +173,7 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<R
 
   const failure = (what: string, err: unknown) => {
     const reason = err instanceof Error ? `: ${err.message}` : '';
-    const tail = tailFile(logFile, 15);
+    const tail = tailFile(logFile, 15, logOffset);
     return new StackError(`${what}${reason}${tail ? `\nLast lines of ${logFile}:\n${tail}` : ''}`);
   };
 

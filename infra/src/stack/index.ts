@@ -69,8 +69,10 @@ export interface Stack {
   ports: StackPorts;
   wwwRoot: string;
   logDir: string;
-  /** Process-group leaders this stack started (nginx, services, maildev). The embedded PostgreSQL is run by its library. */
+  /** Process-group leaders this stack started. The embedded PostgreSQL is run by its library, so not here. */
   pids: readonly number[];
+  /** The same, by name: `nginx`, `maildev`, `auth`, `profile`. */
+  processes: readonly { name: string; pid: number }[];
   /** Stops everything this stack started, in order; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -136,7 +138,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await Promise.all(byName('nginx').map((managed) => managed.stop(stopTimeoutMs)));
       // The rendered config and temp files are per run; the logs stay in logDir.
       if (nginxRuntimeDir) rmSync(nginxRuntimeDir, { recursive: true, force: true });
-      await Promise.all(byName('service').map((managed) => managed.stop(stopTimeoutMs)));
+      const services = processes.filter((managed) =>
+        SERVICES.some((service) => service.name === managed.name),
+      );
+      await Promise.all(services.map((managed) => managed.stop(stopTimeoutMs)));
       await Promise.all(byName('maildev').map((managed) => managed.stop(stopTimeoutMs)));
       await database?.stop();
     })();
@@ -240,6 +245,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       wwwRoot,
       logDir,
       pids: processes.map((managed) => managed.pid),
+      processes: processes.map(({ name, pid }) => ({ name, pid })),
       stop,
     };
   } catch (err) {

