@@ -7,7 +7,7 @@
 // mf-manifest.json, so a dev shell can load it too. The shell's /config/remotes.json points each remote at
 // its dev server when one is running, else at the last build in dist/www (served under /remotes).
 import { readFile } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createConnection } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,7 +82,8 @@ async function start(app: AppDefinition): Promise<void> {
         middlewares.unshift({
           name: 'trove-runtime-config',
           path: '/config',
-          middleware: (req, res, next) => {
+          // Typed by hand: the middleware slot is a union (handler or error handler), so no contextual types.
+          middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
             if (req.url === '/app.json') return sendJson(res, appSettings);
             if (req.url === '/remotes.json' && app.kind === 'host') {
               devRemotesConfig().then((config) => sendJson(res, config), next);
@@ -104,7 +105,9 @@ function main(): void {
   const name = process.argv[2] ?? '';
   const app = findApp(name);
   if (!app) {
-    console.error(`Usage: dev-server.ts <app>; <app> is one of ${[...remoteApps.map((r) => r.name), 'shell'].join(', ')}`);
+    console.error(
+      `Usage: dev-server.ts <app>; <app> is one of ${[...remoteApps.map((r) => r.name), 'shell'].join(', ')}`,
+    );
     process.exit(1);
   }
   start(app).catch((error: unknown) => {

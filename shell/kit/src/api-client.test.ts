@@ -75,10 +75,16 @@ describe('error message chain', () => {
     expect(errorMessageFrom(null, 'Not Found')).toBe('Not Found');
   });
 
-  it('the user-facing helper prefers detail.error, then the message, then the default', () => {
-    expect(userMessage(new ApiError('msg', 400, { detail: { error: 'detail' } }))).toBe('detail');
-    expect(userMessage(new ApiError('msg', 400, {}))).toBe('msg');
-    expect(userMessage(new ApiError('', 500, null))).toBe('Something went wrong');
+  it('the user-facing helper prefers detail.error, then the server message, then the default', () => {
+    expect(userMessage(new ApiError('x', 400, { detail: { error: 'detail' }, message: 'm' }))).toBe('detail');
+    expect(userMessage(new ApiError('x', 400, { message: 'm', error: 'e' }))).toBe('m');
+    expect(userMessage(new ApiError('Email taken', 409, { error: 'Email taken', code: 'email_taken' }))).toBe(
+      'Email taken',
+    );
+  });
+
+  it('the user-facing helper never shows a bare status text or network jargon', () => {
+    expect(userMessage(new ApiError('Not Found', 404, '<html>'))).toBe('Something went wrong');
     expect(userMessage(new TypeError('Failed to fetch'), 'Could not check email')).toBe(
       'Could not check email',
     );

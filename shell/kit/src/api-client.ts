@@ -115,15 +115,12 @@ export function errorMessageFrom(data: unknown, statusText: string): string {
 }
 
 /**
- * The message to show a person (SPEC §8, user-facing helper): detail.error, then the error's message,
- * then the caller's default. Network failures ("Failed to fetch") get the default, not browser jargon.
+ * The message to show a person (SPEC §8, user-facing helper): what the server said — detail.error first,
+ * then the other body fields of the chain — else the caller's default. Never the bare status text or a
+ * browser's network jargon ("Not Found", "Failed to fetch"): those read as breakage, not as guidance.
  */
 export function userMessage(error: unknown, fallback = 'Something went wrong'): string {
-  if (error instanceof ApiError) {
-    return (
-      nonEmptyString(field(field(error.data, 'detail'), 'error')) ?? nonEmptyString(error.message) ?? fallback
-    );
-  }
+  if (error instanceof ApiError) return errorMessageFrom(error.data, '') || fallback;
   return fallback;
 }
 

@@ -9,10 +9,16 @@ describe('remotes map', () => {
   it('keeps well-formed entries, absolute ones included', () => {
     expect(
       parseRemotesConfig({
-        remotes: { auth: { entry: '/remotes/auth/abc/mf-manifest.json' }, cdn: { entry: 'http://h:1/x/mf-manifest.json' } },
+        remotes: {
+          auth: { entry: '/remotes/auth/abc/mf-manifest.json' },
+          cdn: { entry: 'http://h:1/x/mf-manifest.json' },
+        },
       }),
     ).toEqual({
-      remotes: { auth: { entry: '/remotes/auth/abc/mf-manifest.json' }, cdn: { entry: 'http://h:1/x/mf-manifest.json' } },
+      remotes: {
+        auth: { entry: '/remotes/auth/abc/mf-manifest.json' },
+        cdn: { entry: 'http://h:1/x/mf-manifest.json' },
+      },
     });
   });
 

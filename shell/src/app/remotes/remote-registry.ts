@@ -13,8 +13,10 @@ export const REMOTES_CONFIG_URL = '/config/remotes.json';
  * small map. A malformed entry is dropped (its remote then shows its error and Retry), not fatal.
  */
 export function parseRemotesConfig(value: unknown): RemotesConfig {
-  const remotes = typeof value === 'object' && value !== null ? (value as { remotes?: unknown }).remotes : undefined;
-  if (typeof remotes !== 'object' || remotes === null) throw new Error(`${REMOTES_CONFIG_URL} has no "remotes" map`);
+  const remotes =
+    typeof value === 'object' && value !== null ? (value as { remotes?: unknown }).remotes : undefined;
+  if (typeof remotes !== 'object' || remotes === null)
+    throw new Error(`${REMOTES_CONFIG_URL} has no "remotes" map`);
   const valid = Object.entries(remotes).flatMap(([name, item]): Array<[string, { entry: string }]> => {
     const entry = typeof item === 'object' && item !== null ? (item as { entry?: unknown }).entry : undefined;
     return typeof entry === 'string' && entry !== '' ? [[name, { entry }]] : [];
