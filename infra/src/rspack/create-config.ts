@@ -99,6 +99,9 @@ export function createConfig(options: CreateConfigOptions): Configuration {
     new rspack.DefinePlugin({
       __TROVE_BUILD_LABEL__: JSON.stringify(buildLabel),
     }),
+    // The shell provides the MF runtime core to the remotes it loads, so a production remoteEntry.js does
+    // not carry its own copy (~65 kB less per remote page). The price: a production remote runs only
+    // inside a shell built by this factory. Dev builds keep their own runtime so they also run alone.
     new ModuleFederationPlugin({
       name: uniqueName,
       ...(isHost
