@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser } from './chromium';
+import { freePort } from './free-port';
+import { REPO_ROOT, startStack } from './stack';
+
+// `npx tsx infra/src/screenshots.ts [route…]`: every route at desktop and mobile size, light and dark,
+// into .data/screenshots, to look at before calling a page done.
+const routes =
+  process.argv.slice(2).length > 0
+    ? process.argv.slice(2)
+    : ['/', '/auth/login', '/profile', '/connections', '/chats', '/nope'];
+const viewports = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } };
+const out = join(REPO_ROOT, '.data', 'screenshots');
+mkdirSync(out, { recursive: true });
+
+const stack = await startStack({
+  databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  freshDatabase: true,
+  logDir: join(REPO_ROOT, '.data', 'logs', 'screenshots'),
+  ports: {
+    http: await freePort(),
+    auth: await freePort(),
+    profile: await freePort(),
+    mailWeb: await freePort(),
+    mailSmtp: await freePort(),
+  },
+});
+const browser = await launchBrowser();
+try {
+  for (const route of routes) {
+    for (const [size, viewport] of Object.entries(viewports)) {
+      for (const theme of ['light', 'dark'] as const) {
+        const context = await browser.newContext({ baseURL: stack.url, viewport, colorScheme: theme });
+        await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+        const page = await context.newPage();
+        await page.goto(route, { waitUntil: 'networkidle' });
+        await page.waitForTimeout(300);
+        const file = join(out, `${route.replace(/\W+/g, '_') || 'root'}-${size}-${theme}.png`);
+        await page.screenshot({ path: file });
+        console.log(file);
+        await context.close();
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await stack.stop();
+}
