@@ -6,9 +6,17 @@ import { StackError } from './errors';
 import { onProcessExit, tailFile } from './processes';
 import { redactUrl } from './settings';
 
+/** A database made for one run: where to drop it from. */
+export interface FreshDatabase {
+  adminUrl: string;
+  name: string;
+}
+
 export interface RunningDatabase {
   /** What the services get as DATABASE_URL. */
   url: string;
+  /** Set when the database was made for this run and goes with it. */
+  fresh?: FreshDatabase;
   /** What it is, for the start-up lines. */
   description: string;
   stop(): Promise<void>;
@@ -40,16 +48,23 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
  * `trove_e2e_<random>` on the server of `url`: a database nobody else uses, dropped by `drop()`.
  * WITH (FORCE) (PostgreSQL 13+) ends connections a killed service may have left.
  */
-async function createFreshDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+async function createFreshDatabase(
+  url: string,
+): Promise<{ url: string; fresh: FreshDatabase; drop: () => Promise<void> }> {
   const name = `trove_e2e_${randomBytes(6).toString('hex')}`;
   await withClient(url, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`));
   return {
     url: withDatabase(url, name),
-    drop: () =>
-      withClient(url, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
-      ).then(() => undefined),
+    fresh: { adminUrl: url, name },
+    drop: () => dropDatabase(url, name),
   };
+}
+
+/** Drops `name` on the server of `adminUrl`, ending any connection still open to it. */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await withClient(adminUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+  );
 }
 
 function describeFailure(url: string, err: unknown): string {
@@ -68,6 +83,7 @@ export async function useExternalDatabase(url: string, fresh: boolean): Promise<
     const database = await createFreshDatabase(url);
     return {
       url: database.url,
+      fresh: database.fresh,
       description: `fresh database ${redactUrl(database.url)}`,
       stop: database.drop,
     };
@@ -207,6 +223,7 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<R
       const database = await createFreshDatabase(adminUrl);
       return {
         url: database.url,
+        fresh: database.fresh,
         description: `embedded PostgreSQL on 127.0.0.1:${port}, fresh database`,
         stop: async () => {
           await database.drop().catch(() => undefined);

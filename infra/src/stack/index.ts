@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { findNginx, type ProxyLocation } from '@trove/proxy';
 import { type ComponentContext, startMaildev, startNginx, startService } from './components';
 import { type RunningDatabase, startEmbeddedDatabase, useExternalDatabase } from './database';
-import { StackError } from './errors';
+import { PortInUseError, StackError } from './errors';
+import { alive, createRecorder, postmasterPid, stopLeftovers } from './leftovers';
 import { type PortClaim, assertPortsFree } from './ports';
 import type { ManagedProcess } from './processes';
 import { PORT_SETTINGS, parseOrigins, resolvePorts, type StackPorts } from './settings';
@@ -117,7 +118,22 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     host: key === 'http' ? listenHost : '127.0.0.1',
   }));
   if (embedded) claims.push({ port: ports.embeddedPg, setting: PORT_SETTINGS.embeddedPg[0] });
-  await assertPortsFree(claims);
+  const embeddedPgDir = resolve(options.embeddedPgDir ?? join(rootDir, '.data', 'pg'));
+  const runDir = join(rootDir, '.data', 'run');
+  const leftovers = await stopLeftovers(runDir);
+  if (leftovers.length > 0)
+    log(`stopped processes an earlier run left behind (pids ${leftovers.join(', ')})`);
+  await assertPortsFree(claims).catch((err: unknown) => {
+    if (err instanceof PortInUseError && err.port === ports.embeddedPg) {
+      const leftover = postmasterPid(embeddedPgDir);
+      if (leftover !== undefined && alive(leftover)) {
+        throw new StackError(
+          `Port ${err.port} (EMBEDDED_PG_PORT) is in use by an embedded PostgreSQL left from an earlier run (pid ${leftover}). Stop it with \`kill -INT ${leftover}\` and start again.`,
+        );
+      }
+    }
+    throw err;
+  });
 
   mkdirSync(logDir, { recursive: true });
   const context: ComponentContext = {
@@ -127,6 +143,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     readyTimeoutMs: options.readyTimeoutMs ?? 60_000,
   };
   const processes: ManagedProcess[] = [];
+  const recorder = createRecorder(runDir, `${ports.http}`);
   let database: RunningDatabase | undefined;
   let nginxRuntimeDir: string | undefined;
   let stopping: Promise<void> | undefined;
@@ -144,6 +161,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await Promise.all(services.map((managed) => managed.stop(stopTimeoutMs)));
       await Promise.all(byName('maildev').map((managed) => managed.stop(stopTimeoutMs)));
       await database?.stop();
+      recorder.remove();
     })();
     return stopping;
   };
@@ -152,6 +170,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const track = async <T extends ManagedProcess>(started: Promise<T>): Promise<T> => {
     const managed = await started;
     processes.push(managed);
+    recorder.addProcess(managed.pid, managed.marker);
     return managed;
   };
 
@@ -172,15 +191,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // Only the services wait (for the database). Mail is needed by no one to start (the services queue
     // mail in an outbox), and nginx needs the services only per request.
     const databaseAndServices = async () => {
+      if (embedded) recorder.setPostgresDir(embeddedPgDir);
       database = embedded
         ? await startEmbeddedDatabase({
-            dataDir: resolve(options.embeddedPgDir ?? join(rootDir, '.data', 'pg')),
+            dataDir: embeddedPgDir,
             port: ports.embeddedPg,
             logFile: join(logDir, 'postgres.log'),
             fresh: options.freshDatabase ?? false,
             startTimeoutMs: context.readyTimeoutMs,
           })
         : await useExternalDatabase(databaseUrl, options.freshDatabase ?? false);
+      if (database.fresh) recorder.setFreshDatabase(database.fresh);
       log(`database: ${database.description}`);
       const envForServices = serviceEnv(database.url);
       await settleAll(
@@ -218,6 +239,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           accessLog: options.accessLog ?? true,
         });
         processes.push(nginx.process);
+        recorder.addProcess(nginx.process.pid, nginx.process.marker);
+        recorder.addFolder(nginx.runtimeDir);
         nginxRuntimeDir = nginx.runtimeDir;
         log(`nginx: http://localhost:${ports.http} serving ${relative(rootDir, wwwRoot) || wwwRoot}`);
       })(),

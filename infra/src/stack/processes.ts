@@ -67,6 +67,8 @@ export interface SpawnOptions {
 export class ManagedProcess {
   readonly pid: number;
   readonly exited: Promise<void>;
+  /** Part of the command line that identifies this process later (see leftovers.ts). */
+  readonly marker: string;
   private readonly child: ChildProcess;
   private spawnError: Error | undefined;
   private stopping: Promise<void> | undefined;
@@ -79,6 +81,7 @@ export class ManagedProcess {
     args: readonly string[],
     readonly options: SpawnOptions,
   ) {
+    this.marker = args.slice(0, 2).join(' ');
     const log = openSync(options.logFile, 'a');
     writeSync(log, `\n--- ${new Date().toISOString()} ${command} ${args.join(' ')}\n`);
     // Logs are appended across runs; errors quote only what this run wrote.
