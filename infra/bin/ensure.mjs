@@ -28,9 +28,12 @@ export function ensureNpmDependencies() {
   const lock = join(root, 'package-lock.json');
   const fresh = existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
   if (fresh) return;
-  console.log('Installing npm dependencies (npm ci)…');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) fail('npm ci failed: see the output above.');
+  // `npm install`, not `npm ci`: the lockfile holds only this platform's optional binaries (biome, rspack,
+  // esbuild), which `npm ci` reports as out of sync. With the lockfile present, install still resolves
+  // exactly the locked versions.
+  console.log('Installing npm dependencies (npm install)…');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) fail('npm install failed: see the output above.');
 }
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
