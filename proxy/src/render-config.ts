@@ -166,8 +166,11 @@ function upstreamBlock(name: string, servers: readonly string[]): string {
   for (const server of servers) assertUpstream(server);
   return `  upstream ${name} {
 ${servers.map((server) => `    server ${server};`).join('\n')}
-    # Reused connections to the services: no TCP handshake per request.
+    # Reused connections to the services: no TCP handshake per request. Idle ones are dropped well
+    # before the services' own keep-alive timeout (65 s), so nginx never writes to a socket the service
+    # is closing at that moment.
     keepalive 32;
+    keepalive_timeout 30s;
   }`;
 }
 

@@ -68,7 +68,6 @@ async function main() {
     freshDatabase: true,
     nginxWorkers: 1,
     accessLog: false,
-    serviceEnv: { LOG_LEVEL: 'warn' },
     logDir: join(REPO_ROOT, '.data', 'logs', 'bench'),
     extraLocations: [{ path: '/bench/bare', upstreams: [`127.0.0.1:${barePort}`] }],
     ports: {

@@ -41,6 +41,12 @@ export function startServer(app: Servable, options: StartServerOptions): Promise
 
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port, hostname: host });
+    // Longer than nginx's upstream keepalive_timeout (30 s): the proxy, not the service, closes idle
+    // connections, so a request is never sent on a socket Node is closing (Node's default is 5 s).
+    if ('keepAliveTimeout' in server) {
+      server.keepAliveTimeout = 65_000;
+      server.headersTimeout = 66_000;
+    }
 
     const onListenError = (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE') {
