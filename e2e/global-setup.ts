@@ -2,7 +2,8 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@trove/infra/free-port';
-import { REPO_ROOT, startStack } from '@trove/infra/stack';
+import { startIsolatedStack } from '@trove/infra/isolated-stack';
+import { REPO_ROOT } from '@trove/infra/stack';
 import type { TestProject } from 'vitest/node';
 
 /**
@@ -22,20 +23,7 @@ export default async function setup(project: TestProject) {
   cpSync(built, wwwRoot, { recursive: true });
 
   const spareRemoteOrigin = `http://127.0.0.1:${await freePort()}`;
-  const stack = await startStack({
-    databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    freshDatabase: true,
-    wwwRoot,
-    remoteOrigins: [spareRemoteOrigin],
-    logDir: join(REPO_ROOT, '.data', 'logs', 'e2e'),
-    ports: {
-      http: await freePort(),
-      auth: await freePort(),
-      profile: await freePort(),
-      mailWeb: await freePort(),
-      mailSmtp: await freePort(),
-    },
-  });
+  const stack = await startIsolatedStack('e2e', { wwwRoot, remoteOrigins: [spareRemoteOrigin] });
 
   project.provide('baseUrl', stack.url);
   project.provide('mailUrl', stack.mailUrl);

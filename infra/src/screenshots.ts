@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from './chromium';
-import { freePort } from './free-port';
-import { REPO_ROOT, startStack } from './stack';
+import { REPO_ROOT } from './stack';
+import { startIsolatedStack } from './stack/isolated';
 
 // `npx tsx infra/src/screenshots.ts [route…]`: every route at desktop and mobile size, light and dark,
 // into .data/screenshots, to look at before calling a page done.
@@ -14,18 +14,7 @@ const viewports = { desktop: { width: 1280, height: 800 }, mobile: { width: 390,
 const out = join(REPO_ROOT, '.data', 'screenshots');
 mkdirSync(out, { recursive: true });
 
-const stack = await startStack({
-  databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  freshDatabase: true,
-  logDir: join(REPO_ROOT, '.data', 'logs', 'screenshots'),
-  ports: {
-    http: await freePort(),
-    auth: await freePort(),
-    profile: await freePort(),
-    mailWeb: await freePort(),
-    mailSmtp: await freePort(),
-  },
-});
+const stack = await startIsolatedStack('screenshots');
 const browser = await launchBrowser();
 try {
   for (const route of routes) {

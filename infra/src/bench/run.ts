@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../free-port';
-import { REPO_ROOT, startStack } from '../stack';
+import { REPO_ROOT } from '../stack';
+import { startIsolatedStack } from '../stack/isolated';
 import { startBareServer } from './bare-server';
 import { measureFrontEndBytes } from './front-end-bytes';
 
@@ -59,24 +60,10 @@ async function main() {
   }
   const barePort = await freePort();
   const bare = await startBareServer(barePort);
-  const databaseUrl =
-    process.env.DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/postgres';
-  const stack = await startStack({
-    databaseUrl,
-    freshDatabase: true,
+  const stack = await startIsolatedStack('bench', {
     nginxWorkers: 1,
     accessLog: false,
-    logDir: join(REPO_ROOT, '.data', 'logs', 'bench'),
     extraLocations: [{ path: '/bench/bare', upstreams: [`127.0.0.1:${barePort}`] }],
-    ports: {
-      http: await freePort(),
-      auth: await freePort(),
-      profile: await freePort(),
-      mailWeb: await freePort(),
-      mailSmtp: await freePort(),
-    },
   });
   try {
     console.log(`\nFront-end JavaScript fetched by Chromium per route (mobile viewport), ${stack.url}\n`);
