@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { EmailSchema } from './email';
+import { OtpCodeSchema, OtpTimingSchema } from './otp';
 import { requestBody } from './request-body';
+import { SessionUserSchema } from './session';
 
 /** SPEC §7: POST /api/v1/auth/password/exists — selects the known-email or unknown-email step. */
 export const EmailExistsRequestSchema = requestBody({ email: EmailSchema });
@@ -8,3 +10,73 @@ export type EmailExistsRequest = z.output<typeof EmailExistsRequestSchema>;
 
 export const EmailExistsResponseSchema = z.object({ exists: z.boolean() });
 export type EmailExistsResponse = z.output<typeof EmailExistsResponseSchema>;
+
+export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
+export const PASSWORD_MIN_MESSAGE = 'Minimum 8 characters';
+export const PASSWORD_MAX_MESSAGE = 'Maximum 128 characters';
+export const RESET_PASSWORD_MIN_MESSAGE = 'New password must be at least 8 characters.';
+/** Server-side only: the check runs against a list the client does not ship (docs/decisions/004). */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose another one.';
+
+/** SPEC §9: password minimum 8. The maximum bounds the hashing work one request can ask for. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+function requiredString(message: string) {
+  return z.string({
+    error: (issue) =>
+      issue.input == null ? message : `${message.replace(/ is required$/, '')} must be text`,
+  });
+}
+
+/** SPEC §5 "Login: required". Bounded so a megabyte password cannot cost a megabyte of hashing. */
+export const LoginPasswordSchema = requiredString(PASSWORD_REQUIRED_MESSAGE)
+  .min(1, PASSWORD_REQUIRED_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_MAX_MESSAGE);
+
+/** SPEC §5 "Sign-up and reset: required, minimum 8 characters". */
+export const NewPasswordSchema = requiredString(PASSWORD_REQUIRED_MESSAGE)
+  .min(1, PASSWORD_REQUIRED_MESSAGE)
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_MAX_MESSAGE);
+
+export const LoginRequestSchema = requestBody({ email: EmailSchema, password: LoginPasswordSchema });
+export type LoginRequest = z.output<typeof LoginRequestSchema>;
+
+export const RegisterRequestSchema = requestBody({ email: EmailSchema, password: NewPasswordSchema });
+export type RegisterRequest = z.output<typeof RegisterRequestSchema>;
+
+/** 201 from register: the verify code's timing (SPEC §4.3 "Code timer"). */
+export const RegisterResponseSchema = OtpTimingSchema;
+export type RegisterResponse = z.output<typeof RegisterResponseSchema>;
+
+/** 200 from login: a user and session cookies, or the 2-step branch with no user (SPEC §4.3). */
+export const LoginResponseSchema = z.union([
+  z.object({ user: SessionUserSchema }),
+  OtpTimingSchema.extend({ two_factor: z.literal(true), user: z.null() }),
+]);
+export type LoginResponse = z.output<typeof LoginResponseSchema>;
+
+export const ResetRequestSchema = requestBody({ target: EmailSchema, channel: z.literal('email') });
+export type ResetRequest = z.output<typeof ResetRequestSchema>;
+
+export const ResetVerifyRequestSchema = requestBody({
+  target: EmailSchema,
+  code: OtpCodeSchema,
+});
+export type ResetVerifyRequest = z.output<typeof ResetVerifyRequestSchema>;
+
+export const ResetVerifyResponseSchema = z.object({ reset_token: z.string() });
+export type ResetVerifyResponse = z.output<typeof ResetVerifyResponseSchema>;
+
+export const ResetCompleteRequestSchema = requestBody({
+  reset_token: z
+    .string({ error: 'Reset token is required' })
+    .min(1, 'Reset token is required')
+    .max(512, 'Invalid reset token'),
+  new_password: requiredString('New password is required')
+    .min(1, 'New password is required')
+    .min(PASSWORD_MIN_LENGTH, RESET_PASSWORD_MIN_MESSAGE)
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_MAX_MESSAGE),
+});
+export type ResetCompleteRequest = z.output<typeof ResetCompleteRequestSchema>;

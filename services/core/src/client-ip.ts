@@ -81,3 +81,15 @@ export function clientIp(c: Context<ServiceEnv>, trusted: TrustedProxies): strin
     trusted,
   );
 }
+
+/**
+ * True when the browser's request came over https: the proxy says so in `X-Forwarded-Proto` (believed
+ * only from a trusted proxy, like `X-Forwarded-For`), or the service itself was reached over https.
+ * Session cookies get `Secure` exactly then, so local http development still works.
+ */
+export function isHttpsRequest(c: Context<ServiceEnv>, trusted: TrustedProxies): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  const socketAddress = c.env?.incoming?.socket.remoteAddress;
+  if (socketAddress === undefined || !trusted.has(normalizeAddress(socketAddress))) return false;
+  return (c.req.header('X-Forwarded-Proto') ?? '').split(',')[0]?.trim().toLowerCase() === 'https';
+}

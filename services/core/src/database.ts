@@ -27,6 +27,7 @@ export interface DatabaseOptions {
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: options.url,
+    types: { getTypeParser: typeParser },
     max: options.poolMax ?? 10,
     // Fail fast when the server is unreachable instead of queueing requests behind a dead socket.
     connectionTimeoutMillis: 2_000,
@@ -35,7 +36,31 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   pool.on('error', (err) => {
     options.logger?.warn({ err: { message: err.message } }, 'idle database connection lost');
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+const pools = new WeakMap<DatabaseHandle, pg.Pool>();
+
+/**
+ * The pg Pool under a handle made by {@link createDatabase}, for libraries that speak pg directly
+ * (rate-limiter-flexible's PostgreSQL store), so they share the service's connections and settings.
+ */
+export function poolOf(db: DatabaseHandle): pg.Pool {
+  const pool = pools.get(db);
+  if (pool === undefined) throw new Error('This database handle was not made by createDatabase');
+  return pool;
+}
+
+const DATE_OID = 1082;
+
+// A `date` (SPEC §3 Profile dob) is a calendar day, not an instant: read it as `YYYY-MM-DD` text rather
+// than pg's default local-midnight Date, which shifts the day in any time zone west of UTC.
+function typeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+  if (oid === DATE_OID) return (value: string) => value;
+  // @types/pg overloads getTypeParser by format; the text parsers are the ones a Pool uses.
+  return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
 }
 
 /** Readiness must answer well inside a probe's timeout, so the check gives up after this long. */

@@ -1,4 +1,5 @@
-export { clientIp, type ClientIpInput, resolveClientIp, TrustedProxies } from './client-ip';
+export * from './accounts/index';
+export { clientIp, type ClientIpInput, isHttpsRequest, resolveClientIp, TrustedProxies } from './client-ip';
 export {
   checkDatabase,
   createDatabase,
@@ -8,7 +9,9 @@ export {
   type DatabaseOptions,
   MigrationError,
   migrateToLatest,
+  poolOf,
 } from './database';
+export { migrations } from './db/migrations/index';
 export { baseEnvShape, type EnvResult, type EnvSource, parseEnv, portSetting, readEnv } from './env';
 export { ApiError, createErrorHandler, describeError, notFound, parseJson } from './errors';
 export { createHealthRoutes } from './health';

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { EmailSchema } from './email';
+import { requestBody } from './request-body';
+import { SessionUserSchema } from './session';
+
+export const OTP_CODE_MESSAGE = 'Enter 6-digit code';
+export const OTP_MISSING_MESSAGE = 'Invalid / missing code';
+
+/** SPEC §5 "One-time code": exactly 6 digits; whitespace is stripped (leading zeros are kept). */
+export const OtpCodeSchema = z
+  .string({ error: (issue) => (issue.input == null ? OTP_MISSING_MESSAGE : OTP_CODE_MESSAGE) })
+  .max(64, OTP_CODE_MESSAGE)
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, OTP_CODE_MESSAGE));
+
+/** SPEC §3 one-time-code meta: the purposes a client may ask a code for on /otp/*. */
+export const OtpPurposeSchema = z.enum(['verify', 'login2fa'], {
+  error: 'Purpose must be verify or login2fa',
+});
+export type OtpPurpose = z.output<typeof OtpPurposeSchema>;
+
+export const OtpChannelSchema = z.literal('email', { error: 'Channel must be email' });
+
+export const OtpRequestSchema = requestBody({
+  channel: OtpChannelSchema,
+  target: EmailSchema,
+  purpose: OtpPurposeSchema,
+});
+export type OtpRequest = z.output<typeof OtpRequestSchema>;
+
+export const OtpVerifySchema = requestBody({
+  target: EmailSchema,
+  code: OtpCodeSchema,
+  purpose: OtpPurposeSchema,
+});
+export type OtpVerify = z.output<typeof OtpVerifySchema>;
+
+/**
+ * SPEC §4.3 "Code timer": the server's values win over the client's fallbacks. Seconds and absolute
+ * times both, because the client reads either (DESIGN.md "OTP timing").
+ */
+export const OtpTimingSchema = z.object({
+  expires_in: z.number().int(),
+  resend_in: z.number().int(),
+  expires_at: z.iso.datetime(),
+  resend_at: z.iso.datetime(),
+});
+export type OtpTiming = z.output<typeof OtpTimingSchema>;
+
+export const OtpVerifyResponseSchema = z.object({ user: SessionUserSchema });
+export type OtpVerifyResponse = z.output<typeof OtpVerifyResponseSchema>;
+
+/** 429 from /otp/request (and login limits): when to try again, in seconds (SPEC §4.3). */
+export const RetryAfterErrorSchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  retry_after: z.number().int(),
+});
+export type RetryAfterError = z.output<typeof RetryAfterErrorSchema>;

@@ -1,0 +1,332 @@
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MAX_MESSAGE, PASSWORD_MIN_LENGTH } from './password';
+import { requestBody } from './request-body';
+import { SessionUserSchema } from './session';
+
+/** SPEC §9 "Timezone options". */
+export const TIMEZONES = [
+  'UTC',
+  'Asia/Kolkata',
+  'Asia/Dubai',
+  'Asia/Singapore',
+  'Asia/Tokyo',
+  'Asia/Shanghai',
+  'Asia/Hong_Kong',
+  'Asia/Seoul',
+  'Europe/London',
+  'Europe/Berlin',
+  'Europe/Paris',
+  'Europe/Madrid',
+  'Europe/Rome',
+  'Europe/Amsterdam',
+  'Europe/Zurich',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'America/Toronto',
+  'America/Sao_Paulo',
+  'Australia/Sydney',
+  'Australia/Melbourne',
+  'Pacific/Auckland',
+  'Africa/Johannesburg',
+  'Africa/Cairo',
+] as const;
+
+/** SPEC §9 "Language options". */
+export const LOCALES = [
+  'en-US',
+  'en-GB',
+  'en-IN',
+  'hi-IN',
+  'de-DE',
+  'fr-FR',
+  'es-ES',
+  'it-IT',
+  'nl-NL',
+  'pt-BR',
+  'zh-CN',
+  'ja-JP',
+  'ko-KR',
+] as const;
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+
+/** SPEC §9: minimum age 13; the date picker's first year is 1900. */
+export const MINIMUM_AGE = 13;
+export const EARLIEST_BIRTH_YEAR = 1900;
+
+export const PROFILE_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  genderRequired: 'Gender is required',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Enter a valid phone number',
+  phoneTaken: 'This phone number is already registered',
+  urlInvalid: 'Enter a valid http(s) URL',
+  websiteDomain: 'Enter a valid website domain',
+  linkedin: 'Must be a valid linkedin.com profile/company URL',
+  twitter: 'Must be a valid twitter.com or x.com profile URL',
+  github: 'Must be a valid github.com profile/repo URL',
+  dobInvalid: 'Enter a valid date of birth (YYYY-MM-DD)',
+  dobFuture: 'Date of birth cannot be in the future',
+  tooYoung: 'You must be at least 13 years old.',
+  timezone: 'Choose a timezone from the list',
+  locale: 'Choose a language from the list',
+} as const;
+
+function tooLong(field: string, max: number) {
+  return `${field} must be at most ${max} characters`;
+}
+
+/** An optional free-text field: trimmed, bounded, and '' or null clears it (stored as null). */
+function optionalText(field: string, max: number) {
+  return z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, tooLong(field, max))
+    .nullable()
+    .transform((value) => (value === '' ? null : value));
+}
+
+function requiredName(message: string, field: string) {
+  return z.string({ error: message }).trim().min(1, message).max(100, tooLong(field, 100));
+}
+
+/** SPEC §5 "a valid domain name, not an IP address and not localhost"; at most 253, labels ≤ 63. */
+export function isWebsiteDomain(host: string): boolean {
+  if (host.length > 253 || host === 'localhost' || host.endsWith('.localhost')) return false;
+  if (/^\d+(\.\d+){3}$/.test(host) || host.startsWith('[')) return false;
+  const labels = host.split('.');
+  if (labels.length < 2) return false;
+  const top = labels[labels.length - 1] ?? '';
+  if (!/^[a-z]{2,63}$/i.test(top) && !/^xn--[a-z0-9-]{1,59}$/i.test(top)) return false;
+  return labels.every((label) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(label));
+}
+
+function parseHttpUrl(value: string): URL | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** DESIGN.md "Link-field hosts": the host or a subdomain of it, with a non-root path. */
+export function isProfileUrlOn(value: string, hosts: readonly string[]): boolean {
+  const url = parseHttpUrl(value);
+  if (url === undefined) return false;
+  const host = url.hostname.toLowerCase();
+  const onHost = hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+  return onHost && url.pathname.replace(/\/+$/, '') !== '';
+}
+
+const URL_MAX = 2048;
+
+function optionalUrl(field: string) {
+  return optionalText(field, URL_MAX).refine(
+    (value) => value === null || parseHttpUrl(value) !== undefined,
+    PROFILE_MESSAGES.urlInvalid,
+  );
+}
+
+export const WebsiteSchema = optionalUrl('Website').refine(
+  (value) => value === null || isWebsiteDomain(parseHttpUrl(value)?.hostname ?? ''),
+  PROFILE_MESSAGES.websiteDomain,
+);
+
+function profileLink(field: string, hosts: readonly string[], message: string) {
+  return optionalText(field, URL_MAX).refine(
+    (value) => value === null || isProfileUrlOn(value, hosts),
+    message,
+  );
+}
+
+export const LinkedinSchema = profileLink('LinkedIn', ['linkedin.com'], PROFILE_MESSAGES.linkedin);
+export const TwitterSchema = profileLink('Twitter', ['twitter.com', 'x.com'], PROFILE_MESSAGES.twitter);
+export const GithubSchema = profileLink('GitHub', ['github.com'], PROFILE_MESSAGES.github);
+
+/**
+ * SPEC §5 phone rules: required (under 6 characters after trimming is "Phone number is required"),
+ * valid by libphonenumber-js with India as the default country (SPEC §9), stored as E.164.
+ */
+export const PhoneSchema = z
+  .string({ error: PROFILE_MESSAGES.phoneRequired })
+  .trim()
+  .min(6, PROFILE_MESSAGES.phoneRequired)
+  .max(250, PROFILE_MESSAGES.phoneInvalid)
+  .refine((value) => isValidPhoneNumber(value, 'IN'), PROFILE_MESSAGES.phoneInvalid)
+  .transform((value) => parsePhoneNumberFromString(value, 'IN')?.number ?? value);
+
+/** Whole years between a YYYY-MM-DD birth date and `today` (both calendar days). */
+export function ageOn(dob: string, today: Date): number {
+  const [year = 0, month = 0, day = 0] = dob.split('-').map(Number);
+  let age = today.getUTCFullYear() - year;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * SPEC §5 date of birth: YYYY-MM-DD (the client sends the first 10 characters), not in the future,
+ * no earlier than 1900, and at least 13 years ago. "Today" is the UTC day of the check.
+ */
+export const DobSchema = z
+  .string({ error: PROFILE_MESSAGES.dobInvalid })
+  .trim()
+  .refine(isCalendarDate, PROFILE_MESSAGES.dobInvalid)
+  .refine((value) => Number(value.slice(0, 4)) >= EARLIEST_BIRTH_YEAR, PROFILE_MESSAGES.dobInvalid)
+  .refine((value) => value <= new Date().toISOString().slice(0, 10), PROFILE_MESSAGES.dobFuture)
+  .refine((value) => ageOn(value, new Date()) >= MINIMUM_AGE, PROFILE_MESSAGES.tooYoung);
+
+export const GenderSchema = z.enum(GENDERS, { error: PROFILE_MESSAGES.genderRequired });
+export const TimezoneSchema = z.enum(TIMEZONES, { error: PROFILE_MESSAGES.timezone });
+export const LocaleSchema = z.enum(LOCALES, { error: PROFILE_MESSAGES.locale });
+
+/**
+ * SPEC §7 PUT /api/v1/profile. Every field is optional: the auth flow's profile step sends only the
+ * names and dob, the profile page sends the whole form (docs/decisions/004). A field that is sent is
+ * checked by its SPEC §5 rule; optional text fields take '' or null to clear.
+ */
+export const UpdateProfileSchema = requestBody({
+  first_name: requiredName(PROFILE_MESSAGES.firstNameRequired, 'First name').optional(),
+  last_name: requiredName(PROFILE_MESSAGES.lastNameRequired, 'Last name').optional(),
+  headline: optionalText('Headline', 200).optional(),
+  bio: optionalText('Bio', 2000).optional(),
+  gender: GenderSchema.optional(),
+  dob: DobSchema.nullable().optional(),
+  phone: PhoneSchema.optional(),
+  street: optionalText('Street', 200).optional(),
+  city: optionalText('City', 100).optional(),
+  state: optionalText('State', 100).optional(),
+  postal_code: optionalText('Postal code', 20).optional(),
+  country: optionalText('Country', 100).optional(),
+  company: optionalText('Company', 200).optional(),
+  department: optionalText('Department', 200).optional(),
+  title: optionalText('Title', 200).optional(),
+  website: WebsiteSchema.optional(),
+  linkedin: LinkedinSchema.optional(),
+  twitter: TwitterSchema.optional(),
+  github: GithubSchema.optional(),
+  timezone: TimezoneSchema.nullable().optional(),
+  locale: LocaleSchema.nullable().optional(),
+  avatar_url: optionalUrl('Avatar URL').optional(),
+  banner_url: optionalUrl('Banner URL').optional(),
+  two_factor_enabled: z.boolean({ error: 'two_factor_enabled must be true or false' }).optional(),
+});
+export type UpdateProfile = z.output<typeof UpdateProfileSchema>;
+export type UpdateProfileInput = z.input<typeof UpdateProfileSchema>;
+
+/** SPEC §5 "Profile step of the auth flow": first and last name and dob, all required. */
+export const ProfileStepSchema = z.object({
+  first_name: requiredName(PROFILE_MESSAGES.firstNameRequired, 'First name'),
+  last_name: requiredName(PROFILE_MESSAGES.lastNameRequired, 'Last name'),
+  dob: DobSchema,
+});
+export type ProfileStep = z.output<typeof ProfileStepSchema>;
+
+/** SPEC §3 Profile, as the server answers it. */
+export const ProfileSchema = z.object({
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  headline: z.string().nullable(),
+  bio: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  dob: z.string().nullable(),
+  phone: z.string().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  country: z.string().nullable(),
+  company: z.string().nullable(),
+  department: z.string().nullable(),
+  title: z.string().nullable(),
+  website: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  twitter: z.string().nullable(),
+  github: z.string().nullable(),
+  timezone: z.string().nullable(),
+  locale: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  banner_url: z.string().nullable(),
+  two_factor_enabled: z.boolean(),
+  complete: z.boolean(),
+});
+export type Profile = z.output<typeof ProfileSchema>;
+
+export const ProfileMeResponseSchema = z.object({ user: SessionUserSchema, profile: ProfileSchema });
+export type ProfileMeResponse = z.output<typeof ProfileMeResponseSchema>;
+
+export const ProfileStatusResponseSchema = z.object({
+  profile: ProfileSchema.pick({ first_name: true, last_name: true, dob: true, complete: true }),
+});
+export type ProfileStatusResponse = z.output<typeof ProfileStatusResponseSchema>;
+
+export const PASSWORD_CHANGE_MESSAGES = {
+  currentRequired: 'Current password is required',
+  currentMin: 'Min 8 characters',
+  currentIncorrect: 'Current password is incorrect',
+  newRequired: 'New password is required',
+  newRule: 'Min 8 chars with upper, lower, number, special',
+  newFieldRule: 'Must include upper, lower, number & special',
+  confirmRequired: 'Please confirm your new password',
+  mismatch: 'Passwords do not match',
+} as const;
+
+/** SPEC §5 "Password change": lower, upper, digit and a special character. */
+export function meetsPasswordRule(value: string): boolean {
+  return (
+    value.length >= PASSWORD_MIN_LENGTH &&
+    /[a-z]/.test(value) &&
+    /[A-Z]/.test(value) &&
+    /\d/.test(value) &&
+    /[^A-Za-z0-9]/.test(value)
+  );
+}
+
+/** SPEC §7 PUT /api/v1/profile/password; confirm_password is checked on the client only (SPEC §3). */
+export const ChangePasswordSchema = requestBody({
+  current_password: z
+    .string({ error: PASSWORD_CHANGE_MESSAGES.currentRequired })
+    .min(1, PASSWORD_CHANGE_MESSAGES.currentRequired)
+    .min(PASSWORD_MIN_LENGTH, PASSWORD_CHANGE_MESSAGES.currentMin)
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_MAX_MESSAGE),
+  new_password: z
+    .string({ error: PASSWORD_CHANGE_MESSAGES.newRequired })
+    .min(1, PASSWORD_CHANGE_MESSAGES.newRequired)
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_MAX_MESSAGE)
+    .refine(meetsPasswordRule, PASSWORD_CHANGE_MESSAGES.newRule),
+});
+export type ChangePassword = z.output<typeof ChangePasswordSchema>;
+
+/** The client-side form of the Security tab: the payload plus a matching confirmation. */
+export const ChangePasswordFormSchema = z
+  .object({
+    current_password: ChangePasswordSchema.shape.current_password,
+    new_password: z
+      .string({ error: PASSWORD_CHANGE_MESSAGES.newRequired })
+      .min(1, PASSWORD_CHANGE_MESSAGES.newRequired)
+      .max(PASSWORD_MAX_LENGTH, PASSWORD_MAX_MESSAGE)
+      .refine(meetsPasswordRule, PASSWORD_CHANGE_MESSAGES.newFieldRule),
+    confirm_password: z
+      .string({ error: PASSWORD_CHANGE_MESSAGES.confirmRequired })
+      .min(1, PASSWORD_CHANGE_MESSAGES.confirmRequired)
+      .min(PASSWORD_MIN_LENGTH, PASSWORD_CHANGE_MESSAGES.currentMin),
+  })
+  .refine((form) => form.new_password === form.confirm_password, {
+    message: PASSWORD_CHANGE_MESSAGES.mismatch,
+    path: ['confirm_password'],
+  });
+
+export const ChangePasswordResponseSchema = z.object({ message: z.string() });
+export type ChangePasswordResponse = z.output<typeof ChangePasswordResponseSchema>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** SPEC §3 "User (session)": id, name, email, phone; accepted only with an id. */
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+export type SessionUser = z.output<typeof SessionUserSchema>;
+
+export const MeResponseSchema = z.object({ user: SessionUserSchema });
+export type MeResponse = z.output<typeof MeResponseSchema>;
+
+/** The flask-jwt-extended cookie convention (DESIGN.md "Services"; SPEC §9 cookie names). */
+export const ACCESS_COOKIE = 'access_token_cookie';
+export const REFRESH_COOKIE = 'refresh_token_cookie';
+export const CSRF_ACCESS_COOKIE = 'csrf_access_token';
+export const CSRF_REFRESH_COOKIE = 'csrf_refresh_token';
+export const CSRF_HEADER = 'X-CSRF-TOKEN';
+export const CSRF_ERROR_MESSAGE = 'Missing or invalid CSRF token';

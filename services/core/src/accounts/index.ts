@@ -1,0 +1,26 @@
+export { codeMail, type CodeMailPurpose, passwordChangedMail } from './mail-templates';
+export {
+  enqueueMail,
+  lockDueMails,
+  markMailFailed,
+  markMailSent,
+  type OutboxMail,
+} from './outbox.repository';
+export { hashPassword, isCommonPassword, verifyPassword, verifyPasswordOrDummy } from './passwords';
+export {
+  type AccessSession,
+  CLOCK_TOLERANCE_SECONDS,
+  isStateChanging,
+  NOT_SIGNED_IN,
+  remoteVerificationKeys,
+  requireAccessSession,
+  type SessionClaims,
+  safeEqual,
+  TOKEN_ALGORITHM,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  type TokenType,
+  type VerificationKey,
+  verifySessionToken,
+} from './session-tokens';
+export { isFamilyActive, revokeFamily, revokeUserFamilies } from './sessions.repository';

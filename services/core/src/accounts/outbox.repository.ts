@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../database';
+import type { MailMessage } from '../mailer';
+
+// The transactional outbox (DESIGN.md "Services"): a mail is a row written in the same transaction as
+// the change it reports, and a worker delivers it later, so a code is never lost while SMTP is down.
+
+export async function enqueueMail(db: DatabaseHandle, message: MailMessage): Promise<void> {
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      to_address: message.to,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html ?? '',
+    })
+    .execute();
+}
+
+export interface OutboxMail extends MailMessage {
+  id: string;
+  attempts: number;
+}
+
+/**
+ * Locks up to `limit` due mails for this transaction. SKIP LOCKED lets several workers (one per auth
+ * instance) share the queue without sending a mail twice.
+ */
+export async function lockDueMails(db: DatabaseHandle, limit: number): Promise<OutboxMail[]> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts'])
+    .where('sent_at', 'is', null)
+    .where('next_attempt_at', '<=', sql<Date>`now()`)
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    attempts: row.attempts,
+  }));
+}
+
+export async function markMailSent(db: DatabaseHandle, id: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ sent_at: sql`now()`, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markMailFailed(
+  db: DatabaseHandle,
+  id: string,
+  error: string,
+  retryInSeconds: number,
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      attempts: sql`attempts + 1`,
+      last_error: error.slice(0, 500),
+      next_attempt_at: sql`now() + make_interval(secs => ${retryInSeconds})`,
+    })
+    .where('id', '=', id)
+    .execute();
+}

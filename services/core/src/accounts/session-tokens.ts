@@ -1,0 +1,113 @@
+import { timingSafeEqual } from 'node:crypto';
+import { ACCESS_COOKIE, CSRF_ERROR_MESSAGE, CSRF_HEADER } from '@trove/contracts';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { type CryptoKey, createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import type { DatabaseHandle } from '../database';
+import { ApiError } from '../errors';
+import type { ServiceEnv } from '../hono-env';
+import { isFamilyActive } from './sessions.repository';
+
+// Session tokens (DESIGN.md "Services"): signed by the auth service with an Ed25519 key, verified by
+// every service with the public half (the profile service fetches it from the auth service's JWKS).
+
+export const TOKEN_ISSUER = 'trove-auth';
+export const TOKEN_AUDIENCE = 'trove';
+/** The one algorithm accepted: pinning it is what makes `alg:none` and HS256-with-the-public-key fail. */
+export const TOKEN_ALGORITHM = 'EdDSA';
+/** The issue's "≤ 10 s clock tolerance". */
+export const CLOCK_TOLERANCE_SECONDS = 10;
+
+export type TokenType = 'access' | 'refresh' | 'pending_login';
+
+export interface SessionClaims {
+  /** The user id. */
+  sub: string;
+  jti: string;
+  type: TokenType;
+  /** The refresh-token family (one per sign-in). */
+  fid: string;
+  /** The double-submit value `X-CSRF-TOKEN` must equal (flask-jwt-extended's `csrf` claim). */
+  csrf: string;
+}
+
+export type VerificationKey = CryptoKey | JWTVerifyGetKey;
+
+/** The auth service's public keys, fetched from its JWKS and cached (AUTH_JWKS_URL). */
+export function remoteVerificationKeys(jwksUrl: string): JWTVerifyGetKey {
+  return createRemoteJWKSet(new URL(jwksUrl), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000 });
+}
+
+/**
+ * The claims of a valid token of `type`, or undefined for anything else: a bad signature, another
+ * algorithm, issuer or audience, an expired token, or a token of another type (a refresh token is
+ * never an access token).
+ */
+export async function verifySessionToken(
+  token: string | undefined,
+  key: VerificationKey,
+  type: TokenType,
+): Promise<SessionClaims | undefined> {
+  if (token === undefined || token === '' || token.length > 4096) return undefined;
+  try {
+    const { payload } = await jwtVerify(token, key as CryptoKey, {
+      algorithms: [TOKEN_ALGORITHM],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+    });
+    const { sub, jti, fid, csrf } = payload;
+    if (payload.type !== type) return undefined;
+    if (
+      typeof sub !== 'string' ||
+      typeof jti !== 'string' ||
+      typeof fid !== 'string' ||
+      typeof csrf !== 'string'
+    ) {
+      return undefined;
+    }
+    return { sub, jti, fid, csrf, type };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Constant-time string comparison, so the CSRF check leaks nothing through timing. */
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function isStateChanging(method: string): boolean {
+  return STATE_CHANGING.has(method.toUpperCase());
+}
+
+export interface AccessSession {
+  userId: string;
+  familyId: string;
+}
+
+export const NOT_SIGNED_IN = 'Not signed in';
+
+/**
+ * The signed-in user of a request, from the access cookie: a valid access token whose family is still
+ * active. On POST/PUT/PATCH/DELETE, `X-CSRF-TOKEN` must equal the token's `csrf` claim (the
+ * double-submit check of the flask-jwt-extended convention). Anything else is a 401.
+ */
+export async function requireAccessSession(
+  c: Context<ServiceEnv>,
+  key: VerificationKey,
+  db: DatabaseHandle,
+): Promise<AccessSession> {
+  const claims = await verifySessionToken(getCookie(c, ACCESS_COOKIE), key, 'access');
+  if (claims === undefined) throw new ApiError(401, NOT_SIGNED_IN, 'unauthenticated');
+  if (isStateChanging(c.req.method) && !safeEqual(c.req.header(CSRF_HEADER) ?? '', claims.csrf)) {
+    throw new ApiError(401, CSRF_ERROR_MESSAGE, 'csrf_failed');
+  }
+  if (!(await isFamilyActive(db, claims.fid))) throw new ApiError(401, NOT_SIGNED_IN, 'unauthenticated');
+  return { userId: claims.sub, familyId: claims.fid };
+}
