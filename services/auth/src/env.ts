@@ -1,8 +1,52 @@
 import { baseEnvShape, portSetting } from '@trove/service-core';
 import { z } from 'zod';
 
+/** A whole number of seconds (or a count) within bounds, with the issue's default. */
+function wholeNumber(defaultValue: number, min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `must be between ${min} and ${max}`)
+    .default(defaultValue);
+}
+
+const DAY = 86_400;
+
+// Every number the issue fixes is a setting with the issue's value as its default, so tests and
+// operators can change it without a code change (docs/decisions/004-accounts.md lists them).
 export const AuthEnvSchema = z
-  .object({ ...baseEnvShape, AUTH_PORT: portSetting(4101) })
+  .object({
+    ...baseEnvShape,
+    AUTH_PORT: portSetting(4101),
+    /** Where the signing key is generated once when AUTH_SIGNING_KEY is not set. */
+    AUTH_KEY_DIR: z.string().min(1).default('.data/keys'),
+    /** An Ed25519 private key, PKCS#8 PEM; wins over the key file. */
+    AUTH_SIGNING_KEY: z
+      .string()
+      .refine((value) => value.includes('BEGIN PRIVATE KEY'), 'must be a PKCS#8 PEM private key')
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    OTP_TTL_SECONDS: wholeNumber(600, 10, DAY),
+    OTP_RESEND_SECONDS: wholeNumber(30, 0, 3_600),
+    OTP_MAX_ATTEMPTS: wholeNumber(5, 1, 100),
+    RESET_TOKEN_TTL_SECONDS: wholeNumber(900, 10, DAY),
+    ACCESS_TOKEN_TTL_SECONDS: wholeNumber(900, 10, DAY),
+    REFRESH_TOKEN_TTL_SECONDS: wholeNumber(30 * DAY, 60, 365 * DAY),
+    REFRESH_REUSE_GRACE_SECONDS: wholeNumber(10, 0, 300),
+    PENDING_LOGIN_TTL_SECONDS: wholeNumber(600, 10, DAY),
+    RATE_EXISTS_PER_MINUTE: wholeNumber(10, 1, 1_000_000),
+    RATE_REGISTER_PER_MINUTE: wholeNumber(10, 1, 1_000_000),
+    RATE_LOGIN_FAILURES: wholeNumber(10, 1, 1_000_000),
+    RATE_LOGIN_WINDOW_SECONDS: wholeNumber(600, 1, DAY),
+    RATE_ACCOUNT_FAILURES: wholeNumber(100, 1, 1_000_000),
+    RATE_ACCOUNT_COOLDOWN_SECONDS: wholeNumber(900, 1, DAY),
+    RATE_CODE_MAILS_PER_HOUR: wholeNumber(5, 1, 1_000_000),
+    /** Known and unknown emails answer after the same floor (exists, otp and reset requests). */
+    AUTH_MIN_RESPONSE_MS: wholeNumber(50, 0, 5_000),
+    MAIL_POLL_MS: wholeNumber(1_000, 10, 60_000),
+    MAIL_RETRY_SECONDS: wholeNumber(5, 1, 3_600),
+  })
   .transform(({ AUTH_PORT, ...env }) => ({ ...env, PORT: AUTH_PORT }));
 
 export type AuthEnv = z.output<typeof AuthEnvSchema>;

@@ -1,6 +1,7 @@
 import {
   createDatabase,
   createLogger,
+  createMailer,
   describeError,
   migrateToLatest,
   parseEnv,
@@ -8,6 +9,8 @@ import {
 } from '@trove/service-core';
 import { createAuthApp } from './app';
 import { AuthEnvSchema } from './env';
+import { loadSigningKeys } from './keys/signing-keys';
+import { createOutboxWorker } from './mail/outbox-worker';
 
 const env = parseEnv(AuthEnvSchema);
 const logger = createLogger({ name: 'auth', level: env.LOG_LEVEL });
@@ -23,10 +26,38 @@ try {
   process.exit(1);
 }
 
-await startServer(createAuthApp({ db, logger }), {
+let keys: Awaited<ReturnType<typeof loadSigningKeys>>;
+try {
+  keys = await loadSigningKeys({ pem: env.AUTH_SIGNING_KEY, dir: env.AUTH_KEY_DIR });
+} catch (err) {
+  process.stderr.write(
+    `Cannot load the signing key (AUTH_SIGNING_KEY / AUTH_KEY_DIR): ${describeError(err)}\n`,
+  );
+  await db.destroy();
+  process.exit(1);
+}
+
+const mailer = createMailer({
+  url: env.SMTP_URL,
+  from: env.MAIL_FROM ?? `"${env.APP_NAME}" <no-reply@trove.local>`,
+});
+const worker = createOutboxWorker({
+  db,
+  mailer,
+  logger,
+  pollMs: env.MAIL_POLL_MS,
+  retrySeconds: env.MAIL_RETRY_SECONDS,
+});
+worker.start();
+
+await startServer(createAuthApp({ db, logger, env, keys, mailQueued: () => worker.kick() }), {
   port: env.PORT,
   host: env.HOST,
   portVariable: 'AUTH_PORT',
   logger,
-  onShutdown: () => db.destroy(),
+  onShutdown: async () => {
+    await worker.stop();
+    mailer.close();
+    await db.destroy();
+  },
 });

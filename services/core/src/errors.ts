@@ -12,17 +12,26 @@ import type { Logger } from './logger';
  */
 export class ApiError extends HTTPException {
   readonly code: string;
+  /** Extra fields for the envelope, e.g. `retry_after` on a 429 (SPEC §4.3). */
+  readonly details: Readonly<Record<string, string | number | boolean>>;
 
   constructor(
     status: ContentfulStatusCode,
     message: string,
     code: string,
-    options: { cause?: unknown } = {},
+    options: { cause?: unknown; details?: Record<string, string | number | boolean> } = {},
   ) {
     super(status, { message, cause: options.cause });
     this.name = 'ApiError';
     this.code = code;
+    this.details = options.details ?? {};
   }
+}
+
+/** A 429 that tells the client when to try again, in the body (`retry_after`) and `Retry-After`. */
+export function tooManyRequests(message: string, retryAfterSeconds: number): ApiError {
+  const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ApiError(429, message, 'rate_limited', { details: { retry_after: retryAfter } });
 }
 
 const CODE_BY_STATUS: Partial<Record<number, string>> = {
@@ -68,7 +77,11 @@ async function bodyIsMalformedJson(c: Context): Promise<boolean> {
  */
 export function createErrorHandler(fallbackLogger: Logger): ErrorHandler<ServiceEnv> {
   return async (err, c) => {
-    if (err instanceof ApiError) return c.json(envelope(err.message, err.code), err.status);
+    if (err instanceof ApiError) {
+      const retryAfter = err.details.retry_after;
+      if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
+      return c.json({ ...err.details, ...envelope(err.message, err.code) }, err.status);
+    }
     if (err instanceof HTTPException) {
       const status = err.status;
       return c.json(envelope(err.message || 'Request failed', CODE_BY_STATUS[status] ?? 'error'), status);

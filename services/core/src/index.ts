@@ -11,9 +11,10 @@ export {
   migrateToLatest,
   poolOf,
 } from './database';
+export type { CodePurpose } from './db/schema';
 export { migrations } from './db/migrations/index';
 export { baseEnvShape, type EnvResult, type EnvSource, parseEnv, portSetting, readEnv } from './env';
-export { ApiError, createErrorHandler, describeError, notFound, parseJson } from './errors';
+export { ApiError, createErrorHandler, describeError, notFound, parseJson, tooManyRequests } from './errors';
 export { createHealthRoutes } from './health';
 export type { ServiceEnv } from './hono-env';
 export {

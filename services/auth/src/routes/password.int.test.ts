@@ -1,18 +1,18 @@
 import { createDatabase, type DatabaseHandle, migrateToLatest } from '@trove/service-core';
 import { captureLogs, createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthApp } from '../app';
+import { createTestAuthApp } from '../testing/harness';
 import { insertUser } from '../users/users.repository';
 
 let testDatabase: TestDatabase;
 let db: DatabaseHandle;
-let app: ReturnType<typeof createAuthApp>;
+let app: Awaited<ReturnType<typeof createTestAuthApp>>;
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
   db = createDatabase({ url: testDatabase.url, poolMax: 4 });
   await migrateToLatest(db);
-  app = createAuthApp({ db, logger: captureLogs().logger });
+  app = await createTestAuthApp({ db, logger: captureLogs().logger });
   await insertUser(db, { email: 'ada@example.com' });
 });
 

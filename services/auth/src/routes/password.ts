@@ -1,20 +1,72 @@
-import { type EmailExistsResponse, EmailExistsRequestSchema } from '@trove/contracts';
-import { type DatabaseHandle, parseJson, type ServiceEnv } from '@trove/service-core';
+import {
+  type EmailExistsResponse,
+  EmailExistsRequestSchema,
+  LoginRequestSchema,
+  type LoginResponse,
+  RegisterRequestSchema,
+  ResetCompleteRequestSchema,
+  ResetRequestSchema,
+  ResetVerifyRequestSchema,
+} from '@trove/contracts';
+import { parseJson, type ServiceEnv } from '@trove/service-core';
 import { Hono } from 'hono';
+import { completeReset, login, register, requestReset, verifyReset } from '../accounts/accounts.service';
+import type { AuthDeps } from '../deps';
+import { setPendingLoginCookie, setSessionCookies } from '../sessions/cookies';
 import { emailExists } from '../users/users.repository';
-
-export interface PasswordRoutesDeps {
-  db: DatabaseHandle;
-}
+import { answerNoSoonerThan, ipOf, secureCookies } from './request-context';
 
 /** /api/v1/auth/password/… — SPEC §7. */
-export function createPasswordRoutes({ db }: PasswordRoutesDeps): Hono<ServiceEnv> {
+export function createPasswordRoutes(deps: AuthDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
+  const floor = deps.env.AUTH_MIN_RESPONSE_MS;
 
   // SPEC §7: the answer picks the known-email (sign in) or unknown-email (sign up) step.
   routes.post('/exists', async (c) => {
+    const started = performance.now();
     const { email } = await parseJson(c, EmailExistsRequestSchema);
-    return c.json<EmailExistsResponse>({ exists: await emailExists(db, email) }, 200);
+    await deps.limits.exists(ipOf(c, deps));
+    const exists = await emailExists(deps.db, email);
+    await answerNoSoonerThan(started, floor);
+    return c.json<EmailExistsResponse>({ exists }, 200);
+  });
+
+  routes.post('/register', async (c) => {
+    const { email, password } = await parseJson(c, RegisterRequestSchema);
+    await deps.limits.register(ipOf(c, deps));
+    return c.json(await register(deps, email, password), 201);
+  });
+
+  routes.post('/login', async (c) => {
+    const { email, password } = await parseJson(c, LoginRequestSchema);
+    const outcome = await login(deps, ipOf(c, deps), email, password);
+    const secure = secureCookies(c, deps);
+    if (outcome.kind === 'two_factor') {
+      setPendingLoginCookie(c, outcome.pendingToken, deps.env.PENDING_LOGIN_TTL_SECONDS, secure);
+      return c.json<LoginResponse>(outcome.body, 200);
+    }
+    setSessionCookies(c, outcome.session, deps.sessions, secure);
+    return c.json<LoginResponse>({ user: outcome.user }, 200);
+  });
+
+  routes.post('/reset/request', async (c) => {
+    const started = performance.now();
+    const { target } = await parseJson(c, ResetRequestSchema);
+    const timing = await requestReset(deps, target);
+    await answerNoSoonerThan(started, floor);
+    return c.json(timing, 200);
+  });
+
+  routes.post('/reset/verify', async (c) => {
+    const { target, code } = await parseJson(c, ResetVerifyRequestSchema);
+    return c.json({ reset_token: await verifyReset(deps, target, code) }, 200);
+  });
+
+  routes.post('/reset/complete', async (c) => {
+    const { reset_token, new_password } = await parseJson(c, ResetCompleteRequestSchema);
+    const { user, session } = await completeReset(deps, reset_token, new_password);
+    setSessionCookies(c, session, deps.sessions, secureCookies(c, deps));
+    return c.json({ user }, 200);
   });
 
   return routes;

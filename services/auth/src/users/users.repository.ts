@@ -1,12 +1,23 @@
 import type { DatabaseHandle } from '@trove/service-core';
+import { sql } from 'kysely';
 
-// The only SQL about users. Each function takes the database handle first, so a caller can pass a
-// transaction instead.
+// The only SQL about users in the auth service. Each function takes the database handle first, so a
+// caller can pass a transaction instead.
 
 export interface User {
   id: string;
   email: string;
   createdAt: Date;
+}
+
+export interface Account {
+  id: string;
+  email: string;
+  name: string | null;
+  phone: string | null;
+  passwordHash: string | null;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
 }
 
 /** Emails are compared lower-cased (SPEC §5); the column only ever holds lower-cased values. */
@@ -23,11 +34,76 @@ export async function emailExists(db: DatabaseHandle, email: string): Promise<bo
   return row !== undefined;
 }
 
-export async function insertUser(db: DatabaseHandle, user: { email: string }): Promise<User> {
+export async function insertUser(
+  db: DatabaseHandle,
+  user: { email: string; passwordHash?: string },
+): Promise<User> {
   const row = await db
     .insertInto('users')
-    .values({ email: normalizeEmail(user.email) })
+    .values({ email: normalizeEmail(user.email), password_hash: user.passwordHash ?? null })
     .returning(['id', 'email', 'created_at'])
     .executeTakeFirstOrThrow();
   return { id: row.id, email: row.email, createdAt: row.created_at };
+}
+
+const accountColumns = [
+  'id',
+  'email',
+  'name',
+  'phone',
+  'password_hash',
+  'email_verified_at',
+  'two_factor_enabled',
+] as const;
+
+type AccountRow = {
+  id: string;
+  email: string;
+  name: string | null;
+  phone: string | null;
+  password_hash: string | null;
+  email_verified_at: Date | null;
+  two_factor_enabled: boolean;
+};
+
+function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    phone: row.phone,
+    passwordHash: row.password_hash,
+    emailVerified: row.email_verified_at !== null,
+    twoFactorEnabled: row.two_factor_enabled,
+  };
+}
+
+export async function findAccountByEmail(db: DatabaseHandle, email: string): Promise<Account | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(accountColumns)
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst();
+  return row === undefined ? undefined : toAccount(row);
+}
+
+export async function findAccountById(db: DatabaseHandle, id: string): Promise<Account | undefined> {
+  const row = await db.selectFrom('users').select(accountColumns).where('id', '=', id).executeTakeFirst();
+  return row === undefined ? undefined : toAccount(row);
+}
+
+export async function markEmailVerified(db: DatabaseHandle, id: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: sql`coalesce(email_verified_at, now())`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setPasswordHash(db: DatabaseHandle, id: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }

@@ -1,0 +1,36 @@
+import { OtpRequestSchema, OtpVerifySchema } from '@trove/contracts';
+import { parseJson, type ServiceEnv } from '@trove/service-core';
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { requestCode, verifyCode } from '../accounts/accounts.service';
+import type { AuthDeps } from '../deps';
+import { PENDING_LOGIN_COOKIE, setSessionCookies } from '../sessions/cookies';
+import { answerNoSoonerThan, secureCookies } from './request-context';
+
+/** /api/v1/auth/otp/… — SPEC §7. */
+export function createOtpRoutes(deps: AuthDeps): Hono<ServiceEnv> {
+  const routes = new Hono<ServiceEnv>();
+
+  routes.post('/request', async (c) => {
+    const started = performance.now();
+    const { purpose, target } = await parseJson(c, OtpRequestSchema);
+    const timing = await requestCode(deps, purpose, target, getCookie(c, PENDING_LOGIN_COOKIE));
+    await answerNoSoonerThan(started, deps.env.AUTH_MIN_RESPONSE_MS);
+    return c.json(timing, 200);
+  });
+
+  routes.post('/verify', async (c) => {
+    const { purpose, target, code } = await parseJson(c, OtpVerifySchema);
+    const { user, session } = await verifyCode(
+      deps,
+      purpose,
+      target,
+      code,
+      getCookie(c, PENDING_LOGIN_COOKIE),
+    );
+    setSessionCookies(c, session, deps.sessions, secureCookies(c, deps));
+    return c.json({ user }, 200);
+  });
+
+  return routes;
+}

@@ -1,0 +1,65 @@
+import type { DatabaseHandle } from '@trove/service-core';
+import { sql } from 'kysely';
+
+// Refresh-token families and the tokens rotated inside them (the issue's reuse detection).
+
+export async function insertFamily(db: DatabaseHandle, userId: string): Promise<string> {
+  const row = await db
+    .insertInto('refresh_families')
+    .values({ user_id: userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertRefreshToken(
+  db: DatabaseHandle,
+  token: { jti: string; familyId: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({ jti: token.jti, family_id: token.familyId, expires_at: token.expiresAt })
+    .execute();
+}
+
+export interface StoredRefreshToken {
+  familyId: string;
+  userId: string;
+  familyRevoked: boolean;
+  /** Seconds since this token was rotated, or null while it is the family's current token. */
+  rotatedSecondsAgo: number | null;
+}
+
+/** Locks the token row so two refreshes of one token are decided one after the other. */
+export async function lockRefreshToken(
+  db: DatabaseHandle,
+  jti: string,
+): Promise<StoredRefreshToken | undefined> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .innerJoin('refresh_families', 'refresh_families.id', 'refresh_tokens.family_id')
+    .select([
+      'refresh_tokens.family_id',
+      'refresh_families.user_id',
+      'refresh_families.revoked_at',
+      sql<number | null>`extract(epoch from now() - refresh_tokens.rotated_at)::float8`.as('rotated_ago'),
+    ])
+    .where('refresh_tokens.jti', '=', jti)
+    .forUpdate('refresh_tokens')
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  return {
+    familyId: row.family_id,
+    userId: row.user_id,
+    familyRevoked: row.revoked_at !== null,
+    rotatedSecondsAgo: row.rotated_ago,
+  };
+}
+
+export async function markRotated(db: DatabaseHandle, jti: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: sql`coalesce(rotated_at, now())` })
+    .where('jti', '=', jti)
+    .execute();
+}

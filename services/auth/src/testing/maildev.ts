@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '@trove/service-core/testing';
+
+const MAILDEV_BIN = fileURLToPath(new URL('../../../../node_modules/.bin/maildev', import.meta.url));
+
+export interface CaughtMail {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  to: { address: string }[];
+  from: { address: string; name: string }[];
+  date: string;
+}
+
+/** A real SMTP receiver (maildev 2.2) with its REST inbox, for tests that read mailed codes. */
+export class Maildev {
+  #process: ChildProcess | undefined;
+
+  private constructor(
+    readonly smtpPort: number,
+    readonly webPort: number,
+  ) {}
+
+  /** Ports chosen now; the server starts with {@link start} (a test can queue mail before it is up). */
+  static async reserve(): Promise<Maildev> {
+    return new Maildev(await freePort(), await freePort());
+  }
+
+  static async start(): Promise<Maildev> {
+    const maildev = await Maildev.reserve();
+    await maildev.start();
+    return maildev;
+  }
+
+  get smtpUrl(): string {
+    return `smtp://127.0.0.1:${this.smtpPort}`;
+  }
+
+  get webUrl(): string {
+    return `http://127.0.0.1:${this.webPort}`;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(
+      MAILDEV_BIN,
+      ['--smtp', String(this.smtpPort), '--web', String(this.webPort), '--ip', '127.0.0.1', '--silent'],
+      { stdio: 'ignore' },
+    );
+    this.#process = child;
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      if (child.exitCode !== null) throw new Error(`maildev exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${this.webUrl}/email`)).ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('maildev did not start');
+  }
+
+  async stop(): Promise<void> {
+    const child = this.#process;
+    if (child === undefined || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+
+  async inbox(): Promise<CaughtMail[]> {
+    return (await (await fetch(`${this.webUrl}/email`)).json()) as CaughtMail[];
+  }
+
+  async mailsTo(address: string): Promise<CaughtMail[]> {
+    return (await this.inbox()).filter((mail) => mail.to.some((to) => to.address === address));
+  }
+
+  /**
+   * The newest mail to `address` once there are at least `count`. maildev answers SMTP's 250 before
+   * it has stored the message, so a read straight after sending can still miss it.
+   */
+  async waitForMail(address: string, count = 1): Promise<CaughtMail> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const mails = await this.mailsTo(address);
+      const newest = mails[mails.length - 1];
+      if (mails.length >= count && newest !== undefined) return newest;
+      if (Date.now() > deadline) throw new Error(`no mail #${count} to ${address}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/** The 6-digit code in a code mail's text. */
+export function codeIn(mail: CaughtMail): string {
+  const match = /\b(\d{6})\b/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`no code in mail "${mail.subject}"`);
+  return match[1];
+}
