@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, freePort, type TestDatabase } from '@trove/service-core/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +44,14 @@ interface Exit {
 
 function startAuth(env: Record<string, string>): { child: ChildProcess; exit: Promise<Exit> } {
   const child = spawn(TSX, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: testDatabase.url, LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: testDatabase.url,
+      LOG_LEVEL: 'info',
+      // Keys go to a temporary folder, never the repository's .data.
+      AUTH_KEY_DIR: join(tmpdir(), 'trove-auth-main-test-keys'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so cleanup can reach tsx's child too.
     detached: true,

@@ -1,6 +1,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createDatabase, type DatabaseHandle, migrateToLatest } from '@trove/service-core';
+import {
+  createDatabase,
+  type DatabaseHandle,
+  migrateToLatest,
+  remoteVerificationKeys,
+} from '@trove/service-core';
 import { captureLogs, createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfileApp } from './app';
@@ -13,7 +18,12 @@ beforeAll(async () => {
   testDatabase = await createTestDatabase();
   db = createDatabase({ url: testDatabase.url, poolMax: 2 });
   await migrateToLatest(db);
-  app = createProfileApp({ db, logger: captureLogs().logger });
+  // No session reaches these tests, so the key set is never fetched.
+  app = createProfileApp({
+    db,
+    logger: captureLogs().logger,
+    verificationKey: remoteVerificationKeys('http://127.0.0.1:9/api/v1/auth/.well-known/jwks.json'),
+  });
 });
 
 afterAll(async () => {
@@ -22,7 +32,7 @@ afterAll(async () => {
 });
 
 describe('the profile service', () => {
-  it('GET /api/v1/profile/me says "Not signed in" with 401 until sessions exist', async () => {
+  it('GET /api/v1/profile/me says "Not signed in" with 401 without a session', async () => {
     const res = await app.request('/api/v1/profile/me');
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: 'Not signed in', code: 'unauthenticated' });

@@ -1,4 +1,10 @@
-import { createServiceApp, type DatabaseHandle, type Logger, type ServiceEnv } from '@trove/service-core';
+import {
+  createServiceApp,
+  type DatabaseHandle,
+  type Logger,
+  type ServiceEnv,
+  type VerificationKey,
+} from '@trove/service-core';
 import type { Hono } from 'hono';
 import { createProfileRoutes } from './routes/profile';
 
@@ -7,11 +13,22 @@ export const PROFILE_PREFIX = '/api/v1/profile';
 export interface ProfileAppDeps {
   db: DatabaseHandle;
   logger: Logger;
+  /** The auth service's public keys: in production its JWKS (AUTH_JWKS_URL). */
+  verificationKey: VerificationKey;
+  /** Product name for the password-change mail (APP_NAME). */
+  product?: string;
 }
 
 /** The profile service: health at the root and under /api/v1/profile, then its resources. */
 export function createProfileApp(deps: ProfileAppDeps): Hono<ServiceEnv> {
   const app = createServiceApp({ db: deps.db, logger: deps.logger, prefix: PROFILE_PREFIX });
-  app.route(PROFILE_PREFIX, createProfileRoutes());
+  app.route(
+    PROFILE_PREFIX,
+    createProfileRoutes({
+      db: deps.db,
+      verificationKey: deps.verificationKey,
+      product: deps.product ?? 'Trove',
+    }),
+  );
   return app;
 }

@@ -2,7 +2,14 @@ import { baseEnvShape, portSetting } from '@trove/service-core';
 import { z } from 'zod';
 
 export const ProfileEnvSchema = z
-  .object({ ...baseEnvShape, PROFILE_PORT: portSetting(4102) })
+  .object({
+    ...baseEnvShape,
+    PROFILE_PORT: portSetting(4102),
+    /** The auth service's public keys (DESIGN.md: verified through its JWKS, never a shared secret). */
+    AUTH_JWKS_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .default('http://127.0.0.1:4101/api/v1/auth/.well-known/jwks.json'),
+  })
   .transform(({ PROFILE_PORT, ...env }) => ({ ...env, PORT: PROFILE_PORT }));
 
 export type ProfileEnv = z.output<typeof ProfileEnvSchema>;

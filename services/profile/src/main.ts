@@ -4,6 +4,7 @@ import {
   describeError,
   migrateToLatest,
   parseEnv,
+  remoteVerificationKeys,
   startServer,
 } from '@trove/service-core';
 import { createProfileApp } from './app';
@@ -23,7 +24,9 @@ try {
   process.exit(1);
 }
 
-await startServer(createProfileApp({ db, logger }), {
+const verificationKey = remoteVerificationKeys(env.AUTH_JWKS_URL);
+
+await startServer(createProfileApp({ db, logger, verificationKey, product: env.APP_NAME }), {
   port: env.PORT,
   host: env.HOST,
   portVariable: 'PROFILE_PORT',

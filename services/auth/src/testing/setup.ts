@@ -1,9 +1,14 @@
 import { createDatabase, createMailer, type DatabaseHandle, migrateToLatest } from '@trove/service-core';
-import { captureLogs, createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
+import {
+  captureLogs,
+  codeIn,
+  createTestDatabase,
+  Maildev,
+  type TestDatabase,
+} from '@trove/service-core/testing';
 import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker';
 import { call } from './client';
 import { CookieJar, createTestAuthApp } from './harness';
-import { codeIn, Maildev } from './maildev';
 
 export interface AuthTestbed {
   db: DatabaseHandle;

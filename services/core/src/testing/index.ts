@@ -3,3 +3,5 @@
 export { freePort } from './free-port';
 export { captureLogs, type LogCapture } from './log-capture';
 export { createTestDatabase, type TestDatabase } from './test-database';
+export { CookieJar } from './cookie-jar';
+export { type CaughtMail, codeIn, Maildev } from './maildev';

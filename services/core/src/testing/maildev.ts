@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@trove/service-core/testing';
+import { freePort } from './free-port';
 
 const MAILDEV_BIN = fileURLToPath(new URL('../../../../node_modules/.bin/maildev', import.meta.url));
 

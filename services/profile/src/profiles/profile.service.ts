@@ -1,0 +1,125 @@
+import {
+  COMMON_PASSWORD_MESSAGE,
+  type ChangePassword,
+  PASSWORD_CHANGE_MESSAGES,
+  PROFILE_MESSAGES,
+  type Profile,
+  type SessionUser,
+  type UpdateProfile,
+} from '@trove/contracts';
+import {
+  ApiError,
+  type DatabaseHandle,
+  enqueueMail,
+  hashPassword,
+  isCommonPassword,
+  passwordChangedMail,
+  revokeUserFamilies,
+  verifyPassword,
+} from '@trove/service-core';
+import {
+  findCredentials,
+  findUserWithProfile,
+  PROFILE_FIELDS,
+  type ProfileColumns,
+  phoneTakenByOther,
+  setPasswordHash,
+  type UserWithProfile,
+  updateUserColumns,
+  upsertProfile,
+} from './profiles.repository';
+
+/** SPEC §4.3 profile check: complete means first name, last name and dob are all present. */
+export function isComplete(profile: Pick<ProfileColumns, 'first_name' | 'last_name' | 'dob'>): boolean {
+  return Boolean(profile.first_name && profile.last_name && profile.dob);
+}
+
+export function toProfile(record: UserWithProfile): Profile {
+  const p = record.profile;
+  return {
+    ...p,
+    gender: p.gender === 'male' || p.gender === 'female' || p.gender === 'other' ? p.gender : null,
+    phone: record.phone,
+    two_factor_enabled: record.twoFactorEnabled,
+    complete: isComplete(p),
+  };
+}
+
+export function toSessionUser(record: UserWithProfile): SessionUser {
+  return { id: record.id, name: record.name, email: record.email, phone: record.phone };
+}
+
+async function load(db: DatabaseHandle, userId: string): Promise<UserWithProfile> {
+  const record = await findUserWithProfile(db, userId);
+  if (record === undefined) throw new ApiError(401, 'Not signed in', 'unauthenticated');
+  return record;
+}
+
+export async function getProfile(db: DatabaseHandle, userId: string) {
+  const record = await load(db, userId);
+  return { user: toSessionUser(record), profile: toProfile(record) };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+const PHONE_TAKEN = () => new ApiError(409, PROFILE_MESSAGES.phoneTaken, 'phone_taken');
+
+/**
+ * SPEC §7 PUT /profile: saves the fields sent (each already checked by its SPEC §5 rule in
+ * UpdateProfileSchema), keeps users.name equal to "first last", and answers the new state.
+ */
+export async function updateProfile(db: DatabaseHandle, userId: string, update: UpdateProfile) {
+  if (update.phone !== undefined && (await phoneTakenByOther(db, userId, update.phone))) throw PHONE_TAKEN();
+  try {
+    await db.transaction().execute(async (tx) => {
+      const current = await load(tx, userId);
+      const fields: Partial<ProfileColumns> = {};
+      for (const field of PROFILE_FIELDS) {
+        const value = update[field];
+        if (value !== undefined) fields[field] = value;
+      }
+      await upsertProfile(tx, userId, fields);
+      const first = fields.first_name ?? current.profile.first_name;
+      const last = fields.last_name ?? current.profile.last_name;
+      const name = [first, last].filter((part) => part).join(' ');
+      await updateUserColumns(tx, userId, {
+        ...(update.first_name !== undefined || update.last_name !== undefined ? { name: name || null } : {}),
+        ...(update.phone === undefined ? {} : { phone: update.phone }),
+        ...(update.two_factor_enabled === undefined ? {} : { two_factor_enabled: update.two_factor_enabled }),
+      });
+    });
+  } catch (err) {
+    // Two accounts saving one number at once: the unique index decides.
+    if (isUniqueViolation(err)) throw PHONE_TAKEN();
+    throw err;
+  }
+  return getProfile(db, userId);
+}
+
+/**
+ * SPEC §7 PUT /profile/password: checks the current password, sets the new one, signs out every other
+ * session (this one stays), and mails a notice through the outbox in the same transaction.
+ */
+export async function changePassword(
+  db: DatabaseHandle,
+  session: { userId: string; familyId: string },
+  input: ChangePassword,
+  product: string,
+): Promise<void> {
+  const credentials = await findCredentials(db, session.userId);
+  if (credentials === undefined) throw new ApiError(401, 'Not signed in', 'unauthenticated');
+  const matches =
+    credentials.passwordHash !== null &&
+    (await verifyPassword(credentials.passwordHash, input.current_password));
+  if (!matches) throw new ApiError(400, PASSWORD_CHANGE_MESSAGES.currentIncorrect, 'invalid_request');
+  if (isCommonPassword(input.new_password))
+    throw new ApiError(400, COMMON_PASSWORD_MESSAGE, 'invalid_request');
+  const passwordHash = await hashPassword(input.new_password);
+  await db.transaction().execute(async (tx) => {
+    await setPasswordHash(tx, session.userId, passwordHash);
+    await revokeUserFamilies(tx, session.userId, session.familyId);
+    await enqueueMail(tx, passwordChangedMail({ product, to: credentials.email }));
+  });
+}
