@@ -23,7 +23,20 @@ export default async function setup(project: TestProject) {
   cpSync(built, wwwRoot, { recursive: true });
 
   const spareRemoteOrigin = `http://127.0.0.1:${await freePort()}`;
-  const stack = await startIsolatedStack('e2e', { wwwRoot, remoteOrigins: [spareRemoteOrigin] });
+  const stack = await startIsolatedStack('e2e', {
+    wwwRoot,
+    remoteOrigins: [spareRemoteOrigin],
+    // Every browser test comes from one address, so the per-IP abuse limits are raised; mail is sent
+    // within 100 ms so a test reading a code waits little; the signing key lives in the scratch folder.
+    serviceEnv: {
+      AUTH_KEY_DIR: join(scratch, 'keys'),
+      MAIL_POLL_MS: '100',
+      RATE_EXISTS_PER_MINUTE: '100000',
+      RATE_REGISTER_PER_MINUTE: '100000',
+      RATE_LOGIN_FAILURES: '100000',
+      RATE_CODE_MAILS_PER_HOUR: '100000',
+    },
+  });
 
   project.provide('baseUrl', stack.url);
   project.provide('mailUrl', stack.mailUrl);

@@ -184,6 +184,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       PROFILE_PORT: String(ports.profile),
       DATABASE_URL: databaseUrlForServices,
       SMTP_URL: smtpUrl,
+      // The profile service verifies sessions with the auth service's public keys (DESIGN.md "Services").
+      AUTH_JWKS_URL: `http://127.0.0.1:${ports.auth}/api/v1/auth/.well-known/jwks.json`,
       ...pick(env, ['LOG_LEVEL', 'TRUSTED_PROXIES']),
       ...options.serviceEnv,
     });

@@ -1,0 +1,49 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeader, signUpVerifiedUser } from '../support/accounts';
+import { launchBrowser, openPage } from '../support/browser';
+import { baseUrl, mailUrl } from '../support/context';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('accounts through nginx', () => {
+  it('a user signed up through the API and the mailed code is signed in on both services', async () => {
+    const { email, cookies } = await signUpVerifiedUser(baseUrl(), mailUrl());
+    expect(cookies.map((cookie) => cookie.name).sort()).toEqual([
+      'access_token_cookie',
+      'csrf_access_token',
+      'csrf_refresh_token',
+      'refresh_token_cookie',
+    ]);
+    const me = await fetch(`${baseUrl()}/api/v1/auth/me`, { headers: { Cookie: cookieHeader(cookies) } });
+    expect(me.status).toBe(200);
+    expect((await me.json()).user).toMatchObject({ email });
+    // The profile service checks the same session through the auth service's JWKS.
+    const profile = await fetch(`${baseUrl()}/api/v1/profile/me`, {
+      headers: { Cookie: cookieHeader(cookies) },
+    });
+    expect(profile.status).toBe(200);
+    expect((await profile.json()).user).toMatchObject({ email });
+  });
+
+  it('the cookies work in the browser: GET /api/v1/auth/me answers the user', async () => {
+    const { email, cookies } = await signUpVerifiedUser(baseUrl(), mailUrl());
+    const { page, context } = await openPage(browser, baseUrl());
+    try {
+      await context.addCookies(cookies);
+      const response = await page.goto('/api/v1/auth/me');
+      expect(response?.status()).toBe(200);
+      expect((await response?.json())?.user).toMatchObject({ email });
+    } finally {
+      await context.close();
+    }
+  });
+});
