@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../support/browser';
 import { baseUrl, spareRemoteOrigin, wwwRoot } from '../support/context';
+import { stubSignedIn } from '../support/session';
 import {
   type RemotesConfig,
   readRemotesConfig,
@@ -48,6 +49,8 @@ describe('a remote that fails to load never blanks the app', () => {
   it('its files 404: the chrome and other routes keep working, and Retry succeeds once it is back', async () => {
     takeRemoteOffline(original.remotes.profile.entry);
     const { page, context } = await openPage(browser, baseUrl());
+    // /profile and /connections are signed-in pages (SPEC §2.1).
+    await stubSignedIn(context, baseUrl());
 
     await page.goto('/profile');
     const failure = page.getByTestId('remote-error-profile');
@@ -75,6 +78,8 @@ describe('a remote that fails to load never blanks the app', () => {
       remotes: { ...original.remotes, profile: { entry: `${origin}${path}` } },
     });
     const { page, context } = await openPage(browser, baseUrl());
+    // /profile and /connections are signed-in pages (SPEC §2.1).
+    await stubSignedIn(context, baseUrl());
 
     await page.goto('/profile');
     await page.getByTestId('remote-error-profile').waitFor();

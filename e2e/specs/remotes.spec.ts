@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../support/browser';
 import { baseUrl } from '../support/context';
+import { stubSignedIn } from '../support/session';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,6 +34,8 @@ describe('the shell mounts each remote on its route', () => {
     ['/connections', 'connectors'],
   ])('%s renders the %s remote', async (path, remoteName) => {
     const { page, context, consoleErrors } = await openPage(browser, baseUrl());
+    // Profile and Connections are signed-in pages (SPEC §2.1); the auth pages are for guests.
+    if (!path.startsWith('/auth')) await stubSignedIn(context, baseUrl());
     await page.goto(path);
     const remote = page.getByTestId(`remote-${remoteName}`);
     await remote.waitFor();

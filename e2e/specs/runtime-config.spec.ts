@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../support/browser';
 import { baseUrl, wwwRoot } from '../support/context';
 import { type RemotesConfig, readRemotesConfig, writeRemotesConfig } from '../support/runtime-config';
+import { stubSignedIn } from '../support/session';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 const CANARY = 'e2e-canary';
@@ -54,6 +55,8 @@ describe('runtime composition', () => {
   it('a remote whose URL changes in the runtime config is picked up without rebuilding the shell', async () => {
     const shellBefore = await (await fetch(`${baseUrl()}/`)).text();
     const { page, context, consoleErrors } = await openPage(browser, baseUrl());
+    // /connections is a signed-in page (SPEC §2.1).
+    await stubSignedIn(context, baseUrl());
 
     await page.goto('/connections');
     const version = page.getByTestId('remote-connectors').getByTestId('remote-version');

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, type RuleSetRule, rspack, type SwcLoaderOptions } from '@rspack/core';
@@ -121,6 +122,17 @@ export function createConfig(options: CreateConfigOptions): Configuration {
     }),
   ];
 
+  // The shell's theme class must be set before the first paint (SPEC §4.2: no flash of the wrong theme).
+  // It ships as a file with a content-hashed name, loaded by a blocking <script src> in <head>, so the
+  // CSP stays `script-src 'self'` with no inline code or hash to maintain.
+  const themeInitSource = path.join(appDir, 'public/theme-init.js');
+  let headScript: string | null = null;
+  if (isHost && existsSync(themeInitSource)) {
+    const digest = createHash('sha256').update(readFileSync(themeInitSource)).digest('hex').slice(0, 10);
+    headScript = `${prefix}js/theme-init.${digest}.js`;
+    plugins.push(new rspack.CopyRspackPlugin({ patterns: [{ from: themeInitSource, to: headScript }] }));
+  }
+
   if (withPage) {
     const title = isHost ? appSettings.name : `${appSettings.name} · ${app.name} (standalone)`;
     plugins.push(
@@ -132,7 +144,7 @@ export function createConfig(options: CreateConfigOptions): Configuration {
         publicPath: '/',
         favicon: path.join(repoRoot, 'shell/public/favicon.svg'),
         scriptLoading: 'defer',
-        templateContent: pageTemplate(title),
+        templateContent: pageTemplate(title, headScript),
         minify: isProd,
       }),
     );
@@ -187,14 +199,15 @@ export function createConfig(options: CreateConfigOptions): Configuration {
 }
 
 /** The page shell: tags only; the plugin adds `<script defer src>` and `<link>` tags, never inline code. */
-function pageTemplate(title: string): string {
+function pageTemplate(title: string, headScript: string | null): string {
+  const script = headScript ? `\n    <script src="/${headScript}"></script>` : '';
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="color-scheme" content="light dark" />
-    <title>${title}</title>
+    <title>${title}</title>${script}
   </head>
   <body>
     <div id="root"></div>

@@ -7,12 +7,36 @@ export {
   type RequestOptions,
   userMessage,
 } from './api-client';
-export { type AppConfig, AppConfigProvider, fetchAppConfig, parseAppConfig, useAppConfig } from './config';
 export { BuildLabel } from './build-label';
+export { type AppConfig, AppConfigProvider, fetchAppConfig, parseAppConfig, useAppConfig } from './config';
 export { KitProviders } from './kit-providers';
-export { type PopupOptions, PopupProvider, type PopupSize, usePopup } from './popup';
+export { focusableIn, useFocusTrap, useScrollLock } from './overlay';
+export {
+  POPUP_CLOSE_MS,
+  type PopupOptions,
+  PopupProvider,
+  type PopupSize,
+  type PopupValue,
+  usePopup,
+} from './popup';
+export {
+  DEFAULT_SIGNED_IN_PATH,
+  type ReturnState,
+  returnPathAfterLogin,
+  returnStateFor,
+  safeReturnPath,
+  useReturnPath,
+} from './return-path';
 export { type SessionStatus, SessionProvider, type SessionValue, useSession } from './session';
-export type { SessionUser } from './session-check';
+export { SESSION_CHECK_REUSE_MS, type SessionUser } from './session-check';
 export { applyInitialTheme, type Theme, ThemeProvider, useTheme } from './theme';
 export type { Toast, ToastType } from './toast-list';
 export { type ShowToastOptions, ToastProvider, useToasts } from './toasts';
+export {
+  displayName,
+  GUEST_ADDRESS,
+  GUEST_NAME,
+  initials,
+  nameFromEmail,
+  secondaryLine,
+} from './user-labels';

@@ -1,102 +1,102 @@
 import {
   createContext,
-  type KeyboardEvent,
   type ReactNode,
   useCallback,
   useContext,
   useEffect,
   useId,
   useMemo,
+  useReducer,
   useRef,
-  useState,
 } from 'react';
 import * as styles from './kit.module.css';
+import { useFocusTrap, useScrollLock } from './overlay';
+import { initialPopupState, type PopupOptions, type PopupPhase, popupReducer } from './popup-state';
 
-export type PopupSize = 'sm' | 'md' | 'lg' | 'xl';
+export type { PopupOptions, PopupSize } from './popup-state';
 
-export interface PopupOptions {
-  title?: string;
-  content: ReactNode;
-  size?: PopupSize;
-  /** Shows a close button and lets Escape close it. */
-  closable?: boolean;
-  backdrop?: boolean;
-  /** A click on the backdrop closes it (SPEC §2.4: the unknown-email dialog turns this off). */
-  closeOnBackdrop?: boolean;
-  fade?: boolean;
-  autoCloseSeconds?: number;
-  onClose?: () => void;
-}
+/** How long the closing state lasts when the popup fades (matches the CSS transition). */
+export const POPUP_CLOSE_MS = 150;
 
-type ResolvedOptions = Required<Omit<PopupOptions, 'title' | 'autoCloseSeconds' | 'onClose'>> &
-  Pick<PopupOptions, 'title' | 'autoCloseSeconds' | 'onClose'>;
-
-const defaults = { size: 'md', closable: true, backdrop: true, closeOnBackdrop: true, fade: true } as const;
-
-/** SPEC §4.6: closed → open → closing (animates out) → closed. */
-type Phase = 'closed' | 'open' | 'closing';
-const CLOSE_ANIMATION_MS = 150;
-
-interface PopupValue {
+export interface PopupValue {
+  phase: PopupPhase;
   isOpen: boolean;
-  open: (options: PopupOptions) => void;
-  close: () => void;
+  /** Opens `content` with the defaults overlaid by `options` (SPEC §4.6); returns its ticket. */
+  open: (content: ReactNode, options?: Partial<PopupOptions>) => number;
+  /** Closes the popup; with a ticket, only if that popup is still the one open. */
+  close: (ticket?: number) => void;
 }
 
 const PopupContext = createContext<PopupValue | null>(null);
 
-const focusableSelector =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
+/** The app's one popup layer (SPEC §2.6). Remotes reach it through `usePopup`, never their own. */
 export function PopupProvider({ children }: { children: ReactNode }) {
-  const [phase, setPhase] = useState<Phase>('closed');
-  const [options, setOptions] = useState<ResolvedOptions | null>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
+  const [state, dispatch] = useReducer(popupReducer, initialPopupState);
+  const ticketRef = useRef(0);
+  ticketRef.current = state.ticket;
 
-  const open = useCallback((next: PopupOptions) => {
-    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setOptions({ ...defaults, ...next });
-    setPhase('open');
+  const open = useCallback((content: ReactNode, options?: Partial<PopupOptions>) => {
+    dispatch({ type: 'open', content, options });
+    // The reducer numbers openings one after another; this is the number it is about to give.
+    ticketRef.current += 1;
+    return ticketRef.current;
   }, []);
+  const close = useCallback((ticket?: number) => dispatch({ type: 'close', ticket }), []);
 
-  const close = useCallback(() => setPhase((current) => (current === 'open' ? 'closing' : current)), []);
+  const { phase, options } = state;
 
+  // Closing → closed after the fade, then the caller hears about it.
   useEffect(() => {
     if (phase !== 'closing') return;
+    const onClose = options.onClose;
     const timer = setTimeout(
       () => {
-        options?.onClose?.();
-        setOptions(null);
-        setPhase('closed');
-        returnFocus.current?.focus();
+        dispatch({ type: 'closed' });
+        onClose?.();
       },
-      options?.fade ? CLOSE_ANIMATION_MS : 0,
+      options.backgroundFade ? POPUP_CLOSE_MS : 0,
     );
     return () => clearTimeout(timer);
   }, [phase, options]);
 
+  // SPEC §2.6: optional auto-close after a number of seconds.
   useEffect(() => {
-    if (phase !== 'open' || !options?.autoCloseSeconds) return;
-    const timer = setTimeout(close, options.autoCloseSeconds * 1000);
+    if (phase !== 'open' || !options.autocloseSeconds || options.autocloseSeconds <= 0) return;
+    const ticket = state.ticket;
+    const timer = setTimeout(() => dispatch({ type: 'close', ticket }), options.autocloseSeconds * 1000);
     return () => clearTimeout(timer);
-  }, [phase, options, close]);
+  }, [phase, options, state.ticket]);
 
-  // Page scroll is locked while a popup is open (SPEC §2.6).
+  // SPEC §2.6: Escape closes when closable.
   useEffect(() => {
-    if (phase === 'closed') return;
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previous;
+    if (phase !== 'open' || !options.closable) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      dispatch({ type: 'close' });
     };
-  }, [phase]);
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [phase, options.closable]);
 
-  const value = useMemo(() => ({ isOpen: phase === 'open', open, close }), [phase, open, close]);
+  useScrollLock(phase !== 'closed');
+
+  const value = useMemo<PopupValue>(
+    () => ({ phase, isOpen: phase === 'open', open, close }),
+    [phase, open, close],
+  );
   return (
     <PopupContext.Provider value={value}>
       {children}
-      {options && phase !== 'closed' ? (
-        <PopupLayer options={options} closing={phase === 'closing'} onClose={close} />
+      {phase !== 'closed' ? (
+        <PopupLayer
+          key={state.ticket}
+          options={options}
+          closing={phase === 'closing'}
+          onClose={() => dispatch({ type: 'close' })}
+        >
+          {state.content}
+        </PopupLayer>
       ) : null}
     </PopupContext.Provider>
   );
@@ -106,53 +106,31 @@ function PopupLayer({
   options,
   closing,
   onClose,
+  children,
 }: {
-  options: ResolvedOptions;
+  options: Readonly<PopupOptions>;
   closing: boolean;
   onClose: () => void;
+  children: ReactNode;
 }) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
-
-  useEffect(() => {
-    dialogRef.current?.focus();
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && options.closable) {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    // Focus stays inside the dialog (SPEC §2.6): Tab wraps from the last control to the first.
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(focusableSelector)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  useFocusTrap(dialogRef, true);
 
   return (
     <div
       className={styles.popupLayer}
       data-closing={closing || undefined}
-      data-fade={options.fade || undefined}
+      data-fade={options.backgroundFade || undefined}
+      data-testid="popup-layer"
     >
       {options.backdrop ? (
+        // A pointer-only affordance: keyboard users close with Escape or the close button.
         <div
           className={styles.backdrop}
           aria-hidden="true"
-          onClick={options.closeOnBackdrop && options.closable ? onClose : undefined}
+          data-testid="popup-backdrop"
+          onClick={options.allowBackdropClose ? onClose : undefined}
         />
       ) : null}
       <div
@@ -162,8 +140,8 @@ function PopupLayer({
         role="dialog"
         aria-modal="true"
         aria-labelledby={options.title ? titleId : undefined}
+        aria-label={options.title ? undefined : (options.label ?? undefined)}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
       >
         {options.title || options.closable ? (
           <header className={styles.dialogHeader}>
@@ -171,15 +149,24 @@ function PopupLayer({
               <h2 id={titleId} className={styles.dialogTitle}>
                 {options.title}
               </h2>
-            ) : null}
+            ) : (
+              <span />
+            )}
             {options.closable ? (
               <button type="button" className={styles.iconButton} aria-label="Close" onClick={onClose}>
-                ×
+                <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path
+                    d="M6 6l12 12M18 6 6 18"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                  />
+                </svg>
               </button>
             ) : null}
           </header>
         ) : null}
-        <div className={styles.dialogBody}>{options.content}</div>
+        <div className={styles.dialogBody}>{children}</div>
       </div>
     </div>
   );

@@ -8,7 +8,7 @@ import {
 } from './api-client';
 
 export interface SessionUser {
-  id?: string | number;
+  id: string | number;
   name?: string | null;
   email?: string | null;
   phone?: string | null;
@@ -24,18 +24,38 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** SPEC §7: /auth/me answers the user nested under `user` or flat. */
+/**
+ * SPEC §7: /auth/me answers the user nested under `user` or flat. SPEC §3: it is accepted only if it
+ * has an id.
+ */
 export function readSessionUser(data: unknown): SessionUser | null {
   if (!isRecord(data)) return null;
   const candidate = isRecord(data.user) ? data.user : data;
-  if (candidate.id === undefined && typeof candidate.email !== 'string') return null;
-  const pick = (key: string) => (typeof candidate[key] === 'string' ? (candidate[key] as string) : null);
   const id = candidate.id;
-  return {
-    ...(typeof id === 'string' || typeof id === 'number' ? { id } : {}),
-    name: pick('name'),
-    email: pick('email'),
-    phone: pick('phone'),
+  const hasId = (typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id));
+  if (!hasId) return null;
+  const pick = (key: string) => (typeof candidate[key] === 'string' ? (candidate[key] as string) : null);
+  return { id, name: pick('name'), email: pick('email'), phone: pick('phone') };
+}
+
+/** SPEC §4.1 / §9: checks started within this window of the previous one reuse the pending one. */
+export const SESSION_CHECK_REUSE_MS = 1500;
+
+/**
+ * Wraps a check so that one started within `windowMs` of the previous start gets the previous promise
+ * instead of a new request (SPEC §4.1): a focus event right after the first load asks the server once.
+ */
+export function reuseRecentCheck<T>(
+  run: () => Promise<T>,
+  windowMs = SESSION_CHECK_REUSE_MS,
+  now: () => number = Date.now,
+): () => Promise<T> {
+  let last: { startedAt: number; promise: Promise<T> } | null = null;
+  return () => {
+    const at = now();
+    if (last && at - last.startedAt < windowMs) return last.promise;
+    last = { startedAt: at, promise: run() };
+    return last.promise;
   };
 }
 

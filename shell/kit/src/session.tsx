@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { type ApiClient, api, CSRF_HEADER, REFRESH_CSRF_COOKIE, readCookie } from './api-client';
-import { checkSession, type SessionUser } from './session-check';
+import { checkSession, reuseRecentCheck, SESSION_CHECK_REUSE_MS, type SessionUser } from './session-check';
 
 export type SessionStatus = 'loading' | 'user' | 'guest';
 
@@ -20,15 +20,13 @@ export interface SessionValue {
   setUser: (user: SessionUser) => void;
   /** Clearing it gives guest. */
   clearUser: () => void;
+  /** Asks the server; a check started within 1500 ms of the previous one reuses it (SPEC §4.1). */
   check: () => Promise<void>;
   /** Status is guest afterwards whatever the server answered (SPEC §4.1). */
   logout: () => Promise<void>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
-
-/** SPEC §4.1: checks started within this window of the previous one reuse the pending one. */
-const CHECK_REUSE_MS = 1500;
 
 const browserCookies = () => (typeof document === 'undefined' ? '' : document.cookie);
 
@@ -37,25 +35,38 @@ interface SessionState {
   user: SessionUser | null;
 }
 
-export function SessionProvider({ children, client = api }: { children: ReactNode; client?: ApiClient }) {
-  const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
-  const lastCheck = useRef<{ startedAt: number; promise: Promise<void> } | null>(null);
+const GUEST: SessionState = { status: 'guest', user: null };
 
-  const check = useCallback((): Promise<void> => {
-    const now = Date.now();
-    if (lastCheck.current && now - lastCheck.current.startedAt < CHECK_REUSE_MS)
-      return lastCheck.current.promise;
-    const promise = checkSession(client, browserCookies).then((result) => {
-      setState((previous) => {
-        if (result.kind === 'user') return { status: 'user', user: result.user };
-        if (result.kind === 'guest') return { status: 'guest', user: null };
-        // A network failure keeps what we knew; only a first check must not stay "loading" forever.
-        return previous.status === 'loading' ? { status: 'guest', user: null } : previous;
-      });
-    });
-    lastCheck.current = { startedAt: now, promise };
-    return promise;
-  }, [client]);
+export function SessionProvider({
+  children,
+  client = api,
+  readCookies = browserCookies,
+}: {
+  children: ReactNode;
+  client?: ApiClient;
+  /** The page's cookies; tests pass their own. */
+  readCookies?: () => string;
+}) {
+  const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
+  // Bumped by every local change (setUser, clearUser, logout), so a check that was already in flight
+  // cannot undo it when its answer arrives later — logging out must end as guest (SPEC §4.1).
+  const generation = useRef(0);
+
+  const check = useMemo(
+    () =>
+      reuseRecentCheck(async () => {
+        const startedIn = generation.current;
+        const result = await checkSession(client, readCookies);
+        if (startedIn !== generation.current) return;
+        setState((previous) => {
+          if (result.kind === 'user') return { status: 'user', user: result.user };
+          if (result.kind === 'guest') return GUEST;
+          // SPEC §8: a network failure is swallowed: keep what we knew, but never stay "loading".
+          return previous.status === 'loading' ? GUEST : previous;
+        });
+      }, SESSION_CHECK_REUSE_MS),
+    [client, readCookies],
+  );
 
   useEffect(() => {
     void check();
@@ -70,24 +81,31 @@ export function SessionProvider({ children, client = api }: { children: ReactNod
   }, [state.status, check]);
 
   const logout = useCallback(async () => {
-    const token = readCookie(browserCookies(), REFRESH_CSRF_COOKIE);
+    generation.current++;
+    const token = readCookie(readCookies(), REFRESH_CSRF_COOKIE);
     try {
+      // SPEC §7: logout sends the refresh token's CSRF value, like refresh does.
       await client.post('/api/v1/auth/logout', undefined, token ? { headers: { [CSRF_HEADER]: token } } : {});
     } catch {
       // SPEC §8: logout failures are ignored; the local user is cleared regardless.
     }
-    setState({ status: 'guest', user: null });
-  }, [client]);
+    generation.current++;
+    setState(GUEST);
+  }, [client, readCookies]);
+
+  const setUser = useCallback((user: SessionUser) => {
+    generation.current++;
+    setState({ status: 'user', user });
+  }, []);
+
+  const clearUser = useCallback(() => {
+    generation.current++;
+    setState(GUEST);
+  }, []);
 
   const value = useMemo<SessionValue>(
-    () => ({
-      ...state,
-      setUser: (user) => setState({ status: 'user', user }),
-      clearUser: () => setState({ status: 'guest', user: null }),
-      check,
-      logout,
-    }),
-    [state, check, logout],
+    () => ({ ...state, setUser, clearUser, check, logout }),
+    [state, setUser, clearUser, check, logout],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

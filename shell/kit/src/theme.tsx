@@ -19,16 +19,19 @@ export function readSavedTheme(storage: Pick<Storage, 'getItem'> | undefined): T
   }
 }
 
-/** Sets exactly one of the `dark` / `light` classes on <html>; the design tokens key off them. */
+/**
+ * Sets exactly one of the `dark` / `light` classes on <html>; the design tokens key off them. The inline
+ * color-scheme matches what shell/public/theme-init.js sets before the first paint, so the two agree.
+ */
 export function applyTheme(theme: Theme, element: HTMLElement | null = root()): void {
   element?.classList.toggle('dark', theme === 'dark');
   element?.classList.toggle('light', theme === 'light');
+  if (element) element.style.colorScheme = theme;
 }
 
 /**
- * Runs once before the first render: the saved choice, else the system preference. The page has no
- * inline script (CSP), so until this runs the tokens follow `prefers-color-scheme`, which matches the
- * default.
+ * The saved choice, else the system preference — the same rule as shell/public/theme-init.js, which the
+ * shell's page runs in <head> before the first paint. Remotes' standalone dev pages call this instead.
  */
 export function applyInitialTheme(): Theme {
   const systemDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addToast, removeToast, type Toast } from './toast-list';
 
-const toast = (id: number): Toast => ({ id, type: 'info', message: `t${id}`, timeoutMs: 4000 });
+const toast = (id: number): Toast => ({ id, type: 'info', message: `t${id}`, autoCloseMs: 4000 });
 
 describe('flash list', () => {
   it('keeps the newest first and at most three', () => {

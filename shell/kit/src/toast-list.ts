@@ -5,7 +5,7 @@ export interface Toast {
   type: ToastType;
   message: string;
   /** Milliseconds until it closes by itself; null keeps it until closed. */
-  timeoutMs: number | null;
+  autoCloseMs: number | null;
 }
 
 /** SPEC §4.6: the flash list keeps at most three, newest first. */

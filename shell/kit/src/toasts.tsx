@@ -15,8 +15,10 @@ export interface ShowToastOptions {
   type?: ToastType;
   message: string;
   /** Defaults to 4000 ms (SPEC §4.6); null keeps the toast until it is closed. */
-  timeoutMs?: number | null;
+  autoCloseMs?: number | null;
 }
+
+/** The app's one toast layer (SPEC §2.6); remotes reach it through `useToasts`, never their own. */
 
 interface ToastsValue {
   toasts: readonly Toast[];
@@ -33,9 +35,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setToasts((list) => removeToast(list, id)), []);
   const show = useCallback((options: ShowToastOptions) => {
     const id = nextId.current++;
-    const timeoutMs = options.timeoutMs === undefined ? DEFAULT_TOAST_TIMEOUT_MS : options.timeoutMs;
+    const autoCloseMs = options.autoCloseMs === undefined ? DEFAULT_TOAST_TIMEOUT_MS : options.autoCloseMs;
     setToasts((list) =>
-      addToast(list, { id, type: options.type ?? 'info', message: options.message, timeoutMs }),
+      addToast(list, { id, type: options.type ?? 'info', message: options.message, autoCloseMs }),
     );
     return id;
   }, []);
@@ -55,10 +57,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
   useEffect(() => {
-    if (toast.timeoutMs === null) return;
-    const timer = setTimeout(() => onDismiss(toast.id), toast.timeoutMs);
+    if (toast.autoCloseMs === null) return;
+    const timer = setTimeout(() => onDismiss(toast.id), toast.autoCloseMs);
     return () => clearTimeout(timer);
-  }, [toast.id, toast.timeoutMs, onDismiss]);
+  }, [toast.id, toast.autoCloseMs, onDismiss]);
 
   return (
     <div className={styles.toast} data-type={toast.type} role={toast.type === 'error' ? 'alert' : 'status'}>
@@ -66,10 +68,12 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       <button
         type="button"
         className={styles.iconButton}
-        aria-label="Dismiss"
+        aria-label="Dismiss notification"
         onClick={() => onDismiss(toast.id)}
       >
-        ×
+        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
       </button>
     </div>
   );

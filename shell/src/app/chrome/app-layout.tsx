@@ -1,36 +1,58 @@
-import { useAppConfig } from '@trove/kit';
-import { Link, Outlet } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AccountMenu } from './account-menu';
+import { Brand } from './brand';
 import * as styles from './chrome.module.css';
+import { MenuIcon } from './icons';
+import { MobileDrawer } from './mobile-drawer';
 import { NavLinks } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
 
 /**
- * The chrome every page sits in: a top bar and, on wide screens, the 64px rail (SPEC §2.2). The mobile
- * drawer and the account menu come with the chrome issue; until then narrow screens get the nav icons
- * in the top bar.
+ * The signed-in area's chrome (SPEC §2.2): a top bar (drawer button, short-name badge, app name, account
+ * menu), the 64px desktop rail (navigation with tooltips, theme toggle, account menu) and, on small
+ * screens, the slide-in drawer.
  */
 export function AppLayout() {
-  const { name, shortName } = useAppConfig();
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const drawerButton = useRef<HTMLButtonElement>(null);
+
+  // SPEC §2.2: the drawer closes on route change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not a value read.
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
   return (
     <div className={styles.layout}>
       <header className={styles.topBar}>
-        <Link to="/" className={styles.brand}>
-          <span className={styles.badge} aria-hidden="true">
-            {shortName}
-          </span>
-          <span className={styles.brandName}>{name}</span>
-        </Link>
-        <nav className={styles.barNav} aria-label="Main">
-          <NavLinks variant="bar" />
-          <ThemeToggle variant="bar" />
-        </nav>
+        <div className={styles.topBarStart}>
+          <button
+            ref={drawerButton}
+            type="button"
+            className={`${styles.barButton} ${styles.drawerButton}`}
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <MenuIcon />
+          </button>
+          <Brand />
+        </div>
+        <div className={styles.topBarAccount}>
+          <AccountMenu placement="bar" />
+        </div>
       </header>
       <nav className={styles.rail} aria-label="Main">
         <div className={styles.railItems}>
           <NavLinks variant="rail" />
         </div>
-        <ThemeToggle variant="rail" />
+        <div className={styles.railItems}>
+          <ThemeToggle variant="rail" />
+          <AccountMenu placement="rail" />
+        </div>
       </nav>
+      <MobileDrawer open={drawerOpen} onClose={closeDrawer} />
       <main className={styles.content}>
         <Outlet />
       </main>

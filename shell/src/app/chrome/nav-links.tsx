@@ -3,24 +3,40 @@ import { Link, useLocation } from 'react-router';
 import * as styles from './chrome.module.css';
 import { isNavItemActive, navGroups } from './nav-items';
 
-/** The navigation entries; the rail shows them on wide screens and the top bar on narrow ones. */
-export function NavLinks({ variant }: { variant: 'rail' | 'bar' }) {
+const groupLabels = { work: 'Work', sources: 'Sources' } as const;
+
+/**
+ * The navigation entries (SPEC §2.2): icon buttons with a hover tooltip in the desktop rail, labelled
+ * rows under their group names in the mobile drawer.
+ */
+export function NavLinks({ variant }: { variant: 'rail' | 'drawer' }) {
   const { pathname } = useLocation();
   return navGroups.map((group, index) => (
     <Fragment key={group.name}>
-      {index > 0 && variant === 'rail' ? <hr className={styles.railDivider} /> : null}
+      {variant === 'rail' ? (
+        index > 0 ? (
+          <hr className={styles.railDivider} />
+        ) : null
+      ) : (
+        <p className={styles.drawerGroup}>{groupLabels[group.name]}</p>
+      )}
       {group.items.map(({ to, label, icon: Icon }) => {
         const active = isNavItemActive(pathname, to);
-        return (
+        return variant === 'rail' ? (
           <Link
             key={to}
             to={to}
-            className={variant === 'rail' ? styles.railButton : styles.barLink}
+            className={styles.railButton}
             aria-label={label}
             aria-current={active ? 'page' : undefined}
             data-tooltip={label}
           >
             <Icon />
+          </Link>
+        ) : (
+          <Link key={to} to={to} className={styles.drawerLink} aria-current={active ? 'page' : undefined}>
+            <Icon />
+            {label}
           </Link>
         );
       })}

@@ -65,6 +65,21 @@ export async function resetRemote(remote: string): Promise<void> {
   register(remote, entry, true);
 }
 
+/**
+ * Loads any exposed module `trove_<remote>/<expose>` (data as well as pages). Its shape is unknown to
+ * the shell, which never imports a remote's code or types (DESIGN.md: one-way imports): the caller
+ * checks what it reads.
+ */
+export async function loadExposedModule(remote: string, expose: string): Promise<unknown> {
+  if (!registeredEntries.has(remote)) {
+    throw new Error(`The remote "${remote}" is not listed in ${REMOTES_CONFIG_URL}`);
+  }
+  const id = `${containerName(remote)}/${expose}`;
+  const loaded = await loadRemote<unknown>(id);
+  if (loaded === null || loaded === undefined) throw new Error(`${id} could not be loaded`);
+  return loaded;
+}
+
 export interface ExposedComponentModule {
   default: ComponentType;
 }

@@ -1,0 +1,15 @@
+import { useReturnPath, useSession } from '@trove/kit';
+import { Navigate, Outlet } from 'react-router';
+import { SessionPending } from '../pages/session-pending';
+
+/**
+ * The guest-only guard (SPEC §2.1): "Loading…" while loading; a signed-in user is redirected — to
+ * /chats, or to the page they were sent here from, so signing in on this page lands them there.
+ */
+export function GuestOnly() {
+  const { status } = useSession();
+  const returnPath = useReturnPath();
+  if (status === 'loading') return <SessionPending message="Loading…" />;
+  if (status === 'user') return <Navigate to={returnPath} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,22 @@
+import { RemoteMount } from '../remotes/remote-mount';
+import * as styles from './pages.module.css';
+
+/**
+ * /integrations (SPEC §2.1: where "Connect" leads after login; the screen itself is not specified): our
+ * page around the connectors remote's catalog (docs/decisions/004), which owns the cards and filters.
+ */
+export function IntegrationsPage() {
+  return (
+    <div className={styles.wide}>
+      <header className={styles.wideHeader}>
+        <p className={styles.eyebrow}>Integrations</p>
+        <h1 className={styles.title}>Connect the apps your team works in</h1>
+        <p className={styles.lede}>
+          Every connector is read-only and asks for the least access it needs. Pick a source to search it
+          alongside the rest.
+        </p>
+      </header>
+      <RemoteMount remote="connectors" expose="ConnectorCatalog" what="the integration catalog" />
+    </div>
+  );
+}
