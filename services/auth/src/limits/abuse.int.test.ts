@@ -1,0 +1,259 @@
+import { type RunningServer, startServer } from '@trove/service-core';
+import { captureLogs } from '@trove/service-core/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuthTestbed, createAuthTestbed, PASSWORD } from '../testing/setup';
+
+// The abuse limits over real HTTP, so the client IP comes from a real socket (127.0.0.1) and the
+// X-Forwarded-For rules apply as they do behind nginx.
+
+interface Served {
+  bed: AuthTestbed;
+  server: RunningServer;
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+}
+
+async function serve(settings: Record<string, string>): Promise<Served> {
+  const bed = await createAuthTestbed(settings);
+  const server = await startServer(bed.app, {
+    port: 0,
+    host: '127.0.0.1',
+    portVariable: 'AUTH_PORT',
+    logger: captureLogs().logger,
+  });
+  return {
+    bed,
+    server,
+    post: (path, body, headers = {}) =>
+      fetch(`http://127.0.0.1:${server.port}/api/v1/auth${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }),
+  };
+}
+
+let proxied: Served; // 127.0.0.1 is a trusted proxy (the default): X-Forwarded-For names the client.
+let direct: Served; // nobody is trusted: X-Forwarded-For is whatever a client wrote, and is ignored.
+
+const LIMITS = {
+  RATE_EXISTS_PER_MINUTE: '3',
+  RATE_REGISTER_PER_MINUTE: '3',
+  RATE_LOGIN_FAILURES: '3',
+  RATE_LOGIN_WINDOW_SECONDS: '600',
+  RATE_ACCOUNT_FAILURES: '6',
+  RATE_ACCOUNT_COOLDOWN_SECONDS: '900',
+  RATE_CODE_MAILS_PER_HOUR: '3',
+  OTP_RESEND_SECONDS: '0',
+};
+
+beforeAll(async () => {
+  proxied = await serve(LIMITS);
+  direct = await serve({ ...LIMITS, TRUSTED_PROXIES: '10.255.255.1' });
+}, 60_000);
+
+afterAll(async () => {
+  for (const served of [proxied, direct]) {
+    await served?.server.close();
+    await served?.bed.close();
+  }
+});
+
+const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+
+describe('exists: RATE_EXISTS_PER_MINUTE per IP', () => {
+  it('the request past the limit is a 429 with retry_after; another client IP is not affected', async () => {
+    for (let index = 0; index < 3; index += 1) {
+      expect(
+        (await proxied.post('/password/exists', { email: 'a@example.com' }, from('198.51.100.1'))).status,
+      ).toBe(200);
+    }
+    const refused = await proxied.post('/password/exists', { email: 'a@example.com' }, from('198.51.100.1'));
+    expect(refused.status).toBe(429);
+    const body = await refused.json();
+    expect(body).toMatchObject({ code: 'rate_limited' });
+    expect(body.retry_after).toBeGreaterThan(0);
+    expect(body.retry_after).toBeLessThanOrEqual(60);
+    expect(
+      (await proxied.post('/password/exists', { email: 'a@example.com' }, from('198.51.100.2'))).status,
+    ).toBe(200);
+  });
+
+  it('a forged X-Forwarded-For sent straight to the service changes nothing', async () => {
+    for (let index = 0; index < 3; index += 1) {
+      const res = await direct.post(
+        '/password/exists',
+        { email: 'a@example.com' },
+        from(`203.0.113.${index + 1}`),
+      );
+      expect(res.status).toBe(200);
+    }
+    const res = await direct.post('/password/exists', { email: 'a@example.com' }, from('203.0.113.99'));
+    expect(res.status).toBe(429);
+  });
+});
+
+describe('register: RATE_REGISTER_PER_MINUTE per IP', () => {
+  it('the request past the limit is a 429', async () => {
+    const ip = from('198.51.100.10');
+    for (let index = 0; index < 3; index += 1) {
+      const res = await proxied.post(
+        '/password/register',
+        { email: `limit${index}@example.com`, password: PASSWORD },
+        ip,
+      );
+      expect(res.status).toBe(201);
+    }
+    const res = await proxied.post(
+      '/password/register',
+      { email: 'limit9@example.com', password: PASSWORD },
+      ip,
+    );
+    expect(res.status).toBe(429);
+  });
+});
+
+describe('login failures', () => {
+  it('RATE_LOGIN_FAILURES per IP+account in the window, then 429 with retry_after, even for the right password', async () => {
+    const email = 'pair@example.com';
+    await proxied.bed.signUp(email);
+    const ip = from('198.51.100.20');
+    for (let index = 0; index < 3; index += 1) {
+      expect((await proxied.post('/password/login', { email, password: 'Wrong-Horse-1' }, ip)).status).toBe(
+        401,
+      );
+    }
+    const refused = await proxied.post('/password/login', { email, password: PASSWORD }, ip);
+    expect(refused.status).toBe(429);
+    const body = await refused.json();
+    expect(body.retry_after).toBeGreaterThan(500);
+    expect(body.retry_after).toBeLessThanOrEqual(600);
+    // The same account from another address is not locked by this one.
+    expect(
+      (await proxied.post('/password/login', { email, password: PASSWORD }, from('198.51.100.21'))).status,
+    ).toBe(200);
+  });
+
+  it('a cool-down after RATE_ACCOUNT_FAILURES consecutive failures on one account, from any IP', async () => {
+    const email = 'cooldown@example.com';
+    await proxied.bed.signUp(email);
+    for (let index = 0; index < 6; index += 1) {
+      const res = await proxied.post(
+        '/password/login',
+        { email, password: 'Wrong-Horse-1' },
+        from(`192.0.2.${index + 1}`),
+      );
+      expect(res.status).toBe(401);
+    }
+    const refused = await proxied.post('/password/login', { email, password: PASSWORD }, from('192.0.2.200'));
+    expect(refused.status).toBe(429);
+    const body = await refused.json();
+    expect(body.retry_after).toBeGreaterThan(800);
+    expect(body.retry_after).toBeLessThanOrEqual(900);
+  });
+
+  it('a success resets the consecutive count', async () => {
+    const email = 'reset-count@example.com';
+    await proxied.bed.signUp(email);
+    for (let round = 0; round < 2; round += 1) {
+      for (let index = 0; index < 4; index += 1) {
+        const res = await proxied.post(
+          '/password/login',
+          { email, password: 'Wrong-Horse-1' },
+          from(`192.0.3.${round * 10 + index}`),
+        );
+        expect(res.status).toBe(401);
+      }
+      expect(
+        (await proxied.post('/password/login', { email, password: PASSWORD }, from('192.0.3.99'))).status,
+      ).toBe(200);
+    }
+  });
+});
+
+describe('code mails: RATE_CODE_MAILS_PER_HOUR per target', () => {
+  it('the mail past the cap is refused with 429 and retry_after', async () => {
+    const email = 'mails@example.com';
+    expect(
+      (await proxied.post('/password/register', { email, password: PASSWORD }, from('198.51.100.30'))).status,
+    ).toBe(201);
+    const ask = () =>
+      proxied.post(
+        '/otp/request',
+        { channel: 'email', target: email, purpose: 'verify' },
+        from('198.51.100.31'),
+      );
+    expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(200);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).retry_after).toBeGreaterThan(3000);
+    await proxied.bed.worker.runOnce();
+    await proxied.bed.maildev.waitForMail(email, 3);
+    expect(await proxied.bed.maildev.mailsTo(email)).toHaveLength(3);
+  });
+});
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+async function timed(request: () => Promise<Response>): Promise<number> {
+  const started = performance.now();
+  await (await request()).arrayBuffer();
+  return performance.now() - started;
+}
+
+describe('enumeration timing', () => {
+  let timing: Served;
+
+  beforeAll(async () => {
+    // The shipped floor (AUTH_MIN_RESPONSE_MS=50) and limits no test reaches.
+    timing = await serve({
+      AUTH_MIN_RESPONSE_MS: '50',
+      RATE_EXISTS_PER_MINUTE: '100000',
+      RATE_LOGIN_FAILURES: '100000',
+      RATE_ACCOUNT_FAILURES: '100000',
+    });
+    await timing.bed.signUp('known@example.com');
+  }, 60_000);
+
+  afterAll(async () => {
+    await timing?.server.close();
+    await timing?.bed.close();
+  });
+
+  it('exists answers a known and an unknown email in the same time (±20%)', async () => {
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let index = 0; index < 15; index += 1) {
+      known.push(await timed(() => timing.post('/password/exists', { email: 'known@example.com' })));
+      unknown.push(
+        await timed(() => timing.post('/password/exists', { email: `nobody${index}@example.com` })),
+      );
+    }
+    const ratio = median(known) / median(unknown);
+    expect(ratio).toBeGreaterThan(0.8);
+    expect(ratio).toBeLessThan(1.2);
+  });
+
+  it('login with a wrong password and with an unknown email take the same time (±20%)', async () => {
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let index = 0; index < 11; index += 1) {
+      wrong.push(
+        await timed(() =>
+          timing.post('/password/login', { email: 'known@example.com', password: 'Wrong-Horse-1' }),
+        ),
+      );
+      unknown.push(
+        await timed(() =>
+          timing.post('/password/login', { email: `nobody${index}@example.com`, password: 'Wrong-Horse-1' }),
+        ),
+      );
+    }
+    const ratio = median(wrong) / median(unknown);
+    expect(ratio).toBeGreaterThan(0.8);
+    expect(ratio).toBeLessThan(1.2);
+  });
+});

@@ -1,0 +1,108 @@
+import {
+  codeMail,
+  createDatabase,
+  createMailer,
+  type DatabaseHandle,
+  enqueueMail,
+  type Mailer,
+  migrateToLatest,
+} from '@trove/service-core';
+import {
+  CookieJar,
+  captureLogs,
+  codeIn,
+  createTestDatabase,
+  Maildev,
+  type TestDatabase,
+} from '@trove/service-core/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../testing/client';
+import { createTestAuthApp } from '../testing/harness';
+import { PASSWORD } from '../testing/setup';
+import { createOutboxWorker } from './outbox-worker';
+
+let testDatabase: TestDatabase;
+let db: DatabaseHandle;
+let maildev: Maildev;
+let mailer: Mailer;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  db = createDatabase({ url: testDatabase.url, poolMax: 6 });
+  await migrateToLatest(db);
+  // Ports chosen, server not started: SMTP is down until a test starts it.
+  maildev = await Maildev.reserve();
+  mailer = createMailer({ url: maildev.smtpUrl, from: '"Trove" <no-reply@trove.test>' });
+});
+
+afterAll(async () => {
+  mailer?.close();
+  await maildev?.stop();
+  await db?.destroy();
+  await testDatabase?.drop();
+});
+
+describe('the mail outbox', () => {
+  it('a code requested while SMTP is down arrives once it is back, once', async () => {
+    const logs = captureLogs();
+    const worker = createOutboxWorker({ db, mailer, logger: logs.logger, pollMs: 1_000, retrySeconds: 1 });
+    const app = await createTestAuthApp({ db, url: testDatabase.url });
+    const email = 'down-then-up@example.com';
+    const registered = await call(app, '/api/v1/auth/password/register', {
+      body: { email, password: PASSWORD },
+    });
+    expect(registered.status).toBe(201);
+
+    expect(await worker.runOnce()).toBe(0);
+    const pending = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(pending.sent_at).toBeNull();
+    expect(pending.attempts).toBe(1);
+    expect(pending.last_error).toBeTruthy();
+    // The failure is logged without the address or the code.
+    const logged = JSON.stringify(logs.lines());
+    expect(logged).toContain('mail not sent');
+    expect(logged).not.toContain(email);
+
+    await maildev.start();
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await worker.runOnce()).toBe(1);
+    const code = codeIn(await maildev.waitForMail(email));
+    expect(await worker.runOnce()).toBe(0);
+    expect(await maildev.mailsTo(email)).toHaveLength(1);
+
+    const jar = new CookieJar();
+    const verified = await call(app, '/api/v1/auth/otp/verify', {
+      body: { target: email, code, purpose: 'verify' },
+      jar,
+    });
+    expect(verified.status).toBe(200);
+  });
+
+  it('two workers (two instances) share the queue without sending a mail twice', async () => {
+    for (let index = 0; index < 6; index += 1) {
+      await enqueueMail(
+        db,
+        codeMail({
+          product: 'Trove',
+          to: `shared${index}@example.com`,
+          purpose: 'verify',
+          code: '123456',
+          minutes: 10,
+        }),
+      );
+    }
+    const logger = captureLogs().logger;
+    const first = createOutboxWorker({ db, mailer, logger, pollMs: 1_000, retrySeconds: 1 });
+    const second = createOutboxWorker({ db, mailer, logger, pollMs: 1_000, retrySeconds: 1 });
+    const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
+    expect(a + b).toBe(6);
+    for (let index = 0; index < 6; index += 1) {
+      await maildev.waitForMail(`shared${index}@example.com`);
+      expect(await maildev.mailsTo(`shared${index}@example.com`)).toHaveLength(1);
+    }
+  });
+});
