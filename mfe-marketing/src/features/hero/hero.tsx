@@ -1,37 +1,53 @@
 import { useAppConfig } from '@trove/kit';
 import { Link } from 'react-router';
+import { HeroDemo } from '../demo/hero-demo';
+import { DownloadButtons } from '../downloads/download-buttons';
+import type { DownloadLinks } from '../downloads/downloads';
+import type { Platform } from '../platform/platform';
 import * as styles from './hero.module.css';
 
-const sources = ['Mail', 'Files', 'Chat', 'Docs', 'Issues', 'Calendars'] as const;
+interface HeroProps {
+  downloads: DownloadLinks;
+  platform: Platform | null;
+}
 
-export function Hero() {
+/** SPEC §2.3 hero: the tagline, the calls to action, the typing demo and the downloads. */
+export function Hero({ downloads, platform }: HeroProps) {
   // The tagline is a public setting (DESIGN.md): read it from runtime config, never restate it here.
   const { tagline } = useAppConfig();
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
-      <p className={styles.eyebrow}>Work search for busy teams</p>
-      <h1 id="hero-title" className={styles.title}>
-        {tagline}
-      </h1>
-      <p className={styles.lede}>
-        One place to search your mail, files, chat, docs, issues and calendars — pull out the dates, totals
-        and names that matter, and send the answer where your team works.
-      </p>
-      <div className={styles.actions}>
-        <Link to="/auth/register" className={styles.primary}>
-          Get Started
-        </Link>
-        <Link to="/auth/login" className={styles.secondary}>
-          Log in
-        </Link>
+      <div className={styles.copy}>
+        <p className={styles.eyebrow}>
+          <span className={styles.eyebrowBadge}>New</span> Playbooks for finance, support and IT
+        </p>
+        <h1 id="hero-title" className={styles.title}>
+          {tagline}
+        </h1>
+        <p className={styles.lede}>
+          Search your mail, files, chat, docs, issues and calendars at once. Trove pulls out the dates, totals
+          and people that matter and sends the answer to chat, Teams, email or docs — with the index on your
+          device.
+        </p>
+        <div className={styles.actions}>
+          <Link to="/auth/register" className={styles.primary}>
+            Get Started
+          </Link>
+          <Link to="/auth/login" className={styles.secondary}>
+            Log in
+          </Link>
+        </div>
+        <p className={styles.fine}>
+          Free for up to 3 sources · <a href="#pricing">See pricing</a> · <a href="#downloads">Get the app</a>
+        </p>
       </div>
-      <ul className={styles.sources} aria-label="Searches across">
-        {sources.map((source) => (
-          <li key={source} className={styles.source}>
-            {source}
-          </li>
-        ))}
-      </ul>
+      <div className={styles.demo}>
+        <HeroDemo />
+      </div>
+      <div id="downloads" className={styles.downloads}>
+        <h2 className={styles.downloadsTitle}>Get Trove for your devices</h2>
+        <DownloadButtons links={downloads} current={platform} />
+      </div>
     </section>
   );
 }

@@ -1,0 +1,71 @@
+import { useRef } from 'react';
+import { destinationLabel, parseCommand } from '../command/command-grammar';
+import { Icon } from '../content/icons';
+import { useElapsed } from '../motion/use-elapsed';
+import { useInView } from '../motion/use-in-view';
+import { useReducedMotion } from '../motion/use-reduced-motion';
+import { DEMO_STAGE_MS, demoFrame } from './demo-timeline';
+import * as styles from './hero-demo.module.css';
+import { demoSamples } from './demo-samples';
+
+/** Fine enough for typing to look smooth, coarse enough to cost nothing. */
+const TICK_MS = 50;
+
+/**
+ * The hero's typing demo (SPEC §2.3, §4.5). Every line is always laid out — untyped characters and
+ * unrevealed stages are only invisible — so the animation never moves anything (no layout shift).
+ * With reduced motion it shows the first sample complete and still.
+ */
+export function HeroDemo() {
+  const reduced = useReducedMotion();
+  const ref = useRef<HTMLDivElement>(null);
+  const visible = useInView(ref);
+  const elapsed = useElapsed(!reduced && visible, TICK_MS);
+  const frame = reduced
+    ? { sampleIndex: 0, typed: Number.POSITIVE_INFINITY, stages: DEMO_STAGE_MS.length }
+    : demoFrame(elapsed, demoSamples.length, (index) => (demoSamples[index]?.command ?? '').length);
+  const sample = demoSamples[frame.sampleIndex] ?? demoSamples[0];
+  if (!sample) return null;
+  const typed = sample.command.slice(0, frame.typed);
+  const rest = sample.command.slice(typed.length);
+  const { destination } = parseCommand(sample.command);
+  const stages = [
+    { icon: 'search', text: sample.found },
+    { icon: 'spark', text: sample.extracted },
+    { icon: 'send', text: `Sent to ${destinationLabel(destination)}` },
+  ] as const;
+
+  return (
+    <div ref={ref} className={styles.window} data-testid="hero-demo" data-stages={frame.stages}>
+      <div className={styles.titleBar} aria-hidden="true">
+        <span className={styles.dot} />
+        <span className={styles.dot} />
+        <span className={styles.dot} />
+        <span className={styles.windowTitle}>Trove</span>
+      </div>
+      <p className={styles.srOnly}>
+        Example: “{sample.command}”. {stages.map((stage) => stage.text).join('. ')}.
+      </p>
+      <div className={styles.body} aria-hidden="true">
+        <p className={styles.command}>
+          <span className={styles.prompt}>›</span>
+          <span>
+            {typed}
+            <span className={reduced ? styles.caretStill : styles.caret} />
+            <span className={styles.untyped}>{rest}</span>
+          </span>
+        </p>
+        <ol className={styles.stages}>
+          {stages.map((stage, index) => (
+            <li key={stage.icon} className={styles.stage} data-shown={index < frame.stages || undefined}>
+              <span className={styles.stageIcon}>
+                <Icon name={stage.icon} size={16} />
+              </span>
+              <span className={styles.stageText}>{stage.text}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}

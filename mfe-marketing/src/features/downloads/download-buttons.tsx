@@ -1,0 +1,47 @@
+import { platformLabels } from '../platform/platform';
+import { availablePlatforms, type DownloadLinks } from './downloads';
+import * as styles from './downloads.module.css';
+import type { Platform } from '../platform/platform';
+
+const kinds: Record<Platform, string> = {
+  android: 'Google Play',
+  ios: 'App Store',
+  windows: 'Installer',
+  macos: 'Installer',
+  linux: 'AppImage',
+};
+
+/**
+ * SPEC §2.3: Android, iOS, Windows, macOS and Linux; the visitor's platform highlighted; a platform with
+ * no link hidden; each opens in a new tab.
+ */
+export function DownloadButtons({ links, current }: { links: DownloadLinks; current: Platform | null }) {
+  return (
+    <ul className={styles.list} aria-label="Download Trove">
+      {availablePlatforms(links).map((platform) => {
+        const mine = platform === current;
+        return (
+          <li key={platform}>
+            <a
+              className={styles.button}
+              href={links[platform] ?? undefined}
+              target="_blank"
+              rel="noopener"
+              data-platform={platform}
+              data-current={mine || undefined}
+              aria-describedby={mine ? 'download-yours' : undefined}
+            >
+              <span className={styles.kind}>{kinds[platform]}</span>
+              <span className={styles.name}>{platformLabels[platform]}</span>
+              {mine ? (
+                <span id="download-yours" className={styles.yours}>
+                  Your device
+                </span>
+              ) : null}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Icon, type IconName } from '../content/icons';
+import * as styles from './explore.module.css';
+
+const side: ReadonlyArray<{ icon: IconName; label: string }> = [
+  { icon: 'chat', label: 'Chat' },
+  { icon: 'flow', label: 'Workflows' },
+  { icon: 'link', label: 'Connections' },
+  { icon: 'database', label: 'Indexes' },
+  { icon: 'id', label: 'Identities' },
+  { icon: 'chart', label: 'Analytics' },
+];
+
+/** SPEC §2.3 Live Playground: a static mock of the app; its Send is "preview only". */
+export default function PlaygroundMock() {
+  const [tried, setTried] = useState(false);
+  return (
+    <div className={styles.playground}>
+      <nav className={styles.playSide} aria-label="Playground sections (preview)">
+        {side.map((item, index) => (
+          <span
+            key={item.label}
+            className={styles.playIcon}
+            data-active={index === 0 || undefined}
+            title={item.label}
+          >
+            <Icon name={item.icon} size={18} />
+            <span className={styles.playIconLabel}>{item.label}</span>
+          </span>
+        ))}
+      </nav>
+      <div className={styles.playMain}>
+        <div className={styles.playMessages}>
+          <p className={styles.playUser}>Which vendor invoices are due this month, and how much in total?</p>
+          <div className={styles.playAnswer}>
+            <p>
+              <strong>5 invoices, ₹6,14,500 due before 30 Jun.</strong> The largest is Acme Logistics
+              (₹2,40,000, due 14 Jun). Found in Gmail (3) and Drive (2).
+            </p>
+            <ul className={styles.playSources}>
+              <li>
+                <Icon name="mail" size={14} /> INV-2291 · Acme Logistics
+              </li>
+              <li>
+                <Icon name="file" size={14} /> Vendor ledger — June.xlsx
+              </li>
+              <li>
+                <Icon name="calendar" size={14} /> Payment run · 28 Jun
+              </li>
+            </ul>
+          </div>
+        </div>
+        <form
+          className={styles.playComposer}
+          onSubmit={(event) => {
+            event.preventDefault();
+            setTried(true);
+          }}
+        >
+          <label className={styles.srOnly} htmlFor="playground-input">
+            Message (preview only)
+          </label>
+          <input
+            id="playground-input"
+            className={styles.playInput}
+            type="text"
+            readOnly
+            value={'share this → teams "Finance Ops"'}
+          />
+          <button type="submit" className={styles.playSend} aria-describedby="playground-note">
+            Send
+          </button>
+          <span id="playground-note" className={styles.playNote} role="status">
+            {tried ? 'Preview only — nothing was sent.' : 'preview only'}
+          </span>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import {
+  Component,
+  type ComponentType,
+  type ErrorInfo,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useState,
+} from 'react';
+import * as section from '../layout/section.module.css';
+import * as styles from './explore.module.css';
+
+/**
+ * The Module Federation host instance the shell created (`trove_shell`). A remote may only import the
+ * kit and the contracts, so it reaches the runtime through the global the runtime itself keeps
+ * (`__FEDERATION__.__INSTANCES__`): loading through the shell's instance means the same registered
+ * remotes (from /config/remotes.json) and the same shared React, router and kit as every other page.
+ */
+interface FederationHost {
+  name: string;
+  loadRemote<T>(id: string): Promise<T | null>;
+}
+
+function shellInstance(): FederationHost | undefined {
+  const federation = (globalThis as { __FEDERATION__?: { __INSTANCES__?: FederationHost[] } }).__FEDERATION__;
+  return federation?.__INSTANCES__?.find((instance) => instance.name === 'trove_shell');
+}
+
+type CatalogProps = { label?: string; cardHeadingLevel?: 2 | 3 | 4 };
+type CatalogComponent = ComponentType<CatalogProps>;
+
+export class NoHostError extends Error {}
+
+async function loadCatalog(expose: string): Promise<{ default: CatalogComponent }> {
+  const host = shellInstance();
+  if (!host) throw new NoHostError('This page is not running inside the Trove shell.');
+  const loaded = await host.loadRemote<{ default?: CatalogComponent }>(`trove_connectors/${expose}`);
+  if (!loaded?.default) throw new Error(`trove_connectors/${expose} has no default export`);
+  return { default: loaded.default };
+}
+
+const lazyCatalogs = new Map<string, ReturnType<typeof lazy<CatalogComponent>>>();
+function lazyCatalog(expose: string, fresh = false) {
+  let component = lazyCatalogs.get(expose);
+  if (!component || fresh) {
+    component = lazy(() => loadCatalog(expose));
+    lazyCatalogs.set(expose, component);
+  }
+  return component;
+}
+
+interface RemoteCatalogProps {
+  /** `ConnectorCatalog` or `PlaybookCatalog` (docs/decisions/004). */
+  expose: 'ConnectorCatalog' | 'PlaybookCatalog';
+  label: string;
+  what: string;
+}
+
+/** Mounts a catalog exposed by mfe-connectors (SPEC §2.3: no copied data), with an honest fallback. */
+export function RemoteCatalog({ expose, label, what }: RemoteCatalogProps) {
+  const [Catalog, setCatalog] = useState(() => lazyCatalog(expose));
+  const retry = () => {
+    const fresh = lazyCatalog(expose, true);
+    setCatalog(() => fresh);
+  };
+  return (
+    <CatalogBoundary what={what} onRetry={retry}>
+      <Suspense
+        fallback={
+          <p className={styles.loading} role="status">
+            Loading {what}…
+          </p>
+        }
+      >
+        <Catalog label={label} cardHeadingLevel={3} />
+      </Suspense>
+    </CatalogBoundary>
+  );
+}
+
+interface BoundaryProps {
+  what: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+class CatalogBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    // Standalone development has no shell to load from: expected, not worth a warning.
+    if (error instanceof NoHostError) return;
+    console.warn(`[trove] ${this.props.what} failed to load`, error, info.componentStack);
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const standalone = error instanceof NoHostError;
+    return (
+      <div className={styles.placeholder} role={standalone ? undefined : 'alert'}>
+        <p>
+          {standalone
+            ? `The ${this.props.what} appears here when this page runs inside the Trove app.`
+            : `The ${this.props.what} couldn't load. Check your connection and try again.`}
+        </p>
+        {standalone ? null : (
+          <button
+            type="button"
+            className={section.linkButton}
+            onClick={() => {
+              this.setState({ error: null });
+              this.props.onRetry();
+            }}
+          >
+            Retry
+          </button>
+        )}
+      </div>
+    );
+  }
+}

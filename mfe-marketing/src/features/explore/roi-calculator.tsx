@@ -1,0 +1,72 @@
+import { useId, useState } from 'react';
+import {
+  clampRoi,
+  formatHours,
+  formatRupees,
+  initialRoiValues,
+  ROI_INPUTS,
+  type RoiInput,
+  type RoiValues,
+  RUPEES_PER_HOUR,
+  roiResult,
+  WORKDAYS_PER_MONTH,
+} from '../roi/roi';
+import * as styles from './explore.module.css';
+
+const labels: Record<RoiInput, { label: string; unit: string }> = {
+  queriesPerDay: { label: 'Queries per person per day', unit: 'queries' },
+  minutesSaved: { label: 'Minutes saved per query', unit: 'min' },
+  teamSize: { label: 'Team size', unit: 'people' },
+};
+
+/** SPEC §9 ROI calculator: three sliders and the spec's formula, in rupees with Indian grouping. */
+export default function RoiCalculator() {
+  const [values, setValues] = useState<RoiValues>(initialRoiValues);
+  const { hours, value } = roiResult(values);
+  const ids = { queriesPerDay: useId(), minutesSaved: useId(), teamSize: useId() };
+  return (
+    <div className={styles.roi}>
+      <div className={styles.sliders}>
+        {(Object.keys(ROI_INPUTS) as RoiInput[]).map((input) => (
+          <div key={input} className={styles.slider}>
+            <div className={styles.sliderHead}>
+              <label htmlFor={ids[input]}>{labels[input].label}</label>
+              <output htmlFor={ids[input]} className={styles.sliderValue} data-testid={`roi-${input}`}>
+                {values[input]} {labels[input].unit}
+              </output>
+            </div>
+            <input
+              id={ids[input]}
+              type="range"
+              min={ROI_INPUTS[input].min}
+              max={ROI_INPUTS[input].max}
+              step={1}
+              value={values[input]}
+              onChange={(event) =>
+                setValues((current) => ({ ...current, [input]: clampRoi(input, Number(event.target.value)) }))
+              }
+            />
+            <div className={styles.sliderScale} aria-hidden="true">
+              <span>{ROI_INPUTS[input].min}</span>
+              <span>{ROI_INPUTS[input].max}</span>
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className={styles.roiResult} aria-live="polite">
+        <p className={styles.roiLabel}>Hours saved</p>
+        <p className={styles.roiFigure} data-testid="roi-hours">
+          {formatHours(hours)}
+        </p>
+        <p className={styles.roiLabel}>Value</p>
+        <p className={styles.roiFigure} data-testid="roi-value">
+          {formatRupees(value)}
+        </p>
+        <p className={styles.roiNote}>
+          Queries × minutes × team ÷ 60 ÷ {WORKDAYS_PER_MONTH} workdays, valued at{' '}
+          {formatRupees(RUPEES_PER_HOUR)} an hour.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { useId, useRef, useState } from 'react';
+import { destinationLabel, parseCommand } from '../command/command-grammar';
+import { flowSteps } from '../content/flow-steps';
+import * as section from '../layout/section.module.css';
+import { useElapsed } from '../motion/use-elapsed';
+import { useInView } from '../motion/use-in-view';
+import { useReducedMotion } from '../motion/use-reduced-motion';
+import { FLOW_CYCLE_MS, flowPosition, STATIC_FLOW_POSITION, shipPhase } from './flow-timeline';
+import * as styles from './how-it-works.module.css';
+import { ShipWindow } from './ship-window';
+
+/** The command the flow runs until someone types their own (SPEC §2.3). */
+export const FLOW_SAMPLE_COMMAND = 'summarize overdue invoices → #finance';
+const TICK_MS = 100;
+
+/**
+ * SPEC §2.3 / §4.5: the live "how it works" flow. Connect → Ask → Extract → Ship, 2200 ms each, looping,
+ * with a progress bar; the "Type a command" input mirrors into the preview and overrides the sample.
+ */
+export default function HowItWorks() {
+  const reduced = useReducedMotion();
+  const ref = useRef<HTMLDivElement>(null);
+  const visible = useInView(ref);
+  const elapsed = useElapsed(!reduced && visible, TICK_MS);
+  const position = reduced ? STATIC_FLOW_POSITION : flowPosition(elapsed);
+  const cycle = reduced ? 0 : Math.floor(elapsed / FLOW_CYCLE_MS);
+  const [typed, setTyped] = useState('');
+  const [sentIn, setSentIn] = useState<number | null>(null);
+  const [closedIn, setClosedIn] = useState<number | null>(null);
+  const inputId = useId();
+
+  const command = typed.trim() === '' ? FLOW_SAMPLE_COMMAND : typed;
+  const parsed = parseCommand(command);
+  const phase = sentIn === cycle ? 'delivered' : shipPhase(position.stepProgress);
+  const showWindow = position.step === 'ship' && closedIn !== cycle;
+  const summary = `${capitalise(parsed.verb ?? 'find')} ${parsed.query || 'your results'}: 6 results, 3 dates and 2 totals, with links to each source.`;
+
+  return (
+    <section className={section.section} aria-labelledby="how-title">
+      <div className={section.header}>
+        <p className={section.eyebrow}>How it works</p>
+        <h2 id="how-title" className={section.heading}>
+          From question to delivered answer in four steps
+        </h2>
+        <p className={section.lede}>Type a command below and watch it run.</p>
+      </div>
+      <div ref={ref} className={styles.layout}>
+        <div>
+          <ol className={styles.steps}>
+            {flowSteps.map((step, index) => (
+              <li
+                key={step.key}
+                className={styles.step}
+                data-active={index === position.stepIndex || undefined}
+                data-done={index < position.stepIndex || undefined}
+                aria-current={index === position.stepIndex ? 'step' : undefined}
+                data-testid={`flow-step-${step.key}`}
+              >
+                <span className={styles.stepNumber}>{index + 1}</span>
+                <div>
+                  <h3 className={styles.stepTitle}>{step.title}</h3>
+                  <p className={styles.stepBlurb}>{step.blurb}</p>
+                  <ul className={section.chips} aria-label={`${step.title} examples`}>
+                    {step.chips.map((chip) => (
+                      <li key={chip} className={section.chip}>
+                        {chip}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <div
+            className={styles.progress}
+            role="progressbar"
+            aria-label="Flow progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(position.cycleProgress * 100)}
+          >
+            <span
+              className={styles.progressFill}
+              style={{ transform: `scaleX(${position.cycleProgress})` }}
+            />
+          </div>
+        </div>
+
+        <div className={styles.preview} data-step={position.step}>
+          <label className={styles.inputLabel} htmlFor={inputId}>
+            Type a command
+          </label>
+          <input
+            id={inputId}
+            className={styles.input}
+            type="text"
+            value={typed}
+            placeholder={FLOW_SAMPLE_COMMAND}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <p className={styles.hint}>
+            A verb, an arrow, a destination: <code>#channel</code>, <code>teams "Channel"</code>,{' '}
+            <code>email you@work.com</code> or <code>drive /folder</code>.
+          </p>
+          <div className={styles.screen}>
+            <p className={styles.mirror} data-testid="flow-mirror">
+              <span className={styles.prompt} aria-hidden="true">
+                ›
+              </span>{' '}
+              {command}
+            </p>
+            <dl className={styles.parsed}>
+              <div>
+                <dt>Action</dt>
+                <dd>{parsed.verb ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>Looking for</dt>
+                <dd>{parsed.query || '—'}</dd>
+              </div>
+              <div>
+                <dt>Destination</dt>
+                <dd data-testid="flow-destination">{destinationLabel(parsed.destination)}</dd>
+              </div>
+            </dl>
+            <p className={styles.stepNote}>{stepNote(position.step)}</p>
+            {showWindow ? (
+              <ShipWindow
+                destination={parsed.destination}
+                phase={phase}
+                summary={summary}
+                onSend={() => setSentIn(cycle)}
+                onClose={() => setClosedIn(cycle)}
+              />
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function stepNote(step: string): string {
+  switch (step) {
+    case 'connect':
+      return 'Connecting Gmail, Drive, Slack and Jira (read-only)…';
+    case 'ask':
+      return 'Searching 4 sources on this device…';
+    case 'extract':
+      return 'Found 3 dates, 2 totals and 4 people.';
+    default:
+      return 'Shipping the summary…';
+  }
+}

@@ -1,0 +1,68 @@
+import { type Destination, destinationLabel } from '../command/command-grammar';
+import { Icon } from '../content/icons';
+import type { ShipPhase } from './flow-timeline';
+import * as styles from './how-it-works.module.css';
+
+interface ShipWindowProps {
+  destination: Destination;
+  phase: ShipPhase;
+  summary: string;
+  onSend: () => void;
+  onClose: () => void;
+}
+
+const phaseText: Record<ShipPhase, string> = {
+  opening: 'Opening…',
+  composing: 'Composing…',
+  delivered: 'Delivered',
+};
+
+/**
+ * SPEC §4.5: on the ship step a destination window — a Teams mock for a Teams destination, a chat mock
+ * otherwise — goes through opening, composing and delivered. Send and Close are real buttons.
+ */
+export function ShipWindow({ destination, phase, summary, onSend, onClose }: ShipWindowProps) {
+  const teams = destination.kind === 'teams';
+  const where = destination.kind === 'unknown' ? '#general' : destinationLabel(destination);
+  return (
+    <div
+      className={styles.shipWindow}
+      data-kind={teams ? 'teams' : 'chat'}
+      data-phase={phase}
+      role="dialog"
+      aria-modal="false"
+      aria-label={teams ? 'Microsoft Teams preview' : 'Chat preview'}
+      data-testid="ship-window"
+    >
+      <div className={styles.shipBar}>
+        <span className={styles.shipApp}>
+          <Icon name="chat" size={16} />
+          {teams ? 'Teams' : 'Chat'} · {where}
+        </span>
+        <button type="button" className={styles.iconButton} onClick={onClose} aria-label="Close preview">
+          <Icon name="close" size={16} />
+        </button>
+      </div>
+      <div className={styles.shipBody}>
+        <p className={styles.shipStatus} role="status" data-testid="ship-phase">
+          {phaseText[phase]}
+        </p>
+        <div className={styles.message} data-visible={phase !== 'opening' || undefined}>
+          <span className={styles.avatar} aria-hidden="true">
+            T
+          </span>
+          <div>
+            <p className={styles.messageAuthor}>Trove</p>
+            <p className={styles.messageText}>{phase === 'composing' ? 'Writing a summary…' : summary}</p>
+          </div>
+        </div>
+      </div>
+      <div className={styles.shipActions}>
+        <button type="button" className={styles.sendButton} onClick={onSend} disabled={phase === 'delivered'}>
+          <Icon name="send" size={16} />
+          {phase === 'delivered' ? 'Sent' : 'Send'}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { BuildLabel, useAppConfig } from '@trove/kit';
+import { Link } from 'react-router';
+import { footerColumns, type SiteLink } from '../content/site-links';
+import * as styles from './site-footer.module.css';
+
+/** In-page anchors and real files are plain links; app routes go through the router. */
+function FooterLink({ link }: { link: SiteLink }) {
+  if (link.href.startsWith('#') || link.href.endsWith('.pdf')) {
+    return (
+      <a className={styles.link} href={link.href}>
+        {link.label}
+      </a>
+    );
+  }
+  return (
+    <Link className={styles.link} to={link.href}>
+      {link.label}
+    </Link>
+  );
+}
+
+/** SPEC §2.3 footer: Product, Company, Resources and Legal, and the remote's build tag. */
+export function SiteFooter() {
+  const { name, shortName, tagline } = useAppConfig();
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.brandBlock}>
+          <Link to="/" className={styles.brand} aria-label={`${name} home`}>
+            <span className={styles.mark} aria-hidden="true">
+              {shortName}
+            </span>
+            {name}
+          </Link>
+          <p className={styles.tagline}>{tagline}</p>
+        </div>
+        <nav className={styles.columns} aria-label="Footer">
+          {footerColumns.map((column) => (
+            <div key={column.title}>
+              <h2 className={styles.columnTitle}>{column.title}</h2>
+              <ul className={styles.list}>
+                {column.links.map((link) => (
+                  <li key={link.label}>
+                    <FooterLink link={link} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+      </div>
+      <div className={styles.bottom}>
+        <p>
+          © {new Date().getFullYear()} {name}. Prices in INR.
+        </p>
+        <BuildLabel label={__TROVE_BUILD_LABEL__} />
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,54 @@
+import { featureCards } from '../content/feature-cards';
+import { Icon } from '../content/icons';
+import * as section from '../layout/section.module.css';
+import * as styles from './feature-grid.module.css';
+
+/** SPEC §2.3: the feature grid of 12 cards (SPEC §3 feature card shape). */
+export default function FeatureGrid() {
+  return (
+    <section className={section.section} aria-labelledby="features-title">
+      <div className={section.header}>
+        <p className={section.eyebrow}>Features</p>
+        <h2 id="features-title" className={section.heading}>
+          Everything you need to find it, read it and send it
+        </h2>
+        <p className={section.lede}>
+          Built for power users and for finance, operations and IT teams — private by design, fast on any
+          laptop.
+        </p>
+      </div>
+      <ul className={styles.grid}>
+        {featureCards.map((card) => (
+          <li key={card.title} className={styles.card} data-testid="feature-card">
+            <div className={styles.top}>
+              <span className={styles.icon}>
+                <Icon name={card.icon} size={20} />
+              </span>
+              {card.badge ? (
+                <span className={styles.badge} data-badge={card.badge}>
+                  {card.badge}
+                </span>
+              ) : null}
+            </div>
+            <h3 className={styles.title}>{card.title}</h3>
+            <p className={styles.blurb}>{card.blurb}</p>
+            {card.demo ? <p className={styles.demo}>{card.demo}</p> : null}
+            {card.kpi ? (
+              <p className={styles.kpi}>
+                <span className={styles.kpiValue}>{card.kpi.value}</span>
+                <span className={styles.kpiLabel}>{card.kpi.label}</span>
+              </p>
+            ) : null}
+            <ul className={section.chips} aria-label="Works with">
+              {card.chips.map((chip) => (
+                <li key={chip} className={section.chip}>
+                  {chip}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

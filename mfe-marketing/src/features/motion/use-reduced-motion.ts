@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+
+const QUERY = '(prefers-reduced-motion: reduce)';
+
+const matches = () =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia(QUERY).matches;
+
+/** SPEC §4.5: the reduced-motion preference is respected; widgets then show a complete static state. */
+export function useReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(QUERY);
+    const update = () => setReduced(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return reduced;
+}

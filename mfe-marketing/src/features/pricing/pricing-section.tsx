@@ -1,0 +1,142 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Icon } from '../content/icons';
+import * as section from '../layout/section.module.css';
+import { type Billing, planPrice, plans, pricePeriod, YEARLY_SAVING_LABEL } from './plans';
+import * as styles from './pricing.module.css';
+
+const detailRows: ReadonlyArray<[feature: string, free: string, pro: string, ent: string]> = [
+  ['Sources', 'Up to 3', 'Unlimited', 'Unlimited'],
+  ['Ranking', 'BM25', 'BM25 + people', 'BM25 + people'],
+  ['Extraction', 'Basic', 'Dates, totals, entities', 'Dates, totals, entities'],
+  ['Summaries and sharing', 'Capped', 'Unlimited', 'Unlimited'],
+  ['Workflow runs', '—', '100 a month', 'Unlimited'],
+  ['Roles and logs', '—', 'Basic', 'Advanced DLP and audit'],
+  ['Single sign-on', '—', 'Add-on', 'SSO and SCIM'],
+  ['Data residency', '—', '—', 'Yes'],
+  ['Support', 'Community', 'Business hours', 'Dedicated, 99.9% SLA'],
+];
+
+/** SPEC §2.3 / §9 pricing, in rupees: the Monthly/Yearly toggle and a collapsible detailed comparison. */
+export default function PricingSection() {
+  const [billing, setBilling] = useState<Billing>('monthly');
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const tableId = useId();
+
+  return (
+    <section className={section.section} aria-labelledby="pricing-title">
+      <div className={styles.head}>
+        <div className={section.header}>
+          <p className={section.eyebrow}>Pricing</p>
+          <h2 id="pricing-title" className={section.heading}>
+            Start free. Upgrade when your team does.
+          </h2>
+        </div>
+        <fieldset className={styles.billing}>
+          <legend className={section.srOnly}>Billing period</legend>
+          {(['monthly', 'yearly'] as const).map((period) => (
+            <button
+              key={period}
+              type="button"
+              aria-pressed={billing === period}
+              className={styles.billingOption}
+              onClick={() => setBilling(period)}
+            >
+              {period === 'monthly' ? 'Monthly' : 'Yearly'}
+              {period === 'yearly' ? <span className={styles.save}>{YEARLY_SAVING_LABEL}</span> : null}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+
+      <ul className={styles.plans}>
+        {plans.map((plan) => (
+          <li
+            key={plan.key}
+            className={styles.plan}
+            data-suggested={plan.suggested || undefined}
+            data-plan={plan.key}
+          >
+            {plan.suggested ? <span className={styles.suggested}>Most popular</span> : null}
+            <h3 className={styles.planName}>{plan.name}</h3>
+            <p className={styles.tagline}>{plan.tagline}</p>
+            <p className={styles.price}>
+              <span className={styles.amount} data-testid={`price-${plan.key}`}>
+                {planPrice(plan, billing)}
+              </span>
+              <span className={styles.period}>{pricePeriod(plan, billing)}</span>
+            </p>
+            <Link
+              className={plan.suggested ? section.primaryButton : section.linkButton}
+              to={plan.href}
+              data-testid={`cta-${plan.key}`}
+            >
+              {plan.cta}
+            </Link>
+            {plan.groups.map((group) => (
+              <div key={group.title} className={styles.group}>
+                <h4 className={styles.groupTitle}>{group.title}</h4>
+                <ul className={styles.bullets}>
+                  {group.bullets.map((bullet) => (
+                    <li key={bullet}>
+                      <Icon name="check" size={16} className={styles.check} />
+                      {bullet}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </li>
+        ))}
+      </ul>
+
+      <p className={styles.notes}>
+        Prices in Indian rupees. Taxes may apply. Switch or cancel anytime. Teams of 25 or more get
+        white-glove onboarding.
+      </p>
+
+      <div className={styles.details}>
+        <div className={styles.detailsHead}>
+          <h3 id={`${tableId}-title`} className={styles.detailsTitle}>
+            Detailed comparison
+          </h3>
+          <button
+            type="button"
+            className={section.linkButton}
+            aria-expanded={detailsOpen}
+            aria-controls={tableId}
+            onClick={() => setDetailsOpen((open) => !open)}
+          >
+            {detailsOpen ? 'Hide' : 'Show'}
+            <span className={section.srOnly}> detailed comparison</span>
+          </button>
+        </div>
+        <div id={tableId} hidden={!detailsOpen} className={styles.tableWrap}>
+          <table className={styles.table} aria-labelledby={`${tableId}-title`}>
+            <thead>
+              <tr>
+                <th scope="col">Feature</th>
+                {plans.map((plan) => (
+                  <th key={plan.key} scope="col">
+                    {plan.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {detailRows.map(([feature, ...cells]) => (
+                <tr key={feature}>
+                  <th scope="row">{feature}</th>
+                  {cells.map((cell, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the columns are the fixed plan order.
+                    <td key={index}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}

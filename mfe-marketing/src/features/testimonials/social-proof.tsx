@@ -1,0 +1,144 @@
+import { useRef, useState } from 'react';
+import { Icon } from '../content/icons';
+import { testimonials } from '../content/testimonials';
+import * as section from '../layout/section.module.css';
+import { useReducedMotion } from '../motion/use-reduced-motion';
+import { swipeStep } from './rotation';
+import * as styles from './social-proof.module.css';
+import { useRotation } from './use-rotation';
+
+/**
+ * SPEC §2.3 social proof: testimonials that rotate every 5.2 s, pause on hover (and while focused, for
+ * keyboard users), and change on a swipe over 40px (SPEC §4.5); then the case study's figures (SPEC §1).
+ */
+export default function SocialProof() {
+  const reduced = useReducedMotion();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const { index, step, show } = useRotation(testimonials.length, reduced || hovered || focused);
+  const swipeStart = useRef<number | null>(null);
+  const current = testimonials[index] ?? testimonials[0];
+  if (!current) return null;
+
+  return (
+    <section className={section.section} aria-labelledby="proof-title">
+      <div className={section.header}>
+        <p className={section.eyebrow}>Customers</p>
+        <h2 id="proof-title" className={section.heading}>
+          Teams that stopped digging
+        </h2>
+      </div>
+      <div className={styles.layout}>
+        <section
+          className={styles.carousel}
+          aria-roledescription="carousel"
+          aria-label="Testimonials"
+          data-testid="testimonials"
+          onMouseEnter={() => setHovered(true)}
+          onMouseLeave={() => setHovered(false)}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          onPointerDown={(event) => {
+            swipeStart.current = event.clientX;
+          }}
+          onPointerUp={(event) => {
+            if (swipeStart.current === null) return;
+            const by = swipeStep(event.clientX - swipeStart.current);
+            swipeStart.current = null;
+            if (by !== 0) step(by);
+          }}
+          onPointerCancel={() => {
+            swipeStart.current = null;
+          }}
+        >
+          <figure
+            key={index}
+            className={reduced ? styles.cardStill : styles.card}
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${testimonials.length}`}
+            data-testid="testimonial"
+          >
+            <blockquote className={styles.quote}>
+              <p>“{current.body}”</p>
+            </blockquote>
+            <figcaption className={styles.person}>
+              <span className={styles.initials} aria-hidden="true">
+                {current.person
+                  .split(' ')
+                  .map((word) => word[0])
+                  .join('')}
+              </span>
+              <span>
+                <strong>{current.person}</strong>
+                <span className={styles.role}>
+                  {current.title}, {current.company}
+                </span>
+              </span>
+            </figcaption>
+          </figure>
+          <div className={styles.controls}>
+            <button
+              type="button"
+              className={styles.arrow}
+              onClick={() => step(-1)}
+              aria-label="Previous testimonial"
+            >
+              <Icon name="arrow" size={18} className={styles.flip} />
+            </button>
+            <div className={styles.dots}>
+              {testimonials.map((item, dot) => (
+                <button
+                  key={item.person}
+                  type="button"
+                  className={styles.dot}
+                  aria-label={`Show testimonial ${dot + 1}: ${item.person}`}
+                  aria-current={dot === index || undefined}
+                  onClick={() => show(dot)}
+                />
+              ))}
+            </div>
+            <button
+              type="button"
+              className={styles.arrow}
+              onClick={() => step(1)}
+              aria-label="Next testimonial"
+            >
+              <Icon name="arrow" size={18} />
+            </button>
+          </div>
+        </section>
+
+        <article className={styles.caseStudy} aria-labelledby="case-title">
+          <p className={styles.caseEyebrow}>Case study · Kestrel Freight</p>
+          <h3 id="case-title" className={styles.caseTitle}>
+            A 140-person logistics company closes its books faster
+          </h3>
+          <p className={styles.caseText}>
+            Finance, operations and IT rolled Trove out over two weeks, starting with the invoice finder
+            playbook and chat delivery.
+          </p>
+          <dl className={styles.figures}>
+            <div>
+              <dt>Time-to-answer</dt>
+              <dd>
+                <span className={styles.figure}>62%</span> faster
+              </dd>
+            </div>
+            <div>
+              <dt>Send-through</dt>
+              <dd>
+                <span className={styles.figure}>29%</span> more
+              </dd>
+            </div>
+            <div>
+              <dt>Invoice cycle</dt>
+              <dd>
+                <span className={styles.figure}>38%</span> shorter: 5d 4h → 3d 7h
+              </dd>
+            </div>
+          </dl>
+        </article>
+      </div>
+    </section>
+  );
+}
