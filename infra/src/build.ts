@@ -24,6 +24,7 @@ import {
   parseRemotesConfig,
   securityBriefPdf,
   versionOf,
+  writeConnectorsConfig,
 } from './rspack/site-files';
 
 const gzipAsync = promisify(gzip);
@@ -218,6 +219,7 @@ async function main(): Promise<void> {
       await writeAtomically(remotesFile, `${JSON.stringify(mergeRemotesConfig(previous, fresh), null, 2)}\n`);
     }
     await writeAtomically(path.join(configDir, 'app.json'), `${JSON.stringify(appSettings, null, 2)}\n`);
+    await writeConnectorsConfig(outDir, process.env);
     await writeAtomically(
       path.join(outDir, 'security.pdf'),
       securityBriefPdf(appSettings.name, appSettings.tagline),

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { writeConnectorsConfig } from './rspack/site-files';
 import { REPO_ROOT, type Stack, StackError, startStack } from './stack/index';
 
 function fail(line: string): never {
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
 
   const started = Date.now();
   try {
+    // docs/decisions/004: the connectors' client ids follow this run's environment, even with SKIP_BUILD.
+    await writeConnectorsConfig(join(REPO_ROOT, 'dist', 'www'), process.env);
     stack = await startStack({
       log: (line) => console.log(`  ${line}`),
       onUnexpectedExit: (message) => {

@@ -30,13 +30,24 @@ export interface RemoteApp extends AppCommon {
 
 export type AppDefinition = HostApp | RemoteApp;
 
-const remote = (name: RemoteName, devPort: number, exposeName: string, file: string): RemoteApp => ({
+const remote = (
+  name: RemoteName,
+  devPort: number,
+  exposeName: string,
+  file: string,
+  more: Record<string, string> = {},
+): RemoteApp => ({
   kind: 'remote',
   name,
   folder: `mfe-${name}`,
   devPort,
   containerName: `trove_${name}`,
-  exposes: { [`./${exposeName}`]: `./src/expose/${file}` },
+  exposes: {
+    [`./${exposeName}`]: `./src/expose/${file}`,
+    ...Object.fromEntries(
+      Object.entries(more).map(([expose, source]) => [`./${expose}`, `./src/expose/${source}`]),
+    ),
+  },
 });
 
 /** Every front-end app, in build order. Names, containers and exposes follow docs/decisions/001. */
@@ -45,7 +56,13 @@ export const apps: readonly AppDefinition[] = [
   remote('marketing', 3001, 'LandingPage', 'landing-page.tsx'),
   remote('auth', 3002, 'AuthPage', 'auth-page.tsx'),
   remote('profile', 3003, 'ProfilePage', 'profile-page.tsx'),
-  remote('connectors', 3004, 'ConnectionsPage', 'connections-page.tsx'),
+  // docs/decisions/004: the catalogs for the landing page and /integrations, and the playbook data the
+  // shell's /playground page reads.
+  remote('connectors', 3004, 'ConnectionsPage', 'connections-page.tsx', {
+    ConnectorCatalog: 'connector-catalog.tsx',
+    PlaybookCatalog: 'playbook-catalog.tsx',
+    playbooks: 'playbooks.ts',
+  }),
 ];
 
 export const remoteApps = apps.filter((app): app is RemoteApp => app.kind === 'remote');

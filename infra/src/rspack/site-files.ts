@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+// The one list of connector settings and their variables (see connectorsConfigJson below).
+import { connectorSettingsFromEnv } from '../../../mfe-connectors/src/features/connectors/connector-state';
 
 /** Every file under `dir`, as sorted forward-slash paths relative to it. */
 export async function listFiles(dir: string): Promise<string[]> {
@@ -109,4 +111,23 @@ export function securityBriefPdf(productName: string, tagline: string): Buffer {
   for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 6 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
   return Buffer.from(pdf, 'ascii');
+}
+
+/**
+ * /config/connectors.json (docs/decisions/004): the connectors' public OAuth client ids, from the
+ * environment, empty when unset. Written at build and again by `npm start`, so setting a variable and
+ * restarting turns a connector card from Configure to Ready without a rebuild. The variable names live
+ * with the connector catalog, which is the one place that knows which settings exist.
+ */
+export function connectorsConfigJson(env: NodeJS.ProcessEnv): string {
+  return `${JSON.stringify(connectorSettingsFromEnv(env), null, 2)}\n`;
+}
+
+/** Writes it whole, then renames it into place, so nginx never serves half of it. */
+export async function writeConnectorsConfig(wwwRoot: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const file = path.join(wwwRoot, 'config', 'connectors.json');
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, connectorsConfigJson(env));
+  await rename(temp, file);
 }

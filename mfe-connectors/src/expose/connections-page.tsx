@@ -1,14 +1,31 @@
 import { BuildLabel } from '@trove/kit';
-import { SourceKinds } from '../features/catalog/source-kinds';
+import { ConnectorCatalog } from '../features/connectors/connector-catalog';
+import { PlaybookCatalog } from '../features/playbooks/playbook-catalog';
 import * as styles from './connections-page.module.css';
 
-/** trove_connectors/ConnectionsPage (docs/decisions/001). The connector catalog (SPEC §4.4) comes later. */
+/**
+ * trove_connectors/ConnectionsPage (docs/decisions/001, /connections): the connector catalog, then the
+ * playbooks that put those sources to work. Takes no props: the shell mounts it as a route.
+ */
 export default function ConnectionsPage() {
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>Connections</h1>
-      <p className={styles.lede}>Connect the apps your team works in, and search them all from one place.</p>
-      <SourceKinds />
+      <header className={styles.header}>
+        <h1 className={styles.title}>Connections</h1>
+        <p className={styles.lede}>
+          The apps Trove can search for you. Every connector is read-only, and most are indexed on your
+          device.
+        </p>
+      </header>
+      <h2 className={styles.visuallyHidden}>Integrations</h2>
+      <ConnectorCatalog label="Integrations" cardHeadingLevel={3} />
+      <section className={styles.section} aria-labelledby="connections-playbooks">
+        <h2 id="connections-playbooks" className={styles.sectionTitle}>
+          Playbooks
+        </h2>
+        <p className={styles.lede}>Ready-made routines that search your sources and send the result on.</p>
+        <PlaybookCatalog label="Playbooks" cardHeadingLevel={3} />
+      </section>
       <BuildLabel label={__TROVE_BUILD_LABEL__} />
     </div>
   );

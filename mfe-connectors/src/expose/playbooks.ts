@@ -1,0 +1,15 @@
+/**
+ * trove_connectors/playbooks (docs/decisions/004): the playbook data for the shell's /playground page,
+ * which opens the template named by `?tpl=`. The one copy of the data; nothing else re-declares it.
+ */
+export {
+  type ActionTag,
+  actionTags,
+  type Department,
+  departments,
+  type Difficulty,
+  findPlaybook,
+  type Playbook,
+  playbooks,
+} from '../features/playbooks/playbooks';
+export { type Connector, connectors, findConnector } from '../features/connectors/connectors';

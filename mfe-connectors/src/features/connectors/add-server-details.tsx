@@ -1,0 +1,33 @@
+import * as shared from '../catalog/catalog.module.css';
+import type { Connector } from './connectors';
+import * as styles from './connectors.module.css';
+import { serverNeeds } from './server-needs';
+
+/** The popup body for "Add server": honest that it is not built yet, useful about what it will need. */
+export function AddServerDetails({ connector, onClose }: { connector: Connector; onClose: () => void }) {
+  const needs = serverNeeds[connector.id] ?? [];
+  return (
+    <div className={styles.addServer}>
+      <p className={styles.soon}>Coming soon</p>
+      <p className={styles.addServerLede}>
+        Adding {connector.name} yourself is not available yet. When it arrives, you will need:
+      </p>
+      <dl className={styles.needs}>
+        {needs.map((need) => (
+          <div key={need.label} className={styles.need}>
+            <dt>{need.label}</dt>
+            <dd>{need.detail}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={styles.addServerNote}>
+        Trove only ever reads: it never writes to {connector.name} or changes its settings.
+      </p>
+      <div className={styles.addServerActions}>
+        <button type="button" className={shared.button} onClick={onClose}>
+          Got it
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useId } from 'react';
+import { BrandMark } from '../catalog/brand-mark';
+import * as shared from '../catalog/catalog.module.css';
+import { Heading, type HeadingLevel } from '../catalog/heading';
+import { configureHint, type ConnectorState } from './connector-state';
+import * as styles from './connectors.module.css';
+import { authLabels, type Connector, categoryLabels, roleLabels } from './connectors';
+
+const stateLabels: Readonly<Record<ConnectorState['kind'], string>> = {
+  connected: 'Connected',
+  ready: 'Ready',
+  manual: 'Manual setup',
+  configure: 'Needs setup',
+};
+
+export interface ConnectorCardProps {
+  connector: Connector;
+  state: ConnectorState;
+  headingLevel: HeadingLevel;
+  /** The session is still being checked: acting now could send a signed-in person to login. */
+  waiting: boolean;
+  onConnect: (connector: Connector) => void;
+  onAddServer: (connector: Connector) => void;
+}
+
+/** One connector and its SPEC §4.4 state; the action button's name carries the connector's name. */
+export function ConnectorCard({
+  connector,
+  state,
+  headingLevel,
+  waiting,
+  onConnect,
+  onAddServer,
+}: ConnectorCardProps) {
+  const titleId = useId();
+  const hintId = useId();
+  // Read-only is left out: every connector is (SPEC §6), and the page says so once.
+  const facts = [
+    roleLabels[connector.role],
+    authLabels[connector.auth],
+    connector.index === 'server' ? 'Server index' : 'On-device',
+    ...(connector.deltaSync ? ['Delta sync'] : []),
+  ];
+
+  return (
+    <article
+      className={styles.card}
+      aria-labelledby={titleId}
+      data-connector={connector.id}
+      data-state={state.kind}
+    >
+      <div className={styles.cardHead}>
+        <BrandMark initials={connector.mark.initials} hue={connector.mark.hue} />
+        <span className={styles.state} data-state={state.kind}>
+          {stateLabels[state.kind]}
+        </span>
+      </div>
+      <div>
+        <Heading level={headingLevel} id={titleId} className={styles.cardTitle}>
+          {connector.name}
+        </Heading>
+        <p className={styles.cardMeta}>
+          {connector.brand} · {categoryLabels[connector.category]}
+        </p>
+      </div>
+      <p className={styles.notes}>{connector.notes}</p>
+      <ul className={shared.chips} aria-label={`${connector.name} details`}>
+        {facts.map((fact) => (
+          <li key={fact} className={shared.chip}>
+            {fact}
+          </li>
+        ))}
+      </ul>
+      <div className={styles.cardFoot}>
+        {state.kind === 'connected' ? (
+          <p className={styles.connected}>
+            <span aria-hidden="true">●</span> Always on
+          </p>
+        ) : state.kind === 'manual' ? (
+          <button
+            type="button"
+            className={shared.button}
+            data-variant="secondary"
+            onClick={() => onAddServer(connector)}
+          >
+            Add server<span className={shared.visuallyHidden}> for {connector.name}</span>
+          </button>
+        ) : state.kind === 'ready' ? (
+          <button
+            type="button"
+            className={shared.button}
+            disabled={waiting}
+            aria-busy={waiting || undefined}
+            onClick={() => onConnect(connector)}
+          >
+            Connect<span className={shared.visuallyHidden}> {connector.name}</span>
+          </button>
+        ) : (
+          <>
+            <button type="button" className={shared.button} disabled aria-describedby={hintId}>
+              Connect<span className={shared.visuallyHidden}> {connector.name}</span>
+            </button>
+            <p id={hintId} className={styles.hint}>
+              {configureHint(state)}
+            </p>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

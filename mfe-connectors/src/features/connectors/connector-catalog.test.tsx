@@ -1,0 +1,176 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { KitProviders } from '@trove/kit';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PlaybookCatalog } from '../playbooks/playbook-catalog';
+import { ConnectorCatalog } from './connector-catalog';
+import type { ConnectorSettings } from './connector-state';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/**
+ * The server the kit talks to, in the page: the session check answers as a guest or a user, and the
+ * runtime config carries the given connector settings.
+ */
+function stubServer({ signedIn, settings = {} }: { signedIn: boolean; settings?: ConnectorSettings }) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the kit reads this cookie to know a session may exist.
+  document.cookie = signedIn ? 'csrf_access_token=stub' : 'csrf_access_token=; max-age=0';
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/config/connectors.json')) return Response.json(settings);
+      if (url.endsWith('/api/v1/auth/me') && signedIn)
+        return Response.json({ user: { id: 'u1', name: 'Ada' } });
+      return Response.json({ error: 'Not signed in', code: 'unauthorized' }, { status: 401 });
+    }),
+  );
+}
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderAt(element: ReactNode) {
+  return render(
+    <KitProviders config={{ name: 'Trove', shortName: 'T', tagline: 'Find anything.' }}>
+      <MemoryRouter initialEntries={['/connections']}>
+        <Routes>
+          <Route path="/connections" element={element} />
+          <Route path="*" element={null} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </KitProviders>,
+  );
+}
+
+const cards = () => document.querySelectorAll('[data-connector]');
+const card = (id: string) => document.querySelector(`[data-connector="${id}"]`) as HTMLElement;
+const where = () => screen.getByTestId('where').textContent;
+
+describe('the connector catalog component (SPEC §4.4, §5)', () => {
+  it('shows 12 cards, then "Load 8 more" adds the page size up to the 20 that match by default', async () => {
+    stubServer({ signedIn: false });
+    renderAt(<ConnectorCatalog />);
+    await screen.findByRole('button', { name: 'Connect Dropbox' });
+    expect(cards()).toHaveLength(12);
+    fireEvent.click(screen.getByRole('button', { name: 'Load 8 more' }));
+    expect(cards()).toHaveLength(20);
+    expect(screen.queryByRole('button', { name: /^Load \d+ more$/ })).toBeNull();
+  });
+
+  it('a filter change resets the shown count to the page size', async () => {
+    stubServer({ signedIn: false });
+    renderAt(<ConnectorCatalog />);
+    await screen.findByRole('button', { name: 'Connect Dropbox' });
+    fireEvent.click(screen.getByRole('button', { name: 'Load 8 more' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Sources' }));
+    expect(cards()).toHaveLength(10);
+  });
+
+  it('filters are labelled form controls; nothing matching says so and offers a reset', async () => {
+    stubServer({ signedIn: false });
+    renderAt(<ConnectorCatalog />);
+    await screen.findByRole('button', { name: 'Connect Dropbox' });
+    for (const name of [/OAuth/, /On-device/, /Read-only/, /Delta sync/]) {
+      expect((screen.getByRole('checkbox', { name }) as HTMLInputElement).checked).toBe(true);
+    }
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'nothing like this' } });
+    expect(screen.getByText('No integrations match your filters.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset filters' }));
+    expect(cards()).toHaveLength(10);
+  });
+
+  it('a card without its client id is Configure: button disabled, saying which setting', async () => {
+    stubServer({ signedIn: false });
+    renderAt(<ConnectorCatalog />);
+    const gmail = await screen.findByRole('button', { name: 'Connect Gmail' });
+    expect((gmail as HTMLButtonElement).disabled).toBe(true);
+    expect(card('gmail').dataset.state).toBe('configure');
+    expect(within(card('gmail')).getByText('Needs Google client ID')).toBeTruthy();
+    expect(card('localfs').dataset.state).toBe('connected');
+  });
+
+  it('with the Google client id in the runtime config, Gmail is Ready', async () => {
+    stubServer({ signedIn: false, settings: { googleClientId: 'g-1' } });
+    renderAt(<ConnectorCatalog />);
+    await screen.findByRole('button', { name: 'Connect Dropbox' });
+    expect(card('gmail').dataset.state).toBe('ready');
+  });
+
+  it('a guest who presses Connect goes to /auth/login?next=/integrations', async () => {
+    stubServer({ signedIn: false });
+    renderAt(<ConnectorCatalog />);
+    const connect = await screen.findByRole('button', { name: 'Connect Dropbox' });
+    await vi.waitFor(() => expect((connect as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(connect);
+    expect(where()).toBe('/auth/login?next=/integrations');
+  });
+
+  it('signed in, Connect logs the connector id and toasts that it is coming soon', async () => {
+    stubServer({ signedIn: true });
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    renderAt(<ConnectorCatalog />);
+    const connect = await screen.findByRole('button', { name: 'Connect Dropbox' });
+    await vi.waitFor(() => expect((connect as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(connect);
+    expect(info).toHaveBeenCalledWith('connect: dropbox');
+    expect(await screen.findByText('Connecting Dropbox is coming soon.')).toBeTruthy();
+    expect(where()).toBe('/connections');
+  });
+
+  it('"Add server" opens a popup listing host, port, database and read-only user, marked coming soon', async () => {
+    stubServer({ signedIn: false });
+    renderAt(
+      <ConnectorCatalog
+        initialFilters={{ oauth: false, onDevice: false, deltaSync: false, category: 'storage' }}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Add server for MySQL' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Coming soon')).toBeTruthy();
+    for (const need of ['Host', 'Port', 'Database', 'Read-only user']) {
+      expect(within(dialog).getByText(need)).toBeTruthy();
+    }
+  });
+});
+
+describe('the playbook catalog component (SPEC §2.3, §5)', () => {
+  it('a guest’s Use template goes to login with the URL-encoded playground path as next', async () => {
+    stubServer({ signedIn: false });
+    renderAt(<PlaybookCatalog />);
+    const link = screen.getByRole('link', { name: 'Use template: QBR pack' });
+    await vi.waitFor(() =>
+      expect(link.getAttribute('href')).toBe('/auth/login?next=%2Fplayground%3Ftpl%3Dqbr-pack'),
+    );
+  });
+
+  it('signed in, Use template goes to /playground?tpl={id}', async () => {
+    stubServer({ signedIn: true });
+    renderAt(<PlaybookCatalog />);
+    const link = screen.getByRole('link', { name: 'Use template: QBR pack' });
+    await vi.waitFor(() => expect(link.getAttribute('href')).toBe('/playground?tpl=qbr-pack'));
+    fireEvent.click(link);
+    expect(where()).toBe('/playground?tpl=qbr-pack');
+  });
+
+  it('filters by department, action and difficulty, with the empty message', () => {
+    stubServer({ signedIn: false });
+    renderAt(<PlaybookCatalog />);
+    expect(document.querySelectorAll('[data-playbook]')).toHaveLength(16);
+    fireEvent.change(screen.getByLabelText('Department'), { target: { value: 'Support' } });
+    expect(document.querySelectorAll('[data-playbook]')).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'route' } });
+    expect(document.querySelectorAll('[data-playbook]')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('radio', { name: 'Pro' }));
+    expect(screen.getByText('No playbooks match your filters.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * What "Add server" will ask for on each manual connector (SPEC §3, §4.4), shown in its coming-soon
+ * popup so an administrator can get the details ready. Databases: host, port, database and a read-only
+ * user, as the spec's read-only rule (SPEC §6) asks.
+ */
+export interface ServerNeed {
+  label: string;
+  detail: string;
+}
+
+const databaseNeeds = (port: number, database: string): ServerNeed[] => [
+  { label: 'Host', detail: 'The server’s name or address, reachable from where Trove indexes it.' },
+  { label: 'Port', detail: `Usually ${port}.` },
+  { label: 'Database', detail: database },
+  {
+    label: 'Read-only user',
+    detail: 'A user and password that can only read the tables you want searched — never an admin.',
+  },
+];
+
+export const serverNeeds: Readonly<Record<string, readonly ServerNeed[]>> = {
+  postgres: databaseNeeds(5432, 'The database name; Trove lists its schemas so you can pick tables.'),
+  mysql: databaseNeeds(3306, 'The schema (database) name; Trove lists its tables so you can pick.'),
+  mongodb: databaseNeeds(27017, 'The database name; Trove lists its collections so you can pick.'),
+  imap: [
+    { label: 'Host', detail: 'Your mail provider’s IMAP server, e.g. imap.example.com.' },
+    { label: 'Port', detail: 'Usually 993 (TLS). Plain-text connections are refused.' },
+    { label: 'Mailbox', detail: 'The account’s address, and the folders to include.' },
+    { label: 'App password', detail: 'A password made for Trove alone, so you can revoke it any time.' },
+  ],
+  s3: [
+    { label: 'Bucket', detail: 'The bucket name, and a prefix if only part of it should be searched.' },
+    { label: 'Region', detail: 'Where the bucket lives, e.g. eu-west-1.' },
+    {
+      label: 'Read-only access key',
+      detail: 'An access key ID and secret for a policy that allows only s3:GetObject and s3:ListBucket.',
+    },
+  ],
+  sqlite: [
+    { label: 'File', detail: 'The path of the .db file on this device; it is opened read-only.' },
+    { label: 'Tables', detail: 'Which tables to search; the rest are never read.' },
+  ],
+};

@@ -1,0 +1,87 @@
+import type { SessionStatus } from '@trove/kit';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { BrandMark } from '../catalog/brand-mark';
+import * as shared from '../catalog/catalog.module.css';
+import { Heading, type HeadingLevel } from '../catalog/heading';
+import { templateTarget } from '../catalog/login-redirects';
+import { findConnector } from '../connectors/connectors';
+import { difficultyLabels, type Playbook, tagLabels } from './playbooks';
+import * as styles from './playbooks.module.css';
+
+/** One playbook; "Use template" is a link, since all it does is go somewhere (SPEC §2.3). */
+export function PlaybookCard({
+  playbook,
+  headingLevel,
+  sessionStatus,
+}: {
+  playbook: Playbook;
+  headingLevel: HeadingLevel;
+  sessionStatus: SessionStatus;
+}) {
+  const titleId = useId();
+  const sources = playbook.connectors.flatMap((id) => {
+    const connector = findConnector(id);
+    return connector ? [connector] : [];
+  });
+  return (
+    <article
+      className={styles.card}
+      data-color={playbook.color}
+      data-playbook={playbook.id}
+      aria-labelledby={titleId}
+    >
+      <div className={styles.cardTop}>
+        <span className={styles.dept}>{playbook.dept}</span>
+        <span className={styles.difficulty} data-difficulty={playbook.difficulty}>
+          {difficultyLabels[playbook.difficulty]}
+        </span>
+      </div>
+      <Heading level={headingLevel} id={titleId} className={styles.cardTitle}>
+        {playbook.name}
+      </Heading>
+      <ul className={styles.bullets}>
+        {playbook.bullets.map((bullet) => (
+          <li key={bullet}>{bullet}</li>
+        ))}
+      </ul>
+      <details className={styles.steps}>
+        <summary>How it runs</summary>
+        <ol>
+          {playbook.steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </details>
+      <div className={styles.meta}>
+        <ul className={styles.sources} aria-label="Works with">
+          {sources.map((connector) => (
+            <li key={connector.id}>
+              <BrandMark
+                initials={connector.mark.initials}
+                hue={connector.mark.hue}
+                size="sm"
+                label={connector.name}
+              />
+            </li>
+          ))}
+        </ul>
+        <ul className={shared.chips} aria-label="Actions">
+          {playbook.tags.map((tag) => (
+            <li key={tag} className={shared.chip}>
+              {tagLabels[tag]}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {/* The name starts with the visible words, so speech input ("click Use template") still works. */}
+      <Link
+        className={`${shared.button} ${styles.use}`}
+        to={templateTarget(playbook.id, sessionStatus)}
+        aria-label={`Use template: ${playbook.name}`}
+      >
+        Use template
+      </Link>
+    </article>
+  );
+}
