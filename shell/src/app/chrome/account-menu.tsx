@@ -110,14 +110,17 @@ export function AccountMenu({ placement }: { placement: 'rail' | 'bar' }) {
 }
 
 function Avatar({ user, name, large }: { user: SessionUser | null; name: string; large?: boolean }) {
+  // The initials are drawn by CSS from data-initials: they are decoration, and as text they would clash
+  // with the button's accessible name ("Account menu"), which is what a voice-control user says.
   return (
     <span
       className={styles.avatar}
       data-size={large ? 'lg' : undefined}
       data-guest={user ? undefined : ''}
+      data-initials={user ? initials(name) : undefined}
       aria-hidden="true"
     >
-      {user ? initials(name) : <ProfileIcon />}
+      {user ? null : <ProfileIcon />}
     </span>
   );
 }

@@ -1,0 +1,89 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
+import { launchBrowser, openPage } from '../support/browser';
+import { baseUrl, mailUrl } from '../support/context';
+
+let browser: Browser;
+let account: SignedUpUser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  account = await signUpVerifiedUser(baseUrl(), mailUrl());
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * Serious and critical axe violations in the shell's own markup. Remote pages are excluded: each remote
+ * is checked by its own owners' specs, and a remote's findings are not the shell's to fix.
+ */
+async function shellViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).exclude('[data-testid^="remote-"]').analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+type Setup = (page: Page) => Promise<void>;
+const openAccountMenu: Setup = async (page) => {
+  await page.getByRole('button', { name: 'Account menu' }).first().click();
+  await page.getByRole('region', { name: 'Account' }).waitFor();
+};
+const openDrawer: Setup = async (page) => {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+};
+
+const pages: Array<[name: string, path: string, signedIn: boolean, ready: string, setup?: Setup]> = [
+  ['landing', '/', false, 'remote-marketing'],
+  ['login', '/auth/login', false, 'remote-auth'],
+  ['contact (security)', '/contact?topic=security', false, 'Talk to our security team'],
+  [
+    'contact (pricing) with the account menu open',
+    '/contact?topic=pricing',
+    false,
+    'Talk to sales',
+    openAccountMenu,
+  ],
+  ['not found', '/nope', false, 'Page not found'],
+  ['playground without a template', '/playground', false, 'Playground'],
+  ['chats', '/chats', true, 'Chats'],
+  ['uploads with the account menu open', '/uploads', true, 'Uploads', openAccountMenu],
+  ['connections', '/connections', true, 'remote-connectors'],
+  ['profile', '/profile', true, 'remote-profile'],
+  ['integrations', '/integrations', true, 'remote-connectors'],
+];
+
+describe('accessibility: no serious or critical axe violations on shell pages', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it.each(pages)(`%s (%s) in ${theme}`, async (_name, path, signedIn, ready, setup) => {
+      const { page, context } = await openPage(browser, baseUrl());
+      await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      if (signedIn) await context.addCookies(account.cookies);
+      await page.goto(path);
+      await (ready.startsWith('remote-')
+        ? page.getByTestId(ready).waitFor()
+        : page.getByRole('heading', { name: ready }).waitFor());
+      await setup?.(page);
+      expect(await shellViolations(page)).toEqual([]);
+      await context.close();
+    });
+
+    it(`the mobile drawer in ${theme}`, async () => {
+      const { page, context } = await openPage(browser, baseUrl(), { width: 390, height: 844 });
+      await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      await context.addCookies(account.cookies);
+      await page.goto('/chats');
+      await page.getByRole('heading', { name: 'Chats' }).waitFor();
+      await openDrawer(page);
+      expect(await shellViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+});
