@@ -4,28 +4,38 @@ import { useVisitorPlatform } from '../features/downloads/use-platform';
 import { SiteFooter } from '../features/footer/site-footer';
 import { Hero } from '../features/hero/hero';
 import { LazySection } from '../features/lazy/lazy-section';
+import { useHashTarget } from '../features/lazy/use-hash-target';
 
 // SPEC §2.3 order. Everything after the hero is below the fold and loads as it comes near.
-const FeatureGrid = lazy(() => import('../features/grid/feature-grid'));
-const HowItWorks = lazy(() => import('../features/flow/how-it-works'));
-const ExploreTabs = lazy(() => import('../features/explore/explore-tabs'));
-const SecuritySection = lazy(() => import('../features/security/security-section'));
-const PricingSection = lazy(() => import('../features/pricing/pricing-section'));
-const SocialProof = lazy(() => import('../features/testimonials/social-proof'));
+const sections = [
+  { id: 'features', minHeight: '80rem', component: lazy(() => import('../features/grid/feature-grid')) },
+  { id: 'how-it-works', minHeight: '48rem', component: lazy(() => import('../features/flow/how-it-works')) },
+  { id: 'explore', minHeight: '40rem', component: lazy(() => import('../features/explore/explore-tabs')) },
+  {
+    id: 'security',
+    minHeight: '44rem',
+    component: lazy(() => import('../features/security/security-section')),
+  },
+  { id: 'pricing', minHeight: '52rem', component: lazy(() => import('../features/pricing/pricing-section')) },
+  {
+    id: 'customers',
+    minHeight: '30rem',
+    component: lazy(() => import('../features/testimonials/social-proof')),
+  },
+] as const;
+const sectionIds = sections.map((section) => section.id);
 
 /** trove_marketing/LandingPage (docs/decisions/001): the landing page, SPEC §2.3 sections in order. */
 export default function LandingPage() {
   const downloads = useDownloadLinks();
   const platform = useVisitorPlatform();
+  const forceUpTo = useHashTarget(sectionIds);
   return (
     <>
       <Hero downloads={downloads} platform={platform} />
-      <LazySection id="features" component={FeatureGrid} minHeight="80rem" />
-      <LazySection id="how-it-works" component={HowItWorks} minHeight="48rem" />
-      <LazySection id="explore" component={ExploreTabs} minHeight="40rem" />
-      <LazySection id="security" component={SecuritySection} minHeight="44rem" />
-      <LazySection id="pricing" component={PricingSection} minHeight="52rem" />
-      <LazySection id="customers" component={SocialProof} minHeight="30rem" />
+      {sections.map((section, index) => (
+        <LazySection key={section.id} {...section} force={index <= forceUpTo} />
+      ))}
       <SiteFooter />
     </>
   );

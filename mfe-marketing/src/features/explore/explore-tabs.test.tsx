@@ -52,7 +52,12 @@ describe('the tabbed section (SPEC §2.3)', () => {
   it('outside the shell the catalogs say so honestly instead of showing copied data', async () => {
     stubBrowser();
     render(<ExploreTabs />, { wrapper: Providers });
-    expect(await screen.findByText(/appears here when this page runs inside the Trove app/)).toBeTruthy();
+    expect(
+      await screen.findByText(/playbook catalog appears here when this page runs inside the Trove app/),
+    ).toBeTruthy();
+    // Each catalog tab mounts its own catalog (one component type, two instances).
+    fireEvent.click(screen.getByRole('tab', { name: 'Integrations' }));
+    expect(await screen.findByText(/integration catalog appears here/)).toBeTruthy();
   });
 
   it('the ROI tab computes the spec formula in Indian grouping', async () => {

@@ -22,9 +22,19 @@ type TabKey = (typeof exploreTabs)[number]['key'];
 function Panel({ tab }: { tab: TabKey }) {
   switch (tab) {
     case 'playbooks':
-      return <RemoteCatalog expose="PlaybookCatalog" label="Playbooks" what="playbook catalog" />;
+      // Keyed: the two catalogs are one component type in one place, and must not share state.
+      return (
+        <RemoteCatalog key="playbooks" expose="PlaybookCatalog" label="Playbooks" what="playbook catalog" />
+      );
     case 'integrations':
-      return <RemoteCatalog expose="ConnectorCatalog" label="Integrations" what="integration catalog" />;
+      return (
+        <RemoteCatalog
+          key="integrations"
+          expose="ConnectorCatalog"
+          label="Integrations"
+          what="integration catalog"
+        />
+      );
     case 'roi':
       return <RoiCalculator />;
     case 'playground':

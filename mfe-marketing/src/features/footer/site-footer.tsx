@@ -26,7 +26,7 @@ export function SiteFooter() {
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <div className={styles.brandBlock}>
-          <Link to="/" className={styles.brand} aria-label={`${name} home`}>
+          <Link to="/" className={styles.brand}>
             <span className={styles.mark} aria-hidden="true">
               {shortName}
             </span>

@@ -8,6 +8,8 @@ interface LazySectionProps {
   component: LazyExoticComponent<ComponentType>;
   /** Space held before the code arrives, close to the section's real height, so little moves. */
   minHeight: string;
+  /** Load now, wherever the section is (an anchor jump to it or past it). */
+  force?: boolean;
 }
 
 /**
@@ -15,12 +17,12 @@ interface LazySectionProps {
  * issue's budget: only the hero is on the critical path). The anchor exists from the start, so
  * `#pricing` and the footer links land even before the section has loaded.
  */
-export function LazySection({ id, component: Section, minHeight }: LazySectionProps) {
+export function LazySection({ id, component: Section, minHeight, force = false }: LazySectionProps) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useInView(ref, { once: true, rootMargin: '600px 0px' });
   return (
     <div ref={ref} id={id} className={styles.slot} style={{ minHeight }} data-section={id}>
-      {near ? (
+      {near || force ? (
         <Suspense fallback={null}>
           <Section />
         </Suspense>
