@@ -271,6 +271,17 @@ describe('the security brief', () => {
     const body = await response.body();
     expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(body.subarray(-6).toString('latin1')).toContain('%%EOF');
+    // The text is uncompressed: the claims can be read straight from the bytes.
+    const shown = [...body.toString('latin1').matchAll(/\((.*?)\) Tj/g)].map((m) => m[1]).join(' ');
+    for (const claim of [
+      'On-device index',
+      'Zero telemetry by default',
+      'AES-256 at rest',
+      'TLS 1.2+',
+      'SOC 2',
+    ]) {
+      expect(shown).toContain(claim);
+    }
   });
 });
 

@@ -22,10 +22,11 @@ import {
   listFiles,
   mergeRemotesConfig,
   parseRemotesConfig,
-  securityBriefPdf,
   versionOf,
   writeConnectorsConfig,
 } from './rspack/site-files';
+// The real brief (issue 8), which replaces the placeholder in site-files.
+import { securityBriefPdf } from './security-brief';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
