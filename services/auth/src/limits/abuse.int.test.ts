@@ -193,9 +193,13 @@ describe('code mails: RATE_CODE_MAILS_PER_HOUR per target', () => {
   });
 });
 
-function median(values: number[]): number {
+/**
+ * The lower quartile: what a request costs when the machine is not busy with something else. Other
+ * processes (parallel test files) only ever add time, so the low end is where the work itself shows.
+ */
+function typical(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  return sorted[Math.floor(sorted.length / 4)] ?? 0;
 }
 
 async function timed(request: () => Promise<Response>): Promise<number> {
@@ -226,13 +230,13 @@ describe('enumeration timing', () => {
   it('exists answers a known and an unknown email in the same time (±20%)', async () => {
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let index = 0; index < 15; index += 1) {
+    for (let index = 0; index < 21; index += 1) {
       known.push(await timed(() => timing.post('/password/exists', { email: 'known@example.com' })));
       unknown.push(
         await timed(() => timing.post('/password/exists', { email: `nobody${index}@example.com` })),
       );
     }
-    const ratio = median(known) / median(unknown);
+    const ratio = typical(known) / typical(unknown);
     expect(ratio).toBeGreaterThan(0.8);
     expect(ratio).toBeLessThan(1.2);
   });
@@ -240,7 +244,7 @@ describe('enumeration timing', () => {
   it('login with a wrong password and with an unknown email take the same time (±20%)', async () => {
     const wrong: number[] = [];
     const unknown: number[] = [];
-    for (let index = 0; index < 11; index += 1) {
+    for (let index = 0; index < 21; index += 1) {
       wrong.push(
         await timed(() =>
           timing.post('/password/login', { email: 'known@example.com', password: 'Wrong-Horse-1' }),
@@ -252,7 +256,7 @@ describe('enumeration timing', () => {
         ),
       );
     }
-    const ratio = median(wrong) / median(unknown);
+    const ratio = typical(wrong) / typical(unknown);
     expect(ratio).toBeGreaterThan(0.8);
     expect(ratio).toBeLessThan(1.2);
   });

@@ -5,3 +5,4 @@ export { captureLogs, type LogCapture } from './log-capture';
 export { createTestDatabase, type TestDatabase } from './test-database';
 export { CookieJar } from './cookie-jar';
 export { type CaughtMail, codeIn, Maildev } from './maildev';
+export { snapshotDatabase } from './snapshot';
