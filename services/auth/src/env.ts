@@ -14,7 +14,7 @@ function wholeNumber(defaultValue: number, min: number, max: number) {
 const DAY = 86_400;
 
 // Every number the issue fixes is a setting with the issue's value as its default, so tests and
-// operators can change it without a code change (docs/decisions/004-accounts.md lists them).
+// operators can change it without a code change (docs/decisions/005-accounts.md lists them).
 export const AuthEnvSchema = z
   .object({
     ...baseEnvShape,

@@ -15,7 +15,7 @@ export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
 export const PASSWORD_MIN_MESSAGE = 'Minimum 8 characters';
 export const PASSWORD_MAX_MESSAGE = 'Maximum 128 characters';
 export const RESET_PASSWORD_MIN_MESSAGE = 'New password must be at least 8 characters.';
-/** Server-side only: the check runs against a list the client does not ship (docs/decisions/004). */
+/** Server-side only: the check runs against a list the client does not ship (docs/decisions/005-accounts.md). */
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose another one.';
 
 /** SPEC §9: password minimum 8. The maximum bounds the hashing work one request can ask for. */

@@ -194,7 +194,7 @@ export const LocaleSchema = z.enum(LOCALES, { error: PROFILE_MESSAGES.locale });
 
 /**
  * SPEC §7 PUT /api/v1/profile. Every field is optional: the auth flow's profile step sends only the
- * names and dob, the profile page sends the whole form (docs/decisions/004). A field that is sent is
+ * names and dob, the profile page sends the whole form (docs/decisions/005-accounts.md). A field that is sent is
  * checked by its SPEC §5 rule; optional text fields take '' or null to clear.
  */
 export const UpdateProfileSchema = requestBody({

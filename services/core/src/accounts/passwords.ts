@@ -39,7 +39,7 @@ let commonPasswords: Set<string> | undefined;
 
 /**
  * True when `password` is one of the 10,000 most common passwords (compared lower-cased), from the
- * list shipped beside this file (docs/decisions/004-accounts.md says where it comes from).
+ * list shipped beside this file (docs/decisions/005-accounts.md says where it comes from).
  */
 export function isCommonPassword(password: string): boolean {
   commonPasswords ??= new Set(
