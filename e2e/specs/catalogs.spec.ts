@@ -1,18 +1,22 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type WatchedPage } from '../support/browser';
-import { baseUrl, wwwRoot } from '../support/context';
+import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
+import { baseUrl, mailUrl, wwwRoot } from '../support/context';
 
 // The connector and playbook catalogs on /connections, through nginx (SPEC §2.3, §4.4, §5, §9).
 
 let browser: Browser;
+let account: SignedUpUser;
 const open: WatchedPage[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  // A real account through the auth API and the mail catcher: the catalog sees the session a person has.
+  account = await signUpVerifiedUser(baseUrl(), mailUrl());
 });
 afterEach(async () => {
   for (const watched of open.splice(0)) await watched.context.close();
@@ -23,25 +27,13 @@ afterAll(async () => {
 
 /**
  * /connections is a signed-in page (SPEC §2.1), so every page here is signed in. The guest redirects are
- * proved where a guest meets the catalog (the landing page's tabs, /integrations) once the shell mounts it
- * there, and in the unit tests of the catalog component meanwhile.
+ * proved where a guest meets the catalogs, the landing page's tabs (catalogs-guest.spec.ts).
  */
 async function newPage(): Promise<WatchedPage> {
   const watched = await openPage(browser, baseUrl());
   open.push(watched);
-  await signIn(watched.context);
+  await watched.context.addCookies(account.cookies);
   return watched;
-}
-
-/**
- * A signed-in session answered in the browser: these specs are about the catalog, not accounts, so the
- * session check gets a user without a real sign-in (the same way as the kit sees after one).
- */
-async function signIn(context: BrowserContext) {
-  await context.addCookies([{ name: 'csrf_access_token', value: 'stub', url: baseUrl() }]);
-  await context.route('**/api/v1/auth/me', (route) =>
-    route.fulfill({ json: { user: { id: 'catalog-user', name: 'Ada Lovelace', email: 'ada@example.com' } } }),
-  );
 }
 
 const cards = (page: Page) => page.locator('[data-connector]');
