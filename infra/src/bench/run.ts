@@ -6,6 +6,7 @@ import { REPO_ROOT } from '../stack';
 import { startIsolatedStack } from '../stack/isolated';
 import { startBareServer } from './bare-server';
 import { measureFrontEndBytes } from './front-end-bytes';
+import { printLighthouseTable, runLighthouse } from './lighthouse';
 
 // `npm run bench`: the figures the issues budget, printed as tables. Absolute numbers on a shared 2-core
 // machine are noise, so every service figure is shown beside a baseline measured through the same nginx
@@ -87,6 +88,11 @@ async function main() {
         `| ${route} | **total** | ${sum((b) => b.files)} | ${kb(sum((b) => b.rawBytes))} | ${kb(sum((b) => b.servedBytes))} | ${kb(sum((b) => b.gzipBytes))} | ${kb(sum((b) => b.brotliBytes))} |`,
       );
     }
+
+    // Issue 8's page budgets: Lighthouse mobile preset on the production build through nginx.
+    const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+    console.log(`\nLighthouse ${lighthouseRuns}× (mobile preset, Debian's Chromium), median by performance\n`);
+    printLighthouseTable(await runLighthouse([`${stack.url}/`], lighthouseRuns));
 
     console.log(
       `\nGET through nginx: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s × ${ROUNDS} rounds, interleaved\n`,

@@ -1,0 +1,115 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+
+// Lighthouse driving Debian's Chromium (through chrome-launcher, CHROME_PATH), never a downloaded
+// browser. Run as its pinned CLI through npx rather than installed in the workspace: v13 needs Node 22,
+// and v12's puppeteer-core brings a second zod, which the one-copy rule for shared libraries forbids
+// (infra/src/workspace-versions.test.ts). npx caches the package after the first run.
+// Default config = the mobile preset: a Moto G-class viewport, 4x CPU slowdown and simulated slow 4G.
+// Scores on a shared 2-core machine move between runs, so each page is measured several times and the
+// median run (by performance score) is reported, with Lighthouse's own benchmark index of the machine.
+// Figures are for the bench table, never test assertions.
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const execFileAsync = promisify(execFile);
+
+export interface LighthouseRow {
+  url: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  scriptTransferBytes: number;
+  /** Lighthouse's CPU benchmark of this machine (a typical desktop is ~1000-2000). */
+  benchmarkIndex: number;
+  runs: number[];
+}
+
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
+
+interface Lhr {
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
+  environment?: { benchmarkIndex?: number };
+}
+
+async function measureOnce(url: string): Promise<LighthouseRow> {
+  const { stdout } = await execFileAsync(
+    'npx',
+    [
+      '--yes',
+      LIGHTHOUSE,
+      url,
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      '--only-categories=performance,accessibility,best-practices',
+      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const lhr = JSON.parse(stdout) as Lhr;
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const summary = lhr.audits['resource-summary']?.details as
+    | { items?: Array<{ resourceType: string; transferSize: number }> }
+    | undefined;
+  return {
+    url,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    speedIndexMs: numeric('speed-index'),
+    scriptTransferBytes: summary?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
+    runs: [],
+  };
+}
+
+/** Median-by-performance of `runs` Lighthouse runs of each URL (one fresh Chromium per run). */
+export async function runLighthouse(urls: readonly string[], runs = 3): Promise<LighthouseRow[]> {
+  const rows: LighthouseRow[] = [];
+  for (const url of urls) {
+    const results: LighthouseRow[] = [];
+    for (let run = 0; run < runs; run++) results.push(await measureOnce(url));
+    results.sort((a, b) => a.performance - b.performance);
+    const median = results[Math.floor(results.length / 2)] as LighthouseRow;
+    rows.push({ ...median, runs: results.map((r) => r.performance) });
+  }
+  return rows;
+}
+
+const ms = (value: number) => `${Math.round(value)}`;
+
+/** The bench table, with the issue 8 budget beside each figure. */
+export function printLighthouseTable(rows: readonly LighthouseRow[]): void {
+  console.log(
+    '| page | performance (≥95) | accessibility (≥95) | best practices (≥95) | FCP ms | LCP ms | TBT ms (≤150) | CLS (≤0.05) | Speed Index ms | script KB transferred | perf per run | benchmark index |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${new URL(r.url).pathname} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${ms(r.fcpMs)} | ${ms(r.lcpMs)} | ${ms(r.tbtMs)} | ${r.cls.toFixed(3)} | ${ms(r.speedIndexMs)} | ${(r.scriptTransferBytes / 1024).toFixed(1)} | ${r.runs.join(', ')} | ${Math.round(r.benchmarkIndex)} |`,
+    );
+  }
+}
+
+// `npx tsx infra/src/bench/lighthouse.ts <url>`: one page, for working on performance.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const url = process.argv[2];
+  if (!url) {
+    console.error('usage: tsx infra/src/bench/lighthouse.ts <url> [runs]');
+    process.exit(2);
+  }
+  printLighthouseTable(await runLighthouse([url], Number(process.argv[3] ?? 1)));
+}
