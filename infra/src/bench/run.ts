@@ -91,7 +91,9 @@ async function main() {
 
     // Issue 8's page budgets: Lighthouse mobile preset on the production build through nginx.
     const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-    console.log(`\nLighthouse ${lighthouseRuns}× (mobile preset, Debian's Chromium), median by performance\n`);
+    console.log(
+      `\nLighthouse ${lighthouseRuns}× (mobile preset, Debian's Chromium), median by performance\n`,
+    );
     printLighthouseTable(await runLighthouse([`${stack.url}/`], lighthouseRuns));
 
     console.log(
