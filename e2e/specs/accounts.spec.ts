@@ -32,6 +32,15 @@ describe('accounts through nginx', () => {
     });
     expect(profile.status).toBe(200);
     expect((await profile.json()).user).toMatchObject({ email });
+    // SPEC §7 PUT /api/v1/profile (no trailing slash) reaches the profile service, CSRF header and all.
+    const csrf = cookies.find((cookie) => cookie.name === 'csrf_access_token')?.value ?? '';
+    const saved = await fetch(`${baseUrl()}/api/v1/profile`, {
+      method: 'PUT',
+      headers: { Cookie: cookieHeader(cookies), 'Content-Type': 'application/json', 'X-CSRF-TOKEN': csrf },
+      body: JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', dob: '1990-12-10' }),
+    });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).user).toMatchObject({ name: 'Ada Lovelace' });
   });
 
   it('the cookies work in the browser: GET /api/v1/auth/me answers the user', async () => {

@@ -75,6 +75,7 @@ describe('renderNginxConfig', () => {
     for (const [match, upstream] of [
       ['^~ /api/v1/auth/', 'trove_auth'],
       ['^~ /api/v1/profile/', 'trove_profile'],
+      ['= /api/v1/profile', 'trove_profile'],
     ] as const) {
       const api = block(conf, match);
       expect(api).toContain(`proxy_pass http://${upstream};`);

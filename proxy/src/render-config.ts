@@ -408,6 +408,9 @@ ${h('      ')}
 ${proxyLocation('^~ /api/v1/auth/', 'trove_auth', csp)}
 
 ${proxyLocation('^~ /api/v1/profile/', 'trove_profile', csp)}
+
+    # SPEC §7 PUT /api/v1/profile has no trailing slash, so the prefix above does not match it.
+${proxyLocation('= /api/v1/profile', 'trove_profile', csp)}
 ${extraBlocks.map((block) => `\n${block}\n`).join('')}
     # Any other API path: a JSON 404, never the SPA page.
     location ^~ /api/ {
