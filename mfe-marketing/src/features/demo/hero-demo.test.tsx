@@ -23,6 +23,8 @@ describe('the hero demo (SPEC §2.3)', () => {
     vi.useFakeTimers();
     stubBrowser();
     render(<HeroDemo />, { wrapper: Providers });
+    // The demo waits for the page to settle (load + 1 s) so its typing never competes with the first render.
+    advance(1000);
     expect(stages()).toBe('0');
     advance(1200);
     expect(stages()).toBe('1');

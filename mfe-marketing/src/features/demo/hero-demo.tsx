@@ -3,6 +3,7 @@ import { destinationLabel, parseCommand } from '../command/command-grammar';
 import { Icon } from '../content/icons';
 import { useElapsed } from '../motion/use-elapsed';
 import { useInView } from '../motion/use-in-view';
+import { usePageSettled } from '../motion/use-page-settled';
 import { useReducedMotion } from '../motion/use-reduced-motion';
 import { DEMO_STAGE_MS, demoFrame } from './demo-timeline';
 import * as styles from './hero-demo.module.css';
@@ -14,13 +15,15 @@ const TICK_MS = 50;
 /**
  * The hero's typing demo (SPEC §2.3, §4.5). Every line is always laid out — untyped characters and
  * unrevealed stages are only invisible — so the animation never moves anything (no layout shift).
- * With reduced motion it shows the first sample complete and still.
+ * With reduced motion it shows the first sample complete and still. Typing starts once the page has
+ * loaded.
  */
 export function HeroDemo() {
   const reduced = useReducedMotion();
   const ref = useRef<HTMLDivElement>(null);
   const visible = useInView(ref);
-  const elapsed = useElapsed(!reduced && visible, TICK_MS);
+  const settled = usePageSettled();
+  const elapsed = useElapsed(!reduced && visible && settled, TICK_MS);
   const frame = reduced
     ? { sampleIndex: 0, typed: Number.POSITIVE_INFINITY, stages: DEMO_STAGE_MS.length }
     : demoFrame(elapsed, demoSamples.length, (index) => (demoSamples[index]?.command ?? '').length);

@@ -1,5 +1,5 @@
 import { api } from '@trove/kit';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { type DownloadLinks, downloadLinksFrom, placeholderDownloadLinks } from './downloads';
 
 /** Public runtime config (docs/decisions/001); the deployment's store and installer URLs live there. */
@@ -17,7 +17,7 @@ export function useDownloadLinks(): DownloadLinks {
     api
       .get<unknown>(APP_CONFIG_URL, { cache: 'no-store', signal: controller.signal })
       .then((config) => {
-        if (!controller.signal.aborted) setLinks(downloadLinksFrom(config));
+        if (!controller.signal.aborted) startTransition(() => setLinks(downloadLinksFrom(config)));
       })
       .catch(() => {
         // Keep the placeholders: a missing config file must not take the buttons away.

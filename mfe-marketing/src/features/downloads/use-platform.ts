@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { detectPlatform, type Platform } from '../platform/platform';
 
 /**
@@ -8,7 +8,11 @@ import { detectPlatform, type Platform } from '../platform/platform';
 export function useVisitorPlatform(): Platform | null {
   const [platform, setPlatform] = useState<Platform | null>(null);
   useEffect(() => {
-    setPlatform(detectPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }));
+    const detected = detectPlatform({
+      userAgent: navigator.userAgent,
+      maxTouchPoints: navigator.maxTouchPoints,
+    });
+    startTransition(() => setPlatform(detected));
   }, []);
   return platform;
 }

@@ -13,13 +13,13 @@ interface LazySectionProps {
 }
 
 /**
- * A below-the-fold section whose code is fetched when it comes within a screen of the viewport (the
+ * A below-the-fold section whose code is fetched when it comes within 200px of the viewport (the
  * issue's budget: only the hero is on the critical path). The anchor exists from the start, so
  * `#pricing` and the footer links land even before the section has loaded.
  */
 export function LazySection({ id, component: Section, minHeight, force = false }: LazySectionProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const near = useInView(ref, { once: true, rootMargin: '600px 0px' });
+  const near = useInView(ref, { once: true, rootMargin: '200px 0px' });
   return (
     <div ref={ref} id={id} className={styles.slot} style={{ minHeight }} data-section={id}>
       {near || force ? (

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, startTransition, useEffect, useState } from 'react';
 
 /**
  * Whether the element is near the viewport. `once` keeps it true after the first sighting (for lazy
@@ -21,7 +21,9 @@ export function useInView(
         const visible = entries.some((entry) => entry.isIntersecting);
         if (once) {
           if (visible) {
-            setInView(true);
+            // A transition: React renders the newly shown section in small slices, so mounting a whole
+            // section never blocks input (the issue's TBT budget).
+            startTransition(() => setInView(true));
             observer.disconnect();
           }
         } else {
