@@ -53,6 +53,8 @@ const pages: Array<[name: string, path: string, signedIn: boolean, ready: string
   ],
   ['not found', '/nope', false, 'Page not found'],
   ['playground without a template', '/playground', false, 'Playground'],
+  ['playground preview', '/playground?tpl=invoice-finder', false, 'Invoice finder + chat delivery'],
+  ['playground, unknown template', '/playground?tpl=nope', false, 'Template not found'],
   ['chats', '/chats', true, 'Chats'],
   ['uploads with the account menu open', '/uploads', true, 'Uploads', openAccountMenu],
   ['connections', '/connections', true, 'remote-connectors'],

@@ -55,7 +55,7 @@ describe('mobile drawer (SPEC §2.2)', () => {
   it('is titled Menu, 18rem wide, lists the navigation and locks page scrolling', async () => {
     const { page } = watched;
     await openDrawer(page);
-    const width = await drawer(page).evaluate((element) => element.getBoundingClientRect().width);
+    const width = await drawer(page).evaluate((element) => (element as HTMLElement).offsetWidth);
     const rem = await page.evaluate(() =>
       Number.parseFloat(getComputedStyle(document.documentElement).fontSize),
     );
@@ -124,7 +124,8 @@ describe('account menu (SPEC §2.2)', () => {
     expect(await menu.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe(
       '/auth/register',
     );
-    const width = await menu.evaluate((element) => element.getBoundingClientRect().width);
+    // offsetWidth: the layout width, not the one mid-way through the opening animation's scale.
+    const width = await menu.evaluate((element) => (element as HTMLElement).offsetWidth);
     expect(width).toBe(18 * 16);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNavItemActive } from './nav-items';
+import { isNavItemActive, navGroups } from './nav-items';
 
 describe('navigation', () => {
   it('an item is active on its route and below it, not on a longer sibling', () => {
@@ -7,5 +7,25 @@ describe('navigation', () => {
     expect(isNavItemActive('/chats/42', '/chats')).toBe(true);
     expect(isNavItemActive('/chatsroom', '/chats')).toBe(false);
     expect(isNavItemActive('/', '/chats')).toBe(false);
+  });
+});
+
+describe('navigation entries (SPEC §2.2)', () => {
+  it('group Chats under work and Connections, Uploads under sources, the sources requiring sign-in', () => {
+    expect(
+      navGroups.map((group) => [
+        group.name,
+        group.items.map((item) => [item.to, item.label, item.requiresAuth ?? false]),
+      ]),
+    ).toEqual([
+      ['work', [['/chats', 'Chats', false]]],
+      [
+        'sources',
+        [
+          ['/connections', 'Connections', true],
+          ['/uploads', 'Uploads', true],
+        ],
+      ],
+    ]);
   });
 });

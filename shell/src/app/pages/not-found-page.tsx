@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CompassIcon } from '../chrome/icons';
 import * as styles from './pages.module.css';
 
 /** SPEC §2.1: any other path. */
@@ -6,6 +7,9 @@ export function NotFoundPage() {
   return (
     <section className={styles.page}>
       <div className={styles.card}>
+        <span className={styles.icon} aria-hidden="true">
+          <CompassIcon />
+        </span>
         <p className={styles.eyebrow}>404</p>
         <h1 className={styles.title}>Page not found</h1>
         <p className={styles.text}>The address may be mistyped, or the page has moved.</p>
