@@ -150,6 +150,31 @@ describe('session', () => {
     expect(server.calls[1]).toBe('POST /api/v1/auth/logout');
   });
 
+  it('logout sends the refresh token CSRF value', async () => {
+    vi.useFakeTimers();
+    const sent: Array<Record<string, string>> = [];
+    const client = createApiClient({
+      fetch: (async (input: string, init: RequestInit) => {
+        sent.push(init.headers as Record<string, string>);
+        return new Response(input.endsWith('/me') ? '{"id":1}' : null, { status: 200 });
+      }) as unknown as typeof fetch,
+      readCookies: () => 'csrf_access_token=access; csrf_refresh_token=refresh',
+    });
+    render(
+      <SessionProvider
+        client={client}
+        readCookies={() => 'csrf_access_token=access; csrf_refresh_token=refresh'}
+      >
+        <Probe />
+      </SessionProvider>,
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+      await session?.logout();
+    });
+    expect(sent[1]?.['X-CSRF-TOKEN']).toBe('refresh');
+  });
+
   it('a check that was in flight when the user logged out cannot sign them back in', async () => {
     vi.useFakeTimers();
     let release: (response: Response) => void = () => {};
