@@ -26,13 +26,21 @@ export function frontEndOf(url: string): string {
  */
 export async function measureFrontEndBytes(
   baseUrl: string,
-  routes: Array<{ route: string; ready: string }>,
+  routes: Array<{ route: string; ready: string; cookie?: string }>,
 ): Promise<FrontEndBytes[]> {
   const browser = await launchBrowser();
   const rows: FrontEndBytes[] = [];
   try {
-    for (const { route, ready } of routes) {
+    for (const { route, ready, cookie } of routes) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
+      if (cookie) {
+        await context.addCookies(
+          cookie.split('; ').map((pair) => {
+            const [name = '', ...value] = pair.split('=');
+            return { name, value: value.join('='), url: baseUrl };
+          }),
+        );
+      }
       const page = await context.newPage();
       const scripts: Array<{ url: string; body: Buffer; encoding: string; wire: number }> = [];
       const pending: Array<Promise<void>> = [];
