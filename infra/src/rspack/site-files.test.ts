@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mergeRemotesConfig, parseRemotesConfig, securityBriefPdf, versionOf } from './site-files';
+import { mergeRemotesConfig, parseRemotesConfig, versionOf } from './site-files';
 
 const made: string[] = [];
 afterEach(() => {
@@ -47,29 +47,5 @@ describe('remotes map', () => {
     expect(parseRemotesConfig('{"remotes":{"a":{"entry":"/x"},"b":3}}')).toEqual({
       remotes: { a: { entry: '/x' } },
     });
-  });
-});
-
-describe('security brief PDF', () => {
-  const pdf = securityBriefPdf('Trove', 'Find anything. Send anywhere.').toString('latin1');
-
-  it('has a cross-reference table whose offsets point at its objects', () => {
-    expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
-    expect(pdf.endsWith('%%EOF\n')).toBe(true);
-    const startxref = Number(/startxref\n(\d+)\n/.exec(pdf)?.[1]);
-    expect(pdf.slice(startxref, startxref + 4)).toBe('xref');
-    const entries = pdf.slice(startxref).split('\n').slice(3, 9);
-    entries.forEach((entry, index) => {
-      expect(entry).toMatch(/^\d{10} 00000 n $/);
-      const offset = Number(entry.slice(0, 10));
-      expect(pdf.slice(offset, offset + `${index + 1} 0 obj`.length)).toBe(`${index + 1} 0 obj`);
-    });
-  });
-
-  it('declares the exact length of its content stream', () => {
-    const match = /<< \/Length (\d+) >>\nstream\n/.exec(pdf);
-    expect(match).not.toBeNull();
-    const start = (match?.index ?? 0) + (match?.[0].length ?? 0);
-    expect(pdf.slice(start + Number(match?.[1]), start + Number(match?.[1]) + 10)).toBe('\nendstream');
   });
 });

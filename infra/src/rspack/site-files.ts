@@ -63,56 +63,6 @@ export function parseRemotesConfig(text: string): RemotesConfig | null {
   }
 }
 
-/** Text for a PDF literal string: backslash and parentheses are escaped, anything outside ASCII dropped. */
-function pdfText(text: string): string {
-  return text.replace(/[^\x20-\x7e]/g, '').replace(/[\\()]/g, (char) => `\\${char}`);
-}
-
-/**
- * A one-page PDF written by hand (docs/decisions/001: /security.pdf): the placeholder until the real brief
- * is written. ASCII only, so character offsets are byte offsets and the xref table is exact.
- */
-export function securityBriefPdf(productName: string, tagline: string): Buffer {
-  const lines: Array<[size: number, text: string]> = [
-    [24, `${productName} security brief`],
-    [13, tagline],
-    [11, ''],
-    [11, 'The full brief is being written. It will cover how your data is handled,'],
-    [11, 'encrypted and isolated, who can access it, and the local-only mode.'],
-    [11, `Until then, ask the ${productName} team for the current answers.`],
-  ];
-  let y = 720;
-  const content = lines
-    .map(([size, text]) => {
-      const line = `BT /F1 ${size} Tf 72 ${y} Td (${pdfText(text)}) Tj ET`;
-      y -= size * 1.8;
-      return line;
-    })
-    .join('\n');
-
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    `<< /Title (${pdfText(`${productName} security brief`)}) /Producer (Trove build) >>`,
-  ];
-
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(pdf.length);
-    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xrefOffset = pdf.length;
-  // Each xref entry is exactly 20 bytes: 10-digit offset, 5-digit generation, type, two-byte line end.
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 6 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
-  return Buffer.from(pdf, 'ascii');
-}
-
 /**
  * /config/connectors.json (docs/decisions/004): the connectors' public OAuth client ids, from the
  * environment, empty when unset. Written at build and again by `npm start`, so setting a variable and
