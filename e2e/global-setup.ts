@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { freePort } from '@trove/infra/free-port';
 import { startIsolatedStack } from '@trove/infra/isolated-stack';
 import { REPO_ROOT } from '@trove/infra/stack';
@@ -12,7 +12,8 @@ import type { TestProject } from 'vitest/node';
  * take remote folders away.
  */
 export default async function setup(project: TestProject) {
-  const built = join(REPO_ROOT, 'dist', 'www');
+  // BUILD_OUT_DIR is the build's own setting (infra/src/build.ts), so a test run uses what was built.
+  const built = resolve(process.env.BUILD_OUT_DIR ?? join(REPO_ROOT, 'dist', 'www'));
   if (!existsSync(join(built, 'index.html'))) {
     throw new Error(
       'dist/www is missing: build first (npx tsx infra/src/build.ts); npm test does it for you.',

@@ -11,6 +11,7 @@ export { BuildLabel } from './build-label';
 export { type AppConfig, AppConfigProvider, fetchAppConfig, parseAppConfig, useAppConfig } from './config';
 export { KitProviders } from './kit-providers';
 export { focusableIn, useFocusTrap, useScrollLock } from './overlay';
+export { PasswordStrengthMeter } from './password-strength-meter';
 export {
   POPUP_CLOSE_MS,
   type PopupOptions,
