@@ -7,6 +7,7 @@ export {
   type RequestOptions,
   userMessage,
 } from './api-client';
+export { AVATAR_DEFAULT_SIZE, Avatar, type AvatarProps } from './avatar';
 export { BuildLabel } from './build-label';
 export { type AppConfig, AppConfigProvider, fetchAppConfig, parseAppConfig, useAppConfig } from './config';
 export { KitProviders } from './kit-providers';

@@ -1,4 +1,4 @@
-import { displayName, initials, type SessionUser, secondaryLine, useSession } from '@trove/kit';
+import { Avatar, displayName, secondaryLine, useSession } from '@trove/kit';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import * as styles from './chrome.module.css';
@@ -53,7 +53,7 @@ export function AccountMenu({ placement }: { placement: 'rail' | 'bar' }) {
         data-tooltip={placement === 'rail' ? 'Account' : undefined}
         onClick={() => setOpen((value) => !value)}
       >
-        <Avatar user={signedIn ? user : null} name={name} />
+        <MenuAvatar signedIn={signedIn} name={name} size={32} />
       </button>
       {open ? (
         <section
@@ -64,7 +64,7 @@ export function AccountMenu({ placement }: { placement: 'rail' | 'bar' }) {
           aria-label="Account"
         >
           <div className={styles.accountHeader}>
-            <Avatar user={signedIn ? user : null} name={name} large />
+            <MenuAvatar signedIn={signedIn} name={name} size={44} />
             <div className={styles.accountWho}>
               <p className={styles.accountName}>{name}</p>
               <p className={styles.accountSecondary}>{secondaryLine(signedIn ? user : null)}</p>
@@ -109,18 +109,9 @@ export function AccountMenu({ placement }: { placement: 'rail' | 'bar' }) {
   );
 }
 
-function Avatar({ user, name, large }: { user: SessionUser | null; name: string; large?: boolean }) {
-  // The initials are drawn by CSS from data-initials: they are decoration, and as text they would clash
-  // with the button's accessible name ("Account menu"), which is what a voice-control user says.
+/** The kit's Avatar (SPEC §3): the user's initials, or a person icon for a guest. */
+function MenuAvatar({ signedIn, name, size }: { signedIn: boolean; name: string; size: number }) {
   return (
-    <span
-      className={styles.avatar}
-      data-size={large ? 'lg' : undefined}
-      data-guest={user ? undefined : ''}
-      data-initials={user ? initials(name) : undefined}
-      aria-hidden="true"
-    >
-      {user ? null : <ProfileIcon />}
-    </span>
+    <Avatar name={name} size={size} icon={signedIn ? undefined : <ProfileIcon />} className={styles.avatar} />
   );
 }
