@@ -5,5 +5,6 @@ export * from './otp';
 export * from './password';
 export * from './password-strength';
 export * from './profile';
+export * from './profile-form';
 export { requestBody } from './request-body';
 export * from './session';

@@ -1,0 +1,29 @@
+import { isValidPhoneNumber } from 'libphonenumber-js';
+import type { z } from 'zod';
+import { GenderSchema, PROFILE_MESSAGES, PhoneSchema, UpdateProfileSchema } from './profile';
+
+/**
+ * SPEC §5 "The phone input's own rules": what the phone field says while it is being filled in, before
+ * a save asks the form's rule (PhoneSchema: under 6 characters is "Phone number is required").
+ */
+export const PHONE_INPUT_MESSAGES = {
+  required: 'Phone is required',
+  invalid: PROFILE_MESSAGES.phoneInvalid,
+} as const;
+
+/** The phone input's own check of its E.164 value (undefined when empty), India by default (SPEC §9). */
+export function phoneInputError(value: string | null | undefined): string | undefined {
+  const phone = value?.trim() ?? '';
+  if (phone === '') return PHONE_INPUT_MESSAGES.required;
+  return isValidPhoneNumber(phone, 'IN') ? undefined : PHONE_INPUT_MESSAGES.invalid;
+}
+
+/**
+ * SPEC §5 "Profile page save (client side)": the PUT /profile payload with gender and phone required.
+ * The same field schemas the service parses with; only "required" is added here.
+ */
+export const ProfileFormSchema = UpdateProfileSchema.extend({
+  gender: GenderSchema,
+  phone: PhoneSchema,
+});
+export type ProfileFormInput = z.input<typeof ProfileFormSchema>;
