@@ -6,5 +6,6 @@ export * from './password';
 export * from './password-strength';
 export * from './profile';
 export * from './profile-form';
+export * from './reset-password-form';
 export { requestBody } from './request-body';
 export * from './session';
