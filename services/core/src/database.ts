@@ -15,6 +15,14 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** Where pool-level connection errors are reported. */
   logger?: Logger;
+  /** How long opening a connection, or waiting for a free one, may take (DB_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /**
+   * The longest a statement may run (DB_STATEMENT_TIMEOUT_MS); 0 or unset means no limit. The server
+   * cancels it (statement_timeout) and, in case the server itself is stuck, the client gives up a
+   * moment later (query_timeout).
+   */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -25,13 +33,20 @@ export interface DatabaseOptions {
  * and every later query opens a fresh connection, failing fast while the server is down.
  */
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
+  const statementTimeoutMs = options.statementTimeoutMs ?? 0;
   const pool = new pg.Pool({
     connectionString: options.url,
     types: { getTypeParser: typeParser },
     max: options.poolMax ?? 10,
     // Fail fast when the server is unreachable instead of queueing requests behind a dead socket.
-    connectionTimeoutMillis: 2_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 2_000,
     idleTimeoutMillis: 30_000,
+    // A server that vanishes without closing its sockets (a host gone, a network cut) is noticed by
+    // TCP keep-alive rather than never.
+    keepAlive: true,
+    ...(statementTimeoutMs > 0
+      ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 1_000 }
+      : {}),
   });
   pool.on('error', (err) => {
     options.logger?.warn({ err: { message: err.message } }, 'idle database connection lost');

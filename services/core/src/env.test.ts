@@ -24,6 +24,8 @@ describe('readEnv', () => {
         TRUSTED_PROXIES: ['127.0.0.1', '::1'],
         APP_NAME: 'Trove',
         DB_POOL_MAX: 10,
+        DB_CONNECT_TIMEOUT_MS: 2_000,
+        DB_STATEMENT_TIMEOUT_MS: 3_000,
       },
     });
   });

@@ -46,6 +46,16 @@ const proxyListSetting = z
     'must be a comma-separated list of IP addresses or CIDR ranges',
   );
 
+/** A duration in whole milliseconds within bounds. */
+function milliseconds(defaultValue: number, min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds')
+    .transform(Number)
+    .refine((ms) => ms >= min && ms <= max, `must be between ${min} and ${max}`)
+    .default(defaultValue);
+}
+
 /**
  * The settings every service shares. Each service adds its own port (`AUTH_PORT`, `PROFILE_PORT`)
  * with {@link portSetting}, so the variable a user sets is the one an error names.
@@ -67,6 +77,11 @@ export const baseEnvShape = {
     .transform(Number)
     .refine((max) => max >= 1 && max <= 100, 'must be between 1 and 100')
     .default(10),
+  // docs/decisions/009-deploy-story.md, "Faults": with the database gone a request must end in a 503
+  // within 5 s, never hang. A new connection gives up after DB_CONNECT_TIMEOUT_MS (also the longest wait
+  // for a free pool slot); a statement after DB_STATEMENT_TIMEOUT_MS (0 = no limit).
+  DB_CONNECT_TIMEOUT_MS: milliseconds(2_000, 100, 60_000),
+  DB_STATEMENT_TIMEOUT_MS: milliseconds(3_000, 0, 600_000),
 } as const;
 
 export type EnvSource = Readonly<Record<string, string | undefined>>;

@@ -3,6 +3,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError, type z } from 'zod';
+import { isDatabaseUnavailable } from './database-errors';
 import type { ServiceEnv } from './hono-env';
 import type { Logger } from './logger';
 
@@ -51,6 +52,12 @@ const CODE_BY_STATUS: Partial<Record<number, string>> = {
 /** `application/json`, or a `+json` type such as `application/merge-patch+json`, with any parameters. */
 const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
+export const DATABASE_UNAVAILABLE: ErrorEnvelope = {
+  error: 'The service is briefly unavailable. Please try again in a moment.',
+  code: 'unavailable',
+};
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 const MALFORMED_JSON: ErrorEnvelope = { error: 'Malformed JSON body', code: 'malformed_json' };
 
 function envelope(error: string, code: string): ErrorEnvelope {
@@ -92,6 +99,13 @@ export function createErrorHandler(fallbackLogger: Logger): ErrorHandler<Service
     // A route that called c.req.json() itself on a malformed body still answers 400, not 500.
     if (err instanceof SyntaxError && (await bodyIsMalformedJson(c))) return c.json(MALFORMED_JSON, 400);
 
+    // docs/decisions/009-deploy-story.md, "Faults": a database outage is a 503 the client may retry,
+    // with the envelope and never a stack; readiness reports the same, so balancers stop sending.
+    if (isDatabaseUnavailable(err)) {
+      (c.get('log') ?? fallbackLogger).warn({ error: describeError(err) }, 'database unavailable');
+      c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return c.json(envelope(DATABASE_UNAVAILABLE.error, DATABASE_UNAVAILABLE.code), 503);
+    }
     (c.get('log') ?? fallbackLogger).error({ err }, 'unhandled error');
     return c.json(envelope('Internal error', 'internal'), 500);
   };

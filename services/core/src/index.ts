@@ -11,10 +11,19 @@ export {
   migrateToLatest,
   poolOf,
 } from './database';
+export { isDatabaseUnavailable } from './database-errors';
 export type { CodePurpose } from './db/schema';
 export { migrations } from './db/migrations/index';
 export { baseEnvShape, type EnvResult, type EnvSource, parseEnv, portSetting, readEnv } from './env';
-export { ApiError, createErrorHandler, describeError, notFound, parseJson, tooManyRequests } from './errors';
+export {
+  ApiError,
+  createErrorHandler,
+  DATABASE_UNAVAILABLE,
+  describeError,
+  notFound,
+  parseJson,
+  tooManyRequests,
+} from './errors';
 export { createHealthRoutes } from './health';
 export type { ServiceEnv } from './hono-env';
 export {
@@ -26,5 +35,6 @@ export {
   requestLogger,
 } from './logger';
 export { createMailer, type MailMessage, type Mailer, type MailerOptions } from './mailer';
-export { type RunningServer, type StartServerOptions, startServer } from './server';
+export { type RunnableEnv, type RunServiceOptions, runService, StartupError } from './run-service';
+export { type RunningServer, type Servable, type StartServerOptions, startServer } from './server';
 export { createServiceApp, type ServiceAppOptions } from './service-app';

@@ -3,7 +3,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import type { Logger } from './logger';
 
 /** Anything with a fetch handler @hono/node-server can call: every Hono app, whatever its env. */
-type Servable = { fetch: Parameters<typeof serve>[0]['fetch'] };
+export type Servable = { fetch: Parameters<typeof serve>[0]['fetch'] };
 
 export interface StartServerOptions {
   port: number;
