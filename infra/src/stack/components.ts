@@ -73,6 +73,8 @@ export interface ServiceSpec {
   port: number;
   /** The variable that carries the port, for messages (`AUTH_PORT`). */
   portVariable: string;
+  /** 1-based; instances after the first log to `<name>-<instance>.log`. Default 1. */
+  instance?: number;
 }
 
 /** A service under tsx, ready once `GET /readyz` answers 200 (its database is reachable). */
@@ -85,6 +87,7 @@ export async function startService(
   if (!existsSync(join(context.rootDir, entry))) {
     throw new StackError(`${entry} is missing, so the ${spec.name} service cannot start.`);
   }
+  const instance = spec.instance ?? 1;
   const managed = new ManagedProcess(
     spec.name,
     join(context.rootDir, 'node_modules', '.bin', 'tsx'),
@@ -92,13 +95,16 @@ export async function startService(
     {
       cwd: context.rootDir,
       env,
-      logFile: join(context.logDir, `${spec.name}.log`),
+      logFile: join(context.logDir, instance === 1 ? `${spec.name}.log` : `${spec.name}-${instance}.log`),
+      ...(instance === 1 ? {} : { label: `The ${spec.name} service (instance ${instance})` }),
     },
   );
   return startAndWait(
     context,
     managed,
-    `The ${spec.name} service (${spec.portVariable}=${spec.port})`,
+    instance === 1
+      ? `The ${spec.name} service (${spec.portVariable}=${spec.port})`
+      : `The ${spec.name} service, instance ${instance} (port ${spec.port})`,
     `http://127.0.0.1:${spec.port}/readyz`,
     (status) => status === 200,
   );
@@ -109,8 +115,9 @@ export interface NginxSpec {
   httpPort: number;
   listenHost: string;
   wwwRoot: string;
-  authPort: number;
-  profilePort: number;
+  /** Every instance's port, first instance first. */
+  authPorts: readonly number[];
+  profilePorts: readonly number[];
   remoteOrigins: readonly string[];
   extraLocations: readonly ProxyLocation[];
   workerProcesses: number | 'auto';
@@ -132,8 +139,8 @@ export async function startNginx(
       wwwRoot: spec.wwwRoot,
       runtimeDir,
       logDir: context.logDir,
-      authUpstreams: [`127.0.0.1:${spec.authPort}`],
-      profileUpstreams: [`127.0.0.1:${spec.profilePort}`],
+      authUpstreams: spec.authPorts.map((port) => `127.0.0.1:${port}`),
+      profileUpstreams: spec.profilePorts.map((port) => `127.0.0.1:${port}`),
       remoteOrigins: spec.remoteOrigins,
       extraLocations: spec.extraLocations,
       workerProcesses: spec.workerProcesses,

@@ -8,10 +8,18 @@ import { PortInUseError, StackError } from './errors';
 import { alive, createRecorder, postmasterPid, stopLeftovers } from './leftovers';
 import { type PortClaim, assertPortsFree } from './ports';
 import type { ManagedProcess } from './processes';
-import { PORT_SETTINGS, parseOrigins, resolvePorts, type StackPorts } from './settings';
+import { freePort } from '../free-port';
+import {
+  PORT_SETTINGS,
+  parseOrigins,
+  resolveInstances,
+  resolvePorts,
+  type StackInstances,
+  type StackPorts,
+} from './settings';
 
 export { PortInUseError, StackError } from './errors';
-export { PORT_SETTINGS, type StackPorts } from './settings';
+export { PORT_SETTINGS, type StackInstances, type StackPorts } from './settings';
 
 /** The repository root (this file is infra/src/stack/index.ts). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -23,6 +31,8 @@ export interface StackOptions {
   env?: NodeJS.ProcessEnv;
   /** Ports that win over the environment (tests pick free ones). */
   ports?: Partial<StackPorts>;
+  /** Instances per service; win over `INSTANCES` / `AUTH_INSTANCES` / `PROFILE_INSTANCES`. */
+  instances?: Partial<StackInstances>;
   /** PostgreSQL to use; wins over `env.DATABASE_URL`. Neither set → embedded PostgreSQL. */
   databaseUrl?: string;
   /** Create `trove_e2e_<random>` on the server for this run and drop it on stop (tests). */
@@ -72,8 +82,10 @@ export interface Stack {
   logDir: string;
   /** Process-group leaders this stack started. The embedded PostgreSQL is run by its library, so not here. */
   pids: readonly number[];
-  /** The same, by name: `nginx`, `maildev`, `auth`, `profile`. */
+  /** The same, by name: `nginx`, `maildev`, `auth`, `profile` (a service once per instance). */
   processes: readonly { name: string; pid: number }[];
+  /** Each service's instances, first first: the process group to signal and the loopback port. */
+  instances: Readonly<Record<keyof StackInstances, readonly { pid: number; port: number }[]>>;
   /** Stops everything this stack started, in order; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -93,6 +105,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = options.env ?? process.env;
   const log = options.log ?? (() => undefined);
   const ports = resolvePorts(env, options.ports);
+  const instanceCounts = resolveInstances(env, options.instances);
   const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);
   const embedded = databaseUrl === undefined;
   const wwwRoot = resolve(options.wwwRoot ?? join(rootDir, 'dist', 'www'));
@@ -120,6 +133,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   if (embedded) claims.push({ port: ports.embeddedPg, setting: PORT_SETTINGS.embeddedPg[0] });
   const embeddedPgDir = resolve(options.embeddedPgDir ?? join(rootDir, '.data', 'pg'));
   const runDir = join(rootDir, '.data', 'run');
+  // Instances after the first take free loopback ports: only nginx needs to know them.
+  const servicePorts: Record<keyof StackInstances, number[]> = {
+    auth: [ports.auth],
+    profile: [ports.profile],
+  };
+  for (const { key } of SERVICES) {
+    for (let index = 1; index < instanceCounts[key]; index += 1) servicePorts[key].push(await freePort());
+  }
   const leftovers = await stopLeftovers(runDir);
   if (leftovers.length > 0)
     log(`stopped processes an earlier run left behind (pids ${leftovers.join(', ')})`);
@@ -143,6 +164,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     readyTimeoutMs: options.readyTimeoutMs ?? 60_000,
   };
   const processes: ManagedProcess[] = [];
+  const instances: Record<keyof StackInstances, { pid: number; port: number }[]> = { auth: [], profile: [] };
   const recorder = createRecorder(runDir, `${ports.http}`);
   let database: RunningDatabase | undefined;
   let nginxRuntimeDir: string | undefined;
@@ -184,8 +206,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       PROFILE_PORT: String(ports.profile),
       DATABASE_URL: databaseUrlForServices,
       SMTP_URL: smtpUrl,
-      // The profile service verifies sessions with the auth service's public keys (DESIGN.md "Services").
-      AUTH_JWKS_URL: `http://127.0.0.1:${ports.auth}/api/v1/auth/.well-known/jwks.json`,
+      // The profile service verifies sessions with the auth service's public keys (DESIGN.md "Services"),
+      // fetched through nginx so any live auth instance answers (docs/decisions/009, "Scale-out").
+      AUTH_JWKS_URL: `http://${loopbackHost(listenHost)}:${ports.http}/api/v1/auth/.well-known/jwks.json`,
       ...pick(env, ['LOG_LEVEL', 'TRUSTED_PROXIES']),
       ...options.serviceEnv,
     });
@@ -207,16 +230,23 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       log(`database: ${database.description}`);
       const envForServices = serviceEnv(database.url);
       await settleAll(
-        SERVICES.map(async ({ name, key }) => {
-          await track(
-            startService(
-              context,
-              { name, port: ports[key], portVariable: PORT_SETTINGS[key][0] },
-              envForServices,
-            ),
-          );
-          log(`${name} service: 127.0.0.1:${ports[key]} (log ${relative(rootDir, logDir)}/${name}.log)`);
-        }),
+        SERVICES.flatMap(({ name, key }) =>
+          servicePorts[key].map(async (port, index) => {
+            const portVariable = PORT_SETTINGS[key][0];
+            const managed = await track(
+              startService(
+                context,
+                { name, port, portVariable, instance: index + 1 },
+                { ...envForServices, [portVariable]: String(port) },
+              ),
+            );
+            instances[key][index] = { pid: managed.pid, port };
+            const logName = index === 0 ? `${name}.log` : `${name}-${index + 1}.log`;
+            log(
+              `${name} service${servicePorts[key].length > 1 ? ` #${index + 1}` : ''}: 127.0.0.1:${port} (log ${relative(rootDir, logDir)}/${logName})`,
+            );
+          }),
+        ),
       );
       return database;
     };
@@ -233,8 +263,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           httpPort: ports.http,
           listenHost,
           wwwRoot,
-          authPort: ports.auth,
-          profilePort: ports.profile,
+          authPorts: servicePorts.auth,
+          profilePorts: servicePorts.profile,
           remoteOrigins,
           extraLocations: options.extraLocations ?? [],
           workerProcesses: options.nginxWorkers ?? 1,
@@ -271,12 +301,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       logDir,
       pids: processes.map((managed) => managed.pid),
       processes: processes.map(({ name, pid }) => ({ name, pid })),
+      instances,
       stop,
     };
   } catch (err) {
     await stop();
     throw err;
   }
+}
+
+/** An address on this machine that reaches nginx's listener. */
+function loopbackHost(listenHost: string): string {
+  if (listenHost === '0.0.0.0') return '127.0.0.1';
+  if (listenHost === '::') return '[::1]';
+  return listenHost.includes(':') ? `[${listenHost.replace(/^\[|\]$/g, '')}]` : listenHost;
 }
 
 function pick(env: NodeJS.ProcessEnv, names: readonly string[]): Record<string, string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOrigins, redactUrl, resolvePorts } from './settings';
+import { parseOrigins, redactUrl, resolveInstances, resolvePorts } from './settings';
 
 describe('resolvePorts', () => {
   it('uses the documented defaults', () => {
@@ -47,5 +47,21 @@ describe('redactUrl', () => {
     expect(redactUrl('postgres://postgres@127.0.0.1:5432/postgres')).toBe(
       'postgres://postgres@127.0.0.1:5432/postgres',
     );
+  });
+});
+
+describe('resolveInstances', () => {
+  it('runs one of each by default; INSTANCES sets both; a per-service setting wins', () => {
+    expect(resolveInstances({})).toEqual({ auth: 1, profile: 1 });
+    expect(resolveInstances({ INSTANCES: '2' })).toEqual({ auth: 2, profile: 2 });
+    expect(resolveInstances({ INSTANCES: '2', PROFILE_INSTANCES: '3' })).toEqual({ auth: 2, profile: 3 });
+    expect(resolveInstances({ INSTANCES: '2' }, { auth: 1 })).toEqual({ auth: 1, profile: 2 });
+  });
+
+  it('names the variable of a bad count in one line', () => {
+    expect(() => resolveInstances({ AUTH_INSTANCES: '0' })).toThrow(
+      'Invalid environment: AUTH_INSTANCES must be a whole number from 1 to 16 (got "0")',
+    );
+    expect(() => resolveInstances({ INSTANCES: 'two' })).toThrow(/INSTANCES/);
   });
 });

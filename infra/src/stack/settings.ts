@@ -57,3 +57,35 @@ export function parseOrigins(raw: string | undefined): string[] {
 export function redactUrl(url: string): string {
   return url.replace(/\/\/([^/:@\s]*):[^/@\s]*@/, '//$1:***@');
 }
+
+/** How many instances of each service the stack runs (docs/decisions/009-deploy-story.md, "Scale-out"). */
+export interface StackInstances {
+  auth: number;
+  profile: number;
+}
+
+function parseCount(variable: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const count = /^\d{1,2}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(count >= 1 && count <= 16)) {
+    throw new StackError(
+      `Invalid environment: ${variable} must be a whole number from 1 to 16 (got "${raw}")`,
+    );
+  }
+  return count;
+}
+
+/**
+ * `AUTH_INSTANCES` / `PROFILE_INSTANCES`, each defaulting to `INSTANCES`, which defaults to 1. The first
+ * instance listens on AUTH_PORT / PROFILE_PORT; the others on free loopback ports only nginx needs to know.
+ */
+export function resolveInstances(
+  env: NodeJS.ProcessEnv,
+  overrides: Partial<StackInstances> = {},
+): StackInstances {
+  const all = parseCount('INSTANCES', env.INSTANCES, 1);
+  return {
+    auth: overrides.auth ?? parseCount('AUTH_INSTANCES', env.AUTH_INSTANCES, all),
+    profile: overrides.profile ?? parseCount('PROFILE_INSTANCES', env.PROFILE_INSTANCES, all),
+  };
+}

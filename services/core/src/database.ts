@@ -51,6 +51,12 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   pool.on('error', (err) => {
     options.logger?.warn({ err: { message: err.message } }, 'idle database connection lost');
   });
+  // The pool listens for errors only on idle clients. A client checked out when the server goes away
+  // (a shutdown between a query and its release) emits 'error' with no listener, which would kill the
+  // process; the query in flight already rejects, and the pool drops the broken client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return db;
