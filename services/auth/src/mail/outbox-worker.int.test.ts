@@ -105,4 +105,48 @@ describe('the mail outbox', () => {
       expect(await maildev.mailsTo(`shared${index}@example.com`)).toHaveLength(1);
     }
   });
+
+  it('with the worker running, codes requested while SMTP is down are delivered by themselves after it returns', async () => {
+    // docs/decisions/009-deploy-story.md, "Faults": no poke from a test, only the running worker's poll
+    // and back-off (MAIL_POLL_MS, MAIL_RETRY_SECONDS).
+    await maildev.stop();
+    const worker = createOutboxWorker({
+      db,
+      mailer,
+      logger: captureLogs().logger,
+      pollMs: 200,
+      retrySeconds: 1,
+    });
+    worker.start();
+    try {
+      const app = await createTestAuthApp({ db, url: testDatabase.url });
+      const emails = [0, 1, 2].map((index) => `outage${index}@example.com`);
+      for (const email of emails) {
+        const res = await call(app, '/api/v1/auth/password/register', {
+          body: { email, password: PASSWORD },
+        });
+        expect(res.status).toBe(201);
+      }
+      const smtpDownFor = 1_500;
+      await new Promise((resolve) => setTimeout(resolve, smtpDownFor));
+      const failed = await db
+        .selectFrom('mail_outbox')
+        .select(['attempts', 'sent_at'])
+        .where('to_address', 'in', emails)
+        .execute();
+      expect(failed).toHaveLength(3);
+      expect(failed.every((mail) => mail.sent_at === null && mail.attempts >= 1)).toBe(true);
+
+      const back = performance.now();
+      await maildev.start();
+      for (const email of emails) codeIn(await maildev.waitForMail(email));
+      const deliveredAfter = performance.now() - back;
+      console.log(
+        `[faults] SMTP down ${smtpDownFor} ms: ${emails.length} codes queued, all delivered ${Math.round(deliveredAfter)} ms after SMTP returned (attempts while down: ${failed.map((mail) => mail.attempts).join(', ')})`,
+      );
+      for (const email of emails) expect(await maildev.mailsTo(email)).toHaveLength(1);
+    } finally {
+      await worker.stop();
+    }
+  });
 });
