@@ -1,21 +1,146 @@
-import { BuildLabel } from '@trove/kit';
-import { useLocation } from 'react-router';
+import { BuildLabel, usePopup } from '@trove/kit';
+import { useMemo } from 'react';
+import { maskEmail } from '../features/auth-flow/email';
+import { readRememberedEmail } from '../features/auth-flow/remembered-email';
+import { type FlowDialogs, type Step, useAuthFlow } from '../features/auth-flow/use-auth-flow';
 import { AuthLayout } from '../features/auth-layout/auth-layout';
-import { IdentifyStep } from '../features/identify/identify-step';
+import { UnknownEmailDialog } from '../features/dialogs/unknown-email-dialog';
+import { VerifyEmailDialog } from '../features/dialogs/verify-email-dialog';
+import { IdentifyStep } from '../features/steps/identify-step';
+import { LoginStep } from '../features/steps/login-step';
+import { ProfileStep } from '../features/steps/profile-step';
+import { RegisterStep } from '../features/steps/register-step';
+import { ResetStep } from '../features/steps/reset-step';
+import { VerifyStep } from '../features/steps/verify-step';
+
+const HEADINGS: Record<Step, { title: string; description: string }> = {
+  identify: {
+    title: 'Sign in or sign up',
+    description: "Enter your email. We'll check whether you already have an account.",
+  },
+  login: { title: 'Welcome back', description: 'Enter your password to continue.' },
+  register: { title: 'Create your account', description: 'Choose a password for your new account.' },
+  verify: { title: 'Check your email', description: 'One more step: confirm the code we sent.' },
+  reset: { title: 'Set a new password', description: 'Choose a new password for your account.' },
+  profile: {
+    title: 'Finish your profile',
+    description: 'Tell us who you are. You can change the rest later on your profile page.',
+  },
+};
+
+/** The popup options both dialogs share: explicit choices only, never a backdrop click (SPEC §2.4). */
+const DIALOG_OPTIONS = {
+  size: 'sm',
+  backdrop: true,
+  backgroundFade: true,
+  closable: false,
+  allowBackdropClose: false,
+} as const;
 
 /**
- * trove_auth/AuthPage (docs/decisions/001), mounted on /auth/login and /auth/register: one unified step
- * flow (SPEC §2.4). This first cut has the identify step; the other steps arrive with the auth flow.
+ * trove_auth/AuthPage (docs/decisions/001), mounted on /auth/login and /auth/register: the unified step
+ * flow of SPEC §2.4. The hook holds the flow; this page picks the step and opens its dialogs.
  */
 export default function AuthPage() {
-  const { pathname } = useLocation();
-  const registering = pathname.endsWith('/register');
+  const popup = usePopup();
+  const dialogs = useMemo<FlowDialogs>(
+    () => ({
+      unknownEmail: (email, actions) =>
+        popup.open(
+          <UnknownEmailDialog
+            maskedEmail={maskEmail(email)}
+            onUseDifferentEmail={actions.useDifferentEmail}
+            onSignUp={actions.signUp}
+          />,
+          { ...DIALOG_OPTIONS, title: 'Create your account' },
+        ),
+      verifyEmail: (otp, actions) =>
+        popup.open(
+          <VerifyEmailDialog
+            maskedEmail={maskEmail(otp.target)}
+            resendAt={otp.resendAt}
+            onUseDifferentEmail={actions.useDifferentEmail}
+            onVerifyNow={actions.verifyNow}
+          />,
+          { ...DIALOG_OPTIONS, title: 'Verify your email' },
+        ),
+      close: () => popup.close(),
+    }),
+    [popup.open, popup.close],
+  );
+  const { state, errors, busy, actions } = useAuthFlow(dialogs);
+  const remembered = useMemo(() => readRememberedEmail(), []);
+  const heading = HEADINGS[state.step];
+
   return (
     <AuthLayout
-      title={registering ? 'Create your account' : 'Welcome back'}
+      title={heading.title}
+      description={heading.description}
       footer={<BuildLabel label={__TROVE_BUILD_LABEL__} />}
     >
-      <IdentifyStep />
+      {state.step === 'identify' ? (
+        <IdentifyStep
+          initialEmail={state.email}
+          error={errors.email}
+          busy={busy}
+          onSubmit={actions.identify}
+          onEdit={() => actions.clearError('email')}
+        />
+      ) : null}
+      {state.step === 'login' ? (
+        <LoginStep
+          email={state.email}
+          remembered={remembered !== null}
+          error={errors.password}
+          busy={busy}
+          onSubmit={actions.login}
+          onForgotPassword={actions.forgotPassword}
+          onChangeEmail={actions.startOver}
+          onEdit={() => actions.clearError('password')}
+        />
+      ) : null}
+      {state.step === 'register' ? (
+        <RegisterStep
+          email={state.email}
+          error={errors.password}
+          busy={busy}
+          onSubmit={actions.register}
+          onChangeEmail={actions.startOver}
+          onEdit={() => actions.clearError('password')}
+        />
+      ) : null}
+      {state.step === 'verify' && state.otp ? (
+        <VerifyStep
+          // A new code starts with empty boxes.
+          key={`${state.otp.purpose}-${state.otp.expiresAt}`}
+          otp={state.otp}
+          error={errors.code}
+          busy={busy}
+          onSubmit={actions.verify}
+          onResend={actions.resend}
+          onChangeEmail={actions.startOver}
+          onEdit={actions.clearCodeError}
+        />
+      ) : null}
+      {state.step === 'reset' ? (
+        <ResetStep
+          email={state.email}
+          errors={errors}
+          busy={busy}
+          onSubmit={actions.resetPassword}
+          onChangeEmail={actions.startOver}
+          onEdit={actions.clearError}
+        />
+      ) : null}
+      {state.step === 'profile' ? (
+        <ProfileStep
+          email={state.email}
+          errors={errors}
+          busy={busy}
+          onSubmit={actions.saveProfile}
+          onEdit={actions.clearError}
+        />
+      ) : null}
     </AuthLayout>
   );
 }

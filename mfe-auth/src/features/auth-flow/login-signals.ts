@@ -15,13 +15,21 @@ export function userFrom(answer: unknown): SessionUser | null {
 }
 
 /** SPEC §4.3: the flags a login answer may carry to ask for the second step. */
-export const SECOND_FACTOR_FLAGS = ['two_factor', 'twoFactor', 'require_2fa', 'mfa_required', 'otp_required'] as const;
+export const SECOND_FACTOR_FLAGS = [
+  'two_factor',
+  'twoFactor',
+  'require_2fa',
+  'mfa_required',
+  'otp_required',
+] as const;
 
 /** SPEC §4.3: any flag, or `next=otp`, or `purpose=login2fa`. */
 export function asksForSecondFactor(answer: unknown): boolean {
   if (!isRecord(answer)) return false;
   return (
-    SECOND_FACTOR_FLAGS.some((flag) => answer[flag] === true || answer[flag] === 'true' || answer[flag] === 1) ||
+    SECOND_FACTOR_FLAGS.some(
+      (flag) => answer[flag] === true || answer[flag] === 'true' || answer[flag] === 1,
+    ) ||
     answer.next === 'otp' ||
     answer.purpose === 'login2fa'
   );

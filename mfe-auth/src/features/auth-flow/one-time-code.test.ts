@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type CodeBoxes, codeError, codeOf, EMPTY_CODE, enterDigits, eraseDigit, sanitiseCode } from './one-time-code';
+import {
+  type CodeBoxes,
+  codeError,
+  codeOf,
+  EMPTY_CODE,
+  enterDigits,
+  eraseDigit,
+  sanitiseCode,
+} from './one-time-code';
 
 const boxes = (code: string): CodeBoxes => Array.from({ length: 6 }, (_, index) => code.charAt(index));
 

@@ -23,7 +23,11 @@ export function codeOf(boxes: CodeBoxes): string {
  * the box to move to next (SPEC §2.4 "typing advances"). A whole code pasted into any box replaces the
  * code: people paste into whichever box has focus.
  */
-export function enterDigits(boxes: CodeBoxes, index: number, raw: string): { boxes: CodeBoxes; focus: number } {
+export function enterDigits(
+  boxes: CodeBoxes,
+  index: number,
+  raw: string,
+): { boxes: CodeBoxes; focus: number } {
   const digits = sanitiseCode(raw);
   if (digits === '') return { boxes, focus: index };
   if (digits.length === CODE_LENGTH) return { boxes: [...digits], focus: CODE_LENGTH - 1 };

@@ -46,9 +46,13 @@ export function codeTimes(answer: unknown, now: number): { expiresAt: number; re
   const expiresIn = seconds(data.expires_in);
   const resendIn = seconds(data.resend_in);
   const expiresAt =
-    expiresIn !== null ? now + expiresIn * 1000 : (instant(data.expires_at) ?? now + FALLBACK_CODE_LIFE_S * 1000);
+    expiresIn !== null
+      ? now + expiresIn * 1000
+      : (instant(data.expires_at) ?? now + FALLBACK_CODE_LIFE_S * 1000);
   const resendAt =
-    resendIn !== null ? now + resendIn * 1000 : (instant(data.resend_at) ?? now + FALLBACK_RESEND_WAIT_S * 1000);
+    resendIn !== null
+      ? now + resendIn * 1000
+      : (instant(data.resend_at) ?? now + FALLBACK_RESEND_WAIT_S * 1000);
   return { expiresAt, resendAt };
 }
 
@@ -56,7 +60,10 @@ export function codeTimes(answer: unknown, now: number): { expiresAt: number; re
  * SPEC §4.3: when the code request failed with `retry_after` (a code was sent moments ago), that many
  * seconds set the resend wait; the code's life is the fallback, as the answer says nothing of it.
  */
-export function timesAfterRetry(retryAfterSeconds: number | null, now: number): { expiresAt: number; resendAt: number } {
+export function timesAfterRetry(
+  retryAfterSeconds: number | null,
+  now: number,
+): { expiresAt: number; resendAt: number } {
   return {
     expiresAt: now + FALLBACK_CODE_LIFE_S * 1000,
     resendAt: now + (retryAfterSeconds ?? FALLBACK_RESEND_WAIT_S) * 1000,

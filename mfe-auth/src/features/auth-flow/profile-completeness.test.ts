@@ -1,6 +1,11 @@
 import { ApiError, type ApiClient } from '@trove/kit';
 import { describe, expect, it, vi } from 'vitest';
-import { checkProfileComplete, isProfileComplete, nameLooksComplete, profileFrom } from './profile-completeness';
+import {
+  checkProfileComplete,
+  isProfileComplete,
+  nameLooksComplete,
+  profileFrom,
+} from './profile-completeness';
 
 function clientAnswering(answers: Record<string, unknown>): ApiClient & { calls: string[] } {
   const calls: string[] = [];

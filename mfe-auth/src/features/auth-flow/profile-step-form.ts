@@ -1,4 +1,10 @@
-import { EARLIEST_BIRTH_YEAR, MINIMUM_AGE, PROFILE_MESSAGES, ProfileStepSchema, ageOn } from '@trove/contracts';
+import {
+  EARLIEST_BIRTH_YEAR,
+  MINIMUM_AGE,
+  PROFILE_MESSAGES,
+  ProfileStepSchema,
+  ageOn,
+} from '@trove/contracts';
 
 export const NAMES_MISSING_MESSAGE = 'Please enter your first and last name.';
 
@@ -18,7 +24,11 @@ export type ProfileStepErrors = Partial<Record<'first_name' | 'last_name' | 'dob
  * The profile step's fields by the contracts schema (one rule for client and server). `summary` is the
  * flash SPEC §5 names for missing names.
  */
-export function checkProfileStep(input: { first_name: string; last_name: string; dob: string }):
+export function checkProfileStep(input: {
+  first_name: string;
+  last_name: string;
+  dob: string;
+}):
   | { ok: true; value: { first_name: string; last_name: string; dob: string } }
   | { ok: false; errors: ProfileStepErrors; summary: string } {
   const parsed = ProfileStepSchema.safeParse(input);

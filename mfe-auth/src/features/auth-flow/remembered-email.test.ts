@@ -15,7 +15,10 @@ describe('remembered email (SPEC §2.4, §3)', () => {
   it('"Remember me" stores the flag "1" and the email, which the next visit starts with', () => {
     const store = memoryStore();
     saveRememberChoice(true, 'ada@example.com', store);
-    expect(Object.fromEntries(store.values)).toEqual({ rememberEmail: '1', rememberedEmail: 'ada@example.com' });
+    expect(Object.fromEntries(store.values)).toEqual({
+      rememberEmail: '1',
+      rememberedEmail: 'ada@example.com',
+    });
     expect(readRememberedEmail(store)).toBe('ada@example.com');
   });
 

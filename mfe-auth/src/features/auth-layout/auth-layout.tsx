@@ -2,13 +2,18 @@ import { useAppConfig } from '@trove/kit';
 import type { ReactNode } from 'react';
 import * as styles from './auth-layout.module.css';
 
-/** SPEC §2.3: the auth page wrapper with the tagline, a short description and the terms line. */
+/**
+ * SPEC §2.3 / §2.4: the auth page wrapper — the tagline, the step's title and a short description, the
+ * step itself, and the terms line.
+ */
 export function AuthLayout({
   title,
+  description,
   children,
   footer,
 }: {
   title: string;
+  description: string;
   children: ReactNode;
   footer?: ReactNode;
 }) {
@@ -16,13 +21,14 @@ export function AuthLayout({
   return (
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby="auth-title">
-        <p className={styles.tagline}>{tagline}</p>
+        <p className={styles.tagline}>
+          <span className={styles.mark} aria-hidden="true" />
+          {tagline}
+        </p>
         <h1 id="auth-title" className={styles.title}>
           {title}
         </h1>
-        <p className={styles.description}>
-          Use your work email. We'll check whether you already have an account.
-        </p>
+        <p className={styles.description}>{description}</p>
         {children}
         <p className={styles.terms}>By continuing, you agree to our Terms and Privacy Policy</p>
       </section>

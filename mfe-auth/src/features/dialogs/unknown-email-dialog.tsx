@@ -1,0 +1,38 @@
+import { formStyles } from '../steps/form-parts';
+import * as styles from './dialogs.module.css';
+
+/**
+ * SPEC §2.4 "Create your account" (the title is the popup's): "No account found for" + the masked
+ * email, what signing up involves, and its two actions. It is opened without backdrop close.
+ */
+export function UnknownEmailDialog({
+  maskedEmail,
+  onUseDifferentEmail,
+  onSignUp,
+}: {
+  maskedEmail: string;
+  onUseDifferentEmail: () => void;
+  onSignUp: () => void;
+}) {
+  return (
+    <div className={styles.body}>
+      <p className={styles.text}>
+        No account found for <span className={styles.email}>{maskedEmail}</span>. It only takes a minute to
+        create one:
+      </p>
+      <ol className={styles.steps}>
+        <li>Verify your email with a 6-digit code</li>
+        <li>Set a password</li>
+        <li>Finish your profile</li>
+      </ol>
+      <div className={styles.actions}>
+        <button type="button" className={formStyles.secondary} onClick={onUseDifferentEmail}>
+          Use a different email
+        </button>
+        <button type="button" className={formStyles.primary} onClick={onSignUp}>
+          Sign up &amp; continue
+        </button>
+      </div>
+    </div>
+  );
+}

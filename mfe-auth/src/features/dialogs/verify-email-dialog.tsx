@@ -1,0 +1,42 @@
+import { useCountdown } from '../auth-flow/use-countdown';
+import { formStyles } from '../steps/form-parts';
+import * as styles from './dialogs.module.css';
+
+/**
+ * SPEC §2.4 verify-your-email dialog: shown when login says the email is unverified — the masked email,
+ * the resend countdown in seconds, "Use different email" and "Verify now".
+ */
+export function VerifyEmailDialog({
+  maskedEmail,
+  resendAt,
+  onUseDifferentEmail,
+  onVerifyNow,
+}: {
+  maskedEmail: string;
+  resendAt: number;
+  onUseDifferentEmail: () => void;
+  onVerifyNow: () => void;
+}) {
+  const secondsLeft = useCountdown(resendAt);
+  return (
+    <div className={styles.body}>
+      <p className={styles.text}>
+        Your email <span className={styles.email}>{maskedEmail}</span> isn't verified yet. We've sent a
+        6-digit code to it — enter it to finish signing in.
+      </p>
+      <p className={styles.countdown}>
+        {secondsLeft > 0
+          ? `You can ask for a new code in ${secondsLeft}s.`
+          : 'You can ask for a new code now.'}
+      </p>
+      <div className={styles.actions}>
+        <button type="button" className={formStyles.secondary} onClick={onUseDifferentEmail}>
+          Use different email
+        </button>
+        <button type="button" className={formStyles.primary} onClick={onVerifyNow}>
+          Verify now
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import * as styles from './form.module.css';
+
+/** A field message, tied to its input by `aria-describedby`. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className={styles.error}>
+      <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M12 7v6M12 16.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      {message}
+    </p>
+  );
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
+
+/** A labelled text input with its hint and error (the input's description points at both). */
+export function TextField({
+  label,
+  error,
+  hint,
+  aside,
+  ...input
+}: InputProps & { label: string; error?: string | undefined; hint?: ReactNode; aside?: ReactNode }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.field}>
+      <div className={styles.labelRow}>
+        <label htmlFor={id} className={styles.label}>
+          {label}
+        </label>
+        {aside}
+      </div>
+      <input
+        {...input}
+        id={id}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/**
+ * SPEC §2.4: a password field with a Show/Hide toggle. `below` (the strength meter) sits under it and
+ * is part of the input's description through `belowId`.
+ */
+export function PasswordField({
+  label,
+  error,
+  hint,
+  aside,
+  below,
+  belowId,
+  ...input
+}: InputProps & {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  aside?: ReactNode;
+  below?: ReactNode;
+  belowId?: string;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const [visible, setVisible] = useState(false);
+  const describedBy =
+    [hint ? hintId : null, belowId ?? null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.field}>
+      <div className={styles.labelRow}>
+        <label htmlFor={id} className={styles.label}>
+          {label}
+        </label>
+        {aside}
+      </div>
+      <div className={styles.inputWrap}>
+        <input
+          {...input}
+          id={id}
+          type={visible ? 'text' : 'password'}
+          className={`${styles.input} ${styles.withToggle}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          spellCheck={false}
+          autoCapitalize="none"
+        />
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-pressed={visible}
+          aria-controls={id}
+          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          {visible ? 'Hide' : 'Show'}
+        </button>
+      </div>
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+      {below}
+    </div>
+  );
+}
+
+/**
+ * The email the step is about, with SPEC §2.4's "Change" button. The hidden username field lets
+ * password managers pair the password with this account.
+ */
+export function EmailChip({
+  email,
+  onChange,
+  disabled,
+}: {
+  email: string;
+  onChange: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className={styles.emailChip}>
+      <span className={styles.emailIdentity}>
+        <span className={styles.emailBadge} aria-hidden="true">
+          {email.charAt(0)}
+        </span>
+        <span className={styles.emailText} title={email}>
+          {email}
+        </span>
+      </span>
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <button
+        type="button"
+        className={styles.changeButton}
+        onClick={onChange}
+        disabled={disabled}
+        aria-label={`Change email (${email})`}
+      >
+        Change
+      </button>
+    </div>
+  );
+}
+
+/** The step's main button; while busy it says what is happening and cannot be pressed again. */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy || undefined}>
+      {busy ? (
+        <>
+          <span className={styles.spinner} aria-hidden="true" />
+          {busyLabel}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}
+
+export { styles as formStyles };

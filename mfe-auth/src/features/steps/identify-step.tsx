@@ -1,0 +1,48 @@
+import { type FormEvent, useState } from 'react';
+import { formStyles as styles, SubmitButton, TextField } from './form-parts';
+
+/** SPEC §2.4 identify: a field labelled Email and a button Continue. */
+export function IdentifyStep({
+  initialEmail,
+  error,
+  busy,
+  onSubmit,
+  onEdit,
+}: {
+  initialEmail: string;
+  error: string | undefined;
+  busy: boolean;
+  onSubmit: (email: string) => void;
+  onEdit: () => void;
+}) {
+  const [email, setEmail] = useState(initialEmail);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSubmit(email);
+  }
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@company.com"
+        // Focus lands here: the only field of the first step; SPEC §2.4 starts here.
+        autoFocus
+        value={email}
+        error={error}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          onEdit();
+        }}
+      />
+      <SubmitButton busy={busy} busyLabel="Checking…">
+        Continue
+      </SubmitButton>
+    </form>
+  );
+}
