@@ -80,6 +80,7 @@ export default function AuthPage() {
     >
       {state.step === 'identify' ? (
         <IdentifyStep
+          key={state.round}
           initialEmail={state.email}
           error={errors.email}
           busy={busy}

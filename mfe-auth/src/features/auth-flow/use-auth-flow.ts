@@ -44,6 +44,8 @@ export interface FlowState {
   resetToken: string | null;
   /** Signed in on the server but not yet set in the session: the profile step comes first. */
   pendingUser: SessionUser | null;
+  /** Counts "start over"s, so the identify form is a fresh one each time (its email cleared). */
+  round: number;
 }
 
 /** Field messages a step shows beside its inputs. */
@@ -62,6 +64,7 @@ function initialState(): FlowState {
     newRegistration: false,
     resetToken: null,
     pendingUser: null,
+    round: 0,
   };
 }
 
@@ -124,14 +127,15 @@ export function useAuthFlow(dialogs: FlowDialogs) {
   const startOver = useCallback(() => {
     dialogs.close();
     setErrors({});
-    setState({
+    setState((previous) => ({
       step: 'identify',
       email: '',
       otp: null,
       newRegistration: false,
       resetToken: null,
       pendingUser: null,
-    });
+      round: previous.round + 1,
+    }));
   }, [dialogs]);
 
   /**

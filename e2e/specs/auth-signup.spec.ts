@@ -1,0 +1,222 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_PASSWORD, readLatestCode, signUpVerifiedUser } from '../support/accounts';
+import {
+  fillProfileStep,
+  identify,
+  landedOn,
+  registerUnverified,
+  typeCode,
+  uniqueEmail,
+  waitForFlash,
+} from '../support/auth-flow';
+import { launchBrowser, openPage } from '../support/browser';
+import { baseUrl, mailUrl } from '../support/context';
+
+// SPEC §2.4 / §4.3 sign-up through nginx, against the real auth and profile services, with the codes
+// read from the mail catcher.
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function startSignUp(email: string) {
+  const watched = await openPage(browser, baseUrl());
+  await watched.page.goto('/auth/register');
+  await identify(watched.page, email);
+  const dialog = watched.page.getByRole('dialog', { name: 'Create your account' });
+  await dialog.waitFor();
+  return { ...watched, dialog };
+}
+
+describe('sign-up (SPEC §2.4, §4.3)', () => {
+  it('identify → "Create your account" → password → mailed code → profile → /chats', async () => {
+    const email = uniqueEmail('signup');
+    const { page, context, dialog, consoleErrors } = await startSignUp(`  ${email.toUpperCase()} `);
+    try {
+      // SPEC §5: the masked email — first and last character of the local part, dots between, the domain.
+      const local = email.split('@')[0] ?? '';
+      expect(await dialog.textContent()).toContain(
+        `No account found for ${local[0]}•••${local.at(-1)}@example.com`,
+      );
+      await dialog.getByRole('button', { name: 'Sign up & continue' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText('Password is required').first().waitFor();
+      const since = new Date();
+      await page.getByLabel('Create a password', { exact: true }).fill(E2E_PASSWORD);
+      expect(await page.getByText('Strength: Strong (100%)').count()).toBe(1);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      const code = await readLatestCode(mailUrl(), email, { since });
+      await typeCode(page, code);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      // SPEC §4.3: a verified new registration always goes to the profile step.
+      await page.getByRole('heading', { name: 'Finish your profile' }).waitFor();
+      // SPEC §5: the first-name placeholder comes from the email's local part.
+      expect(await page.getByRole('textbox', { name: 'First name' }).getAttribute('placeholder')).toBe('E2e');
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await waitForFlash(page, 'Please enter your first and last name.');
+      await page.getByRole('textbox', { name: 'First name' }).fill('Grace');
+      await page.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
+      await page.getByLabel('Date of birth').fill('2020-01-01');
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await waitForFlash(page, 'You must be at least 13 years old.');
+      await fillProfileStep(page);
+      await waitForFlash(page, "Profile saved. You're in!");
+      await landedOn(page, '/chats');
+      await page.getByRole('heading', { name: 'Chats' }).waitFor();
+      const me = await page.evaluate(async () => (await fetch('/api/v1/profile/me')).json());
+      expect(me.profile).toMatchObject({
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        dob: '1990-12-09',
+        complete: true,
+      });
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('"Use a different email" goes back to identify with the email cleared; a backdrop click does not close', async () => {
+    const { page, context, dialog } = await startSignUp(uniqueEmail('different'));
+    try {
+      await page.getByTestId('popup-backdrop').click({ position: { x: 4, y: 4 } });
+      await page.keyboard.press('Escape');
+      expect(await page.getByTestId('popup-layer').getAttribute('data-closing')).toBeNull();
+      expect(await dialog.isVisible()).toBe(true);
+      await dialog.getByRole('button', { name: 'Use a different email' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('heading', { name: 'Sign in or sign up' }).waitFor();
+      expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('identify: "Email is required", and an invalid email as a field message and a flash', async () => {
+    const { page, context } = await openPage(browser, baseUrl());
+    try {
+      await page.goto('/auth/login');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText('Email is required').waitFor();
+      await identify(page, 'not-an-email@x');
+      await waitForFlash(page, 'Please enter a valid email address.');
+      expect(await page.getByRole('textbox', { name: 'Email' }).getAttribute('aria-invalid')).toBe('true');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a wrong code: "That code is incorrect. Please try again." and "Incorrect code", cleared on change', async () => {
+    const email = uniqueEmail('wrong');
+    const { page, context, dialog } = await startSignUp(email);
+    try {
+      await dialog.getByRole('button', { name: 'Sign up & continue' }).click();
+      const since = new Date();
+      await page.getByLabel('Create a password', { exact: true }).fill(E2E_PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      const code = await readLatestCode(mailUrl(), email, { since });
+      const wrong = code === '000000' ? '111111' : '000000';
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByText('Invalid / missing code').waitFor();
+      await typeCode(page, '123');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByText('Enter 6-digit code').waitFor();
+      await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+      await page.keyboard.type(wrong);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await waitForFlash(page, 'That code is incorrect. Please try again.');
+      await page.getByText('Incorrect code', { exact: true }).waitFor();
+      await page.getByRole('textbox', { name: 'Digit 6 of 6' }).click();
+      await page.keyboard.press('Backspace');
+      expect(await page.getByText('Incorrect code', { exact: true }).count()).toBe(0);
+      // A paste keeps the first six digits, whatever else the clipboard holds.
+      await page.getByRole('textbox', { name: 'Digit 1 of 6' }).focus();
+      await page.evaluate(
+        (text) => {
+          const data = new DataTransfer();
+          data.setData('text', text);
+          document.activeElement?.dispatchEvent(
+            new ClipboardEvent('paste', { clipboardData: data, bubbles: true }),
+          );
+        },
+        `Your code: ${code.slice(0, 3)} ${code.slice(3)} (thanks)`,
+      );
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByRole('heading', { name: 'Finish your profile' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('409 on register: "This email is now registered. Please log in." and back to identify', async () => {
+    const email = uniqueEmail('taken');
+    const { page, context, dialog } = await startSignUp(email);
+    try {
+      await dialog.getByRole('button', { name: 'Sign up & continue' }).click();
+      // Someone else signs up with this email while the form is open.
+      await registerUnverified(baseUrl(), email);
+      await page.getByLabel('Create a password', { exact: true }).fill(E2E_PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await waitForFlash(page, 'This email is now registered. Please log in.');
+      await page.getByRole('heading', { name: 'Sign in or sign up' }).waitFor();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('resend: disabled with "Resend in {n}s" until the server\'s wait is over, then "Resend code" mails a new code', async () => {
+    const email = uniqueEmail('resend');
+    const { page, context, dialog } = await startSignUp(email);
+    try {
+      await dialog.getByRole('button', { name: 'Sign up & continue' }).click();
+      await page.getByLabel('Create a password', { exact: true }).fill(E2E_PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      const waiting = page.getByRole('button', { name: /^Resend in \d+s$/ });
+      await waiting.waitFor();
+      expect(await waiting.isDisabled()).toBe(true);
+      // The e2e stack keeps the normal 30 s resend wait (docs/decisions/005).
+      const seconds = Number((await waiting.textContent())?.match(/\d+/)?.[0]);
+      expect(seconds).toBeGreaterThan(20);
+      expect(seconds).toBeLessThanOrEqual(30);
+      const resend = page.getByRole('button', { name: 'Resend code' });
+      await resend.waitFor({ timeout: 40_000 });
+      expect(await resend.isEnabled()).toBe(true);
+      const since = new Date();
+      await resend.click();
+      await waitForFlash(page, 'We sent you a new code.');
+      await page.getByRole('button', { name: /^Resend in \d+s$/ }).waitFor();
+      const code = await readLatestCode(mailUrl(), email, { since });
+      await typeCode(page, code);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByRole('heading', { name: 'Finish your profile' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an existing account is not offered sign-up: identify goes straight to login', async () => {
+    const { email } = await signUpVerifiedUser(baseUrl(), mailUrl());
+    const { page, context } = await openPage(browser, baseUrl());
+    try {
+      await page.goto('/auth/login');
+      await identify(page, email);
+      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
