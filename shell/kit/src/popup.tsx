@@ -144,7 +144,9 @@ function PopupLayer({
         tabIndex={-1}
       >
         {options.title || options.closable ? (
-          <header className={styles.dialogHeader}>
+          // A div, not <header>: a header outside a sectioning element is a second page banner to
+          // screen readers (axe landmark-no-duplicate-banner), and this one belongs to the dialog.
+          <div className={styles.dialogHeader}>
             {options.title ? (
               <h2 id={titleId} className={styles.dialogTitle}>
                 {options.title}
@@ -164,7 +166,7 @@ function PopupLayer({
                 </svg>
               </button>
             ) : null}
-          </header>
+          </div>
         ) : null}
         <div className={styles.dialogBody}>{children}</div>
       </div>
