@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, type ProxySettings, renderNginxConfig } from './render-config';
+import { contentSecurityPolicy, type ProxySettings, renderAbSplit, renderNginxConfig } from './render-config';
 
 const base: ProxySettings = {
   httpPort: 8080,
@@ -167,5 +167,42 @@ describe('contentSecurityPolicy', () => {
     const csp = contentSecurityPolicy(['https://cdn.example.com', 'http://127.0.0.1:3001']);
     expect(csp).toContain("script-src 'self' https://cdn.example.com http://127.0.0.1:3001;");
     expect(csp).toContain("connect-src 'self' https://cdn.example.com http://127.0.0.1:3001;");
+  });
+});
+
+describe('the A/B rollout (docs/decisions/009)', () => {
+  it('is absent unless configured: no visitor cookie, no split', () => {
+    const conf = renderNginxConfig(base);
+    expect(conf).not.toContain('trove_vid');
+    expect(conf).not.toContain('ab-split.conf');
+  });
+
+  it('includes the split file, serves the runtime map per variant, and sets the visitor cookie', () => {
+    const conf = renderNginxConfig({ ...base, abTest: { weightB: 20 } });
+    expect(conf).toContain('include /srv/trove/.data/run/nginx-8080/ab-split.conf;');
+    const map = block(conf, '= /config/remotes.json');
+    expect(map).toContain('try_files /config/remotes.$trove_variant.json /config/remotes.json =404;');
+    expect(map).toContain('add_header Set-Cookie $trove_visitor_cookie;');
+    expect(map).toContain('add_header Vary Cookie;');
+    expect(map).toContain('Content-Security-Policy');
+  });
+
+  it('renders the weights, with the ends of the range as one catch-all', () => {
+    expect(renderAbSplit(20)).toContain('    20% b;\n    * a;');
+    expect(renderAbSplit(12.5)).toContain('    12.5% b;');
+    expect(renderAbSplit(0)).not.toContain('% b');
+    expect(renderAbSplit(100)).toContain('    * b;');
+    expect(() => renderAbSplit(101)).toThrow(/A\/B weight/);
+    expect(() => renderAbSplit(Number.NaN)).toThrow(/A\/B weight/);
+    expect(() => renderNginxConfig({ ...base, abTest: { weightB: -1 } })).toThrow(/A\/B weight/);
+  });
+});
+
+describe('the access log (docs/decisions/009, "Observability")', () => {
+  it('is one JSON object per line carrying the request id the services log', () => {
+    const conf = renderNginxConfig(base);
+    expect(conf).toMatch(
+      /log_format trove escape=json '\{"time":"\$time_iso8601","reqId":"\$trove_request_id"/,
+    );
   });
 });

@@ -45,6 +45,88 @@ export interface ProxySettings {
   workerUser?: string;
   /** Write an access log. Default true; the bench turns it off. */
   accessLog?: boolean;
+  /**
+   * The landing page's A/B rollout (docs/decisions/009-deploy-story.md): when set, each visitor gets a
+   * random id in a cookie and is assigned variant B with this probability, and `/config/remotes.json`
+   * answers with `remotes.b.json` for B. The split lives in `<runtimeDir>/ab-split.conf` (see
+   * {@link renderAbSplit}), so new weights need only that file and a reload.
+   */
+  abTest?: { weightB: number };
+}
+
+/** The visitor-id cookie (random, no personal data) and the QA override cookie. */
+export const VISITOR_COOKIE = 'trove_vid';
+export const VARIANT_COOKIE = 'trove_variant';
+
+/** Checks a B weight: a percentage from 0 to 100 with at most two decimals. */
+export function assertAbWeight(weightB: number): void {
+  if (!(weightB >= 0 && weightB <= 100) || Math.round(weightB * 100) !== weightB * 100) {
+    throw new Error(`Invalid A/B weight for B (want a percentage from 0 to 100): ${weightB}`);
+  }
+}
+
+/**
+ * The split itself, included from nginx.conf: \`$trove_split\` is \`b\` for \`weightB\` percent of visitor
+ * ids (MurmurHash2 of the id, so a returning visitor always lands in the same bucket) and \`a\` otherwise.
+ */
+export function renderAbSplit(weightB: number): string {
+  assertAbWeight(weightB);
+  // split_clients refuses a 0% line, so the ends of the range are a single catch-all.
+  const lines =
+    weightB === 0 ? ['    * a;'] : weightB === 100 ? ['    * b;'] : [`    ${weightB}% b;`, '    * a;'];
+  return `# Rendered by proxy/src/render-config.ts (renderAbSplit): B gets ${weightB}% of new visitors.
+split_clients "\${trove_visitor}" $trove_split {
+${lines.join('\n')}
+}
+`;
+}
+
+/** The http-level maps of the A/B rollout: visitor id, its cookie, the QA override. */
+function abTestBlock(runtimeDir: string): string {
+  return `
+  # A/B rollout of the landing page (docs/decisions/009-deploy-story.md). A visitor is the random id in
+  # the ${VISITOR_COOKIE} cookie; a first visit uses this request's id and the answer sets the cookie.
+  map $cookie_${VISITOR_COOKIE} $trove_visitor {
+    "~^[0-9a-f]{32}$" $cookie_${VISITOR_COOKIE};
+    default $request_id;
+  }
+  map $cookie_${VISITOR_COOKIE} $trove_visitor_cookie {
+    "~^[0-9a-f]{32}$" "";
+    default "${VISITOR_COOKIE}=$request_id; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly";
+  }
+  include ${runtimeDir}/ab-split.conf;
+  # QA forces a variant with ?variant=a|b, else a ${VARIANT_COOKIE}=a|b cookie; everyone else gets the split.
+  map $arg_variant $trove_variant_arg {
+    a a;
+    b b;
+    default "";
+  }
+  map $cookie_${VARIANT_COOKIE} $trove_variant_cookie {
+    a a;
+    b b;
+    default "";
+  }
+  map "$trove_variant_arg$trove_variant_cookie" $trove_variant {
+    "~^(?<forced>[ab])" $forced;
+    default $trove_split;
+  }
+`;
+}
+
+/** The runtime map per variant: B's file when it exists, else everyone's. */
+function abTestLocation(csp: string): string {
+  return `    location = /config/remotes.json {
+      try_files /config/remotes.$trove_variant.json /config/remotes.json =404;
+      # Per visitor: a shared cache must not hand one visitor's variant to another.
+      add_header Cache-Control "private, no-cache";
+      add_header Vary Cookie;
+      add_header X-Trove-Variant $trove_variant always;
+      # Empty (so not sent) once the visitor has the cookie.
+      add_header Set-Cookie $trove_visitor_cookie;
+${securityHeaders(csp, '      ')}
+${errorPageDirectives('json', '      ')}
+    }
+`;
 }
 
 /** Error codes nginx itself may produce, each answered by a small non-HTML body. */
@@ -229,6 +311,7 @@ export function renderNginxConfig(settings: ProxySettings): string {
     workerProcesses = 1,
     workerUser,
     accessLog = true,
+    abTest,
   } = settings;
 
   assertPort('httpPort', httpPort);
@@ -243,6 +326,7 @@ export function renderNginxConfig(settings: ProxySettings): string {
   if (workerProcesses !== 'auto' && (!Number.isInteger(workerProcesses) || workerProcesses < 1)) {
     throw new Error(`Invalid workerProcesses: ${workerProcesses}`);
   }
+  if (abTest !== undefined) assertAbWeight(abTest.weightB);
   const useBrotli = brotli && existsSync(brotliModulePath);
   if (useBrotli) assertPath('brotliModulePath', brotliModulePath);
 
@@ -303,9 +387,12 @@ http {
   uwsgi_temp_path ${runtimeDir}/tmp/uwsgi;
   scgi_temp_path ${runtimeDir}/tmp/scgi;
 
-  log_format trove '$remote_addr - [$time_iso8601] "$request" $status $body_bytes_sent '
-                   '$request_time "$http_referer" "$http_user_agent" reqId=$trove_request_id '
-                   'upstream=$upstream_addr upstream_time=$upstream_response_time';
+  # One JSON object per line (docs/decisions/009-deploy-story.md, "Observability"); reqId is the id the
+  # services log for the same request, so a line here finds its lines there.
+  log_format trove escape=json '{"time":"$time_iso8601","reqId":"$trove_request_id","remote":"$remote_addr",'
+                   '"method":"$request_method","uri":"$request_uri","status":$status,"bytes":$body_bytes_sent,'
+                   '"seconds":$request_time,"upstream":"$upstream_addr","upstreamSeconds":"$upstream_response_time",'
+                   '"referer":"$http_referer","userAgent":"$http_user_agent"}';
   access_log ${accessLog ? `${logDir}/nginx-access.log trove` : 'off'};
 
   sendfile on;
@@ -338,7 +425,7 @@ ${useBrotli ? '  brotli_static on;\n' : ''}
     "" "no-store";
     default "";
   }
-
+${abTest === undefined ? '' : abTestBlock(runtimeDir)}
 ${upstreamBlock('trove_auth', authUpstreams)}
 
 ${upstreamBlock('trove_profile', profileUpstreams)}
@@ -389,6 +476,7 @@ ${h('        ')}
       }
     }
 
+${abTest === undefined ? '' : abTestLocation(csp)}
     # Runtime config: changes on each deploy without a rebuild, so always revalidated.
     location ^~ /config/ {
       try_files $uri =404;

@@ -1,6 +1,6 @@
-import { constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { constants, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { type ProxySettings, renderNginxConfig } from './render-config';
+import { type ProxySettings, renderAbSplit, renderNginxConfig } from './render-config';
 
 /** Debian's nginx; `NGINX_BIN` or the PATH otherwise. */
 export function findNginx(env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -79,6 +79,7 @@ export function prepareNginxRuntime(settings: ProxySettings): NginxRuntime {
   mkdirSync(logDir, { recursive: true });
   const confPath = join(settings.runtimeDir, 'nginx.conf');
   writeFileSync(confPath, renderNginxConfig(full));
+  if (settings.abTest !== undefined) writeAbSplit(settings.runtimeDir, settings.abTest.weightB);
   const errorLogPath = join(logDir, 'nginx-error.log');
   return {
     confPath,
@@ -93,4 +94,22 @@ export function prepareNginxRuntime(settings: ProxySettings): NginxRuntime {
 /** Arguments for `nginx -t` on a prepared runtime. */
 export function testArgs(runtime: NginxRuntime): string[] {
   return [...runtime.args.filter((arg, index, all) => arg !== '-g' && all[index - 1] !== '-g'), '-t', '-q'];
+}
+
+/**
+ * Writes the A/B split file a running nginx includes (whole, then renamed). nginx reads it on its next
+ * reload: {@link reloadNginx}.
+ */
+export function writeAbSplit(runtimeDir: string, weightB: number): void {
+  const file = join(runtimeDir, 'ab-split.conf');
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, renderAbSplit(weightB));
+  renameSync(temp, file);
+}
+
+/** Asks the nginx whose pid file is in `runtimeDir` to reload its config (SIGHUP). */
+export function reloadNginx(runtimeDir: string): void {
+  const pid = Number(readFileSync(join(runtimeDir, 'nginx.pid'), 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0) throw new Error(`No nginx pid in ${runtimeDir}/nginx.pid`);
+  process.kill(pid, 'SIGHUP');
 }

@@ -1,5 +1,6 @@
 // npm run deploy:remote -- <name> [--variant b] [--version <version>]
 // npm run rollback:remote -- <name> [--variant b]
+// npm run ab:weight -- <percent for B> [--runtime-dir <nginx runtime folder>]
 //
 // docs/decisions/009-deploy-story.md, "Independent deploys". deploy builds one remote (infra/src/build.ts,
 // into a staging folder beside the site so nothing live changes while it builds), moves its immutable
@@ -7,10 +8,12 @@
 // switches to a version already on disk without building. rollback returns to the version before.
 // The site is BUILD_OUT_DIR (default dist/www), as for the build. --variant b works on the landing
 // page's B map (config/remotes.b.json) instead of everyone's (docs/decisions/009, "A/B rollout").
+// ab:weight rewrites the running nginx's split (default: the `npm start` one on HTTP_PORT) and reloads it.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { reloadNginx, writeAbSplit } from '@trove/proxy';
 import { REPO_ROOT } from '../stack/index';
 import {
   isRemoteName,
@@ -79,7 +82,32 @@ function parseArgs(argv: readonly string[]) {
   return { command, name, variant, version };
 }
 
+/** `ab-weight 30 [--runtime-dir dir]`: new weights for a running nginx, by a reload. */
+function setAbWeight(argv: readonly string[]): void {
+  const [weight, flag, dir] = argv;
+  const usage = 'usage: ab-weight <percent for B, 0-100> [--runtime-dir <nginx runtime folder>]';
+  if (
+    weight === undefined ||
+    !/^\d{1,3}(\.\d{1,2})?$/.test(weight) ||
+    (flag !== undefined && (flag !== '--runtime-dir' || dir === undefined))
+  )
+    fail(usage);
+  const port = process.env.HTTP_PORT || '8080';
+  const runtimeDir = resolve(dir ?? join(REPO_ROOT, '.data', 'run', `nginx-${port}`));
+  if (!existsSync(join(runtimeDir, 'ab-split.conf'))) {
+    fail(
+      `${runtimeDir} has no A/B split: start the stack with AB_WEIGHT_B set (npm start) to run a rollout.`,
+    );
+  }
+  writeAbSplit(runtimeDir, Number(weight));
+  reloadNginx(runtimeDir);
+  console.log(
+    `A/B: B now gets ${Number(weight)}% of new visitors (nginx reloaded; returning visitors keep their bucket).`,
+  );
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'ab-weight') return setAbWeight(process.argv.slice(3));
   const { command, name, variant, version: given } = parseArgs(process.argv.slice(2));
   const wwwRoot = resolve(process.env.BUILD_OUT_DIR ?? join(REPO_ROOT, 'dist', 'www'));
   const file = mapFileName(variant);

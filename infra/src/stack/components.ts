@@ -122,6 +122,8 @@ export interface NginxSpec {
   extraLocations: readonly ProxyLocation[];
   workerProcesses: number | 'auto';
   accessLog: boolean;
+  /** The landing page's A/B rollout, when one runs. */
+  abTest?: { weightB: number };
 }
 
 /** nginx with the rendered config; its runtime folder is `.data/run/nginx-<port>`, wiped each start. */
@@ -145,6 +147,7 @@ export async function startNginx(
       extraLocations: spec.extraLocations,
       workerProcesses: spec.workerProcesses,
       accessLog: spec.accessLog,
+      ...(spec.abTest === undefined ? {} : { abTest: spec.abTest }),
     });
   } catch (err) {
     // A bad REMOTE_ORIGINS value and the like: the renderer's message names it.

@@ -12,6 +12,7 @@ import { freePort } from '../free-port';
 import {
   PORT_SETTINGS,
   parseOrigins,
+  resolveAbWeight,
   resolveInstances,
   resolvePorts,
   type StackInstances,
@@ -33,6 +34,8 @@ export interface StackOptions {
   ports?: Partial<StackPorts>;
   /** Instances per service; win over `INSTANCES` / `AUTH_INSTANCES` / `PROFILE_INSTANCES`. */
   instances?: Partial<StackInstances>;
+  /** The landing page's B share in percent; wins over `AB_WEIGHT_B`. Unset in both: no rollout. */
+  abWeightB?: number;
   /** PostgreSQL to use; wins over `env.DATABASE_URL`. Neither set → embedded PostgreSQL. */
   databaseUrl?: string;
   /** Create `trove_e2e_<random>` on the server for this run and drop it on stop (tests). */
@@ -106,6 +109,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const log = options.log ?? (() => undefined);
   const ports = resolvePorts(env, options.ports);
   const instanceCounts = resolveInstances(env, options.instances);
+  const abWeightB = options.abWeightB ?? resolveAbWeight(env);
   const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);
   const embedded = databaseUrl === undefined;
   const wwwRoot = resolve(options.wwwRoot ?? join(rootDir, 'dist', 'www'));
@@ -269,6 +273,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           extraLocations: options.extraLocations ?? [],
           workerProcesses: options.nginxWorkers ?? 1,
           accessLog: options.accessLog ?? true,
+          ...(abWeightB === undefined ? {} : { abTest: { weightB: abWeightB } }),
         });
         processes.push(nginx.process);
         recorder.addProcess(nginx.process.pid, nginx.process.marker);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOrigins, redactUrl, resolveInstances, resolvePorts } from './settings';
+import { parseOrigins, redactUrl, resolveAbWeight, resolveInstances, resolvePorts } from './settings';
 
 describe('resolvePorts', () => {
   it('uses the documented defaults', () => {
@@ -63,5 +63,16 @@ describe('resolveInstances', () => {
       'Invalid environment: AUTH_INSTANCES must be a whole number from 1 to 16 (got "0")',
     );
     expect(() => resolveInstances({ INSTANCES: 'two' })).toThrow(/INSTANCES/);
+  });
+});
+
+describe('resolveAbWeight', () => {
+  it('is off when unset, a percentage when set, one line naming the variable when wrong', () => {
+    expect(resolveAbWeight({})).toBeUndefined();
+    expect(resolveAbWeight({ AB_WEIGHT_B: '20' })).toBe(20);
+    expect(resolveAbWeight({ AB_WEIGHT_B: '12.5' })).toBe(12.5);
+    expect(() => resolveAbWeight({ AB_WEIGHT_B: '120' })).toThrow(
+      'Invalid environment: AB_WEIGHT_B must be a percentage from 0 to 100 (got "120")',
+    );
   });
 });

@@ -89,3 +89,19 @@ export function resolveInstances(
     profile: overrides.profile ?? parseCount('PROFILE_INSTANCES', env.PROFILE_INSTANCES, all),
   };
 }
+
+/**
+ * `AB_WEIGHT_B`: the share of new visitors (percent) who get the landing page's variant B. Unset: no
+ * rollout runs and nginx sets no visitor cookie (docs/decisions/009-deploy-story.md, "A/B rollout").
+ */
+export function resolveAbWeight(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.AB_WEIGHT_B;
+  if (raw === undefined || raw === '') return undefined;
+  const weight = /^\d{1,3}(\.\d{1,2})?$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(weight >= 0 && weight <= 100)) {
+    throw new StackError(
+      `Invalid environment: AB_WEIGHT_B must be a percentage from 0 to 100 (got "${raw}")`,
+    );
+  }
+  return weight;
+}
