@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -27,7 +27,8 @@ beforeAll(async () => {
     wwwRoot: join(dir, 'www'),
     serviceEnv: {
       AUTH_KEY_DIR: join(dir, 'keys'),
-      LOG_LEVEL: 'warn',
+      // info: the request lines are what the access-log test follows from nginx into the services.
+      LOG_LEVEL: 'info',
       RATE_EXISTS_PER_MINUTE: '1000000',
       RATE_REGISTER_PER_MINUTE: '1000000',
       MAIL_POLL_MS: '200',
@@ -46,6 +47,59 @@ describe('scale-out', () => {
     expect(stack.instances.auth).toHaveLength(2);
     expect(stack.instances.profile).toHaveLength(2);
     expect(new Set([...stack.instances.auth, ...stack.instances.profile].map((i) => i.port)).size).toBe(4);
+  });
+
+  it('logs each request as JSON in nginx with the request id the answering service logs, and counts it in /metrics', async () => {
+    const reqId = `trace-${randomBytes(8).toString('hex')}`;
+    const res = await fetch(`${stack.url}/api/v1/profile/me`, {
+      headers: { Cookie: cookie, 'X-Request-Id': reqId },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe(reqId);
+    // nginx writes its line when the answer is sent; give the file system a moment on a busy machine.
+    let line: Record<string, unknown> | undefined;
+    for (let attempt = 0; attempt < 50 && line === undefined; attempt += 1) {
+      const lines = readFileSync(join(stack.logDir, 'nginx-access.log'), 'utf8').trim().split('\n');
+      // The log folder is kept across runs, so older lines may be in an older format.
+      line = lines
+        .filter((text) => text.includes(reqId))
+        .map((text) => JSON.parse(text) as Record<string, unknown>)
+        .find((entry) => entry.reqId === reqId);
+      if (line === undefined) await sleep(100);
+    }
+    expect(line).toMatchObject({ reqId, method: 'GET', uri: '/api/v1/profile/me', status: 200 });
+    expect(String(line?.upstream)).toMatch(/^127\.0\.0\.1:\d+$/);
+    const linesOfService = () =>
+      readdirSync(stack.logDir)
+        .filter((name) => /^profile(-\d+)?\.log$/.test(name))
+        .flatMap((name) => readFileSync(join(stack.logDir, name), 'utf8').split('\n'))
+        .filter((text) => text.includes(reqId));
+    let serviceLines = linesOfService();
+    for (let attempt = 0; attempt < 50 && serviceLines.length === 0; attempt += 1) {
+      await sleep(100);
+      serviceLines = linesOfService();
+    }
+    expect(serviceLines.length).toBeGreaterThan(0);
+    expect(JSON.parse(serviceLines[0] ?? '{}')).toMatchObject({
+      reqId,
+      path: '/api/v1/profile/me',
+      status: 200,
+    });
+
+    // Each instance's /metrics, on its own port (never through nginx), counts what it answered.
+    let counted = 0;
+    for (const { port } of stack.instances.profile) {
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      const sample = text
+        .split('\n')
+        .find((entry) =>
+          entry.startsWith('http_requests_total{method="GET",route="/api/v1/profile/me",status="200"'),
+        );
+      counted += Number(sample?.split(' ').at(-1) ?? 0);
+      expect(text).toMatch(/^mail_outbox_depth\{service="profile"\} \d+$/m);
+    }
+    expect(counted).toBeGreaterThanOrEqual(1);
+    expect((await fetch(`${stack.url}/api/v1/profile/metrics`)).status).toBe(404);
   });
 
   it('killing one instance of each under load fails no GET and loses no acknowledged write', async () => {

@@ -34,6 +34,7 @@ export {
   requestIdFrom,
   requestLogger,
 } from './logger';
+export { createServiceMetrics, type ServiceMetrics } from './metrics';
 export { createMailer, type MailMessage, type Mailer, type MailerOptions } from './mailer';
 export { type RunnableEnv, type RunServiceOptions, runService, StartupError } from './run-service';
 export { type RunningServer, type Servable, type StartServerOptions, startServer } from './server';

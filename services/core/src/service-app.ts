@@ -7,6 +7,7 @@ import { createHealthRoutes } from './health';
 import type { ServiceEnv } from './hono-env';
 import type { Logger } from './logger';
 import { requestLogger } from './logger';
+import { createServiceMetrics } from './metrics';
 
 export interface ServiceAppOptions {
   logger: Logger;
@@ -15,16 +16,24 @@ export interface ServiceAppOptions {
   prefix: `/${string}`;
   /** Largest request body accepted, in bytes. Every payload in SPEC §7 is a few hundred bytes. */
   maxBodyBytes?: number;
+  /** The `service` label on every metric. Default: the last part of the prefix (`auth`). */
+  name?: string;
 }
 
 /**
- * The frame every service shares: request ids and request logging, a body size cap, health and
+ * The frame every service shares: request ids and request logging, request metrics and GET /metrics
+ * (docs/decisions/009-deploy-story.md), a body size cap, health and
  * readiness at the root and under the prefix (docs/decisions/001-platform-layout.md, "Service
  * routes"), the one error handler and the 404 envelope. The service mounts its resources on it.
  */
 export function createServiceApp(options: ServiceAppOptions): Hono<ServiceEnv> {
   const app = new Hono<ServiceEnv>();
+  const metrics = createServiceMetrics({
+    service: options.name ?? options.prefix.split('/').at(-1) ?? 'service',
+    db: options.db,
+  });
   app.use(requestLogger(options.logger));
+  app.use(metrics.middleware);
   app.use(
     bodyLimit({
       maxSize: options.maxBodyBytes ?? 64 * 1024,
@@ -35,6 +44,12 @@ export function createServiceApp(options: ServiceAppOptions): Hono<ServiceEnv> {
   const health = createHealthRoutes(options.db);
   app.route('/', health);
   app.route(options.prefix, health);
+  // Root only, never under the public prefix: nginx forwards the prefix, and metrics are for operators.
+  app.get('/metrics', async (c) => {
+    c.header('Content-Type', metrics.registry.contentType);
+    c.header('Cache-Control', 'no-store');
+    return c.body(await metrics.registry.metrics(), 200);
+  });
   app.onError(createErrorHandler(options.logger));
   app.notFound(notFound);
   return app;

@@ -71,3 +71,13 @@ export async function markMailFailed(
     .where('id', '=', id)
     .execute();
 }
+
+/** Mails not sent yet, due or waiting for a retry: the outbox depth operators watch. */
+export async function countPendingMails(db: DatabaseHandle): Promise<number> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<string>().as('pending'))
+    .where('sent_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.pending);
+}
