@@ -1,13 +1,16 @@
 import { BuildLabel } from '@trove/kit';
-import { ProfileHeader } from '../features/profile-header/profile-header';
+import { ProfileWorkspace } from '../features/profile-page/profile-workspace';
 import * as styles from './profile-page.module.css';
 
-/** trove_profile/ProfilePage (docs/decisions/001). The seven tabs (SPEC §2.5) arrive with the profile issue. */
+/** trove_profile/ProfilePage (docs/decisions/001): SPEC §2.5, the profile and its seven tabs. */
 export default function ProfilePage() {
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>Profile</h1>
-      <ProfileHeader />
+      <header className={styles.intro}>
+        <h1 className={styles.title}>Profile</h1>
+        <p className={styles.lead}>How you appear in Trove, and how you sign in.</p>
+      </header>
+      <ProfileWorkspace />
       <BuildLabel label={__TROVE_BUILD_LABEL__} />
     </div>
   );

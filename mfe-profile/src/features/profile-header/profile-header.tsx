@@ -1,21 +1,70 @@
-import { useSession } from '@trove/kit';
+import type { Profile, SessionUser } from '@trove/contracts';
+import { Avatar } from '@trove/kit';
+import type { CSSProperties } from 'react';
+import { BANNER_HEIGHT, bannerGradient } from './banner';
 import { profileDisplayName } from './display-name';
 import * as styles from './profile-header.module.css';
 
-/** SPEC §2.5: banner, avatar, display name and the headline placeholder. */
-export function ProfileHeader() {
-  const { user } = useSession();
-  const name = profileDisplayName({ name: user?.name });
+export const HEADLINE_PLACEHOLDER = 'Add a headline (e.g., Product Manager @ Acme)';
+
+/** SPEC §3 / §9: the avatar is 96px on the profile page. */
+const PROFILE_AVATAR_SIZE = 96;
+
+/** SPEC §2.5 header: banner (image or the user's gradient), avatar, display name and headline. */
+export function ProfileHeader({ user, profile }: { user: SessionUser; profile: Profile }) {
+  const name = profileDisplayName({
+    name: user.name,
+    firstName: profile.first_name,
+    lastName: profile.last_name,
+  });
+  // The avatar's initials come from the real name only: "Your Name" is a placeholder, so it gets "U".
+  const realName = name === profileDisplayName({}) ? '' : name;
+  const banner: CSSProperties = {
+    height: BANNER_HEIGHT,
+    backgroundImage: profile.banner_url
+      ? `url("${encodeURI(profile.banner_url)}"), ${bannerGradient(user.id)}`
+      : bannerGradient(user.id),
+  };
+  const headline = profile.headline?.trim();
+  const place = [profile.city, profile.country].filter((part) => part?.trim()).join(', ');
   return (
-    <section className={styles.card} aria-label="Your profile">
-      <div className={styles.banner} aria-hidden="true" />
+    <section className={styles.card} aria-labelledby="profile-display-name">
+      <div className={styles.banner} style={banner} data-testid="profile-banner" aria-hidden="true" />
       <div className={styles.body}>
-        <span className={styles.avatar} aria-hidden="true">
-          {name.charAt(0).toUpperCase()}
-        </span>
-        <div>
-          <p className={styles.name}>{name}</p>
-          <p className={styles.headline}>Add a headline (e.g., Product Manager @ Acme)</p>
+        <Avatar
+          name={realName}
+          image={profile.avatar_url}
+          size={PROFILE_AVATAR_SIZE}
+          className={styles.avatar}
+        />
+        <div className={styles.who}>
+          <h2 className={styles.name} id="profile-display-name">
+            {name}
+          </h2>
+          <p className={styles.headline} data-empty={headline ? undefined : ''}>
+            {headline || HEADLINE_PLACEHOLDER}
+          </p>
+          <ul className={styles.meta} aria-label="About you">
+            <li>{user.email}</li>
+            {place ? <li>{place}</li> : null}
+            {profile.two_factor_enabled ? <li className={styles.badge}>2-step on</li> : null}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The header's shape while the profile loads, so the page does not jump when it arrives. */
+export function ProfileHeaderSkeleton() {
+  return (
+    <section className={styles.card} aria-hidden="true" data-loading="">
+      <div className={`${styles.banner} ${styles.shimmer}`} style={{ height: BANNER_HEIGHT }} />
+      <div className={styles.body}>
+        <span className={`${styles.avatarSkeleton} ${styles.shimmer}`} />
+        <div className={styles.who}>
+          <span className={`${styles.line} ${styles.shimmer}`} />
+          <span className={`${styles.line} ${styles.short} ${styles.shimmer}`} />
         </div>
       </div>
     </section>

@@ -1,0 +1,68 @@
+import type { FocusEvent } from 'react';
+import PhoneInput, { type FlagProps } from 'react-phone-number-input';
+import { describedBy, FieldShell, type FormBinding, fieldId } from './fields';
+import * as fieldStyles from './fields.module.css';
+import * as styles from './phone-field.module.css';
+
+/** SPEC §9: the phone input takes at most 250 characters of text (libphonenumber-js's own limit too). */
+export const PHONE_INPUT_MAX_LENGTH = 250;
+
+/**
+ * The country shown as its ISO code rather than a flag picture: the library's flags are either fetched
+ * from a third-party host (which the CSP and closed networks refuse) or 44 kB of inline SVG
+ * (docs/decisions/007-profile-page.md).
+ */
+function CountryCode({ country }: FlagProps) {
+  return <span className={styles.country}>{country}</span>;
+}
+
+function InternationalIcon() {
+  return (
+    <svg className={styles.globe} viewBox="0 0 20 20" aria-hidden="true">
+      <circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path
+        d="M2 10h16M10 2c2.5 2.6 2.5 13.4 0 16M10 2c-2.5 2.6-2.5 13.4 0 16"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      />
+    </svg>
+  );
+}
+
+/**
+ * SPEC §2.5 phone: required, international input, India by default (SPEC §9), built on
+ * react-phone-number-input (libphonenumber-js, the same copy contracts validate with). Its value is
+ * E.164 ("+919876543210"); national numbers of 2 to 17 digits are what libphonenumber-js parses, and
+ * `limitMaxLength` stops typing past the longest number of the chosen country.
+ */
+export function PhoneField({ form }: { form: FormBinding }) {
+  const id = fieldId(form.idPrefix, 'phone');
+  const error = form.errors.phone;
+  const hint = 'Include the country code; India (+91) is the default.';
+  return (
+    <FieldShell id={id} label="Phone" error={error} hint={hint} required>
+      <PhoneInput
+        id={id}
+        name="phone"
+        className={styles.phone}
+        data-invalid={error ? '' : undefined}
+        international
+        defaultCountry="IN"
+        limitMaxLength
+        flagComponent={CountryCode}
+        internationalIcon={InternationalIcon}
+        value={form.values.phone || undefined}
+        onChange={(value) => form.onChange('phone', value ?? '')}
+        onBlur={(event: FocusEvent<HTMLElement>) => form.onBlur('phone', event.relatedTarget)}
+        numberInputProps={{ className: `${fieldStyles.input} ${styles.number}` }}
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={PHONE_INPUT_MAX_LENGTH}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, true)}
+      />
+    </FieldShell>
+  );
+}

@@ -1,0 +1,230 @@
+import { GENDERS, LOCALES, TIMEZONES } from '@trove/contracts';
+import type { ReactNode } from 'react';
+import {
+  type FormBinding,
+  ReadOnlyField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../profile-form/fields';
+import * as fieldStyles from '../profile-form/fields.module.css';
+import { PhoneField } from '../profile-form/phone-field';
+import * as styles from './profile-page.module.css';
+
+/** A tab's card: heading, a line on what it holds, the fields, and its action. */
+export function PanelCard({
+  headingId,
+  title,
+  description,
+  onSubmit,
+  action,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  description: ReactNode;
+  onSubmit: () => void;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className={styles.panelCard}
+      aria-labelledby={headingId}
+      // The SPEC §5 messages are shown at the fields; the browser's own bubbles would say something else.
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <header className={styles.panelHeader}>
+        <h2 className={styles.panelTitle} id={headingId}>
+          {title}
+        </h2>
+        <p className={styles.panelDescription}>{description}</p>
+      </header>
+      {children}
+      <footer className={styles.panelFooter}>{action}</footer>
+    </form>
+  );
+}
+
+/** SPEC §2.5: Save, disabled while any request runs. */
+export function SaveButton({ busy, label = 'Save' }: { busy: boolean; label?: string }) {
+  return (
+    <button type="submit" className={styles.primaryButton} disabled={busy} aria-busy={busy || undefined}>
+      {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
+      {label}
+    </button>
+  );
+}
+
+const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  male: 'Male',
+  female: 'Female',
+  other: 'Other',
+};
+
+function languageName(locale: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
+  } catch {
+    return locale;
+  }
+}
+
+/** Today as YYYY-MM-DD in the browser's calendar: the date picker blocks later days (SPEC §5). */
+function today(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function OverviewFields({
+  form,
+  firstName,
+  lastName,
+  email,
+}: {
+  form: FormBinding;
+  firstName: string;
+  lastName: string;
+  email: string;
+}) {
+  return (
+    <div className={fieldStyles.grid}>
+      <ReadOnlyField id={`${form.idPrefix}-first-name`} label="First name" value={firstName} />
+      <ReadOnlyField id={`${form.idPrefix}-last-name`} label="Last name" value={lastName} />
+      <ReadOnlyField id={`${form.idPrefix}-email`} label="Email" value={email} />
+      <SelectField
+        form={form}
+        name="gender"
+        label="Gender"
+        required
+        placeholder="Choose…"
+        options={GENDERS.map((gender) => ({ value: gender, label: GENDER_LABELS[gender] }))}
+      />
+      <TextField
+        form={form}
+        name="dob"
+        label="Date of birth"
+        type="date"
+        min="1900-01-01"
+        max={today()}
+        autoComplete="bday"
+      />
+      <PhoneField form={form} />
+      <TextField
+        form={form}
+        name="headline"
+        label="Headline"
+        wide
+        placeholder="Add a headline (e.g., Product Manager @ Acme)"
+        autoComplete="organization-title"
+      />
+      <TextAreaField
+        form={form}
+        name="bio"
+        label="Bio"
+        wide
+        rows={4}
+        placeholder="A few lines about you and your work"
+      />
+    </div>
+  );
+}
+
+export function AddressFields({ form }: { form: FormBinding }) {
+  return (
+    <div className={fieldStyles.grid}>
+      <TextField form={form} name="street" label="Street" wide autoComplete="street-address" />
+      <TextField form={form} name="city" label="City" autoComplete="address-level2" />
+      <TextField form={form} name="state" label="State" autoComplete="address-level1" />
+      <TextField form={form} name="postal_code" label="Postal code" autoComplete="postal-code" />
+      <TextField form={form} name="country" label="Country" autoComplete="country-name" />
+    </div>
+  );
+}
+
+export function WorkFields({ form }: { form: FormBinding }) {
+  return (
+    <div className={fieldStyles.grid}>
+      <TextField form={form} name="company" label="Company" autoComplete="organization" />
+      <TextField form={form} name="department" label="Department" />
+      <TextField form={form} name="title" label="Title" wide autoComplete="organization-title" />
+    </div>
+  );
+}
+
+export function LinksFields({ form }: { form: FormBinding }) {
+  const url = { type: 'url', inputMode: 'url', autoComplete: 'url' } as const;
+  return (
+    <div className={fieldStyles.grid}>
+      <TextField form={form} name="website" label="Website" placeholder="https://example.com" {...url} />
+      <TextField
+        form={form}
+        name="linkedin"
+        label="LinkedIn"
+        placeholder="https://www.linkedin.com/in/you"
+        {...url}
+      />
+      <TextField form={form} name="twitter" label="Twitter / X" placeholder="https://x.com/you" {...url} />
+      <TextField form={form} name="github" label="GitHub" placeholder="https://github.com/you" {...url} />
+    </div>
+  );
+}
+
+export function PrefsFields({ form, fromBrowser }: { form: FormBinding; fromBrowser: boolean }) {
+  const hint = fromBrowser ? "From this browser's settings until you save." : undefined;
+  return (
+    <div className={fieldStyles.grid}>
+      <SelectField
+        form={form}
+        name="timezone"
+        label="Timezone"
+        hint={hint}
+        options={TIMEZONES.map((zone) => ({ value: zone, label: zone }))}
+      />
+      <SelectField
+        form={form}
+        name="locale"
+        label="Language"
+        hint={hint}
+        options={LOCALES.map((locale) => ({ value: locale, label: `${languageName(locale)} — ${locale}` }))}
+      />
+    </div>
+  );
+}
+
+export function TwoStepFields({
+  idPrefix,
+  enabled,
+  onToggle,
+}: {
+  idPrefix: string;
+  enabled: boolean;
+  onToggle: (enabled: boolean) => void;
+}) {
+  const id = `${idPrefix}-two-factor`;
+  return (
+    <div className={styles.toggleRow}>
+      <input
+        id={id}
+        type="checkbox"
+        className={styles.checkbox}
+        checked={enabled}
+        onChange={(event) => onToggle(event.target.checked)}
+        aria-describedby={`${id}-note`}
+      />
+      <div>
+        <label htmlFor={id} className={styles.toggleLabel}>
+          Enable 2-step verification (email OTP on every login)
+        </label>
+        <p id={`${id}-note`} className={styles.toggleNote}>
+          After your password, a 6-digit code sent to your email is needed to finish signing in.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,354 @@
+import { type ProfileMeResponse, phoneInputError } from '@trove/contracts';
+import { ApiError, useSession, userMessage } from '@trove/kit';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { ProfileHeader, ProfileHeaderSkeleton } from '../profile-header/profile-header';
+import { type FormBinding, fieldId } from '../profile-form/fields';
+import {
+  type BrowserPreferences,
+  browserPreferences,
+  formFromProfile,
+  PROFILE_FORM_FIELDS,
+  type ProfileFieldErrors,
+  type ProfileFormField,
+  type ProfileFormValues,
+  payloadFromForm,
+  saveFailure,
+  validateProfileForm,
+} from '../profile-form/profile-form';
+import { useProfileData } from '../profile-form/use-profile-data';
+import { panelId, ProfileTabList, tabId } from '../profile-tabs/profile-tabs';
+import { PROFILE_TABS, type ProfileTabId, TAB_OF_FIELD, tabToShowErrors } from '../profile-tabs/tabs';
+import {
+  checkPasswordForm,
+  EMPTY_PASSWORD_FORM,
+  type PasswordField,
+  type PasswordFieldErrors,
+  type PasswordFormValues,
+} from '../security/password-form';
+import { SecurityFields } from '../security/security-fields';
+import {
+  AddressFields,
+  LinksFields,
+  OverviewFields,
+  PanelCard,
+  PrefsFields,
+  SaveButton,
+  TwoStepFields,
+  WorkFields,
+} from './panels';
+import * as styles from './profile-page.module.css';
+
+type Status = { tone: 'success' | 'error'; text: string } | null;
+
+const FIX_FIELDS = 'Please fix the highlighted fields.';
+
+const PANEL_TEXT: Record<ProfileTabId, { title: string; description: string }> = {
+  overview: {
+    title: 'Overview',
+    description: 'How you appear to your team. Your name and email come from your account.',
+  },
+  address: { title: 'Address', description: 'Where you work from. Used for invoices and local formats.' },
+  work: { title: 'Work', description: 'Your company, team and role.' },
+  links: { title: 'Links', description: 'Where people can find more about you. Full http(s) addresses.' },
+  prefs: { title: 'Preferences', description: 'Dates, times and language across Trove.' },
+  security: {
+    title: 'Password',
+    description:
+      'Changing it signs you out everywhere else. Use 8+ characters with upper, lower, number and symbol.',
+  },
+  'two-step': {
+    title: '2-step verification',
+    description: 'A second check at sign-in, with a code sent to your email.',
+  },
+};
+
+/**
+ * SPEC §2.5 / §4.7: the profile page's state. One form for the six saving tabs (so switching tabs keeps
+ * unsaved edits, and Save on any of them sends the whole profile), the password form apart, one status
+ * line, and one busy flag that disables every button while a request runs.
+ */
+export function ProfileWorkspace() {
+  const idPrefix = useId();
+  const { load, reload, save, changePassword } = useProfileData();
+  const { setUser } = useSession();
+  const [preferences] = useState<BrowserPreferences>(browserPreferences);
+  const [values, setValues] = useState<ProfileFormValues | null>(null);
+  const [errors, setErrors] = useState<ProfileFieldErrors>({});
+  const [edited, setEdited] = useState<ReadonlySet<ProfileFormField>>(new Set());
+  const [password, setPassword] = useState<PasswordFormValues>(EMPTY_PASSWORD_FORM);
+  const [passwordErrors, setPasswordErrors] = useState<PasswordFieldErrors>({});
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+  const [tab, setTab] = useState<ProfileTabId>('overview');
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+
+  const data: ProfileMeResponse | null = load.phase === 'ready' ? load.data : null;
+
+  // The loaded (or saved) profile replaces the form (SPEC §7: {profile, user} replace local state).
+  useEffect(() => {
+    if (data === null) return;
+    setValues(formFromProfile(data.profile, preferences));
+    setEdited(new Set());
+  }, [data, preferences]);
+
+  // Focus moves after the render that shows the target (a field on another tab, or a tab).
+  useEffect(() => {
+    if (focusTarget === null) return;
+    document.getElementById(focusTarget)?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+
+  const binding = useMemo<FormBinding | null>(() => {
+    if (values === null) return null;
+    return {
+      idPrefix,
+      values,
+      errors,
+      onChange: (field, value) => {
+        setValues((current) => (current === null ? current : { ...current, [field]: value }));
+        setEdited((current) => new Set(current).add(field));
+        // SPEC §5 (as for codes): an error clears when the value changes; blur checks again.
+        setErrors((current) => ({ ...current, [field]: undefined }));
+      },
+      onBlur: (field, next) => {
+        // Focus on its way to Save: the save checks every field anyway, and a message appearing now
+        // would move the button between press and release, and the click would be lost.
+        if (!edited.has(field) || (next instanceof HTMLButtonElement && next.type === 'submit')) return;
+        // The phone input's own rules while typing; the form's rules for everything else.
+        const message =
+          field === 'phone' ? phoneInputError(values.phone) : validateProfileForm(values)[field];
+        setErrors((current) => ({ ...current, [field]: message }));
+      },
+    };
+  }, [idPrefix, values, errors, edited]);
+
+  const showErrors = useCallback(
+    (found: ProfileFieldErrors) => {
+      const fields = PROFILE_FORM_FIELDS.filter((field) => found[field] !== undefined);
+      const target = tabToShowErrors(tab, fields);
+      if (target === undefined) return;
+      setTab(target);
+      const first = fields.find((field) => TAB_OF_FIELD[field] === target);
+      if (first) setFocusTarget(fieldId(idPrefix, first));
+    },
+    [tab, idPrefix],
+  );
+
+  const onSave = async () => {
+    if (values === null || busy) return;
+    const found = validateProfileForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setStatus({ tone: 'error', text: FIX_FIELDS });
+      showErrors(found);
+      return;
+    }
+    setBusy(true);
+    setStatus(null);
+    try {
+      const saved = await save(payloadFromForm(values));
+      // The shell's session user too, so the account menu shows the new name (SPEC §7).
+      setUser(saved.user);
+      setStatus({ tone: 'success', text: 'Profile updated' });
+    } catch (error) {
+      const failure = saveFailure(
+        error instanceof ApiError ? error.status : undefined,
+        error instanceof ApiError ? userMessage(error, '') : undefined,
+      );
+      if (failure.phone !== undefined) {
+        // SPEC §8: the message goes on the phone field and the status line is cleared.
+        setErrors((current) => ({ ...current, phone: failure.phone }));
+        setStatus(null);
+        showErrors({ phone: failure.phone });
+      } else {
+        setStatus({ tone: 'error', text: failure.status ?? 'Failed to update' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onChangePassword = async () => {
+    if (busy) return;
+    const check = checkPasswordForm(password);
+    setPasswordErrors(check.errors);
+    const first = (['current_password', 'new_password', 'confirm_password'] as const).find(
+      (field) => check.errors[field] !== undefined,
+    );
+    if (first !== undefined) {
+      setStatus({ tone: 'error', text: check.summary ?? FIX_FIELDS });
+      setFocusTarget(`${idPrefix}-${first}`);
+      return;
+    }
+    setBusy(true);
+    setStatus(null);
+    try {
+      await changePassword({
+        current_password: password.current_password,
+        new_password: password.new_password,
+      });
+      setPassword(EMPTY_PASSWORD_FORM);
+      setStatus({ tone: 'success', text: 'Password updated' });
+    } catch (error) {
+      setStatus({ tone: 'error', text: userMessage(error, 'Failed to update password') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onPasswordChange = (field: PasswordField, value: string) => {
+    setPassword((current) => ({ ...current, [field]: value }));
+    setPasswordErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const attention = useMemo(() => {
+    const tabs = new Set<ProfileTabId>();
+    for (const field of PROFILE_FORM_FIELDS) if (errors[field]) tabs.add(TAB_OF_FIELD[field]);
+    if (Object.values(passwordErrors).some(Boolean)) tabs.add('security');
+    return tabs;
+  }, [errors, passwordErrors]);
+
+  const statusLine = (
+    <div className={styles.status} role="status" aria-live="polite" data-tone={status?.tone}>
+      {status ? (
+        <>
+          <span className={styles.statusIcon} aria-hidden="true">
+            {status.tone === 'success' ? '✓' : '!'}
+          </span>
+          {status.text}
+        </>
+      ) : null}
+    </div>
+  );
+
+  if (load.phase === 'failed') {
+    return (
+      <>
+        <div className={styles.status} role="alert" data-tone="error">
+          <span className={styles.statusIcon} aria-hidden="true">
+            !
+          </span>
+          {load.message}
+        </div>
+        <button type="button" className={styles.secondaryButton} onClick={() => void reload()}>
+          Try again
+        </button>
+      </>
+    );
+  }
+
+  if (data === null || binding === null || values === null) {
+    return (
+      <>
+        <ProfileHeaderSkeleton />
+        <p className={styles.loading} role="status">
+          Loading your profile…
+        </p>
+      </>
+    );
+  }
+
+  const panel = (id: ProfileTabId) => {
+    const text = PANEL_TEXT[id];
+    const headingId = `${idPrefix}-heading-${id}`;
+    const common = { headingId, title: text.title, description: text.description };
+    switch (id) {
+      case 'overview':
+        return (
+          <PanelCard {...common} onSubmit={() => void onSave()} action={<SaveButton busy={busy} />}>
+            <OverviewFields
+              form={binding}
+              firstName={data.profile.first_name ?? ''}
+              lastName={data.profile.last_name ?? ''}
+              email={data.user.email}
+            />
+          </PanelCard>
+        );
+      case 'address':
+        return (
+          <PanelCard {...common} onSubmit={() => void onSave()} action={<SaveButton busy={busy} />}>
+            <AddressFields form={binding} />
+          </PanelCard>
+        );
+      case 'work':
+        return (
+          <PanelCard {...common} onSubmit={() => void onSave()} action={<SaveButton busy={busy} />}>
+            <WorkFields form={binding} />
+          </PanelCard>
+        );
+      case 'links':
+        return (
+          <PanelCard {...common} onSubmit={() => void onSave()} action={<SaveButton busy={busy} />}>
+            <LinksFields form={binding} />
+          </PanelCard>
+        );
+      case 'prefs':
+        return (
+          <PanelCard {...common} onSubmit={() => void onSave()} action={<SaveButton busy={busy} />}>
+            <PrefsFields
+              form={binding}
+              fromBrowser={data.profile.timezone === null || data.profile.locale === null}
+            />
+          </PanelCard>
+        );
+      case 'security':
+        return (
+          <PanelCard
+            {...common}
+            onSubmit={() => void onChangePassword()}
+            action={<SaveButton busy={busy} label="Update Password" />}
+          >
+            <SecurityFields
+              idPrefix={idPrefix}
+              values={password}
+              errors={passwordErrors}
+              onChange={onPasswordChange}
+            />
+          </PanelCard>
+        );
+      case 'two-step':
+        return (
+          <PanelCard {...common} onSubmit={() => void onSave()} action={<SaveButton busy={busy} />}>
+            <TwoStepFields
+              idPrefix={idPrefix}
+              enabled={values.two_factor_enabled}
+              onToggle={(enabled) =>
+                setValues((current) =>
+                  current === null ? current : { ...current, two_factor_enabled: enabled },
+                )
+              }
+            />
+          </PanelCard>
+        );
+    }
+  };
+
+  return (
+    <>
+      <ProfileHeader user={data.user} profile={data.profile} />
+      {statusLine}
+      <ProfileTabList
+        idPrefix={idPrefix}
+        current={tab}
+        attention={attention}
+        onSelect={(next) => {
+          setTab(next);
+        }}
+      />
+      {PROFILE_TABS.map(({ id }) => (
+        // Every panel stays mounted (hidden when not chosen): edits survive a switch, and each tab's
+        // aria-controls names an element that exists.
+        <div
+          key={id}
+          id={panelId(idPrefix, id)}
+          role="tabpanel"
+          aria-labelledby={tabId(idPrefix, id)}
+          hidden={id !== tab}
+          className={styles.panel}
+        >
+          {panel(id)}
+        </div>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import { PasswordStrengthMeter } from '@trove/kit';
+import { useState } from 'react';
+import { describedBy, FieldShell } from '../profile-form/fields';
+import * as fieldStyles from '../profile-form/fields.module.css';
+import type { PasswordField, PasswordFieldErrors, PasswordFormValues } from './password-form';
+import * as styles from './security-fields.module.css';
+
+const LABELS: Record<PasswordField, string> = {
+  current_password: 'Current password',
+  new_password: 'New password',
+  confirm_password: 'Confirm new password',
+};
+
+const AUTOCOMPLETE: Record<PasswordField, string> = {
+  current_password: 'current-password',
+  new_password: 'new-password',
+  confirm_password: 'new-password',
+};
+
+function PasswordInput({
+  idPrefix,
+  name,
+  value,
+  error,
+  onChange,
+  withMeter,
+}: {
+  idPrefix: string;
+  name: PasswordField;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  withMeter?: boolean;
+}) {
+  const [shown, setShown] = useState(false);
+  const id = `${idPrefix}-${name}`;
+  const meterId = `${id}-meter`;
+  const described = [describedBy(id, error, false), withMeter ? meterId : undefined]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <FieldShell id={id} label={LABELS[name]} error={error} required wide>
+      <div className={styles.passwordRow}>
+        <input
+          id={id}
+          name={name}
+          type={shown ? 'text' : 'password'}
+          className={`${fieldStyles.input} ${styles.passwordInput}`}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete={AUTOCOMPLETE[name]}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described || undefined}
+        />
+        <button
+          type="button"
+          className={styles.reveal}
+          aria-pressed={shown}
+          aria-controls={id}
+          aria-label={`${shown ? 'Hide' : 'Show'} ${LABELS[name].toLowerCase()}`}
+          onClick={() => setShown((value) => !value)}
+        >
+          {shown ? 'Hide' : 'Show'}
+        </button>
+      </div>
+      {withMeter ? <PasswordStrengthMeter password={value} id={meterId} /> : null}
+    </FieldShell>
+  );
+}
+
+/** SPEC §2.5 Security: current, new (with the strength meter under it) and confirm. */
+export function SecurityFields({
+  idPrefix,
+  values,
+  errors,
+  onChange,
+}: {
+  idPrefix: string;
+  values: PasswordFormValues;
+  errors: PasswordFieldErrors;
+  onChange: (field: PasswordField, value: string) => void;
+}) {
+  return (
+    <div className={styles.stack}>
+      {(['current_password', 'new_password', 'confirm_password'] as const).map((name) => (
+        <PasswordInput
+          key={name}
+          idPrefix={idPrefix}
+          name={name}
+          value={values[name]}
+          error={errors[name]}
+          onChange={(value) => onChange(name, value)}
+          withMeter={name === 'new_password'}
+        />
+      ))}
+    </div>
+  );
+}
