@@ -52,7 +52,12 @@ export function CodeBoxes({
   }
 
   function onKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Backspace') {
+    // A digit typed over the same digit changes no value, so no change event would move focus on:
+    // typed digits are taken here; fills, pastes and virtual keyboards still arrive as changes.
+    if (/^\d$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      enter(index, event.key);
+    } else if (event.key === 'Backspace') {
       event.preventDefault();
       const next = eraseDigit(boxes, index);
       onChange(next.boxes);
