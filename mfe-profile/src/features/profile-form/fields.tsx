@@ -41,14 +41,17 @@ export function FieldShell({
 }) {
   return (
     <div className={styles.field} data-wide={wide ? '' : undefined} data-invalid={error ? '' : undefined}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
+      <span className={styles.labelRow}>
+        <label className={styles.label} htmlFor={id}>
+          {label}
+        </label>
+        {/* Outside the label, so the field's name is exactly its label; `required` says it to AT. */}
         {required ? (
           <span className={styles.required} aria-hidden="true">
             *
           </span>
         ) : null}
-      </label>
+      </span>
       {children}
       {hint ? (
         <p className={styles.hint} id={`${id}-hint`}>
