@@ -102,6 +102,48 @@ describe('sign-up (SPEC §2.4, §4.3)', () => {
     }
   });
 
+  it('keyboard only: email, the dialog, password, code, profile, in', async () => {
+    const email = uniqueEmail('keyboard');
+    const { page, context } = await openPage(browser, baseUrl());
+    try {
+      await page.goto('/auth/login');
+      await page.getByRole('heading', { name: 'Sign in or sign up' }).waitFor();
+      // The email field has focus from the start.
+      await page.keyboard.type(email);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Create your account' });
+      await dialog.waitFor();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sign up & continue');
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'detached' });
+      await page.waitForFunction(
+        () => document.activeElement?.getAttribute('autocomplete') === 'new-password',
+      );
+      const since = new Date();
+      await page.keyboard.type(E2E_PASSWORD);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Digit 1 of 6');
+      await page.keyboard.type(await readLatestCode(mailUrl(), email, { since }));
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Finish your profile' }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.getAttribute('autocomplete') === 'given-name');
+      await page.keyboard.type('Alan');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Turing');
+      await page.keyboard.press('Tab');
+      // Chromium's date field takes the digits of its own order; filling sets the ISO value directly.
+      await page.getByLabel('Date of birth').fill('1990-06-23');
+      await page.keyboard.press('Enter');
+      await waitForFlash(page, "Profile saved. You're in!");
+      await landedOn(page, '/chats');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('identify: "Email is required", and an invalid email as a field message and a flash', async () => {
     const { page, context } = await openPage(browser, baseUrl());
     try {

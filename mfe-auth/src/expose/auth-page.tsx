@@ -1,5 +1,5 @@
 import { BuildLabel, usePopup } from '@trove/kit';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { maskEmail } from '../features/auth-flow/email';
 import { readRememberedEmail } from '../features/auth-flow/remembered-email';
 import { type FlowDialogs, type Step, useAuthFlow } from '../features/auth-flow/use-auth-flow';
@@ -43,8 +43,20 @@ const DIALOG_OPTIONS = {
  */
 export default function AuthPage() {
   const popup = usePopup();
-  const dialogs = useMemo<FlowDialogs>(
-    () => ({
+  const stepRef = useRef<HTMLDivElement>(null);
+  const dialogs = useMemo<FlowDialogs>(() => {
+    // The step behind a dialog changes while the dialog holds focus (its trap pulls the step's autofocus
+    // back), so once it has closed, keyboard users are put in the step's first field.
+    // Deferred past the popup's unmount, whose focus trap would otherwise pull the focus back.
+    const onClose = () =>
+      setTimeout(
+        () =>
+          stepRef.current
+            ?.querySelector<HTMLElement>('input:not([type="hidden"]):not([type="checkbox"])')
+            ?.focus(),
+        50,
+      );
+    return {
       unknownEmail: (email, actions) =>
         popup.open(
           <UnknownEmailDialog
@@ -52,7 +64,7 @@ export default function AuthPage() {
             onUseDifferentEmail={actions.useDifferentEmail}
             onSignUp={actions.signUp}
           />,
-          { ...DIALOG_OPTIONS, title: 'Create your account' },
+          { ...DIALOG_OPTIONS, title: 'Create your account', onClose },
         ),
       verifyEmail: (otp, actions) =>
         popup.open(
@@ -62,12 +74,11 @@ export default function AuthPage() {
             onUseDifferentEmail={actions.useDifferentEmail}
             onVerifyNow={actions.verifyNow}
           />,
-          { ...DIALOG_OPTIONS, title: 'Verify your email' },
+          { ...DIALOG_OPTIONS, title: 'Verify your email', onClose },
         ),
       close: () => popup.close(),
-    }),
-    [popup.open, popup.close],
-  );
+    };
+  }, [popup.open, popup.close]);
   const { state, errors, busy, actions } = useAuthFlow(dialogs);
   const remembered = useMemo(() => readRememberedEmail(), []);
   const heading = HEADINGS[state.step];
@@ -78,70 +89,72 @@ export default function AuthPage() {
       description={heading.description}
       footer={<BuildLabel label={__TROVE_BUILD_LABEL__} />}
     >
-      {state.step === 'identify' ? (
-        <IdentifyStep
-          key={state.round}
-          initialEmail={state.email}
-          error={errors.email}
-          busy={busy}
-          onSubmit={actions.identify}
-          onEdit={() => actions.clearError('email')}
-        />
-      ) : null}
-      {state.step === 'login' ? (
-        <LoginStep
-          email={state.email}
-          remembered={remembered !== null}
-          error={errors.password}
-          busy={busy}
-          onSubmit={actions.login}
-          onForgotPassword={actions.forgotPassword}
-          onChangeEmail={actions.startOver}
-          onEdit={() => actions.clearError('password')}
-        />
-      ) : null}
-      {state.step === 'register' ? (
-        <RegisterStep
-          email={state.email}
-          error={errors.password}
-          busy={busy}
-          onSubmit={actions.register}
-          onChangeEmail={actions.startOver}
-          onEdit={() => actions.clearError('password')}
-        />
-      ) : null}
-      {state.step === 'verify' && state.otp ? (
-        <VerifyStep
-          // A new code starts with empty boxes.
-          key={`${state.otp.purpose}-${state.otp.expiresAt}`}
-          otp={state.otp}
-          error={errors.code}
-          busy={busy}
-          onSubmit={actions.verify}
-          onResend={actions.resend}
-          onChangeEmail={actions.startOver}
-          onEdit={actions.clearCodeError}
-        />
-      ) : null}
-      {state.step === 'reset' ? (
-        <ResetStep
-          email={state.email}
-          errors={errors}
-          busy={busy}
-          onSubmit={actions.resetPassword}
-          onChangeEmail={actions.startOver}
-          onEdit={actions.clearError}
-        />
-      ) : null}
-      {state.step === 'profile' ? (
-        <ProfileStep
-          email={state.email}
-          errors={errors}
-          busy={busy}
-          onSubmit={actions.saveProfile}
-          onEdit={actions.clearError}
-        />
-      ) : null}
+      <div ref={stepRef}>
+        {state.step === 'identify' ? (
+          <IdentifyStep
+            key={state.round}
+            initialEmail={state.email}
+            error={errors.email}
+            busy={busy}
+            onSubmit={actions.identify}
+            onEdit={() => actions.clearError('email')}
+          />
+        ) : null}
+        {state.step === 'login' ? (
+          <LoginStep
+            email={state.email}
+            remembered={remembered !== null}
+            error={errors.password}
+            busy={busy}
+            onSubmit={actions.login}
+            onForgotPassword={actions.forgotPassword}
+            onChangeEmail={actions.startOver}
+            onEdit={() => actions.clearError('password')}
+          />
+        ) : null}
+        {state.step === 'register' ? (
+          <RegisterStep
+            email={state.email}
+            error={errors.password}
+            busy={busy}
+            onSubmit={actions.register}
+            onChangeEmail={actions.startOver}
+            onEdit={() => actions.clearError('password')}
+          />
+        ) : null}
+        {state.step === 'verify' && state.otp ? (
+          <VerifyStep
+            // A new code starts with empty boxes.
+            key={`${state.otp.purpose}-${state.otp.expiresAt}`}
+            otp={state.otp}
+            error={errors.code}
+            busy={busy}
+            onSubmit={actions.verify}
+            onResend={actions.resend}
+            onChangeEmail={actions.startOver}
+            onEdit={actions.clearCodeError}
+          />
+        ) : null}
+        {state.step === 'reset' ? (
+          <ResetStep
+            email={state.email}
+            errors={errors}
+            busy={busy}
+            onSubmit={actions.resetPassword}
+            onChangeEmail={actions.startOver}
+            onEdit={actions.clearError}
+          />
+        ) : null}
+        {state.step === 'profile' ? (
+          <ProfileStep
+            email={state.email}
+            errors={errors}
+            busy={busy}
+            onSubmit={actions.saveProfile}
+            onEdit={actions.clearError}
+          />
+        ) : null}
+      </div>
     </AuthLayout>
   );
 }
