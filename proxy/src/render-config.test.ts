@@ -83,7 +83,7 @@ describe('renderNginxConfig', () => {
       expect(api).toContain('proxy_set_header Connection "";');
       expect(api).toContain('proxy_set_header X-Request-Id $trove_request_id;');
       expect(api).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
-      expect(api).toContain('proxy_set_header X-Forwarded-Proto $scheme;');
+      expect(api).toContain('proxy_set_header X-Forwarded-Proto $trove_forwarded_proto;');
       expect(api).toContain('proxy_set_header Host $host;');
       expect(api).toContain('proxy_next_upstream error timeout http_502 http_503;');
       expect(api).not.toMatch(/proxy_next_upstream [^;]*non_idempotent/);
@@ -204,5 +204,19 @@ describe('the access log (docs/decisions/009, "Observability")', () => {
     expect(conf).toMatch(
       /log_format trove escape=json '\{"time":"\$time_iso8601","reqId":"\$trove_request_id"/,
     );
+  });
+});
+
+describe('a proxy in front (docs/decisions/009, "Self-hosting")', () => {
+  it('trusts no one by default: the services get the scheme nginx saw', () => {
+    const conf = renderNginxConfig(base);
+    expect(conf).toMatch(/geo \$trove_front_proxy \{\n {4}default 0;\n {2}\}/);
+    expect(conf).toContain('default $scheme;');
+  });
+
+  it("passes on the front proxy's X-Forwarded-Proto and -Host only from FRONT_PROXIES", () => {
+    const conf = renderNginxConfig({ ...base, frontProxies: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'] });
+    expect(conf).toContain('    10.0.0.0/8 1;\n    192.168.1.7 1;\n    fd00::/8 1;');
+    expect(() => renderNginxConfig({ ...base, frontProxies: ['10.0.0.0/8; evil'] })).toThrow(/front proxy/);
   });
 });

@@ -52,6 +52,38 @@ export interface ProxySettings {
    * {@link renderAbSplit}), so new weights need only that file and a reload.
    */
   abTest?: { weightB: number };
+  /**
+   * Addresses or CIDR ranges of a proxy in front of this nginx (a customer's TLS terminator): only from
+   * them are `X-Forwarded-Proto` and `X-Forwarded-Host` passed on to the services, so session cookies
+   * get `Secure` behind https and nobody else can claim it. Default: none (nginx's own scheme and host).
+   */
+  frontProxies?: readonly string[];
+}
+
+function assertAddressRange(value: string): void {
+  // IPv4 or IPv6, optionally /bits: what nginx's geo block takes.
+  if (!/^(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9A-Fa-f:]+:[0-9A-Fa-f:.]*(?:\/\d{1,3})?)$/.test(value)) {
+    throw new Error(`Invalid front proxy address (want an IP or CIDR range): ${JSON.stringify(value)}`);
+  }
+}
+
+/** Which scheme and host the services are told the browser used (docs/decisions/009, "Self-hosting"). */
+function forwardedBlock(frontProxies: readonly string[]): string {
+  return `
+  # A trusted proxy in front (FRONT_PROXIES) terminates TLS: its X-Forwarded-Proto/-Host are passed on.
+  # Anyone else's are replaced by what this nginx saw.
+  geo $trove_front_proxy {
+    default 0;${frontProxies.map((range) => `\n    ${range} 1;`).join('')}
+  }
+  map "$trove_front_proxy:$http_x_forwarded_proto" $trove_forwarded_proto {
+    "~^1:(?<forwarded_proto>https?)$" $forwarded_proto;
+    default $scheme;
+  }
+  map "$trove_front_proxy:$http_x_forwarded_host" $trove_forwarded_host {
+    "~^1:(?<forwarded_host>[A-Za-z0-9.:-]+)$" $forwarded_host;
+    default $http_host;
+  }
+`;
 }
 
 /** The visitor-id cookie (random, no personal data) and the QA override cookie. */
@@ -263,11 +295,11 @@ function proxyLocation(match: string, upstream: string, csp: string): string {
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_set_header X-Forwarded-Host $trove_forwarded_host;
       proxy_set_header X-Request-Id $trove_request_id;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Real-IP $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Proto $trove_forwarded_proto;
       # Retried on the next instance only for idempotent requests: nginx never resends a POST/PATCH
       # unless told to (non_idempotent), so a write is never applied twice.
       proxy_next_upstream error timeout http_502 http_503;
@@ -312,6 +344,7 @@ export function renderNginxConfig(settings: ProxySettings): string {
     workerUser,
     accessLog = true,
     abTest,
+    frontProxies = [],
   } = settings;
 
   assertPort('httpPort', httpPort);
@@ -327,6 +360,7 @@ export function renderNginxConfig(settings: ProxySettings): string {
     throw new Error(`Invalid workerProcesses: ${workerProcesses}`);
   }
   if (abTest !== undefined) assertAbWeight(abTest.weightB);
+  for (const range of frontProxies) assertAddressRange(range);
   const useBrotli = brotli && existsSync(brotliModulePath);
   if (useBrotli) assertPath('brotliModulePath', brotliModulePath);
 
@@ -425,7 +459,7 @@ ${useBrotli ? '  brotli_static on;\n' : ''}
     "" "no-store";
     default "";
   }
-${abTest === undefined ? '' : abTestBlock(runtimeDir)}
+${forwardedBlock(frontProxies)}${abTest === undefined ? '' : abTestBlock(runtimeDir)}
 ${upstreamBlock('trove_auth', authUpstreams)}
 
 ${upstreamBlock('trove_profile', profileUpstreams)}
@@ -442,6 +476,14 @@ ${errorPageDirectives('text', '    ')}
     # The shell: any unknown path is a client-side route, answered by index.html.
     location / {
       try_files $uri /index.html;
+      add_header Cache-Control ${NO_CACHE};
+${h('      ')}
+    }
+
+    # The landing page: the same shell page with \`/\` prerendered at build time, so its first paint does
+    # not wait for the app's code (docs/decisions/008). Every other path keeps the plain index.html.
+    location = / {
+      try_files /landing.html /index.html;
       add_header Cache-Control ${NO_CACHE};
 ${h('      ')}
     }

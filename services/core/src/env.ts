@@ -71,6 +71,13 @@ export const baseEnvShape = {
     .default('info'),
   TRUSTED_PROXIES: proxyListSetting.default(['127.0.0.1', '::1']),
   APP_NAME: z.string().min(1).default('Trove'),
+  /**
+   * Where users reach the app (`https://trove.example.com`), when it is served from one public origin.
+   * An https value makes every session cookie Secure (docs/decisions/009, "Self-hosting").
+   */
+  PUBLIC_URL: urlSetting(['http:', 'https:'], 'an http:// or https:// URL')
+    .transform((value) => new URL(value))
+    .optional(),
   DB_POOL_MAX: z
     .string()
     .regex(/^\d+$/, 'must be a whole number')

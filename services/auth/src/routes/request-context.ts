@@ -7,8 +7,13 @@ export function ipOf(c: Context<ServiceEnv>, deps: AuthDeps): string {
   return clientIp(c, deps.trustedProxies) ?? 'unknown';
 }
 
+/**
+ * Session cookies get `Secure` when the browser came over https (directly, or per a trusted proxy's
+ * X-Forwarded-Proto), and always when PUBLIC_URL is https: a deployment that is public over https must
+ * never issue a cookie a downgraded connection could carry (docs/decisions/009, "Self-hosting").
+ */
 export function secureCookies(c: Context<ServiceEnv>, deps: AuthDeps): boolean {
-  return isHttpsRequest(c, deps.trustedProxies);
+  return deps.env.PUBLIC_URL?.protocol === 'https:' || isHttpsRequest(c, deps.trustedProxies);
 }
 
 /**
