@@ -52,7 +52,7 @@ export default function AuthPage() {
       setTimeout(
         () =>
           stepRef.current
-            ?.querySelector<HTMLElement>('input:not([type="hidden"]):not([type="checkbox"])')
+            ?.querySelector<HTMLElement>('input:not([hidden]):not([type="hidden"]):not([type="checkbox"])')
             ?.focus(),
         50,
       );
