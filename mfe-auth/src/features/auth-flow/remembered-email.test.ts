@@ -28,6 +28,14 @@ describe('remembered email (SPEC §2.4, §3)', () => {
     expect(readRememberedEmail(store)).toBeNull();
   });
 
+  it('a stored value that is not a valid email is not used; a valid one is normalised', () => {
+    const store = memoryStore();
+    saveRememberChoice(true, 'not an email', store);
+    expect(readRememberedEmail(store)).toBeNull();
+    saveRememberChoice(true, ' Ada@Example.COM ', store);
+    expect(readRememberedEmail(store)).toBe('ada@example.com');
+  });
+
   it('turning it off forgets both', () => {
     const store = memoryStore();
     saveRememberChoice(true, 'ada@example.com', store);

@@ -1,3 +1,5 @@
+import { checkEmail } from './email';
+
 /**
  * SPEC §3 local storage: a remember-email flag ("1" when on) and the remembered email value. Key names
  * are ours (docs/decisions/006-auth-flow.md).
@@ -20,8 +22,9 @@ function browserStorage(): KeyValueStore | null {
 export function readRememberedEmail(store: KeyValueStore | null = browserStorage()): string | null {
   try {
     if (store?.getItem(REMEMBER_FLAG_KEY) !== '1') return null;
-    const email = store.getItem(REMEMBERED_EMAIL_KEY)?.trim().toLowerCase();
-    return email ? email : null;
+    // Storage is editable by anyone at the keyboard: only a valid address starts the flow at login.
+    const checked = checkEmail(store.getItem(REMEMBERED_EMAIL_KEY) ?? '');
+    return checked.ok ? checked.email : null;
   } catch {
     return null;
   }
