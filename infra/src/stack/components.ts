@@ -124,6 +124,8 @@ export interface NginxSpec {
   accessLog: boolean;
   /** The landing page's A/B rollout, when one runs. */
   abTest?: { weightB: number };
+  /** Addresses whose X-Forwarded-Proto/-Host nginx passes on (FRONT_PROXIES). */
+  frontProxies?: readonly string[];
 }
 
 /** nginx with the rendered config; its runtime folder is `.data/run/nginx-<port>`, wiped each start. */
@@ -148,6 +150,7 @@ export async function startNginx(
       workerProcesses: spec.workerProcesses,
       accessLog: spec.accessLog,
       ...(spec.abTest === undefined ? {} : { abTest: spec.abTest }),
+      frontProxies: spec.frontProxies ?? [],
     });
   } catch (err) {
     // A bad REMOTE_ORIGINS value and the like: the renderer's message names it.

@@ -213,7 +213,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       // The profile service verifies sessions with the auth service's public keys (DESIGN.md "Services"),
       // fetched through nginx so any live auth instance answers (docs/decisions/009, "Scale-out").
       AUTH_JWKS_URL: `http://${loopbackHost(listenHost)}:${ports.http}/api/v1/auth/.well-known/jwks.json`,
-      ...pick(env, ['LOG_LEVEL', 'TRUSTED_PROXIES']),
+      ...pick(env, ['LOG_LEVEL', 'TRUSTED_PROXIES', 'PUBLIC_URL']),
       ...options.serviceEnv,
     });
 
@@ -274,6 +274,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           workerProcesses: options.nginxWorkers ?? 1,
           accessLog: options.accessLog ?? true,
           ...(abWeightB === undefined ? {} : { abTest: { weightB: abWeightB } }),
+          // A customer's TLS-terminating proxy in front of nginx (docs/decisions/009, "Self-hosting").
+          frontProxies: (env.FRONT_PROXIES ?? '')
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter((entry) => entry !== ''),
         });
         processes.push(nginx.process);
         recorder.addProcess(nginx.process.pid, nginx.process.marker);
