@@ -19,6 +19,13 @@ import { type AppDefinition, apps, appSettings, findApp, repoRoot } from './rspa
 import { createConfig } from './rspack/create-config';
 import { relaunchWithNativeRequire } from './rspack/native-require';
 import {
+  createPrerenderConfig,
+  LANDING_FILE,
+  landingDocument,
+  renderCompiledLanding,
+} from './rspack/prerender';
+import { publicSettings } from './rspack/public-settings';
+import {
   listFiles,
   mergeRemotesConfig,
   parseRemotesConfig,
@@ -189,6 +196,32 @@ async function publishShell(built: Built, outDir: string): Promise<Published> {
   return { app: built.app, seconds: built.seconds, where: outDir, ...sizes };
 }
 
+/**
+ * landing.html (docs/decisions/008): the shell's index.html with `/` drawn in it. Rebuilt whenever the
+ * shell or the marketing remote is, from the index.html now in place, so the two always match.
+ */
+async function prerenderLanding(outDir: string, tempRoot: string, settings: unknown): Promise<number> {
+  const started = performance.now();
+  const dir = path.join(tempRoot, 'prerender');
+  const stats = await compile(createPrerenderConfig(dir));
+  const info = stats.toJson({ all: false, errors: true, warnings: true });
+  for (const warning of info.warnings ?? []) console.warn(`prerender: warning: ${warning.message}`);
+  if (stats.hasErrors()) {
+    throw new Error(
+      `the landing prerender failed to build:\n${(info.errors ?? []).map((e) => e.message).join('\n')}`,
+    );
+  }
+  const { markup, css } = await renderCompiledLanding(dir, settings);
+  const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  const landing = landingDocument(indexHtml, css, markup);
+  await writeAtomically(path.join(outDir, LANDING_FILE), landing);
+  console.log(
+    `${'landing'.padEnd(11)} ${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s   html ${kB(landing.length).padStart(8)} ` +
+      `(gzip ${kB((await gzipAsync(landing, { level: 9 })).length).padStart(8)}, css inlined ${kB(css.length)})   → ${path.relative(repoRoot, outDir)}/${LANDING_FILE}`,
+  );
+  return landing.length;
+}
+
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 async function main(): Promise<void> {
@@ -219,7 +252,8 @@ async function main(): Promise<void> {
         : null;
       await writeAtomically(remotesFile, `${JSON.stringify(mergeRemotesConfig(previous, fresh), null, 2)}\n`);
     }
-    await writeAtomically(path.join(configDir, 'app.json'), `${JSON.stringify(appSettings, null, 2)}\n`);
+    const settings = publicSettings(process.env);
+    await writeAtomically(path.join(configDir, 'app.json'), `${JSON.stringify(settings, null, 2)}\n`);
     await writeConnectorsConfig(outDir, process.env);
     await writeAtomically(
       path.join(outDir, 'security.pdf'),
@@ -236,6 +270,12 @@ async function main(): Promise<void> {
           `(gzip ${kB(item.jsGzipBytes).padStart(8)})   css ${kB(item.cssBytes).padStart(7)}   → ${where}/`,
       );
     }
+    if (
+      selected.some((app) => app.name === 'shell' || app.name === 'marketing') &&
+      (await exists(path.join(outDir, 'index.html')))
+    ) {
+      await prerenderLanding(outDir, tempRoot, settings);
+    }
     console.log(`built ${published.length} app(s) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await rm(tempRoot, { recursive: true, force: true });
@@ -243,8 +283,12 @@ async function main(): Promise<void> {
 }
 
 if (!relaunchWithNativeRequire(fileURLToPath(import.meta.url))) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  main().then(
+    // Explicit: the prerenderer's React scheduler may leave a message port open that would keep node up.
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }

@@ -1,42 +1,57 @@
 import '@trove/kit/tokens.css';
-import { type AppConfig, applyInitialTheme, fetchAppConfig, KitProviders } from '@trove/kit';
-import { StrictMode } from 'react';
+import { type AppConfig, applyInitialTheme, KitProviders, parseAppConfig } from '@trove/kit';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { StartupError } from './app/pages/startup-error';
-import { fetchRemotesConfig, registerAllRemotes } from './app/remotes/remote-registry';
+import { handOffPrerenderedPage } from './app/prerender/handoff';
+import { parseRemotesConfig, registerAllRemotes } from './app/remotes/remote-registry';
 import { routes } from './app/routes';
+import { startupRequests } from './app/startup-requests';
 
 async function start(): Promise<void> {
   applyInitialTheme();
+  // The prerendered page is `/` (nginx serves it nowhere else); reached under any other path, it is not
+  // this page, so the app shows itself as soon as it renders.
+  if (window.location.pathname !== '/') handOffPrerenderedPage();
   const root = createRoot(document.getElementById('root') ?? document.body);
 
-  // Both files are runtime config, fetched in parallel with no-store (docs/decisions/001).
-  const [appConfig, remotesConfig] = await Promise.allSettled([fetchAppConfig(), fetchRemotesConfig()]);
+  // Both files are runtime config, requested by the entry chunk already (startup-requests.ts).
+  const requests = startupRequests();
+  const [appConfig, remotesConfig] = await Promise.all([requests.appConfig, requests.remotes]);
 
-  if (remotesConfig.status === 'fulfilled') {
-    registerAllRemotes(remotesConfig.value);
-  } else {
+  try {
+    if (!remotesConfig.ok) throw remotesConfig.error;
+    registerAllRemotes(parseRemotesConfig(remotesConfig.value));
+  } catch (error) {
     // Not fatal: each remote mount shows its error with Retry, and Retry reads the map again.
-    console.warn('[trove] could not read the remotes map', remotesConfig.reason);
+    console.warn('[trove] could not read the remotes map', error);
   }
 
-  if (appConfig.status === 'rejected') {
-    console.error('[trove] could not read the public settings', appConfig.reason);
+  let config: AppConfig;
+  try {
+    if (!appConfig.ok) throw appConfig.error;
+    config = parseAppConfig(appConfig.value);
+  } catch (error) {
+    console.error('[trove] could not read the public settings', error);
     root.render(<StartupError />);
     return;
   }
 
-  const config: AppConfig = appConfig.value;
   document.title = config.name;
   const router = createBrowserRouter(routes);
-  root.render(
-    <StrictMode>
-      <KitProviders config={config}>
-        <RouterProvider router={router} />
-      </KitProviders>
-    </StrictMode>,
-  );
+  // A transition: React builds the first screen in slices that give the main thread back every few
+  // milliseconds, instead of one long task that would block input (issue 8's TBT budget). On `/` the
+  // prerendered page is on screen meanwhile (docs/decisions/008).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <KitProviders config={config}>
+          <RouterProvider router={router} />
+        </KitProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../free-port';
 import { REPO_ROOT } from '../stack';
@@ -116,14 +116,20 @@ async function loginP50(baseUrl: string, email: string): Promise<{ p50: number; 
   return { p50: at(0.5), p99: at(0.99) };
 }
 
+// BUILD_OUT_DIR is the build's own setting (infra/src/build.ts): the bench measures what was built there.
+const WWW_ROOT = resolve(process.env.BUILD_OUT_DIR ?? join(REPO_ROOT, 'dist', 'www'));
+// `npm run bench -- --front-end`: only the page figures (bytes and Lighthouse), for working on the pages.
+const FRONT_END_ONLY = process.argv.includes('--front-end');
+
 async function main() {
-  if (!existsSync(join(REPO_ROOT, 'dist', 'www', 'index.html'))) {
-    console.error('dist/www is missing: build first (npx tsx infra/src/build.ts).');
+  if (!existsSync(join(WWW_ROOT, 'index.html'))) {
+    console.error(`${relative(REPO_ROOT, WWW_ROOT)} is missing: build first (npx tsx infra/src/build.ts).`);
     process.exit(1);
   }
   const barePort = await freePort();
   const bare = await startBareServer(barePort);
   const stack = await startIsolatedStack('bench', {
+    wwwRoot: WWW_ROOT,
     nginxWorkers: 1,
     accessLog: false,
     extraLocations: [{ path: '/bench/bare', upstreams: [`127.0.0.1:${barePort}`] }],
@@ -168,6 +174,7 @@ async function main() {
       `\nLighthouse ${lighthouseRuns}× (mobile preset, Debian's Chromium), median run by performance\n`,
     );
     printLighthouseTable(await runLighthouse([`${stack.url}/`], lighthouseRuns));
+    if (FRONT_END_ONLY) return;
 
     console.log(
       `\nGET through nginx: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s × ${ROUNDS} rounds, interleaved\n`,

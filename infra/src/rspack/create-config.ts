@@ -57,8 +57,12 @@ function swcOptions(mode: BuildMode): SwcLoaderOptions {
   };
 }
 
-function moduleRules(mode: BuildMode): RuleSetRule[] {
+export function moduleRules(mode: BuildMode): RuleSetRule[] {
   return [
+    // The contracts are declarations only (zod schemas, pure rules), but the package does not say so:
+    // without this, importing one pure rule from its index (the kit's strength meter) pulls every schema
+    // and zod itself (~54 kB gzip) into the shell, onto the path of every first page load.
+    { test: /[\\/]services[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
     {
       test: /\.tsx?$/,
       exclude: /node_modules/,

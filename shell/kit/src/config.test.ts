@@ -10,6 +10,17 @@ describe('public settings', () => {
     });
   });
 
+  it('keeps the download links, strings and nulls only (SPEC §2.3)', () => {
+    expect(
+      parseAppConfig({
+        name: 'Trove',
+        shortName: 'T',
+        tagline: '',
+        downloads: { ios: 'https://apps.apple.com/x', linux: null, windows: 3 },
+      }).downloads,
+    ).toEqual({ ios: 'https://apps.apple.com/x', linux: null });
+  });
+
   it('refuses a missing or empty name', () => {
     expect(() => parseAppConfig({ shortName: 'T', tagline: '' })).toThrow(/"name"/);
     expect(() => parseAppConfig({ name: ' ', shortName: 'T', tagline: '' })).toThrow(/"name"/);

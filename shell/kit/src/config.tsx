@@ -5,6 +5,11 @@ export interface AppConfig {
   name: string;
   shortName: string;
   tagline: string;
+  /**
+   * SPEC §2.3: the store and installer URL of each platform (`android`, `ios`, `windows`, `macos`,
+   * `linux`); null for a platform without one. Written by the build (placeholders unless configured).
+   */
+  downloads?: Readonly<Record<string, string | null>>;
 }
 
 /**
@@ -20,7 +25,21 @@ export function parseAppConfig(value: unknown): AppConfig {
     }
     return field;
   };
-  return { name: text('name', true), shortName: text('shortName', true), tagline: text('tagline', false) };
+  const config: AppConfig = {
+    name: text('name', true),
+    shortName: text('shortName', true),
+    tagline: text('tagline', false),
+  };
+  const downloads = record.downloads;
+  if (typeof downloads === 'object' && downloads !== null) {
+    // Only strings and nulls: whoever shows a link still checks it is an http(s) URL.
+    config.downloads = Object.fromEntries(
+      Object.entries(downloads).filter(
+        (entry): entry is [string, string | null] => typeof entry[1] === 'string' || entry[1] === null,
+      ),
+    );
+  }
+  return config;
 }
 
 export const APP_CONFIG_URL = '/config/app.json';

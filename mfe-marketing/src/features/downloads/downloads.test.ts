@@ -1,28 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { availablePlatforms, downloadLinksFrom, placeholderDownloadLinks } from './downloads';
+import { availablePlatforms, downloadLinksFrom } from './downloads';
+
+const configured = {
+  android: 'https://play.google.com/store/apps/details?id=example',
+  ios: 'https://apps.apple.com/app/id1',
+  windows: 'https://downloads.example.com/TroveSetup.exe',
+  macos: 'https://downloads.example.com/Trove.dmg',
+  linux: 'https://downloads.example.com/trove.AppImage',
+};
 
 describe('download links from runtime config (SPEC §2.3)', () => {
-  it('are placeholders when nothing is configured', () => {
-    expect(downloadLinksFrom({ name: 'Trove' })).toEqual(placeholderDownloadLinks);
-    expect(availablePlatforms(downloadLinksFrom(null))).toEqual([
-      'android',
-      'ios',
-      'windows',
-      'macos',
-      'linux',
-    ]);
-  });
-
-  it('take the configured URLs', () => {
-    const links = downloadLinksFrom({ downloads: { ios: 'https://apps.apple.com/app/id1' } });
-    expect(links.ios).toBe('https://apps.apple.com/app/id1');
-    expect(links.android).toBe(placeholderDownloadLinks.android);
+  it('take the configured URLs, every platform in the spec’s order', () => {
+    const links = downloadLinksFrom({ name: 'Trove', downloads: configured });
+    expect(links).toEqual(configured);
+    expect(availablePlatforms(links)).toEqual(['android', 'ios', 'windows', 'macos', 'linux']);
   });
 
   it('a platform without a link is hidden', () => {
     const links = downloadLinksFrom({
-      downloads: { linux: null, windows: '', macos: 'javascript:alert(1)' },
+      downloads: { ...configured, linux: null, windows: '', macos: 'javascript:alert(1)' },
     });
     expect(availablePlatforms(links)).toEqual(['android', 'ios']);
+  });
+
+  it('no download settings at all: no buttons, rather than links to nowhere', () => {
+    expect(availablePlatforms(downloadLinksFrom({ name: 'Trove' }))).toEqual([]);
+    expect(availablePlatforms(downloadLinksFrom(null))).toEqual([]);
   });
 });

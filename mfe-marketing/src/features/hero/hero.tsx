@@ -2,7 +2,7 @@ import { useAppConfig } from '@trove/kit';
 import { Link } from 'react-router';
 import { HeroDemo } from '../demo/hero-demo';
 import { DownloadButtons } from '../downloads/download-buttons';
-import type { DownloadLinks } from '../downloads/downloads';
+import { availablePlatforms, type DownloadLinks } from '../downloads/downloads';
 import type { Platform } from '../platform/platform';
 import * as styles from './hero.module.css';
 
@@ -44,9 +44,14 @@ export function Hero({ downloads, platform }: HeroProps) {
       <div className={styles.demo}>
         <HeroDemo />
       </div>
+      {/* The anchor stays for #downloads links even when no platform has a link to show. */}
       <div id="downloads" className={styles.downloads}>
-        <h2 className={styles.downloadsTitle}>Get Trove for your devices</h2>
-        <DownloadButtons links={downloads} current={platform} />
+        {availablePlatforms(downloads).length > 0 ? (
+          <>
+            <h2 className={styles.downloadsTitle}>Get Trove for your devices</h2>
+            <DownloadButtons links={downloads} current={platform} />
+          </>
+        ) : null}
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { PageShown } from '../prerender/handoff';
 import * as styles from './pages.module.css';
 
 /**
@@ -18,6 +19,7 @@ export function StartupError() {
           </button>
         </div>
       </div>
+      <PageShown />
     </section>
   );
 }

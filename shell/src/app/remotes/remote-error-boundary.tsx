@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { PageShown } from '../prerender/handoff';
 import * as styles from './remote-mount.module.css';
 
 interface Props {
@@ -52,6 +53,8 @@ export class RemoteErrorBoundary extends Component<Props, State> {
           <summary>Technical details</summary>
           <code>{error.message}</code>
         </details>
+        {/* A remote that failed shows this, never the prerendered page that would not work (008). */}
+        <PageShown />
       </div>
     );
   }

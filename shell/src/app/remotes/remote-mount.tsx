@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useCallback, useState } from 'react';
+import { PageShown } from '../prerender/handoff';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import * as styles from './remote-mount.module.css';
 import { loadExposedComponent, resetRemote } from './remote-registry';
@@ -54,6 +55,8 @@ export function RemoteMount({ remote, expose, what }: RemoteMountProps) {
       <RemoteErrorBoundary remote={remote} what={what} onRetry={retry}>
         <Suspense fallback={<RemoteLoading what={what} />}>
           <Page />
+          {/* The prerendered `/` stays on screen until here (docs/decisions/008). */}
+          <PageShown />
         </Suspense>
       </RemoteErrorBoundary>
     </div>

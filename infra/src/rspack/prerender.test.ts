@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { landingDocument } from './prerender';
+
+const index = `<!doctype html><html lang="en"><head><title>Trove</title><script src="/assets/js/theme-init.1.js"></script><script defer src="/assets/js/main.2.js"></script></head><body><div id="root"></div>
+    <noscript>Trove needs JavaScript to run.</noscript></body></html>`;
+
+describe('the prerendered landing document (docs/decisions/008)', () => {
+  const page = landingDocument(index, ':root{--x:1}', '<header>Trove</header><h1>Find anything.</h1>');
+
+  it('is the shell page with the markup beside a hidden root, for the shell to take over', () => {
+    expect(page).toContain(
+      '<div id="root" hidden></div><div data-prerendered><header>Trove</header><h1>Find anything.</h1></div>',
+    );
+    // The same scripts, the theme first: nothing about how the app starts changes.
+    expect(page).toContain(
+      '<script src="/assets/js/theme-init.1.js"></script><script defer src="/assets/js/main.2.js">',
+    );
+  });
+
+  it('carries its stylesheet inline in the head, and no inline script (the CSP allows neither)', () => {
+    expect(page).toContain('<style data-prerendered>:root{--x:1}</style></head>');
+    expect(page).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it('does not claim to need JavaScript', () => {
+    expect(page).not.toContain('<noscript>');
+  });
+
+  it('refuses a page it cannot place the markup in, or a stylesheet that would end its element', () => {
+    expect(() => landingDocument('<html><body></body></html>', '', 'x')).toThrow(/root/);
+    expect(() => landingDocument(index, 'a{}</style><script>', 'x')).toThrow(/style/);
+  });
+});

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { type Configuration, rspack } from '@rspack/core';
+import { repoRoot } from './apps';
+import { moduleRules } from './create-config';
+
+/**
+ * `/` prerendered (issue 8, docs/decisions/008): nginx answers `/` — and only `/` — with this file, the
+ * shell's own index.html plus the landing page's first screen drawn at build time, so the largest paint
+ * does not wait for the shell, the remotes map and the marketing remote to arrive and run.
+ */
+export const LANDING_FILE = 'landing.html';
+
+const ENTRY = 'landing-markup';
+
+/** The shell's page with the prerendered markup in it, ready for the shell to take over. */
+export function landingDocument(indexHtml: string, css: string, markup: string): string {
+  const root = '<div id="root"></div>';
+  if (!indexHtml.includes(root) || !indexHtml.includes('</head>')) {
+    throw new Error('index.html has no <div id="root"></div> or </head>: cannot place the prerendered page');
+  }
+  if (/<\/style/i.test(css)) throw new Error('the prerendered stylesheet must not close its <style> element');
+  return (
+    indexHtml
+      // Inline: the first paint needs these rules, and a stylesheet request would delay it by a round trip.
+      // The CSP allows inline styles (never inline scripts); the shell removes this element on take-over.
+      .replace('</head>', `<style data-prerendered>${css}</style></head>`)
+      // The app renders into the hidden #root and is shown only once the page is ready, in the same frame
+      // the prerendered copy is removed (shell/src/app/prerender/handoff.ts): no flash, nothing moves.
+      .replace(root, `<div id="root" hidden></div><div data-prerendered>${markup}</div>`)
+      // This page reads well without JavaScript, so it does not say it needs it.
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+  );
+}
+
+function marketingBuildLabel(): string {
+  // The same label the marketing remote's own build shows in its footer (create-config.ts).
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'mfe-marketing/package.json'), 'utf8')) as {
+    version: string;
+  };
+  return process.env.REMOTE_BUILD_LABEL ?? pkg.version;
+}
+
+/**
+ * One CommonJS file exporting `renderLandingMarkup`, and the stylesheet of everything it draws. Same
+ * loaders as the apps; CSS module names get their own salt: this markup is styled by its own inline
+ * sheet, never by the apps' files, so it needs no name to match theirs.
+ */
+export function createPrerenderConfig(outputPath: string): Configuration {
+  return {
+    mode: 'production',
+    name: 'prerender',
+    context: repoRoot,
+    // The browser builds of React's server renderer and of the router run in node as well, and a web
+    // target extracts CSS into a file, which is what gets inlined.
+    target: ['web', 'es2022'],
+    entry: { [ENTRY]: './infra/src/prerender/landing-markup.tsx' },
+    devtool: false,
+    output: {
+      path: outputPath,
+      filename: '[name].cjs',
+      cssFilename: '[name].css',
+      library: { type: 'commonjs2' },
+      publicPath: '/',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    module: {
+      rules: moduleRules('production'),
+      parser: { 'css/auto': { namedExports: true, dashedIdents: false } },
+      generator: { 'css/auto': { localIdentHashSalt: 'trove_prerender' } },
+    },
+    plugins: [new rspack.DefinePlugin({ __TROVE_BUILD_LABEL__: JSON.stringify(marketingBuildLabel()) })],
+    optimization: { minimize: true, splitChunks: false },
+    performance: { hints: false },
+    infrastructureLogging: { level: 'error' },
+    stats: 'errors-warnings',
+  };
+}
+
+export interface PrerenderedLanding {
+  markup: string;
+  css: string;
+}
+
+/** Runs the compiled renderer with the public settings (the same /config/app.json the shell reads). */
+export async function renderCompiledLanding(
+  outputPath: string,
+  config: unknown,
+): Promise<PrerenderedLanding> {
+  const requireBundle = createRequire(import.meta.url);
+  const bundle = path.join(outputPath, `${ENTRY}.cjs`);
+  const { renderLandingMarkup } = requireBundle(bundle) as { renderLandingMarkup: (c: unknown) => string };
+  const css = await readFile(path.join(outputPath, `${ENTRY}.css`), 'utf8');
+  return { markup: renderLandingMarkup(config), css: css.trim() };
+}
