@@ -49,6 +49,9 @@ export function PhoneField({ form }: { form: FormBinding }) {
         data-invalid={error ? '' : undefined}
         international
         defaultCountry="IN"
+        // The calling code follows the country chosen in the select and cannot be typed over, so a
+        // country is always known: limitMaxLength needs one to stop at that country's longest number.
+        countryCallingCodeEditable={false}
         limitMaxLength
         flagComponent={CountryCode}
         internationalIcon={InternationalIcon}

@@ -209,7 +209,13 @@ export function ProfileWorkspace() {
   }, [errors, passwordErrors]);
 
   const statusLine = (
-    <div className={styles.status} role="status" aria-live="polite" data-tone={status?.tone}>
+    <div
+      className={styles.status}
+      role="status"
+      aria-live="polite"
+      data-tone={status?.tone}
+      data-testid="profile-status"
+    >
       {status ? (
         <>
           <span className={styles.statusIcon} aria-hidden="true">
@@ -224,7 +230,7 @@ export function ProfileWorkspace() {
   if (load.phase === 'failed') {
     return (
       <>
-        <div className={styles.status} role="alert" data-tone="error">
+        <div className={styles.status} role="alert" data-tone="error" data-testid="profile-status">
           <span className={styles.statusIcon} aria-hidden="true">
             !
           </span>

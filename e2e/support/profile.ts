@@ -1,0 +1,78 @@
+import { randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { type SignedUpUser, cookieHeader } from './accounts';
+import { openPage, type WatchedPage } from './browser';
+
+/** A valid Indian mobile number no other test uses: +91 9xxxxxxxxx. */
+export function uniqueIndianMobile(): string {
+  return `+919${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+}
+
+/** The profile page of `account`, signed in, in `theme`, loaded (the tabs are there). */
+export async function openProfile(
+  browser: Browser,
+  baseUrl: string,
+  account: SignedUpUser,
+  options: { theme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+): Promise<WatchedPage> {
+  const watched = await openPage(browser, baseUrl, options.viewport);
+  await watched.context.addInitScript(
+    (value) => localStorage.setItem('theme', value),
+    options.theme ?? 'light',
+  );
+  await watched.context.addCookies(account.cookies);
+  await watched.page.goto('/profile');
+  await watched.page.getByRole('tab', { name: 'Overview' }).waitFor();
+  return watched;
+}
+
+/** PUT /api/v1/profile for `account` straight through nginx (for the data a test starts from). */
+export async function putProfile(baseUrl: string, account: SignedUpUser, body: unknown): Promise<Response> {
+  const csrf = account.cookies.find((cookie) => cookie.name === 'csrf_access_token')?.value ?? '';
+  return fetch(`${baseUrl}/api/v1/profile`, {
+    method: 'PUT',
+    headers: {
+      Cookie: cookieHeader(account.cookies),
+      'Content-Type': 'application/json',
+      'X-CSRF-TOKEN': csrf,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The visible panel's Save (or another submit) button: hidden panels are out of the accessibility tree. */
+export function submitButton(page: Page, name = 'Save') {
+  return page.getByRole('tabpanel').getByRole('button', { name, exact: true });
+}
+
+export function statusLine(page: Page) {
+  return page.getByTestId('profile-status');
+}
+
+/** Opens a tab by its name and waits for its panel. */
+export async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await page.getByRole('tabpanel').waitFor();
+}
+
+/** The error message tied to a field through aria-describedby, or null when the field has none. */
+export async function fieldError(page: Page, label: string): Promise<string | null> {
+  const field = page.getByLabel(label, { exact: true });
+  if ((await field.getAttribute('aria-invalid')) !== 'true') return null;
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '')
+    .split(/\s+/)
+    .filter((id) => id.endsWith('-error'));
+  if (ids.length === 0) return null;
+  return page.locator(`[id="${ids[0]}"]`).textContent();
+}
+
+/** Serious and critical axe findings on the whole page. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
