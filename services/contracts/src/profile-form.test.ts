@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString, validatePhoneNumberLength } from 'libphonenumber-js';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from './profile';
 import { PHONE_INPUT_MESSAGES, ProfileFormSchema, phoneInputError } from './profile-form';
@@ -47,5 +48,21 @@ describe("the phone input's own rules (SPEC §5)", () => {
     ['098765 43210', undefined],
   ])('%j → %j', (value, message) => {
     expect(phoneInputError(value)).toBe(message);
+  });
+});
+
+describe('the phone input limits of SPEC §9, as libphonenumber-js applies them', () => {
+  it('a national number has 2 to 17 digits', () => {
+    expect(validatePhoneNumberLength('+91 9', 'IN')).toBe('TOO_SHORT');
+    expect(validatePhoneNumberLength(`+800 ${'1'.repeat(18)}`)).toBe('TOO_LONG');
+    // More than 17 national digits is never a number, whatever the country.
+    expect(parsePhoneNumberFromString(`+49 ${'1'.repeat(18)}`)).toBeUndefined();
+  });
+
+  it('input longer than 250 characters is not parsed at all', () => {
+    const padded = `+91 98765 43210${' '.repeat(236)}`;
+    expect(padded.length).toBe(251);
+    expect(parsePhoneNumberFromString(padded)).toBeUndefined();
+    expect(parsePhoneNumberFromString(padded.slice(0, 250))?.number).toBe('+919876543210');
   });
 });
