@@ -1,0 +1,165 @@
+// @vitest-environment happy-dom
+import { type Profile, ProfileFormSchema } from '@trove/contracts';
+import { SessionProvider, useSession } from '@trove/kit';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProfileWorkspace } from './profile-workspace';
+
+const USER = { id: 'u-1', name: null, email: 'asha@example.com', phone: null };
+
+function profile(change: Partial<Profile> = {}): Profile {
+  return {
+    first_name: null,
+    last_name: null,
+    headline: null,
+    bio: null,
+    gender: null,
+    dob: null,
+    phone: null,
+    street: null,
+    city: null,
+    state: null,
+    postal_code: null,
+    country: null,
+    company: null,
+    department: null,
+    title: null,
+    website: null,
+    linkedin: null,
+    twitter: null,
+    github: null,
+    timezone: null,
+    locale: null,
+    avatar_url: null,
+    banner_url: null,
+    two_factor_enabled: false,
+    complete: false,
+    ...change,
+  };
+}
+
+type Handler = (init: RequestInit) => { status: number; body?: unknown };
+
+/** A fake server for the kit's fetch wrapper: one handler per "METHOD path"; every call is recorded. */
+function serve(handlers: Record<string, Handler>) {
+  const calls: { key: string; init: RequestInit }[] = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
+    const key = `${init.method} ${input}`;
+    calls.push({ key, init });
+    const reply = handlers[key]?.(init) ?? { status: 404, body: { error: 'Not found' } };
+    return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), { status: reply.status });
+  });
+  return calls;
+}
+
+function SessionName() {
+  const { user } = useSession();
+  return <p data-testid="session-name">{user?.name ?? ''}</p>;
+}
+
+async function renderPage() {
+  render(
+    <SessionProvider>
+      <SessionName />
+      <ProfileWorkspace />
+    </SessionProvider>,
+  );
+  await screen.findByRole('tab', { name: 'Overview' });
+}
+
+const me =
+  (p: Profile = profile()) =>
+  () => ({ status: 200, body: { user: USER, profile: p } });
+
+beforeEach(() => {
+  document.cookie = 'csrf_access_token=csrf-1';
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ProfileWorkspace (SPEC §2.5, §7, §8)', () => {
+  it('Save sends the whole form with dob cut to 10 characters and the CSRF header; the answer replaces the session user', async () => {
+    const saved = profile({ first_name: 'Asha', last_name: 'Rao', gender: 'female', phone: '+919876543210' });
+    const calls = serve({
+      'GET /api/v1/auth/me': () => ({ status: 200, body: { user: USER } }),
+      'GET /api/v1/profile/me': me(
+        profile({
+          gender: 'female',
+          phone: '+919876543210',
+          dob: '1990-12-10T00:00:00.000Z',
+          timezone: 'UTC',
+        }),
+      ),
+      'PUT /api/v1/profile': () => ({
+        status: 200,
+        body: { user: { ...USER, name: 'Asha Rao' }, profile: saved },
+      }),
+    });
+    await renderPage();
+    fireEvent.click(screen.getByRole('tab', { name: 'Work' }));
+    fireEvent.change(screen.getByLabelText('Company'), { target: { value: 'Acme' } });
+    const work = screen.getByRole('tabpanel', { name: 'Work' });
+    await act(async () => {
+      fireEvent.submit(work.querySelector('form') as HTMLFormElement);
+    });
+    await screen.findByText('Profile updated');
+
+    const put = calls.find((call) => call.key === 'PUT /api/v1/profile');
+    const body = JSON.parse(String(put?.init.body));
+    expect(body).toMatchObject({ company: 'Acme', dob: '1990-12-10', gender: 'female', timezone: 'UTC' });
+    expect(body).not.toHaveProperty('first_name');
+    expect(ProfileFormSchema.safeParse(body).success).toBe(true);
+    expect((put?.init.headers as Record<string, string>)['X-CSRF-TOKEN']).toBe('csrf-1');
+    await waitFor(() => expect(screen.getByTestId('session-name').textContent).toBe('Asha Rao'));
+    expect(screen.getByRole('heading', { name: 'Asha Rao' })).toBeTruthy();
+  });
+
+  it('a 409 puts the message on the phone field, clears the status line and shows Overview', async () => {
+    serve({
+      'GET /api/v1/auth/me': () => ({ status: 200, body: { user: USER } }),
+      'GET /api/v1/profile/me': me(profile({ gender: 'male', phone: '+919876543210' })),
+      'PUT /api/v1/profile': () => ({
+        status: 409,
+        body: { error: 'This phone number is already registered', code: 'phone_taken' },
+      }),
+    });
+    await renderPage();
+    fireEvent.click(screen.getByRole('tab', { name: 'Links' }));
+    await act(async () => {
+      fireEvent.submit(
+        screen.getByRole('tabpanel', { name: 'Links' }).querySelector('form') as HTMLFormElement,
+      );
+    });
+    const phone = await waitFor(() => {
+      const input = screen.getByLabelText('Phone');
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      return input;
+    });
+    const errorId = phone
+      .getAttribute('aria-describedby')
+      ?.split(' ')
+      .find((id) => id.endsWith('-error'));
+    expect(document.getElementById(errorId ?? '')?.textContent).toBe(
+      'This phone number is already registered',
+    );
+    expect(screen.getByTestId('profile-status').textContent).toBe('');
+    expect(screen.getByRole('tab', { selected: true }).textContent).toContain('Overview');
+  });
+
+  it('a load failure shows the message, or "Failed to load profile"', async () => {
+    serve({
+      'GET /api/v1/auth/me': () => ({ status: 200, body: { user: USER } }),
+      'GET /api/v1/profile/me': () => ({ status: 500 }),
+    });
+    render(
+      <SessionProvider>
+        <ProfileWorkspace />
+      </SessionProvider>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load profile');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
