@@ -72,6 +72,7 @@ const me =
   () => ({ status: 200, body: { user: USER, profile: p } });
 
 beforeEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the kit's client reads the CSRF cookie from the page, as in a browser.
   document.cookie = 'csrf_access_token=csrf-1';
 });
 
@@ -112,7 +113,8 @@ describe('ProfileWorkspace (SPEC §2.5, §7, §8)', () => {
     expect(body).toMatchObject({ company: 'Acme', dob: '1990-12-10', gender: 'female', timezone: 'UTC' });
     expect(body).not.toHaveProperty('first_name');
     expect(ProfileFormSchema.safeParse(body).success).toBe(true);
-    expect((put?.init.headers as Record<string, string>)['X-CSRF-TOKEN']).toBe('csrf-1');
+    const headers = (put?.init.headers ?? {}) as Record<string, string>;
+    expect(headers['X-CSRF-TOKEN']).toBe('csrf-1');
     await waitFor(() => expect(screen.getByTestId('session-name').textContent).toBe('Asha Rao'));
     expect(screen.getByRole('heading', { name: 'Asha Rao' })).toBeTruthy();
   });
