@@ -18,4 +18,43 @@ export async function stubSignedIn(context: BrowserContext, baseURL: string, use
   await context.addCookies([{ name: 'csrf_access_token', value: 'stub', url: baseURL }]);
   await context.route('**/api/v1/auth/me', (route) => route.fulfill({ json: { user } }));
   await context.route('**/api/v1/auth/logout', (route) => route.fulfill({ json: { ok: true } }));
+  // The profile page loads the profile on mount; a stub session has none on the server (a 401 there
+  // would be a console error in specs that assert none).
+  await context.route('**/api/v1/profile/me', (route) =>
+    route.fulfill({
+      json: { user: { name: null, email: '', phone: null, ...user }, profile: EMPTY_PROFILE },
+    }),
+  );
 }
+
+const EMPTY_PROFILE = {
+  ...Object.fromEntries(
+    [
+      'first_name',
+      'last_name',
+      'headline',
+      'bio',
+      'gender',
+      'dob',
+      'phone',
+      'street',
+      'city',
+      'state',
+      'postal_code',
+      'country',
+      'company',
+      'department',
+      'title',
+      'website',
+      'linkedin',
+      'twitter',
+      'github',
+      'timezone',
+      'locale',
+      'avatar_url',
+      'banner_url',
+    ].map((field) => [field, null]),
+  ),
+  two_factor_enabled: false,
+  complete: false,
+};
