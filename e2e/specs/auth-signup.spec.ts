@@ -62,6 +62,11 @@ describe('sign-up (SPEC §2.4, §4.3)', () => {
       await page.getByRole('heading', { name: 'Finish your profile' }).waitFor();
       // SPEC §5: the first-name placeholder comes from the email's local part.
       expect(await page.getByRole('textbox', { name: 'First name' }).getAttribute('placeholder')).toBe('E2e');
+      // SPEC §2.4: the picker runs from 1900 to today (a day either side only if midnight passed meanwhile).
+      const dob = page.getByLabel('Date of birth');
+      expect(await dob.getAttribute('min')).toBe('1900-01-01');
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      expect([day(-1), day(0), day(1)]).toContain(await dob.getAttribute('max'));
       await page.getByRole('button', { name: 'Save and continue' }).click();
       await waitForFlash(page, 'Please enter your first and last name.');
       await page.getByRole('textbox', { name: 'First name' }).fill('Grace');

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { KitProviders } from '@trove/kit';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AuthPage from './auth-page';
@@ -240,6 +240,91 @@ describe('the auth page against a stubbed API (SPEC §4.3, §8)', () => {
     await screen.findByRole('heading', { name: 'Welcome back' });
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(await toast('Could not start password reset')).toBeTruthy();
+  });
+
+  describe('failures say what the server said, else the SPEC §8 default', () => {
+    it.each([
+      [{ status: 500, body: '' }, 'Could not check email'],
+      [
+        { status: 429, body: { error: 'Too many attempts. Please wait and try again.' } },
+        'Too many attempts. Please wait and try again.',
+      ],
+    ])('the email check (%j)', async (answer, message) => {
+      localStorage.clear();
+      routes['POST /api/v1/auth/password/exists'] = () => answer;
+      renderAt();
+      fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), { target: { value: EMAIL } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(await toast(message)).toBeTruthy();
+    });
+
+    it('register: "Could not create account."', async () => {
+      localStorage.clear();
+      routes['POST /api/v1/auth/password/exists'] = () => ({ status: 200, body: { exists: false } });
+      routes['POST /api/v1/auth/password/register'] = () => ({ status: 500, body: '' });
+      renderAt();
+      fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), { target: { value: EMAIL } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create your account' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Sign up & continue' }));
+      fireEvent.change(await screen.findByLabelText('Create a password'), {
+        target: { value: 'Longer-pw-1' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+      expect(await toast('Could not create account.')).toBeTruthy();
+    });
+
+    it('reset complete: "Could not reset password"', async () => {
+      routes['POST /api/v1/auth/password/reset/request'] = () => ({
+        status: 200,
+        body: { expires_in: 600, resend_in: 30 },
+      });
+      routes['POST /api/v1/auth/password/reset/verify'] = () => ({
+        status: 200,
+        body: { reset_token: 'token' },
+      });
+      routes['POST /api/v1/auth/password/reset/complete'] = () => ({ status: 500, body: '' });
+      renderAt();
+      await screen.findByRole('heading', { name: 'Welcome back' });
+      fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+      expect(await toast('We sent a code to your email to reset your password.')).toBeTruthy();
+      await enterCode('123456');
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'Longer-pw-1' } });
+      fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'Longer-pw-1' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Update password' }));
+      expect(await toast('Could not reset password')).toBeTruthy();
+      expect(called('POST /api/v1/auth/password/reset/complete')[0]?.body).toEqual({
+        reset_token: 'token',
+        new_password: 'Longer-pw-1',
+      });
+    });
+
+    it('profile step: "Could not save profile."', async () => {
+      routes['POST /api/v1/auth/password/login'] = () => ({
+        status: 200,
+        body: { user: { ...USER, name: null } },
+      });
+      routes['GET /api/v1/profile/me'] = () => ({
+        status: 200,
+        body: { user: USER, profile: { complete: false } },
+      });
+      routes['PUT /api/v1/profile'] = () => ({ status: 500, body: '' });
+      renderAt();
+      await logIn();
+      fireEvent.change(await screen.findByRole('textbox', { name: 'First name' }), {
+        target: { value: 'Ada' },
+      });
+      fireEvent.change(screen.getByRole('textbox', { name: 'Last name' }), { target: { value: 'Lovelace' } });
+      fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1990-12-10' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+      expect(await toast('Could not save profile.')).toBeTruthy();
+      expect(called('PUT /api/v1/profile')[0]?.body).toEqual({
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        dob: '1990-12-10',
+      });
+    });
   });
 
   it('"Change" goes back to identify with the email cleared', async () => {
