@@ -87,6 +87,8 @@ async function main(): Promise<void> {
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\nTrove is running: ${stack.url}`);
+  // Behind a proxy of your own (docs/decisions/009): where users actually reach it.
+  if (process.env.PUBLIC_URL) console.log(`Public URL: ${process.env.PUBLIC_URL} (PUBLIC_URL)`);
   console.log(`Mail inbox: ${stack.mailUrl}`);
   console.log(
     `(started in ${seconds} s; logs in ${relative(REPO_ROOT, stack.logDir)}/; Ctrl-C stops everything)`,

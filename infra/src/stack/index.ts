@@ -285,6 +285,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         recorder.addFolder(nginx.runtimeDir);
         nginxRuntimeDir = nginx.runtimeDir;
         log(`nginx: http://localhost:${ports.http} serving ${relative(rootDir, wwwRoot) || wwwRoot}`);
+        if (abWeightB !== undefined) {
+          log(
+            `A/B: variant B (config/remotes.b.json) for ${abWeightB}% of new visitors (npm run ab:weight -- <percent>)`,
+          );
+        }
       })(),
     ]);
 
