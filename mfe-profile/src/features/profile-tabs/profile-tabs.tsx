@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import * as styles from './profile-tabs.module.css';
 import { PROFILE_TABS, type ProfileTabId, tabIndexAfterKey } from './tabs';
 
@@ -26,6 +26,16 @@ export function ProfileTabList({
   attention: ReadonlySet<ProfileTabId>;
 }) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const list = useRef<HTMLDivElement>(null);
+
+  // On a narrow screen the list scrolls sideways: keep the chosen tab in view, also when a failed save
+  // chose it (SPEC §2.5 keeps all seven reachable).
+  useEffect(() => {
+    const element = list.current;
+    const button = buttons.current[PROFILE_TABS.findIndex((tab) => tab.id === current)];
+    if (!element || !button || element.scrollWidth <= element.clientWidth) return;
+    element.scrollLeft = button.offsetLeft - (element.clientWidth - button.offsetWidth) / 2;
+  }, [current]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const next = tabIndexAfterKey(index, event.key, PROFILE_TABS.length);
@@ -37,7 +47,7 @@ export function ProfileTabList({
   };
 
   return (
-    <div className={styles.tabList} role="tablist" aria-label="Profile sections">
+    <div ref={list} className={styles.tabList} role="tablist" aria-label="Profile sections">
       {PROFILE_TABS.map((tab, index) => {
         const selected = tab.id === current;
         return (
