@@ -224,6 +224,27 @@ describe('profile page: tabs (SPEC §2.5, WAI-ARIA tabs)', () => {
       await context.close();
     }
   });
+  it('keyboard only: arrow to a tab, Tab into its first field, type, Enter saves', async () => {
+    const account = await signUpVerifiedUser(baseUrl(), mailUrl());
+    expect(
+      (await putProfile(baseUrl(), account, { gender: 'other', phone: uniqueIndianMobile() })).status,
+    ).toBe(200);
+    const { page, context } = await openProfile(browser, baseUrl(), account);
+    try {
+      await page.getByRole('tab', { name: 'Overview' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('street');
+      await page.keyboard.type('1 Keyboard Lane');
+      await page.keyboard.press('Enter');
+      await statusLine(page).getByText('Profile updated').waitFor();
+      await page.reload();
+      await openTab(page, 'Address');
+      expect(await page.getByLabel('Street').inputValue()).toBe('1 Keyboard Lane');
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('profile page: save (SPEC §2.5, §7)', () => {
