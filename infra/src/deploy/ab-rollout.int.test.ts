@@ -55,7 +55,10 @@ interface Visit {
 }
 
 async function visit(path = '/config/remotes.json', cookie?: string): Promise<Visit> {
-  const res = await fetch(`${nginx.base}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const init: RequestInit = { headers: cookie ? { Cookie: cookie } : {} };
+  // Once more on a connection error: a reload closes the old workers' keep-alive connections, and a
+  // request sent on one at that moment is reset (a browser retries it the same way).
+  const res = await fetch(`${nginx.base}${path}`, init).catch(() => fetch(`${nginx.base}${path}`, init));
   const map = (await res.json()) as { remotes: Record<string, { entry: string }> };
   if (res.status !== 200) throw new Error(`remotes.json answered ${res.status}`);
   return {
