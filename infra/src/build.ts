@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { type Configuration, rspack, type Stats } from '@rspack/core';
 import { type AppDefinition, apps, appSettings, findApp, repoRoot } from './rspack/apps';
-import { createConfig } from './rspack/create-config';
+import { createConfig, hostPublicScripts } from './rspack/create-config';
 import { relaunchWithNativeRequire } from './rspack/native-require';
 import {
   createPrerenderConfig,
@@ -213,7 +213,9 @@ async function prerenderLanding(outDir: string, tempRoot: string, settings: unkn
   }
   const { markup, css } = await renderCompiledLanding(dir, settings);
   const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
-  const landing = landingDocument(indexHtml, css, markup);
+  const boot = hostPublicScripts().find((script) => script.name === 'boot-after-paint');
+  if (!boot) throw new Error('shell/public/boot-after-paint.js is missing');
+  const landing = landingDocument(indexHtml, css, markup, `/${boot.target}`);
   await writeAtomically(path.join(outDir, LANDING_FILE), landing);
   console.log(
     `${'landing'.padEnd(11)} ${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s   html ${kB(landing.length).padStart(8)} ` +

@@ -1,15 +1,22 @@
 import '@trove/kit/tokens.css';
-import { type AppConfig, applyInitialTheme, KitProviders, parseAppConfig } from '@trove/kit';
+import {
+  type AppConfig,
+  applyInitialTheme,
+  KitProviders,
+  parseAppConfig,
+  provideExposedModuleLoader,
+} from '@trove/kit';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { StartupError } from './app/pages/startup-error';
 import { handOffPrerenderedPage } from './app/prerender/handoff';
-import { parseRemotesConfig, registerAllRemotes } from './app/remotes/remote-registry';
+import { loadExposedModule, parseRemotesConfig, registerAllRemotes } from './app/remotes/remote-registry';
 import { routes } from './app/routes';
 import { startupRequests } from './app/startup-requests';
 
-async function start(): Promise<void> {
+/** Reads the runtime config, registers the remotes and renders the app (after bootstrap's stages). */
+export async function start(): Promise<void> {
   applyInitialTheme();
   // The prerendered page is `/` (nginx serves it nowhere else); reached under any other path, it is not
   // this page, so the app shows itself as soon as it renders.
@@ -20,6 +27,9 @@ async function start(): Promise<void> {
   const requests = startupRequests();
   const [appConfig, remotesConfig] = await Promise.all([requests.appConfig, requests.remotes]);
 
+  // Remotes load each other's exposed modules through the kit (the landing tabs mount the connectors
+  // catalogs), never through the federation runtime's globals.
+  provideExposedModuleLoader(loadExposedModule);
   try {
     if (!remotesConfig.ok) throw remotesConfig.error;
     registerAllRemotes(parseRemotesConfig(remotesConfig.value));
@@ -39,6 +49,9 @@ async function start(): Promise<void> {
   }
 
   document.title = config.name;
+  // A task boundary: creating the router matches every route pattern (regular expressions compiled on
+  // first use), which adds up to a long task with the work above on a slow phone.
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
   const router = createBrowserRouter(routes);
   // A transition: React builds the first screen in slices that give the main thread back every few
   // milliseconds, instead of one long task that would block input (issue 8's TBT budget). On `/` the
@@ -53,5 +66,3 @@ async function start(): Promise<void> {
     );
   });
 }
-
-void start();

@@ -40,7 +40,12 @@ function sharedConfig(pkg: PackageJson, appName: string) {
     sharedSingletons.map((name) => {
       const requiredVersion = pkg.dependencies?.[name];
       if (!requiredVersion) throw new Error(`${appName}: package.json must depend on ${name} (it is shared)`);
-      return [name, { singleton: true, requiredVersion }];
+      // No runtime range check (`requiredVersion: false`): the Module Federation runtime's semver parser
+      // rebuilds its regular expressions on every check, ~40 ms of main thread per page start on the
+      // bench machine (x4 on Lighthouse's phone), and for singletons a mismatch would only have logged a
+      // warning. One version of each across the workspace is enforced at build time instead
+      // (infra/src/workspace-versions.test.ts); docs/decisions/008.
+      return [name, { singleton: true, requiredVersion: false as const }];
     }),
   );
 }
@@ -129,12 +134,16 @@ export function createConfig(options: CreateConfigOptions): Configuration {
   // The shell's theme class must be set before the first paint (SPEC §4.2: no flash of the wrong theme).
   // It ships as a file with a content-hashed name, loaded by a blocking <script src> in <head>, so the
   // CSP stays `script-src 'self'` with no inline code or hash to maintain.
-  const themeInitSource = path.join(appDir, 'public/theme-init.js');
   let headScript: string | null = null;
-  if (isHost && existsSync(themeInitSource)) {
-    const digest = createHash('sha256').update(readFileSync(themeInitSource)).digest('hex').slice(0, 10);
-    headScript = `${prefix}js/theme-init.${digest}.js`;
-    plugins.push(new rspack.CopyRspackPlugin({ patterns: [{ from: themeInitSource, to: headScript }] }));
+  if (isHost) {
+    // theme-init.js for every page; boot-after-paint.js for the prerendered `/` (prerender.ts, 008).
+    const scripts = hostPublicScripts().filter((script) => existsSync(script.source));
+    headScript = scripts.find((script) => script.name === 'theme-init')?.target ?? null;
+    plugins.push(
+      new rspack.CopyRspackPlugin({
+        patterns: scripts.map((script) => ({ from: script.source, to: script.target })),
+      }),
+    );
   }
 
   if (withPage) {
@@ -200,6 +209,20 @@ export function createConfig(options: CreateConfigOptions): Configuration {
     infrastructureLogging: { level: 'error' },
     stats: 'errors-warnings',
   };
+}
+
+/**
+ * The shell's hand-written browser scripts (shell/public), served under content-hashed names so they can
+ * be cached for good, as `assets/js/<name>.<sha256-10>.js`.
+ */
+export function hostPublicScripts(): Array<{ name: string; source: string; target: string }> {
+  return ['theme-init', 'boot-after-paint'].map((name) => {
+    const source = path.join(repoRoot, 'shell/public', `${name}.js`);
+    const digest = existsSync(source)
+      ? createHash('sha256').update(readFileSync(source)).digest('hex').slice(0, 10)
+      : 'missing';
+    return { name, source, target: `assets/js/${name}.${digest}.js` };
+  });
 }
 
 /** The page shell: tags only; the plugin adds `<script defer src>` and `<link>` tags, never inline code. */

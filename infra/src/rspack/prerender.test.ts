@@ -5,16 +5,26 @@ const index = `<!doctype html><html lang="en"><head><title>Trove</title><script 
     <noscript>Trove needs JavaScript to run.</noscript></body></html>`;
 
 describe('the prerendered landing document (docs/decisions/008)', () => {
-  const page = landingDocument(index, ':root{--x:1}', '<header>Trove</header><h1>Find anything.</h1>');
+  const page = landingDocument(
+    index,
+    ':root{--x:1}',
+    '<header>Trove</header><h1>Find anything.</h1>',
+    '/assets/js/boot-after-paint.3.js',
+  );
 
   it('is the shell page with the markup beside a hidden root, for the shell to take over', () => {
     expect(page).toContain(
       '<div id="root" hidden></div><div data-prerendered><header>Trove</header><h1>Find anything.</h1></div>',
     );
-    // The same scripts, the theme first: nothing about how the app starts changes.
+  });
+
+  it('sets the theme before the paint, and starts the app’s entry only after it, preloaded meanwhile', () => {
     expect(page).toContain(
-      '<script src="/assets/js/theme-init.1.js"></script><script defer src="/assets/js/main.2.js">',
+      '<script src="/assets/js/theme-init.1.js"></script>' +
+        '<link rel="preload" as="script" fetchpriority="low" href="/assets/js/main.2.js">' +
+        '<script defer src="/assets/js/boot-after-paint.3.js" data-main="/assets/js/main.2.js"></script>',
     );
+    expect(page).not.toContain('<script defer src="/assets/js/main.2.js">');
   });
 
   it('carries its stylesheet inline in the head, and no inline script (the CSP allows neither)', () => {
@@ -27,7 +37,9 @@ describe('the prerendered landing document (docs/decisions/008)', () => {
   });
 
   it('refuses a page it cannot place the markup in, or a stylesheet that would end its element', () => {
-    expect(() => landingDocument('<html><body></body></html>', '', 'x')).toThrow(/root/);
-    expect(() => landingDocument(index, 'a{}</style><script>', 'x')).toThrow(/style/);
+    expect(() => landingDocument('<html><body></body></html>', '', 'x', '/b.js')).toThrow(/root/);
+    expect(() => landingDocument(index, 'a{}</style><script>', 'x', '/b.js')).toThrow(/style/);
+    const withoutEntry = index.replace(/<script defer[^>]*><\/script>/, '');
+    expect(() => landingDocument(withoutEntry, '', 'x', '/b.js')).toThrow(/main script/);
   });
 });

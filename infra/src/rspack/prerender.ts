@@ -16,14 +16,23 @@ export const LANDING_FILE = 'landing.html';
 const ENTRY = 'landing-markup';
 
 /** The shell's page with the prerendered markup in it, ready for the shell to take over. */
-export function landingDocument(indexHtml: string, css: string, markup: string): string {
+export function landingDocument(indexHtml: string, css: string, markup: string, bootScript: string): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root) || !indexHtml.includes('</head>')) {
     throw new Error('index.html has no <div id="root"></div> or </head>: cannot place the prerendered page');
   }
   if (/<\/style/i.test(css)) throw new Error('the prerendered stylesheet must not close its <style> element');
+  const entry = /<script defer src="(\/assets\/js\/main\.[^"]+\.js)"><\/script>/;
+  if (!entry.test(indexHtml))
+    throw new Error('index.html has no deferred main script to start after the paint');
   return (
     indexHtml
+      // The entry starts after the first paint (shell/public/boot-after-paint.js), and downloads meanwhile
+      // at low priority, so it neither delays nor competes with the paint this page exists for.
+      .replace(
+        entry,
+        `<link rel="preload" as="script" fetchpriority="low" href="$1"><script defer src="${bootScript}" data-main="$1"></script>`,
+      )
       // Inline: the first paint needs these rules, and a stylesheet request would delay it by a round trip.
       // The CSP allows inline styles (never inline scripts); the shell removes this element on take-over.
       .replace('</head>', `<style data-prerendered>${css}</style></head>`)

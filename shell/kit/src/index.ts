@@ -10,6 +10,12 @@ export {
 export { AVATAR_DEFAULT_SIZE, Avatar, type AvatarProps } from './avatar';
 export { BuildLabel } from './build-label';
 export { type AppConfig, AppConfigProvider, fetchAppConfig, parseAppConfig, useAppConfig } from './config';
+export {
+  type ExposedModuleLoader,
+  loadExposed,
+  NoHostError,
+  provideExposedModuleLoader,
+} from './exposed-modules';
 export { KitProviders } from './kit-providers';
 export { focusableIn, useFocusTrap, useScrollLock } from './overlay';
 export { PasswordStrengthMeter } from './password-strength-meter';

@@ -7,34 +7,16 @@ import {
   Suspense,
   useState,
 } from 'react';
+import { loadExposed, NoHostError } from '@trove/kit';
 import * as section from '../layout/section.module.css';
 import * as styles from './explore.module.css';
-
-/**
- * The Module Federation host instance the shell created (`trove_shell`). A remote may only import the
- * kit and the contracts, so it reaches the runtime through the global the runtime itself keeps
- * (`__FEDERATION__.__INSTANCES__`): loading through the shell's instance means the same registered
- * remotes (from /config/remotes.json) and the same shared React, router and kit as every other page.
- */
-interface FederationHost {
-  name: string;
-  loadRemote<T>(id: string): Promise<T | null>;
-}
-
-function shellInstance(): FederationHost | undefined {
-  const federation = (globalThis as { __FEDERATION__?: { __INSTANCES__?: FederationHost[] } }).__FEDERATION__;
-  return federation?.__INSTANCES__?.find((instance) => instance.name === 'trove_shell');
-}
 
 type CatalogProps = { label?: string; cardHeadingLevel?: 2 | 3 | 4 };
 type CatalogComponent = ComponentType<CatalogProps>;
 
-export class NoHostError extends Error {}
-
+/** Through the kit's loader, which the shell provides: the same registered remotes and shared React. */
 async function loadCatalog(expose: string): Promise<{ default: CatalogComponent }> {
-  const host = shellInstance();
-  if (!host) throw new NoHostError('This page is not running inside the Trove shell.');
-  const loaded = await host.loadRemote<{ default?: CatalogComponent }>(`trove_connectors/${expose}`);
+  const loaded = (await loadExposed('connectors', expose)) as { default?: CatalogComponent } | null;
   if (!loaded?.default) throw new Error(`trove_connectors/${expose} has no default export`);
   return { default: loaded.default };
 }

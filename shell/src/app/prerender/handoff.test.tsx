@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render } from '@testing-library/react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactElement, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handOffPrerenderedPage, hasPrerenderedPage, PageShown } from './handoff';
 
@@ -25,8 +25,8 @@ describe('taking over the prerendered landing page', () => {
   });
 
   it('keeps the copy while the remote is loading, and swaps in the commit that shows the page', async () => {
-    let arrive: (module: { default: () => JSX.Element }) => void = () => {};
-    const Landing = lazy(() => new Promise<{ default: () => JSX.Element }>((resolve) => (arrive = resolve)));
+    let arrive: (module: { default: () => ReactElement }) => void = () => {};
+    const Landing = lazy(() => new Promise<{ default: () => ReactElement }>((resolve) => (arrive = resolve)));
     // What the shell's remote mount renders (remote-mount.tsx), into the hidden root.
     render(
       <Suspense fallback={<p>Loading the home page…</p>}>
