@@ -23,6 +23,8 @@ describe('the hero demo (SPEC §2.3)', () => {
     vi.useFakeTimers();
     stubBrowser();
     render(<HeroDemo />, { wrapper: Providers });
+    // Until then (and in the prerendered page) the first sample shows complete.
+    expect(stages()).toBe('3');
     // The demo waits for the page to settle (load + 1 s) so its typing never competes with the first render.
     advance(1000);
     expect(stages()).toBe('0');

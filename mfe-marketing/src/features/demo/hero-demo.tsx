@@ -16,17 +16,21 @@ const TICK_MS = 50;
  * The hero's typing demo (SPEC §2.3, §4.5). Every line is always laid out — untyped characters and
  * unrevealed stages are only invisible — so the animation never moves anything (no layout shift).
  * With reduced motion it shows the first sample complete and still. Typing starts once the page has
- * loaded.
+ * loaded; before that the first sample shows complete.
  */
 export function HeroDemo() {
   const reduced = useReducedMotion();
   const ref = useRef<HTMLDivElement>(null);
   const visible = useInView(ref);
   const settled = usePageSettled();
-  const elapsed = useElapsed(!reduced && visible && settled, TICK_MS);
-  const frame = reduced
-    ? { sampleIndex: 0, typed: Number.POSITIVE_INFINITY, stages: DEMO_STAGE_MS.length }
-    : demoFrame(elapsed, demoSamples.length, (index) => (demoSamples[index]?.command ?? '').length);
+  const running = !reduced && visible && settled;
+  const elapsed = useElapsed(running, TICK_MS);
+  // Until typing starts — and in the page prerendered at build time, which has no script to type with
+  // (docs/decisions/008) — the first sample shows complete, as with reduced motion, not an empty prompt.
+  const frame =
+    reduced || (!running && elapsed === 0)
+      ? { sampleIndex: 0, typed: Number.POSITIVE_INFINITY, stages: DEMO_STAGE_MS.length }
+      : demoFrame(elapsed, demoSamples.length, (index) => (demoSamples[index]?.command ?? '').length);
   const sample = demoSamples[frame.sampleIndex] ?? demoSamples[0];
   if (!sample) return null;
   const typed = sample.command.slice(0, frame.typed);
