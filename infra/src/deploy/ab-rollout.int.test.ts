@@ -54,11 +54,24 @@ interface Visit {
   cookie: string | undefined;
 }
 
+/**
+ * A reload ends the old workers, closing their keep-alive connections; a request the client sends on one
+ * of its pooled connections at that moment fails with "other side closed" before nginx saw it. A browser
+ * retries such a request; so does this, a bounded number of times (each failure drops one dead connection).
+ */
+async function fetchRetryingClosedConnections(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      if (attempt >= 20) throw err;
+    }
+  }
+}
+
 async function visit(path = '/config/remotes.json', cookie?: string): Promise<Visit> {
   const init: RequestInit = { headers: cookie ? { Cookie: cookie } : {} };
-  // Once more on a connection error: a reload closes the old workers' keep-alive connections, and a
-  // request sent on one at that moment is reset (a browser retries it the same way).
-  const res = await fetch(`${nginx.base}${path}`, init).catch(() => fetch(`${nginx.base}${path}`, init));
+  const res = await fetchRetryingClosedConnections(`${nginx.base}${path}`, init);
   const map = (await res.json()) as { remotes: Record<string, { entry: string }> };
   if (res.status !== 200) throw new Error(`remotes.json answered ${res.status}`);
   return {
@@ -184,13 +197,15 @@ describe('the landing page A/B rollout', () => {
   it('new weights apply with a reload (npm run ab:weight), no rebuild; B visitors stay B when B grows', async () => {
     const before = await newVisitors(200);
     const bCookies = before.filter((v) => v.variant === 'b').map((v) => v.cookie);
+    const workersBefore = nginx.workers();
+    expect(workersBefore.length).toBeGreaterThan(0);
     const changed = await cli(['ab-weight', '50', '--runtime-dir', runtimeDir]);
     expect(changed.code, changed.output).toBe(0);
-    // The old workers finish their keep-alive connections; new connections reach the new workers.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const visits = await newVisitors(3_000);
+    // nginx reloads asynchronously: wait until the workers that ran the old split have exited.
+    await nginx.workersReplaced(workersBefore);
+    const visits = await newVisitors(5_000);
     const share = shareOfB(visits);
-    console.log(`[ab] after a reload at 50/50: 3,000 new visitors, B ${share.toFixed(2)}%`);
+    console.log(`[ab] after a reload at 50/50: 5,000 new visitors, B ${share.toFixed(2)}%`);
     expect(Math.abs(share - 50)).toBeLessThanOrEqual(4);
     for (const cookie of bCookies) expect((await visit('/config/remotes.json', cookie)).variant).toBe('b');
   });

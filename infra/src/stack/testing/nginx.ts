@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { findNginx, type NginxRuntime, type ProxySettings, prepareNginxRuntime } from '@trove/proxy';
 
 // nginx alone with the rendered config, for the deploy-story tests that need no services (deploys, the
@@ -9,8 +9,13 @@ import { findNginx, type NginxRuntime, type ProxySettings, prepareNginxRuntime }
 export interface TestNginx {
   base: string;
   runtime: NginxRuntime;
-  /** Renders the config again with `changes` and reloads it (SIGHUP): no restart, no dropped request. */
-  reload(changes: Partial<ProxySettings>): Promise<void>;
+  /** The worker processes now: pass them to {@link TestNginx.workersReplaced} after a reload. */
+  workers(): number[];
+  /**
+   * Resolves once none of `before` is left: the master has read the new config, started new workers
+   * and the old ones have finished their requests and exited.
+   */
+  workersReplaced(before: readonly number[], timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -32,24 +37,20 @@ async function waitUntilAnswering(url: string, child: ChildProcess, errorLog: st
 export async function startTestNginx(settings: ProxySettings): Promise<TestNginx> {
   const bin = findNginx();
   if (bin === undefined) throw new Error('nginx is not installed');
-  let current = settings;
-  const runtime = prepareNginxRuntime(current);
+  const runtime = prepareNginxRuntime(settings);
   const child = spawn(bin, runtime.args, { stdio: 'ignore' });
   const base = `http://127.0.0.1:${settings.httpPort}`;
   await waitUntilAnswering(base, child, runtime.errorLogPath);
   return {
     base,
     runtime,
-    async reload(changes) {
-      current = { ...current, ...changes };
-      prepareNginxRuntime(current);
-      const errorLogBefore = readFileSync(runtime.errorLogPath, 'utf8').length;
-      child.kill('SIGHUP');
-      // The master reads the new config and starts new workers; "start worker process" in the error
-      // log at notice level is not logged at our `warn`, so wait for a request to see the new config.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const errors = readFileSync(runtime.errorLogPath, 'utf8').slice(errorLogBefore);
-      if (/\[emerg\]/.test(errors)) throw new Error(`nginx refused the new config: ${errors}`);
+    workers: () => childrenOf(child.pid ?? -1),
+    async workersReplaced(before, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (childrenOf(child.pid ?? -1).some((pid) => before.includes(pid))) {
+        if (Date.now() > deadline) throw new Error('nginx workers from before the reload are still running');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
     async stop() {
       if (child.exitCode !== null) return;
@@ -58,4 +59,21 @@ export async function startTestNginx(settings: ProxySettings): Promise<TestNginx
       await exited;
     },
   };
+}
+
+/** The processes the nginx master forked (its workers). */
+function childrenOf(masterPid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Field 4 of /proc/<pid>/stat is the parent pid; the name before it may hold spaces.
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === masterPid)
+        children.push(Number(entry));
+    } catch {
+      // Gone in the meantime.
+    }
+  }
+  return children;
 }
