@@ -102,7 +102,7 @@ function setAbWeight(argv: readonly string[]): void {
   writeAbSplit(runtimeDir, Number(weight));
   reloadNginx(runtimeDir);
   console.log(
-    `A/B: B now gets ${Number(weight)}% of new visitors (nginx reloaded; returning visitors keep their bucket).`,
+    `A/B: B now gets ${Number(weight)}% of new visitors (nginx is reloading: new workers take it up within moments; returning visitors keep their bucket).`,
   );
 }
 
