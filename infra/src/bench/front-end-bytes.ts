@@ -11,6 +11,8 @@ export type FrontEndBytes = {
   servedEncoding: string;
   gzipBytes: number;
   brotliBytes: number;
+  /** Each file, named by what it holds (chunk ids are named, infra/src/rspack/create-config.ts). */
+  parts: Array<{ file: string; rawBytes: number; gzipBytes: number }>;
 };
 
 /** `/remotes/marketing/abc/x.js` → `marketing`; anything else the shell loaded is the shell's. */
@@ -74,12 +76,19 @@ export async function measureFrontEndBytes(
           servedEncoding: script.encoding,
           gzipBytes: 0,
           brotliBytes: 0,
+          parts: [],
         };
         row.files += 1;
         row.rawBytes += script.body.length;
         row.servedBytes += script.wire;
         if (row.servedEncoding !== script.encoding) row.servedEncoding = 'mixed';
-        row.gzipBytes += gzipSync(script.body, { level: 9 }).length;
+        const gzipBytes = gzipSync(script.body, { level: 9 }).length;
+        row.gzipBytes += gzipBytes;
+        row.parts.push({
+          file: new URL(script.url).pathname.split('/').pop() ?? script.url,
+          rawBytes: script.body.length,
+          gzipBytes,
+        });
         row.brotliBytes += brotliCompressSync(script.body, {
           params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
         }).length;

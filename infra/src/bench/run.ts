@@ -164,6 +164,15 @@ async function main() {
           `| ${route} | **total** | ${sum((b) => b.files)} | ${kb(sum((b) => b.rawBytes))} | ${kb(sum((b) => b.servedBytes))} | ${kb(sum((b) => b.gzipBytes))} | ${kb(sum((b) => b.brotliBytes))} |`,
         );
       }
+      // Issue 8: the budget for / is 200 KB gzip, reported with what it is made of.
+      console.log('\nWhat / is made of (gzip -9 KB per file, largest first)\n');
+      console.log('| front-end | file | raw KB | gzip -9 KB |');
+      console.log('|---|---|---|---|');
+      for (const row of bytes.filter((b) => b.route === '/')) {
+        for (const part of [...row.parts].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+          console.log(`| ${row.frontEnd} | ${part.file} | ${kb(part.rawBytes)} | ${kb(part.gzipBytes)} |`);
+        }
+      }
     } catch (err) {
       console.log(`\nFRONT-END BYTES NOT MEASURED: ${(err as Error).message.split('\n')[0]}`);
     }
