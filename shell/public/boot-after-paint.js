@@ -15,8 +15,19 @@
     script.src = main;
     document.head.append(script);
   };
-  // The callback of the frame that paints, then a task after it: the paint has happened by then.
-  requestAnimationFrame(() => setTimeout(boot, 0));
-  // A page opened in a background tab gets no frames until it is shown; start it anyway.
+  // The browser's own record of the first contentful paint, reported once that paint has happened.
+  // A frame callback alone was not enough: under load the first frame's paint could still come after.
+  const paints = window.PerformanceObserver?.supportedEntryTypes?.includes('paint');
+  if (paints) {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) {
+        observer.disconnect();
+        setTimeout(boot, 0);
+      }
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(boot, 0));
+  }
+  // A page opened in a background tab paints nothing until it is shown; start it anyway.
   setTimeout(boot, 1000);
 })();
