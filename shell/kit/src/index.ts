@@ -18,6 +18,7 @@ export {
 } from './exposed-modules';
 export { KitProviders } from './kit-providers';
 export { focusableIn, useFocusTrap, useScrollLock } from './overlay';
+export { PasswordInput, type PasswordInputProps } from './password-input';
 export { PasswordStrengthMeter } from './password-strength-meter';
 export {
   POPUP_CLOSE_MS,

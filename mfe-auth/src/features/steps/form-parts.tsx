@@ -1,4 +1,5 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { PasswordInput } from '@trove/kit';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import * as styles from './form.module.css';
 
 /** A field message, tied to its input by `aria-describedby`. */
@@ -55,8 +56,8 @@ export function TextField({
 }
 
 /**
- * SPEC §2.4: a password field with a Show/Hide toggle. `below` (the strength meter) sits under it and
- * is part of the input's description through `belowId`.
+ * SPEC §2.4: a password field with the kit's Show/Hide toggle. `below` (the strength meter) sits under it
+ * and is part of the input's description through `belowId`.
  */
 export function PasswordField({
   label,
@@ -77,7 +78,6 @@ export function PasswordField({
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const [visible, setVisible] = useState(false);
   const describedBy =
     [hint ? hintId : null, belowId ?? null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
@@ -88,28 +88,14 @@ export function PasswordField({
         </label>
         {aside}
       </div>
-      <div className={styles.inputWrap}>
-        <input
-          {...input}
-          id={id}
-          type={visible ? 'text' : 'password'}
-          className={`${styles.input} ${styles.withToggle}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          spellCheck={false}
-          autoCapitalize="none"
-        />
-        <button
-          type="button"
-          className={styles.toggle}
-          aria-pressed={visible}
-          aria-controls={id}
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
-          onClick={() => setVisible((shown) => !shown)}
-        >
-          {visible ? 'Hide' : 'Show'}
-        </button>
-      </div>
+      <PasswordInput
+        {...input}
+        id={id}
+        label={label}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
       {hint ? (
         <p id={hintId} className={styles.hint}>
           {hint}

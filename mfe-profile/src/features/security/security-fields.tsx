@@ -1,5 +1,4 @@
-import { PasswordStrengthMeter } from '@trove/kit';
-import { useState } from 'react';
+import { PasswordInput, PasswordStrengthMeter } from '@trove/kit';
 import { describedBy, FieldShell } from '../profile-form/fields';
 import * as fieldStyles from '../profile-form/fields.module.css';
 import type { PasswordField, PasswordFieldErrors, PasswordFormValues } from './password-form';
@@ -17,7 +16,7 @@ const AUTOCOMPLETE: Record<PasswordField, string> = {
   confirm_password: 'new-password',
 };
 
-function PasswordInput({
+function SecurityPasswordField({
   idPrefix,
   name,
   value,
@@ -32,7 +31,6 @@ function PasswordInput({
   onChange: (value: string) => void;
   withMeter?: boolean;
 }) {
-  const [shown, setShown] = useState(false);
   const id = `${idPrefix}-${name}`;
   const meterId = `${id}-meter`;
   const described = [describedBy(id, error, false), withMeter ? meterId : undefined]
@@ -40,30 +38,18 @@ function PasswordInput({
     .join(' ');
   return (
     <FieldShell id={id} label={LABELS[name]} error={error} required wide>
-      <div className={styles.passwordRow}>
-        <input
-          id={id}
-          name={name}
-          type={shown ? 'text' : 'password'}
-          className={`${fieldStyles.input} ${styles.passwordInput}`}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          autoComplete={AUTOCOMPLETE[name]}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described || undefined}
-        />
-        <button
-          type="button"
-          className={styles.reveal}
-          aria-pressed={shown}
-          aria-controls={id}
-          aria-label={`${shown ? 'Hide' : 'Show'} ${LABELS[name].toLowerCase()}`}
-          onClick={() => setShown((value) => !value)}
-        >
-          {shown ? 'Hide' : 'Show'}
-        </button>
-      </div>
+      <PasswordInput
+        id={id}
+        label={LABELS[name]}
+        name={name}
+        className={fieldStyles.input}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete={AUTOCOMPLETE[name]}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+      />
       {withMeter ? <PasswordStrengthMeter password={value} id={meterId} /> : null}
     </FieldShell>
   );
@@ -84,7 +70,7 @@ export function SecurityFields({
   return (
     <div className={styles.stack}>
       {(['current_password', 'new_password', 'confirm_password'] as const).map((name) => (
-        <PasswordInput
+        <SecurityPasswordField
           key={name}
           idPrefix={idPrefix}
           name={name}
