@@ -1,16 +1,32 @@
+import { type ComponentType, lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { AppLayout } from './chrome/app-layout';
 import { PublicLayout } from './chrome/public-layout';
 import { AuthIndexRedirect } from './guards/auth-index-redirect';
 import { GuestOnly } from './guards/guest-only';
 import { RequireSession } from './guards/require-session';
-import { ChatsPage } from './pages/chats-page';
 import { ContactPage } from './pages/contact-page';
-import { IntegrationsPage } from './pages/integrations-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { PlaygroundPage } from './pages/playground-page';
-import { UploadsPage } from './pages/uploads-page';
 import { RemoteMount } from './remotes/remote-mount';
+
+/**
+ * The signed-in area's chrome and pages are never on the landing page, so they load on first use
+ * instead of with every start (issue 8: the JS budget for `/`). Navigations are transitions, so the
+ * current page stays until the next one is ready.
+ */
+function page(load: () => Promise<ComponentType>) {
+  const Page = lazy(async () => ({ default: await load() }));
+  return (
+    <Suspense fallback={null}>
+      <Page />
+    </Suspense>
+  );
+}
+
+const appLayout = page(async () => (await import('./chrome/app-layout')).AppLayout);
+const chatsPage = page(async () => (await import('./pages/chats-page')).ChatsPage);
+const integrationsPage = page(async () => (await import('./pages/integrations-page')).IntegrationsPage);
+const playgroundPage = page(async () => (await import('./pages/playground-page')).PlaygroundPage);
+const uploadsPage = page(async () => (await import('./pages/uploads-page')).UploadsPage);
 
 /**
  * SPEC §2.1. Public pages sit in the public header's layout; the signed-in area in the rail and top
@@ -38,22 +54,22 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <AppLayout />,
+    element: appLayout,
     children: [
-      { path: 'integrations', element: <IntegrationsPage /> },
-      { path: 'playground', element: <PlaygroundPage /> },
+      { path: 'integrations', element: integrationsPage },
+      { path: 'playground', element: playgroundPage },
       {
         // SPEC §2.1 / §6: signed-in only.
         element: <RequireSession />,
         children: [
-          { path: 'chats', element: <ChatsPage /> },
+          { path: 'chats', element: chatsPage },
           {
             path: 'connections',
             element: (
               <RemoteMount key="connectors" remote="connectors" expose="ConnectionsPage" what="Connections" />
             ),
           },
-          { path: 'uploads', element: <UploadsPage /> },
+          { path: 'uploads', element: uploadsPage },
           {
             path: 'profile',
             element: <RemoteMount key="profile" remote="profile" expose="ProfilePage" what="your profile" />,
