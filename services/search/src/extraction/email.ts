@@ -1,0 +1,75 @@
+import PostalMime, { type Address, type Attachment } from 'postal-mime';
+import { ExtractionError } from './detect-kind';
+import type { DocumentText } from './document-text';
+import { uniquePeople } from './facts';
+import { htmlToText } from './html-text';
+import { paragraphsOf } from './passages';
+import { findSignature, type Mailbox, organisationDomain, personFromMailbox } from './people';
+
+/** Reads an attachment's text with the same readers as uploads; null when it is not a kind Trove reads. */
+export type AttachmentReader = (attachment: {
+  fileName: string;
+  mediaType: string;
+  bytes: Uint8Array;
+}) => Promise<DocumentText | null>;
+
+const mailboxes = (addresses: Address[] | Address | undefined): Mailbox[] =>
+  (Array.isArray(addresses) ? addresses : addresses ? [addresses] : []).flatMap((a) =>
+    a.group ? a.group : [{ name: a.name, address: a.address }],
+  );
+
+function attachmentBytes(attachment: Attachment): Uint8Array {
+  const { content } = attachment;
+  if (typeof content === 'string') return new TextEncoder().encode(content);
+  return content instanceof Uint8Array ? content : new Uint8Array(content);
+}
+
+/**
+ * An email (issue 10 parts 2 and 5): subject as title, the Date header as the document's date, people
+ * from From/To/Cc, organisations from their address domains and the signature. Attachments Trove can
+ * read become more passages, located "attachment <name>"; one it cannot read does not fail the mail.
+ */
+export async function readEmail(
+  bytes: Uint8Array,
+  fallbackTitle: string,
+  readAttachment: AttachmentReader,
+): Promise<DocumentText> {
+  let email: Awaited<ReturnType<typeof PostalMime.parse>>;
+  try {
+    email = await PostalMime.parse(bytes, { attachmentEncoding: 'arraybuffer' });
+  } catch {
+    throw new ExtractionError('This email is damaged and cannot be read.');
+  }
+  const body = email.text?.trim()
+    ? email.text
+    : htmlToText(email.html ?? '')
+        .blocks.map((b) => b.text)
+        .join('\n\n');
+  const blocks: DocumentText['blocks'] = paragraphsOf(body).map((text) => ({ location: 'body', text }));
+  let parts = 1;
+  for (const attachment of email.attachments) {
+    const fileName = attachment.filename ?? 'unnamed';
+    const read = await readAttachment({
+      fileName,
+      mediaType: attachment.mimeType,
+      bytes: attachmentBytes(attachment),
+    }).catch(() => null);
+    if (!read) continue;
+    parts += 1;
+    for (const block of read.blocks) {
+      blocks.push({ location: `attachment ${fileName}, ${block.location}`, text: block.text });
+    }
+  }
+  const everyone = [...mailboxes(email.from), ...mailboxes(email.to), ...mailboxes(email.cc)];
+  const signature = findSignature(body);
+  const date = email.date ? new Date(email.date) : null;
+  const domains = everyone.map((m) => organisationDomain(m.address)).filter((d): d is string => d !== null);
+  return {
+    title: email.subject?.trim() || fallbackTitle,
+    parts,
+    documentDate: date && !Number.isNaN(date.getTime()) ? date : null,
+    blocks,
+    people: uniquePeople([...everyone.map(personFromMailbox), ...signature.people]),
+    organisations: [...new Set([...domains, ...signature.organisations])],
+  };
+}

@@ -1,0 +1,42 @@
+import { findAmounts } from './amounts';
+import { findDates } from './dates';
+import { findSignature, type Person } from './people';
+
+export interface ExtractedFacts {
+  dates: { text: string; iso: string }[];
+  amounts: { text: string; currency: string; value: number }[];
+  people: { name: string; email?: string }[];
+  organisations: string[];
+}
+
+/** One person once: the same address is the same person; without an address, the same name is. */
+export function uniquePeople(people: Person[]): Person[] {
+  const seen = new Map<string, Person>();
+  for (const person of people) {
+    const key = (person.email ?? person.name).toLowerCase();
+    const known = seen.get(key);
+    if (!known) seen.set(key, person);
+    else if (known.name === known.email && person.name !== person.email) seen.set(key, person);
+  }
+  return [...seen.values()];
+}
+
+const unique = (values: string[]) => [...new Map(values.map((v) => [v.toLowerCase(), v])).values()];
+
+/**
+ * The facts of one passage (SPEC §1 "dates, totals and entities"). Entities the whole document names
+ * (an email's From/To/Cc) are facts of every passage, so a filter by person finds any passage of that mail.
+ */
+export function factsOf(
+  text: string,
+  reference: Date,
+  documentEntities: { people: Person[]; organisations: string[] },
+): ExtractedFacts {
+  const signature = findSignature(text);
+  return {
+    dates: findDates(text, reference),
+    amounts: findAmounts(text),
+    people: uniquePeople([...documentEntities.people, ...signature.people]),
+    organisations: unique([...documentEntities.organisations, ...signature.organisations]),
+  };
+}

@@ -1,0 +1,103 @@
+// The extraction module of the search service (issue 10 parts 2, 3 and 5): bytes of an upload in, the
+// document's passages with their location and facts out. The interface is agreed with the service that
+// stores and indexes the result; keep it stable.
+
+import { readCsv } from './csv';
+import { checkContent, claimedKind, type DocumentKind, ExtractionError } from './detect-kind';
+import type { DocumentText } from './document-text';
+import { readDocx } from './docx';
+import { readEmail } from './email';
+import { type ExtractedFacts, factsOf } from './facts';
+import { htmlToText } from './html-text';
+import { readMarkdown } from './markdown';
+import { splitIntoPassages } from './passages';
+import { readPdf } from './pdf';
+import { readPlainText } from './plain-text';
+import { sectionLocation } from './sections';
+
+export { ExtractionError };
+export type { ExtractedFacts };
+
+export interface ExtractedPassage {
+  ordinal: number;
+  location: string;
+  text: string;
+}
+
+export interface ExtractedDocument {
+  kind: DocumentKind;
+  title: string;
+  parts: number;
+  /** ISO 8601; the PDF's creation date or the email's Date header, else null. */
+  documentDate: string | null;
+  passages: (ExtractedPassage & { facts: ExtractedFacts })[];
+}
+
+export interface UploadedFile {
+  bytes: Uint8Array;
+  fileName: string;
+  mediaType: string;
+}
+
+const baseName = (fileName: string) => fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '') || fileName;
+
+function readHtml(text: string, fallbackTitle: string): DocumentText {
+  const { title, blocks } = htmlToText(text);
+  return {
+    title: title ?? fallbackTitle,
+    parts: new Set(blocks.map((b) => b.heading)).size,
+    documentDate: null,
+    blocks: blocks.map((b) => ({ location: sectionLocation(b.heading), text: b.text })),
+    people: [],
+    organisations: [],
+  };
+}
+
+/** The text of a file of a kind already checked against its content. */
+async function readKind(kind: DocumentKind, file: UploadedFile, text: string | null): Promise<DocumentText> {
+  const title = baseName(file.fileName);
+  const content = text ?? '';
+  switch (kind) {
+    case 'pdf':
+      return readPdf(file.bytes, title);
+    case 'docx':
+      return readDocx(file.bytes, title);
+    case 'eml':
+      // An attachment that is itself an email is not opened: one level of attachments is what people search.
+      return readEmail(file.bytes, title, async (attachment) => {
+        const attachedKind = claimedKind(attachment.fileName, attachment.mediaType);
+        if (attachedKind === 'eml') return null;
+        return readKind(attachedKind, attachment, checkContent(attachedKind, attachment.bytes));
+      });
+    case 'html':
+      return readHtml(content, title);
+    case 'md':
+      return readMarkdown(content, title);
+    case 'csv':
+      return readCsv(content, title);
+    case 'txt':
+      return readPlainText(content, title);
+  }
+}
+
+/**
+ * Extracts an uploaded file. Throws ExtractionError with a reason to show the user when the content does
+ * not match the type, or the file is encrypted or damaged; any other error is a bug and propagates.
+ */
+export async function extractDocument(input: UploadedFile): Promise<ExtractedDocument> {
+  const kind = claimedKind(input.fileName, input.mediaType);
+  const text = checkContent(kind, input.bytes);
+  const document = await readKind(kind, input, text);
+  // Relative dates in an undated document ("next Friday") are read from the day it is indexed.
+  const reference = document.documentDate ?? new Date();
+  return {
+    kind,
+    title: document.title ?? baseName(input.fileName),
+    parts: document.parts,
+    documentDate: document.documentDate?.toISOString() ?? null,
+    passages: splitIntoPassages(document.blocks).map((passage) => ({
+      ...passage,
+      facts: factsOf(passage.text, reference, document),
+    })),
+  };
+}
