@@ -8,4 +8,5 @@ export * from './profile';
 export * from './profile-form';
 export * from './reset-password-form';
 export { requestBody } from './request-body';
+export * from './search';
 export * from './session';

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { documentKindOf, SEARCH_MESSAGES, SearchCursorSchema, SearchQuerySchema } from './search';
+
+describe('SearchQuerySchema', () => {
+  it('trims the query and defaults the limit to 10', () => {
+    expect(SearchQuerySchema.parse({ q: '  invoice  ' })).toEqual({ q: 'invoice', limit: 10 });
+  });
+
+  it('an empty or blank query says what to do', () => {
+    for (const q of [undefined, '', '   ']) {
+      const result = SearchQuerySchema.safeParse({ q });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(SEARCH_MESSAGES.queryRequired);
+    }
+  });
+
+  it('limits: 1 to 50, digits only', () => {
+    expect(SearchQuerySchema.parse({ q: 'a', limit: '50' }).limit).toBe(50);
+    for (const limit of ['0', '51', '-1', '1.5', 'ten', '9999']) {
+      expect(SearchQuerySchema.safeParse({ q: 'a', limit }).error?.issues[0]?.message).toBe(
+        SEARCH_MESSAGES.badLimit,
+      );
+    }
+  });
+
+  it('dates are real calendar days and from is not after to', () => {
+    expect(SearchQuerySchema.safeParse({ q: 'a', from: '2026-02-30' }).success).toBe(false);
+    expect(SearchQuerySchema.safeParse({ q: 'a', from: '2026-02-03', to: '2026-02-01' }).success).toBe(false);
+    expect(SearchQuerySchema.parse({ q: 'a', from: '2026-02-01', to: '2026-02-01' }).from).toBe('2026-02-01');
+  });
+
+  it('type is one of the accepted kinds', () => {
+    expect(SearchQuerySchema.parse({ q: 'a', type: 'pdf' }).type).toBe('pdf');
+    expect(SearchQuerySchema.safeParse({ q: 'a', type: 'exe' }).error?.issues[0]?.message).toBe(
+      SEARCH_MESSAGES.badType,
+    );
+  });
+});
+
+describe('SearchCursorSchema', () => {
+  it('holds a finite score, a numeric passage id and the mode', () => {
+    expect(SearchCursorSchema.safeParse({ s: 1.5, i: '42', m: 'or' }).success).toBe(true);
+    expect(SearchCursorSchema.safeParse({ s: 1.5, i: '4x', m: 'or' }).success).toBe(false);
+    expect(SearchCursorSchema.safeParse({ s: 1.5, i: '42', m: 'xor' }).success).toBe(false);
+  });
+});
+
+describe('documentKindOf', () => {
+  it('reads the extension first, then the media type', () => {
+    expect(documentKindOf('Notes.MD', 'application/octet-stream')).toBe('md');
+    expect(documentKindOf('mail.eml', '')).toBe('eml');
+    expect(documentKindOf('report', 'application/pdf')).toBe('pdf');
+    expect(documentKindOf('table', 'text/csv; charset=utf-8')).toBe('csv');
+  });
+
+  it('anything else is not accepted', () => {
+    expect(documentKindOf('setup.exe', 'application/x-msdownload')).toBeUndefined();
+    expect(documentKindOf('photo.png', 'image/png')).toBeUndefined();
+  });
+});

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+// Issue 10: the uploads and search API (services/search). One schema per payload: the service parses
+// with these, the Uploads page and the search box build their requests and read the answers with them.
+
+/** What an upload can be (issue 10 "Accepted"), named by the short kind the filter and facets use. */
+export const DOCUMENT_KINDS = ['pdf', 'docx', 'txt', 'md', 'csv', 'html', 'eml'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export const DOCUMENT_STATUSES = ['queued', 'extracting', 'indexed', 'failed'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+/** The issue's limits; the service's settings default to these. */
+export const UPLOAD_MAX_FILE_BYTES = 25 * 1024 * 1024;
+export const UPLOAD_MAX_FILES = 200;
+
+export const SEARCH_LIMIT_DEFAULT = 10;
+export const SEARCH_LIMIT_MAX = 50;
+export const SEARCH_QUERY_MAX_LENGTH = 500;
+
+export const SEARCH_MESSAGES = {
+  queryRequired: 'Enter something to search for.',
+  queryTooLong: `Search for at most ${SEARCH_QUERY_MAX_LENGTH} characters.`,
+  badType: `Type must be one of ${DOCUMENT_KINDS.join(', ')}.`,
+  badDate: 'Dates must be written YYYY-MM-DD.',
+  badRange: '"from" must not be after "to".',
+  badLimit: `Limit must be a whole number from 1 to ${SEARCH_LIMIT_MAX}.`,
+  badCursor: 'This page link is no longer valid; search again.',
+} as const;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const calendarDay = z
+  .string()
+  .regex(ISO_DAY, SEARCH_MESSAGES.badDate)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, SEARCH_MESSAGES.badDate);
+
+/** `GET /api/v1/search` query string. Every value arrives as text, so limit is read from digits. */
+export const SearchQuerySchema = z
+  .object({
+    q: z
+      .string({ error: SEARCH_MESSAGES.queryRequired })
+      .trim()
+      .min(1, SEARCH_MESSAGES.queryRequired)
+      .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_MESSAGES.queryTooLong),
+    type: z.enum(DOCUMENT_KINDS, { error: SEARCH_MESSAGES.badType }).optional(),
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
+    limit: z
+      .string()
+      .regex(/^\d{1,3}$/, SEARCH_MESSAGES.badLimit)
+      .transform(Number)
+      .refine((limit) => limit >= 1 && limit <= SEARCH_LIMIT_MAX, SEARCH_MESSAGES.badLimit)
+      .default(SEARCH_LIMIT_DEFAULT),
+    cursor: z.string().max(512, SEARCH_MESSAGES.badCursor).optional(),
+  })
+  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
+    message: SEARCH_MESSAGES.badRange,
+    path: ['from'],
+  });
+export type SearchQuery = z.output<typeof SearchQuerySchema>;
+
+/**
+ * What an opaque cursor holds: the last result's score and passage id (keyset on score desc, id asc) and
+ * whether the first page ran with AND or relaxed to OR, so later pages keep the same semantics.
+ */
+export const SearchCursorSchema = z.object({
+  s: z.number().finite(),
+  i: z.string().regex(/^\d{1,19}$/),
+  m: z.enum(['and', 'or']),
+});
+export type SearchCursor = z.output<typeof SearchCursorSchema>;
+
+export const FactsSchema = z.object({
+  dates: z.array(z.object({ text: z.string(), iso: z.string() })),
+  amounts: z.array(z.object({ text: z.string(), currency: z.string(), value: z.number() })),
+  people: z.array(z.object({ name: z.string(), email: z.string().optional() })),
+  organisations: z.array(z.string()),
+});
+export type Facts = z.output<typeof FactsSchema>;
+
+export const SearchResultSchema = z.object({
+  document: z.object({
+    id: z.string(),
+    name: z.string(),
+    type: z.enum(DOCUMENT_KINDS),
+    document_date: z.string().nullable(),
+  }),
+  passage: z.object({ id: z.string(), ordinal: z.number().int(), location: z.string() }),
+  /** HTML-escaped passage text with the matched words in `<mark>`. */
+  snippet: z.string(),
+  score: z.number(),
+  facts: FactsSchema.partial(),
+});
+export type SearchResult = z.output<typeof SearchResultSchema>;
+
+export const SearchResponseSchema = z.object({
+  results: z.array(SearchResultSchema),
+  /** Matching documents per type, for the query and dates without the type filter. */
+  facets: z.object({ type: z.array(z.object({ value: z.enum(DOCUMENT_KINDS), count: z.number().int() })) }),
+  /** `and` when every word had to match; `or` when that found too little and the search was relaxed. */
+  mode: z.enum(['and', 'or']),
+  next_cursor: z.string().nullable(),
+});
+export type SearchResponse = z.output<typeof SearchResponseSchema>;
+
+export const UploadedDocumentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(DOCUMENT_KINDS),
+  media_type: z.string(),
+  size_bytes: z.number().int(),
+  parts: z.number().int().nullable(),
+  status: z.enum(DOCUMENT_STATUSES),
+  failure_reason: z.string().nullable(),
+  document_date: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UploadedDocument = z.output<typeof UploadedDocumentSchema>;
+
+export const UploadsResponseSchema = z.object({ documents: z.array(UploadedDocumentSchema) });
+export type UploadsResponse = z.output<typeof UploadsResponseSchema>;
+
+export const UploadResponseSchema = z.object({ document: UploadedDocumentSchema });
+export type UploadResponse = z.output<typeof UploadResponseSchema>;
+
+export const UploadIdSchema = z.uuid({ error: 'Not found' });
+
+const EXTENSION_KINDS: Record<string, DocumentKind> = {
+  pdf: 'pdf',
+  docx: 'docx',
+  txt: 'txt',
+  text: 'txt',
+  md: 'md',
+  markdown: 'md',
+  csv: 'csv',
+  html: 'html',
+  htm: 'html',
+  eml: 'eml',
+};
+
+const MEDIA_TYPE_KINDS: Record<string, DocumentKind> = {
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'text/plain': 'txt',
+  'text/markdown': 'md',
+  'text/x-markdown': 'md',
+  'text/csv': 'csv',
+  'text/html': 'html',
+  'message/rfc822': 'eml',
+};
+
+/**
+ * The kind of an upload from its file name, else its media type; undefined when it is not accepted.
+ * The extension wins because browsers send `application/octet-stream` (or nothing) for .md and .eml.
+ */
+export function documentKindOf(fileName: string, mediaType: string): DocumentKind | undefined {
+  const extension = /\.([A-Za-z0-9]{1,10})$/.exec(fileName)?.[1]?.toLowerCase();
+  if (extension !== undefined && EXTENSION_KINDS[extension] !== undefined) return EXTENSION_KINDS[extension];
+  const bare = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return MEDIA_TYPE_KINDS[bare];
+}

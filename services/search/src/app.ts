@@ -1,0 +1,44 @@
+import {
+  createServiceApp,
+  type DatabaseHandle,
+  type Logger,
+  type ServiceEnv,
+  type VerificationKey,
+} from '@trove/service-core';
+import type { Hono } from 'hono';
+import type { UploadSettings } from './documents/uploads.service';
+import { createSearchRoutes } from './routes/search';
+import { createUploadRoutes } from './routes/uploads';
+import type { SearchSettings } from './search/search.service';
+
+export const SEARCH_PREFIX = '/api/v1/search';
+export const UPLOADS_PREFIX = '/api/v1/uploads';
+
+export interface SearchAppDeps {
+  db: DatabaseHandle;
+  logger: Logger;
+  /** The auth service's public keys: in production its JWKS (AUTH_JWKS_URL). */
+  verificationKey: VerificationKey;
+  uploads: UploadSettings & { maxRequestBytes: number };
+  search: SearchSettings;
+}
+
+/** The search service: health at the root and under /api/v1/search, then search and uploads. */
+export function createSearchApp(deps: SearchAppDeps): Hono<ServiceEnv> {
+  const app = createServiceApp({
+    db: deps.db,
+    logger: deps.logger,
+    prefix: SEARCH_PREFIX,
+    // Uploads are the one large body; every other route takes none.
+    maxBodyBytes: deps.uploads.maxRequestBytes,
+  });
+  app.route(
+    SEARCH_PREFIX,
+    createSearchRoutes({ db: deps.db, verificationKey: deps.verificationKey, settings: deps.search }),
+  );
+  app.route(
+    UPLOADS_PREFIX,
+    createUploadRoutes({ db: deps.db, verificationKey: deps.verificationKey, settings: deps.uploads }),
+  );
+  return app;
+}

@@ -1,0 +1,78 @@
+import type { DatabaseHandle } from '@trove/service-core';
+import type { ColumnType, Generated, Kysely } from 'kysely';
+
+// The search tables as kysely sees them (services/core/src/db/migrations/2026-11-23-01-search.ts). They
+// live here rather than in core's schema because only this service reads them; `searchDb` widens the
+// shared handle (or a transaction) to include them.
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export type DocumentsTable = {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  media_type: string;
+  kind: string;
+  size_bytes: number;
+  original: Buffer;
+  status: ColumnType<string, string | undefined, string>;
+  failure_reason: Optional<string>;
+  title: Optional<string>;
+  parts: Optional<number>;
+  document_date: Optional<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type PassagesTable = {
+  id: Generated<string>;
+  document_id: string;
+  user_id: string;
+  ordinal: number;
+  location: string;
+  body: string;
+  tsv: string;
+  length: number;
+  facts: ColumnType<unknown, string | undefined, string>;
+};
+
+export type SearchTermsTable = {
+  user_id: string;
+  lexeme: string;
+  document_frequency: number;
+};
+
+export type SearchCorpusStatsTable = {
+  user_id: string;
+  /** bigint, read as text by pg. */
+  passage_count: ColumnType<string, number | string, number | string>;
+  total_length: ColumnType<string, number | string, number | string>;
+};
+
+export type SearchJobsTable = {
+  id: Generated<string>;
+  document_id: string;
+  attempts: Generated<number>;
+  run_at: Timestamp;
+  locked_at: NullableTimestamp;
+  locked_by: Optional<string>;
+  last_error: Optional<string>;
+  created_at: Timestamp;
+};
+
+export type SearchTables = {
+  documents: DocumentsTable;
+  passages: PassagesTable;
+  search_terms: SearchTermsTable;
+  search_corpus_stats: SearchCorpusStatsTable;
+  search_jobs: SearchJobsTable;
+};
+
+export type SearchDatabase = Kysely<import('@trove/service-core').Database & SearchTables>;
+
+/** The shared handle (or a transaction on it), seen with the search tables too. */
+export function searchDb(db: DatabaseHandle): SearchDatabase {
+  return db.withTables<SearchTables>() as SearchDatabase;
+}

@@ -1,0 +1,266 @@
+import type { DatabaseHandle } from '@trove/service-core';
+import { sql } from 'kysely';
+import { searchDb } from '../db/tables';
+
+// Documents, their passages and the per-user BM25 statistics (docs/decisions/010-search-index.md).
+// Statistics change in the same transaction as the passages they describe, here rather than in
+// triggers: the two writers (index a document, delete one) are both in this file, and a statement-level
+// pass over one document's passages is one query where a row trigger would be one update per lexeme.
+//
+// Lock order, so concurrent writers never deadlock: the document row first (FOR UPDATE), then the
+// user's search_corpus_stats row, then search_terms rows in lexeme order.
+
+export interface DocumentRow {
+  id: string;
+  name: string;
+  kind: string;
+  media_type: string;
+  size_bytes: number;
+  parts: number | null;
+  status: string;
+  failure_reason: string | null;
+  document_date: string | null;
+  created_at: Date;
+}
+
+const DOCUMENT_COLUMNS = [
+  'id',
+  'name',
+  'kind',
+  'media_type',
+  'size_bytes',
+  'parts',
+  'status',
+  'failure_reason',
+  'document_date',
+  'created_at',
+] as const;
+
+export interface NewDocument {
+  userId: string;
+  name: string;
+  mediaType: string;
+  kind: string;
+  bytes: Uint8Array;
+}
+
+/** Stores an upload, status queued, and its extraction job; the caller holds the transaction. */
+export async function insertDocumentWithJob(db: DatabaseHandle, upload: NewDocument): Promise<DocumentRow> {
+  const search = searchDb(db);
+  const row = await search
+    .insertInto('documents')
+    .values({
+      user_id: upload.userId,
+      name: upload.name,
+      media_type: upload.mediaType,
+      kind: upload.kind,
+      size_bytes: upload.bytes.byteLength,
+      original: Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength),
+    })
+    .returning(DOCUMENT_COLUMNS)
+    .executeTakeFirstOrThrow();
+  await search.insertInto('search_jobs').values({ document_id: row.id }).execute();
+  return row;
+}
+
+export async function listDocuments(db: DatabaseHandle, userId: string): Promise<DocumentRow[]> {
+  return searchDb(db)
+    .selectFrom('documents')
+    .select(DOCUMENT_COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function findDocument(
+  db: DatabaseHandle,
+  userId: string,
+  documentId: string,
+): Promise<DocumentRow | undefined> {
+  return searchDb(db)
+    .selectFrom('documents')
+    .select(DOCUMENT_COLUMNS)
+    .where('id', '=', documentId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The document (and its owner) locked for this transaction, or undefined once it is deleted. */
+export async function lockDocument(
+  db: DatabaseHandle,
+  documentId: string,
+): Promise<{ userId: string; status: string } | undefined> {
+  const row = await searchDb(db)
+    .selectFrom('documents')
+    .select(['user_id', 'status'])
+    .where('id', '=', documentId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row === undefined ? undefined : { userId: row.user_id, status: row.status };
+}
+
+export async function loadOriginal(
+  db: DatabaseHandle,
+  documentId: string,
+): Promise<{ userId: string; name: string; mediaType: string; bytes: Uint8Array } | undefined> {
+  const row = await searchDb(db)
+    .selectFrom('documents')
+    .select(['user_id', 'name', 'media_type', 'original'])
+    .where('id', '=', documentId)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  return {
+    userId: row.user_id,
+    name: row.name,
+    mediaType: row.media_type,
+    bytes: new Uint8Array(row.original),
+  };
+}
+
+export async function setDocumentStatus(
+  db: DatabaseHandle,
+  documentId: string,
+  change:
+    | { status: 'extracting' | 'queued' }
+    | { status: 'failed'; failureReason: string }
+    | { status: 'indexed'; title: string; parts: number; documentDate: string | null },
+): Promise<void> {
+  await searchDb(db)
+    .updateTable('documents')
+    .set({
+      status: change.status,
+      failure_reason: change.status === 'failed' ? change.failureReason : null,
+      ...(change.status === 'indexed'
+        ? { title: change.title, parts: change.parts, document_date: change.documentDate }
+        : {}),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', documentId)
+    .execute();
+}
+
+export interface NewPassage {
+  ordinal: number;
+  location: string;
+  text: string;
+  facts: unknown;
+}
+
+// PostgreSQL text cannot hold NUL, and snippets use \u0002/\u0003 as match markers (search/snippet.ts):
+// control characters other than tab and line breaks are dropped from what is indexed.
+const UNINDEXED = /(?![\t\n\r])\p{Cc}/gu;
+
+/**
+ * Replaces a document's passages and moves the user's statistics with them. Call inside a transaction
+ * that has locked the document ({@link lockDocument}); replacing rather than appending makes a job that
+ * runs twice (a lease that ran out under a slow worker) harmless.
+ */
+export async function replacePassages(
+  db: DatabaseHandle,
+  document: { id: string; userId: string },
+  passages: NewPassage[],
+): Promise<void> {
+  await removePassages(db, document);
+  const rows = passages.map((passage) => ({
+    ordinal: passage.ordinal,
+    location: passage.location.replace(UNINDEXED, ''),
+    body: passage.text.replace(UNINDEXED, ''),
+    facts: JSON.parse(JSON.stringify(passage.facts ?? {}).replace(/\\u0000/g, '')),
+  }));
+  if (rows.length === 0) return;
+  // |D| is the number of lexeme occurrences: every lexeme's position count, the same count tf uses.
+  await sql`
+    insert into passages (document_id, user_id, ordinal, location, body, tsv, length, facts)
+    select ${document.id}, ${document.userId}, p.ordinal, p.location, p.body, v.tsv,
+           (select coalesce(sum(cardinality(e.positions)), 0) from unnest(v.tsv) e), coalesce(p.facts, '{}')
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+           as p(ordinal integer, location text, body text, facts jsonb)
+    cross join lateral (select to_tsvector('english', p.body) as tsv) v
+  `.execute(db);
+  await sql`
+    insert into search_corpus_stats (user_id, passage_count, total_length)
+    select ${document.userId}, count(*), coalesce(sum(length), 0) from passages where document_id = ${document.id}
+    on conflict (user_id) do update set
+      passage_count = search_corpus_stats.passage_count + excluded.passage_count,
+      total_length = search_corpus_stats.total_length + excluded.total_length
+  `.execute(db);
+  // A tsvector holds each lexeme once, so counting rows per lexeme counts passages holding it.
+  await sql`
+    insert into search_terms (user_id, lexeme, document_frequency)
+    select ${document.userId}, e.lexeme, count(*)
+    from passages p cross join lateral unnest(p.tsv) e
+    where p.document_id = ${document.id}
+    group by e.lexeme
+    order by e.lexeme
+    on conflict (user_id, lexeme) do update set
+      document_frequency = search_terms.document_frequency + excluded.document_frequency
+  `.execute(db);
+}
+
+/** Takes a document's passages out of the index and the statistics (same lock order as above). */
+async function removePassages(db: DatabaseHandle, document: { id: string; userId: string }): Promise<void> {
+  const removed = await sql<{ passages: string }>`
+    update search_corpus_stats s set
+      passage_count = s.passage_count - x.passages,
+      total_length = s.total_length - x.length
+    from (select count(*) as passages, coalesce(sum(length), 0) as length
+          from passages where document_id = ${document.id}) x
+    where s.user_id = ${document.userId} and x.passages > 0
+    returning x.passages
+  `.execute(db);
+  if (removed.rows.length === 0) return;
+  await sql`
+    update search_terms t set document_frequency = t.document_frequency - x.passages
+    from (select e.lexeme, count(*) as passages
+          from passages p cross join lateral unnest(p.tsv) e
+          where p.document_id = ${document.id}
+          group by e.lexeme) x
+    where t.user_id = ${document.userId} and t.lexeme = x.lexeme
+  `.execute(db);
+  await sql`delete from search_terms where user_id = ${document.userId} and document_frequency <= 0`.execute(
+    db,
+  );
+  await sql`delete from passages where document_id = ${document.id}`.execute(db);
+}
+
+/**
+ * DELETE /uploads/:id: out of the index and the statistics at once, in one transaction. False when the
+ * user has no such document (someone else's is the same as none: 404).
+ */
+export async function deleteDocument(
+  db: DatabaseHandle,
+  userId: string,
+  documentId: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const locked = await lockDocument(tx, documentId);
+    if (locked === undefined || locked.userId !== userId) return false;
+    await removePassages(tx, { id: documentId, userId });
+    await searchDb(tx).deleteFrom('documents').where('id', '=', documentId).execute();
+    return true;
+  });
+}
+
+/** The user's BM25 totals and a lexeme's document frequency (tests and the bench read them). */
+export async function corpusStats(
+  db: DatabaseHandle,
+  userId: string,
+): Promise<{ passageCount: number; totalLength: number; terms: Map<string, number> }> {
+  const search = searchDb(db);
+  const totals = await search
+    .selectFrom('search_corpus_stats')
+    .select(['passage_count', 'total_length'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const terms = await search
+    .selectFrom('search_terms')
+    .select(['lexeme', 'document_frequency'])
+    .where('user_id', '=', userId)
+    .execute();
+  return {
+    passageCount: Number(totals?.passage_count ?? 0),
+    totalLength: Number(totals?.total_length ?? 0),
+    terms: new Map(terms.map((term) => [term.lexeme, term.document_frequency])),
+  };
+}

@@ -1,0 +1,82 @@
+import { documentKindOf, type UploadedDocument } from '@trove/contracts';
+import { ApiError, type DatabaseHandle } from '@trove/service-core';
+import { normaliseFileName } from '../search/query-text';
+import { type DocumentRow, insertDocumentWithJob } from './documents.repository';
+
+export interface UploadSettings {
+  maxFileBytes: number;
+  maxFiles: number;
+}
+
+export const UPLOAD_MESSAGES = {
+  noFiles: 'Choose at least one file to upload (form field "file").',
+  notAFile: 'Every "file" field must be a file.',
+  tooMany: (max: number) => `Upload at most ${max} files at a time.`,
+  tooLarge: (name: string, max: number) => `"${name}" is larger than ${Math.floor(max / (1024 * 1024))} MB.`,
+  empty: (name: string) => `"${name}" is empty.`,
+  unsupported: (name: string) =>
+    `"${name}" is not a type Trove can index: PDF, DOCX, TXT, Markdown, CSV, HTML or EML.`,
+} as const;
+
+export function toUploadedDocument(row: DocumentRow): UploadedDocument {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.kind as UploadedDocument['type'],
+    media_type: row.media_type,
+    size_bytes: row.size_bytes,
+    parts: row.parts,
+    status: row.status as UploadedDocument['status'],
+    failure_reason: row.failure_reason,
+    document_date: row.document_date,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * POST /api/v1/uploads. The whole batch is checked before anything is stored, and stored in one
+ * transaction with its jobs: a batch is either queued whole or refused with the reason naming the file,
+ * so a client never has to work out which half of a batch went in.
+ */
+export async function acceptUploads(
+  db: DatabaseHandle,
+  userId: string,
+  files: unknown[],
+  settings: UploadSettings,
+): Promise<UploadedDocument[]> {
+  if (files.length === 0) throw new ApiError(400, UPLOAD_MESSAGES.noFiles, 'invalid_request');
+  if (files.length > settings.maxFiles)
+    throw new ApiError(413, UPLOAD_MESSAGES.tooMany(settings.maxFiles), 'payload_too_large');
+  const checked: { name: string; mediaType: string; kind: string; file: File }[] = [];
+  for (const file of files) {
+    if (!(file instanceof File)) throw new ApiError(400, UPLOAD_MESSAGES.notAFile, 'invalid_request');
+    const name = normaliseFileName(file.name);
+    if (file.size > settings.maxFileBytes)
+      throw new ApiError(413, UPLOAD_MESSAGES.tooLarge(name, settings.maxFileBytes), 'payload_too_large');
+    if (file.size === 0) throw new ApiError(400, UPLOAD_MESSAGES.empty(name), 'invalid_request');
+    const mediaType = file.type.slice(0, 200) || 'application/octet-stream';
+    const kind = documentKindOf(name, mediaType);
+    if (kind === undefined)
+      throw new ApiError(415, UPLOAD_MESSAGES.unsupported(name), 'unsupported_media_type');
+    checked.push({ name, mediaType, kind, file });
+  }
+  const uploads = await Promise.all(
+    checked.map(async (upload) => ({ ...upload, bytes: new Uint8Array(await upload.file.arrayBuffer()) })),
+  );
+  const rows = await db.transaction().execute(async (tx) => {
+    const stored: DocumentRow[] = [];
+    for (const upload of uploads) {
+      stored.push(
+        await insertDocumentWithJob(tx, {
+          userId,
+          name: upload.name,
+          mediaType: upload.mediaType,
+          kind: upload.kind,
+          bytes: upload.bytes,
+        }),
+      );
+    }
+    return stored;
+  });
+  return rows.map(toUploadedDocument);
+}

@@ -1,0 +1,40 @@
+import { baseEnvShape, portSetting } from '@trove/service-core';
+import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@trove/contracts';
+import { z } from 'zod';
+
+function wholeNumber(defaultValue: number, min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `must be between ${min} and ${max}`)
+    .default(defaultValue);
+}
+
+export const SearchEnvSchema = z
+  .object({
+    ...baseEnvShape,
+    SEARCH_PORT: portSetting(4103),
+    /** The auth service's public keys (DESIGN.md: verified through its JWKS, never a shared secret). */
+    AUTH_JWKS_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .default('http://127.0.0.1:4101/api/v1/auth/.well-known/jwks.json'),
+    /** Issue 10: up to 25 MB a file, 200 files a batch. */
+    UPLOAD_MAX_FILE_BYTES: wholeNumber(UPLOAD_MAX_FILE_BYTES, 1, 1024 * 1024 * 1024),
+    UPLOAD_MAX_FILES: wholeNumber(UPLOAD_MAX_FILES, 1, 10_000),
+    /**
+     * The largest upload request, whatever its files: the body is read into memory, so a batch bigger
+     * than this is sent by the client in several requests (docs/decisions/010-search-index.md).
+     */
+    UPLOAD_MAX_REQUEST_BYTES: wholeNumber(100 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
+    /** AND first; fewer matches than this relaxes the search to OR. */
+    SEARCH_MIN_AND_RESULTS: wholeNumber(3, 1, 1000),
+    /** Extraction jobs: how long a worker's lease lasts, tries before failing, how often it polls. */
+    SEARCH_JOB_LEASE_MS: wholeNumber(5 * 60_000, 1_000, 24 * 60 * 60_000),
+    SEARCH_JOB_MAX_ATTEMPTS: wholeNumber(5, 1, 100),
+    SEARCH_JOB_POLL_MS: wholeNumber(1_000, 10, 60_000),
+    SEARCH_JOB_CONCURRENCY: wholeNumber(1, 1, 32),
+  })
+  .transform(({ SEARCH_PORT, ...env }) => ({ ...env, PORT: SEARCH_PORT }));
+
+export type SearchEnv = z.output<typeof SearchEnvSchema>;

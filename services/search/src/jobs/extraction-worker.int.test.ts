@@ -1,0 +1,177 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchDb } from '../db/tables';
+import { corpusStats } from '../documents/documents.repository';
+import {
+  paragraphExtractor,
+  type SearchTestService,
+  type SignedInUser,
+  startSearchTestService,
+} from '../testing/search-service';
+import { type Extractor, GAVE_UP_REASON } from './extraction-worker';
+import { takeJob } from './jobs.repository';
+
+// Issue 10 "Storage and jobs": an upload is acknowledged at once, a job extracts it, a file that cannot
+// be read fails with its reason, anything else is retried, and a job whose worker died comes back.
+
+let service: SearchTestService;
+
+beforeAll(async () => {
+  service = await startSearchTestService();
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+class ExtractionError extends Error {
+  override readonly name = 'ExtractionError';
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+async function uploadOne(user: SignedInUser, text = 'wombat burrow'): Promise<string> {
+  const res = await service.upload(user, [{ name: 'note.txt', text }]);
+  expect(res.status).toBe(202);
+  const { documents } = (await res.json()) as { documents: { id: string; status: string }[] };
+  expect(documents[0]?.status).toBe('queued');
+  return documents[0]?.id ?? '';
+}
+
+async function documentOf(user: SignedInUser, id: string) {
+  const res = await service.request(user, `/api/v1/uploads/${id}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { document: Record<string, unknown> }).document;
+}
+
+async function jobsFor(id: string) {
+  return searchDb(service.db).selectFrom('search_jobs').selectAll().where('document_id', '=', id).execute();
+}
+
+describe('the extraction worker', () => {
+  it('takes a queued job, shows "extracting" while it runs, and ends indexed with its parts', async () => {
+    const user = await service.signUp();
+    const id = await uploadOne(user, 'wombat burrow\n\nwombat tunnel');
+    expect(await jobsFor(id)).toHaveLength(1);
+    let statusDuring: unknown;
+    const worker = service.worker(async (input) => {
+      statusDuring = (await documentOf(user, id)).status;
+      return paragraphExtractor(input);
+    });
+    expect(await worker.runOnce()).toBe(true);
+    expect(statusDuring).toBe('extracting');
+    expect(await documentOf(user, id)).toMatchObject({ status: 'indexed', parts: 2, failure_reason: null });
+    expect(await jobsFor(id)).toEqual([]);
+    expect(await worker.runOnce()).toBe(false);
+  });
+
+  it('a file the extractor cannot read ends failed with its reason, at once and without retry', async () => {
+    const user = await service.signUp();
+    const id = await uploadOne(user);
+    let calls = 0;
+    const worker = service.worker(async () => {
+      calls += 1;
+      throw new ExtractionError('This PDF is encrypted.');
+    });
+    while (await worker.runOnce()) {
+      // Runs every due job.
+    }
+    expect(calls).toBe(1);
+    expect(await documentOf(user, id)).toMatchObject({
+      status: 'failed',
+      failure_reason: 'This PDF is encrypted.',
+    });
+    expect(await jobsFor(id)).toEqual([]);
+    expect((await corpusStats(service.db, user.userId)).passageCount).toBe(0);
+  });
+
+  it('any other error is retried, and the job finishes when it succeeds', async () => {
+    const user = await service.signUp();
+    const id = await uploadOne(user);
+    let calls = 0;
+    const worker = service.worker(async (input) => {
+      calls += 1;
+      if (calls === 1) throw new Error('connection reset');
+      return paragraphExtractor(input);
+    });
+    expect(await worker.runOnce()).toBe(true);
+    expect(await documentOf(user, id)).toMatchObject({ status: 'queued' });
+    expect((await jobsFor(id))[0]).toMatchObject({
+      attempts: 1,
+      last_error: 'connection reset',
+      locked_at: null,
+    });
+    expect(await worker.runOnce()).toBe(true);
+    expect(await documentOf(user, id)).toMatchObject({ status: 'indexed' });
+  });
+
+  it('gives up after the most attempts and says so', async () => {
+    const user = await service.signUp();
+    const id = await uploadOne(user);
+    const worker = service.worker(
+      async () => {
+        throw new Error('out of memory');
+      },
+      { maxAttempts: 2 },
+    );
+    while (await worker.runOnce()) {
+      // Runs every due job.
+    }
+    expect(await documentOf(user, id)).toMatchObject({ status: 'failed', failure_reason: GAVE_UP_REASON });
+    expect(await jobsFor(id)).toEqual([]);
+  });
+
+  it('a job whose worker died is taken again once its lease runs out, and finishes', async () => {
+    const user = await service.signUp();
+    const id = await uploadOne(user, 'numbat termite');
+    // A worker takes the job and dies before finishing: the lease is all that is left of it.
+    const dead = await takeJob(service.db, 'dead-worker', 60_000);
+    expect(dead?.documentId).toBe(id);
+    const worker = service.worker(paragraphExtractor, { leaseMs: 60_000 });
+    expect(await worker.runOnce()).toBe(false);
+
+    await sql`update search_jobs set locked_at = now() - interval '2 minutes' where document_id = ${id}`.execute(
+      service.db,
+    );
+    expect(await worker.runOnce()).toBe(true);
+    expect(await documentOf(user, id)).toMatchObject({ status: 'indexed', parts: 1 });
+    expect(await jobsFor(id)).toEqual([]);
+    const res = await service.request(user, '/api/v1/search?q=numbat');
+    expect(((await res.json()) as { results: unknown[] }).results).toHaveLength(1);
+  });
+
+  it('a job that runs twice (a slow worker outlived its lease) leaves one copy in the index', async () => {
+    const user = await service.signUp();
+    const id = await uploadOne(user, 'quoll\n\nquoll quoll');
+    const worker = service.worker(paragraphExtractor);
+    expect(await worker.runOnce()).toBe(true);
+    const once = await corpusStats(service.db, user.userId);
+    await searchDb(service.db).insertInto('search_jobs').values({ document_id: id }).execute();
+    expect(await worker.runOnce()).toBe(true);
+    expect(await corpusStats(service.db, user.userId)).toEqual(once);
+    expect(once).toMatchObject({ passageCount: 2, totalLength: 3 });
+  });
+
+  it('a document deleted while it is extracted leaves nothing behind', async () => {
+    const user = await service.signUp();
+    const id = await uploadOne(user, 'bilby');
+    const extractThenDelete: Extractor = async (input) => {
+      const res = await service.request(user, `/api/v1/uploads/${id}`, { method: 'DELETE' });
+      expect(res.status).toBe(204);
+      return paragraphExtractor(input);
+    };
+    expect(await service.worker(extractThenDelete).runOnce()).toBe(true);
+    expect(await corpusStats(service.db, user.userId)).toEqual({
+      passageCount: 0,
+      totalLength: 0,
+      terms: new Map(),
+    });
+    const passages = await searchDb(service.db)
+      .selectFrom('passages')
+      .select('id')
+      .where('user_id', '=', user.userId)
+      .execute();
+    expect(passages).toEqual([]);
+  });
+});

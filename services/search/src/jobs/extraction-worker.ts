@@ -1,0 +1,175 @@
+import { hostname } from 'node:os';
+import { type DatabaseHandle, describeError, type Logger } from '@trove/service-core';
+import {
+  loadOriginal,
+  lockDocument,
+  type NewPassage,
+  replacePassages,
+  setDocumentStatus,
+} from '../documents/documents.repository';
+import { finishJob, retryJob, type TakenJob, takeJob } from './jobs.repository';
+
+// The extraction job worker (issue 10, "Storage and jobs"). It leases a job, extracts outside any
+// transaction (extraction can take seconds; holding a connection and row locks that long would starve
+// uploads), then writes passages, statistics and the status in one transaction. The extractor is passed
+// in: main.ts gives it src/extraction's extractDocument, tests give it whatever they need to prove.
+
+/** What the worker needs of src/extraction's ExtractedDocument. */
+export interface ExtractionResult {
+  title: string;
+  parts: number;
+  /** ISO date or date-time; the day is kept. */
+  documentDate: string | null;
+  passages: NewPassage[];
+}
+
+export type Extractor = (input: {
+  bytes: Uint8Array;
+  fileName: string;
+  mediaType: string;
+}) => Promise<ExtractionResult>;
+
+export interface ExtractionWorkerOptions {
+  db: DatabaseHandle;
+  logger: Logger;
+  extract: Extractor;
+  /**
+   * The reason to show the user when `err` means the file itself cannot be read (an ExtractionError:
+   * corrupt, encrypted, not what its name says); such a file fails at once, retrying changes nothing.
+   * Undefined for anything else, which is retried.
+   */
+  permanentFailure: (err: unknown) => string | undefined;
+  leaseMs: number;
+  maxAttempts: number;
+  pollMs: number;
+  concurrency?: number;
+  workerId?: string;
+  /** Wait before try `attempt + 1`. Default: 5 s doubling per try, at most 10 min. */
+  retryDelayMs?: (attempt: number) => number;
+}
+
+export interface ExtractionWorker {
+  /** Runs one due job, if there is one; true when it ran one. */
+  runOnce(): Promise<boolean>;
+  start(): void;
+  /** Stops taking jobs and waits for the ones running. */
+  stop(): Promise<void>;
+}
+
+export const GAVE_UP_REASON = 'This file could not be indexed after several tries.';
+
+function exponentialBackoff(attempt: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
+}
+
+function documentDay(iso: string | null): string | null {
+  const day = iso === null ? undefined : /^\d{4}-\d{2}-\d{2}/.exec(iso)?.[0];
+  return day !== undefined && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : null;
+}
+
+export function createExtractionWorker(options: ExtractionWorkerOptions): ExtractionWorker {
+  const { db, logger } = options;
+  const workerId =
+    options.workerId ?? `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  const retryDelayMs = options.retryDelayMs ?? exponentialBackoff;
+
+  async function fail(job: TakenJob, reason: string): Promise<void> {
+    await db.transaction().execute(async (tx) => {
+      if ((await lockDocument(tx, job.documentId)) === undefined) return;
+      await setDocumentStatus(tx, job.documentId, { status: 'failed', failureReason: reason });
+      await finishJob(tx, job.id);
+    });
+  }
+
+  async function run(job: TakenJob): Promise<void> {
+    // A take counts as a try, so a file that crashes the process every time still ends.
+    if (job.attempts > options.maxAttempts) return fail(job, GAVE_UP_REASON);
+    const original = await loadOriginal(db, job.documentId);
+    // Deleted meanwhile: its job went with it (on delete cascade).
+    if (original === undefined) return;
+    await setDocumentStatus(db, job.documentId, { status: 'extracting' });
+    let extracted: ExtractionResult;
+    try {
+      extracted = await options.extract({
+        bytes: original.bytes,
+        fileName: original.name,
+        mediaType: original.mediaType,
+      });
+    } catch (err) {
+      const reason = options.permanentFailure(err);
+      if (reason !== undefined) return fail(job, reason);
+      if (job.attempts >= options.maxAttempts) {
+        logger.warn({ documentId: job.documentId, error: describeError(err) }, 'extraction gave up');
+        return fail(job, GAVE_UP_REASON);
+      }
+      logger.warn({ documentId: job.documentId, error: describeError(err) }, 'extraction will be retried');
+      await db.transaction().execute(async (tx) => {
+        if ((await lockDocument(tx, job.documentId)) === undefined) return;
+        await setDocumentStatus(tx, job.documentId, { status: 'queued' });
+        await retryJob(tx, job.id, retryDelayMs(job.attempts), describeError(err));
+      });
+      return;
+    }
+    await db.transaction().execute(async (tx) => {
+      // The lock orders this against a concurrent DELETE: whichever comes second sees the other's work.
+      if ((await lockDocument(tx, job.documentId)) === undefined) return;
+      await replacePassages(tx, { id: job.documentId, userId: original.userId }, extracted.passages);
+      await setDocumentStatus(tx, job.documentId, {
+        status: 'indexed',
+        title: extracted.title,
+        parts: extracted.parts,
+        documentDate: documentDay(extracted.documentDate),
+      });
+      await finishJob(tx, job.id);
+    });
+  }
+
+  async function runOnce(): Promise<boolean> {
+    const job = await takeJob(db, workerId, options.leaseMs);
+    if (job === undefined) return false;
+    await run(job);
+    return true;
+  }
+
+  let running = false;
+  let loops: Promise<void>[] = [];
+  const sleepers = new Set<() => void>();
+
+  async function loop(): Promise<void> {
+    while (running) {
+      let ran = false;
+      try {
+        ran = await runOnce();
+      } catch (err) {
+        // The database is away, most likely; the lease brings the job back, so just wait and go on.
+        logger.warn({ error: describeError(err) }, 'extraction worker error');
+      }
+      if (!ran && running) {
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            clearTimeout(timer);
+            sleepers.delete(wake);
+            resolve();
+          };
+          const timer = setTimeout(wake, options.pollMs);
+          sleepers.add(wake);
+        });
+      }
+    }
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (running) return;
+      running = true;
+      loops = Array.from({ length: options.concurrency ?? 1 }, () => loop());
+    },
+    async stop() {
+      running = false;
+      for (const wake of [...sleepers]) wake();
+      await Promise.all(loops);
+      loops = [];
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { type UploadResponse, UploadIdSchema, type UploadsResponse } from '@trove/contracts';
+import {
+  ApiError,
+  type DatabaseHandle,
+  requireAccessSession,
+  type ServiceEnv,
+  type VerificationKey,
+} from '@trove/service-core';
+import { Hono } from 'hono';
+import { deleteDocument, findDocument, listDocuments } from '../documents/documents.repository';
+import { acceptUploads, toUploadedDocument, type UploadSettings } from '../documents/uploads.service';
+
+export interface UploadRoutesDeps {
+  db: DatabaseHandle;
+  verificationKey: VerificationKey;
+  settings: UploadSettings;
+}
+
+const NOT_FOUND = () => new ApiError(404, 'Not found', 'not_found');
+
+/** /api/v1/uploads — issue 10 "Uploads" and "Storage and jobs". Every route needs a session. */
+export function createUploadRoutes({ db, verificationKey, settings }: UploadRoutesDeps): Hono<ServiceEnv> {
+  const routes = new Hono<ServiceEnv>();
+  routes.use('*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+
+  routes.post('/', async (c) => {
+    const session = await requireAccessSession(c, verificationKey, db);
+    if (!/^multipart\/form-data\s*;/i.test(c.req.header('Content-Type') ?? '')) {
+      throw new ApiError(415, 'Content-Type must be multipart/form-data', 'unsupported_media_type');
+    }
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch (cause) {
+      throw new ApiError(400, 'Malformed multipart body', 'invalid_request', { cause });
+    }
+    const field = form.file;
+    const files = field === undefined ? [] : Array.isArray(field) ? field : [field];
+    const documents = await acceptUploads(db, session.userId, files, settings);
+    return c.json<UploadsResponse>({ documents }, 202);
+  });
+
+  routes.get('/', async (c) => {
+    const session = await requireAccessSession(c, verificationKey, db);
+    const rows = await listDocuments(db, session.userId);
+    return c.json<UploadsResponse>({ documents: rows.map(toUploadedDocument) }, 200);
+  });
+
+  routes.get('/:id', async (c) => {
+    const session = await requireAccessSession(c, verificationKey, db);
+    const id = UploadIdSchema.safeParse(c.req.param('id'));
+    if (!id.success) throw NOT_FOUND();
+    const row = await findDocument(db, session.userId, id.data);
+    if (row === undefined) throw NOT_FOUND();
+    return c.json<UploadResponse>({ document: toUploadedDocument(row) }, 200);
+  });
+
+  routes.delete('/:id', async (c) => {
+    const session = await requireAccessSession(c, verificationKey, db);
+    const id = UploadIdSchema.safeParse(c.req.param('id'));
+    if (!id.success) throw NOT_FOUND();
+    if (!(await deleteDocument(db, session.userId, id.data))) throw NOT_FOUND();
+    return c.body(null, 204);
+  });
+
+  return routes;
+}

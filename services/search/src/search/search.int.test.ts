@@ -1,0 +1,250 @@
+import type { SearchResponse } from '@trove/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusStats } from '../documents/documents.repository';
+import type { ExtractionWorker, Extractor } from '../jobs/extraction-worker';
+import {
+  paragraphExtractor,
+  type SearchTestService,
+  type SignedInUser,
+  startSearchTestService,
+} from '../testing/search-service';
+import { bm25Score } from './bm25';
+
+// Issue 10 "Index and ranking": BM25 as computed by hand, its orderings, AND relaxed to OR, user
+// isolation and deletion, through the real API on a real PostgreSQL. Words are chosen so the english
+// stemmer maps each to a lexeme of its own and none is a stop word: a passage's length is its word count.
+
+let service: SearchTestService;
+let worker: ExtractionWorker;
+
+// "date: YYYY-MM-DD" on the first line is the document's date (the real extractor reads it from content).
+const datedExtractor: Extractor = async (input) => {
+  const extracted = await paragraphExtractor(input);
+  const date = /^date: (\d{4}-\d{2}-\d{2})/.exec(new TextDecoder().decode(input.bytes))?.[1] ?? null;
+  return {
+    ...extracted,
+    documentDate: date,
+    passages: extracted.passages.filter((passage) => !passage.text.startsWith('date:')),
+  };
+};
+
+beforeAll(async () => {
+  service = await startSearchTestService({ minAllWordResults: 2 });
+  worker = service.worker(datedExtractor);
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+async function index(user: SignedInUser, files: { name: string; text: string }[]): Promise<string[]> {
+  const res = await service.upload(user, files);
+  expect(res.status).toBe(202);
+  const { documents } = (await res.json()) as { documents: { id: string }[] };
+  while (await worker.runOnce()) {
+    // Runs every queued job.
+  }
+  return documents.map((document) => document.id);
+}
+
+async function search(user: SignedInUser, params: Record<string, string>): Promise<SearchResponse> {
+  const res = await service.request(user, `/api/v1/search?${new URLSearchParams(params)}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as SearchResponse;
+}
+
+const texts = (response: SearchResponse) =>
+  response.results.map((result) => result.snippet.replace(/<\/?mark>/g, ''));
+
+describe('BM25', () => {
+  it('scores equal BM25 computed by hand (k1 1.2, b 0.75, Lucene idf) on a tiny corpus', async () => {
+    const user = await service.signUp();
+    await index(user, [
+      {
+        name: 'animals.txt',
+        text: 'zebra zebra lion\n\nzebra lion tiger eagle falcon\n\ntiger eagle\n\nfalcon falcon falcon eagle',
+      },
+    ]);
+    const corpus = { passageCount: 4, totalLength: 3 + 5 + 2 + 4 };
+    const response = await search(user, { q: 'zebra lion' });
+    expect(response.mode).toBe('and');
+    expect(response.results.map((result) => result.passage.location)).toEqual(['paragraph 1', 'paragraph 2']);
+    const expected = [
+      bm25Score(
+        [
+          { tf: 2, documentFrequency: 2 },
+          { tf: 1, documentFrequency: 2 },
+        ],
+        { length: 3 },
+        corpus,
+      ),
+      bm25Score(
+        [
+          { tf: 1, documentFrequency: 2 },
+          { tf: 1, documentFrequency: 2 },
+        ],
+        { length: 5 },
+        corpus,
+      ),
+    ];
+    expect(response.results[0]?.score).toBeCloseTo(expected[0] ?? Number.NaN, 10);
+    expect(response.results[1]?.score).toBeCloseTo(expected[1] ?? Number.NaN, 10);
+
+    const stats = await corpusStats(service.db, user.userId);
+    expect(stats).toMatchObject(corpus);
+    expect(Object.fromEntries(stats.terms)).toEqual({ zebra: 2, lion: 2, tiger: 2, eagl: 3, falcon: 2 });
+  });
+
+  it('a passage with the word more often ranks higher (same length)', async () => {
+    const user = await service.signUp();
+    await index(user, [{ name: 'a.txt', text: 'kiwi mango melon\n\nkiwi kiwi mango' }]);
+    expect(texts(await search(user, { q: 'kiwi' }))).toEqual(['kiwi kiwi mango', 'kiwi mango melon']);
+  });
+
+  it('a shorter passage ranks higher (same count of the word)', async () => {
+    const user = await service.signUp();
+    await index(user, [{ name: 'a.txt', text: 'kiwi mango melon papaya grape\n\nkiwi mango' }]);
+    expect(texts(await search(user, { q: 'kiwi' }))).toEqual(['kiwi mango', 'kiwi mango melon papaya grape']);
+  });
+
+  it('a rarer word weighs more', async () => {
+    const user = await service.signUp();
+    await index(user, [{ name: 'a.txt', text: 'mango melon\n\nkiwi melon\n\nmango papaya\n\nmango grape' }]);
+    const response = await search(user, { q: 'kiwi mango' });
+    expect(response.mode).toBe('or');
+    expect(texts(response)[0]).toBe('kiwi melon');
+    const [rare, common] = response.results;
+    expect(rare?.score ?? 0).toBeGreaterThan(common?.score ?? Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('AND first, OR when AND finds too little', () => {
+  it('keeps AND when enough passages hold every word', async () => {
+    const user = await service.signUp();
+    await index(user, [{ name: 'a.txt', text: 'kiwi mango\n\nmango kiwi papaya\n\nkiwi melon' }]);
+    const response = await search(user, { q: 'kiwi mango' });
+    expect(response.mode).toBe('and');
+    expect(texts(response).sort()).toEqual(['kiwi mango', 'mango kiwi papaya']);
+  });
+
+  it('relaxes to OR below the threshold (2 here), the full match first', async () => {
+    const user = await service.signUp();
+    await index(user, [{ name: 'a.txt', text: 'kiwi mango\n\nkiwi melon\n\nmango papaya\n\ngrape' }]);
+    const response = await search(user, { q: 'kiwi mango' });
+    expect(response.mode).toBe('or');
+    expect(texts(response)).toHaveLength(3);
+    expect(texts(response)[0]).toBe('kiwi mango');
+  });
+
+  it('a query of stop words only is an empty result, not an error', async () => {
+    const user = await service.signUp();
+    await index(user, [{ name: 'a.txt', text: 'the kiwi' }]);
+    const response = await search(user, { q: 'the and of' });
+    expect(response).toEqual({ results: [], facets: { type: [] }, mode: 'or', next_cursor: null });
+  });
+});
+
+describe('each user sees only their own', () => {
+  it("another user's passages are never returned, listed, read or deleted", async () => {
+    const owner = await service.signUp();
+    const other = await service.signUp();
+    const [id] = await index(owner, [{ name: 'secret.txt', text: 'quokka wombat' }]);
+    expect((await search(owner, { q: 'quokka' })).results).toHaveLength(1);
+    expect(await search(other, { q: 'quokka wombat' })).toMatchObject({ results: [], facets: { type: [] } });
+    const list = await service.request(other, '/api/v1/uploads');
+    expect(((await list.json()) as { documents: unknown[] }).documents).toEqual([]);
+    expect((await service.request(other, `/api/v1/uploads/${id}`)).status).toBe(404);
+    expect((await service.request(other, `/api/v1/uploads/${id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await service.request(owner, `/api/v1/uploads/${id}`)).status).toBe(200);
+    expect((await corpusStats(service.db, other.userId)).passageCount).toBe(0);
+  });
+});
+
+describe('delete', () => {
+  it('removes the document from results and from the statistics at once', async () => {
+    const user = await service.signUp();
+    const [keep] = await index(user, [{ name: 'keep.txt', text: 'kiwi melon' }]);
+    const before = await corpusStats(service.db, user.userId);
+    const [gone] = await index(user, [{ name: 'gone.txt', text: 'kiwi numbat\n\nnumbat numbat' }]);
+    expect((await search(user, { q: 'numbat' })).results).toHaveLength(2);
+
+    const res = await service.request(user, `/api/v1/uploads/${gone}`, { method: 'DELETE' });
+    expect(res.status).toBe(204);
+    expect((await search(user, { q: 'numbat' })).results).toEqual([]);
+    expect(texts(await search(user, { q: 'kiwi' }))).toEqual(['kiwi melon']);
+    expect(await corpusStats(service.db, user.userId)).toEqual(before);
+    expect((await service.request(user, `/api/v1/uploads/${gone}`)).status).toBe(404);
+    expect((await service.request(user, `/api/v1/uploads/${keep}`)).status).toBe(200);
+  });
+});
+
+describe('the search response', () => {
+  it('pages with an opaque cursor: every hit once, in the order of one long page', async () => {
+    const user = await service.signUp();
+    await index(user, [
+      { name: 'a.txt', text: 'kiwi\n\nkiwi kiwi melon\n\nkiwi melon papaya\n\nkiwi kiwi kiwi\n\nkiwi grape' },
+    ]);
+    const whole = (await search(user, { q: 'kiwi', limit: '10' })).results.map((result) => result.passage.id);
+    expect(whole).toHaveLength(5);
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: SearchResponse = await search(user, {
+        q: 'kiwi',
+        limit: '2',
+        ...(cursor ? { cursor } : {}),
+      });
+      expect(page.results.length).toBeLessThanOrEqual(2);
+      paged.push(...page.results.map((result) => result.passage.id));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    expect(paged).toEqual(whole);
+  });
+
+  it('facets count documents by type; the type filter narrows results but not the facets', async () => {
+    const user = await service.signUp();
+    await index(user, [
+      { name: 'notes.md', text: 'kiwi notes' },
+      { name: 'list.txt', text: 'kiwi list' },
+      { name: 'more.txt', text: 'kiwi more' },
+    ]);
+    const all = await search(user, { q: 'kiwi' });
+    expect(all.facets.type).toEqual([
+      { value: 'txt', count: 2 },
+      { value: 'md', count: 1 },
+    ]);
+    const md = await search(user, { q: 'kiwi', type: 'md' });
+    expect(md.results.map((result) => result.document.name)).toEqual(['notes.md']);
+    expect(md.facets).toEqual(all.facets);
+  });
+
+  it('from and to filter on the document date', async () => {
+    const user = await service.signUp();
+    await index(user, [
+      { name: 'jan.txt', text: 'date: 2026-01-05\n\nkiwi invoice' },
+      { name: 'mar.txt', text: 'date: 2026-03-09\n\nkiwi invoice' },
+      { name: 'undated.txt', text: 'kiwi invoice' },
+    ]);
+    const names = async (params: Record<string, string>) =>
+      (await search(user, { q: 'kiwi', ...params })).results.map((result) => result.document.name).sort();
+    expect(await names({ from: '2026-02-01' })).toEqual(['mar.txt']);
+    expect(await names({ to: '2026-02-01' })).toEqual(['jan.txt']);
+    expect(await names({ from: '2026-01-05', to: '2026-03-09' })).toEqual(['jan.txt', 'mar.txt']);
+    expect((await search(user, { q: 'invoice', from: '2026-03-01' })).results[0]?.document).toMatchObject({
+      name: 'mar.txt',
+      type: 'txt',
+      document_date: '2026-03-09',
+    });
+  });
+
+  it('the snippet is escaped HTML with the matches marked', async () => {
+    const user = await service.signUp();
+    await index(user, [
+      { name: 'x.html', text: 'Tom & Jerry say "kiwi" is 5 < 6 > 4 and <script>alert(1)</script> fine' },
+    ]);
+    const [result] = (await search(user, { q: 'kiwi' })).results;
+    expect(result?.snippet).toContain('say &quot;<mark>kiwi</mark>&quot; is 5 &lt; 6 &gt; 4');
+    expect(result?.snippet).not.toContain('<script>');
+    expect(result?.document.type).toBe('html');
+  });
+});

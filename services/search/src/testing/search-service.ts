@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { ACCESS_COOKIE, CSRF_HEADER } from '@trove/contracts';
+import {
+  createDatabase,
+  type DatabaseHandle,
+  migrateToLatest,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  type VerificationKey,
+} from '@trove/service-core';
+import { captureLogs, createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
+import { createSearchApp } from '../app';
+import { createExtractionWorker, type ExtractionWorker, type Extractor } from '../jobs/extraction-worker';
+
+// The search service in-process on a fresh database, with sessions signed here the way the auth service
+// signs them (EdDSA, its issuer, audience and claims, a live refresh family), so these tests prove
+// requireAccessSession without running the auth service: the profile tests already prove the two agree.
+
+export interface SignedInUser {
+  userId: string;
+  cookie: string;
+  csrf: string;
+}
+
+export interface SearchTestService {
+  db: DatabaseHandle;
+  app: ReturnType<typeof createSearchApp>;
+  signUp(): Promise<SignedInUser>;
+  request(user: SignedInUser | undefined, path: string, init?: RequestInit): Promise<Response>;
+  upload(
+    user: SignedInUser,
+    files: { name: string; type?: string; text: string | Uint8Array }[],
+  ): Promise<Response>;
+  worker(
+    extract: Extractor,
+    options?: { leaseMs?: number; maxAttempts?: number; workerId?: string },
+  ): ExtractionWorker;
+  close(): Promise<void>;
+}
+
+const encoder = new TextEncoder();
+const base64url = (bytes: Uint8Array | string) =>
+  Buffer.from(typeof bytes === 'string' ? encoder.encode(bytes) : bytes).toString('base64url');
+
+export async function startSearchTestService(
+  options: { maxFileBytes?: number; maxFiles?: number; minAllWordResults?: number } = {},
+): Promise<SearchTestService> {
+  const testDatabase: TestDatabase = await createTestDatabase();
+  const db = createDatabase({ url: testDatabase.url, poolMax: 4 });
+  await migrateToLatest(db);
+  const keys = (await crypto.subtle.generateKey({ name: 'Ed25519' }, false, [
+    'sign',
+    'verify',
+  ])) as CryptoKeyPair;
+  const logger = captureLogs().logger;
+  const app = createSearchApp({
+    db,
+    logger,
+    verificationKey: keys.publicKey as VerificationKey,
+    uploads: {
+      maxFileBytes: options.maxFileBytes ?? 1024 * 1024,
+      maxFiles: options.maxFiles ?? 5,
+      maxRequestBytes: 8 * 1024 * 1024,
+    },
+    search: { minAllWordResults: options.minAllWordResults ?? 1 },
+  });
+
+  async function signToken(claims: Record<string, unknown>): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    const header = base64url(JSON.stringify({ alg: 'EdDSA', typ: 'JWT' }));
+    const payload = base64url(
+      JSON.stringify({ ...claims, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: now, exp: now + 600 }),
+    );
+    const signature = await crypto.subtle.sign(
+      { name: 'Ed25519' },
+      keys.privateKey,
+      encoder.encode(`${header}.${payload}`),
+    );
+    return `${header}.${payload}.${base64url(new Uint8Array(signature))}`;
+  }
+
+  let counter = 0;
+  const service: SearchTestService = {
+    db,
+    app,
+    async signUp() {
+      counter += 1;
+      const user = await db
+        .insertInto('users')
+        .values({ email: `search${counter}-${randomUUID()}@example.com` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const family = await db
+        .insertInto('refresh_families')
+        .values({ user_id: user.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const csrf = randomUUID();
+      const token = await signToken({
+        sub: user.id,
+        jti: randomUUID(),
+        type: 'access',
+        fid: family.id,
+        csrf,
+      });
+      return { userId: user.id, cookie: `${ACCESS_COOKIE}=${token}`, csrf };
+    },
+    request(user, path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (user !== undefined) {
+        headers.set('Cookie', user.cookie);
+        headers.set(CSRF_HEADER, user.csrf);
+      }
+      return Promise.resolve(app.request(path, { ...init, headers }));
+    },
+    upload(user, files) {
+      const form = new FormData();
+      for (const file of files) {
+        const bytes = (
+          typeof file.text === 'string' ? encoder.encode(file.text) : file.text
+        ) as Uint8Array<ArrayBuffer>;
+        form.append('file', new File([bytes], file.name, { type: file.type ?? 'text/plain' }));
+      }
+      return service.request(user, '/api/v1/uploads', { method: 'POST', body: form });
+    },
+    worker(extract, workerOptions = {}) {
+      return createExtractionWorker({
+        db,
+        logger,
+        extract,
+        permanentFailure: (err) =>
+          err instanceof Error && err.name === 'ExtractionError'
+            ? (err as Error & { reason: string }).reason
+            : undefined,
+        leaseMs: workerOptions.leaseMs ?? 60_000,
+        maxAttempts: workerOptions.maxAttempts ?? 3,
+        pollMs: 50,
+        workerId: workerOptions.workerId ?? 'test-worker',
+        retryDelayMs: () => 0,
+      });
+    },
+    async close() {
+      await db.destroy();
+      await testDatabase.drop();
+    },
+  };
+  return service;
+}
+
+/** A plain-text extractor for tests: one passage per blank-line-separated paragraph. */
+export const paragraphExtractor: Extractor = async ({ bytes }) => {
+  const text = new TextDecoder().decode(bytes);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '');
+  return {
+    title: paragraphs[0]?.slice(0, 80) ?? '',
+    parts: paragraphs.length,
+    documentDate: null,
+    passages: paragraphs.map((paragraph, index) => ({
+      ordinal: index + 1,
+      location: `paragraph ${index + 1}`,
+      text: paragraph,
+      facts: { dates: [], amounts: [], people: [], organisations: [] },
+    })),
+  };
+};
