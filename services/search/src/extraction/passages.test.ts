@@ -40,6 +40,12 @@ describe('passage splitting', () => {
     for (const p of passages) expect(p.text.endsWith('end.')).toBe(true);
   });
 
+  it('an amount after "Rs." is not cut from its number', () => {
+    const paragraph = `${words(195)} pay Rs. 4,500 now. ${words(20)}`;
+    const passages = splitIntoPassages([{ location: 'page 1', text: paragraph }]);
+    expect(passages.map((p) => p.text.includes('Rs. 4,500'))).toEqual([true, false]);
+  });
+
   it('a run-on sentence longer than a passage is cut by words', () => {
     const passages = splitIntoPassages([{ location: 'page 1', text: words(450) }]);
     expect(passages.map((p) => count(p.text))).toEqual([MAX_WORDS, MAX_WORDS, 50]);

@@ -19,9 +19,14 @@ export const MAX_WORDS = 200;
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
-/** A sentence ends at . ! ? (or their CJK forms) followed by space; abbreviations may cut early, harmlessly. */
+/**
+ * A sentence ends at . ! ? (or their CJK forms) followed by space — but not after the abbreviations that
+ * stand before names and amounts, so "Rs. 4,500" or "Dr. Rao" is never cut in two.
+ */
+const SENTENCE_END = /(?<=[.!?。！？])(?<!\b(?:Rs|Mr|Mrs|Ms|Dr|Prof|No|vs|etc|approx|Inc|Ltd|Co|St)\.)\s+/;
+
 function sentences(paragraph: string): string[] {
-  return paragraph.split(/(?<=[.!?。！？])\s+/).filter((s) => s.trim());
+  return paragraph.split(SENTENCE_END).filter((s) => s.trim());
 }
 
 /** A paragraph as pieces of at most MAX_WORDS words: whole sentences, and words only for a run-on sentence. */
