@@ -85,6 +85,19 @@ describe('nginx serves the prerendered landing page for / only', () => {
     expect(await page.locator('#root').isHidden()).toBe(true);
   });
 
+  it('the header does not shift while its HTML is still arriving: the theme toggle keeps its place', async () => {
+    // A browser may paint the page before the account button's markup has arrived (seen as a layout
+    // shift under load); the toggle must already stand where it ends up.
+    const page = await staticPage(MOBILE);
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Switch to dark theme' });
+    const complete = await toggle.boundingBox();
+    await page
+      .getByRole('button', { name: 'Account menu' })
+      .evaluate((button) => button.parentElement?.remove());
+    expect(await toggle.boundingBox()).toEqual(complete);
+  });
+
   it('in the dark theme it is dark before any of the app’s code runs (SPEC §4.2)', async () => {
     const { page, context } = await newPage(MOBILE);
     await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
