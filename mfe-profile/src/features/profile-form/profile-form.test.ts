@@ -1,4 +1,4 @@
-import { LOCALES, type Profile, TIMEZONES } from '@trove/contracts';
+import { LOCALES, TIMEZONES } from '@trove/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   cutDob,
@@ -10,34 +10,9 @@ import {
   saveFailure,
   validateProfileForm,
 } from './profile-form';
+import { testProfile } from './test-profile';
 
-const EMPTY_PROFILE: Profile = {
-  first_name: null,
-  last_name: null,
-  headline: null,
-  bio: null,
-  gender: null,
-  dob: null,
-  phone: null,
-  street: null,
-  city: null,
-  state: null,
-  postal_code: null,
-  country: null,
-  company: null,
-  department: null,
-  title: null,
-  website: null,
-  linkedin: null,
-  twitter: null,
-  github: null,
-  timezone: null,
-  locale: null,
-  avatar_url: null,
-  banner_url: null,
-  two_factor_enabled: false,
-  complete: false,
-};
+const EMPTY_PROFILE = testProfile();
 
 const DEFAULTS = { timezone: 'Asia/Tokyo', locale: 'ja-JP' } as const;
 

@@ -3,40 +3,12 @@ import { type Profile, ProfileFormSchema } from '@trove/contracts';
 import { SessionProvider, useSession } from '@trove/kit';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testProfile } from '../profile-form/test-profile';
 import { ProfileWorkspace } from './profile-workspace';
 
 const USER = { id: 'u-1', name: null, email: 'asha@example.com', phone: null };
 
-function profile(change: Partial<Profile> = {}): Profile {
-  return {
-    first_name: null,
-    last_name: null,
-    headline: null,
-    bio: null,
-    gender: null,
-    dob: null,
-    phone: null,
-    street: null,
-    city: null,
-    state: null,
-    postal_code: null,
-    country: null,
-    company: null,
-    department: null,
-    title: null,
-    website: null,
-    linkedin: null,
-    twitter: null,
-    github: null,
-    timezone: null,
-    locale: null,
-    avatar_url: null,
-    banner_url: null,
-    two_factor_enabled: false,
-    complete: false,
-    ...change,
-  };
-}
+const profile = testProfile;
 
 type Handler = (init: RequestInit) => { status: number; body?: unknown };
 
