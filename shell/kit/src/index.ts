@@ -3,8 +3,13 @@ export {
   type ApiClient,
   api,
   createApiClient,
+  createUploader,
   errorMessageFrom,
   type RequestOptions,
+  type UploadOptions,
+  type UploadProgress,
+  type Uploader,
+  upload,
   userMessage,
 } from './api-client';
 export { AVATAR_DEFAULT_SIZE, Avatar, type AvatarProps } from './avatar';
