@@ -1,3 +1,5 @@
+export * from './chat';
+export * from './command-grammar';
 export { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE, type Email, EmailSchema } from './email';
 export { type ErrorEnvelope, ErrorEnvelopeSchema } from './error-envelope';
 export { type Health, HealthSchema } from './health';

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { COMMAND_VERBS } from './command-grammar';
+import { EmailSchema } from './email';
+import { DOCUMENT_KINDS } from './search';
+import { requestBody } from './request-body';
+
+// Issue 11: the Chats API (services/search, under /api/v1/chats and /api/v1/passages). The service parses
+// requests and builds answers with these schemas; the Chats remote reads every response with them.
+
+export const CHAT_TITLE_MAX_LENGTH = 120;
+export const CHAT_QUESTION_MAX_LENGTH = 2000;
+/** What the list shows for a chat that has neither a given title nor a first question yet. */
+export const UNTITLED_CHAT = 'New chat';
+
+export const CHAT_MESSAGES = {
+  titleRequired: 'Give the chat a title.',
+  titleTooLong: `A title can be at most ${CHAT_TITLE_MAX_LENGTH} characters.`,
+  questionRequired: 'Type a question or a command.',
+  questionTooLong: `A question can be at most ${CHAT_QUESTION_MAX_LENGTH} characters.`,
+  notFound: 'Not found',
+} as const;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A chat, message or delivery id: a UUID; anything else is a 404 like an id that is not the user's. */
+export const ChatIdSchema = z.uuid({ error: CHAT_MESSAGES.notFound });
+/** Passage ids are the index's bigint keys, sent as decimal text. */
+export const PassageIdSchema = z.string().regex(/^[1-9]\d{0,18}$/, CHAT_MESSAGES.notFound);
+
+const titleText = z
+  .string({ error: CHAT_MESSAGES.titleRequired })
+  .trim()
+  .min(1, CHAT_MESSAGES.titleRequired)
+  .max(CHAT_TITLE_MAX_LENGTH, CHAT_MESSAGES.titleTooLong);
+
+// ---- Requests ----
+
+/** `POST /api/v1/chats`: a title is optional; the first question titles an untitled chat. */
+export const CreateChatBodySchema = requestBody({ title: titleText.optional() });
+export type CreateChatBody = z.output<typeof CreateChatBodySchema>;
+
+/** `PATCH /api/v1/chats/:id`. */
+export const RenameChatBodySchema = requestBody({ title: titleText });
+export type RenameChatBody = z.output<typeof RenameChatBodySchema>;
+
+/** `POST /api/v1/chats/:id/messages`: a plain question or a command in the SPEC §3 grammar. */
+export const AskBodySchema = requestBody({
+  text: z
+    .string({ error: CHAT_MESSAGES.questionRequired })
+    .trim()
+    .min(1, CHAT_MESSAGES.questionRequired)
+    .max(CHAT_QUESTION_MAX_LENGTH, CHAT_MESSAGES.questionTooLong),
+});
+export type AskBody = z.output<typeof AskBodySchema>;
+
+/** `POST /api/v1/chats/:id/messages/:messageId/send`: mail that answer to an address. */
+export const SendAnswerBodySchema = requestBody({ address: EmailSchema });
+export type SendAnswerBody = z.output<typeof SendAnswerBodySchema>;
+
+// ---- Responses ----
+
+export const ChatSchema = z.object({
+  id: z.string(),
+  /** The given title, else the first question (shortened), else UNTITLED_CHAT. */
+  title: z.string(),
+  created_at: z.string(),
+  /** Last activity: creation, rename or the latest message. The list is ordered by it, newest first. */
+  updated_at: z.string(),
+});
+export type Chat = z.output<typeof ChatSchema>;
+
+/** A destination as the grammar reads it (see command-grammar.ts); null when no arrow was typed. */
+export const ChatDestinationSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('chat'), channel: z.string() }),
+  z.object({ kind: z.literal('teams'), channel: z.string() }),
+  /** `address` is '' when `-> email` named no valid address. */
+  z.object({ kind: z.literal('email'), address: z.string() }),
+  z.object({ kind: z.literal('drive'), folder: z.string() }),
+  z.object({ kind: z.literal('unknown') }),
+]);
+export type ChatDestination = z.output<typeof ChatDestinationSchema>;
+
+export const ChatCommandSchema = z.object({
+  /** The grammar's verb; a question in plain words reads as `find`. */
+  verb: z.enum(COMMAND_VERBS),
+  /** The words searched for, after dates, amounts and names were taken out as filters. */
+  query: z.string(),
+  destination: ChatDestinationSchema.nullable(),
+});
+export type ChatCommand = z.output<typeof ChatCommandSchema>;
+
+/** The filters understood from the question; the same names as the search API's. */
+export const ChatFiltersSchema = z.object({
+  from: z.string().regex(ISO_DAY).optional(),
+  to: z.string().regex(ISO_DAY).optional(),
+  amount_min: z.number().optional(),
+  amount_max: z.number().optional(),
+  /** ISO 4217, e.g. INR, USD, EUR, GBP. */
+  currency: z.string().length(3).optional(),
+  /** A person or organisation name found among the user's documents' extracted entities. */
+  entity: z.string().optional(),
+});
+export type ChatFilters = z.output<typeof ChatFiltersSchema>;
+
+export const CHAT_LAYOUTS = ['summary-first', 'table-first'] as const;
+export type ChatLayout = (typeof CHAT_LAYOUTS)[number];
+
+/** One extractive summary sentence: text copied from a passage, never written by the service. */
+export const SummarySentenceSchema = z.object({ text: z.string(), passage_id: z.string() });
+export type SummarySentence = z.output<typeof SummarySentenceSchema>;
+
+export const AnswerPassageSchema = z.object({
+  passage_id: z.string(),
+  document_id: z.string(),
+  document_name: z.string(),
+  /** Page or section, e.g. "Page 2" or "Body". */
+  location: z.string(),
+  /** HTML-escaped passage text with the matched words in `<mark>`. */
+  snippet: z.string(),
+  score: z.number(),
+});
+export type AnswerPassage = z.output<typeof AnswerPassageSchema>;
+
+export const AnswerFieldsSchema = z.object({
+  /** YYYY-MM-DD: the passage's first date, else the document's date. */
+  date: z.string().optional(),
+  /** The amount labelled total, else the largest. */
+  total: z.object({ value: z.number(), currency: z.string(), text: z.string() }).optional(),
+  people: z.array(z.string()),
+  organisations: z.array(z.string()),
+  passage_id: z.string(),
+  /** The source column: which document the row came from. */
+  document_name: z.string(),
+});
+export type AnswerFields = z.output<typeof AnswerFieldsSchema>;
+
+export const DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const DeliverySchema = z.object({
+  id: z.string(),
+  address: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  updated_at: z.string(),
+});
+export type Delivery = z.output<typeof DeliverySchema>;
+
+export const UserChatMessageSchema = z.object({
+  id: z.string(),
+  role: z.literal('user'),
+  /** The question as typed. */
+  text: z.string(),
+  created_at: z.string(),
+});
+export type UserChatMessage = z.output<typeof UserChatMessageSchema>;
+
+export const AssistantChatMessageSchema = z.object({
+  id: z.string(),
+  role: z.literal('assistant'),
+  /** The question this answers, as typed (the thread shows it above the answer). */
+  text: z.string(),
+  created_at: z.string(),
+  command: ChatCommandSchema,
+  filters: ChatFiltersSchema,
+  /** `extract` and `export` put the fields table first; everything else leads with the summary. */
+  layout: z.enum(CHAT_LAYOUTS),
+  summary: z.array(SummarySentenceSchema),
+  passages: z.array(AnswerPassageSchema),
+  fields: z.array(AnswerFieldsSchema),
+  documents_read: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** When nothing matched: what to broaden (e.g. drop the date filter); null when something did. */
+  empty_hint: z.string().nullable(),
+  /** A destination that cannot be used yet, e.g. "Teams isn't connected yet — send it by email instead". */
+  destination_note: z.string().nullable(),
+  deliveries: z.array(DeliverySchema),
+});
+export type AssistantChatMessage = z.output<typeof AssistantChatMessageSchema>;
+
+export const ChatMessageSchema = z.discriminatedUnion('role', [
+  UserChatMessageSchema,
+  AssistantChatMessageSchema,
+]);
+export type ChatMessage = z.output<typeof ChatMessageSchema>;
+
+/** `GET /api/v1/chats`. */
+export const ChatListResponseSchema = z.object({ chats: z.array(ChatSchema) });
+export type ChatListResponse = z.output<typeof ChatListResponseSchema>;
+
+/** `POST /api/v1/chats` (201) and `PATCH /api/v1/chats/:id` (200). */
+export const ChatResponseSchema = z.object({ chat: ChatSchema });
+export type ChatResponse = z.output<typeof ChatResponseSchema>;
+
+/** `GET /api/v1/chats/:id`: the chat and its thread, oldest message first. */
+export const ChatThreadResponseSchema = z.object({ chat: ChatSchema, messages: z.array(ChatMessageSchema) });
+export type ChatThreadResponse = z.output<typeof ChatThreadResponseSchema>;
+
+/** `POST /api/v1/chats/:id/messages` (201). */
+export const AskResponseSchema = z.object({
+  question: UserChatMessageSchema,
+  answer: AssistantChatMessageSchema,
+});
+export type AskResponse = z.output<typeof AskResponseSchema>;
+
+/** `POST /api/v1/chats/:id/messages/:messageId/send` (202). */
+export const SendAnswerResponseSchema = z.object({ delivery: DeliverySchema });
+export type SendAnswerResponse = z.output<typeof SendAnswerResponseSchema>;
+
+export const ContextPassageSchema = z.object({
+  id: z.string(),
+  ordinal: z.number().int(),
+  location: z.string(),
+  /** Plain text (not HTML); the client escapes it. */
+  text: z.string(),
+});
+export type ContextPassage = z.output<typeof ContextPassageSchema>;
+
+/** `GET /api/v1/passages/:id`: the passage with its neighbours in the same document, in order. */
+export const PassageContextResponseSchema = z.object({
+  document: z.object({ id: z.string(), name: z.string(), type: z.enum(DOCUMENT_KINDS) }),
+  passage: ContextPassageSchema,
+  before: z.array(ContextPassageSchema),
+  after: z.array(ContextPassageSchema),
+});
+export type PassageContextResponse = z.output<typeof PassageContextResponseSchema>;
