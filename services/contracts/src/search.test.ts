@@ -37,6 +37,47 @@ describe('SearchQuerySchema', () => {
   });
 });
 
+describe('SearchQuerySchema: facts as filters', () => {
+  const message = (input: Record<string, string>) =>
+    SearchQuerySchema.safeParse({ q: 'a', ...input }).error?.issues[0]?.message;
+
+  it('amounts are decimals read as numbers, not negative, min not above max', () => {
+    expect(SearchQuerySchema.parse({ q: 'a', amount_min: '10000', amount_max: ' 99999.50 ' })).toMatchObject({
+      amount_min: 10000,
+      amount_max: 99999.5,
+    });
+    expect(SearchQuerySchema.parse({ q: 'a', amount_min: '0' }).amount_min).toBe(0);
+    for (const bad of ['-1', '1e5', '10,000', 'ten', '', '.5', '1.23456', 'Infinity', '0x10']) {
+      expect(message({ amount_min: bad })).toBe(SEARCH_MESSAGES.badAmount);
+      expect(message({ amount_max: bad })).toBe(SEARCH_MESSAGES.badAmount);
+    }
+    expect(message({ amount_min: '500', amount_max: '499.99' })).toBe(SEARCH_MESSAGES.badAmountRange);
+    expect(SearchQuerySchema.parse({ q: 'a', amount_min: '500', amount_max: '500' }).amount_max).toBe(500);
+  });
+
+  it('currency is an ISO 4217 code, upper-cased; the four symbols map to theirs', () => {
+    const currency = (value: string) => SearchQuerySchema.parse({ q: 'a', currency: value }).currency;
+    expect(currency('inr')).toBe('INR');
+    expect(currency(' usd ')).toBe('USD');
+    expect(currency('CHF')).toBe('CHF');
+    expect(currency('₹')).toBe('INR');
+    expect(currency('Rs.')).toBe('INR');
+    expect(currency('$')).toBe('USD');
+    expect(currency('€')).toBe('EUR');
+    expect(currency('£')).toBe('GBP');
+    for (const bad of ['', 'XYZ', 'dollars', 'US', 'EURO', '¤']) {
+      expect(message({ currency: bad })).toBe(SEARCH_MESSAGES.badCurrency);
+    }
+  });
+
+  it('entity is a trimmed name of 1 to 100 characters', () => {
+    expect(SearchQuerySchema.parse({ q: 'a', entity: '  Acme Pvt Ltd ' }).entity).toBe('Acme Pvt Ltd');
+    expect(message({ entity: '   ' })).toBe(SEARCH_MESSAGES.badEntity);
+    expect(message({ entity: 'x'.repeat(101) })).toBe(SEARCH_MESSAGES.badEntity);
+    expect(SearchQuerySchema.parse({ q: 'a', entity: 'x'.repeat(100) }).entity).toHaveLength(100);
+  });
+});
+
 describe('SearchCursorSchema', () => {
   it('holds a finite score, a numeric passage id and the mode', () => {
     expect(SearchCursorSchema.safeParse({ s: 1.5, i: '42', m: 'or' }).success).toBe(true);

@@ -26,7 +26,38 @@ export const SEARCH_MESSAGES = {
   badRange: '"from" must not be after "to".',
   badLimit: `Limit must be a whole number from 1 to ${SEARCH_LIMIT_MAX}.`,
   badCursor: 'This page link is no longer valid; search again.',
+  badAmount: 'Amounts must be numbers such as 10000 or 99.50, not negative.',
+  badAmountRange: '"amount_min" must not be more than "amount_max".',
+  badCurrency: 'Currency must be a code such as INR, USD, EUR or GBP (or ₹, $, €, £).',
+  badEntity: 'A person or organisation name is 1 to 100 characters.',
 } as const;
+
+export const SEARCH_ENTITY_MAX_LENGTH = 100;
+
+/** Symbols people type for the four currencies the issue names; anything else is written as its code. */
+const CURRENCY_SYMBOLS: Record<string, string> = {
+  '₹': 'INR',
+  RS: 'INR',
+  'RS.': 'INR',
+  $: 'USD',
+  '€': 'EUR',
+  '£': 'GBP',
+};
+
+// The ISO 4217 codes the platform knows (Node and every current browser ship them with Intl); a fixed
+// fallback keeps validation working where Intl lacks supportedValuesOf.
+const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(
+  typeof Intl.supportedValuesOf === 'function'
+    ? Intl.supportedValuesOf('currency')
+    : ['INR', 'USD', 'EUR', 'GBP'],
+);
+
+/** A decimal written in a query string ("10000", "99.50"); no exponents, signs or grouping commas. */
+const amount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}(\.\d{1,4})?$/, SEARCH_MESSAGES.badAmount)
+  .transform(Number);
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const calendarDay = z
@@ -55,11 +86,34 @@ export const SearchQuerySchema = z
       .refine((limit) => limit >= 1 && limit <= SEARCH_LIMIT_MAX, SEARCH_MESSAGES.badLimit)
       .default(SEARCH_LIMIT_DEFAULT),
     cursor: z.string().max(512, SEARCH_MESSAGES.badCursor).optional(),
+    // Facts as filters (issue 10 part 5): a passage holding an amount in the range (and currency), or
+    // naming the person or organisation. from/to match the document's date or any date in the passage.
+    amount_min: amount.optional(),
+    amount_max: amount.optional(),
+    currency: z
+      .string({ error: SEARCH_MESSAGES.badCurrency })
+      .trim()
+      .transform((value) => CURRENCY_SYMBOLS[value.toUpperCase()] ?? value.toUpperCase())
+      .refine((code) => /^[A-Z]{3}$/.test(code) && KNOWN_CURRENCIES.has(code), SEARCH_MESSAGES.badCurrency)
+      .optional(),
+    entity: z
+      .string({ error: SEARCH_MESSAGES.badEntity })
+      .trim()
+      .min(1, SEARCH_MESSAGES.badEntity)
+      .max(SEARCH_ENTITY_MAX_LENGTH, SEARCH_MESSAGES.badEntity)
+      .optional(),
   })
   .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
     message: SEARCH_MESSAGES.badRange,
     path: ['from'],
-  });
+  })
+  .refine(
+    (query) =>
+      query.amount_min === undefined ||
+      query.amount_max === undefined ||
+      query.amount_min <= query.amount_max,
+    { message: SEARCH_MESSAGES.badAmountRange, path: ['amount_min'] },
+  );
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
 
 /**

@@ -44,6 +44,12 @@ describe('GET /api/v1/search input', () => {
     ['q=kiwi&from=2026-02-02&to=2026-02-01', '"from" must not be after "to".'],
     ['q=kiwi&cursor=garbage!', 'This page link is no longer valid; search again.'],
     ['q=kiwi&cursor=eyJzIjoxfQ', 'This page link is no longer valid; search again.'],
+    ['q=kiwi&amount_min=-5', 'Amounts must be numbers such as 10000 or 99.50, not negative.'],
+    ['q=kiwi&amount_max=1e9', 'Amounts must be numbers such as 10000 or 99.50, not negative.'],
+    ['q=kiwi&amount_min=10&amount_max=9', '"amount_min" must not be more than "amount_max".'],
+    ['q=kiwi&currency=XYZ', 'Currency must be a code such as INR, USD, EUR or GBP (or ₹, $, €, £).'],
+    [`q=kiwi&entity=${'x'.repeat(101)}`, 'A person or organisation name is 1 to 100 characters.'],
+    ['q=kiwi&entity=%20', 'A person or organisation name is 1 to 100 characters.'],
   ])('%s → 400 "%s"', async (query, message) => {
     const res = await get(query);
     expect(res.status).toBe(400);
@@ -67,12 +73,22 @@ describe('GET /api/v1/search input', () => {
           ),
           type: fc.option(fc.constantFrom('pdf', 'md', 'txt', 'x')),
           cursor: fc.option(fc.string({ maxLength: 30 })),
+          amount_min: fc.option(fc.oneof(fc.double().map(String), fc.string({ maxLength: 8 }))),
+          amount_max: fc.option(fc.oneof(fc.nat().map(String), fc.string({ maxLength: 8 }))),
+          currency: fc.option(
+            fc.oneof(fc.constantFrom('INR', '₹', '$', 'usd', 'XYZ'), fc.string({ maxLength: 4 })),
+          ),
+          entity: fc.option(
+            fc.oneof(fc.string({ maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 20 })),
+          ),
+          from: fc.option(fc.constantFrom('2026-01-01', '2026-02-30', 'x')),
         }),
-        async ({ q, limit, type, cursor }) => {
+        async ({ q, limit, type, cursor, ...filters }) => {
           const params = new URLSearchParams({ q });
           if (limit !== null) params.set('limit', limit);
           if (type !== null) params.set('type', type);
           if (cursor !== null) params.set('cursor', cursor);
+          for (const [name, value] of Object.entries(filters)) if (value !== null) params.set(name, value);
           const res = await get(params.toString());
           expect(res.status === 200 || res.status === 400).toBe(true);
         },

@@ -15,8 +15,15 @@ export interface SearchFilters {
   /** Already normalised (query-text.ts); plainto_tsquery reads it as a bag of words. */
   text: string;
   kind?: string | undefined;
+  /** A passage matches when its document's date or any date found in it lies in [from, to]. */
   from?: string | undefined;
   to?: string | undefined;
+  /** A passage holding an amount within [amountMin, amountMax], in `currency` when given. */
+  amountMin?: number | undefined;
+  amountMax?: number | undefined;
+  currency?: string | undefined;
+  /** A person (name or address) or organisation in the passage's facts, matched from a word's start. */
+  entity?: string | undefined;
 }
 
 export interface SearchPageRequest extends SearchFilters {
@@ -47,11 +54,59 @@ function tsquery(text: string, mode: MatchMode): RawBuilder<unknown> {
     : sql`replace(plainto_tsquery('english', ${text})::text, ' & ', ' | ')::tsquery`;
 }
 
-function documentFilters(filters: SearchFilters, withKind: boolean): RawBuilder<unknown> {
+/** Escapes every character that is not a letter, digit or space: in PostgreSQL's ARE a backslash before
+ * anything else than a letter or digit is that character itself. */
+function regexLiteral(text: string): string {
+  return text.replace(/[^\p{L}\p{N} ]/gu, '\\$&');
+}
+
+/**
+ * The filters on the passage and its document (alias p and d). The jsonpath texts are fixed fragments;
+ * user values only ever travel as bound parameters (jsonpath variables, a regex parameter).
+ */
+function passageFilters(filters: SearchFilters, withKind: boolean): RawBuilder<unknown> {
   const parts = [sql`d.user_id = ${filters.userId}`];
   if (withKind && filters.kind !== undefined) parts.push(sql`d.kind = ${filters.kind}`);
-  if (filters.from !== undefined) parts.push(sql`d.document_date >= ${filters.from}::date`);
-  if (filters.to !== undefined) parts.push(sql`d.document_date <= ${filters.to}::date`);
+
+  if (filters.from !== undefined || filters.to !== undefined) {
+    // ISO days compare as text, in the document's date column and in the facts alike.
+    const from = filters.from ?? '0001-01-01';
+    const to = filters.to ?? '9999-12-31';
+    parts.push(sql`(d.document_date between ${from}::date and ${to}::date
+      or jsonb_path_exists(p.facts, '$.dates[*] ? (@.iso >= $from && @.iso <= $to)',
+                           jsonb_build_object('from', ${from}::text, 'to', ${to}::text)))`);
+  }
+
+  const amountTests: string[] = [];
+  const amountVars: Record<string, string | number> = {};
+  if (filters.amountMin !== undefined) {
+    amountTests.push('@.value >= $min');
+    amountVars.min = filters.amountMin;
+  }
+  if (filters.amountMax !== undefined) {
+    amountTests.push('@.value <= $max');
+    amountVars.max = filters.amountMax;
+  }
+  if (filters.currency !== undefined) {
+    amountTests.push('@.currency == $currency');
+    amountVars.currency = filters.currency;
+  }
+  if (amountTests.length > 0) {
+    const path = `$.amounts[*] ? (${amountTests.join(' && ')})`;
+    parts.push(sql`jsonb_path_exists(p.facts, ${path}::jsonpath, ${JSON.stringify(amountVars)}::jsonb)`);
+  }
+
+  if (filters.entity !== undefined) {
+    // From the start of a word, case-insensitively: "acme" finds "Acme Pvt Ltd" and "billing@acme.co.in",
+    // "ann" finds "Ann Lee" but not "Joanna".
+    const pattern = `(^|[^[:alnum:]])${regexLiteral(filters.entity)}`;
+    parts.push(sql`(exists (select 1 from jsonb_array_elements_text(
+                      case when jsonb_typeof(p.facts->'organisations') = 'array' then p.facts->'organisations' else '[]' end) o
+                    where o ~* ${pattern})
+                 or exists (select 1 from jsonb_array_elements(
+                      case when jsonb_typeof(p.facts->'people') = 'array' then p.facts->'people' else '[]' end) person
+                    where person->>'name' ~* ${pattern} or person->>'email' ~* ${pattern}))`);
+  }
   return sql.join(parts, sql` and `);
 }
 
@@ -65,7 +120,7 @@ export async function countAllWordMatches(
     select count(*) as matches from (
       select 1 from passages p join documents d on d.id = p.document_id
       where p.user_id = ${filters.userId} and p.tsv @@ ${tsquery(filters.text, 'and')}
-        and ${documentFilters(filters, true)}
+        and ${passageFilters(filters, true)}
       limit ${atMost}
     ) x
   `.execute(db);
@@ -110,7 +165,7 @@ export async function searchPage(db: DatabaseHandle, request: SearchPageRequest)
     candidates as (
       select p.id, p.tsv, p.length
       from passages p join documents d on d.id = p.document_id cross join query
-      where p.user_id = ${request.userId} and p.tsv @@ query.tsq and ${documentFilters(request, true)}
+      where p.user_id = ${request.userId} and p.tsv @@ query.tsq and ${passageFilters(request, true)}
     ),
     scored as (
       select c.id,
@@ -160,7 +215,7 @@ export async function kindFacets(
     select d.kind, count(distinct d.id) as count
     from passages p join documents d on d.id = p.document_id
     where p.user_id = ${filters.userId} and p.tsv @@ ${tsquery(filters.text, mode)}
-      and ${documentFilters(filters, false)}
+      and ${passageFilters(filters, false)}
     group by d.kind
     order by count(distinct d.id) desc, d.kind
   `.execute(db);

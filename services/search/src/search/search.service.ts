@@ -8,7 +8,13 @@ import {
 import { ApiError, type DatabaseHandle } from '@trove/service-core';
 import { decodeCursor, encodeCursor } from './cursor';
 import { normaliseQueryText } from './query-text';
-import { countAllWordMatches, kindFacets, type MatchMode, searchPage } from './search.repository';
+import {
+  countAllWordMatches,
+  kindFacets,
+  type MatchMode,
+  type SearchFilters,
+  searchPage,
+} from './search.repository';
 import { snippetHtml } from './snippet';
 
 export interface SearchSettings {
@@ -28,7 +34,17 @@ export async function search(
 ): Promise<SearchResponse> {
   const text = normaliseQueryText(query.q);
   if (text === '') throw new ApiError(400, SEARCH_MESSAGES.queryRequired, 'invalid_request');
-  const filters = { userId, text, kind: query.type, from: query.from, to: query.to };
+  const filters: SearchFilters = {
+    userId,
+    text,
+    kind: query.type,
+    from: query.from,
+    to: query.to,
+    amountMin: query.amount_min,
+    amountMax: query.amount_max,
+    currency: query.currency,
+    entity: query.entity,
+  };
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
 
   // Later pages keep the first page's choice, so one result list never mixes AND and OR.

@@ -1,0 +1,185 @@
+import type { SearchResponse } from '@trove/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractDocument } from '../extraction';
+import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
+
+// Issue 10 part 5, "usable as filters": amounts (range, currency), people and organisations, and dates
+// (the document's or any found in the passage), each alone and combined, through the real extractor and
+// the real API on a real PostgreSQL. The facets and the AND/OR choice count only what the filters let by.
+
+let service: SearchTestService;
+let user: SignedInUser;
+
+const mail = (headers: string, body: string) => `${headers.trim()}\r\n\r\n${body.trim()}\r\n`;
+
+const corpus = [
+  {
+    name: 'acme.eml',
+    text: mail(
+      `From: Priya Sharma <priya@acme.co.in>
+To: Ravi Kumar <ravi@example.com>
+Subject: Invoice for March
+Date: Mon, 02 Mar 2026 10:00:00 +0530`,
+      'Please find the invoice for ₹12,500 attached. Payment is due on 15 April 2026.',
+    ),
+  },
+  {
+    name: 'globex.eml',
+    text: mail(
+      `From: Hank Scorpio <hank@globex.com>
+To: Ravi Kumar <ravi@example.com>
+Subject: Globex invoice
+Date: Sat, 10 Jan 2026 09:00:00 +0000`,
+      'The invoice total is $800, payable by 20 January 2026.',
+    ),
+  },
+  {
+    name: 'initech.eml',
+    text: mail(
+      `From: Joanna Lee <joanna@initech.com>
+To: Ravi Kumar <ravi@example.com>
+Subject: Initech invoice
+Date: Tue, 05 May 2026 09:00:00 +0000`,
+      'Our invoice comes to £50,000 for the year.',
+    ),
+  },
+  { name: 'notes.txt', text: 'An invoice template with no amounts, people or dates.' },
+];
+
+beforeAll(async () => {
+  service = await startSearchTestService({ minAllWordResults: 1 });
+  user = await service.signUp();
+  const res = await service.upload(
+    user,
+    corpus.map((file) => ({ ...file, type: file.name.endsWith('.eml') ? 'message/rfc822' : 'text/plain' })),
+  );
+  expect(res.status).toBe(202);
+  const worker = service.worker(extractDocument);
+  while (await worker.runOnce()) {
+    // Runs every queued job.
+  }
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+async function search(params: Record<string, string>, as: SignedInUser = user): Promise<SearchResponse> {
+  const res = await service.request(as, `/api/v1/search?${new URLSearchParams(params)}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as SearchResponse;
+}
+
+const names = async (params: Record<string, string>) =>
+  [
+    ...new Set((await search({ q: 'invoice', ...params })).results.map((result) => result.document.name)),
+  ].sort();
+
+describe('the corpus', () => {
+  it('is indexed with its facts', async () => {
+    expect(await names({})).toEqual(['acme.eml', 'globex.eml', 'initech.eml', 'notes.txt']);
+    const acme = (await search({ q: 'invoice', entity: 'priya' })).results[0];
+    expect(acme?.facts.amounts).toEqual([{ text: '₹12,500', currency: 'INR', value: 12500 }]);
+    expect(acme?.facts.dates?.map((date) => date.iso)).toContain('2026-04-15');
+  });
+});
+
+describe('amount filters', () => {
+  it('amount_min and amount_max bound the amounts found in the passage, in any currency', async () => {
+    expect(await names({ amount_min: '10000' })).toEqual(['acme.eml', 'initech.eml']);
+    expect(await names({ amount_max: '1000' })).toEqual(['globex.eml']);
+    expect(await names({ amount_min: '800', amount_max: '12500' })).toEqual(['acme.eml', 'globex.eml']);
+    expect(await names({ amount_min: '800.01', amount_max: '12499.99' })).toEqual([]);
+    expect(await names({ amount_min: '0' })).toEqual(['acme.eml', 'globex.eml', 'initech.eml']);
+  });
+
+  it('currency alone finds passages with an amount in it; symbols are read as their code', async () => {
+    expect(await names({ currency: 'INR' })).toEqual(['acme.eml']);
+    expect(await names({ currency: '₹' })).toEqual(['acme.eml']);
+    expect(await names({ currency: 'usd' })).toEqual(['globex.eml']);
+    expect(await names({ currency: '£' })).toEqual(['initech.eml']);
+    expect(await names({ currency: 'EUR' })).toEqual([]);
+  });
+
+  it('currency and range together: the same amount must satisfy both', async () => {
+    expect(await names({ amount_min: '10000', currency: 'INR' })).toEqual(['acme.eml']);
+    expect(await names({ amount_min: '10000', currency: 'USD' })).toEqual([]);
+    expect(await names({ amount_max: '20000', currency: 'GBP' })).toEqual([]);
+  });
+});
+
+describe('entity filter', () => {
+  it('matches people by name or address and organisations, case-insensitively, from a word start', async () => {
+    expect(await names({ entity: 'priya' })).toEqual(['acme.eml']);
+    expect(await names({ entity: 'PRIYA SHARMA' })).toEqual(['acme.eml']);
+    expect(await names({ entity: 'acme' })).toEqual(['acme.eml']);
+    expect(await names({ entity: 'hank@globex.com' })).toEqual(['globex.eml']);
+    expect(await names({ entity: 'initech.com' })).toEqual(['initech.eml']);
+    expect(await names({ entity: 'ravi kumar' })).toEqual(['acme.eml', 'globex.eml', 'initech.eml']);
+    // "ann" starts no word of "Joanna Lee"; a fragment inside a word is not a match.
+    expect(await names({ entity: 'ann' })).toEqual([]);
+    expect(await names({ entity: 'riya' })).toEqual([]);
+  });
+
+  it('regex and SQL characters in the name are literal, never an error', async () => {
+    for (const entity of ['a.c', '(', '[x', '\\', "o'brien", '%', '_', '.*', 'acme|globex', '$1']) {
+      expect(await names({ entity })).toEqual([]);
+    }
+    expect(await names({ entity: 'acme.co.in' })).toEqual(['acme.eml']);
+  });
+});
+
+describe('date filters', () => {
+  it("from/to match the document's date", async () => {
+    expect(await names({ from: '2026-03-01', to: '2026-03-31' })).toEqual(['acme.eml']);
+    expect(await names({ from: '2026-05-01' })).toEqual(['initech.eml']);
+  });
+
+  it('or any date found in the passage', async () => {
+    // Sent 2 March, due 15 April: April finds it by the date in its text.
+    expect(await names({ from: '2026-04-01', to: '2026-04-30' })).toEqual(['acme.eml']);
+    // Sent 10 January, "payable by 20 January": both inside; a range holding neither finds nothing.
+    expect(await names({ from: '2026-01-15', to: '2026-01-25' })).toEqual(['globex.eml']);
+    expect(await names({ from: '2026-02-01', to: '2026-02-28' })).toEqual([]);
+    expect(await names({ to: '2026-01-31' })).toEqual(['globex.eml']);
+  });
+});
+
+describe('filters combined', () => {
+  it('every filter must hold', async () => {
+    expect(
+      await names({ entity: 'acme', amount_min: '10000', from: '2026-04-01', to: '2026-04-30' }),
+    ).toEqual(['acme.eml']);
+    expect(await names({ entity: 'acme', currency: 'GBP' })).toEqual([]);
+    expect(await names({ entity: 'globex', amount_min: '10000' })).toEqual([]);
+    expect(await names({ entity: 'ravi', amount_min: '10000', from: '2026-05-01' })).toEqual(['initech.eml']);
+    expect(await names({ type: 'txt', entity: 'acme' })).toEqual([]);
+    expect(await names({ type: 'eml', currency: 'INR' })).toEqual(['acme.eml']);
+  });
+
+  it('facets count only documents the filters let by (all but the type filter)', async () => {
+    expect((await search({ q: 'invoice' })).facets.type).toEqual([
+      { value: 'eml', count: 3 },
+      { value: 'txt', count: 1 },
+    ]);
+    expect((await search({ q: 'invoice', amount_min: '10000' })).facets.type).toEqual([
+      { value: 'eml', count: 2 },
+    ]);
+    expect((await search({ q: 'invoice', entity: 'hank', type: 'txt' })).facets.type).toEqual([
+      { value: 'eml', count: 1 },
+    ]);
+  });
+
+  it('the AND/OR choice counts filtered passages: AND finding nothing filtered relaxes to OR', async () => {
+    // "invoice template" holds in notes.txt only; with currency INR, AND finds nothing and OR finds acme.
+    const response = await search({ q: 'invoice template', currency: 'INR' });
+    expect(response.mode).toBe('or');
+    expect(response.results.map((result) => result.document.name)).toEqual(['acme.eml']);
+    expect((await search({ q: 'invoice template' })).mode).toBe('and');
+  });
+
+  it("another user's documents stay out whatever the filters", async () => {
+    const other = await service.signUp();
+    expect((await search({ q: 'invoice', entity: 'acme', amount_min: '0' }, other)).results).toEqual([]);
+  });
+});
