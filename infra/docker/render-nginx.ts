@@ -1,8 +1,8 @@
 // Renders nginx.conf for the web image (docs/decisions/009-deploy-story.md, "Self-hosting"), from the
 // same renderer `npm start` uses, with container paths. Run at image build time:
 //   npx tsx infra/docker/render-nginx.ts <output folder>
-// Settings (build args in web.Dockerfile): HTTP_PORT, AUTH_UPSTREAMS, PROFILE_UPSTREAMS (comma-separated
-// host:port), REMOTE_ORIGINS, FRONT_PROXIES, AB_WEIGHT_B.
+// Settings (build args in web.Dockerfile): HTTP_PORT, AUTH_UPSTREAMS, PROFILE_UPSTREAMS, SEARCH_UPSTREAMS
+// (comma-separated host:port), UPLOAD_MAX_REQUEST_BYTES, REMOTE_ORIGINS, FRONT_PROXIES, AB_WEIGHT_B.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +34,9 @@ export function webImageSettings(env: NodeJS.ProcessEnv): ProxySettings {
     logDir: WEB_IMAGE_PATHS.logDir,
     authUpstreams: list(env.AUTH_UPSTREAMS || 'auth:4101'),
     profileUpstreams: list(env.PROFILE_UPSTREAMS || 'profile:4102'),
+    searchUpstreams: list(env.SEARCH_UPSTREAMS || 'search:4103'),
+    // The search service's cap on one upload request; set both together.
+    ...(env.UPLOAD_MAX_REQUEST_BYTES ? { uploadMaxBodyBytes: Number(env.UPLOAD_MAX_REQUEST_BYTES) } : {}),
     remoteOrigins: list(env.REMOTE_ORIGINS),
     frontProxies: list(env.FRONT_PROXIES),
     // The official nginx image has no brotli module; gzip siblings are still served.

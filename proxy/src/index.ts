@@ -2,10 +2,13 @@ export {
   assertAbWeight,
   contentSecurityPolicy,
   DEFAULT_BROTLI_MODULE,
+  DEFAULT_UPLOAD_MAX_BODY_BYTES,
   type ProxyLocation,
   type ProxySettings,
   renderAbSplit,
   renderNginxConfig,
+  SEARCH_SERVICE_PREFIXES,
+  UPLOADS_PREFIX,
   VARIANT_COOKIE,
   VISITOR_COOKIE,
 } from './render-config';

@@ -70,7 +70,7 @@ describe.skipIf(!nginx)('nginx with the rendered config', () => {
   let runtime: NginxRuntime;
   let nginxProcess: ChildProcess;
   let upstream: Server;
-  const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+  const seen: { url: string; method: string; headers: IncomingHttpHeaders; bytes: number }[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'trove-proxy-'));
@@ -84,8 +84,11 @@ describe.skipIf(!nginx)('nginx with the rendered config', () => {
     write(www, 'security.pdf', '%PDF-1.4\n%fake\n');
 
     upstream = createServer((req, res) => {
-      seen.push({ url: req.url ?? '', headers: req.headers });
-      req.resume();
+      const request = { url: req.url ?? '', method: req.method ?? '', headers: req.headers, bytes: 0 };
+      seen.push(request);
+      req.on('data', (chunk: Buffer) => {
+        request.bytes += chunk.length;
+      });
       req.on('end', () => {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         const requestId = req.headers['x-request-id'];
@@ -107,6 +110,8 @@ describe.skipIf(!nginx)('nginx with the rendered config', () => {
       runtimeDir: join(dir, 'run'),
       authUpstreams: [`127.0.0.1:${upstreamPort}`],
       profileUpstreams: [`127.0.0.1:${downPort}`],
+      searchUpstreams: [`127.0.0.1:${upstreamPort}`],
+      uploadMaxBodyBytes: 3 * 1024 * 1024,
       remoteOrigins: ['http://127.0.0.1:9999'],
       extraLocations: [{ path: '/bench/bare', upstreams: [`127.0.0.1:${upstreamPort}`] }],
     });
@@ -248,6 +253,51 @@ describe.skipIf(!nginx)('nginx with the rendered config', () => {
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: 'Request body too large', code: 'payload_too_large' });
     expectSecurityHeaders(response, 'the 413');
+  });
+
+  it('sends uploads, search, chats and passages to the search service, with and without a trailing path', async () => {
+    for (const path of [
+      '/api/v1/search?q=invoice',
+      '/api/v1/search/healthz',
+      '/api/v1/uploads',
+      '/api/v1/uploads/0b6f2f4e-2f1c-4a53-9d55-5b8f1d8b7c11',
+      '/api/v1/chats',
+      '/api/v1/chats/0b6f2f4e-2f1c-4a53-9d55-5b8f1d8b7c11/messages',
+      '/api/v1/passages/0b6f2f4e-2f1c-4a53-9d55-5b8f1d8b7c11',
+    ]) {
+      seen.length = 0;
+      const response = await fetch(`${base}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(seen.at(-1)?.url, path).toBe(path);
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
+      expectSecurityHeaders(response, path);
+    }
+  });
+
+  it('takes an upload bigger than the 1 MB API limit, up to UPLOAD_MAX_REQUEST_BYTES', async () => {
+    seen.length = 0;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(2 * 1024 * 1024)]), 'two-megabytes.txt');
+    const response = await fetch(`${base}/api/v1/uploads`, { method: 'POST', body: form });
+    expect(response.status).toBe(200);
+    expect(seen.at(-1)?.method).toBe('POST');
+    expect(seen.at(-1)?.bytes).toBeGreaterThan(2 * 1024 * 1024);
+  });
+
+  it('refuses a bigger upload itself, with a JSON 413 that says what to do', async () => {
+    seen.length = 0;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(4 * 1024 * 1024)]), 'four-megabytes.txt');
+    const response = await fetch(`${base}/api/v1/uploads`, { method: 'POST', body: form });
+    expect(response.status).toBe(413);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({
+      error: 'Upload too large: one request may carry at most 3 MB. Send a large batch in several requests.',
+      code: 'payload_too_large',
+    });
+    expectSecurityHeaders(response, 'the uploads 413');
+    // Refused on its Content-Length, before the service saw any of it.
+    expect(seen).toHaveLength(0);
   });
 
   it('answers a service that is down with a JSON 502', async () => {

@@ -8,6 +8,7 @@ const base: ProxySettings = {
   logDir: '/srv/trove/.data/logs',
   authUpstreams: ['127.0.0.1:4101'],
   profileUpstreams: ['127.0.0.1:4102', '127.0.0.1:4112'],
+  searchUpstreams: ['127.0.0.1:4103'],
   brotli: false,
 };
 
@@ -76,6 +77,14 @@ describe('renderNginxConfig', () => {
       ['^~ /api/v1/auth/', 'trove_auth'],
       ['^~ /api/v1/profile/', 'trove_profile'],
       ['= /api/v1/profile', 'trove_profile'],
+      ['= /api/v1/search', 'trove_search'],
+      ['^~ /api/v1/search/', 'trove_search'],
+      ['= /api/v1/uploads', 'trove_search'],
+      ['^~ /api/v1/uploads/', 'trove_search'],
+      ['= /api/v1/chats', 'trove_search'],
+      ['^~ /api/v1/chats/', 'trove_search'],
+      ['= /api/v1/passages', 'trove_search'],
+      ['^~ /api/v1/passages/', 'trove_search'],
     ] as const) {
       const api = block(conf, match);
       expect(api).toContain(`proxy_pass http://${upstream};`);
@@ -88,9 +97,28 @@ describe('renderNginxConfig', () => {
       expect(api).toContain('proxy_next_upstream error timeout http_502 http_503;');
       expect(api).not.toMatch(/proxy_next_upstream [^;]*non_idempotent/);
       expect(api).toContain('add_header Cache-Control $trove_api_cache_control always;');
-      expect(api).toContain('error_page 413 @json_413;');
+      expect(api).toContain(`error_page 413 @${match.includes('uploads') ? 'uploads_413' : 'json_413'};`);
       expect(api).toContain('error_page 502 @json_502;');
     }
+  });
+
+  it('lets uploads through up to the search service cap, streamed, with its own 413 message', () => {
+    expect(conf).toMatch(/upstream trove_search \{\s+server 127\.0\.0\.1:4103;[^}]*keepalive \d+;/);
+    for (const match of ['= /api/v1/uploads', '^~ /api/v1/uploads/']) {
+      const uploads = block(conf, match);
+      expect(uploads).toContain(`client_max_body_size ${100 * 1024 * 1024};`);
+      expect(uploads).toContain('proxy_request_buffering off;');
+      expect(uploads).not.toContain('@json_413');
+    }
+    expect(block(conf, '= /api/v1/search')).not.toContain('client_max_body_size');
+    expect(block(conf, '@uploads_413')).toContain(
+      `return 413 '{"error":"Upload too large: one request may carry at most 100 MB. Send a large batch in several requests.","code":"payload_too_large"}\\n';`,
+    );
+    const small = renderNginxConfig({ ...base, uploadMaxBodyBytes: 512 * 1024 });
+    expect(block(small, '= /api/v1/uploads')).toContain('client_max_body_size 524288;');
+    expect(block(small, '@uploads_413')).toContain('at most 512 KB.');
+    expect(() => renderNginxConfig({ ...base, uploadMaxBodyBytes: 0 })).toThrow(/uploadMaxBodyBytes/);
+    expect(() => renderNginxConfig({ ...base, searchUpstreams: [] })).toThrow(/at least one/);
   });
 
   it('puts the security headers in every location, since add_header is not inherited', () => {

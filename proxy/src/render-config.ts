@@ -29,6 +29,13 @@ export interface ProxySettings {
   authUpstreams: readonly string[];
   /** `host:port` of each profile service instance. */
   profileUpstreams: readonly string[];
+  /** `host:port` of each search service instance (uploads, search, chats, passages). */
+  searchUpstreams: readonly string[];
+  /**
+   * Largest request body on /api/v1/uploads, in bytes: the search service's UPLOAD_MAX_REQUEST_BYTES, so
+   * nginx and the service refuse the same request. Default {@link DEFAULT_UPLOAD_MAX_BODY_BYTES}.
+   */
+  uploadMaxBodyBytes?: number;
   /** Extra origins (`https://cdn.example.com`) allowed to serve remotes: added to the CSP. */
   remoteOrigins?: readonly string[];
   /** More proxied paths (the bench's bare baseline). */
@@ -85,6 +92,17 @@ function forwardedBlock(frontProxies: readonly string[]): string {
   }
 `;
 }
+
+/**
+ * The search service's default UPLOAD_MAX_REQUEST_BYTES (services/search/src/env.ts): a multipart batch
+ * is read into memory, so one request carries at most this much and the Uploads page splits a bigger
+ * batch (docs/decisions/010-search-index.md). infra/src/deploy/self-hosting.test.ts checks they agree.
+ */
+export const DEFAULT_UPLOAD_MAX_BODY_BYTES = 100 * 1024 * 1024;
+
+/** The search service's public prefixes besides uploads (issues 10 and 11). */
+export const SEARCH_SERVICE_PREFIXES = ['/api/v1/search', '/api/v1/chats', '/api/v1/passages'] as const;
+export const UPLOADS_PREFIX = '/api/v1/uploads';
 
 /** The visitor-id cookie (random, no personal data) and the QA override cookie. */
 export const VISITOR_COOKIE = 'trove_vid';
@@ -251,8 +269,32 @@ function securityHeaders(csp: string, indent: string): string {
 
 type ErrorFlavour = 'json' | 'text';
 
-function errorPageDirectives(flavour: ErrorFlavour, indent: string): string {
-  return ERROR_CODES.map(([code]) => `${indent}error_page ${code} @${flavour}_${code};`).join('\n');
+/** `overrides` sends a code to another named location (nginx uses the first error_page naming a code). */
+function errorPageDirectives(
+  flavour: ErrorFlavour,
+  indent: string,
+  overrides: Readonly<Record<number, string>> = {},
+): string {
+  return ERROR_CODES.map(
+    ([code]) => `${indent}error_page ${code} @${overrides[code] ?? `${flavour}_${code}`};`,
+  ).join('\n');
+}
+
+/** Bytes as a person reads a limit: whole MB, else whole KB. */
+function readableBytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1 ? `${Math.floor(mb)} MB` : `${Math.floor(bytes / 1024)} KB`;
+}
+
+/** nginx's own 413 on /api/v1/uploads: the error envelope with a message that says what to do. */
+function uploadTooLargeLocation(csp: string, maxBytes: number): string {
+  const message = `Upload too large: one request may carry at most ${readableBytes(maxBytes)}. Send a large batch in several requests.`;
+  return `    location @uploads_413 {
+      default_type application/json;
+${securityHeaders(csp, '      ')}
+      add_header Cache-Control "no-store" always;
+      return 413 '{"error":"${message}","code":"payload_too_large"}\\n';
+    }`;
 }
 
 function errorLocations(csp: string): string {
@@ -288,9 +330,23 @@ ${servers.map((server) => `    server ${server};`).join('\n')}
   }`;
 }
 
-function proxyLocation(match: string, upstream: string, csp: string): string {
+interface ProxyLocationExtras {
+  /** Directives added to the location, already indented. */
+  directives?: string;
+  /** Error codes answered by another named location. */
+  errorPages?: Readonly<Record<number, string>>;
+  /** How long the service may be silent before nginx gives up. Default 60. */
+  readTimeoutSeconds?: number;
+}
+
+function proxyLocation(
+  match: string,
+  upstream: string,
+  csp: string,
+  extras: ProxyLocationExtras = {},
+): string {
   return `    location ${match} {
-      proxy_pass http://${upstream};
+      proxy_pass http://${upstream};${extras.directives ? `\n${extras.directives}` : ''}
       # HTTP/1.1 with an empty Connection header is what lets the upstream keepalive pool work.
       proxy_http_version 1.1;
       proxy_set_header Connection "";
@@ -305,15 +361,44 @@ function proxyLocation(match: string, upstream: string, csp: string): string {
       proxy_next_upstream error timeout http_502 http_503;
       proxy_next_upstream_tries 2;
       proxy_connect_timeout 2s;
-      proxy_read_timeout 60s;
+      proxy_read_timeout ${extras.readTimeoutSeconds ?? 60}s;
       # The services echo the id they were sent; ours (the same value) is added below for every
       # response, including nginx's own 502, so hide theirs to send it once.
       proxy_hide_header X-Request-Id;
       # API answers are per-user: never stored unless the service says otherwise.
       add_header Cache-Control $trove_api_cache_control always;
 ${securityHeaders(csp, '      ')}
-${errorPageDirectives('json', '      ')}
+${errorPageDirectives('json', '      ', extras.errorPages)}
     }`;
+}
+
+/** A prefix and its exact path: `GET /api/v1/search?q=` and `POST /api/v1/uploads` have no trailing slash. */
+function prefixLocations(
+  prefix: string,
+  upstream: string,
+  csp: string,
+  extras?: ProxyLocationExtras,
+): string {
+  return [
+    proxyLocation(`= ${prefix}`, upstream, csp, extras),
+    proxyLocation(`^~ ${prefix}/`, upstream, csp, extras),
+  ].join('\n\n');
+}
+
+function uploadsLocations(csp: string, maxBytes: number): string {
+  return prefixLocations(UPLOADS_PREFIX, 'trove_search', csp, {
+    directives: `      # Up to UPLOAD_MAX_REQUEST_BYTES a request (several files of up to 25 MB each); more is nginx's
+      # own 413 with a message, before a byte reaches the service.
+      client_max_body_size ${maxBytes};
+      # Streamed to the service as it arrives rather than spooled to a temp file first: the browser's
+      # upload progress then tracks what the service has received, nginx keeps no upload on its disk
+      # (the web container stays stateless), and the service starts reading at once.
+      proxy_request_buffering off;
+      client_body_buffer_size 128k;`,
+    errorPages: { 413: 'uploads_413' },
+    // The answer comes once the whole batch is stored with its jobs, up to 100 MB in one transaction.
+    readTimeoutSeconds: 120,
+  });
 }
 
 function locationMatch(path: string): string {
@@ -336,6 +421,8 @@ export function renderNginxConfig(settings: ProxySettings): string {
     logDir = `${runtimeDir}/logs`,
     authUpstreams,
     profileUpstreams,
+    searchUpstreams,
+    uploadMaxBodyBytes = DEFAULT_UPLOAD_MAX_BODY_BYTES,
     remoteOrigins = [],
     extraLocations = [],
     brotli = true,
@@ -348,6 +435,9 @@ export function renderNginxConfig(settings: ProxySettings): string {
   } = settings;
 
   assertPort('httpPort', httpPort);
+  if (!Number.isInteger(uploadMaxBodyBytes) || uploadMaxBodyBytes < 1) {
+    throw new Error(`Invalid uploadMaxBodyBytes: ${uploadMaxBodyBytes}`);
+  }
   assertSafe('listenHost', listenHost);
   assertPath('wwwRoot', wwwRoot);
   assertPath('runtimeDir', runtimeDir);
@@ -463,6 +553,8 @@ ${forwardedBlock(frontProxies)}${abTest === undefined ? '' : abTestBlock(runtime
 ${upstreamBlock('trove_auth', authUpstreams)}
 
 ${upstreamBlock('trove_profile', profileUpstreams)}
+
+${upstreamBlock('trove_search', searchUpstreams)}
 ${extraUpstreams.map((block) => `\n${block}\n`).join('')}
   server {
     listen ${listen};
@@ -541,6 +633,11 @@ ${proxyLocation('^~ /api/v1/profile/', 'trove_profile', csp)}
 
     # SPEC §7 PUT /api/v1/profile has no trailing slash, so the prefix above does not match it.
 ${proxyLocation('= /api/v1/profile', 'trove_profile', csp)}
+
+    # The search service (issues 10 and 11): search, chats and passages take small JSON bodies.
+${SEARCH_SERVICE_PREFIXES.map((prefix) => prefixLocations(prefix, 'trove_search', csp)).join('\n\n')}
+
+${uploadsLocations(csp, uploadMaxBodyBytes)}
 ${extraBlocks.map((block) => `\n${block}\n`).join('')}
     # Any other API path: a JSON 404, never the SPA page.
     location ^~ /api/ {
@@ -550,6 +647,8 @@ ${errorPageDirectives('json', '      ')}
     }
 
 ${errorLocations(csp)}
+
+${uploadTooLargeLocation(csp, uploadMaxBodyBytes)}
   }
 }
 `;

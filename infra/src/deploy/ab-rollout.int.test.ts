@@ -130,6 +130,7 @@ beforeAll(async () => {
     runtimeDir,
     authUpstreams: ['127.0.0.1:9'],
     profileUpstreams: ['127.0.0.1:9'],
+    searchUpstreams: ['127.0.0.1:9'],
     // The access log is on the hot path of 10,000 requests and not under test here.
     accessLog: false,
     abTest: { weightB: 20 },

@@ -161,6 +161,7 @@ beforeAll(async () => {
     // No services here; nothing in this test calls the API.
     authUpstreams: ['127.0.0.1:9'],
     profileUpstreams: ['127.0.0.1:9'],
+    searchUpstreams: ['127.0.0.1:9'],
   });
 });
 

@@ -118,6 +118,9 @@ export interface NginxSpec {
   /** Every instance's port, first instance first. */
   authPorts: readonly number[];
   profilePorts: readonly number[];
+  searchPorts: readonly number[];
+  /** nginx's body cap on /api/v1/uploads (UPLOAD_MAX_REQUEST_BYTES). Default: the renderer's. */
+  uploadMaxBodyBytes?: number;
   remoteOrigins: readonly string[];
   extraLocations: readonly ProxyLocation[];
   workerProcesses: number | 'auto';
@@ -145,6 +148,8 @@ export async function startNginx(
       logDir: context.logDir,
       authUpstreams: spec.authPorts.map((port) => `127.0.0.1:${port}`),
       profileUpstreams: spec.profilePorts.map((port) => `127.0.0.1:${port}`),
+      searchUpstreams: spec.searchPorts.map((port) => `127.0.0.1:${port}`),
+      ...(spec.uploadMaxBodyBytes === undefined ? {} : { uploadMaxBodyBytes: spec.uploadMaxBodyBytes }),
       remoteOrigins: spec.remoteOrigins,
       extraLocations: spec.extraLocations,
       workerProcesses: spec.workerProcesses,

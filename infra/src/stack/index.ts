@@ -15,6 +15,7 @@ import {
   resolveAbWeight,
   resolveInstances,
   resolvePorts,
+  resolveUploadMaxRequestBytes,
   type StackInstances,
   type StackPorts,
 } from './settings';
@@ -32,7 +33,7 @@ export interface StackOptions {
   env?: NodeJS.ProcessEnv;
   /** Ports that win over the environment (tests pick free ones). */
   ports?: Partial<StackPorts>;
-  /** Instances per service; win over `INSTANCES` / `AUTH_INSTANCES` / `PROFILE_INSTANCES`. */
+  /** Instances per service; win over `INSTANCES` / `AUTH_INSTANCES` / `PROFILE_INSTANCES` / `SEARCH_INSTANCES`. */
   instances?: Partial<StackInstances>;
   /** The landing page's B share in percent; wins over `AB_WEIGHT_B`. Unset in both: no rollout. */
   abWeightB?: number;
@@ -58,7 +59,10 @@ export interface StackOptions {
   nginxWorkers?: number | 'auto';
   /** Default true. */
   accessLog?: boolean;
-  /** Log folder: `auth.log`, `profile.log`, `maildev.log`, `postgres.log`, `nginx-*.log`. Default `<root>/.data/logs`. */
+  /**
+   * Log folder: `auth.log`, `profile.log`, `search.log`, `maildev.log`, `postgres.log`, `nginx-*.log`.
+   * Default `<root>/.data/logs`.
+   */
   logDir?: string;
   /** How long each part may take to become ready. Default 60 s. */
   readyTimeoutMs?: number;
@@ -85,7 +89,7 @@ export interface Stack {
   logDir: string;
   /** Process-group leaders this stack started. The embedded PostgreSQL is run by its library, so not here. */
   pids: readonly number[];
-  /** The same, by name: `nginx`, `maildev`, `auth`, `profile` (a service once per instance). */
+  /** The same, by name: `nginx`, `maildev`, `auth`, `profile`, `search` (a service once per instance). */
   processes: readonly { name: string; pid: number }[];
   /** Each service's instances, first first: the process group to signal and the loopback port. */
   instances: Readonly<Record<keyof StackInstances, readonly { pid: number; port: number }[]>>;
@@ -96,6 +100,9 @@ export interface Stack {
 const SERVICES = [
   { name: 'auth', key: 'auth' },
   { name: 'profile', key: 'profile' },
+  // Uploads, search and chats (issues 10 and 11). Its extraction worker runs in the same process; several
+  // instances share the job queue through leases (docs/decisions/010-search-index.md, "Jobs").
+  { name: 'search', key: 'search' },
 ] as const;
 
 /**
@@ -110,6 +117,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const ports = resolvePorts(env, options.ports);
   const instanceCounts = resolveInstances(env, options.instances);
   const abWeightB = options.abWeightB ?? resolveAbWeight(env);
+  // nginx's body cap for uploads follows the service's own, so both refuse the same request.
+  const uploadMaxRequestBytes = resolveUploadMaxRequestBytes({ ...env, ...options.serviceEnv });
   const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);
   const embedded = databaseUrl === undefined;
   const wwwRoot = resolve(options.wwwRoot ?? join(rootDir, 'dist', 'www'));
@@ -129,11 +138,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       `${relative(rootDir, wwwRoot) || wwwRoot}/index.html is missing: build first (npx tsx infra/src/build.ts).`,
     );
   }
-  const claims: PortClaim[] = (['http', 'auth', 'profile', 'mailWeb', 'mailSmtp'] as const).map((key) => ({
-    port: ports[key],
-    setting: PORT_SETTINGS[key][0],
-    host: key === 'http' ? listenHost : '127.0.0.1',
-  }));
+  const claims: PortClaim[] = (['http', 'auth', 'profile', 'search', 'mailWeb', 'mailSmtp'] as const).map(
+    (key) => ({
+      port: ports[key],
+      setting: PORT_SETTINGS[key][0],
+      host: key === 'http' ? listenHost : '127.0.0.1',
+    }),
+  );
   if (embedded) claims.push({ port: ports.embeddedPg, setting: PORT_SETTINGS.embeddedPg[0] });
   const embeddedPgDir = resolve(options.embeddedPgDir ?? join(rootDir, '.data', 'pg'));
   const runDir = join(rootDir, '.data', 'run');
@@ -141,6 +152,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const servicePorts: Record<keyof StackInstances, number[]> = {
     auth: [ports.auth],
     profile: [ports.profile],
+    search: [ports.search],
   };
   for (const { key } of SERVICES) {
     for (let index = 1; index < instanceCounts[key]; index += 1) servicePorts[key].push(await freePort());
@@ -168,7 +180,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     readyTimeoutMs: options.readyTimeoutMs ?? 60_000,
   };
   const processes: ManagedProcess[] = [];
-  const instances: Record<keyof StackInstances, { pid: number; port: number }[]> = { auth: [], profile: [] };
+  const instances: Record<keyof StackInstances, { pid: number; port: number }[]> = {
+    auth: [],
+    profile: [],
+    search: [],
+  };
   const recorder = createRecorder(runDir, `${ports.http}`);
   let database: RunningDatabase | undefined;
   let nginxRuntimeDir: string | undefined;
@@ -208,12 +224,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       HOST: '127.0.0.1',
       AUTH_PORT: String(ports.auth),
       PROFILE_PORT: String(ports.profile),
+      SEARCH_PORT: String(ports.search),
       DATABASE_URL: databaseUrlForServices,
       SMTP_URL: smtpUrl,
       // The profile service verifies sessions with the auth service's public keys (DESIGN.md "Services"),
       // fetched through nginx so any live auth instance answers (docs/decisions/009, "Scale-out").
       AUTH_JWKS_URL: `http://${loopbackHost(listenHost)}:${ports.http}/api/v1/auth/.well-known/jwks.json`,
-      ...pick(env, ['LOG_LEVEL', 'TRUSTED_PROXIES', 'PUBLIC_URL']),
+      ...pick(env, ['LOG_LEVEL', 'TRUSTED_PROXIES', 'PUBLIC_URL', 'UPLOAD_MAX_REQUEST_BYTES']),
       ...options.serviceEnv,
     });
 
@@ -269,6 +286,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           wwwRoot,
           authPorts: servicePorts.auth,
           profilePorts: servicePorts.profile,
+          searchPorts: servicePorts.search,
+          ...(uploadMaxRequestBytes === undefined ? {} : { uploadMaxBodyBytes: uploadMaxRequestBytes }),
           remoteOrigins,
           extraLocations: options.extraLocations ?? [],
           workerProcesses: options.nginxWorkers ?? 1,

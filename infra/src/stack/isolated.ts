@@ -20,6 +20,7 @@ export async function startIsolatedStack(label: string, options: StackOptions = 
       http: await freePort(),
       auth: await freePort(),
       profile: await freePort(),
+      search: await freePort(),
       mailWeb: await freePort(),
       mailSmtp: await freePort(),
       ...options.ports,

@@ -7,6 +7,7 @@ describe('resolvePorts', () => {
       http: 8080,
       auth: 4101,
       profile: 4102,
+      search: 4103,
       mailWeb: 1080,
       mailSmtp: 1025,
       embeddedPg: 54329,
@@ -51,11 +52,19 @@ describe('redactUrl', () => {
 });
 
 describe('resolveInstances', () => {
-  it('runs one of each by default; INSTANCES sets both; a per-service setting wins', () => {
-    expect(resolveInstances({})).toEqual({ auth: 1, profile: 1 });
-    expect(resolveInstances({ INSTANCES: '2' })).toEqual({ auth: 2, profile: 2 });
-    expect(resolveInstances({ INSTANCES: '2', PROFILE_INSTANCES: '3' })).toEqual({ auth: 2, profile: 3 });
-    expect(resolveInstances({ INSTANCES: '2' }, { auth: 1 })).toEqual({ auth: 1, profile: 2 });
+  it('runs one of each by default; INSTANCES sets all; a per-service setting wins', () => {
+    expect(resolveInstances({})).toEqual({ auth: 1, profile: 1, search: 1 });
+    expect(resolveInstances({ INSTANCES: '2' })).toEqual({ auth: 2, profile: 2, search: 2 });
+    expect(resolveInstances({ INSTANCES: '2', PROFILE_INSTANCES: '3' })).toEqual({
+      auth: 2,
+      profile: 3,
+      search: 2,
+    });
+    expect(resolveInstances({ INSTANCES: '2', SEARCH_INSTANCES: '4' }, { auth: 1 })).toEqual({
+      auth: 1,
+      profile: 2,
+      search: 4,
+    });
   });
 
   it('names the variable of a bad count in one line', () => {
@@ -63,6 +72,7 @@ describe('resolveInstances', () => {
       'Invalid environment: AUTH_INSTANCES must be a whole number from 1 to 16 (got "0")',
     );
     expect(() => resolveInstances({ INSTANCES: 'two' })).toThrow(/INSTANCES/);
+    expect(() => resolveInstances({ SEARCH_INSTANCES: '17' })).toThrow(/SEARCH_INSTANCES/);
   });
 });
 

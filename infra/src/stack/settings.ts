@@ -5,6 +5,7 @@ export interface StackPorts {
   http: number;
   auth: number;
   profile: number;
+  search: number;
   mailWeb: number;
   mailSmtp: number;
   embeddedPg: number;
@@ -17,6 +18,7 @@ export const PORT_SETTINGS: Readonly<
   http: ['HTTP_PORT', 8080],
   auth: ['AUTH_PORT', 4101],
   profile: ['PROFILE_PORT', 4102],
+  search: ['SEARCH_PORT', 4103],
   mailWeb: ['MAIL_WEB_PORT', 1080],
   mailSmtp: ['MAIL_SMTP_PORT', 1025],
   embeddedPg: ['EMBEDDED_PG_PORT', 54329],
@@ -62,6 +64,7 @@ export function redactUrl(url: string): string {
 export interface StackInstances {
   auth: number;
   profile: number;
+  search: number;
 }
 
 function parseCount(variable: string, raw: string | undefined, fallback: number): number {
@@ -76,8 +79,9 @@ function parseCount(variable: string, raw: string | undefined, fallback: number)
 }
 
 /**
- * `AUTH_INSTANCES` / `PROFILE_INSTANCES`, each defaulting to `INSTANCES`, which defaults to 1. The first
- * instance listens on AUTH_PORT / PROFILE_PORT; the others on free loopback ports only nginx needs to know.
+ * `AUTH_INSTANCES` / `PROFILE_INSTANCES` / `SEARCH_INSTANCES`, each defaulting to `INSTANCES`, which
+ * defaults to 1. The first instance listens on AUTH_PORT / PROFILE_PORT / SEARCH_PORT; the others on free
+ * loopback ports only nginx needs to know.
  */
 export function resolveInstances(
   env: NodeJS.ProcessEnv,
@@ -87,6 +91,7 @@ export function resolveInstances(
   return {
     auth: overrides.auth ?? parseCount('AUTH_INSTANCES', env.AUTH_INSTANCES, all),
     profile: overrides.profile ?? parseCount('PROFILE_INSTANCES', env.PROFILE_INSTANCES, all),
+    search: overrides.search ?? parseCount('SEARCH_INSTANCES', env.SEARCH_INSTANCES, all),
   };
 }
 
@@ -104,4 +109,21 @@ export function resolveAbWeight(env: NodeJS.ProcessEnv): number | undefined {
     );
   }
   return weight;
+}
+
+/**
+ * `UPLOAD_MAX_REQUEST_BYTES`, the search service's cap on one upload request, which nginx's body cap on
+ * /api/v1/uploads follows. Unset: both use their default (100 MB). Checked here too so a bad value is one
+ * line before anything starts, in the service's own words.
+ */
+export function resolveUploadMaxRequestBytes(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.UPLOAD_MAX_REQUEST_BYTES;
+  if (raw === undefined || raw === '') return undefined;
+  const bytes = /^\d{1,13}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(bytes >= 1024 && bytes <= 4 * 1024 * 1024 * 1024)) {
+    throw new StackError(
+      `Invalid environment: UPLOAD_MAX_REQUEST_BYTES must be a whole number of bytes between 1024 and ${4 * 1024 * 1024 * 1024} (got "${raw}")`,
+    );
+  }
+  return bytes;
 }

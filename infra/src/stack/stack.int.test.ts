@@ -26,8 +26,9 @@ async function freePorts(count: number): Promise<number[]> {
 }
 
 async function testPorts(): Promise<StackPorts> {
-  const [http = 0, auth = 0, profile = 0, mailWeb = 0, mailSmtp = 0, embeddedPg = 0] = await freePorts(6);
-  return { http, auth, profile, mailWeb, mailSmtp, embeddedPg };
+  const [http = 0, auth = 0, profile = 0, search = 0, mailWeb = 0, mailSmtp = 0, embeddedPg = 0] =
+    await freePorts(7);
+  return { http, auth, profile, search, mailWeb, mailSmtp, embeddedPg };
 }
 
 function groupGone(pid: number): boolean {
