@@ -7,14 +7,18 @@ WORKDIR /app
 COPY . .
 RUN npm ci --no-audit --no-fund --ignore-scripts
 RUN npx tsx infra/src/build.ts
-# Where nginx finds the services: Docker Compose and Kubernetes both name them auth and profile.
+# Where nginx finds the services: Docker Compose and Kubernetes both name them auth, profile and search.
 ARG HTTP_PORT=8080
 ARG AUTH_UPSTREAMS=auth:4101
 ARG PROFILE_UPSTREAMS=profile:4102
+ARG SEARCH_UPSTREAMS=search:4103
+# The search service's UPLOAD_MAX_REQUEST_BYTES when it is not the default (100 MB): set both together.
+ARG UPLOAD_MAX_REQUEST_BYTES=
 ARG REMOTE_ORIGINS=
 ARG FRONT_PROXIES=
 ARG AB_WEIGHT_B=
 RUN HTTP_PORT=$HTTP_PORT AUTH_UPSTREAMS=$AUTH_UPSTREAMS PROFILE_UPSTREAMS=$PROFILE_UPSTREAMS \
+    SEARCH_UPSTREAMS=$SEARCH_UPSTREAMS UPLOAD_MAX_REQUEST_BYTES=$UPLOAD_MAX_REQUEST_BYTES \
     REMOTE_ORIGINS=$REMOTE_ORIGINS FRONT_PROXIES=$FRONT_PROXIES AB_WEIGHT_B=$AB_WEIGHT_B \
     npx tsx infra/docker/render-nginx.ts /app/dist/nginx
 

@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase, createLogger, createServiceApp, readEnv } from '@trove/service-core';
-import { renderNginxConfig } from '@trove/proxy';
+import { DEFAULT_UPLOAD_MAX_BODY_BYTES, renderNginxConfig } from '@trove/proxy';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { AUTH_PREFIX } from '../../../services/auth/src/app';
+import { SearchEnvSchema } from '../../../services/search/src/env';
 import { WEB_IMAGE_PATHS, webImageSettings } from '../../docker/render-nginx';
 import { REPO_ROOT } from '../stack/index';
 import { envSettings, SERVICE_SCHEMAS } from './env-reference';
@@ -17,6 +18,7 @@ const INFRA = join(REPO_ROOT, 'infra');
 const SERVICES = {
   auth: { portVariable: 'AUTH_PORT' },
   profile: { portVariable: 'PROFILE_PORT' },
+  search: { portVariable: 'SEARCH_PORT' },
 } as const;
 type ServiceName = keyof typeof SERVICES;
 const NAMES = Object.keys(SERVICES) as ServiceName[];
@@ -122,17 +124,23 @@ describe('docker-compose.yml and the Dockerfiles', () => {
     expect(service.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
   });
 
-  it("profile verifies sessions with the auth service's JWKS on the compose network", () => {
-    expect(composeService('profile').environment?.AUTH_JWKS_URL).toBe(
-      `http://auth:${servicePort('auth')}${AUTH_PREFIX}/.well-known/jwks.json`,
-    );
-  });
+  it.each(['profile', 'search'] as const)(
+    "%s verifies sessions with the auth service's JWKS on the compose network",
+    (name) => {
+      expect(composeService(name).environment?.AUTH_JWKS_URL).toBe(
+        `http://auth:${servicePort('auth')}${AUTH_PREFIX}/.well-known/jwks.json`,
+      );
+      expect(composeService(name).depends_on?.auth).toEqual({ condition: 'service_healthy' });
+    },
+  );
 
   it('web: nginx is rendered with the services as upstreams and listens on the published port', () => {
     const web = composeService('web');
     const args = web.build?.args ?? {};
     expect(args.AUTH_UPSTREAMS).toBe(`auth:${servicePort('auth')}`);
     expect(args.PROFILE_UPSTREAMS).toBe(`profile:${servicePort('profile')}`);
+    expect(args.SEARCH_UPSTREAMS).toBe(`search:${servicePort('search')}`);
+    for (const name of NAMES) expect(web.depends_on?.[name]).toEqual({ condition: 'service_healthy' });
     const containerPort = Number(String(web.ports?.[0]).split(':').at(-1));
     expect(containerPort).toBe(Number(args.HTTP_PORT));
     const dockerfile = dockerfileOf(web);
@@ -144,6 +152,9 @@ describe('docker-compose.yml and the Dockerfiles', () => {
     expect(conf).toContain(`listen 0.0.0.0:${containerPort};`);
     expect(conf).toContain(`server auth:${servicePort('auth')};`);
     expect(conf).toContain(`server profile:${servicePort('profile')};`);
+    expect(conf).toContain(`server search:${servicePort('search')};`);
+    // Every build argument reaches the renderer.
+    for (const arg of Object.keys(args)) expect(dockerfile.text).toContain(`${arg}=$${arg}`);
     expect(conf).toContain(`root ${WEB_IMAGE_PATHS.wwwRoot};`);
     // The image puts the site, the config and nginx's folders where the config says they are.
     expect(dockerfile.text).toContain(`COPY --from=build /app/dist/www ${WEB_IMAGE_PATHS.wwwRoot}`);
@@ -230,8 +241,8 @@ describe('the Kubernetes manifests', () => {
     },
   );
 
-  it('profile reaches the auth JWKS through the auth Service', () => {
-    const env = containerEnv(containerOf('profile'));
+  it.each(['profile', 'search'] as const)('%s reaches the auth JWKS through the auth Service', (name) => {
+    const env = containerEnv(containerOf(name));
     expect(env.AUTH_JWKS_URL).toBe(`http://auth:${servicePort('auth')}${AUTH_PREFIX}/.well-known/jwks.json`);
   });
 
@@ -255,5 +266,16 @@ describe('the Kubernetes manifests', () => {
     } finally {
       await db.destroy();
     }
+  });
+});
+
+describe('uploads through nginx', () => {
+  it("nginx's default body cap on /api/v1/uploads is the search service's default request cap", () => {
+    const env = readEnv(SearchEnvSchema, { DATABASE_URL: 'postgres://trove@db/trove' });
+    expect(env).toMatchObject({ ok: true, env: { UPLOAD_MAX_REQUEST_BYTES: DEFAULT_UPLOAD_MAX_BODY_BYTES } });
+    const conf = renderNginxConfig(webImageSettings({}));
+    expect(conf).toContain(`client_max_body_size ${DEFAULT_UPLOAD_MAX_BODY_BYTES};`);
+    const smaller = renderNginxConfig(webImageSettings({ UPLOAD_MAX_REQUEST_BYTES: '10485760' }));
+    expect(smaller).toContain('client_max_body_size 10485760;');
   });
 });
