@@ -213,9 +213,9 @@ export interface UploadRequest {
   readonly statusText: string;
   readonly responseText: string;
   readonly upload: { onprogress: ((event: ProgressEvent) => void) | null };
-  onload: (() => void) | null;
-  onerror: (() => void) | null;
-  onabort: (() => void) | null;
+  onload: ((event: ProgressEvent) => void) | null;
+  onerror: ((event: ProgressEvent) => void) | null;
+  onabort: ((event: ProgressEvent) => void) | null;
 }
 
 export interface UploaderDeps {

@@ -13,9 +13,9 @@ class FakeRequest implements UploadRequest {
   statusText = '';
   responseText = '';
   upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
+  onload: ((event: ProgressEvent) => void) | null = null;
+  onerror: ((event: ProgressEvent) => void) | null = null;
+  onabort: ((event: ProgressEvent) => void) | null = null;
 
   open(method: string, url: string) {
     this.method = method;
@@ -29,7 +29,7 @@ class FakeRequest implements UploadRequest {
   }
   abort() {
     this.aborted = true;
-    this.onabort?.();
+    this.onabort?.({} as ProgressEvent);
   }
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
@@ -38,7 +38,7 @@ class FakeRequest implements UploadRequest {
     this.status = status;
     this.statusText = statusText;
     this.responseText = body;
-    this.onload?.();
+    this.onload?.({} as ProgressEvent);
   }
 }
 
@@ -94,7 +94,7 @@ describe('upload with progress (issue 10)', () => {
   it('a network failure is an ApiError with status 0', async () => {
     const { uploader, requests } = uploaderWith();
     const done = uploader('/u', new FormData());
-    requests[0]?.onerror?.();
+    requests[0]?.onerror?.({} as ProgressEvent);
     await expect(done).rejects.toMatchObject({ status: 0 });
   });
 
