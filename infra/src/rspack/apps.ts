@@ -62,6 +62,8 @@ export const apps: readonly AppDefinition[] = [
     ConnectorCatalog: 'connector-catalog.tsx',
     PlaybookCatalog: 'playbook-catalog.tsx',
     playbooks: 'playbooks.ts',
+    // Issue 10: /uploads, a source beside Connections (DESIGN.md).
+    UploadsPage: 'uploads-page.tsx',
   }),
 ];
 

@@ -26,7 +26,6 @@ const appLayout = page(async () => (await import('./chrome/app-layout')).AppLayo
 const chatsPage = page(async () => (await import('./pages/chats-page')).ChatsPage);
 const integrationsPage = page(async () => (await import('./pages/integrations-page')).IntegrationsPage);
 const playgroundPage = page(async () => (await import('./pages/playground-page')).PlaygroundPage);
-const uploadsPage = page(async () => (await import('./pages/uploads-page')).UploadsPage);
 
 /**
  * SPEC §2.1. Public pages sit in the public header's layout; the signed-in area in the rail and top
@@ -69,7 +68,18 @@ export const routes: RouteObject[] = [
               <RemoteMount key="connectors" remote="connectors" expose="ConnectionsPage" what="Connections" />
             ),
           },
-          { path: 'uploads', element: uploadsPage },
+          {
+            // Issue 10: its own key, so leaving /connections for /uploads mounts the other module.
+            path: 'uploads',
+            element: (
+              <RemoteMount
+                key="connectors-uploads"
+                remote="connectors"
+                expose="UploadsPage"
+                what="your uploads"
+              />
+            ),
+          },
           {
             path: 'profile',
             element: <RemoteMount key="profile" remote="profile" expose="ProfilePage" what="your profile" />,

@@ -1,0 +1,139 @@
+import type { UploadedDocument } from '@trove/contracts';
+import { BuildLabel, usePopup, useToasts } from '@trove/kit';
+import { useCallback } from 'react';
+import { Link } from 'react-router';
+import { BatchList } from '../features/uploads/batch-list';
+import { ConfirmDelete, DocumentsTable } from '../features/uploads/documents-table';
+import { DropZone } from '../features/uploads/drop-zone';
+import { FileIcon } from '../features/uploads/icons';
+import { SearchPanel } from '../features/uploads/search-panel';
+import { useUploadSearch } from '../features/uploads/use-upload-search';
+import { useUploads } from '../features/uploads/use-uploads';
+import * as styles from '../features/uploads/uploads.module.css';
+
+/** Issue 10: what uploads are for, in the landing page's words (SPEC §1: dates, totals and entities). */
+function EmptyUploads() {
+  return (
+    <div className={styles.empty}>
+      <span className={styles.emptyIcon}>
+        <FileIcon />
+      </span>
+      <h3 className={styles.emptyTitle}>No uploads yet</h3>
+      <p className={styles.emptyText}>
+        Upload the invoices, contracts, notes, exports and saved emails you want to search. Trove reads each
+        file once, indexes every page and section, and pulls out the dates, totals and names in it — so a
+        search for “Acme invoice March” lands on the page that answers it. Your uploads are yours alone:
+        nobody else can search them.
+      </p>
+      <p className={styles.emptyText}>
+        Looking for mail or files that already live in an app?{' '}
+        <Link className={styles.textLink} to="/connections">
+          Browse connections
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * trove_connectors/UploadsPage (/uploads, issue 10): add files, watch each upload and its indexing, list
+ * and delete documents, and search them. Takes no props: the shell mounts it as a route.
+ */
+export default function UploadsPage() {
+  const uploads = useUploads();
+  const search = useUploadSearch();
+  const popup = usePopup();
+  const toasts = useToasts();
+  const { remove } = uploads;
+  const { dropDocument } = search;
+
+  const confirmDelete = useCallback(
+    (document: UploadedDocument) => {
+      const ticket = popup.open(
+        <ConfirmDelete
+          document={document}
+          onCancel={() => popup.close(ticket)}
+          onConfirm={() => {
+            popup.close(ticket);
+            dropDocument(document.id);
+            remove(document).catch((error: Error) => toasts.show({ type: 'error', message: error.message }));
+          }}
+        />,
+        { title: 'Delete this upload?', size: 'sm' },
+      );
+    },
+    [popup, remove, dropDocument, toasts],
+  );
+
+  const documents = uploads.documents;
+  const hasDocuments = documents !== null && documents.length > 0;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>Uploads</h1>
+        <p className={styles.lede}>
+          Your own files, searchable alongside your connected apps: PDF, Word, text, Markdown, CSV, HTML and
+          saved emails.
+        </p>
+      </header>
+
+      <div className={styles.top}>
+        <DropZone onFiles={uploads.addFiles} />
+        {uploads.items.length > 0 ? (
+          <BatchList
+            items={uploads.items}
+            documents={documents ?? []}
+            onRetry={uploads.retry}
+            onDismiss={uploads.dismiss}
+            onClearFinished={uploads.clearFinished}
+          />
+        ) : null}
+      </div>
+
+      {hasDocuments ? (
+        <SearchPanel
+          state={search.state}
+          onSearch={search.search}
+          onMore={search.more}
+          onClear={search.clear}
+        />
+      ) : null}
+
+      <section className={styles.card} aria-labelledby="uploads-documents">
+        <div className={styles.cardHeader}>
+          <h2 id="uploads-documents" className={styles.cardTitle}>
+            Your documents
+          </h2>
+          {hasDocuments ? (
+            <span className={styles.muted}>
+              {documents.length} {documents.length === 1 ? 'document' : 'documents'}
+            </span>
+          ) : null}
+        </div>
+        {documents === null && uploads.loadError === null ? (
+          <div className={styles.loading} role="status">
+            <span className={styles.spinner} aria-hidden="true" />
+            Loading your documents…
+          </div>
+        ) : null}
+        {uploads.loadError !== null ? (
+          <div className={styles.errorBox} role="alert">
+            <p>{uploads.loadError}</p>
+            <button type="button" className={styles.button} data-variant="secondary" onClick={uploads.reload}>
+              Try again
+            </button>
+          </div>
+        ) : null}
+        {documents !== null && documents.length === 0 && uploads.loadError === null ? <EmptyUploads /> : null}
+        {hasDocuments ? <DocumentsTable documents={documents} onDelete={confirmDelete} /> : null}
+      </section>
+
+      {/* Issue 10 "live": finished, failed and deleted files are announced without moving focus. */}
+      <p className={styles.visuallyHidden} role="status" aria-live="polite" data-testid="uploads-announcer">
+        {uploads.announcement}
+      </p>
+      <BuildLabel label={__TROVE_BUILD_LABEL__} />
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import type { UploadedDocument } from '@trove/contracts';
+import { humanSize, KIND_LABELS, partsLabel } from './format';
+import { CloseIcon } from './icons';
+import { type FileStage, fileStage, type UploadItem } from './upload-queue';
+import * as styles from './uploads.module.css';
+
+interface StageView {
+  text: string;
+  /** 0–100, or null for "working, no figure" (the indexing steps). */
+  percent: number | null;
+  tone: 'neutral' | 'active' | 'success' | 'danger';
+}
+
+function stageView(stage: FileStage, item: UploadItem, document: UploadedDocument | undefined): StageView {
+  switch (stage.stage) {
+    case 'rejected':
+      return { text: stage.reason, percent: 0, tone: 'danger' };
+    case 'upload-failed':
+      return { text: `Not uploaded: ${stage.reason}`, percent: 0, tone: 'danger' };
+    case 'waiting':
+      return { text: 'Waiting to upload', percent: 0, tone: 'neutral' };
+    case 'uploading':
+      return { text: `Uploading · ${stage.percent}%`, percent: stage.percent, tone: 'active' };
+    case 'queued':
+      return { text: 'Uploaded · queued for indexing', percent: null, tone: 'active' };
+    case 'extracting':
+      return { text: 'Extracting text, dates and totals', percent: null, tone: 'active' };
+    case 'indexed':
+      return {
+        text: `Indexed · ${partsLabel(item.kind ?? 'txt', document?.parts ?? null)}`,
+        percent: 100,
+        tone: 'success',
+      };
+    case 'failed':
+      return { text: `Failed: ${stage.reason ?? 'it could not be read'}`, percent: 100, tone: 'danger' };
+  }
+}
+
+/** This visit's files: a bar for the upload, then for indexing (issue 10: queued → extracting → indexed). */
+export function BatchList({
+  items,
+  documents,
+  onRetry,
+  onDismiss,
+  onClearFinished,
+}: {
+  items: readonly UploadItem[];
+  documents: readonly UploadedDocument[];
+  onRetry: (key: string) => void;
+  onDismiss: (key: string) => void;
+  onClearFinished: () => void;
+}) {
+  const byId = new Map(documents.map((document) => [document.id, document]));
+  const views = items.map((item) => {
+    const document = item.documentId === null ? undefined : byId.get(item.documentId);
+    const stage = fileStage(item, document);
+    return { item, stage, view: stageView(stage, item, document) };
+  });
+  const done = views.filter(({ stage }) => ['rejected', 'indexed', 'failed'].includes(stage.stage)).length;
+  const settled = items.filter((item) => item.phase === 'rejected' || item.phase === 'sent').length;
+
+  return (
+    <section className={styles.card} aria-labelledby="uploads-batch">
+      <div className={styles.cardHeader}>
+        <h2 id="uploads-batch" className={styles.cardTitle}>
+          This upload
+        </h2>
+        <span className={styles.muted}>
+          {done} of {items.length} done
+        </span>
+        {settled > 0 ? (
+          <button type="button" className={styles.linkButton} onClick={onClearFinished}>
+            Clear finished
+          </button>
+        ) : null}
+      </div>
+      <ul className={styles.batch}>
+        {views.map(({ item, stage, view }) => (
+          <li key={item.key} className={styles.batchItem} data-tone={view.tone}>
+            <div className={styles.batchLine}>
+              <span className={styles.batchName} title={item.name}>
+                {item.name}
+              </span>
+              <span className={styles.batchMeta}>
+                {item.kind === null
+                  ? humanSize(item.size)
+                  : `${KIND_LABELS[item.kind]} · ${humanSize(item.size)}`}
+              </span>
+              {stage.stage === 'upload-failed' ? (
+                <button type="button" className={styles.linkButton} onClick={() => onRetry(item.key)}>
+                  Try again
+                </button>
+              ) : null}
+              {stage.stage === 'rejected' || stage.stage === 'upload-failed' ? (
+                <button
+                  type="button"
+                  className={styles.iconButton}
+                  aria-label={`Dismiss ${item.name}`}
+                  onClick={() => onDismiss(item.key)}
+                >
+                  <CloseIcon />
+                </button>
+              ) : null}
+            </div>
+            <div
+              className={styles.progress}
+              role="progressbar"
+              aria-label={`${item.name}: ${view.text}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={view.percent ?? undefined}
+              data-indeterminate={view.percent === null || undefined}
+            >
+              <span className={styles.progressFill} style={{ width: `${view.percent ?? 100}%` }} />
+            </div>
+            <p className={styles.batchStatus} data-testid="upload-stage">
+              {view.text}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

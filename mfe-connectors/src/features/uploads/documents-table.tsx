@@ -1,0 +1,125 @@
+import type { UploadedDocument } from '@trove/contracts';
+import { useEffect, useState } from 'react';
+import { exactTime, humanSize, KIND_LABELS, partsLabel, relativeTime } from './format';
+import { TrashIcon } from './icons';
+import { StatusBadge } from './status-badge';
+import * as styles from './uploads.module.css';
+
+/** "5 min ago" has to move on while the page stays open; a minute is its smallest step. */
+function useNow(stepMs = 60_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), stepMs);
+    return () => clearInterval(timer);
+  }, [stepMs]);
+  return now;
+}
+
+/** Issue 10: name, type, size, pages or parts, uploaded-at, status; delete. */
+export function DocumentsTable({
+  documents,
+  onDelete,
+}: {
+  documents: readonly UploadedDocument[];
+  onDelete: (document: UploadedDocument) => void;
+}) {
+  const now = useNow();
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className={styles.visuallyHidden}>Your uploaded documents, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col" className={styles.wide}>
+              Type
+            </th>
+            <th scope="col" className={styles.wide}>
+              Size
+            </th>
+            <th scope="col" className={styles.wide}>
+              Pages or parts
+            </th>
+            <th scope="col" className={styles.wide}>
+              Uploaded
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className={styles.visuallyHidden}>Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {documents.map((document) => (
+            <tr key={document.id} data-testid="upload-row">
+              <th scope="row" className={styles.nameCell}>
+                <span className={styles.docName} title={document.name}>
+                  {document.name}
+                </span>
+                {/* On a phone the other columns fold into this line. */}
+                <span className={styles.narrowMeta}>
+                  {KIND_LABELS[document.type]} · {humanSize(document.size_bytes)}
+                  {document.parts === null ? '' : ` · ${partsLabel(document.type, document.parts)}`} ·{' '}
+                  {relativeTime(document.created_at, now)}
+                </span>
+                {document.status === 'failed' && document.failure_reason ? (
+                  <span className={styles.failure}>{document.failure_reason}</span>
+                ) : null}
+              </th>
+              <td className={styles.wide}>{KIND_LABELS[document.type]}</td>
+              <td className={`${styles.wide} ${styles.number}`}>{humanSize(document.size_bytes)}</td>
+              <td className={styles.wide}>{partsLabel(document.type, document.parts)}</td>
+              <td className={styles.wide}>
+                <time dateTime={document.created_at} title={exactTime(document.created_at)}>
+                  {relativeTime(document.created_at, now)}
+                </time>
+              </td>
+              <td>
+                <StatusBadge status={document.status} />
+              </td>
+              <td className={styles.actionsCell}>
+                <button
+                  type="button"
+                  className={styles.iconButton}
+                  aria-label={`Delete ${document.name}`}
+                  title="Delete"
+                  onClick={() => onDelete(document)}
+                >
+                  <TrashIcon />
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The kit popup's body for a delete: what goes, and that it cannot be undone. */
+export function ConfirmDelete({
+  document,
+  onCancel,
+  onConfirm,
+}: {
+  document: UploadedDocument;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <div className={styles.confirm}>
+      <p>
+        <strong className={styles.breakWord}>{document.name}</strong> and everything found in it leave your
+        search at once. This cannot be undone; upload the file again to bring it back.
+      </p>
+      <div className={styles.confirmActions}>
+        <button type="button" className={styles.button} data-variant="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className={styles.button} data-variant="danger" onClick={onConfirm}>
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}

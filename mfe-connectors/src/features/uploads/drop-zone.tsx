@@ -1,0 +1,82 @@
+import { type DragEvent, useId, useRef, useState } from 'react';
+import { humanSize } from './format';
+import { UploadCloudIcon } from './icons';
+import { ACCEPT_ATTRIBUTE, ACCEPTED_KINDS_TEXT, UPLOAD_LIMITS } from './upload-checks';
+import * as styles from './uploads.module.css';
+
+function hasFiles(event: DragEvent): boolean {
+  return Array.from(event.dataTransfer.types).includes('Files');
+}
+
+/**
+ * Issue 10: drag and drop, or pick several files. The picker is a real button, so the zone works from the
+ * keyboard; dropping is the pointer's shortcut to the same thing.
+ */
+export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const hintId = useId();
+  // dragenter/dragleave fire for every child the pointer crosses; counting them tells when it left the zone.
+  const depth = useRef(0);
+
+  return (
+    <section
+      className={styles.dropZone}
+      data-dragging={dragging || undefined}
+      aria-label="Add files"
+      onDragEnter={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        depth.current += 1;
+        setDragging(true);
+      }}
+      onDragOver={(event) => {
+        if (!hasFiles(event)) return;
+        // Without this the browser opens the dropped file instead of handing it to the page.
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+      }}
+      onDragLeave={() => {
+        depth.current = Math.max(0, depth.current - 1);
+        if (depth.current === 0) setDragging(false);
+      }}
+      onDrop={(event) => {
+        event.preventDefault();
+        depth.current = 0;
+        setDragging(false);
+        onFiles(Array.from(event.dataTransfer.files));
+      }}
+    >
+      <span className={styles.dropIcon}>
+        <UploadCloudIcon size={28} />
+      </span>
+      <p className={styles.dropTitle}>{dragging ? 'Drop to upload' : 'Drag files here to upload'}</p>
+      <p className={styles.dropHint} id={hintId}>
+        {ACCEPTED_KINDS_TEXT} · up to {humanSize(UPLOAD_LIMITS.maxFileBytes)} each, {UPLOAD_LIMITS.maxFiles}{' '}
+        at a time
+      </p>
+      <button
+        type="button"
+        className={styles.button}
+        aria-describedby={hintId}
+        onClick={() => input.current?.click()}
+      >
+        Choose files
+      </button>
+      <input
+        ref={input}
+        className={styles.visuallyHidden}
+        type="file"
+        multiple
+        accept={ACCEPT_ATTRIBUTE}
+        aria-label="Choose files to upload"
+        tabIndex={-1}
+        onChange={(event) => {
+          onFiles(Array.from(event.currentTarget.files ?? []));
+          // The same file chosen again (after a fix, or a delete) must fire change again.
+          event.currentTarget.value = '';
+        }}
+      />
+    </section>
+  );
+}

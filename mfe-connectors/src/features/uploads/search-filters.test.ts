@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { factChips, searchParams, withFilter } from './search-filters';
+
+describe('facts as chips and filters', () => {
+  it('dates, then amounts, then people and organisations, each once', () => {
+    const chips = factChips({
+      dates: [{ text: '3 March 2026', iso: '2026-03-03' }],
+      amounts: [{ text: '₹1,25,000', currency: 'INR', value: 125000 }],
+      people: [{ name: 'Asha Rao', email: 'asha@acme.example' }, { name: 'asha rao' }],
+      organisations: ['Acme Ltd'],
+    });
+    expect(chips.map((chip) => [chip.kind, chip.label])).toEqual([
+      ['date', '3 March 2026'],
+      ['amount', '₹1,25,000'],
+      ['entity', 'Asha Rao'],
+      ['entity', 'Acme Ltd'],
+    ]);
+  });
+
+  it('a filter replaces the one of its kind and becomes the API query string', () => {
+    const filters = withFilter(
+      withFilter([{ kind: 'entity', value: 'Acme Ltd', label: 'Acme Ltd' }], {
+        kind: 'entity',
+        value: 'Asha Rao',
+        label: 'Asha Rao',
+      }),
+      { kind: 'amount', value: 125000, currency: 'INR', label: '₹1,25,000' },
+    );
+    const params = searchParams({ q: 'invoice', type: 'pdf', filters, cursor: 'abc' }, 10);
+    expect(Object.fromEntries(params)).toEqual({
+      q: 'invoice',
+      limit: '10',
+      type: 'pdf',
+      entity: 'Asha Rao',
+      amount_min: '125000',
+      amount_max: '125000',
+      currency: 'INR',
+      cursor: 'abc',
+    });
+  });
+
+  it('a date chip filters to that day', () => {
+    const params = searchParams(
+      { q: 'x', type: null, filters: [{ kind: 'date', iso: '2026-03-03', label: '3 March' }] },
+      10,
+    );
+    expect([params.get('from'), params.get('to'), params.has('type')]).toEqual([
+      '2026-03-03',
+      '2026-03-03',
+      false,
+    ]);
+  });
+});

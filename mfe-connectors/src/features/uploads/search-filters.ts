@@ -1,0 +1,78 @@
+import type { DocumentKind, Facts } from '@trove/contracts';
+import { moneyLabel } from './format';
+
+/**
+ * A fact from a result, applied as a search filter (issue 10 part 5: facts "usable as filters"). The API
+ * takes one of each: a person or organisation (`entity`), an amount range with its currency, a date range.
+ */
+export type FactFilter =
+  | { kind: 'entity'; value: string; label: string }
+  | { kind: 'amount'; value: number; currency: string; label: string }
+  | { kind: 'date'; iso: string; label: string };
+
+export interface SearchRequest {
+  q: string;
+  type: DocumentKind | null;
+  filters: readonly FactFilter[];
+  cursor?: string;
+}
+
+/** Adding a filter replaces the one of its kind: the API has one slot for each. */
+export function withFilter(filters: readonly FactFilter[], filter: FactFilter): FactFilter[] {
+  return [...filters.filter((existing) => existing.kind !== filter.kind), filter];
+}
+
+export function withoutFilter(filters: readonly FactFilter[], kind: FactFilter['kind']): FactFilter[] {
+  return filters.filter((existing) => existing.kind !== kind);
+}
+
+/** The query string of GET /api/v1/search for a request (SearchQuerySchema's names). */
+export function searchParams(request: SearchRequest, limit: number): URLSearchParams {
+  const params = new URLSearchParams({ q: request.q, limit: String(limit) });
+  if (request.type !== null) params.set('type', request.type);
+  for (const filter of request.filters) {
+    if (filter.kind === 'entity') params.set('entity', filter.value);
+    if (filter.kind === 'amount') {
+      params.set('amount_min', String(filter.value));
+      params.set('amount_max', String(filter.value));
+      params.set('currency', filter.currency);
+    }
+    if (filter.kind === 'date') {
+      params.set('from', filter.iso);
+      params.set('to', filter.iso);
+    }
+  }
+  if (request.cursor !== undefined) params.set('cursor', request.cursor);
+  return params;
+}
+
+/** The facts of one result as chips, in the order a reader scans: when, how much, who. */
+export function factChips(facts: Partial<Facts>): FactFilter[] {
+  const chips: FactFilter[] = [];
+  const seen = new Set<string>();
+  const add = (key: string, chip: FactFilter) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    chips.push(chip);
+  };
+  for (const date of facts.dates ?? [])
+    add(`d:${date.iso}`, { kind: 'date', iso: date.iso, label: date.text });
+  for (const amount of facts.amounts ?? [])
+    add(`a:${amount.currency}:${amount.value}`, {
+      kind: 'amount',
+      value: amount.value,
+      currency: amount.currency,
+      label: moneyLabel(amount.value, amount.currency, amount.text),
+    });
+  for (const person of facts.people ?? [])
+    add(`e:${person.name.toLowerCase()}`, { kind: 'entity', value: person.name, label: person.name });
+  for (const organisation of facts.organisations ?? [])
+    add(`e:${organisation.toLowerCase()}`, { kind: 'entity', value: organisation, label: organisation });
+  return chips;
+}
+
+export const FILTER_NAMES: Record<FactFilter['kind'], string> = {
+  entity: 'Mentions',
+  amount: 'Amount',
+  date: 'Date',
+};

@@ -1,0 +1,204 @@
+import type { DocumentKind, SearchResult } from '@trove/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { KIND_LABELS } from './format';
+import { CloseIcon, SearchIcon } from './icons';
+import { type FactFilter, FILTER_NAMES, factChips, withFilter, withoutFilter } from './search-filters';
+import { snippetParts } from './snippet-parts';
+import type { UploadSearchState } from './use-upload-search';
+import * as styles from './uploads.module.css';
+
+function Snippet({ html }: { html: string }) {
+  return (
+    <p className={styles.snippet}>
+      {snippetParts(html).map((part, index) =>
+        // The parts of one snippet never reorder, so their position is a stable key.
+        part.marked ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+          <mark key={index}>{part.text}</mark>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+          <span key={index}>{part.text}</span>
+        ),
+      )}
+    </p>
+  );
+}
+
+function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter: FactFilter) => void }) {
+  const chips = factChips(result.facts);
+  return (
+    <li className={styles.result} data-testid="search-result">
+      <div className={styles.resultHead}>
+        <span className={styles.kindTag}>{KIND_LABELS[result.document.type]}</span>
+        <h3 className={styles.resultTitle}>{result.document.name}</h3>
+        <span className={styles.location}>{result.passage.location}</span>
+      </div>
+      <Snippet html={result.snippet} />
+      {chips.length > 0 ? (
+        <ul className={styles.facts} aria-label="Found in this passage">
+          {chips.map((chip) => (
+            <li key={`${chip.kind}:${chip.label}`}>
+              <button
+                type="button"
+                className={styles.fact}
+                data-kind={chip.kind}
+                title={`Only results with ${chip.label}`}
+                onClick={() => onFact(chip)}
+              >
+                <span className={styles.factKind}>{FILTER_NAMES[chip.kind]}</span>
+                {chip.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/** Issue 10 part 4 on the page: "Search your uploads", with type facets, fact filters and more results. */
+export function SearchPanel({
+  state,
+  onSearch,
+  onMore,
+  onClear,
+}: {
+  state: UploadSearchState;
+  onSearch: (q: string, type: DocumentKind | null, filters: readonly FactFilter[]) => void;
+  onMore: () => void;
+  onClear: () => void;
+}) {
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const request = state.request;
+  const type = request?.type ?? null;
+  const filters = request?.filters ?? [];
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text, type, filters);
+  };
+  const busy = state.status === 'loading';
+  const total = state.facets.reduce((sum, facet) => sum + facet.count, 0);
+
+  return (
+    <section className={styles.card} aria-labelledby="uploads-search">
+      <h2 id="uploads-search" className={styles.cardTitle}>
+        Search your uploads
+      </h2>
+      <search>
+        <form className={styles.searchForm} onSubmit={submit}>
+          <label htmlFor={inputId} className={styles.visuallyHidden}>
+            Search your uploads
+          </label>
+          <span className={styles.searchIcon}>
+            <SearchIcon />
+          </span>
+          <input
+            id={inputId}
+            className={styles.searchInput}
+            type="search"
+            value={text}
+            placeholder="Words, a name, an amount…"
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={500}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (event.target.value === '') onClear();
+            }}
+          />
+          <button type="submit" className={styles.button} disabled={busy}>
+            {busy ? 'Searching…' : 'Search'}
+          </button>
+        </form>
+      </search>
+
+      {request !== null && (state.facets.length > 0 || filters.length > 0) ? (
+        <div className={styles.refine}>
+          {state.facets.length > 0 ? (
+            <fieldset className={styles.facets}>
+              <legend className={styles.visuallyHidden}>Filter by type</legend>
+              <button
+                type="button"
+                className={styles.facet}
+                aria-pressed={type === null}
+                onClick={() => onSearch(request.q, null, filters)}
+              >
+                All <span className={styles.count}>{total}</span>
+              </button>
+              {state.facets.map((facet) => (
+                <button
+                  key={facet.value}
+                  type="button"
+                  className={styles.facet}
+                  aria-pressed={type === facet.value}
+                  onClick={() => onSearch(request.q, type === facet.value ? null : facet.value, filters)}
+                >
+                  {KIND_LABELS[facet.value]} <span className={styles.count}>{facet.count}</span>
+                </button>
+              ))}
+            </fieldset>
+          ) : null}
+          {filters.length > 0 ? (
+            <ul className={styles.activeFilters} aria-label="Active filters">
+              {filters.map((filter) => (
+                <li key={filter.kind}>
+                  <button
+                    type="button"
+                    className={styles.activeFilter}
+                    aria-label={`Remove filter ${FILTER_NAMES[filter.kind]}: ${filter.label}`}
+                    onClick={() => onSearch(request.q, type, withoutFilter(filters, filter.kind))}
+                  >
+                    {FILTER_NAMES[filter.kind]}: {filter.label}
+                    <CloseIcon />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div aria-busy={busy}>
+        {state.status === 'error' ? (
+          <p className={styles.errorLine} role="alert">
+            {state.error}
+          </p>
+        ) : null}
+        {request !== null && state.status === 'done' && state.results.length === 0 ? (
+          <p className={styles.muted}>
+            Nothing in your uploads matches “{request.q}”
+            {type !== null || filters.length > 0 ? ' with these filters' : ''}. Try fewer or different words.
+          </p>
+        ) : null}
+        {state.results.length > 0 ? (
+          <>
+            {state.mode === 'or' ? (
+              <p className={styles.muted}>No passage has every word; showing passages with some of them.</p>
+            ) : null}
+            <ol className={styles.results}>
+              {state.results.map((result) => (
+                <ResultCard
+                  key={result.passage.id}
+                  result={result}
+                  onFact={(filter) => onSearch(request?.q ?? text, type, withFilter(filters, filter))}
+                />
+              ))}
+            </ol>
+          </>
+        ) : null}
+        {state.nextCursor !== null && state.results.length > 0 ? (
+          <button
+            type="button"
+            className={styles.button}
+            data-variant="secondary"
+            disabled={state.status === 'more'}
+            onClick={onMore}
+          >
+            {state.status === 'more' ? 'Loading…' : 'More results'}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import {
+  SearchResponseSchema,
+  type SearchResponse,
+  type UploadedDocument,
+  UploadsResponseSchema,
+} from '@trove/contracts';
+import { api, type UploadProgress, upload } from '@trove/kit';
+import { type SearchRequest, searchParams } from './search-filters';
+
+// Issue 10: the calls of the Uploads page, through the kit's one fetch wrapper, answers read with the
+// contracts' schemas (services/search, docs/decisions/010).
+
+const UPLOADS = '/api/v1/uploads';
+
+export async function listUploads(signal?: AbortSignal): Promise<UploadedDocument[]> {
+  return UploadsResponseSchema.parse(await api.get(UPLOADS, { signal, cache: 'no-store' })).documents;
+}
+
+/**
+ * One file a request (docs/decisions/013): each gets its own progress bar and its own answer, so a file
+ * the service refuses never takes the rest of the batch with it.
+ */
+export async function sendFile(
+  file: File,
+  onProgress: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<UploadedDocument> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const { documents } = UploadsResponseSchema.parse(await upload(UPLOADS, form, { onProgress, signal }));
+  const document = documents[0];
+  if (document === undefined) throw new Error('The service accepted the upload but returned no document');
+  return document;
+}
+
+export async function deleteUpload(id: string): Promise<void> {
+  await api.delete(`${UPLOADS}/${encodeURIComponent(id)}`);
+}
+
+export const SEARCH_PAGE_SIZE = 10;
+
+export async function searchUploads(request: SearchRequest, signal?: AbortSignal): Promise<SearchResponse> {
+  const query = searchParams(request, SEARCH_PAGE_SIZE);
+  return SearchResponseSchema.parse(await api.get(`/api/v1/search?${query}`, { signal, cache: 'no-store' }));
+}
