@@ -2,14 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortInUseError, REPO_ROOT, type Stack, StackError, type StackPorts, startStack } from './index';
 import { stopLeftovers } from './leftovers';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const WWW_INDEX = join(REPO_ROOT, 'dist', 'www', 'index.html');
+// The build the stack serves: BUILD_OUT_DIR when set (the build's own setting), as for the e2e run.
+const WWW_ROOT = resolve(process.env.BUILD_OUT_DIR ?? join(REPO_ROOT, 'dist', 'www'));
+const WWW_INDEX = join(WWW_ROOT, 'index.html');
 const BUILD_SCRIPT = join(REPO_ROOT, 'infra', 'src', 'build.ts');
 
 /** Distinct ports the OS just handed out, held open together so none repeats. */
@@ -66,9 +68,10 @@ async function databaseExists(name: string): Promise<boolean> {
 beforeAll(() => {
   if (existsSync(WWW_INDEX)) return;
   if (!existsSync(BUILD_SCRIPT))
-    throw new Error(`${BUILD_SCRIPT} is missing: cannot build dist/www for the stack test`);
+    throw new Error(`${BUILD_SCRIPT} is missing: cannot build ${WWW_ROOT} for the stack test`);
   const build = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [BUILD_SCRIPT], {
     cwd: REPO_ROOT,
+    env: { ...process.env, BUILD_OUT_DIR: WWW_ROOT },
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`The build failed:\n${build.stdout}\n${build.stderr}`);
@@ -86,6 +89,7 @@ describe('the stack on a fresh database', () => {
       freshDatabase: true,
       ports: await testPorts(),
       logDir,
+      wwwRoot: WWW_ROOT,
       serviceEnv: { LOG_LEVEL: 'warn' },
       onUnexpectedExit: (message) => unexpected.push(message),
     });
@@ -109,6 +113,7 @@ describe('the stack on a fresh database', () => {
     expect(response.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
     const ready = await fetch(`${stack.url}/api/v1/profile/readyz`);
     expect(ready.status).toBe(200);
+    expect((await fetch(`${stack.url}/api/v1/search/readyz`)).status).toBe(200);
   });
 
   it('runs the mail catcher', async () => {
@@ -120,7 +125,13 @@ describe('the stack on a fresh database', () => {
 
   it('reports a process that dies while the stack runs', async () => {
     expect(unexpected).toEqual([]);
-    expect(stack.processes.map(({ name }) => name).sort()).toEqual(['auth', 'maildev', 'nginx', 'profile']);
+    expect(stack.processes.map(({ name }) => name).sort()).toEqual([
+      'auth',
+      'maildev',
+      'nginx',
+      'profile',
+      'search',
+    ]);
     // The mail catcher is the one part the API does not need; kill it the hard way.
     const maildev = stack.processes.find(({ name }) => name === 'maildev')?.pid ?? 0;
     process.kill(-maildev, 'SIGKILL');
@@ -134,7 +145,7 @@ describe('the stack on a fresh database', () => {
     const database = new URL(stack.databaseUrl).pathname.slice(1);
     expect(database).toMatch(/^trove_e2e_[0-9a-f]+$/);
     expect(await databaseExists(database)).toBe(true);
-    expect(stack.pids.length).toBe(4);
+    expect(stack.pids.length).toBe(5);
 
     await stack.stop();
 
@@ -158,7 +169,9 @@ describe('start-up failures', () => {
     busy = createServer();
     await new Promise<void>((resolve) => busy?.listen(ports.http, '127.0.0.1', resolve));
 
-    const failure = await startStack({ databaseUrl: TEST_DATABASE_URL, ports }).catch((err: unknown) => err);
+    const failure = await startStack({ databaseUrl: TEST_DATABASE_URL, ports, wwwRoot: WWW_ROOT }).catch(
+      (err: unknown) => err,
+    );
     expect(failure).toBeInstanceOf(PortInUseError);
     const message = (failure as Error).message;
     expect(message).toBe(
@@ -172,7 +185,7 @@ describe('start-up failures', () => {
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen(ports.mailSmtp, '127.0.0.1', resolve));
     try {
-      await expect(startStack({ databaseUrl: TEST_DATABASE_URL, ports })).rejects.toThrow(
+      await expect(startStack({ databaseUrl: TEST_DATABASE_URL, ports, wwwRoot: WWW_ROOT })).rejects.toThrow(
         `Port ${ports.mailSmtp} (MAIL_SMTP_PORT) is in use.`,
       );
     } finally {
@@ -191,6 +204,7 @@ describe('start-up failures', () => {
     const failure = await startStack({
       databaseUrl: `postgres://postgres:secret@127.0.0.1:${ports.embeddedPg}/postgres`,
       ports,
+      wwwRoot: WWW_ROOT,
     }).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(StackError);
     expect((failure as Error).message).toMatch(
@@ -209,11 +223,14 @@ describe('start-up failures', () => {
         freshDatabase: true,
         ports,
         logDir,
+        wwwRoot: WWW_ROOT,
         serviceEnv: { LOG_LEVEL: 'loud' },
       }).catch((err: unknown) => err);
       expect(failure).toBeInstanceOf(StackError);
       const message = (failure as Error).message;
-      expect(message).toMatch(/^The (auth|profile) service \((AUTH|PROFILE)_PORT=\d+\) did not become ready/);
+      expect(message).toMatch(
+        /^The (auth|profile|search) service \((AUTH|PROFILE|SEARCH)_PORT=\d+\) did not become ready/,
+      );
       expect(message).toContain('exited with code 1');
       expect(message).toContain('LOG_LEVEL');
       for (const port of Object.values(ports)) expect(await bindable(port), `port ${port}`).toBe(true);
@@ -237,6 +254,7 @@ const stack = await startStack(${JSON.stringify({
         freshDatabase: true,
         ports,
         logDir: dir,
+        wwwRoot: WWW_ROOT,
         serviceEnv: { LOG_LEVEL: 'warn' },
       })});
 console.log(JSON.stringify({ pids: stack.pids, databaseUrl: stack.databaseUrl }));
@@ -254,7 +272,7 @@ process.kill(process.pid, 'SIGKILL');
         pids: number[];
         databaseUrl: string;
       };
-      expect(pids.length).toBe(4);
+      expect(pids.length).toBe(5);
       for (const pid of pids) expect(groupGone(pid), `pid ${pid} left running`).toBe(false);
 
       // Any stack starting meanwhile (another test run) may do this cleanup first; either way, all goes.
@@ -290,6 +308,7 @@ describe('the stack on embedded PostgreSQL', () => {
       embeddedPgDir: join(dir, 'pg'),
       logDir: join(dir, 'logs'),
       ports,
+      wwwRoot: WWW_ROOT,
       serviceEnv: { LOG_LEVEL: 'warn' },
     });
     try {
