@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type RemoteName = 'marketing' | 'auth' | 'profile' | 'connectors';
+export type RemoteName = 'marketing' | 'auth' | 'profile' | 'connectors' | 'chat';
 export type RemotesConfig = { remotes: Record<RemoteName, { entry: string }> };
 
 const configPath = (www: string) => join(www, 'config', 'remotes.json');

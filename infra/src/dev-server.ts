@@ -2,7 +2,7 @@
 //
 //   npx tsx infra/src/dev-server.ts auth        (or: npm run dev -w @trove/mfe-auth)
 //
-// Ports: shell 3000, marketing 3001, auth 3002, profile 3003, connectors 3004 (infra/src/rspack/apps.ts).
+// Ports: shell 3000, marketing 3001, auth 3002, profile 3003, connectors 3004, chat 3005 (infra/src/rspack/apps.ts).
 // A remote serves its standalone page (its exposed page inside the kit's providers) and its
 // mf-manifest.json, so a dev shell can load it too. The shell's /config/remotes.json points each remote at
 // its dev server when one is running, else at the last build in dist/www (served under /remotes).

@@ -61,6 +61,7 @@ describe('one version of each shared library across the workspace', () => {
         'mfe-auth',
         'mfe-profile',
         'mfe-connectors',
+        'mfe-chat',
         'services',
         'proxy',
         'infra',

@@ -9,7 +9,7 @@ import { parseRemotesConfig, type RemotesConfig } from '../rspack/site-files';
 // never half of one. The shell's files are never touched.
 
 /** The remotes the platform knows (docs/decisions/001). */
-export const REMOTE_NAMES = ['marketing', 'auth', 'profile', 'connectors'] as const;
+export const REMOTE_NAMES = ['marketing', 'auth', 'profile', 'connectors', 'chat'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 export function isRemoteName(value: string): value is RemoteName {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 /** The repository root, resolved from this file so scripts work from any working directory. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-export type RemoteName = 'marketing' | 'auth' | 'profile' | 'connectors';
+export type RemoteName = 'marketing' | 'auth' | 'profile' | 'connectors' | 'chat';
 export type AppName = 'shell' | RemoteName;
 
 interface AppCommon {
@@ -65,6 +65,8 @@ export const apps: readonly AppDefinition[] = [
     // Issue 10: /uploads, a source beside Connections (DESIGN.md).
     UploadsPage: 'uploads-page.tsx',
   }),
+  // Issue 11: /chats and /chats/:chatId (docs/decisions/016).
+  remote('chat', 3005, 'ChatsPage', 'chats-page.tsx'),
 ];
 
 export const remoteApps = apps.filter((app): app is RemoteApp => app.kind === 'remote');

@@ -61,7 +61,8 @@ export const routes: RouteObject[] = [
         // SPEC §2.1 / §6: signed-in only.
         element: <RequireSession />,
         children: [
-          { path: 'chats', element: chatsPage },
+          // Issue 11: a thread's URL is /chats/:chatId, so it survives a reload.
+          { path: 'chats/*', element: chatsPage },
           {
             path: 'connections',
             element: (

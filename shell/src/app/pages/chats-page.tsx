@@ -1,22 +1,9 @@
-import { Link } from 'react-router';
-import { ChatsIcon } from '../chrome/icons';
-import { EmptyStatePage } from './empty-state-page';
-import * as styles from './pages.module.css';
+import { RemoteMount } from '../remotes/remote-mount';
 
-/** SPEC §2.1: /chats, a placeholder page showing its name (the chat itself is a later issue). */
+/**
+ * Issue 11: /chats and /chats/:chatId are the chat remote's (trove_chat/ChatsPage), which reads the chat
+ * id from the path itself. Kept as a shell page so the signed-in area still loads it on first use.
+ */
 export function ChatsPage() {
-  return (
-    <EmptyStatePage
-      icon={ChatsIcon}
-      title="Chats"
-      text="Your conversations will live here: ask a question once and get answers drawn from every source you connect."
-    >
-      <Link className={styles.primary} to="/connections">
-        Connect a source
-      </Link>
-      <Link className={styles.secondary} to="/uploads">
-        See uploads
-      </Link>
-    </EmptyStatePage>
-  );
+  return <RemoteMount key="chat" remote="chat" expose="ChatsPage" what="your chats" />;
 }

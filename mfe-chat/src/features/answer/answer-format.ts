@@ -1,0 +1,70 @@
+import type { AnswerFields, ChatFilters } from '@trove/contracts';
+
+// How an answer's facts read on screen (issue 11). Pure, so the thread, the tests and any later export
+// agree on "₹12,500.00" and "12 Oct 2026".
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A YYYY-MM-DD day as "12 Oct 2026"; the day is a calendar date, so it is read in UTC, never shifted. */
+export function formatDay(day: string): string {
+  const match = DAY.exec(day);
+  if (!match) return day;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
+}
+
+/** Indian grouping for rupees (₹1,25,000.00), the usual grouping for the rest. */
+export function formatMoney(value: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', {
+      style: 'currency',
+      currency,
+      maximumFractionDigits: Number.isInteger(value) ? 0 : 2,
+      minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
+    }).format(value);
+  } catch {
+    // A code Intl does not know still reads as an amount.
+    return `${currency} ${value}`;
+  }
+}
+
+export function formatTotal(total: NonNullable<AnswerFields['total']>): string {
+  return formatMoney(total.value, total.currency);
+}
+
+/** The filters the question was read as, one chip each ("Over ₹10,000", "1 Oct – 31 Oct 2026"). */
+export function filterChips(filters: ChatFilters): string[] {
+  const chips: string[] = [];
+  if (filters.from && filters.to)
+    chips.push(
+      filters.from === filters.to
+        ? formatDay(filters.from)
+        : `${formatDay(filters.from)} – ${formatDay(filters.to)}`,
+    );
+  else if (filters.from) chips.push(`Since ${formatDay(filters.from)}`);
+  else if (filters.to) chips.push(`Until ${formatDay(filters.to)}`);
+  const currency = filters.currency ?? 'INR';
+  const amount = (value: number) => (filters.currency ? formatMoney(value, currency) : String(value));
+  if (filters.amount_min !== undefined && filters.amount_max !== undefined)
+    chips.push(`${amount(filters.amount_min)} – ${amount(filters.amount_max)}`);
+  else if (filters.amount_min !== undefined) chips.push(`Over ${amount(filters.amount_min)}`);
+  else if (filters.amount_max !== undefined) chips.push(`Under ${amount(filters.amount_max)}`);
+  else if (filters.currency) chips.push(`In ${filters.currency}`);
+  if (filters.entity) chips.push(`Mentions ${filters.entity}`);
+  return chips;
+}
+
+/** "Read 3 documents: a.pdf, b.eml and c.eml". */
+export function documentsReadLine(names: string[]): string {
+  if (names.length === 0) return 'No documents matched.';
+  const noun = names.length === 1 ? 'document' : 'documents';
+  const list =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `Read ${names.length} ${noun}: ${list}`;
+}

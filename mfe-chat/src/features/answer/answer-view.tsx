@@ -1,0 +1,287 @@
+import type { AnswerPassage, AssistantChatMessage, Delivery } from '@trove/contracts';
+import { type MouseEvent, type ReactNode, useId } from 'react';
+import { MailIcon } from '../ui/icons';
+import * as ui from '../ui/ui.module.css';
+import { documentsReadLine, filterChips, formatDay, formatTotal } from './answer-format';
+import * as styles from './answer.module.css';
+import { SnippetText } from './snippet-text';
+import { snippetParts } from './snippet';
+
+export interface AnswerActions {
+  /** The address a passage opens at (`?passage=:id`), so it can be copied, middle-clicked or mailed. */
+  passageHref: (passageId: string) => string;
+  /** Opens the passage in context; `terms` are the words to highlight there. */
+  openPassage: (passageId: string, terms: string[]) => void;
+  /** Opens the Send dialog for this answer. */
+  send: (answer: AssistantChatMessage) => void;
+}
+
+/** The words a snippet marked, to highlight again in the passage's full text. */
+export function markedTerms(passage: AnswerPassage | undefined): string[] {
+  if (!passage) return [];
+  return [...new Set(snippetParts(passage.snippet).flatMap((part) => (part.marked ? [part.text] : [])))];
+}
+
+function PassageLink({
+  passageId,
+  answer,
+  actions,
+  children,
+  className,
+  label,
+}: {
+  passageId: string;
+  answer: AssistantChatMessage;
+  actions: AnswerActions;
+  children: ReactNode;
+  className?: string;
+  label?: string;
+}) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A plain click opens the panel in place; modified clicks keep the browser's own behaviour.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    actions.openPassage(
+      passageId,
+      markedTerms(answer.passages.find((passage) => passage.passage_id === passageId)),
+    );
+  };
+  return (
+    <a className={className} href={actions.passageHref(passageId)} onClick={onClick} aria-label={label}>
+      {children}
+    </a>
+  );
+}
+
+function Summary({ answer, actions, number }: SectionProps) {
+  if (answer.summary.length === 0) return null;
+  return (
+    <section className={styles.section} aria-label="Summary">
+      <h4 className={styles.sectionTitle}>Summary</h4>
+      <ol className={styles.summary}>
+        {answer.summary.map((sentence, index) => {
+          const cite = number(sentence.passage_id);
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: sentences are fixed once answered.
+            <li key={index} className={styles.sentence}>
+              {sentence.text}{' '}
+              <PassageLink
+                passageId={sentence.passage_id}
+                answer={answer}
+                actions={actions}
+                className={styles.cite}
+                label={`Source ${cite ?? ''}: open the passage`.replace('  ', ' ')}
+              >
+                {cite ?? '↗'}
+              </PassageLink>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function Passages({ answer, actions, number }: SectionProps) {
+  if (answer.passages.length === 0) return null;
+  return (
+    <section className={styles.section} aria-label="Best passages">
+      <h4 className={styles.sectionTitle}>Best passages</h4>
+      <ol className={styles.passages}>
+        {answer.passages.map((passage) => (
+          <li key={passage.passage_id} className={styles.passage}>
+            <span className={styles.passageNumber} aria-hidden="true">
+              {number(passage.passage_id)}
+            </span>
+            <div className={styles.passageBody}>
+              <div className={styles.passageSource}>
+                <PassageLink
+                  passageId={passage.passage_id}
+                  answer={answer}
+                  actions={actions}
+                  className={styles.passageName}
+                >
+                  {passage.document_name}
+                </PassageLink>
+                <span className={styles.passageLocation}>{passage.location}</span>
+              </div>
+              <p className={styles.snippet}>
+                <SnippetText html={passage.snippet} />
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function FieldsTable({ answer, actions, captionId }: SectionProps & { captionId: string }) {
+  if (answer.fields.length === 0) return null;
+  const none = (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className={ui.visuallyHidden}>none</span>
+    </>
+  );
+  const list = (items: string[]) => (items.length > 0 ? items.join(', ') : none);
+  return (
+    <section className={styles.section} aria-labelledby={captionId}>
+      <h4 className={styles.sectionTitle} id={captionId}>
+        Fields found
+      </h4>
+      {/* Scrolls sideways on a phone; focusable so keyboard users can scroll it too (axe). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard. */}
+      <section className={styles.tableScroll} tabIndex={0} aria-labelledby={captionId}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col" className={styles.numeric}>
+                Total
+              </th>
+              <th scope="col">People</th>
+              <th scope="col">Organisations</th>
+              <th scope="col">Source</th>
+            </tr>
+          </thead>
+          <tbody>
+            {answer.fields.map((row) => (
+              <tr key={row.passage_id}>
+                <td className={styles.nowrap}>{row.date ? formatDay(row.date) : none}</td>
+                <td className={`${styles.numeric} ${styles.nowrap}`}>
+                  {row.total ? (
+                    <span title={row.total.text}>
+                      <strong>{formatTotal(row.total)}</strong>
+                    </span>
+                  ) : (
+                    none
+                  )}
+                </td>
+                <td>{list(row.people)}</td>
+                <td>{list(row.organisations)}</td>
+                <td>
+                  <PassageLink
+                    passageId={row.passage_id}
+                    answer={answer}
+                    actions={actions}
+                    className={ui.link}
+                  >
+                    {row.document_name}
+                  </PassageLink>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </section>
+  );
+}
+
+interface SectionProps {
+  answer: AssistantChatMessage;
+  actions: AnswerActions;
+  /** The citation number of a passage (its place in Best passages), 1-based. */
+  number: (passageId: string) => number | undefined;
+}
+
+const DELIVERY_TEXT: Record<Delivery['status'], { label: string; tone: string }> = {
+  queued: { label: 'Sending to', tone: 'accent' },
+  sent: { label: 'Sent to', tone: 'success' },
+  failed: { label: 'Could not send to', tone: 'danger' },
+};
+
+export function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
+  return (
+    // Polite: a status that turns from Sending to Sent is announced once, without interrupting.
+    <ul className={styles.deliveries} aria-live="polite" aria-label="Deliveries">
+      {deliveries.map((delivery) => {
+        const text = DELIVERY_TEXT[delivery.status];
+        return (
+          <li key={delivery.id}>
+            <span className={ui.chip} data-tone={text.tone} data-status={delivery.status}>
+              {delivery.status === 'queued' ? <span className={styles.dot} aria-hidden="true" /> : null}
+              {text.label} {delivery.address}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * One answer (issue 11 §3): the understood filters, then summary, passages and fields in the order the
+ * verb asks for ('table-first' for extract/export), which documents were read, and how to send it on.
+ */
+export function AnswerView({ answer, actions }: { answer: AssistantChatMessage; actions: AnswerActions }) {
+  const headingId = useId();
+  const captionId = useId();
+  const numbers = new Map(answer.passages.map((passage, index) => [passage.passage_id, index + 1]));
+  const props: SectionProps = { answer, actions, number: (id) => numbers.get(id) };
+  const chips = filterChips(answer.filters);
+  const nothing = answer.passages.length === 0;
+  const sections =
+    answer.layout === 'table-first'
+      ? [
+          <FieldsTable key="fields" {...props} captionId={captionId} />,
+          <Summary key="summary" {...props} />,
+          <Passages key="passages" {...props} />,
+        ]
+      : [
+          <Summary key="summary" {...props} />,
+          <Passages key="passages" {...props} />,
+          <FieldsTable key="fields" {...props} captionId={captionId} />,
+        ];
+
+  return (
+    <article className={styles.answer} aria-labelledby={headingId} data-layout={answer.layout}>
+      <header className={styles.header}>
+        <h3 className={styles.title} id={headingId}>
+          {nothing ? 'No matches' : answer.layout === 'table-first' ? 'Extracted fields' : 'Answer'}
+        </h3>
+        {chips.length > 0 ? (
+          <ul className={styles.chips} aria-label="Understood filters">
+            {chips.map((chip) => (
+              <li key={chip} className={ui.chip} data-tone="accent">
+                {chip}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </header>
+
+      {answer.destination_note ? <p className={styles.note}>{answer.destination_note}</p> : null}
+
+      {nothing ? (
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle}>Nothing in your documents matched.</p>
+          {answer.empty_hint ? <p className={styles.emptyHint}>{answer.empty_hint}</p> : null}
+        </div>
+      ) : (
+        sections
+      )}
+
+      <footer className={styles.footer}>
+        <p className={styles.read}>
+          {documentsReadLine(answer.documents_read.map((document) => document.name))}
+        </p>
+        <div className={styles.sendRow}>
+          {answer.deliveries.length > 0 ? <Deliveries deliveries={answer.deliveries} /> : null}
+          {nothing ? null : (
+            <button
+              type="button"
+              className={`${ui.button} ${styles.sendButton}`}
+              onClick={() => actions.send(answer)}
+              aria-label="Send this answer by email"
+            >
+              <MailIcon />
+              Send
+            </button>
+          )}
+        </div>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,202 @@
+import type { Chat } from '@trove/contracts';
+import { CHAT_TITLE_MAX_LENGTH } from '@trove/contracts';
+import { type FormEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import { ChatBubbleIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/icons';
+import * as ui from '../ui/ui.module.css';
+import * as styles from './chat-list.module.css';
+import { relativeTime } from './relative-time';
+
+interface ChatListProps {
+  headingId: string;
+  chats: Chat[];
+  status: 'loading' | 'ready' | 'error';
+  error: string | null;
+  activeId: string | null;
+  now: Date;
+  onOpen: (chatId: string) => void;
+  onNew: () => void;
+  onRename: (chat: Chat, title: string) => Promise<void>;
+  onDelete: (chat: Chat) => void;
+  onRetry: () => void;
+}
+
+/** Issue 11 §1: the user's chats — title from the first question, last activity — with new, rename, delete. */
+export function ChatList(props: ChatListProps) {
+  const { headingId, chats, status, error, activeId, now, onNew, onRetry } = props;
+  return (
+    <div className={styles.list}>
+      <div className={styles.head}>
+        <h1 className={styles.heading} id={headingId}>
+          Chats
+        </h1>
+        <button type="button" className={`${ui.button} ${ui.primary}`} onClick={onNew} data-testid="new-chat">
+          <PlusIcon />
+          New chat
+        </button>
+      </div>
+      {status === 'loading' ? (
+        <ul className={styles.items} aria-hidden="true">
+          {[0, 1, 2].map((key) => (
+            <li key={key} className={styles.skeleton} />
+          ))}
+        </ul>
+      ) : status === 'error' ? (
+        <div className={styles.message} role="alert">
+          <p>{error}</p>
+          <button type="button" className={ui.button} onClick={onRetry}>
+            Retry
+          </button>
+        </div>
+      ) : chats.length === 0 ? (
+        <p className={styles.message}>No chats yet. Your questions and their answers are kept here.</p>
+      ) : (
+        <ul className={styles.items} aria-labelledby={headingId}>
+          {chats.map((chat) => (
+            <ChatListItem key={chat.id} {...props} chat={chat} active={chat.id === activeId} now={now} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ChatListItem({
+  chat,
+  active,
+  now,
+  onOpen,
+  onRename,
+  onDelete,
+}: ChatListProps & { chat: Chat; active: boolean }) {
+  const [renaming, setRenaming] = useState(false);
+  const [saving, setSaving] = useState(false);
+  // A ref as well: the blur that follows Enter must see a save already under way.
+  const savingNow = useRef(false);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const link = useRef<HTMLAnchorElement>(null);
+  const inputId = useId();
+  const errorId = useId();
+  const focusLinkAfter = useRef(false);
+
+  useEffect(() => {
+    if (renaming) input.current?.select();
+    else if (focusLinkAfter.current) {
+      focusLinkAfter.current = false;
+      link.current?.focus();
+    }
+  }, [renaming]);
+
+  const stop = () => {
+    focusLinkAfter.current = true;
+    setRenaming(false);
+    setError(null);
+  };
+
+  const save = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (savingNow.current) return;
+    const title = input.current?.value.trim() ?? '';
+    if (title === chat.title) return stop();
+    if (title === '') {
+      setError('Give the chat a title.');
+      return;
+    }
+    savingNow.current = true;
+    setSaving(true);
+    try {
+      await onRename(chat, title);
+      stop();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'The chat could not be renamed.');
+    } finally {
+      savingNow.current = false;
+      setSaving(false);
+    }
+  };
+
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onOpen(chat.id);
+  };
+
+  if (renaming) {
+    return (
+      <li className={styles.item} data-active={active || undefined}>
+        <form className={styles.rename} onSubmit={save}>
+          <label htmlFor={inputId} className={ui.visuallyHidden}>
+            Chat title
+          </label>
+          <input
+            ref={input}
+            id={inputId}
+            className={styles.renameInput}
+            defaultValue={chat.title}
+            maxLength={CHAT_TITLE_MAX_LENGTH}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            disabled={saving}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                event.stopPropagation();
+                stop();
+              }
+            }}
+            onBlur={() => void save()}
+          />
+          {error ? (
+            <p className={styles.renameError} id={errorId} role="alert">
+              {error}
+            </p>
+          ) : (
+            <p className={styles.renameHelp}>Enter to save · Esc to cancel</p>
+          )}
+        </form>
+      </li>
+    );
+  }
+
+  return (
+    <li className={styles.item} data-active={active || undefined}>
+      <a
+        ref={link}
+        className={styles.link}
+        href={`/chats/${encodeURIComponent(chat.id)}`}
+        aria-current={active ? 'page' : undefined}
+        onClick={open}
+      >
+        <span className={styles.itemIcon} aria-hidden="true">
+          <ChatBubbleIcon />
+        </span>
+        <span className={styles.text}>
+          <span className={styles.title}>{chat.title}</span>
+          <time className={styles.time} dateTime={chat.updated_at}>
+            {relativeTime(chat.updated_at, now)}
+          </time>
+        </span>
+      </a>
+      <span className={styles.actions}>
+        <button
+          type="button"
+          className={ui.iconButton}
+          aria-label={`Rename “${chat.title}”`}
+          title="Rename"
+          onClick={() => setRenaming(true)}
+        >
+          <PencilIcon />
+        </button>
+        <button
+          type="button"
+          className={ui.iconButton}
+          aria-label={`Delete “${chat.title}”`}
+          title="Delete"
+          onClick={() => onDelete(chat)}
+        >
+          <TrashIcon />
+        </button>
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,84 @@
+import { type Delivery, EmailSchema } from '@trove/contracts';
+import { userMessage } from '@trove/kit';
+import { type FormEvent, useId, useState } from 'react';
+import { sendAnswer } from '../chat-api/chat-api';
+import * as ui from '../ui/ui.module.css';
+import * as styles from './send-dialog.module.css';
+
+interface SendDialogProps {
+  chatId: string;
+  messageId: string;
+  /** The signed-in user's address, so "send it to me" is one keystroke. */
+  defaultAddress: string;
+  onSent: (delivery: Delivery) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Issue 11 §4: mail an answer (summary, table and links back to the passages) through the outbox. The
+ * address is checked with the same contracts rule the service applies before anything is sent.
+ */
+export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel }: SendDialogProps) {
+  const [address, setAddress] = useState(defaultAddress);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const ids = { input: useId(), error: useId(), help: useId() };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    const parsed = EmailSchema.safeParse(address);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Enter a valid email address.');
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      onSent(await sendAnswer(chatId, messageId, parsed.data));
+    } catch (failure) {
+      setError(userMessage(failure, 'The answer could not be sent. Try again.'));
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <p className={styles.lead} id={ids.help}>
+        We’ll email the summary, the fields table and links back to each passage. Links open only for you,
+        signed in.
+      </p>
+      <div className={styles.field}>
+        <label htmlFor={ids.input} className={styles.label}>
+          Email address
+        </label>
+        <input
+          id={ids.input}
+          className={styles.input}
+          type="email"
+          autoComplete="email"
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${ids.error} ${ids.help}` : ids.help}
+          // biome-ignore lint/a11y/noAutofocus: the dialog exists for this one field.
+          autoFocus
+        />
+        {error ? (
+          <p className={styles.error} id={ids.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.actions}>
+        <button type="button" className={ui.button} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={sending}>
+          {sending ? <span className={ui.spinner} aria-hidden="true" /> : null}
+          {sending ? 'Sending…' : 'Send answer'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ChatMessage } from '@trove/contracts';
+import { useEffect, useRef } from 'react';
+import { type AnswerActions, AnswerView } from '../answer/answer-view';
+import * as ui from '../ui/ui.module.css';
+import * as styles from './thread.module.css';
+
+interface ThreadViewProps {
+  messages: ChatMessage[];
+  pending: string | null;
+  actions: AnswerActions;
+}
+
+function Question({ text }: { text: string }) {
+  return (
+    <div className={styles.questionRow}>
+      <p className={styles.question}>
+        <span className={ui.visuallyHidden}>You asked: </span>
+        {text}
+      </p>
+    </div>
+  );
+}
+
+/** The questions and answers of one chat, oldest first, ending with the one on its way. */
+export function ThreadView({ messages, pending, actions }: ThreadViewProps) {
+  const end = useRef<HTMLDivElement>(null);
+  const count = messages.length;
+
+  // A new question or answer brings the end of the thread into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the count and the pending question are the triggers.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [count, pending]);
+
+  return (
+    <>
+      <ol className={styles.thread} aria-label="Questions and answers">
+        {messages.map((message) => (
+          <li key={message.id} className={styles.message} data-role={message.role}>
+            {message.role === 'user' ? (
+              <Question text={message.text} />
+            ) : (
+              <AnswerView answer={message} actions={actions} />
+            )}
+          </li>
+        ))}
+        {pending !== null ? (
+          <li className={styles.message} data-role="pending">
+            <Question text={pending} />
+            <div className={styles.pendingAnswer} data-testid="pending-answer">
+              <span className={ui.spinner} aria-hidden="true" />
+              <span>Searching your documents…</span>
+              <span className={styles.pendingLines} aria-hidden="true">
+                <span />
+                <span />
+                <span />
+              </span>
+            </div>
+          </li>
+        ) : null}
+      </ol>
+      <div ref={end} />
+    </>
+  );
+}
