@@ -25,13 +25,26 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A chat, message or delivery id: a UUID; anything else is a 404 like an id that is not the user's. */
 export const ChatIdSchema = z.uuid({ error: CHAT_MESSAGES.notFound });
 /** Passage ids are the index's bigint keys, sent as decimal text. */
-export const PassageIdSchema = z.string().regex(/^[1-9]\d{0,18}$/, CHAT_MESSAGES.notFound);
+export const PassageIdSchema = z.string().regex(/^[1-9]\d{0,17}$/, CHAT_MESSAGES.notFound);
+
+/**
+ * Control characters other than tab and line breaks go, and a lone surrogate half becomes U+FFFD:
+ * PostgreSQL text cannot hold NUL nor jsonb an unpaired surrogate, and the rest only garble the text.
+ */
+const CONTROLS = /(?![\t\n\r])\p{Cc}/gu;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const withoutControls = (text: string) => text.replace(CONTROLS, '').replace(LONE_SURROGATE, '\uFFFD');
 
 const titleText = z
   .string({ error: CHAT_MESSAGES.titleRequired })
-  .trim()
-  .min(1, CHAT_MESSAGES.titleRequired)
-  .max(CHAT_TITLE_MAX_LENGTH, CHAT_MESSAGES.titleTooLong);
+  .transform(withoutControls)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, CHAT_MESSAGES.titleRequired)
+      .max(CHAT_TITLE_MAX_LENGTH, CHAT_MESSAGES.titleTooLong),
+  );
 
 // ---- Requests ----
 
@@ -47,9 +60,14 @@ export type RenameChatBody = z.output<typeof RenameChatBodySchema>;
 export const AskBodySchema = requestBody({
   text: z
     .string({ error: CHAT_MESSAGES.questionRequired })
-    .trim()
-    .min(1, CHAT_MESSAGES.questionRequired)
-    .max(CHAT_QUESTION_MAX_LENGTH, CHAT_MESSAGES.questionTooLong),
+    .transform(withoutControls)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, CHAT_MESSAGES.questionRequired)
+        .max(CHAT_QUESTION_MAX_LENGTH, CHAT_MESSAGES.questionTooLong),
+    ),
 });
 export type AskBody = z.output<typeof AskBodySchema>;
 

@@ -6,13 +6,18 @@ import {
   type VerificationKey,
 } from '@trove/service-core';
 import type { Hono } from 'hono';
+import { CHAT_DEFAULTS, type ChatAppSettings } from './chats/chat-settings';
 import type { UploadSettings } from './documents/uploads.service';
+import { createChatRoutes } from './routes/chats';
+import { createPassageRoutes } from './routes/passages';
 import { createSearchRoutes } from './routes/search';
 import { createUploadRoutes } from './routes/uploads';
 import type { SearchSettings } from './search/search.service';
 
 export const SEARCH_PREFIX = '/api/v1/search';
 export const UPLOADS_PREFIX = '/api/v1/uploads';
+export const CHATS_PREFIX = '/api/v1/chats';
+export const PASSAGES_PREFIX = '/api/v1/passages';
 
 export interface SearchAppDeps {
   db: DatabaseHandle;
@@ -21,6 +26,8 @@ export interface SearchAppDeps {
   verificationKey: VerificationKey;
   uploads: UploadSettings & { maxRequestBytes: number };
   search: SearchSettings;
+  /** Chats (issue 11); unset values take CHAT_DEFAULTS. `now` pins the clock questions are read against. */
+  chats?: Partial<ChatAppSettings> & { now?: () => Date };
 }
 
 /** The search service: health at the root and under /api/v1/search, then search and uploads. */
@@ -39,6 +46,24 @@ export function createSearchApp(deps: SearchAppDeps): Hono<ServiceEnv> {
   app.route(
     UPLOADS_PREFIX,
     createUploadRoutes({ db: deps.db, verificationKey: deps.verificationKey, settings: deps.uploads }),
+  );
+  const chats = { ...CHAT_DEFAULTS, ...deps.chats, search: deps.search };
+  app.route(
+    CHATS_PREFIX,
+    createChatRoutes({
+      db: deps.db,
+      verificationKey: deps.verificationKey,
+      settings: chats,
+      now: deps.chats?.now,
+    }),
+  );
+  app.route(
+    PASSAGES_PREFIX,
+    createPassageRoutes({
+      db: deps.db,
+      verificationKey: deps.verificationKey,
+      contextPassages: chats.contextPassages,
+    }),
   );
   return app;
 }

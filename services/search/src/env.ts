@@ -34,6 +34,11 @@ export const SearchEnvSchema = z
     SEARCH_JOB_MAX_ATTEMPTS: wholeNumber(5, 1, 100),
     SEARCH_JOB_POLL_MS: wholeNumber(1_000, 10, 60_000),
     SEARCH_JOB_CONCURRENCY: wholeNumber(1, 1, 32),
+    /** Chats (docs/decisions/015-chats.md): passages an answer cites, neighbours shown around a passage. */
+    CHAT_PASSAGES: wholeNumber(5, 1, 20),
+    CHAT_CONTEXT_PASSAGES: wholeNumber(2, 0, 10),
+    /** Failed sends before a mailed answer shows as failed; the outbox keeps retrying it after that. */
+    CHAT_MAIL_FAILED_AFTER_ATTEMPTS: wholeNumber(3, 1, 100),
   })
   .transform(({ SEARCH_PORT, ...env }) => ({ ...env, PORT: SEARCH_PORT }));
 

@@ -1,5 +1,6 @@
 import { parseEnv, remoteVerificationKeys, runService } from '@trove/service-core';
 import { createSearchApp } from './app';
+import { chatSettingsFromEnv } from './chats/chat-settings';
 import { SearchEnvSchema } from './env';
 import { ExtractionError, extractDocument } from './extraction';
 import { createExtractionWorker } from './jobs/extraction-worker';
@@ -31,6 +32,7 @@ await runService({
           maxRequestBytes: env.UPLOAD_MAX_REQUEST_BYTES,
         },
         search: { minAllWordResults: env.SEARCH_MIN_AND_RESULTS },
+        chats: chatSettingsFromEnv(env),
       }),
       // Stop taking jobs before the pool closes; a job cut short comes back when its lease runs out.
       onShutdown: () => worker.stop(),

@@ -1,4 +1,10 @@
-export { codeMail, type CodeMailPurpose, passwordChangedMail } from './mail-templates';
+export {
+  type ChatAnswerMailOptions,
+  chatAnswerMail,
+  codeMail,
+  type CodeMailPurpose,
+  passwordChangedMail,
+} from './mail-templates';
 export {
   enqueueMail,
   lockDueMails,

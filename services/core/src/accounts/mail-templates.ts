@@ -61,3 +61,105 @@ export function passwordChangedMail(options: { product: string; to: string }): M
     html: htmlPage(product, `<p>${escapeHtml(lead)}</p><p>${escapeHtml(help)}</p>`),
   };
 }
+
+export interface ChatAnswerMailOptions {
+  product: string;
+  to: string;
+  /** The question as asked. */
+  question: string;
+  /** Extractive summary sentences, each with the link to its passage. */
+  summary: { text: string; url: string }[];
+  /** The fields table: one row per passage. */
+  fields: {
+    date: string;
+    total: string;
+    people: string;
+    organisations: string;
+    source: string;
+    url: string;
+  }[];
+  /** The cited passages: where they are, a plain-text snippet, and the link back into the chat. */
+  passages: { source: string; snippet: string; url: string }[];
+  /** The answer in the app. */
+  chatUrl: string;
+}
+
+/**
+ * A chat answer sent on by mail (issue 11 "Send it on"): the summary, the fields table and links back to
+ * every cited passage. Plain text first for any client, and the same in HTML with a real table.
+ */
+export function chatAnswerMail(options: ChatAnswerMailOptions): MailMessage {
+  const { product, to, question, summary, fields, passages, chatUrl } = options;
+  const subject = `${product}: ${question.length > 80 ? `${question.slice(0, 79)}…` : question}`;
+  const text = [
+    `You asked: ${question}`,
+    '',
+    summary.length > 0 ? 'Summary' : 'Nothing in the documents matched this question.',
+    ...summary.map((sentence) => `- ${sentence.text}\n  ${sentence.url}`),
+    ...(fields.length > 0
+      ? [
+          '',
+          'Fields found',
+          ...fields.map(
+            (row) =>
+              `- ${[row.date, row.total, row.people, row.organisations].filter(Boolean).join(' · ') || '—'} (${row.source})\n  ${row.url}`,
+          ),
+        ]
+      : []),
+    ...(passages.length > 0
+      ? [
+          '',
+          'Passages',
+          ...passages.map((passage) => `- ${passage.source}: ${passage.snippet}\n  ${passage.url}`),
+        ]
+      : []),
+    '',
+    `Open the answer in ${product}: ${chatUrl}`,
+    `— ${product}`,
+    '',
+  ].join('\n');
+
+  const cell = 'style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top"';
+  const link = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:640px;margin:24px auto">
+<h1 style="font-size:20px">${escapeHtml(product)}</h1>
+<p style="color:#555">You asked: <strong>${escapeHtml(question)}</strong></p>
+${
+  summary.length > 0
+    ? `<h2 style="font-size:16px">Summary</h2><ul>${summary
+        .map((sentence) => `<li>${escapeHtml(sentence.text)} ${link(sentence.url, '(source)')}</li>`)
+        .join('')}</ul>`
+    : '<p>Nothing in the documents matched this question.</p>'
+}
+${
+  fields.length > 0
+    ? `<h2 style="font-size:16px">Fields found</h2><table style="border-collapse:collapse;font-size:14px"><thead><tr>${[
+        'Date',
+        'Total',
+        'People',
+        'Organisations',
+        'Source',
+      ]
+        .map((heading) => `<th ${cell}>${heading}</th>`)
+        .join('')}</tr></thead><tbody>${fields
+        .map(
+          (row) =>
+            `<tr><td ${cell}>${escapeHtml(row.date || '—')}</td><td ${cell}>${escapeHtml(row.total || '—')}</td><td ${cell}>${escapeHtml(row.people || '—')}</td><td ${cell}>${escapeHtml(row.organisations || '—')}</td><td ${cell}>${link(row.url, row.source)}</td></tr>`,
+        )
+        .join('')}</tbody></table>`
+    : ''
+}
+${
+  passages.length > 0
+    ? `<h2 style="font-size:16px">Passages</h2>${passages
+        .map(
+          (passage) =>
+            `<p style="margin:8px 0"><strong>${link(passage.url, passage.source)}</strong><br>${escapeHtml(passage.snippet)}</p>`,
+        )
+        .join('')}`
+    : ''
+}
+<p>${link(chatUrl, `Open the answer in ${product}`)}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}

@@ -5,8 +5,9 @@ import type { MailMessage } from '../mailer';
 // The transactional outbox (DESIGN.md "Services"): a mail is a row written in the same transaction as
 // the change it reports, and a worker delivers it later, so a code is never lost while SMTP is down.
 
-export async function enqueueMail(db: DatabaseHandle, message: MailMessage): Promise<void> {
-  await db
+/** Returns the row's id, so a caller that shows delivery (a chat answer's) can follow its state. */
+export async function enqueueMail(db: DatabaseHandle, message: MailMessage): Promise<string> {
+  const row = await db
     .insertInto('mail_outbox')
     .values({
       to_address: message.to,
@@ -14,7 +15,9 @@ export async function enqueueMail(db: DatabaseHandle, message: MailMessage): Pro
       text_body: message.text,
       html_body: message.html ?? '',
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export interface OutboxMail extends MailMessage {

@@ -1,0 +1,209 @@
+import {
+  type AnswerPassage,
+  type ChatDestination,
+  type ChatFilters,
+  type Facts,
+  SEARCH_ENTITY_MAX_LENGTH,
+  SEARCH_QUERY_MAX_LENGTH,
+  type SearchQuery,
+  type SearchResponse,
+} from '@trove/contracts';
+import type { DatabaseHandle } from '@trove/service-core';
+import { type SearchSettings, search } from '../search/search.service';
+import type { StoredAnswer } from './chats.repository';
+import { fieldsOf } from './fields';
+import { firstKnownEntity, hasIndexedDocuments, passageTexts } from './passages.repository';
+import { withoutCandidate } from './question-entities';
+import { summarize } from './summary';
+import { layoutFor, searchWords, understandQuestion, withEntity } from './understand';
+
+// Answering a question (issue 11 "Answers, honest and cited"): understand it, run the one search the
+// search API runs with the understood filters, then build the summary and fields from the passages
+// found. A fixed number of queries whatever the result count: the search, one read of passage texts,
+// and at most one entity check and one broader search.
+
+export interface AnswerSettings {
+  search: SearchSettings;
+  /** How many passages an answer cites. */
+  passages: number;
+}
+
+const FILTER_NAMES: Record<keyof ChatFilters, string> = {
+  from: 'date',
+  to: 'date',
+  amount_min: 'amount',
+  amount_max: 'amount',
+  currency: 'amount',
+  entity: 'name',
+};
+
+/** Keeps a query inside the search API's limits, cutting at a word. */
+function bounded(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return space > 0 ? cut.slice(0, space) : cut;
+}
+
+function searchQuery(text: string, filters: ChatFilters, limit: number): SearchQuery {
+  return { q: text, limit, ...filters };
+}
+
+function describeFilters(filters: ChatFilters): string {
+  const kinds = [...new Set(Object.keys(filters).map((key) => FILTER_NAMES[key as keyof ChatFilters]))];
+  if (kinds.length <= 1) return `the ${kinds[0] ?? ''} filter`;
+  return `the ${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)} filters`;
+}
+
+export function destinationNote(destination: ChatDestination | null): string | null {
+  if (destination === null) return null;
+  switch (destination.kind) {
+    case 'email':
+      return destination.address === ''
+        ? 'Add an address to send this by email, e.g. “-> email you@example.com”, or use Send.'
+        : null;
+    case 'chat':
+      return `Chat isn't connected yet, so this can't go to ${destination.channel} — send it by email instead.`;
+    case 'teams':
+      return `Teams isn't connected yet, so this can't go to ${destination.channel} — send it by email instead.`;
+    case 'drive':
+      return "Drive isn't connected yet, so this can't be saved there — send it by email instead.";
+    case 'unknown':
+      return 'Trove doesn’t know that destination — send it by email instead.';
+  }
+}
+
+/** Strips the `<mark>` tags and entities of a snippet, for the plain-text mail. */
+export function snippetText(snippet: string): string {
+  return snippet
+    .replace(/<\/?mark>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) =>
+      name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
+    );
+}
+
+export async function answerQuestion(
+  db: DatabaseHandle,
+  userId: string,
+  question: string,
+  now: Date,
+  settings: AnswerSettings,
+): Promise<StoredAnswer> {
+  let understood = understandQuestion(question, now);
+  // A name counts as a filter only when the user's documents hold it (at most three candidates).
+  const candidates = understood.candidates
+    .slice(0, 3)
+    .filter((c) => c.name.length <= SEARCH_ENTITY_MAX_LENGTH);
+  if (candidates.length > 0) {
+    const known = await firstKnownEntity(
+      db,
+      userId,
+      candidates.map((candidate) => ({
+        name: candidate.name,
+        words: searchWords(withoutCandidate(understood.textBeforeNames, candidate)),
+      })),
+    );
+    understood = withEntity(
+      understood,
+      candidates.find((candidate) => candidate.name === known),
+    );
+  }
+  const { command, filters } = understood;
+  const base = {
+    command,
+    filters,
+    layout: layoutFor(command.verb),
+    destination_note: destinationNote(command.destination),
+  };
+  const empty = (hint: string): StoredAnswer => ({
+    ...base,
+    summary: [],
+    passages: [],
+    fields: [],
+    documents_read: [],
+    empty_hint: hint,
+  });
+
+  // A question that was all filters ("everything from Acme last month") searches for the name itself.
+  const text = bounded(command.query || filters.entity || '', SEARCH_QUERY_MAX_LENGTH);
+  if (text === '') {
+    return empty(
+      'Say what to look for — a word or two such as “invoices” — along with any dates or amounts.',
+    );
+  }
+
+  const found = await search(db, userId, searchQuery(text, filters, settings.passages), settings.search);
+  if (found.results.length === 0) return empty(await emptyHint(db, userId, text, filters, settings));
+
+  const texts = new Map(
+    (
+      await passageTexts(
+        db,
+        userId,
+        found.results.map((r) => r.passage.id),
+      )
+    ).map((p) => [p.id, p.body]),
+  );
+  const passages: AnswerPassage[] = found.results.map((result) => ({
+    passage_id: result.passage.id,
+    document_id: result.document.id,
+    document_name: result.document.name,
+    location: result.passage.location,
+    snippet: result.snippet,
+    score: result.score,
+  }));
+  const documents = new Map<string, string>();
+  for (const result of found.results) documents.set(result.document.id, result.document.name);
+
+  return {
+    ...base,
+    summary: summarize(
+      text,
+      found.results.map((result) => ({
+        passageId: result.passage.id,
+        text: texts.get(result.passage.id) ?? '',
+      })),
+    ),
+    passages,
+    fields: fieldsOf(
+      found.results.map((result: SearchResponse['results'][number]) => ({
+        passageId: result.passage.id,
+        documentName: result.document.name,
+        documentDate: result.document.document_date,
+        text: texts.get(result.passage.id) ?? '',
+        facts: result.facts as Partial<Facts>,
+      })),
+    ),
+    documents_read: [...documents].map(([id, name]) => ({ id, name })),
+    empty_hint: null,
+  };
+}
+
+/**
+ * What to broaden when nothing matched. With filters, the same words are searched without them, so the
+ * hint can say whether dropping them would find something; without filters, the words are the problem.
+ */
+async function emptyHint(
+  db: DatabaseHandle,
+  userId: string,
+  text: string,
+  filters: ChatFilters,
+  settings: AnswerSettings,
+): Promise<string> {
+  if (!(await hasIndexedDocuments(db, userId))) {
+    return 'There is nothing to search yet — upload some documents on the Uploads page, then ask again.';
+  }
+  if (Object.keys(filters).length > 0) {
+    const broader = await search(db, userId, searchQuery(text, {}, settings.passages), settings.search);
+    const count = broader.results.length;
+    if (count > 0) {
+      const more = broader.next_cursor !== null ? `${count}+` : String(count);
+      return `Nothing matched with ${describeFilters(filters)}. Without ${
+        Object.keys(filters).length > 1 ? 'them' : 'it'
+      }, “${text}” finds ${more} passage${count === 1 ? '' : 's'} — try asking without ${describeFilters(filters)}.`;
+    }
+  }
+  return `Nothing in your documents mentions “${text}”${
+    Object.keys(filters).length > 0 ? ', even without the filters' : ''
+  }. Try other words or fewer of them.`;
+}

@@ -1,0 +1,51 @@
+import type { Database, DatabaseHandle } from '@trove/service-core';
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { SearchTables } from '../db/tables';
+
+// The chat tables as kysely sees them (services/core/src/db/migrations/2026-11-23-02-chats.ts), kept
+// beside the chat code like the search tables are beside search: only this service reads them.
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export type ChatsTable = {
+  id: Generated<string>;
+  user_id: string;
+  title: Optional<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type ChatMessagesTable = {
+  id: Generated<string>;
+  seq: Generated<string>;
+  chat_id: string;
+  user_id: string;
+  role: 'user' | 'assistant';
+  text: string;
+  /** The stored answer (StoredAnswer in chats.repository.ts); written as JSON text. */
+  answer: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+};
+
+export type ChatDeliveriesTable = {
+  id: Generated<string>;
+  message_id: string;
+  user_id: string;
+  address: string;
+  mail_id: Optional<string>;
+  created_at: Timestamp;
+};
+
+export type ChatTables = {
+  chats: ChatsTable;
+  chat_messages: ChatMessagesTable;
+  chat_deliveries: ChatDeliveriesTable;
+};
+
+export type ChatDatabase = Kysely<Database & SearchTables & ChatTables>;
+
+/** The shared handle (or a transaction on it), seen with the search and chat tables too. */
+export function chatDb(db: DatabaseHandle): ChatDatabase {
+  return db.withTables<SearchTables & ChatTables>() as unknown as ChatDatabase;
+}

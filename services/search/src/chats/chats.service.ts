@@ -1,0 +1,215 @@
+import {
+  type AskResponse,
+  type AssistantChatMessage,
+  type Chat,
+  type ChatMessage,
+  type ChatThreadResponse,
+  type Delivery,
+  UNTITLED_CHAT,
+} from '@trove/contracts';
+import { ApiError, chatAnswerMail, type DatabaseHandle, enqueueMail } from '@trove/service-core';
+import { type AnswerSettings, answerQuestion, snippetText } from './answer.service';
+import {
+  appendExchange,
+  type ChatRow,
+  type DeliveryRow,
+  findAnswer,
+  findChat,
+  insertDelivery,
+  listDeliveries,
+  listMessages,
+  lockChat,
+  type MessageRow,
+  type StoredAnswer,
+} from './chats.repository';
+
+// The Chats API's work (issue 11): threads that read back as answered, questions answered and kept, and
+// answers mailed through the shared outbox, whose worker (in the auth service, ADR 005) delivers them.
+
+export interface ChatSettings extends AnswerSettings {
+  /** APP_NAME, for the mail. */
+  product: string;
+  /** PUBLIC_URL; when unset, links in mails use the origin the request came to. */
+  publicUrl: URL | undefined;
+  /** After this many failed sends a delivery shows as failed (the outbox keeps retrying). */
+  mailFailedAfterAttempts: number;
+}
+
+export const NOT_FOUND = () => new ApiError(404, 'Not found', 'not_found');
+
+/** A chat's title in the list: the first question, shortened at a word. */
+export const TITLE_FROM_QUESTION_MAX = 80;
+
+export function titleFromQuestion(question: string): string {
+  const line = question.replace(/\s+/g, ' ').trim();
+  if (line.length <= TITLE_FROM_QUESTION_MAX) return line;
+  const cut = line.slice(0, TITLE_FROM_QUESTION_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > 40 ? cut.slice(0, space) : cut}…`;
+}
+
+export function toChat(row: ChatRow): Chat {
+  return {
+    id: row.id,
+    title: row.title ?? UNTITLED_CHAT,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function toDelivery(row: DeliveryRow): Delivery {
+  return { id: row.id, address: row.address, status: row.status, updated_at: row.updated_at.toISOString() };
+}
+
+function toMessage(row: MessageRow, deliveries: readonly DeliveryRow[]): ChatMessage {
+  const created_at = row.created_at.toISOString();
+  if (row.role === 'user' || row.answer === null)
+    return { id: row.id, role: 'user', text: row.text, created_at };
+  return toAnswer(row, row.answer, deliveries);
+}
+
+function toAnswer(
+  row: MessageRow,
+  answer: StoredAnswer,
+  deliveries: readonly DeliveryRow[],
+): AssistantChatMessage {
+  return {
+    ...answer,
+    id: row.id,
+    role: 'assistant',
+    text: row.text,
+    created_at: row.created_at.toISOString(),
+    deliveries: deliveries.filter((delivery) => delivery.message_id === row.id).map(toDelivery),
+  };
+}
+
+export async function readThread(
+  db: DatabaseHandle,
+  userId: string,
+  chatId: string,
+  settings: ChatSettings,
+): Promise<ChatThreadResponse> {
+  const chat = await findChat(db, userId, chatId);
+  if (chat === undefined) throw NOT_FOUND();
+  const messages = await listMessages(db, userId, chatId);
+  const answerIds = messages.filter((message) => message.role === 'assistant').map((message) => message.id);
+  const deliveries = await listDeliveries(db, userId, answerIds, settings.mailFailedAfterAttempts);
+  return { chat: toChat(chat), messages: messages.map((message) => toMessage(message, deliveries)) };
+}
+
+/**
+ * Answers a question and keeps both in the thread. The answer is worked out before the transaction (it
+ * only reads), so the chat's row lock is held for two inserts and an update, not for a search. A command
+ * naming an email address mails the answer in the same transaction.
+ */
+export async function ask(
+  db: DatabaseHandle,
+  request: { userId: string; chatId: string; text: string; now: Date; origin: string },
+  settings: ChatSettings,
+): Promise<AskResponse> {
+  if ((await findChat(db, request.userId, request.chatId)) === undefined) throw NOT_FOUND();
+  const answer = await answerQuestion(db, request.userId, request.text, request.now, settings);
+  return db.transaction().execute(async (tx) => {
+    if ((await lockChat(tx, request.userId, request.chatId)) === undefined) throw NOT_FOUND();
+    const written = await appendExchange(tx, {
+      userId: request.userId,
+      chatId: request.chatId,
+      question: request.text,
+      answer,
+      title: titleFromQuestion(request.text),
+    });
+    const deliveries: DeliveryRow[] = [];
+    const destination = answer.command.destination;
+    if (destination?.kind === 'email' && destination.address !== '') {
+      deliveries.push(
+        await queueMail(tx, {
+          userId: request.userId,
+          chatId: request.chatId,
+          message: written.answer,
+          answer,
+          address: destination.address,
+          origin: request.origin,
+          settings,
+        }),
+      );
+    }
+    return {
+      question: {
+        id: written.question.id,
+        role: 'user',
+        text: written.question.text,
+        created_at: written.question.created_at.toISOString(),
+      },
+      answer: toAnswer(written.answer, answer, deliveries),
+    };
+  });
+}
+
+/** POST …/messages/:messageId/send: mails an answer of the user's own chat. */
+export async function sendAnswer(
+  db: DatabaseHandle,
+  request: { userId: string; chatId: string; messageId: string; address: string; origin: string },
+  settings: ChatSettings,
+): Promise<Delivery> {
+  return db.transaction().execute(async (tx) => {
+    const message = await findAnswer(tx, request.userId, request.chatId, request.messageId);
+    if (message === undefined || message.answer === null) throw NOT_FOUND();
+    const delivery = await queueMail(tx, {
+      userId: request.userId,
+      chatId: request.chatId,
+      message,
+      answer: message.answer,
+      address: request.address,
+      origin: request.origin,
+      settings,
+    });
+    return toDelivery(delivery);
+  });
+}
+
+async function queueMail(
+  tx: DatabaseHandle,
+  job: {
+    userId: string;
+    chatId: string;
+    message: MessageRow;
+    answer: StoredAnswer;
+    address: string;
+    origin: string;
+    settings: ChatSettings;
+  },
+): Promise<DeliveryRow> {
+  const base = (job.settings.publicUrl?.origin ?? job.origin).replace(/\/+$/, '');
+  const chatUrl = `${base}/chats/${job.chatId}`;
+  const passageUrl = (passageId: string) => `${chatUrl}?passage=${encodeURIComponent(passageId)}`;
+  const { answer } = job;
+  const source = (passageId: string, name: string) => {
+    const location = answer.passages.find((passage) => passage.passage_id === passageId)?.location;
+    return location ? `${name}, ${location}` : name;
+  };
+  const mail = chatAnswerMail({
+    product: job.settings.product,
+    to: job.address,
+    question: job.message.text,
+    summary: answer.summary.map((sentence) => ({
+      text: sentence.text,
+      url: passageUrl(sentence.passage_id),
+    })),
+    fields: answer.fields.map((row) => ({
+      date: row.date ?? '',
+      total: row.total?.text ?? '',
+      people: row.people.join(', '),
+      organisations: row.organisations.join(', '),
+      source: source(row.passage_id, row.document_name),
+      url: passageUrl(row.passage_id),
+    })),
+    passages: answer.passages.map((passage) => ({
+      source: source(passage.passage_id, passage.document_name),
+      snippet: snippetText(passage.snippet),
+      url: passageUrl(passage.passage_id),
+    })),
+    chatUrl,
+  });
+  const mailId = await enqueueMail(tx, mail);
+  return insertDelivery(tx, { messageId: job.message.id, userId: job.userId, address: job.address, mailId });
+}

@@ -1,0 +1,115 @@
+import type { DatabaseHandle } from '@trove/service-core';
+import { sql } from 'kysely';
+import { searchDb } from '../db/tables';
+
+// What chats read from the index besides the search itself: passage texts for the summary, a passage
+// with its neighbours, whether a name is among a user's extracted entities. Always the user's own.
+
+export interface PassageText {
+  id: string;
+  body: string;
+}
+
+/** The plain texts of these passages, in one query (the summary and fields need whole sentences). */
+export async function passageTexts(
+  db: DatabaseHandle,
+  userId: string,
+  ids: readonly string[],
+): Promise<PassageText[]> {
+  if (ids.length === 0) return [];
+  return searchDb(db)
+    .selectFrom('passages')
+    .select(['id', 'body'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export interface ContextRow {
+  id: string;
+  ordinal: number;
+  location: string;
+  body: string;
+  document_id: string;
+  document_name: string;
+  kind: string;
+}
+
+/**
+ * The passage and up to `window` passages either side in its document, in document order; empty when
+ * the passage is not the user's. One statement: the target row bounds the neighbours' range.
+ */
+export async function passageWithNeighbours(
+  db: DatabaseHandle,
+  userId: string,
+  passageId: string,
+  window: number,
+): Promise<ContextRow[]> {
+  const result = await sql<ContextRow>`
+    with target as (
+      select p.document_id, p.ordinal from passages p
+      where p.id = ${passageId}::bigint and p.user_id = ${userId}
+    )
+    select p.id::text as id, p.ordinal, p.location, p.body, d.id as document_id, d.name as document_name, d.kind
+    from target
+    join passages p on p.document_id = target.document_id
+      and p.ordinal between target.ordinal - ${window}::int and target.ordinal + ${window}::int
+    join documents d on d.id = p.document_id
+    where p.user_id = ${userId}
+    order by p.ordinal, p.id
+  `.execute(db);
+  return result.rows;
+}
+
+/** Escapes every character that is not a letter, digit or space, for a PostgreSQL regular expression. */
+function regexLiteral(text: string): string {
+  return text.replace(/[^\p{L}\p{N} ]/gu, '\\$&');
+}
+
+/**
+ * The first of `candidates` that names a person (name or address) or organisation in the facts of one
+ * of the user's passages — matched as the search's entity filter matches, from a word's start, ignoring
+ * case. Only passages holding the candidate's own words or its `words` are looked at, through the GIN
+ * index, so a name the user never received costs an index probe rather than a scan of every passage.
+ */
+export async function firstKnownEntity(
+  db: DatabaseHandle,
+  userId: string,
+  candidates: readonly { name: string; words: string }[],
+): Promise<string | undefined> {
+  if (candidates.length === 0) return undefined;
+  const names = candidates.map((candidate) => candidate.name);
+  const patterns = candidates.map((candidate) => `(^|[^[:alnum:]])${regexLiteral(candidate.name)}`);
+  const words = candidates.map((candidate) => candidate.words);
+  const result = await sql<{ name: string }>`
+    select c.name
+    from unnest(${names}::text[], ${patterns}::text[], ${words}::text[]) with ordinality as c(name, pattern, words, ord)
+    where exists (
+      select 1 from passages p
+      where p.user_id = ${userId}
+        and (p.tsv @@ plainto_tsquery('english', c.name)
+             or (c.words <> '' and p.tsv @@ replace(plainto_tsquery('english', c.words)::text, ' & ', ' | ')::tsquery))
+        and (exists (select 1 from jsonb_array_elements_text(
+                       case when jsonb_typeof(p.facts->'organisations') = 'array' then p.facts->'organisations' else '[]' end) o
+                     where o ~* c.pattern)
+             or exists (select 1 from jsonb_array_elements(
+                       case when jsonb_typeof(p.facts->'people') = 'array' then p.facts->'people' else '[]' end) person
+                     where person->>'name' ~* c.pattern or person->>'email' ~* c.pattern))
+    )
+    order by c.ord
+    limit 1
+  `.execute(db);
+  return result.rows[0]?.name;
+}
+
+/** Whether the user has any indexed document: an empty answer then says to upload rather than rephrase. */
+export async function hasIndexedDocuments(db: DatabaseHandle, userId: string): Promise<boolean> {
+  const row = await searchDb(db)
+    .selectFrom('documents')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'indexed')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { layoutFor, searchWords, understandQuestion, withEntity } from './understand';
+
+const NOW = new Date('2026-11-23T10:00:00Z');
+
+describe('understandQuestion', () => {
+  it('reads the issue’s example into words, an amount and a date range', () => {
+    const understood = understandQuestion('find invoices over ₹10,000 last month', NOW);
+    expect(understood.command).toEqual({ verb: 'find', query: 'invoices', destination: null });
+    expect(understood.filters).toEqual({
+      from: '2026-10-01',
+      to: '2026-10-31',
+      amount_min: 10000,
+      currency: 'INR',
+    });
+  });
+
+  it('reads a plain question as find and keeps its words', () => {
+    expect(understandQuestion('Which contracts mention late fees?', NOW).command).toEqual({
+      verb: 'find',
+      query: 'Which contracts late fees',
+      destination: null,
+    });
+  });
+
+  it('takes the destination after the arrow, with no placeholder address', () => {
+    expect(understandQuestion('summarize invoices -> email me@x.com', NOW).command).toEqual({
+      verb: 'summarize',
+      query: 'invoices',
+      destination: { kind: 'email', address: 'me@x.com' },
+    });
+    expect(understandQuestion('extract totals → teams "Finance Ops"', NOW).command.destination).toEqual({
+      kind: 'teams',
+      channel: 'Finance Ops',
+    });
+    expect(understandQuestion('find receipts -> email', NOW).command.destination).toEqual({
+      kind: 'email',
+      address: '',
+    });
+  });
+
+  it('turns a candidate the caller confirmed into the entity filter', () => {
+    const understood = understandQuestion('find invoices from Acme since 3 March', NOW);
+    expect(understood.candidates.map((c) => c.name)).toEqual(['Acme']);
+    const confirmed = withEntity(understood, understood.candidates[0]);
+    expect(confirmed.command.query).toBe('invoices');
+    expect(confirmed.filters).toEqual({ from: '2026-03-03', entity: 'Acme' });
+  });
+
+  it('keeps the words when no candidate is confirmed', () => {
+    const understood = understandQuestion('find invoices from Acme', NOW);
+    expect(withEntity(understood, undefined).command.query).toBe('invoices Acme');
+  });
+});
+
+describe('searchWords and layoutFor', () => {
+  it('drops asking words and edge punctuation', () => {
+    expect(searchWords('show me all documents mentioning "late fees"?')).toBe('me all late fees');
+  });
+
+  it('puts the table first for extract and export only', () => {
+    expect(layoutFor('extract')).toBe('table-first');
+    expect(layoutFor('export')).toBe('table-first');
+    expect(layoutFor('summarize')).toBe('summary-first');
+    expect(layoutFor('find')).toBe('summary-first');
+  });
+});

@@ -1,0 +1,125 @@
+import {
+  type ChatCommand,
+  type ChatDestination,
+  type ChatFilters,
+  type ChatLayout,
+  COMMAND_VERBS,
+  type CommandVerb,
+  parseCommand,
+} from '@trove/contracts';
+import { amountsInQuestion } from './question-amounts';
+import { datesInQuestion } from './question-dates';
+import { type EntityCandidate, entityCandidates, withoutCandidate } from './question-entities';
+
+// A question as the answer service needs it (issue 11 "Asking"): the grammar's verb and destination
+// (the parser the landing page uses), then amounts, dates and name candidates taken out as filters, and
+// the words left over as the search text. Pure: `now` is passed in, names are checked by the caller.
+
+export interface UnderstoodQuestion {
+  command: ChatCommand;
+  /** Dates and amounts; the entity is added by the caller once a candidate is known to exist. */
+  filters: ChatFilters;
+  /** The question after the verb, destination, dates and amounts are gone, before names are. */
+  textBeforeNames: string;
+  candidates: EntityCandidate[];
+}
+
+/**
+ * Words that ask rather than describe: dropped from the search text so "show me all invoices" searches
+ * "invoices". PostgreSQL's English stop words already drop "the", "me", "all"; these are the rest.
+ */
+const FILLER = new Set([
+  'find',
+  'show',
+  'get',
+  'give',
+  'list',
+  'tell',
+  'search',
+  'look',
+  'looking',
+  'fetch',
+  'pull',
+  'please',
+  'can',
+  'you',
+  'documents',
+  'document',
+  'docs',
+  'files',
+  'file',
+  'anything',
+  'everything',
+  'stuff',
+  'mentioning',
+  'mention',
+  'mentions',
+  'containing',
+  'dated',
+  'up',
+  'from',
+  'by',
+  'with',
+  'in',
+  'on',
+  'and',
+]);
+
+const TRAILING_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
+
+/** The search words: filler and dangling prepositions gone, punctuation at word edges trimmed. */
+export function searchWords(text: string): string {
+  return text
+    .split(/\s+/)
+    .map((word) => word.replace(TRAILING_PUNCTUATION, ''))
+    .filter((word) => word !== '' && !FILLER.has(word.toLowerCase()))
+    .join(' ');
+}
+
+const VERBS = COMMAND_VERBS as readonly string[];
+
+export function understandQuestion(question: string, now: Date): UnderstoodQuestion {
+  const parsed = parseCommand(question, { placeholders: false });
+  // A plain question ("invoices over ₹10,000 last month?") is a find over all of it.
+  const known = parsed.verb !== null && VERBS.includes(parsed.verb);
+  const verb: CommandVerb = known ? (parsed.verb as CommandVerb) : 'find';
+  const head = question.split(/\s*(?:→|->|=>)\s*/)[0] ?? '';
+  const body = known ? parsed.query : head.trim();
+  const hasArrow = /(?:→|->|=>)/.test(question);
+  const destination: ChatDestination | null = hasArrow ? parsed.destination : null;
+
+  const amounts = amountsInQuestion(body);
+  const dates = datesInQuestion(amounts.rest, now);
+  const filters: ChatFilters = {};
+  if (dates.from !== undefined) filters.from = dates.from;
+  if (dates.to !== undefined) filters.to = dates.to;
+  if (amounts.amount_min !== undefined) filters.amount_min = amounts.amount_min;
+  if (amounts.amount_max !== undefined) filters.amount_max = amounts.amount_max;
+  if (amounts.currency !== undefined) filters.currency = amounts.currency;
+
+  return {
+    command: { verb, query: searchWords(dates.rest), destination },
+    filters,
+    textBeforeNames: dates.rest,
+    candidates: entityCandidates(dates.rest),
+  };
+}
+
+/** The command and filters once the caller knows which candidate (if any) names an entity it holds. */
+export function withEntity(
+  understood: UnderstoodQuestion,
+  entity: EntityCandidate | undefined,
+): UnderstoodQuestion {
+  if (entity === undefined) return understood;
+  const rest = withoutCandidate(understood.textBeforeNames, entity);
+  return {
+    ...understood,
+    command: { ...understood.command, query: searchWords(rest) },
+    filters: { ...understood.filters, entity: entity.name },
+  };
+}
+
+/** "extract" and "export" lead with the fields table; the other verbs lead with the summary. */
+export function layoutFor(verb: CommandVerb): ChatLayout {
+  return verb === 'extract' || verb === 'export' ? 'table-first' : 'summary-first';
+}
