@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { destinationLabel, parseCommand } from '../command/command-grammar';
+import { destinationLabel, parseCommand } from '@trove/contracts';
 import { Icon } from '../content/icons';
 import { useElapsed } from '../motion/use-elapsed';
 import { useInView } from '../motion/use-in-view';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { destinationLabel, parseCommand } from '../command/command-grammar';
+import { destinationLabel, parseCommand } from '@trove/contracts';
 import { flowSteps } from '../content/flow-steps';
 import * as section from '../layout/section.module.css';
 import { useElapsed } from '../motion/use-elapsed';

@@ -1,4 +1,4 @@
-import { type Destination, destinationLabel } from '../command/command-grammar';
+import { type Destination, destinationLabel } from '@trove/contracts';
 import { Icon } from '../content/icons';
 import type { ShipPhase } from './flow-timeline';
 import * as styles from './how-it-works.module.css';
