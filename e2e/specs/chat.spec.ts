@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
+import { launchBrowser, openPage, type WatchedPage } from '../support/browser';
+import {
+  answers,
+  ask,
+  composer,
+  emailDocument,
+  longDate,
+  mailTo,
+  midLastMonth,
+  pdfDocument,
+  seriousViolations,
+  shortDate,
+  uploadAndIndex,
+} from '../support/chat';
+import { baseUrl, mailUrl } from '../support/context';
+
+// Issue 11, "Quality and tests" (e2e): an invoice-like PDF dated last month over ₹10,000 and two emails,
+// the question "find invoices over ₹10,000 last month", the cited passage with its total and date, the
+// passage in context, the answer mailed and read in maildev with links back; the keyboard; a reload.
+
+const QUESTION = 'find invoices over ₹10,000 last month';
+const INVOICE = 'kaveri-invoice-2041.pdf';
+const invoiceDate = midLastMonth();
+
+let browser: Browser;
+let account: SignedUpUser;
+let watched: WatchedPage;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  account = await signUpVerifiedUser(baseUrl(), mailUrl());
+  await uploadAndIndex(baseUrl(), account.cookies, [
+    pdfDocument(INVOICE, [
+      'TAX INVOICE',
+      'Kaveri Design Studio',
+      'Invoice number: INV-2041',
+      `Invoice date: ${longDate(invoiceDate)}`,
+      'Bill to: Meridian Traders Pvt Ltd',
+      'Brand identity refresh and launch artwork',
+      'Total due: INR 48,500.00',
+    ]),
+    emailDocument(
+      'lunch-receipt.eml',
+      {
+        from: 'Asha Rao <asha@meridian.example>',
+        to: 'team@meridian.example',
+        subject: 'Receipt for the team lunch',
+        date: invoiceDate,
+      },
+      'Hi all,\n\nThe receipt for Friday’s team lunch came to ₹2,400 in total, paid by card.\n\nAsha',
+    ),
+    emailDocument(
+      'offsite-agenda.eml',
+      {
+        from: 'Vikram Shah <vikram@meridian.example>',
+        to: 'team@meridian.example',
+        subject: 'Offsite agenda',
+        date: invoiceDate,
+      },
+      'Agenda for the offsite: roadmap review in the morning, hiring plan after lunch.\n\nVikram',
+    ),
+  ]);
+  watched = await openPage(browser, baseUrl());
+  await watched.context.addCookies(account.cookies);
+});
+
+afterAll(async () => {
+  await watched?.context.close();
+  await browser?.close();
+});
+
+describe('Chats (issue 11)', () => {
+  it('answers "find invoices over ₹10,000 last month" with the cited invoice, its total and date', async () => {
+    const { page } = watched;
+    await page.goto('/chats');
+    await page.getByRole('heading', { level: 1, name: 'Chats' }).waitFor();
+    await composer(page).fill(QUESTION);
+    // The shared grammar's reading, live under the composer.
+    const preview = page.getByTestId('command-preview');
+    expect(await preview.textContent()).toContain('Find');
+    expect(await preview.textContent()).toContain('invoices over ₹10,000 last month');
+
+    const answer = await ask(page, QUESTION);
+    await page.waitForURL(/\/chats\/[0-9a-f-]{36}$/);
+    expect(await answer.getByRole('list', { name: 'Understood filters' }).textContent()).toContain(
+      'Over ₹10,000',
+    );
+    const passages = answer.getByRole('region', { name: 'Best passages' });
+    await passages.getByRole('link', { name: INVOICE }).waitFor();
+    // Only the invoice is over ₹10,000: the ₹2,400 lunch receipt is filtered out.
+    expect(await passages.getByRole('link', { name: 'lunch-receipt.eml' }).count()).toBe(0);
+    const row = answer.getByRole('table').getByRole('row').filter({ hasText: INVOICE });
+    expect(await row.textContent()).toContain('₹48,500');
+    expect(await row.textContent()).toContain(shortDate(invoiceDate));
+    expect(await answer.textContent()).toMatch(/Read 1 document: kaveri-invoice-2041\.pdf/);
+    // The list names the chat after its first question.
+    await page.getByRole('navigation', { name: 'Chats' }).getByRole('link', { name: QUESTION }).waitFor();
+    expect(await page.getByTestId('chat-status').textContent()).toMatch(/Answer ready/);
+  });
+
+  it('opens the cited passage in context, highlighted, and closes back to the thread', async () => {
+    const { page } = watched;
+    await answers(page)
+      .first()
+      .getByRole('region', { name: 'Best passages' })
+      .getByRole('link', { name: INVOICE })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Passage in context' });
+    const hit = dialog.getByTestId('passage-hit');
+    await hit.waitFor();
+    expect(await hit.textContent()).toContain('48,500');
+    expect(page.url()).toMatch(/\?passage=\d+$/);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).not.toContain('passage=');
+  });
+
+  it('sends the answer by email; the thread shows it sent and the mail links back to the passages', async () => {
+    const { page } = watched;
+    const reader = `reader-${randomBytes(4).toString('hex')}@example.com`;
+    await answers(page).first().getByRole('button', { name: 'Send this answer by email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send this answer' });
+    const address = dialog.getByLabel('Email address');
+    // Prefilled with the signed-in user's own address.
+    expect(await address.inputValue()).toBe(account.email);
+    await address.fill(reader);
+    await dialog.getByRole('button', { name: 'Send answer' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Queued at once, then sent once the outbox has delivered it (the thread polls meanwhile).
+    await answers(page).first().getByText(`Sent to ${reader}`).waitFor({ timeout: 20_000 });
+
+    const mail = await mailTo(mailUrl(), reader);
+    const body = `${mail.text}\n${mail.html ?? ''}`;
+    expect(body).toContain('48,500');
+    // Links back to this chat, each opening one passage (the host is the service's PUBLIC_URL or the
+    // request's; the path is what this page answers).
+    const chatPath = new URL(page.url()).pathname;
+    const link = new RegExp(`https?://[^\\s"'<>]+(${chatPath}\\?passage=\\d+)`).exec(body);
+    expect(link?.[1], body).toBeDefined();
+
+    // The mailed link opens that passage in context.
+    await page.goto(link?.[1] ?? '');
+    const passageDialog = page.getByRole('dialog', { name: 'Passage in context' });
+    await passageDialog.getByTestId('passage-hit').waitFor();
+    await page.keyboard.press('Escape');
+    await passageDialog.waitFor({ state: 'detached' });
+    await page.waitForURL((url) => !url.search.includes('passage='));
+  });
+
+  it('keeps the thread over a reload', async () => {
+    const { page } = watched;
+    const url = page.url();
+    await page.reload();
+    await answers(page).first().waitFor();
+    expect(page.url()).toBe(url);
+    expect(await page.getByRole('list', { name: 'Questions and answers' }).textContent()).toContain(QUESTION);
+  });
+
+  it('Enter sends, Shift+Enter starts a new line, ↑ in an empty composer brings back the last question', async () => {
+    const { page } = watched;
+    const box = composer(page);
+    await box.fill('');
+    await box.press('ArrowUp');
+    expect(await box.inputValue()).toBe(QUESTION);
+    await box.fill('summarize the offsite agenda');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('please');
+    expect(await box.inputValue()).toBe('summarize the offsite agenda\nplease');
+    expect(await answers(page).count()).toBe(1);
+    await box.press('Enter');
+    await answers(page).nth(1).waitFor();
+    expect(await box.inputValue()).toBe('');
+  });
+
+  it('has no serious or critical axe violations, light and dark, with an answer on screen', async () => {
+    const { page } = watched;
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+      await page.reload();
+      await answers(page).first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    expect(watched.consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type AnswerActions, AnswerView } from './answer-view';
+import { testAnswer } from './test-answer';
+
+afterEach(cleanup);
+
+const actions = (): AnswerActions => ({
+  passageHref: (id) => `/chats/c1?passage=${id}`,
+  openPassage: vi.fn(),
+  send: vi.fn(),
+});
+
+/** The answer's section names, in the order they are on screen. */
+const sectionOrder = () =>
+  [...document.querySelectorAll('article section > h4')].map((heading) => heading.textContent);
+
+describe('AnswerView', () => {
+  it("'summary-first' leads with the summary, then the passages, then the fields", () => {
+    render(<AnswerView answer={testAnswer()} actions={actions()} />);
+    expect(sectionOrder()).toEqual(['Summary', 'Best passages', 'Fields found']);
+  });
+
+  it("'table-first' (extract, export) leads with the fields table", () => {
+    render(<AnswerView answer={testAnswer({ layout: 'table-first' })} actions={actions()} />);
+    expect(sectionOrder()).toEqual(['Fields found', 'Summary', 'Best passages']);
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Extracted fields');
+  });
+
+  it('renders the snippet as text with its marks, never as HTML', () => {
+    const { container } = render(<AnswerView answer={testAnswer()} actions={actions()} />);
+    expect(container.querySelector('img')).toBeNull();
+    const passages = screen.getByRole('region', { name: 'Best passages' });
+    expect(within(passages).getByText('INVOICE').tagName).toBe('MARK');
+    expect(passages.textContent).toContain('<img src=x onerror=alert(1)>');
+  });
+
+  it('shows the total with its currency, the date, the filters and the documents read', () => {
+    render(<AnswerView answer={testAnswer()} actions={actions()} />);
+    const row = screen.getAllByRole('row')[1];
+    expect(row?.textContent).toContain('15 Oct 2026');
+    expect(row?.textContent).toContain('₹48,500');
+    expect(screen.getByRole('list', { name: 'Understood filters' }).textContent).toContain('Over ₹10,000');
+    expect(screen.getByText('Read 1 document: kaveri-invoice-2041.pdf')).toBeTruthy();
+  });
+
+  it('a click on a cited passage opens it in place with the marked words; the link keeps its address', () => {
+    const handlers = actions();
+    render(<AnswerView answer={testAnswer()} actions={handlers} />);
+    const link = screen.getByRole('link', { name: 'Source 1: open the passage' });
+    expect(link.getAttribute('href')).toBe('/chats/c1?passage=11');
+    fireEvent.click(link);
+    expect(handlers.openPassage).toHaveBeenCalledWith('11', ['INVOICE']);
+  });
+
+  it('says when nothing matched, with the hint, and offers no Send', () => {
+    render(
+      <AnswerView
+        answer={testAnswer({
+          passages: [],
+          summary: [],
+          fields: [],
+          documents_read: [],
+          empty_hint: 'Try without the date: nothing from last month matched.',
+        })}
+        actions={actions()}
+      />,
+    );
+    expect(screen.getByText('Nothing in your documents matched.')).toBeTruthy();
+    expect(screen.getByText('Try without the date: nothing from last month matched.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send this answer by email' })).toBeNull();
+  });
+
+  it('shows the destination note and each delivery with its status', () => {
+    const handlers = actions();
+    const answer = testAnswer({
+      destination_note: 'Teams isn’t connected yet — send it by email instead.',
+      deliveries: [
+        { id: 'x1', address: 'a@example.com', status: 'queued', updated_at: '2026-11-20T10:00:00Z' },
+        { id: 'x2', address: 'b@example.com', status: 'sent', updated_at: '2026-11-20T10:00:00Z' },
+      ],
+    });
+    render(<AnswerView answer={answer} actions={handlers} />);
+    expect(screen.getByText('Teams isn’t connected yet — send it by email instead.')).toBeTruthy();
+    const deliveries = screen.getByRole('list', { name: 'Deliveries' });
+    expect(deliveries.textContent).toContain('Sending to a@example.com');
+    expect(deliveries.textContent).toContain('Sent to b@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send this answer by email' }));
+    expect(handlers.send).toHaveBeenCalledWith(answer);
+  });
+});
