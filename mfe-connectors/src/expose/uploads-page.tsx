@@ -1,6 +1,6 @@
 import type { UploadedDocument } from '@trove/contracts';
 import { BuildLabel, usePopup, useToasts } from '@trove/kit';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { Link } from 'react-router';
 import { BatchList } from '../features/uploads/batch-list';
 import { ConfirmDelete, DocumentsTable } from '../features/uploads/documents-table';
@@ -18,7 +18,7 @@ function EmptyUploads() {
       <span className={styles.emptyIcon}>
         <FileIcon />
       </span>
-      <h3 className={styles.emptyTitle}>No uploads yet</h3>
+      <h3 className={styles.emptyTitle}>No files yet</h3>
       <p className={styles.emptyText}>
         Upload the invoices, contracts, notes, exports and saved emails you want to search. Trove reads each
         file once, indexes every page and section, and pulls out the dates, totals and names in it — so a
@@ -46,20 +46,32 @@ export default function UploadsPage() {
   const toasts = useToasts();
   const { remove } = uploads;
   const { dropDocument } = search;
+  const documentsHeading = useRef<HTMLHeadingElement>(null);
 
   const confirmDelete = useCallback(
     (document: UploadedDocument) => {
+      let confirmed = false;
       const ticket = popup.open(
         <ConfirmDelete
           document={document}
           onCancel={() => popup.close(ticket)}
           onConfirm={() => {
+            confirmed = true;
             popup.close(ticket);
             dropDocument(document.id);
             remove(document).catch((error: Error) => toasts.show({ type: 'error', message: error.message }));
           }}
         />,
-        { title: 'Delete this upload?', size: 'sm' },
+        {
+          title: 'Delete this upload?',
+          size: 'sm',
+          // The popup hands focus back to the Delete button, which left with its row: keyboard users are
+          // put at the top of the list instead of at the start of the page.
+          onClose: () => {
+            // Deferred past the popup's unmount, whose focus trap would pull the focus back.
+            if (confirmed) setTimeout(() => documentsHeading.current?.focus(), 50);
+          },
+        },
       );
     },
     [popup, remove, dropDocument, toasts],
@@ -102,7 +114,7 @@ export default function UploadsPage() {
 
       <section className={styles.card} aria-labelledby="uploads-documents">
         <div className={styles.cardHeader}>
-          <h2 id="uploads-documents" className={styles.cardTitle}>
+          <h2 id="uploads-documents" className={styles.cardTitle} ref={documentsHeading} tabIndex={-1}>
             Your documents
           </h2>
           {hasDocuments ? (

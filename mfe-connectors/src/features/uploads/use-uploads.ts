@@ -132,6 +132,9 @@ export function useUploads(): UploadsValue {
   }, []);
 
   const remove = useCallback(async (document: UploadedDocument) => {
+    // A second confirm (a double click while the popup fades) must not send a second DELETE, whose 404
+    // would put the document back.
+    if (deleting.current.has(document.id)) return;
     deleting.current.add(document.id);
     let position = -1;
     setDocuments((current) => {

@@ -1,0 +1,169 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
+import { launchBrowser, type WatchedPage } from '../support/browser';
+import { baseUrl, mailUrl } from '../support/context';
+import { axeViolations } from '../support/profile';
+import {
+  chooseFiles,
+  corruptPdf,
+  documentRow,
+  email,
+  markdown,
+  nothingFound,
+  openUploads,
+  pdfWithPages,
+  results,
+  searchUploads,
+  waitForStatus,
+} from '../support/uploads';
+
+// Issue 10 e2e: upload three files, watch them reach "indexed", search finds a phrase from each, delete
+// one; a corrupt file fails with its reason while the others index. One account and one page for the
+// file, each test building on the last, so the spec stays quick.
+
+const PDF = 'supplier-contract.pdf';
+const EML = 'harbour-invoice.eml';
+const MD = 'garden-notes.md';
+const CORRUPT = 'scanned-receipt.pdf';
+
+const files = [
+  pdfWithPages(PDF, [
+    ['Supplier contract between Acme Ltd and Trove.', 'Term: twelve months from signing.'],
+    ['Schedule B lists the heliotrope quarterly ledger.', 'Payment of $4,500 is due on 3 March 2026.'],
+  ]),
+  email(
+    EML,
+    {
+      from: 'Asha Rao <asha@harbour.example>',
+      to: 'me@example.com',
+      subject: 'Invoice for the harbour works',
+      date: 'Tue, 10 Nov 2026 09:30:00 +0530',
+    },
+    'Hello,\r\n\r\nPlease find the invoice for the zanzibar kettledrum repair: ₹1,25,000 due by 30 November.\r\n\r\nRegards,\r\nAsha Rao\r\nHarbour Works Pvt Ltd',
+  ),
+  markdown(MD, '# Garden notes\n\nThe periwinkle rooftop trellis needs new wire before spring.\n'),
+  corruptPdf(CORRUPT),
+];
+
+let browser: Browser;
+let account: SignedUpUser;
+let watched: WatchedPage;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  account = await signUpVerifiedUser(baseUrl(), mailUrl());
+  watched = await openUploads(browser, baseUrl(), account);
+});
+
+afterAll(async () => {
+  await watched?.context.close();
+  await browser?.close();
+});
+
+describe('uploads page (issue 10)', () => {
+  it('a new account sees what uploads are for, and no axe findings', async () => {
+    const { page } = watched;
+    await page.getByRole('heading', { name: 'No files yet' }).waitFor();
+    expect(await page.getByText('pulls out the dates, totals and names').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Browse connections' }).getAttribute('href')).toBe(
+      '/connections',
+    );
+    // Nothing to search yet, so no search box.
+    expect(await page.getByRole('searchbox').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('a file of another type is refused before sending, with the reason', async () => {
+    const { page } = watched;
+    await chooseFiles(page, [
+      { name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
+    ]);
+    const batch = page.getByRole('region', { name: 'This upload' });
+    await batch
+      .getByText('Not a type Trove can index: PDF, DOCX, TXT, Markdown, CSV, HTML or EML.')
+      .waitFor();
+    await batch.getByRole('button', { name: 'Dismiss setup.exe' }).click();
+    await batch.waitFor({ state: 'detached' });
+  });
+
+  it('three files reach "indexed" and a corrupt one ends "failed" with its reason, live', async () => {
+    const { page } = watched;
+    await chooseFiles(page, files);
+    const batch = page.getByRole('region', { name: 'This upload' });
+    expect(await batch.getByRole('progressbar').count()).toBe(4);
+    for (const name of [PDF, EML, MD]) await waitForStatus(page, name, 'Indexed');
+    await waitForStatus(page, CORRUPT, 'Failed');
+    await documentRow(page, CORRUPT).getByText('This PDF is damaged and cannot be read.').waitFor();
+    await batch.getByText('Indexed · 2 pages').waitFor();
+    await batch.getByText('Failed: This PDF is damaged and cannot be read.').waitFor();
+    await batch.getByText('4 of 4 done').waitFor();
+    // The table: type, human size, pages or parts, uploaded just now.
+    const pdfRow = documentRow(page, PDF);
+    expect(await pdfRow.getByRole('cell').allInnerTexts()).toEqual([
+      'PDF',
+      expect.stringMatching(/^\d+(\.\d)? KB$|^\d+ B$/),
+      '2 pages',
+      'just now',
+      'Indexed',
+      '',
+    ]);
+    expect(await pdfRow.locator('time').getAttribute('title')).toMatch(/\d{4}, \d{2}:\d{2}$/);
+    // The finished files were announced to screen readers.
+    expect(await page.getByTestId('uploads-announcer').textContent()).not.toBe('');
+  });
+
+  it('search finds a distinctive phrase from each file, highlighted, with its place and facts', async () => {
+    const { page } = watched;
+    for (const [phrase, name, location] of [
+      ['heliotrope quarterly ledger', PDF, 'page 2'],
+      ['zanzibar kettledrum', EML, 'body'],
+      ['periwinkle rooftop trellis', MD, 'section Garden notes'],
+    ] as const) {
+      await searchUploads(page, phrase);
+      const first = results(page).first();
+      await first.getByRole('heading', { name }).waitFor();
+      expect(await first.getByText(location).count()).toBeGreaterThan(0);
+      expect(await first.locator('mark').count()).toBeGreaterThan(0);
+    }
+    // The email's facts come as chips: the amount in rupees and the sender.
+    await searchUploads(page, 'zanzibar kettledrum');
+    const facts = results(page).first().getByRole('list', { name: 'Found in this passage' });
+    await facts.getByRole('button', { name: /₹1,25,000/ }).waitFor();
+    // Type facets filter: the PDF facet leaves only PDF results.
+    await searchUploads(page, 'invoice contract');
+    await page.getByRole('button', { name: /^PDF \d/ }).click();
+    await results(page).first().getByRole('heading', { name: PDF }).waitFor();
+    expect(await page.getByRole('button', { name: /^PDF \d/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('delete asks first, then the document leaves the list and search at once', async () => {
+    const { page } = watched;
+    await documentRow(page, MD)
+      .getByRole('button', { name: `Delete ${MD}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this upload?' });
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await documentRow(page, MD).waitFor({ state: 'detached' });
+    await searchUploads(page, 'periwinkle rooftop trellis');
+    await nothingFound(page, 'periwinkle rooftop trellis').waitFor();
+    // Still gone after a reload: the service removed it, not just the page.
+    await page.reload();
+    await documentRow(page, PDF).waitFor();
+    expect(await documentRow(page, MD).count()).toBe(0);
+    expect(await page.getByTestId('upload-row').count()).toBe(3);
+    expect(watched.consoleErrors).toEqual([]);
+  });
+
+  it('dark theme: no axe findings on the filled list', async () => {
+    const dark = await openUploads(browser, baseUrl(), account, { theme: 'dark' });
+    try {
+      await documentRow(dark.page, PDF).waitFor();
+      expect(await axeViolations(dark.page)).toEqual([]);
+    } finally {
+      await dark.context.close();
+    }
+  });
+});
