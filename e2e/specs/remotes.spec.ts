@@ -32,9 +32,10 @@ describe('the shell mounts each remote on its route', () => {
     ['/auth/register', 'auth'],
     ['/profile', 'profile'],
     ['/connections', 'connectors'],
+    ['/chats', 'chat'],
   ])('%s renders the %s remote', async (path, remoteName) => {
     const { page, context, consoleErrors } = await openPage(browser, baseUrl());
-    // Profile and Connections are signed-in pages (SPEC §2.1); the auth pages are for guests.
+    // Profile, Connections and Chats are signed-in pages (SPEC §2.1); the auth pages are for guests.
     if (!path.startsWith('/auth')) await stubSignedIn(context, baseUrl());
     await page.goto(path);
     const remote = page.getByTestId(`remote-${remoteName}`);

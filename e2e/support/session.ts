@@ -25,6 +25,8 @@ export async function stubSignedIn(context: BrowserContext, baseURL: string, use
       json: { user: { name: null, email: '', phone: null, ...user }, profile: EMPTY_PROFILE },
     }),
   );
+  // Likewise the Chats page lists the user's chats on mount (issue 11).
+  await context.route('**/api/v1/chats', (route) => route.fulfill({ json: { chats: [] } }));
 }
 
 const EMPTY_PROFILE = {
