@@ -65,7 +65,7 @@ describe('uploads page (issue 10)', () => {
   it('a new account sees what uploads are for, and no axe findings', async () => {
     const { page } = watched;
     await page.getByRole('heading', { name: 'No files yet' }).waitFor();
-    expect(await page.getByText('pulls out the dates, totals and names').count()).toBe(1);
+    expect(await page.getByText('pulls out the dates, totals and names in it').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Browse connections' }).getAttribute('href')).toBe(
       '/connections',
     );
@@ -116,9 +116,9 @@ describe('uploads page (issue 10)', () => {
   it('search finds a distinctive phrase from each file, highlighted, with its place and facts', async () => {
     const { page } = watched;
     for (const [phrase, name, location] of [
-      ['heliotrope quarterly ledger', PDF, 'page 2'],
-      ['zanzibar kettledrum', EML, 'body'],
-      ['periwinkle rooftop trellis', MD, 'section Garden notes'],
+      ['heliotrope quarterly ledger', PDF, 'Page 2'],
+      ['zanzibar kettledrum', EML, 'Body'],
+      ['periwinkle rooftop trellis', MD, 'Section Garden notes'],
     ] as const) {
       await searchUploads(page, phrase);
       const first = results(page).first();

@@ -21,10 +21,22 @@ function EmptyUploads() {
       <h3 className={styles.emptyTitle}>No files yet</h3>
       <p className={styles.emptyText}>
         Upload the invoices, contracts, notes, exports and saved emails you want to search. Trove reads each
-        file once, indexes every page and section, and pulls out the dates, totals and names in it — so a
-        search for “Acme invoice March” lands on the page that answers it. Your uploads are yours alone:
-        nobody else can search them.
+        file once and pulls out the dates, totals and names in it.
       </p>
+      <ul className={styles.promises}>
+        <li className={styles.promise}>
+          <strong>Find the page</strong>
+          <span>Every page and section is indexed, so a search lands where the answer is.</span>
+        </li>
+        <li className={styles.promise}>
+          <strong>Dates, totals, names</strong>
+          <span>Amounts in ₹, $, € or £, dates and people come with each result, ready to filter on.</span>
+        </li>
+        <li className={styles.promise}>
+          <strong>Yours alone</strong>
+          <span>Only you can search your uploads. Delete a file and it leaves the index at once.</span>
+        </li>
+      </ul>
       <p className={styles.emptyText}>
         Looking for mail or files that already live in an app?{' '}
         <Link className={styles.textLink} to="/connections">

@@ -48,7 +48,7 @@ export function BatchList({
   documents: readonly UploadedDocument[];
   onRetry: (key: string) => void;
   onDismiss: (key: string) => void;
-  onClearFinished: () => void;
+  onClearFinished: (keys: string[]) => void;
 }) {
   const byId = new Map(documents.map((document) => [document.id, document]));
   const views = items.map((item) => {
@@ -56,8 +56,10 @@ export function BatchList({
     const stage = fileStage(item, document);
     return { item, stage, view: stageView(stage, item, document) };
   });
-  const done = views.filter(({ stage }) => ['rejected', 'indexed', 'failed'].includes(stage.stage)).length;
-  const settled = items.filter((item) => item.phase === 'rejected' || item.phase === 'sent').length;
+  const doneKeys = views
+    .filter(({ stage }) => ['rejected', 'indexed', 'failed'].includes(stage.stage))
+    .map(({ item }) => item.key);
+  const done = doneKeys.length;
 
   return (
     <section className={styles.card} aria-labelledby="uploads-batch">
@@ -68,8 +70,8 @@ export function BatchList({
         <span className={styles.muted}>
           {done} of {items.length} done
         </span>
-        {settled > 0 ? (
-          <button type="button" className={styles.linkButton} onClick={onClearFinished}>
+        {done > 0 ? (
+          <button type="button" className={styles.linkButton} onClick={() => onClearFinished(doneKeys)}>
             Clear finished
           </button>
         ) : null}

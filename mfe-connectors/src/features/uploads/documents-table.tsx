@@ -53,18 +53,21 @@ export function DocumentsTable({
           {documents.map((document) => (
             <tr key={document.id} data-testid="upload-row">
               <th scope="row" className={styles.nameCell}>
-                <span className={styles.docName} title={document.name}>
-                  {document.name}
-                </span>
-                {/* On a phone the other columns fold into this line. */}
-                <span className={styles.narrowMeta}>
-                  {KIND_LABELS[document.type]} · {humanSize(document.size_bytes)}
-                  {document.parts === null ? '' : ` · ${partsLabel(document.type, document.parts)}`} ·{' '}
-                  {relativeTime(document.created_at, now)}
-                </span>
-                {document.status === 'failed' && document.failure_reason ? (
-                  <span className={styles.failure}>{document.failure_reason}</span>
-                ) : null}
+                {/* A div inside the cell: a th that is itself a grid stops being a table cell. */}
+                <div className={styles.nameStack}>
+                  <span className={styles.docName} title={document.name}>
+                    {document.name}
+                  </span>
+                  {/* On a phone the other columns fold into this line. */}
+                  <span className={styles.narrowMeta}>
+                    {KIND_LABELS[document.type]} · {humanSize(document.size_bytes)}
+                    {document.parts === null ? '' : ` · ${partsLabel(document.type, document.parts)}`} ·{' '}
+                    {relativeTime(document.created_at, now)}
+                  </span>
+                  {document.status === 'failed' && document.failure_reason ? (
+                    <span className={styles.failure}>{document.failure_reason}</span>
+                  ) : null}
+                </div>
               </th>
               <td className={styles.wide}>{KIND_LABELS[document.type]}</td>
               <td className={`${styles.wide} ${styles.number}`}>{humanSize(document.size_bytes)}</td>

@@ -52,8 +52,9 @@ export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
       </span>
       <p className={styles.dropTitle}>{dragging ? 'Drop to upload' : 'Drag files here to upload'}</p>
       <p className={styles.dropHint} id={hintId}>
-        {ACCEPTED_KINDS_TEXT} · up to {humanSize(UPLOAD_LIMITS.maxFileBytes)} each, {UPLOAD_LIMITS.maxFiles}{' '}
-        at a time
+        {ACCEPTED_KINDS_TEXT}
+        <br />
+        Up to {humanSize(UPLOAD_LIMITS.maxFileBytes)} each, {UPLOAD_LIMITS.maxFiles} files at a time
       </p>
       <button
         type="button"

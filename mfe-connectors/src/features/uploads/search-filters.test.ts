@@ -17,6 +17,14 @@ describe('facts as chips and filters', () => {
     ]);
   });
 
+  it('addresses and bare domains are not shown as names', () => {
+    const chips = factChips({
+      people: [{ name: 'me@example.com' }, { name: 'Asha Rao' }],
+      organisations: ['harbour.example', 'Harbour Works Pvt Ltd'],
+    });
+    expect(chips.map((chip) => chip.label)).toEqual(['Asha Rao', 'Harbour Works Pvt Ltd']);
+  });
+
   it('a filter replaces the one of its kind and becomes the API query string', () => {
     const filters = withFilter(
       withFilter([{ kind: 'entity', value: 'Acme Ltd', label: 'Acme Ltd' }], {

@@ -46,6 +46,12 @@ export function searchParams(request: SearchRequest, limit: number): URLSearchPa
   return params;
 }
 
+/**
+ * Addresses and bare domains ("asha@harbour.example", "harbour.example") come out of mail headers as
+ * entities; as chips they repeat the sender's name in a less readable form, so only names are shown.
+ */
+const NOT_A_NAME = /@|^[^\s]+\.[a-z]{2,}$/i;
+
 /** The facts of one result as chips, in the order a reader scans: when, how much, who. */
 export function factChips(facts: Partial<Facts>): FactFilter[] {
   const chips: FactFilter[] = [];
@@ -64,10 +70,14 @@ export function factChips(facts: Partial<Facts>): FactFilter[] {
       currency: amount.currency,
       label: moneyLabel(amount.value, amount.currency, amount.text),
     });
-  for (const person of facts.people ?? [])
+  for (const person of facts.people ?? []) {
+    if (NOT_A_NAME.test(person.name)) continue;
     add(`e:${person.name.toLowerCase()}`, { kind: 'entity', value: person.name, label: person.name });
-  for (const organisation of facts.organisations ?? [])
+  }
+  for (const organisation of facts.organisations ?? []) {
+    if (NOT_A_NAME.test(organisation)) continue;
     add(`e:${organisation.toLowerCase()}`, { kind: 'entity', value: organisation, label: organisation });
+  }
   return chips;
 }
 

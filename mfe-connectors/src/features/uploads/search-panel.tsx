@@ -24,6 +24,11 @@ function Snippet({ html }: { html: string }) {
   );
 }
 
+/** ADR 011 writes places in lower case ("page 2", "section Terms"); a line of its own starts with a capital. */
+function placeLabel(location: string): string {
+  return location.charAt(0).toUpperCase() + location.slice(1);
+}
+
 function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter: FactFilter) => void }) {
   const chips = factChips(result.facts);
   return (
@@ -31,8 +36,8 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
       <div className={styles.resultHead}>
         <span className={styles.kindTag}>{KIND_LABELS[result.document.type]}</span>
         <h3 className={styles.resultTitle}>{result.document.name}</h3>
-        <span className={styles.location}>{result.passage.location}</span>
       </div>
+      <p className={styles.location}>{placeLabel(result.passage.location)}</p>
       <Snippet html={result.snippet} />
       {chips.length > 0 ? (
         <ul className={styles.facts} aria-label="Found in this passage">

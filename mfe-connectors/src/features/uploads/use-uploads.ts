@@ -28,7 +28,8 @@ export interface UploadsValue {
   addFiles: (files: readonly File[]) => void;
   retry: (key: string) => void;
   dismiss: (key: string) => void;
-  clearFinished: () => void;
+  /** Takes the finished files (indexed, failed, refused) off the batch panel. */
+  clearFinished: (keys: readonly string[]) => void;
   reload: () => void;
   /** Removes at once; puts it back and rejects if the service says no. */
   remove: (document: UploadedDocument) => Promise<void>;
@@ -169,11 +170,9 @@ export function useUploads(): UploadsValue {
       files.current.delete(key);
       dispatch({ type: 'dismiss', key });
     }, []),
-    clearFinished: useCallback(() => {
-      for (const item of items) {
-        if (item.phase === 'rejected' || item.phase === 'sent') dispatch({ type: 'dismiss', key: item.key });
-      }
-    }, [items]),
+    clearFinished: useCallback((keys: readonly string[]) => {
+      for (const key of keys) dispatch({ type: 'dismiss', key });
+    }, []),
     reload: useCallback(() => void refresh(), [refresh]),
     remove,
   };
