@@ -263,25 +263,29 @@ export function AnswerView({ answer, actions }: { answer: AssistantChatMessage; 
         sections
       )}
 
-      <footer className={styles.footer}>
-        <p className={styles.read}>
-          {documentsReadLine(answer.documents_read.map((document) => document.name))}
-        </p>
-        <div className={styles.sendRow}>
-          {answer.deliveries.length > 0 ? <Deliveries deliveries={answer.deliveries} /> : null}
-          {nothing ? null : (
-            <button
-              type="button"
-              className={`${ui.button} ${styles.sendButton}`}
-              onClick={() => actions.send(answer)}
-              aria-label="Send this answer by email"
-            >
-              <MailIcon />
-              Send
-            </button>
-          )}
-        </div>
-      </footer>
+      {nothing && answer.deliveries.length === 0 ? null : (
+        <footer className={styles.footer}>
+          {answer.documents_read.length > 0 ? (
+            <p className={styles.read}>
+              {documentsReadLine(answer.documents_read.map((document) => document.name))}
+            </p>
+          ) : null}
+          <div className={styles.sendRow}>
+            {answer.deliveries.length > 0 ? <Deliveries deliveries={answer.deliveries} /> : null}
+            {nothing ? null : (
+              <button
+                type="button"
+                className={`${ui.button} ${styles.sendButton}`}
+                onClick={() => actions.send(answer)}
+                aria-label="Send this answer by email"
+              >
+                <MailIcon />
+                Send
+              </button>
+            )}
+          </div>
+        </footer>
+      )}
     </article>
   );
 }

@@ -84,7 +84,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
           className={styles.input}
           value={value}
           rows={1}
-          placeholder="Ask a question, or type a command like “find invoices over ₹10,000 last month”"
+          placeholder="Ask a question or type a command…"
           aria-describedby={ids.hint}
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={onKeyDown}

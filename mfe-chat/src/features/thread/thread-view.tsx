@@ -29,7 +29,9 @@ export function ThreadView({ messages, pending, actions }: ThreadViewProps) {
   // A new question or answer brings the end of the thread into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the count and the pending question are the triggers.
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
+    // Only the thread's own scroller moves: scrollIntoView would scroll the shell's page as well.
+    const scroller = end.current?.closest<HTMLElement>('[data-thread-scroller]');
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
   }, [count, pending]);
 
   return (

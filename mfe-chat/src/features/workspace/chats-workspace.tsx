@@ -271,7 +271,7 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
             {title}
           </h2>
         </header>
-        <div className={styles.scroller}>
+        <div className={styles.scroller} data-thread-scroller>
           <div className={styles.column}>
             {thread.status === 'loading' ? (
               <div className={styles.threadLoading} role="status">
