@@ -82,6 +82,10 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   AUTH_PORT: "the auth service's port",
   AUTH_SIGNING_KEY:
     'Ed25519 private key (PKCS#8 PEM); wins over the key file — set it when running several instances',
+  CHAT_CONTEXT_PASSAGES: 'passages shown before and after one opened in context',
+  CHAT_MAIL_FAILED_AFTER_ATTEMPTS:
+    'failed sends before a mailed answer shows as failed (the outbox keeps trying)',
+  CHAT_PASSAGES: 'passages a chat answer cites',
   DATABASE_URL: 'PostgreSQL (`postgres://user:password@host:5432/db`)',
   DB_CONNECT_TIMEOUT_MS: 'longest wait to open a database connection or get a free one; then 503',
   DB_POOL_MAX: 'most database connections one process holds',
@@ -108,6 +112,9 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   SEARCH_JOB_LEASE_MS: 'how long a worker holds a job; a job whose worker died is taken again after this',
   SEARCH_JOB_MAX_ATTEMPTS: 'tries before a document that keeps failing is marked failed',
   SEARCH_JOB_POLL_MS: 'how often an idle worker looks for extraction jobs',
+  SEARCH_JOB_STATEMENT_TIMEOUT_MS:
+    'longest a statement of an extraction job may run (its bulk writes; the API keeps `DB_STATEMENT_TIMEOUT_MS`)',
+
   SEARCH_MIN_AND_RESULTS: 'fewer matches of every word than this relaxes a search to any word',
   SEARCH_PORT: "the search service's port",
   UPLOAD_MAX_FILE_BYTES: 'largest uploaded file',

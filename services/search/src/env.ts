@@ -34,6 +34,8 @@ export const SearchEnvSchema = z
     SEARCH_JOB_MAX_ATTEMPTS: wholeNumber(5, 1, 100),
     SEARCH_JOB_POLL_MS: wholeNumber(1_000, 10, 60_000),
     SEARCH_JOB_CONCURRENCY: wholeNumber(1, 1, 32),
+    /** The extraction thread's statement bound: a large file's passages are one bulk write (0: none). */
+    SEARCH_JOB_STATEMENT_TIMEOUT_MS: wholeNumber(120_000, 0, 24 * 60 * 60_000),
     /** Chats (docs/decisions/015-chats.md): passages an answer cites, neighbours shown around a passage. */
     CHAT_PASSAGES: wholeNumber(5, 1, 20),
     CHAT_CONTEXT_PASSAGES: wholeNumber(2, 0, 10),

@@ -2,25 +2,15 @@ import { parseEnv, remoteVerificationKeys, runService } from '@trove/service-cor
 import { createSearchApp } from './app';
 import { chatSettingsFromEnv } from './chats/chat-settings';
 import { SearchEnvSchema } from './env';
-import { ExtractionError, extractDocument } from './extraction';
-import { createExtractionWorker } from './jobs/extraction-worker';
+import { startExtractionThread } from './jobs/extraction-thread';
 
 await runService({
   name: 'search',
   env: parseEnv(SearchEnvSchema),
   portVariable: 'SEARCH_PORT',
   build: ({ env, db, logger }) => {
-    const worker = createExtractionWorker({
-      db,
-      logger,
-      extract: extractDocument,
-      permanentFailure: (err) => (err instanceof ExtractionError ? err.reason : undefined),
-      leaseMs: env.SEARCH_JOB_LEASE_MS,
-      maxAttempts: env.SEARCH_JOB_MAX_ATTEMPTS,
-      pollMs: env.SEARCH_JOB_POLL_MS,
-      concurrency: env.SEARCH_JOB_CONCURRENCY,
-    });
-    worker.start();
+    // Extraction jobs on a thread of this process, so reading a large file never stalls the API.
+    const extraction = startExtractionThread(logger);
     return {
       app: createSearchApp({
         db,
@@ -35,7 +25,7 @@ await runService({
         chats: chatSettingsFromEnv(env),
       }),
       // Stop taking jobs before the pool closes; a job cut short comes back when its lease runs out.
-      onShutdown: () => worker.stop(),
+      onShutdown: () => extraction.stop(),
     };
   },
 });
