@@ -66,11 +66,16 @@ function regexLiteral(text: string): string {
   return text.replace(/[^\p{L}\p{N} ]/gu, '\\$&');
 }
 
+/** How many passages holding a candidate's words are looked at for it (see firstKnownEntity). */
+export const ENTITY_SAMPLE = 200;
+
 /**
  * The first of `candidates` that names a person (name or address) or organisation in the facts of one
  * of the user's passages — matched as the search's entity filter matches, from a word's start, ignoring
- * case. Only passages holding the candidate's own words or its `words` are looked at, through the GIN
- * index, so a name the user never received costs an index probe rather than a scan of every passage.
+ * case. Only passages holding the candidate's own words, or the question's other `words`, are looked at
+ * (the GIN index), and at most ENTITY_SAMPLE of each: a name that is only mentioned, never a sender or a
+ * signature, would otherwise cost a regular expression over every passage that mentions it (1.6 s for
+ * "Microsoft" at 48k mails). A sample that misses a real entity only leaves the name a search word.
  */
 export async function firstKnownEntity(
   db: DatabaseHandle,
@@ -78,28 +83,37 @@ export async function firstKnownEntity(
   candidates: readonly { name: string; words: string }[],
 ): Promise<string | undefined> {
   if (candidates.length === 0) return undefined;
-  const names = candidates.map((candidate) => candidate.name);
-  const patterns = candidates.map((candidate) => `(^|[^[:alnum:]])${regexLiteral(candidate.name)}`);
-  const words = candidates.map((candidate) => candidate.words);
-  const result = await sql<{ name: string }>`
-    select c.name
-    from unnest(${names}::text[], ${patterns}::text[], ${words}::text[]) with ordinality as c(name, pattern, words, ord)
-    where exists (
-      select 1 from passages p
-      where p.user_id = ${userId}
-        and (p.tsv @@ plainto_tsquery('english', c.name)
-             or (c.words <> '' and p.tsv @@ replace(plainto_tsquery('english', c.words)::text, ' & ', ' | ')::tsquery))
-        and (exists (select 1 from jsonb_array_elements_text(
-                       case when jsonb_typeof(p.facts->'organisations') = 'array' then p.facts->'organisations' else '[]' end) o
-                     where o ~* c.pattern)
-             or exists (select 1 from jsonb_array_elements(
-                       case when jsonb_typeof(p.facts->'people') = 'array' then p.facts->'people' else '[]' end) person
-                     where person->>'name' ~* c.pattern or person->>'email' ~* c.pattern))
-    )
-    order by c.ord
-    limit 1
-  `.execute(db);
-  return result.rows[0]?.name;
+  // One branch per candidate with its values bound, not joined from an array: a tsquery from a joined
+  // column is opaque to the planner, which then reads every passage of the user instead of the GIN index.
+  const holds = (alias: string, pattern: string) => sql`(exists (select 1 from jsonb_array_elements_text(
+        case when jsonb_typeof(${sql.ref(alias)}.facts->'organisations') = 'array' then ${sql.ref(alias)}.facts->'organisations' else '[]' end) o
+      where o ~* ${pattern})
+    or exists (select 1 from jsonb_array_elements(
+        case when jsonb_typeof(${sql.ref(alias)}.facts->'people') = 'array' then ${sql.ref(alias)}.facts->'people' else '[]' end) person
+      where person->>'name' ~* ${pattern} or person->>'email' ~* ${pattern}))`;
+  const branches = candidates.map((candidate, index) => {
+    const pattern = `(^|[^[:alnum:]])${regexLiteral(candidate.name)}`;
+    const asked =
+      candidate.words === ''
+        ? sql`false`
+        : sql`exists (select 1 from (
+              select p.facts from passages p
+              where p.user_id = ${userId}
+                and p.tsv @@ replace(plainto_tsquery('english', ${candidate.words})::text, ' & ', ' | ')::tsquery
+              limit ${ENTITY_SAMPLE}) asked
+            where ${holds('asked', pattern)})`;
+    return sql`select ${index}::int as ord where exists (select 1 from (
+              select p.facts from passages p
+              where p.user_id = ${userId} and p.tsv @@ plainto_tsquery('english', ${candidate.name})
+              limit ${ENTITY_SAMPLE}) named
+            where ${holds('named', pattern)})
+          or ${asked}`;
+  });
+  const result = await sql<{
+    ord: number;
+  }>`${sql.join(branches, sql` union all `)} order by ord limit 1`.execute(db);
+  const first = result.rows[0];
+  return first === undefined ? undefined : candidates[first.ord]?.name;
 }
 
 /** Whether the user has any indexed document: an empty answer then says to upload rather than rephrase. */
