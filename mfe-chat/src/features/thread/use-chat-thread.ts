@@ -85,7 +85,12 @@ export function useChatThread(chatId: string | null) {
   /** Takes over a chat created a moment ago (its thread is empty). */
   const adopt = useCallback((chat: Chat) => {
     adopted.current = chat.id;
-    setState({ ...EMPTY, chat, status: 'ready' });
+    setState((current) => ({ ...EMPTY, chat, status: 'ready', pending: current.pending }));
+  }, []);
+
+  /** Shows a question as on its way before anything has been sent (a new chat is created first). */
+  const setPending = useCallback((text: string | null) => {
+    setState((current) => ({ ...current, pending: text, error: null }));
   }, []);
 
   const ask = useCallback(async (id: string, text: string): Promise<AssistantChatMessage> => {
@@ -126,5 +131,5 @@ export function useChatThread(chatId: string | null) {
 
   const setChat = useCallback((chat: Chat) => setState((current) => ({ ...current, chat })), []);
 
-  return { ...state, adopt, ask, addDelivery, setChat, reload: load };
+  return { ...state, adopt, ask, addDelivery, setChat, setPending, reload: load };
 }

@@ -165,8 +165,10 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
       if (busy) return;
       setDraft('');
       setAnnouncement('Searching your documents…');
+      // Shown before any request leaves, even the one that first creates a new chat.
+      thread.setPending(text);
+      let id = chatId;
       try {
-        let id = chatId;
         if (id === null) {
           const chat = await createChat();
           thread.adopt(chat);
@@ -184,13 +186,17 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
         // The first question titles the chat on the server; the list learns the title and the time.
         void list.refresh();
       } catch (failure) {
+        thread.setPending(null);
         // Nothing typed is lost: the question goes back into the composer.
         setDraft((current) => (current === '' ? text : current));
-        setAnnouncement(userMessage(failure, 'That question could not be answered.'));
+        const message = userMessage(failure, 'That question could not be answered.');
+        setAnnouncement(message);
+        // Before the chat exists there is no thread to show the error in.
+        if (id === null) toasts.show({ type: 'error', message });
       }
       composer.current?.focus();
     },
-    [busy, chatId, composingNew, list, navigate, thread],
+    [busy, chatId, composingNew, list, navigate, thread, toasts],
   );
 
   // ---- list actions ----
