@@ -1,0 +1,158 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { UploadedDocument } from '@trove/contracts';
+import { KitProviders } from '@trove/kit';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import UploadsPage from './uploads-page';
+
+const doc = (over: Partial<UploadedDocument>): UploadedDocument => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'contract.pdf',
+  type: 'pdf',
+  media_type: 'application/pdf',
+  size_bytes: 2048,
+  parts: 2,
+  status: 'indexed',
+  failure_reason: null,
+  document_date: null,
+  created_at: new Date().toISOString(),
+  ...over,
+});
+
+/** A scripted XMLHttpRequest: the test decides when each upload progresses and how it is answered. */
+class FakeUpload {
+  static sent: FakeUpload[] = [];
+  status = 0;
+  statusText = '';
+  responseText = '';
+  withCredentials = false;
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open() {}
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeUpload.sent.push(this);
+  }
+  abort() {}
+  fileName(): string {
+    return (this.body?.get('file') as File | null)?.name ?? '';
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+let listed: UploadedDocument[] = [];
+/** The DELETE waits for the test to answer it, so the optimistic state can be looked at. */
+let answerDelete: (response: Response) => void = () => {};
+
+beforeEach(() => {
+  FakeUpload.sent = [];
+  listed = [];
+  vi.stubGlobal('__TROVE_BUILD_LABEL__', 'test');
+  vi.stubGlobal('XMLHttpRequest', FakeUpload);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.startsWith('/api/v1/uploads/') && init?.method === 'DELETE')
+        return new Promise<Response>((resolve) => {
+          answerDelete = resolve;
+        });
+      if (url === '/api/v1/uploads') return Response.json({ documents: listed });
+      return new Response(null, { status: 404 });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  return render(
+    <KitProviders config={{ name: 'Trove', shortName: 'T', tagline: 'Find anything.' }}>
+      <MemoryRouter initialEntries={['/uploads']}>
+        <UploadsPage />
+      </MemoryRouter>
+    </KitProviders>,
+  );
+}
+
+const file = (name: string, text = 'hello', type = '') => new File([text], name, { type });
+
+describe('the Uploads page', () => {
+  it('explains what uploads are for when there are none', async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: 'No files yet' });
+    expect(screen.getByRole('link', { name: 'Browse connections' }).getAttribute('href')).toBe(
+      '/connections',
+    );
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it('a refused file is named at once; the others are sent one a request with a bar each', async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: 'No files yet' });
+    fireEvent.change(screen.getByLabelText('Choose files to upload'), {
+      target: { files: [file('setup.exe'), file('notes.md'), file('mail.eml')] },
+    });
+    const batch = screen.getByRole('region', { name: 'This upload' });
+    within(batch).getByText('Not a type Trove can index: PDF, DOCX, TXT, Markdown, CSV, HTML or EML.');
+    await waitFor(() =>
+      expect(FakeUpload.sent.map((request) => request.fileName())).toEqual(['notes.md', 'mail.eml']),
+    );
+
+    const notes = FakeUpload.sent[0] as FakeUpload;
+    act(() => notes.progress(50, 200));
+    const bar = within(batch).getByRole('progressbar', { name: /^notes\.md: Uploading · 25%/ });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+
+    const queued = doc({
+      id: '00000000-0000-4000-8000-000000000002',
+      name: 'notes.md',
+      type: 'md',
+      status: 'queued',
+      parts: null,
+    });
+    act(() => notes.answer(202, { documents: [queued] }));
+    await within(batch).findByText('Uploaded · queued for indexing');
+    const row = screen.getAllByTestId('upload-row')[0] as HTMLElement;
+    within(row).getByText('Queued');
+
+    // The other file is refused by the service: its reason shows, and it can be tried again.
+    act(() => (FakeUpload.sent[1] as FakeUpload).answer(413, { error: '"mail.eml" is larger than 25 MB.' }));
+    await within(batch).findByText('Not uploaded: "mail.eml" is larger than 25 MB.');
+    within(batch).getByRole('button', { name: 'Try again' });
+  });
+
+  it('delete asks first, removes the row at once, and puts it back if the service says no', async () => {
+    listed = [doc({})];
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete contract.pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this upload?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByTestId('upload-row')).toBeNull());
+    act(() =>
+      answerDelete(
+        Response.json({ error: 'The database is not answering', code: 'unavailable' }, { status: 503 }),
+      ),
+    );
+    await screen.findByText('The database is not answering');
+    expect(screen.getAllByTestId('upload-row')).toHaveLength(1);
+  });
+});
