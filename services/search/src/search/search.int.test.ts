@@ -1,4 +1,4 @@
-import type { SearchResponse } from '@trove/contracts';
+import { type SearchResponse, SearchQuerySchema } from '@trove/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusStats } from '../documents/documents.repository';
 import type { ExtractionWorker, Extractor } from '../jobs/extraction-worker';
@@ -9,6 +9,7 @@ import {
   startSearchTestService,
 } from '../testing/search-service';
 import { bm25Score } from './bm25';
+import { search as searchService } from './search.service';
 
 // Issue 10 "Index and ranking": BM25 as computed by hand, its orderings, AND relaxed to OR, user
 // isolation and deletion, through the real API on a real PostgreSQL. Words are chosen so the english
@@ -246,5 +247,32 @@ describe('the search response', () => {
     expect(result?.snippet).toContain('say &quot;<mark>kiwi</mark>&quot; is 5 &lt; 6 &gt; 4');
     expect(result?.snippet).not.toContain('<script>');
     expect(result?.document.type).toBe('html');
+  });
+});
+
+describe('the candidate cap for words in very many passages', () => {
+  it('scores only the first N matches when the statistics say the words match more; exact below', async () => {
+    const user = await service.signUp();
+    await index(user, [
+      { name: 'a.txt', text: 'kiwi\n\nkiwi kiwi\n\nkiwi melon\n\nkiwi kiwi kiwi\n\nmelon' },
+    ]);
+    const query = SearchQuerySchema.parse({ q: 'kiwi' });
+    const exact = await searchService(service.db, user.userId, query, { minAllWordResults: 1 });
+    expect(exact.results).toHaveLength(4);
+    expect(exact.facets.type).toEqual([{ value: 'txt', count: 1 }]);
+    // n("kiwi") = 4 > 2: two candidates, still ranked by the same BM25 (the statistics are the corpus's).
+    const capped = await searchService(service.db, user.userId, query, {
+      minAllWordResults: 1,
+      maxCandidates: 2,
+    });
+    expect(capped.results).toHaveLength(2);
+    const scores = new Map(exact.results.map((result) => [result.passage.id, result.score]));
+    for (const result of capped.results) expect(result.score).toBe(scores.get(result.passage.id));
+    // n("melon") = 2, not above the cap: every match is scored.
+    const melon = await searchService(service.db, user.userId, SearchQuerySchema.parse({ q: 'melon' }), {
+      minAllWordResults: 1,
+      maxCandidates: 2,
+    });
+    expect(melon.results).toHaveLength(2);
   });
 });

@@ -30,6 +30,11 @@ export interface SearchPageRequest extends SearchFilters {
   mode: MatchMode;
   limit: number;
   after?: { score: number; passageId: string } | undefined;
+  /**
+   * When set, only the newest `candidateCap` matching passages are scored (the service sets it when the
+   * statistics say the words match more than that): see docs/decisions/014-search-speed-and-bench.md.
+   */
+  candidateCap?: number | undefined;
 }
 
 export interface SearchHit {
@@ -65,7 +70,8 @@ function regexLiteral(text: string): string {
  * user values only ever travel as bound parameters (jsonpath variables, a regex parameter).
  */
 function passageFilters(filters: SearchFilters, withKind: boolean): RawBuilder<unknown> {
-  const parts = [sql`d.user_id = ${filters.userId}`];
+  // p.user_id is the document's owner (copied when indexed); the callers bound every statement by it.
+  const parts = [sql`true`];
   if (withKind && filters.kind !== undefined) parts.push(sql`d.kind = ${filters.kind}`);
 
   if (filters.from !== undefined || filters.to !== undefined) {
@@ -110,47 +116,99 @@ function passageFilters(filters: SearchFilters, withKind: boolean): RawBuilder<u
   return sql.join(parts, sql` and `);
 }
 
-/** How many passages match every word, counting no further than `atMost` (the relaxation threshold). */
-export async function countAllWordMatches(
+export interface SearchPlan {
+  /** Passages matching every word and every filter, counted no further than `atMost`. */
+  allWords: number;
+  /** Upper bounds on the matches from the statistics: the rarest word's n(q) (AND), their sum (OR). */
+  andBound: number;
+  orBound: number;
+}
+
+/**
+ * What the page query needs to know first, in one round trip: whether AND finds enough (the count stops
+ * at the relaxation threshold, so it costs little), and how many passages the words can match at most,
+ * read from search_terms, which decides whether the candidates are capped (see searchPage).
+ */
+export async function planSearch(
   db: DatabaseHandle,
   filters: SearchFilters,
   atMost: number,
-): Promise<number> {
-  const result = await sql<{ matches: string }>`
-    select count(*) as matches from (
-      select 1 from passages p join documents d on d.id = p.document_id
-      where p.user_id = ${filters.userId} and p.tsv @@ ${tsquery(filters.text, 'and')}
-        and ${passageFilters(filters, true)}
-      limit ${atMost}
-    ) x
+): Promise<SearchPlan> {
+  const result = await sql<{ all_words: string; and_bound: string; or_bound: string }>`
+    with terms as (
+      select distinct lexeme from unnest(tsvector_to_array(to_tsvector('english', ${filters.text}))) as lexeme
+    ),
+    bounds as (
+      select coalesce(min(coalesce(t.document_frequency, 0)), 0) as and_bound,
+             coalesce(sum(t.document_frequency), 0) as or_bound
+      from terms left join search_terms t on t.user_id = ${filters.userId} and t.lexeme = terms.lexeme
+    )
+    select (select count(*) from (
+              select 1 from passages p join documents d on d.id = p.document_id
+              where p.user_id = ${filters.userId} and p.tsv @@ ${tsquery(filters.text, 'and')}
+                and ${passageFilters(filters, true)}
+              limit ${atMost}
+            ) x) as all_words,
+           bounds.and_bound, bounds.or_bound
+    from bounds
   `.execute(db);
-  return Number(result.rows[0]?.matches ?? 0);
+  const row = result.rows[0];
+  return {
+    allWords: Number(row?.all_words ?? 0),
+    andBound: Number(row?.and_bound ?? 0),
+    orBound: Number(row?.or_bound ?? 0),
+  };
 }
 
 /** One page of hits, best first (score desc, passage id asc), `limit + 1` rows to tell if more follow. */
-export async function searchPage(db: DatabaseHandle, request: SearchPageRequest): Promise<SearchHit[]> {
+export interface SearchPage {
+  /** Best first (score desc, passage id asc), `limit + 1` rows to tell if more follow. */
+  hits: SearchHit[];
+  /** Matching documents per kind, for the words and every filter but the type (to switch type). */
+  facets: { kind: string; count: number }[];
+}
+
+/**
+ * One page of hits and the facets, in one statement over one scan of the matches. The facets count the
+ * matches the page was chosen from: all of them, or the capped candidates.
+ *
+ * Speed (docs/decisions/014-search-speed-and-bench.md): tf is read only for the query's lexemes —
+ * `setweight(tsv, 'A', lexemes)` marks their positions and `ts_filter(…, '{a}')` keeps just them, both in C
+ * over the packed tsvector — instead of unnesting every lexeme of every candidate into rows and joining
+ * them to the statistics. The matches are scanned once (materialised) for both the scores and the facets.
+ */
+export async function searchPage(db: DatabaseHandle, request: SearchPageRequest): Promise<SearchPage> {
   const query = tsquery(request.text, request.mode);
   const after =
     request.after === undefined
       ? sql`true`
       : sql`(s.score < ${request.after.score}::float8
              or (s.score = ${request.after.score}::float8 and s.id > ${request.after.passageId}::bigint))`;
+  const kind = request.kind === undefined ? sql`true` : sql`m.kind = ${request.kind}`;
+  const needsDocument = request.from !== undefined || request.to !== undefined;
+  // Capped: the first `candidateCap` matches the GIN bitmap yields, in the table's physical order (roughly
+  // the order of indexing), and no more rows of the heap are read. Ordering them (newest first) would read
+  // every match's row to sort it, which is the cost the cap exists to avoid.
+  const cap = request.candidateCap === undefined ? sql`` : sql`limit ${request.candidateCap}`;
   const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;
-  const result = await sql<{
-    id: string;
-    ordinal: number;
-    location: string;
-    facts: unknown;
-    document_id: string;
-    name: string;
-    kind: string;
-    document_date: string | null;
-    score: number;
-    headline: string;
+  const statement = sql<{
+    hits: {
+      id: string;
+      ordinal: number;
+      location: string;
+      facts: unknown;
+      document_id: string;
+      name: string;
+      kind: string;
+      document_date: string | null;
+      score: number;
+      headline: string;
+    }[];
+    facets: { kind: string; count: number }[];
   }>`
-    with query as (select ${query} as tsq),
-    terms as (
-      select distinct lexeme from unnest(tsvector_to_array(to_tsvector('english', ${request.text}))) as lexeme
+    with terms as (
+      select coalesce(array_agg(distinct lexeme), '{}') as lexemes
+      from unnest(tsvector_to_array(to_tsvector('english', ${request.text}))) as lexeme
     ),
     corpus as (
       select passage_count::float8 as n,
@@ -160,64 +218,77 @@ export async function searchPage(db: DatabaseHandle, request: SearchPageRequest)
     idf as (
       select t.lexeme, ln(1 + (c.n - t.document_frequency + 0.5) / (t.document_frequency + 0.5)) as idf
       from search_terms t cross join corpus c
-      where t.user_id = ${request.userId} and t.lexeme in (select lexeme from terms)
+      where t.user_id = ${request.userId} and t.lexeme = any ((select lexemes from terms)::text[])
     ),
-    candidates as (
-      select p.id, p.tsv, p.length
-      from passages p join documents d on d.id = p.document_id cross join query
-      where p.user_id = ${request.userId} and p.tsv @@ query.tsq and ${passageFilters(request, true)}
+    -- The tsquery is written out here (not taken from a CTE) so the planner sees it and estimates how
+    -- many passages it matches: that is what picks the GIN bitmap or, capped, the primary key backwards.
+    candidates as materialized (
+      select p.id, p.document_id, p.length, p.tsv
+      from passages p ${needsDocument ? sql`join documents d on d.id = p.document_id` : sql``}
+      where p.user_id = ${request.userId} and p.tsv @@ ${query} and ${passageFilters(request, false)}
+      ${cap}
+    ),
+    -- The kind by primary key per candidate: a hash join would read every document of the user.
+    matches as materialized (
+      select c.id, c.document_id, (select d.kind from documents d where d.id = c.document_id) as kind, c.length,
+             ts_filter(setweight(c.tsv, 'A', terms.lexemes), '{a}') as query_terms
+      from candidates c cross join terms
+    ),
+    facets as (
+      select m.kind, count(distinct m.document_id)::int as count from matches m group by m.kind
     ),
     scored as (
-      select c.id,
-             sum(i.idf * (e.tf * ${BM25_K1 + 1}::float8)
-                 / (e.tf + ${BM25_K1}::float8 * (1 - ${BM25_B}::float8 + ${BM25_B}::float8 * c.length / corpus.avgdl))) as score
-      from candidates c
+      select m.id,
+             sum(i.idf * (cardinality(e.positions) * ${BM25_K1 + 1}::float8)
+                 / (cardinality(e.positions)
+                    + ${BM25_K1}::float8 * (1 - ${BM25_B}::float8 + ${BM25_B}::float8 * m.length / corpus.avgdl))) as score
+      from matches m
       cross join corpus
-      cross join lateral (select u.lexeme, cardinality(u.positions)::float8 as tf from unnest(c.tsv) u) e
+      cross join lateral unnest(m.query_terms) e
       join idf i on i.lexeme = e.lexeme
-      group by c.id
+      where ${kind}
+      group by m.id
     ),
     page as (
       select s.id, s.score from scored s where ${after}
       order by s.score desc, s.id asc
       limit ${request.limit + 1}
+    ),
+    hits as (
+      select p.id::text as id, p.ordinal, p.location, p.facts, d.id as document_id, d.name, d.kind,
+             d.document_date::text as document_date, page.score,
+             ts_headline('english', p.body, ${query}, ${headlineOptions}) as headline
+      from page
+      join passages p on p.id = page.id
+      join documents d on d.id = p.document_id
     )
-    select p.id, p.ordinal, p.location, p.facts, d.id as document_id, d.name, d.kind,
-           d.document_date::text as document_date, page.score,
-           ts_headline('english', p.body, query.tsq, ${headlineOptions}) as headline
-    from page
-    join passages p on p.id = page.id
-    join documents d on d.id = p.document_id
-    cross join query
-    order by page.score desc, page.id asc
-  `.execute(db);
-  return result.rows.map((row) => ({
-    passageId: row.id,
-    ordinal: row.ordinal,
-    location: row.location,
-    facts: row.facts,
-    documentId: row.document_id,
-    documentName: row.name,
-    kind: row.kind,
-    documentDate: row.document_date,
-    score: row.score,
-    headline: row.headline,
-  }));
-}
-
-/** Matching documents per kind, for the words and dates but not the type filter (to switch type). */
-export async function kindFacets(
-  db: DatabaseHandle,
-  filters: SearchFilters,
-  mode: MatchMode,
-): Promise<{ kind: string; count: number }[]> {
-  const result = await sql<{ kind: string; count: string }>`
-    select d.kind, count(distinct d.id) as count
-    from passages p join documents d on d.id = p.document_id
-    where p.user_id = ${filters.userId} and p.tsv @@ ${tsquery(filters.text, mode)}
-      and ${passageFilters(filters, false)}
-    group by d.kind
-    order by count(distinct d.id) desc, d.kind
-  `.execute(db);
-  return result.rows.map((row) => ({ kind: row.kind, count: Number(row.count) }));
+    select
+      (select coalesce(json_agg(h order by h.score desc, h.id::bigint asc), '[]') from hits h) as hits,
+      (select coalesce(json_agg(f order by f.count desc, f.kind), '[]') from facets f) as facets
+  `;
+  // The planner costs "tsv @@ query" as a cheap operator, but each evaluation decompresses a tsvector of
+  // ~1 kB: for a word in 5% of passages it then prefers walking the table (or its primary key) and
+  // testing every row over the GIN index, 20× slower at 48k documents (EXPLAIN ANALYZE in ADR 014). The GIN
+  // bitmap answers @@ exactly for plainto_tsquery's lexemes, so the heap is read only for real matches.
+  const result = await db.transaction().execute(async (tx) => {
+    await sql`set local enable_seqscan = off`.execute(tx);
+    await sql`set local enable_indexscan = off`.execute(tx);
+    return statement.execute(tx);
+  });
+  const row = result.rows[0];
+  return {
+    hits: (row?.hits ?? []).map((hit) => ({
+      passageId: hit.id,
+      ordinal: hit.ordinal,
+      location: hit.location,
+      facts: hit.facts,
+      documentId: hit.document_id,
+      documentName: hit.name,
+      kind: hit.kind,
+      documentDate: hit.document_date,
+      score: hit.score,
+      headline: hit.headline,
+    })),
+    facets: row?.facets ?? [],
+  };
 }

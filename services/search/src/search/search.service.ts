@@ -8,19 +8,21 @@ import {
 import { ApiError, type DatabaseHandle } from '@trove/service-core';
 import { decodeCursor, encodeCursor } from './cursor';
 import { normaliseQueryText } from './query-text';
-import {
-  countAllWordMatches,
-  kindFacets,
-  type MatchMode,
-  type SearchFilters,
-  searchPage,
-} from './search.repository';
+import { planSearch, type MatchMode, type SearchFilters, searchPage } from './search.repository';
 import { snippetHtml } from './snippet';
 
 export interface SearchSettings {
   /** AND first; fewer passages than this matching every word relaxes the search to OR (issue 10). */
   minAllWordResults: number;
+  /**
+   * Words matching more passages than this (by the statistics) score only the newest this many matches
+   * (docs/decisions/014-search-speed-and-bench.md). Default {@link SEARCH_MAX_CANDIDATES}.
+   */
+  maxCandidates?: number | undefined;
 }
+
+/** Scoring 1,000 passages costs a few milliseconds; every match of "list" at 48k (28,608 passages) ~300. */
+export const SEARCH_MAX_CANDIDATES = 1_000;
 
 /**
  * GET /api/v1/search. A query that is nothing but stop words or punctuation ("the", "?!") has no
@@ -48,21 +50,20 @@ export async function search(
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
 
   // Later pages keep the first page's choice, so one result list never mixes AND and OR.
-  let mode: MatchMode = cursor?.m ?? 'and';
-  if (cursor === undefined) {
-    const allWords = await countAllWordMatches(db, filters, settings.minAllWordResults);
-    if (allWords < settings.minAllWordResults) mode = 'or';
-  }
+  const plan = await planSearch(db, filters, cursor === undefined ? settings.minAllWordResults : 0);
+  const mode: MatchMode = cursor?.m ?? (plan.allWords < settings.minAllWordResults ? 'or' : 'and');
+  const maxCandidates = settings.maxCandidates ?? SEARCH_MAX_CANDIDATES;
+  const bound = mode === 'and' ? plan.andBound : plan.orBound;
 
-  const hits = await searchPage(db, {
+  const { hits, facets } = await searchPage(db, {
     ...filters,
     mode,
     limit: query.limit,
     after: cursor === undefined ? undefined : { score: cursor.s, passageId: cursor.i },
+    candidateCap: bound > maxCandidates ? maxCandidates : undefined,
   });
   const page = hits.slice(0, query.limit);
   const last = page.at(-1);
-  const facets = await kindFacets(db, filters, mode);
   return {
     results: page.map((hit) => ({
       document: {
