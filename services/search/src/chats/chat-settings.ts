@@ -13,6 +13,7 @@ export const CHAT_DEFAULTS: ChatAppSettings = {
   passages: 5,
   contextPassages: 2,
   mailFailedAfterAttempts: 3,
+  mailsPerHour: 20,
 };
 
 export function chatSettingsFromEnv(env: {
@@ -28,5 +29,6 @@ export function chatSettingsFromEnv(env: {
     passages: env.CHAT_PASSAGES,
     contextPassages: env.CHAT_CONTEXT_PASSAGES,
     mailFailedAfterAttempts: env.CHAT_MAIL_FAILED_AFTER_ATTEMPTS,
+    mailsPerHour: CHAT_DEFAULTS.mailsPerHour,
   };
 }

@@ -395,3 +395,28 @@ describe('sending an answer by email', () => {
     }
   });
 });
+
+describe('the sending limit', () => {
+  it('takes 20 mailed answers an hour from one user, then says to wait (429 on Send, a note on -> email)', async () => {
+    const carol = await service.signUp();
+    const chat = await newChat(carol);
+    const { answer } = await ask(carol, chat.id, 'find invoices');
+    for (let sent = 0; sent < 20; sent += 1) {
+      const result = await call(carol, 'POST', `/api/v1/chats/${chat.id}/messages/${answer.id}/send`, {
+        address: `to${sent}@example.com`,
+      });
+      expect(result.status).toBe(202);
+    }
+    const refused = await call(carol, 'POST', `/api/v1/chats/${chat.id}/messages/${answer.id}/send`, {
+      address: 'one-more@example.com',
+    });
+    expect(refused.status).toBe(429);
+    expect((refused.body as { error: string }).error).toMatch(/last hour/);
+    const commanded = await ask(carol, chat.id, 'find invoices -> email one-more@example.com');
+    expect(commanded.answer.deliveries).toEqual([]);
+    expect(commanded.answer.destination_note).toMatch(/last hour/);
+    // Another user's quota is their own.
+    const other = await ask(ann, (await newChat(ann)).id, 'find invoices -> email ann@example.com');
+    expect(other.answer.deliveries).toHaveLength(1);
+  });
+});

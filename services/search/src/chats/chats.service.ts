@@ -5,13 +5,21 @@ import {
   type ChatMessage,
   type ChatThreadResponse,
   type Delivery,
+  EmailSchema,
   UNTITLED_CHAT,
 } from '@trove/contracts';
-import { ApiError, chatAnswerMail, type DatabaseHandle, enqueueMail } from '@trove/service-core';
+import {
+  ApiError,
+  chatAnswerMail,
+  type DatabaseHandle,
+  enqueueMail,
+  tooManyRequests,
+} from '@trove/service-core';
 import { type AnswerSettings, answerQuestion, snippetText } from './answer.service';
 import {
   appendExchange,
   type ChatRow,
+  countDeliveriesSince,
   type DeliveryRow,
   findAnswer,
   findChat,
@@ -33,6 +41,25 @@ export interface ChatSettings extends AnswerSettings {
   publicUrl: URL | undefined;
   /** After this many failed sends a delivery shows as failed (the outbox keeps retrying). */
   mailFailedAfterAttempts: number;
+  /**
+   * Mailed answers a user may send in an hour. The outbox sends from the product's own address to any
+   * address typed, so without a bound one account could turn it into a spam relay.
+   */
+  mailsPerHour: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+export const mailLimitMessage = (limit: number) =>
+  `You have mailed ${limit} answers in the last hour, the most there can be — try again later.`;
+
+async function underMailLimit(
+  db: DatabaseHandle,
+  userId: string,
+  settings: ChatSettings,
+  now: Date,
+): Promise<boolean> {
+  return (await countDeliveriesSince(db, userId, new Date(now.getTime() - HOUR_MS))) < settings.mailsPerHour;
 }
 
 export const NOT_FOUND = () => new ApiError(404, 'Not found', 'not_found');
@@ -109,6 +136,19 @@ export async function ask(
 ): Promise<AskResponse> {
   if ((await findChat(db, request.userId, request.chatId)) === undefined) throw NOT_FOUND();
   const answer = await answerQuestion(db, request.userId, request.text, request.now, settings);
+  // `-> email a@b.c`: the address as the Send form would take it (trimmed, lower-cased, SPEC §5 rules).
+  let address: string | undefined;
+  const destination = answer.command.destination;
+  if (destination?.kind === 'email' && destination.address !== '') {
+    const parsed = EmailSchema.safeParse(destination.address);
+    if (!parsed.success) {
+      answer.destination_note = `“${destination.address}” is not an address mail can go to — check it and send again.`;
+    } else if (!(await underMailLimit(db, request.userId, settings, request.now))) {
+      answer.destination_note = `${mailLimitMessage(settings.mailsPerHour)} Use Send on this answer then.`;
+    } else {
+      address = parsed.data;
+    }
+  }
   return db.transaction().execute(async (tx) => {
     if ((await lockChat(tx, request.userId, request.chatId)) === undefined) throw NOT_FOUND();
     const written = await appendExchange(tx, {
@@ -119,15 +159,14 @@ export async function ask(
       title: titleFromQuestion(request.text),
     });
     const deliveries: DeliveryRow[] = [];
-    const destination = answer.command.destination;
-    if (destination?.kind === 'email' && destination.address !== '') {
+    if (address !== undefined) {
       deliveries.push(
         await queueMail(tx, {
           userId: request.userId,
           chatId: request.chatId,
           message: written.answer,
           answer,
-          address: destination.address,
+          address,
           origin: request.origin,
           settings,
         }),
@@ -148,12 +187,15 @@ export async function ask(
 /** POST …/messages/:messageId/send: mails an answer of the user's own chat. */
 export async function sendAnswer(
   db: DatabaseHandle,
-  request: { userId: string; chatId: string; messageId: string; address: string; origin: string },
+  request: { userId: string; chatId: string; messageId: string; address: string; origin: string; now: Date },
   settings: ChatSettings,
 ): Promise<Delivery> {
   return db.transaction().execute(async (tx) => {
     const message = await findAnswer(tx, request.userId, request.chatId, request.messageId);
     if (message === undefined || message.answer === null) throw NOT_FOUND();
+    if (!(await underMailLimit(tx, request.userId, settings, request.now))) {
+      throw tooManyRequests(mailLimitMessage(settings.mailsPerHour), HOUR_MS / 1000);
+    }
     const delivery = await queueMail(tx, {
       userId: request.userId,
       chatId: request.chatId,

@@ -113,7 +113,14 @@ export function createChatRoutes({
     const body = await parseJson(c, SendAnswerBodySchema);
     const delivery = await sendAnswer(
       db,
-      { userId: session.userId, chatId, messageId, address: body.address, origin: requestOrigin(c) },
+      {
+        userId: session.userId,
+        chatId,
+        messageId,
+        address: body.address,
+        origin: requestOrigin(c),
+        now: now(),
+      },
       settings,
     );
     return c.json<SendAnswerResponse>({ delivery }, 202);
