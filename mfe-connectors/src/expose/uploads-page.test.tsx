@@ -140,6 +140,22 @@ describe('the Uploads page', () => {
     within(batch).getByRole('button', { name: 'Try again' });
   });
 
+  it('files dropped on the zone go the same way as picked ones, with the CSRF header', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the kit copies this cookie into X-CSRF-TOKEN.
+    document.cookie = 'csrf_access_token=from-cookie';
+    renderPage();
+    await screen.findByRole('heading', { name: 'No files yet' });
+    const zone = screen.getByRole('region', { name: 'Add files' });
+    const dataTransfer = { types: ['Files'], files: [file('report.csv', 'a,b\n1,2')], dropEffect: 'none' };
+    fireEvent.dragEnter(zone, { dataTransfer });
+    screen.getByText('Drop to upload');
+    fireEvent.drop(zone, { dataTransfer });
+    await waitFor(() => expect(FakeUpload.sent.map((request) => request.fileName())).toEqual(['report.csv']));
+    expect(FakeUpload.sent[0]?.headers['X-CSRF-TOKEN']).toBe('from-cookie');
+    // biome-ignore lint/suspicious/noDocumentCookie: cleared for the next test.
+    document.cookie = 'csrf_access_token=; max-age=0';
+  });
+
   it('delete asks first, removes the row at once, and puts it back if the service says no', async () => {
     listed = [doc({})];
     renderPage();

@@ -1,4 +1,4 @@
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { humanSize } from './format';
 import { UploadCloudIcon } from './icons';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_KINDS_TEXT, UPLOAD_LIMITS } from './upload-checks';
@@ -18,6 +18,20 @@ export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
   const hintId = useId();
   // dragenter/dragleave fire for every child the pointer crosses; counting them tells when it left the zone.
   const depth = useRef(0);
+
+  // A file dropped just outside the zone would make the browser open it in place of the page, and the
+  // uploads under way would stop; outside the zone a drop of files does nothing instead.
+  useEffect(() => {
+    const swallow = (event: globalThis.DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    };
+    window.addEventListener('dragover', swallow);
+    window.addEventListener('drop', swallow);
+    return () => {
+      window.removeEventListener('dragover', swallow);
+      window.removeEventListener('drop', swallow);
+    };
+  }, []);
 
   return (
     <section
@@ -50,7 +64,17 @@ export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
       <span className={styles.dropIcon}>
         <UploadCloudIcon size={28} />
       </span>
-      <p className={styles.dropTitle}>{dragging ? 'Drop to upload' : 'Drag files here to upload'}</p>
+      <p className={styles.dropTitle}>
+        {dragging ? (
+          'Drop to upload'
+        ) : (
+          <>
+            {/* A phone has nothing to drag from; it is told what the button does instead. */}
+            <span className={styles.pointerOnly}>Drag files here to upload</span>
+            <span className={styles.touchOnly}>Add files to search them</span>
+          </>
+        )}
+      </p>
       <p className={styles.dropHint} id={hintId}>
         {ACCEPTED_KINDS_TEXT}
         <br />

@@ -84,6 +84,15 @@ export function useUploads(): UploadsValue {
     if (visible) void refresh();
   }, [visible, refresh]);
 
+  // Leaving the page stops the uploads under way; the browser asks first while any is still going.
+  const sending = items.some((item) => item.phase === 'waiting' || item.phase === 'uploading');
+  useEffect(() => {
+    if (!sending) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [sending]);
+
   const start = useCallback((key: string) => {
     const file = files.current.get(key);
     if (file === undefined || started.current.has(key)) return;
