@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { destinationNote, snippetText } from './answer.service';
+
+describe('destinationNote', () => {
+  it('says plainly which connectors are not connected and offers email', () => {
+    expect(destinationNote({ kind: 'chat', channel: '#finance' })).toBe(
+      "Chat isn't connected yet, so this can't go to #finance — send it by email instead.",
+    );
+    expect(destinationNote({ kind: 'teams', channel: 'Finance Ops' })).toMatch(
+      /^Teams isn't connected yet.*email instead\.$/,
+    );
+    expect(destinationNote({ kind: 'drive', folder: '/Finance' })).toMatch(
+      /^Drive isn't connected yet.*email instead\.$/,
+    );
+    expect(destinationNote({ kind: 'unknown' })).toMatch(/email instead/);
+  });
+
+  it('asks for an address only when email named none, and says nothing without a destination', () => {
+    expect(destinationNote({ kind: 'email', address: '' })).toMatch(/Add an address/);
+    expect(destinationNote({ kind: 'email', address: 'me@x.com' })).toBeNull();
+    expect(destinationNote(null)).toBeNull();
+  });
+});
+
+describe('snippetText', () => {
+  it('turns an escaped, marked snippet back into plain text for the mail', () => {
+    expect(snippetText('Total &lt;b&gt; <mark>₹45,000</mark> &amp; tax &quot;due&quot; &#39;now&#39;')).toBe(
+      'Total <b> ₹45,000 & tax "due" \'now\'',
+    );
+  });
+});
