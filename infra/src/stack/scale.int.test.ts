@@ -23,7 +23,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'www'));
   writeFileSync(join(dir, 'www', 'index.html'), '<!doctype html><title>Trove</title>');
   stack = await startIsolatedStack('scale', {
-    instances: { auth: 2, profile: 2 },
+    instances: { auth: 2, profile: 2, search: 2 },
     wwwRoot: join(dir, 'www'),
     serviceEnv: {
       AUTH_KEY_DIR: join(dir, 'keys'),
@@ -46,7 +46,9 @@ describe('scale-out', () => {
   it('runs two instances of each service behind nginx', () => {
     expect(stack.instances.auth).toHaveLength(2);
     expect(stack.instances.profile).toHaveLength(2);
-    expect(new Set([...stack.instances.auth, ...stack.instances.profile].map((i) => i.port)).size).toBe(4);
+    expect(stack.instances.search).toHaveLength(2);
+    const all = [...stack.instances.auth, ...stack.instances.profile, ...stack.instances.search];
+    expect(new Set(all.map((i) => i.port)).size).toBe(6);
   });
 
   it('logs each request as JSON in nginx with the request id the answering service logs, and counts it in /metrics', async () => {
@@ -109,8 +111,10 @@ describe('scale-out', () => {
       [
         { path: '/api/v1/auth/me', headers },
         { path: '/api/v1/profile/me', headers },
+        { path: '/api/v1/search?q=invoice', headers },
         { path: '/api/v1/auth/readyz' },
         { path: '/api/v1/profile/readyz' },
+        { path: '/api/v1/search/readyz' },
       ],
       { concurrency: 6, maxDurationMs: 30_000 },
     );
@@ -132,7 +136,7 @@ describe('scale-out', () => {
     );
     await sleep(1_500);
     const killedAt = gets.now();
-    const victims = [stack.instances.auth[0], stack.instances.profile[0]];
+    const victims = [stack.instances.auth[0], stack.instances.profile[0], stack.instances.search[0]];
     for (const victim of victims) if (victim) process.kill(-victim.pid, 'SIGKILL');
     await sleep(3_000);
     const [getSamples, postSamples] = await Promise.all([gets.stop(), posts.stop()]);
@@ -161,7 +165,7 @@ describe('scale-out', () => {
     );
 
     console.log(
-      `[scale] killed auth#1 and profile#1 under load: GETs ${getSamples.length} (${afterKill.length} after the kill) ` +
+      `[scale] killed auth#1, profile#1 and search#1 under load: GETs ${getSamples.length} (${afterKill.length} after the kill) ` +
         `${JSON.stringify(countByStatus(getSamples))}, failed ${failedGets.length}; POSTs ${postSamples.length} ` +
         `${JSON.stringify(countByStatus(postSamples))}, failed ${failedPosts.length} (in flight on the killed instance), ` +
         `acknowledged ${acknowledged.length}, lost ${lost.length}`,
