@@ -184,6 +184,30 @@ describe('Chats (issue 11)', () => {
       await answers(page).first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);
     }
+    // With the passage dialog open, too.
+    await answers(page)
+      .first()
+      .getByRole('region', { name: 'Best passages' })
+      .getByRole('link')
+      .first()
+      .click();
+    await page.getByTestId('passage-hit').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     expect(watched.consoleErrors).toEqual([]);
+  });
+
+  it('on a phone, /chats is the list and a chat opens as its own view with a way back', async () => {
+    const phone = await openPage(browser, baseUrl(), { width: 390, height: 844 });
+    await phone.context.addCookies(account.cookies);
+    const { page } = phone;
+    await page.goto('/chats');
+    await page.getByRole('navigation', { name: 'Chats' }).getByRole('link', { name: QUESTION }).click();
+    await answers(page).first().waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: 'Chats' }).isVisible()).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'All chats' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Chats' }).waitFor();
+    expect(phone.consoleErrors).toEqual([]);
+    await phone.context.close();
   });
 });

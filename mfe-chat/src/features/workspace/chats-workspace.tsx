@@ -20,7 +20,7 @@ import * as styles from './workspace.module.css';
 const SUGGESTIONS = [
   'find invoices over ₹10,000 last month',
   'summarize emails from Acme since March',
-  'extract totals from receipts in Q2 -> email me',
+  'extract totals from receipts in Q2',
 ];
 
 /** The relative times in the list are refreshed this often. */
