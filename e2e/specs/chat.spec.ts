@@ -210,4 +210,23 @@ describe('Chats (issue 11)', () => {
     expect(phone.consoleErrors).toEqual([]);
     await phone.context.close();
   });
+
+  it('renames a chat inline and deletes it after confirming in the popup', async () => {
+    const { page } = watched;
+    await page.keyboard.press('Escape');
+    const list = page.getByRole('navigation', { name: 'Chats' });
+    await list.getByRole('button', { name: `Rename “${QUESTION}”` }).click();
+    const title = list.getByRole('textbox', { name: 'Chat title' });
+    await title.fill('October invoices');
+    await title.press('Enter');
+    await list.getByRole('link', { name: /October invoices/ }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'October invoices' }).waitFor();
+
+    await list.getByRole('button', { name: 'Delete “October invoices”' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this chat?' });
+    await confirm.getByRole('button', { name: 'Delete chat' }).click();
+    await page.waitForURL((url) => url.pathname === '/chats');
+    await list.getByText('No chats yet.', { exact: false }).waitFor();
+    expect(watched.consoleErrors).toEqual([]);
+  });
 });

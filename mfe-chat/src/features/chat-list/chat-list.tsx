@@ -1,6 +1,6 @@
 import type { Chat } from '@trove/contracts';
 import { CHAT_TITLE_MAX_LENGTH } from '@trove/contracts';
-import { type FormEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type MouseEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { ChatBubbleIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/icons';
 import * as ui from '../ui/ui.module.css';
 import * as styles from './chat-list.module.css';
@@ -8,6 +8,7 @@ import { relativeTime } from './relative-time';
 
 interface ChatListProps {
   headingId: string;
+  newChatRef?: RefObject<HTMLButtonElement | null>;
   chats: Chat[];
   status: 'loading' | 'ready' | 'error';
   error: string | null;
@@ -22,14 +23,20 @@ interface ChatListProps {
 
 /** Issue 11 §1: the user's chats — title from the first question, last activity — with new, rename, delete. */
 export function ChatList(props: ChatListProps) {
-  const { headingId, chats, status, error, activeId, now, onNew, onRetry } = props;
+  const { headingId, newChatRef, chats, status, error, activeId, now, onNew, onRetry } = props;
   return (
     <div className={styles.list}>
       <div className={styles.head}>
         <h1 className={styles.heading} id={headingId}>
           Chats
         </h1>
-        <button type="button" className={`${ui.button} ${ui.primary}`} onClick={onNew} data-testid="new-chat">
+        <button
+          ref={newChatRef}
+          type="button"
+          className={`${ui.button} ${ui.primary}`}
+          onClick={onNew}
+          data-testid="new-chat"
+        >
           <PlusIcon />
           New chat
         </button>

@@ -1,5 +1,5 @@
 import type { AssistantChatMessage, Chat, Delivery } from '@trove/contracts';
-import { usePopup, useSession, useToasts, userMessage } from '@trove/kit';
+import { POPUP_CLOSE_MS, usePopup, useSession, useToasts, userMessage } from '@trove/kit';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { AnswerActions } from '../answer/answer-view';
@@ -84,6 +84,7 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
   const now = useMinuteClock();
   const ids = { list: useId(), thread: useId(), status: useId() };
   const composer = useRef<ComposerHandle>(null);
+  const newChatButton = useRef<HTMLButtonElement>(null);
   const [draft, setDraft] = useState('');
   const [announcement, setAnnouncement] = useState('');
 
@@ -233,6 +234,9 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
               popup.close(ticket);
               toasts.show({ type: 'success', message: `Deleted “${chat.title}”.` });
               if (chat.id === chatId) navigate('/chats', { replace: true });
+              // The row that held focus is gone: keyboard users continue from New chat, once the popup's
+              // focus trap has let go (it gives focus back to the removed Delete button).
+              setTimeout(() => newChatButton.current?.focus(), POPUP_CLOSE_MS + 50);
             } catch (failure) {
               popup.close(ticket);
               toasts.show({ type: 'error', message: userMessage(failure, 'The chat could not be deleted.') });
@@ -255,6 +259,7 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
       <nav className={styles.sidebar} aria-labelledby={ids.list}>
         <ChatList
           headingId={ids.list}
+          newChatRef={newChatButton}
           chats={list.chats}
           status={list.status}
           error={list.error}
