@@ -56,12 +56,17 @@ class FakeUpload {
 }
 
 let listed: UploadedDocument[] = [];
+/** Search answers by cursor ('' for the first page); every search URL asked is kept. */
+let searchPages: Record<string, unknown> = {};
+let searched: URLSearchParams[] = [];
 /** The DELETE waits for the test to answer it, so the optimistic state can be looked at. */
 let answerDelete: (response: Response) => void = () => {};
 
 beforeEach(() => {
   FakeUpload.sent = [];
   listed = [];
+  searchPages = {};
+  searched = [];
   vi.stubGlobal('__TROVE_BUILD_LABEL__', 'test');
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
   vi.stubGlobal(
@@ -73,6 +78,11 @@ beforeEach(() => {
           answerDelete = resolve;
         });
       if (url === '/api/v1/uploads') return Response.json({ documents: listed });
+      if (url.startsWith('/api/v1/search?')) {
+        const params = new URLSearchParams(url.slice(url.indexOf('?') + 1));
+        searched.push(params);
+        return Response.json(searchPages[params.get('cursor') ?? '']);
+      }
       return new Response(null, { status: 404 });
     }),
   );
@@ -170,5 +180,61 @@ describe('the Uploads page', () => {
     );
     await screen.findByText('The database is not answering');
     expect(screen.getAllByTestId('upload-row')).toHaveLength(1);
+  });
+
+  it('search: highlighted snippets as text, fact chips as filters, type facets, more results', async () => {
+    listed = [doc({})];
+    const result = (id: string, snippet: string) => ({
+      document: {
+        id: '00000000-0000-4000-8000-000000000001',
+        name: 'contract.pdf',
+        type: 'pdf',
+        document_date: null,
+      },
+      passage: { id, ordinal: Number(id), location: 'page 2' },
+      snippet,
+      score: 1,
+      facts: {
+        amounts: [{ text: 'Rs. 1,25,000', currency: 'INR', value: 125000 }],
+        people: [{ name: 'Asha Rao' }],
+      },
+    });
+    searchPages = {
+      '': {
+        results: [result('1', 'the &lt;b&gt;<mark>invoice</mark>&lt;/b&gt; total')],
+        facets: { type: [{ value: 'pdf', count: 1 }] },
+        mode: 'and',
+        next_cursor: 'c1',
+      },
+      c1: {
+        results: [result('2', 'second <mark>invoice</mark>')],
+        facets: { type: [] },
+        mode: 'and',
+        next_cursor: null,
+      },
+    };
+    renderPage();
+    const box = await screen.findByRole('searchbox', { name: 'Search your uploads' });
+    fireEvent.change(box, { target: { value: 'invoice' } });
+    fireEvent.submit(box);
+    const first = (await screen.findAllByTestId('search-result'))[0] as HTMLElement;
+    within(first).getByRole('heading', { name: 'contract.pdf' });
+    within(first).getByText('Page 2');
+    // Escaped markup stays text; only the match is a <mark>.
+    expect(first.querySelector('mark')?.textContent).toBe('invoice');
+    expect(first.querySelector('b')).toBeNull();
+    within(first).getByText('</b>', { exact: false });
+
+    fireEvent.click(screen.getByRole('button', { name: 'More results' }));
+    await waitFor(() => expect(screen.getAllByTestId('search-result')).toHaveLength(2));
+    expect(searched[1]?.get('cursor')).toBe('c1');
+    expect(screen.queryByRole('button', { name: 'More results' })).toBeNull();
+
+    fireEvent.click(within(first).getByRole('button', { name: 'Mentions Asha Rao' }));
+    await waitFor(() => expect(searched[2]?.get('entity')).toBe('Asha Rao'));
+    screen.getByRole('button', { name: 'Remove filter Mentions: Asha Rao' });
+    fireEvent.click(screen.getByRole('button', { name: /^PDF 1/ }));
+    await waitFor(() => expect(searched[3]?.get('type')).toBe('pdf'));
+    expect(searched[3]?.get('entity')).toBe('Asha Rao');
   });
 });

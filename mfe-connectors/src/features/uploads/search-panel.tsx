@@ -50,8 +50,7 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
                 title={`Only results with ${chip.label}`}
                 onClick={() => onFact(chip)}
               >
-                <span className={styles.factKind}>{FILTER_NAMES[chip.kind]}</span>
-                {chip.label}
+                <span className={styles.factKind}>{FILTER_NAMES[chip.kind]}</span> {chip.label}
               </button>
             </li>
           ))}
