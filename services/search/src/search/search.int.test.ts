@@ -276,3 +276,32 @@ describe('the candidate cap for words in very many passages', () => {
     expect(melon.results).toHaveLength(2);
   });
 });
+
+describe('OR over a common and a rare word, capped', () => {
+  it('scores the passages with the rare word; punctuation in the words never breaks the candidate tsquery', async () => {
+    const user = await service.signUp();
+    await index(user, [
+      { name: 'a.txt', text: "kiwi\n\nkiwi melon\n\nkiwi kiwi\n\nwombat o'neil\n\nback\\slash wombat" },
+    ]);
+    const settings = { minAllWordResults: 5, maxCandidates: 2 };
+    const response = await searchService(
+      service.db,
+      user.userId,
+      SearchQuerySchema.parse({ q: 'kiwi wombat' }),
+      settings,
+    );
+    expect(response.mode).toBe('or');
+    expect(response.results.map((result) => result.passage.location).sort()).toEqual([
+      'paragraph 4',
+      'paragraph 5',
+    ]);
+    const quoted = await searchService(
+      service.db,
+      user.userId,
+      SearchQuerySchema.parse({ q: "kiwi o'neil back\\slash" }),
+      settings,
+    );
+    expect(quoted.mode).toBe('or');
+    expect(quoted.results.length).toBeGreaterThan(0);
+  });
+});

@@ -31,10 +31,15 @@ export interface SearchPageRequest extends SearchFilters {
   limit: number;
   after?: { score: number; passageId: string } | undefined;
   /**
-   * When set, only the newest `candidateCap` matching passages are scored (the service sets it when the
-   * statistics say the words match more than that): see docs/decisions/014-search-speed-and-bench.md.
+   * When set, only the first `candidateCap` matching passages the GIN bitmap yields are scored (the service
+   * sets it when the statistics say the words match more): docs/decisions/014-search-speed-and-bench.md.
    */
   candidateCap?: number | undefined;
+  /**
+   * OR only: candidates are the passages holding one of these lexemes (the query's rarer ones) rather than
+   * any of the query's words; every word still counts in the score. See the service.
+   */
+  candidateLexemes?: readonly string[] | undefined;
 }
 
 export interface SearchHit {
@@ -65,6 +70,11 @@ function regexLiteral(text: string): string {
   return text.replace(/[^\p{L}\p{N} ]/gu, '\\$&');
 }
 
+/** The date filter reads the document's date: the only filter that needs the documents table. */
+function datesFilter(filters: SearchFilters): boolean {
+  return filters.from !== undefined || filters.to !== undefined;
+}
+
 /**
  * The filters on the passage and its document (alias p and d). The jsonpath texts are fixed fragments;
  * user values only ever travel as bound parameters (jsonpath variables, a regex parameter).
@@ -72,7 +82,7 @@ function regexLiteral(text: string): string {
 function passageFilters(filters: SearchFilters, withKind: boolean): RawBuilder<unknown> {
   // p.user_id is the document's owner (copied when indexed); the callers bound every statement by it.
   const parts = [sql`true`];
-  if (withKind && filters.kind !== undefined) parts.push(sql`d.kind = ${filters.kind}`);
+  if (withKind && filters.kind !== undefined) parts.push(sql`p.kind = ${filters.kind}`);
 
   if (filters.from !== undefined || filters.to !== undefined) {
     // ISO days compare as text, in the document's date column and in the facts alike.
@@ -116,12 +126,27 @@ function passageFilters(filters: SearchFilters, withKind: boolean): RawBuilder<u
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * For the rest of the transaction: the GIN index for "tsv @@ query", never a walk of the table or of its
+ * primary key testing every row. The planner costs @@ as a cheap operator, but each evaluation decompresses
+ * a tsvector of ~1 kB: for a word in 5% of passages it preferred testing every row, 20× slower at 48k
+ * documents (docs/decisions/014-search-speed-and-bench.md). The GIN bitmap answers @@ exactly for
+ * plainto_tsquery's lexemes, so the heap is read only for real matches. Call inside a transaction.
+ */
+export async function preferIndexBitmaps(tx: DatabaseHandle): Promise<void> {
+  await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(
+    tx,
+  );
+}
+
 export interface SearchPlan {
   /** Passages matching every word and every filter, counted no further than `atMost`. */
   allWords: number;
   /** Upper bounds on the matches from the statistics: the rarest word's n(q) (AND), their sum (OR). */
   andBound: number;
   orBound: number;
+  /** The query's lexemes with n(q), the number of the user's passages holding each. */
+  terms: { lexeme: string; documentFrequency: number }[];
 }
 
 /**
@@ -134,22 +159,31 @@ export async function planSearch(
   filters: SearchFilters,
   atMost: number,
 ): Promise<SearchPlan> {
-  const result = await sql<{ all_words: string; and_bound: string; or_bound: string }>`
+  const result = await sql<{
+    all_words: string;
+    and_bound: string;
+    or_bound: string;
+    terms: { lexeme: string; df: number }[];
+  }>`
     with terms as (
       select distinct lexeme from unnest(tsvector_to_array(to_tsvector('english', ${filters.text}))) as lexeme
     ),
-    bounds as (
-      select coalesce(min(coalesce(t.document_frequency, 0)), 0) as and_bound,
-             coalesce(sum(t.document_frequency), 0) as or_bound
+    frequencies as (
+      select terms.lexeme, coalesce(t.document_frequency, 0) as df
       from terms left join search_terms t on t.user_id = ${filters.userId} and t.lexeme = terms.lexeme
+    ),
+    bounds as (
+      select coalesce(min(df), 0) as and_bound, coalesce(sum(df), 0) as or_bound,
+             coalesce(json_agg(json_build_object('lexeme', lexeme, 'df', df)), '[]') as terms
+      from frequencies
     )
     select (select count(*) from (
-              select 1 from passages p join documents d on d.id = p.document_id
+              select 1 from passages p ${datesFilter(filters) ? sql`join documents d on d.id = p.document_id` : sql``}
               where p.user_id = ${filters.userId} and p.tsv @@ ${tsquery(filters.text, 'and')}
                 and ${passageFilters(filters, true)}
               limit ${atMost}
             ) x) as all_words,
-           bounds.and_bound, bounds.or_bound
+           bounds.and_bound, bounds.or_bound, bounds.terms
     from bounds
   `.execute(db);
   const row = result.rows[0];
@@ -157,6 +191,7 @@ export async function planSearch(
     allWords: Number(row?.all_words ?? 0),
     andBound: Number(row?.and_bound ?? 0),
     orBound: Number(row?.or_bound ?? 0),
+    terms: (row?.terms ?? []).map((term) => ({ lexeme: term.lexeme, documentFrequency: term.df })),
   };
 }
 
@@ -185,11 +220,18 @@ export async function searchPage(db: DatabaseHandle, request: SearchPageRequest)
       : sql`(s.score < ${request.after.score}::float8
              or (s.score = ${request.after.score}::float8 and s.id > ${request.after.passageId}::bigint))`;
   const kind = request.kind === undefined ? sql`true` : sql`m.kind = ${request.kind}`;
-  const needsDocument = request.from !== undefined || request.to !== undefined;
+  const needsDocument = datesFilter(request);
   // Capped: the first `candidateCap` matches the GIN bitmap yields, in the table's physical order (roughly
   // the order of indexing), and no more rows of the heap are read. Ordering them (newest first) would read
   // every match's row to sort it, which is the cost the cap exists to avoid.
   const cap = request.candidateCap === undefined ? sql`` : sql`limit ${request.candidateCap}`;
+  // Lexemes as tsquery operands, quoted the way tsquery's input reads them (backslash and quote escaped),
+  // so a lexeme is matched as it is, without being parsed or stemmed again.
+  const candidateQuery =
+    request.candidateLexemes === undefined
+      ? query
+      : sql`(select string_agg('''' || replace(replace(l, '\', '\\'), '''', '''''') || '''', ' | ')
+             from unnest(${request.candidateLexemes}::text[]) as l)::tsquery`;
   const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;
   const statement = sql<{
     hits: {
@@ -223,14 +265,13 @@ export async function searchPage(db: DatabaseHandle, request: SearchPageRequest)
     -- The tsquery is written out here (not taken from a CTE) so the planner sees it and estimates how
     -- many passages it matches: that is what picks the GIN bitmap or, capped, the primary key backwards.
     candidates as materialized (
-      select p.id, p.document_id, p.length, p.tsv
+      select p.id, p.document_id, p.kind, p.length, p.tsv
       from passages p ${needsDocument ? sql`join documents d on d.id = p.document_id` : sql``}
-      where p.user_id = ${request.userId} and p.tsv @@ ${query} and ${passageFilters(request, false)}
+      where p.user_id = ${request.userId} and p.tsv @@ ${candidateQuery} and ${passageFilters(request, false)}
       ${cap}
     ),
-    -- The kind by primary key per candidate: a hash join would read every document of the user.
     matches as materialized (
-      select c.id, c.document_id, (select d.kind from documents d where d.id = c.document_id) as kind, c.length,
+      select c.id, c.document_id, c.kind, c.length,
              ts_filter(setweight(c.tsv, 'A', terms.lexemes), '{a}') as query_terms
       from candidates c cross join terms
     ),
@@ -266,15 +307,7 @@ export async function searchPage(db: DatabaseHandle, request: SearchPageRequest)
       (select coalesce(json_agg(h order by h.score desc, h.id::bigint asc), '[]') from hits h) as hits,
       (select coalesce(json_agg(f order by f.count desc, f.kind), '[]') from facets f) as facets
   `;
-  // The planner costs "tsv @@ query" as a cheap operator, but each evaluation decompresses a tsvector of
-  // ~1 kB: for a word in 5% of passages it then prefers walking the table (or its primary key) and
-  // testing every row over the GIN index, 20× slower at 48k documents (EXPLAIN ANALYZE in ADR 014). The GIN
-  // bitmap answers @@ exactly for plainto_tsquery's lexemes, so the heap is read only for real matches.
-  const result = await db.transaction().execute(async (tx) => {
-    await sql`set local enable_seqscan = off`.execute(tx);
-    await sql`set local enable_indexscan = off`.execute(tx);
-    return statement.execute(tx);
-  });
+  const result = await statement.execute(db);
   const row = result.rows[0];
   return {
     hits: (row?.hits ?? []).map((hit) => ({
