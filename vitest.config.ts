@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['**/*.test.{ts,tsx}'],
-          exclude: ['**/node_modules/**', '**/dist/**', '**/*.int.test.ts', 'e2e/**'],
+          exclude: ['**/node_modules/**', '**/dist/**', '.data/**', '**/*.int.test.ts', 'e2e/**'],
         },
       },
       {
@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['**/*.int.test.ts'],
-          exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
+          exclude: ['**/node_modules/**', '**/dist/**', '.data/**', 'e2e/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
