@@ -28,8 +28,8 @@ export interface SearchSettings {
   maxCandidates?: number | undefined;
 }
 
-/** Scoring 1,000 passages costs a few milliseconds; every match of "list" at 48k (28,608 passages) ~300. */
-export const SEARCH_MAX_CANDIDATES = 1_000;
+/** Scoring 500 passages costs ~3 ms; every match of "list" at 48k (28,608 passages) ~300 (ADR 014). */
+export const SEARCH_MAX_CANDIDATES = 500;
 
 /**
  * Which passages are scored when the words match more than `max` (docs/decisions/014-search-speed-and-bench.md).
