@@ -41,6 +41,7 @@ export {
   safeReturnPath,
   useReturnPath,
 } from './return-path';
+export { nextTabIndex } from './tab-keys';
 export { type SessionStatus, SessionProvider, type SessionValue, useSession } from './session';
 export { SESSION_CHECK_REUSE_MS, type SessionUser } from './session-check';
 export { applyInitialTheme, type Theme, ThemeProvider, useTheme } from './theme';

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
+import { nextTabIndex } from '@trove/kit';
 import * as section from '../layout/section.module.css';
-import { nextTabIndex } from '../tabs/tab-keys';
 import * as styles from './explore.module.css';
 import { RemoteCatalog } from './remote-catalog';
 

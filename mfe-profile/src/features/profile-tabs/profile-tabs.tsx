@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { nextTabIndex } from '@trove/kit';
 import * as styles from './profile-tabs.module.css';
-import { PROFILE_TABS, type ProfileTabId, tabIndexAfterKey } from './tabs';
+import { PROFILE_TABS, type ProfileTabId } from './tabs';
 
 export function tabId(idPrefix: string, tab: ProfileTabId): string {
   return `${idPrefix}-tab-${tab}`;
@@ -38,9 +39,9 @@ export function ProfileTabList({
   }, [current]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const next = tabIndexAfterKey(index, event.key, PROFILE_TABS.length);
-    const tab = next === undefined ? undefined : PROFILE_TABS[next];
-    if (next === undefined || tab === undefined) return;
+    const next = nextTabIndex(index, event.key, PROFILE_TABS.length);
+    const tab = next === null ? undefined : PROFILE_TABS[next];
+    if (next === null || tab === undefined) return;
     event.preventDefault();
     onSelect(tab.id);
     buttons.current[next]?.focus();

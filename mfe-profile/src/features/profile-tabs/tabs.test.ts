@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_FORM_FIELDS } from '../profile-form/profile-form';
-import { PROFILE_TABS, TAB_OF_FIELD, tabIndexAfterKey, tabToShowErrors } from './tabs';
+import { PROFILE_TABS, TAB_OF_FIELD, tabToShowErrors } from './tabs';
 
 describe('profile tabs (SPEC §2.5)', () => {
   it('are the seven, in order, Overview first', () => {
@@ -13,16 +13,6 @@ describe('profile tabs (SPEC §2.5)', () => {
       'Security',
       '2-step',
     ]);
-  });
-
-  it('Left and Right move and wrap; Home and End jump; other keys are left alone', () => {
-    expect(tabIndexAfterKey(0, 'ArrowRight', 7)).toBe(1);
-    expect(tabIndexAfterKey(6, 'ArrowRight', 7)).toBe(0);
-    expect(tabIndexAfterKey(0, 'ArrowLeft', 7)).toBe(6);
-    expect(tabIndexAfterKey(3, 'Home', 7)).toBe(0);
-    expect(tabIndexAfterKey(3, 'End', 7)).toBe(6);
-    expect(tabIndexAfterKey(3, 'ArrowDown', 7)).toBeUndefined();
-    expect(tabIndexAfterKey(3, 'Enter', 7)).toBeUndefined();
   });
 
   it('every editable field belongs to a tab that has a Save button', () => {

@@ -35,25 +35,6 @@ export const TAB_OF_FIELD: Record<ProfileFormField, ProfileTabId> = {
   locale: 'prefs',
 };
 
-/**
- * WAI-ARIA tabs pattern (automatic activation): Left and Right move and wrap, Home and End jump to the
- * ends. Any other key is not the tab list's to handle (undefined).
- */
-export function tabIndexAfterKey(current: number, key: string, count: number): number | undefined {
-  switch (key) {
-    case 'ArrowRight':
-      return (current + 1) % count;
-    case 'ArrowLeft':
-      return (current - 1 + count) % count;
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return undefined;
-  }
-}
-
 /** The tab a failed save should show: the current one if it has an error, else the first that has. */
 export function tabToShowErrors(
   current: ProfileTabId,

@@ -1,6 +1,7 @@
 /**
- * SPEC §2.3: Left and Right move between the tabs and the list wraps; Home and End jump to the ends
- * (WAI-ARIA tabs pattern). Returns the tab to focus, or null when the key is not a tab key.
+ * The WAI-ARIA tabs pattern's keys (SPEC §2.3, §2.5): Left and Right move between the tabs and the list
+ * wraps; Home and End jump to the ends. Returns the tab to focus, or null when the key is not the tab
+ * list's to handle (or there are no tabs), so the browser keeps its default for it.
  */
 export function nextTabIndex(current: number, key: string, count: number): number | null {
   if (count <= 0) return null;
