@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { BatchList } from '../features/uploads/batch-list';
 import { ConfirmDelete, DocumentsTable } from '../features/uploads/documents-table';
 import { DropZone } from '../features/uploads/drop-zone';
-import { FileIcon } from '../features/uploads/icons';
+import { DocumentIcon } from '@trove/kit/icons';
 import { SearchPanel } from '../features/uploads/search-panel';
 import { useUploadSearch } from '../features/uploads/use-upload-search';
 import { useUploads } from '../features/uploads/use-uploads';
@@ -16,7 +16,7 @@ function EmptyUploads() {
   return (
     <div className={styles.empty}>
       <span className={styles.emptyIcon}>
-        <FileIcon />
+        <DocumentIcon size={20} />
       </span>
       <h3 className={styles.emptyTitle}>No files yet</h3>
       <p className={styles.emptyText}>

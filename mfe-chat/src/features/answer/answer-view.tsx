@@ -1,6 +1,6 @@
 import type { AnswerPassage, AssistantChatMessage, Delivery } from '@trove/contracts';
 import { type MouseEvent, type ReactNode, useId } from 'react';
-import { MailIcon } from '../ui/icons';
+import { MailIcon } from '@trove/kit/icons';
 import * as ui from '../ui/ui.module.css';
 import { documentsReadLine, filterChips, formatDay, formatTotal } from './answer-format';
 import * as styles from './answer.module.css';
@@ -279,7 +279,7 @@ export function AnswerView({ answer, actions }: { answer: AssistantChatMessage; 
                 onClick={() => actions.send(answer)}
                 aria-label="Send this answer by email"
               >
-                <MailIcon />
+                <MailIcon className={ui.icon} />
                 Send
               </button>
             )}

@@ -1,7 +1,7 @@
 import type { Chat } from '@trove/contracts';
 import { CHAT_TITLE_MAX_LENGTH } from '@trove/contracts';
 import { type FormEvent, type MouseEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { ChatBubbleIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/icons';
+import { ChatBubbleIcon, PencilIcon, PlusIcon, TrashIcon } from '@trove/kit/icons';
 import * as ui from '../ui/ui.module.css';
 import * as styles from './chat-list.module.css';
 import { relativeTime } from './relative-time';
@@ -37,7 +37,7 @@ export function ChatList(props: ChatListProps) {
           onClick={onNew}
           data-testid="new-chat"
         >
-          <PlusIcon />
+          <PlusIcon className={ui.icon} />
           New chat
         </button>
       </div>
@@ -175,7 +175,7 @@ function ChatListItem({
         onClick={open}
       >
         <span className={styles.itemIcon} aria-hidden="true">
-          <ChatBubbleIcon />
+          <ChatBubbleIcon className={ui.icon} />
         </span>
         <span className={styles.text}>
           <span className={styles.title}>{chat.title}</span>
@@ -192,7 +192,7 @@ function ChatListItem({
           title="Rename"
           onClick={() => setRenaming(true)}
         >
-          <PencilIcon />
+          <PencilIcon className={ui.icon} />
         </button>
         <button
           type="button"
@@ -201,7 +201,7 @@ function ChatListItem({
           title="Delete"
           onClick={() => onDelete(chat)}
         >
-          <TrashIcon />
+          <TrashIcon className={ui.icon} />
         </button>
       </span>
     </li>

@@ -1,5 +1,5 @@
 import { forwardRef, type KeyboardEvent, useId, useImperativeHandle, useRef } from 'react';
-import { SendIcon } from '../ui/icons';
+import { ArrowRightIcon } from '@trove/kit/icons';
 import * as ui from '../ui/ui.module.css';
 import { commandPreview } from './command-preview';
 import { composerKeyAction } from './composer-keys';
@@ -97,7 +97,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
           aria-disabled={!canSend}
           aria-label={busy ? 'Sending… wait for the answer' : 'Send question'}
         >
-          {busy ? <span className={ui.spinner} aria-hidden="true" /> : <SendIcon />}
+          {busy ? <span className={ui.spinner} aria-hidden="true" /> : <ArrowRightIcon className={ui.icon} />}
         </button>
       </div>
       <div className={styles.hint} id={ids.hint}>

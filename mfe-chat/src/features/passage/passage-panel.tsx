@@ -2,7 +2,7 @@ import type { ContextPassage, PassageContextResponse } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
 import { useEffect, useRef, useState } from 'react';
 import { getPassage } from '../chat-api/chat-api';
-import { DocumentIcon } from '../ui/icons';
+import { DocumentIcon } from '@trove/kit/icons';
 import * as ui from '../ui/ui.module.css';
 import { highlightParts } from './highlight';
 import * as styles from './passage-panel.module.css';
@@ -63,7 +63,7 @@ export function PassagePanel({ passageId, terms }: { passageId: string; terms: s
     <div className={styles.panel} data-testid="passage-panel">
       <div className={styles.document}>
         <span className={styles.documentIcon} aria-hidden="true">
-          <DocumentIcon />
+          <DocumentIcon className={ui.icon} />
         </span>
         <div>
           <p className={styles.documentName}>{document.name}</p>

@@ -12,7 +12,7 @@ import { SendDialog } from '../send/send-dialog';
 import * as sendStyles from '../send/send-dialog.module.css';
 import { ThreadView } from '../thread/thread-view';
 import { useChatThread } from '../thread/use-chat-thread';
-import { BackIcon, SparkIcon } from '../ui/icons';
+import { BackIcon, SparkIcon } from '@trove/kit/icons';
 import * as ui from '../ui/ui.module.css';
 import { chatHref, NEW_CHAT, readChatLocation, withPassage } from './chat-path';
 import * as styles from './workspace.module.css';
@@ -39,7 +39,7 @@ function NewChatIntro({ onPick }: { onPick: (text: string) => void }) {
   return (
     <div className={styles.intro}>
       <span className={styles.introIcon} aria-hidden="true">
-        <SparkIcon />
+        <SparkIcon className={ui.icon} />
       </span>
       <h2 className={styles.introTitle}>Ask across your documents</h2>
       <p className={styles.introText}>
@@ -276,7 +276,7 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
       <section className={styles.main} aria-labelledby={ids.thread}>
         <header className={styles.threadHead}>
           <Link className={`${ui.iconButton} ${styles.back}`} to="/chats" aria-label="All chats">
-            <BackIcon />
+            <BackIcon className={ui.icon} />
           </Link>
           <h2 className={styles.threadTitle} id={ids.thread}>
             {title}

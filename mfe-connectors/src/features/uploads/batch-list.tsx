@@ -1,6 +1,6 @@
 import type { UploadedDocument } from '@trove/contracts';
 import { humanSize, KIND_LABELS, partsLabel } from './format';
-import { CloseIcon } from './icons';
+import { CloseIcon } from '@trove/kit/icons';
 import { type FileStage, fileStage, type UploadItem } from './upload-queue';
 import * as styles from './uploads.module.css';
 
@@ -100,7 +100,7 @@ export function BatchList({
                   aria-label={`Dismiss ${item.name}`}
                   onClick={() => onDismiss(item.key)}
                 >
-                  <CloseIcon />
+                  <CloseIcon size={16} />
                 </button>
               ) : null}
             </div>

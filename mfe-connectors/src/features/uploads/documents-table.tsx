@@ -1,7 +1,7 @@
 import type { UploadedDocument } from '@trove/contracts';
 import { useEffect, useState } from 'react';
 import { exactTime, humanSize, KIND_LABELS, partsLabel, relativeTime } from './format';
-import { TrashIcon } from './icons';
+import { TrashIcon } from '@trove/kit/icons';
 import { StatusBadge } from './status-badge';
 import * as styles from './uploads.module.css';
 
@@ -88,7 +88,7 @@ export function DocumentsTable({
                   title="Delete"
                   onClick={() => onDelete(document)}
                 >
-                  <TrashIcon />
+                  <TrashIcon size={18} />
                 </button>
               </td>
             </tr>

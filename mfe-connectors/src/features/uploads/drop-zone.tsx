@@ -1,6 +1,6 @@
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { humanSize } from './format';
-import { UploadCloudIcon } from './icons';
+import { UploadCloudIcon } from '@trove/kit/icons';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_KINDS_TEXT, UPLOAD_LIMITS } from './upload-checks';
 import * as styles from './uploads.module.css';
 

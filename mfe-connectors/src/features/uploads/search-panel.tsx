@@ -1,7 +1,7 @@
 import type { DocumentKind, SearchResult } from '@trove/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { KIND_LABELS } from './format';
-import { CloseIcon, SearchIcon } from './icons';
+import { CloseIcon, SearchIcon } from '@trove/kit/icons';
 import { type FactFilter, FILTER_NAMES, factChips, withFilter, withoutFilter } from './search-filters';
 import { snippetParts } from './snippet-parts';
 import type { UploadSearchState } from './use-upload-search';
@@ -95,7 +95,7 @@ export function SearchPanel({
             Search your uploads
           </label>
           <span className={styles.searchIcon}>
-            <SearchIcon />
+            <SearchIcon size={18} />
           </span>
           <input
             id={inputId}
@@ -154,7 +154,7 @@ export function SearchPanel({
                     onClick={() => onSearch(request.q, type, withoutFilter(filters, filter.kind))}
                   >
                     {FILTER_NAMES[filter.kind]}: {filter.label}
-                    <CloseIcon />
+                    <CloseIcon size={16} />
                   </button>
                 </li>
               ))}

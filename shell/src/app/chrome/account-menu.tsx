@@ -2,7 +2,7 @@ import { Avatar, displayName, secondaryLine, useSession } from '@trove/kit';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import * as styles from './chrome.module.css';
-import { CreateAccountIcon, LoginIcon, LogoutIcon, ProfileIcon } from './icons';
+import { CreateAccountIcon, LoginIcon, LogoutIcon, ProfileIcon } from '@trove/kit/icons';
 import { useDismiss } from './use-dismiss';
 
 /**

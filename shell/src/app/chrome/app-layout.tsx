@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AccountMenu } from './account-menu';
 import { Brand } from './brand';
 import * as styles from './chrome.module.css';
-import { MenuIcon } from './icons';
+import { MenuIcon } from '@trove/kit/icons';
 import { MobileDrawer } from './mobile-drawer';
 import { NavLinks } from './nav-links';
 import { ThemeToggle } from './theme-toggle';

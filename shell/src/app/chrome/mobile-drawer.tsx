@@ -1,7 +1,7 @@
 import { useFocusTrap, useScrollLock } from '@trove/kit';
 import { useId, useMemo, useRef } from 'react';
 import * as styles from './chrome.module.css';
-import { CloseIcon } from './icons';
+import { CloseIcon } from '@trove/kit/icons';
 import { NavLinks } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
 import { useDismiss } from './use-dismiss';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ChatsIcon, ConnectionsIcon, UploadsIcon } from './icons';
+import { ChatsIcon, ConnectionsIcon, UploadsIcon } from '@trove/kit/icons';
 
 export interface NavItem {
   to: string;

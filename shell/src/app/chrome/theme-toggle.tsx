@@ -1,6 +1,6 @@
 import { useTheme } from '@trove/kit';
 import * as styles from './chrome.module.css';
-import { MoonIcon, SunIcon } from './icons';
+import { MoonIcon, SunIcon } from '@trove/kit/icons';
 
 /** SPEC §2.2 / §4.2: the light/dark toggle; in the rail, the drawer and the public header. */
 export function ThemeToggle({ variant }: { variant: 'rail' | 'bar' | 'drawer' }) {

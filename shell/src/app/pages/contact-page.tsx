@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { DocumentIcon, MailIcon, ShieldIcon, TagIcon } from '../chrome/icons';
+import { DocumentIcon, MailIcon, ShieldIcon, TagIcon } from '@trove/kit/icons';
 import { contactContentFor } from '../features/contact/contact-topics';
 import * as styles from './pages.module.css';
 

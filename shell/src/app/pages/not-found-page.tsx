@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CompassIcon } from '../chrome/icons';
+import { CompassIcon } from '@trove/kit/icons';
 import * as styles from './pages.module.css';
 
 /** SPEC §2.1: any other path. */

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { CompassIcon, PlayIcon } from '../chrome/icons';
+import { CompassIcon, PlayIcon } from '@trove/kit/icons';
 import type { PlaybookPreview } from '../features/playground/playbook-preview';
 import { usePlaybookPreview } from '../features/playground/use-playbook-preview';
 import { EmptyStatePage } from './empty-state-page';
