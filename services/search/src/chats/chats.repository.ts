@@ -55,17 +55,16 @@ export async function createChat(db: DatabaseHandle, userId: string, title: stri
     .executeTakeFirstOrThrow();
 }
 
+/** The user's chat by id: a chat of another user is not found. */
+const ownChat = (db: DatabaseHandle, userId: string, chatId: string) =>
+  chatDb(db).selectFrom('chats').select(CHAT_COLUMNS).where('id', '=', chatId).where('user_id', '=', userId);
+
 export async function findChat(
   db: DatabaseHandle,
   userId: string,
   chatId: string,
 ): Promise<ChatRow | undefined> {
-  return chatDb(db)
-    .selectFrom('chats')
-    .select(CHAT_COLUMNS)
-    .where('id', '=', chatId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return ownChat(db, userId, chatId).executeTakeFirst();
 }
 
 /** Locks the chat for this transaction, so two questions asked at once both see whether it has a title. */
@@ -74,13 +73,7 @@ export async function lockChat(
   userId: string,
   chatId: string,
 ): Promise<ChatRow | undefined> {
-  return chatDb(db)
-    .selectFrom('chats')
-    .select(CHAT_COLUMNS)
-    .where('id', '=', chatId)
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
+  return ownChat(db, userId, chatId).forUpdate().executeTakeFirst();
 }
 
 export async function renameChat(
