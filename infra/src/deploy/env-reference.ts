@@ -82,9 +82,11 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   AUTH_PORT: "the auth service's port",
   AUTH_SIGNING_KEY:
     'Ed25519 private key (PKCS#8 PEM); wins over the key file — set it when running several instances',
+  CHAT_ASKS_PER_MINUTE: 'questions one user may ask a minute; then 429',
   CHAT_CONTEXT_PASSAGES: 'passages shown before and after one opened in context',
   CHAT_MAIL_FAILED_AFTER_ATTEMPTS:
     'failed sends before a mailed answer shows as failed (the outbox keeps trying)',
+  CHAT_MAILS_PER_HOUR: 'answers one user may mail an hour (the outbox is no relay); then 429',
   CHAT_PASSAGES: 'passages a chat answer cites',
   DATABASE_URL: 'PostgreSQL (`postgres://user:password@host:5432/db`)',
   DB_CONNECT_TIMEOUT_MS: 'longest wait to open a database connection or get a free one; then 503',
@@ -100,7 +102,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   OTP_TTL_SECONDS: 'code lifetime',
   PENDING_LOGIN_TTL_SECONDS: 'time between a correct password and its 2-step code',
   PROFILE_PORT: "the profile service's port",
-  PUBLIC_URL: 'the public origin users reach; `https://…` makes every session cookie Secure',
+  PUBLIC_URL:
+    'the public origin users reach; `https://…` makes every session cookie Secure; links in mailed answers use it (set it in production)',
   RATE_ACCOUNT_COOLDOWN_SECONDS: 'cool-down after too many failures on one account',
   RATE_ACCOUNT_FAILURES: 'consecutive failures on one account before the cool-down',
   RATE_CODE_MAILS_PER_HOUR: 'code mails per address per hour',
@@ -119,6 +122,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   SEARCH_PORT: "the search service's port",
   UPLOAD_MAX_FILE_BYTES: 'largest uploaded file',
   UPLOAD_MAX_FILES: 'most files in one upload batch',
+  UPLOAD_QUOTA_BYTES: 'bytes of originals one user may keep; an upload past it is a 413',
+  UPLOAD_REQUESTS_PER_MINUTE: 'upload requests one user may make a minute; then 429',
   UPLOAD_MAX_REQUEST_BYTES:
     'largest upload request (read into memory; larger batches go in several requests); nginx uses it too',
   REFRESH_REUSE_GRACE_SECONDS: 'a rotated refresh token still accepted this long (parallel tabs)',

@@ -24,9 +24,9 @@ export interface SearchAppDeps {
   logger: Logger;
   /** The auth service's public keys: in production its JWKS (AUTH_JWKS_URL). */
   verificationKey: VerificationKey;
-  uploads: UploadSettings & { maxRequestBytes: number };
+  uploads: UploadSettings & { maxRequestBytes: number; quotaBytes: number; requestsPerMinute: number };
   search: SearchSettings;
-  /** Chats (issue 11); unset values take CHAT_DEFAULTS. `now` pins the clock questions are read against. */
+  /** Chats (issue 11); unset values take CHAT_DEFAULTS (asksPerMinute, trustedProxies among them). `now` pins the clock questions are read against. */
   chats?: Partial<ChatAppSettings> & { now?: () => Date };
 }
 

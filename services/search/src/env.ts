@@ -27,6 +27,10 @@ export const SearchEnvSchema = z
      * than this is sent by the client in several requests (docs/decisions/010-search-index.md).
      */
     UPLOAD_MAX_REQUEST_BYTES: wholeNumber(100 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
+    /** Everything one user may keep uploaded (originals' bytes); past it an upload is a 413. */
+    UPLOAD_QUOTA_BYTES: wholeNumber(1024 * 1024 * 1024, 1, 1024 * 1024 * 1024 * 1024),
+    /** Upload requests one user may make a minute (the Uploads page sends large batches a few files a request). */
+    UPLOAD_REQUESTS_PER_MINUTE: wholeNumber(300, 1, 100_000),
     /** AND first; fewer matches than this relaxes the search to OR. */
     SEARCH_MIN_AND_RESULTS: wholeNumber(3, 1, 1000),
     /** Extraction jobs: how long a worker's lease lasts, tries before failing, how often it polls. */
@@ -39,6 +43,10 @@ export const SearchEnvSchema = z
     /** Chats (docs/decisions/015-chats.md): passages an answer cites, neighbours shown around a passage. */
     CHAT_PASSAGES: wholeNumber(5, 1, 20),
     CHAT_CONTEXT_PASSAGES: wholeNumber(2, 0, 10),
+    /** Questions one user may ask a minute; each runs several searches. */
+    CHAT_ASKS_PER_MINUTE: wholeNumber(30, 1, 10_000),
+    /** Answers one user may mail an hour: the outbox sends from the product's address, so never a relay. */
+    CHAT_MAILS_PER_HOUR: wholeNumber(20, 1, 10_000),
     /** Failed sends before a mailed answer shows as failed; the outbox keeps retrying it after that. */
     CHAT_MAIL_FAILED_AFTER_ATTEMPTS: wholeNumber(3, 1, 100),
   })

@@ -19,6 +19,8 @@ await runService({
         uploads: {
           maxFileBytes: env.UPLOAD_MAX_FILE_BYTES,
           maxFiles: env.UPLOAD_MAX_FILES,
+          quotaBytes: env.UPLOAD_QUOTA_BYTES,
+          requestsPerMinute: env.UPLOAD_REQUESTS_PER_MINUTE,
           maxRequestBytes: env.UPLOAD_MAX_REQUEST_BYTES,
         },
         search: { minAllWordResults: env.SEARCH_MIN_AND_RESULTS },

@@ -1,3 +1,4 @@
+import { TrustedProxies } from '@trove/service-core';
 import type { ChatSettings } from './chats.service';
 
 // The chats' settings, from the service's env (env.ts CHAT_*) or a test's overrides.
@@ -5,6 +6,13 @@ import type { ChatSettings } from './chats.service';
 export interface ChatAppSettings extends Omit<ChatSettings, 'search'> {
   /** Passages either side of a passage opened in context. */
   contextPassages: number;
+  /** Questions one user may ask a minute (CHAT_ASKS_PER_MINUTE). */
+  asksPerMinute: number;
+  /**
+   * The proxies whose X-Forwarded-Host and X-Forwarded-Proto count when links in a mail are built from
+   * the request (no PUBLIC_URL); anyone else could write those headers (TRUSTED_PROXIES).
+   */
+  trustedProxies: TrustedProxies;
 }
 
 export const CHAT_DEFAULTS: ChatAppSettings = {
@@ -14,14 +22,20 @@ export const CHAT_DEFAULTS: ChatAppSettings = {
   contextPassages: 2,
   mailFailedAfterAttempts: 3,
   mailsPerHour: 20,
+  asksPerMinute: 30,
+  // The same default as TRUSTED_PROXIES: nginx on this machine.
+  trustedProxies: new TrustedProxies(['127.0.0.1', '::1']),
 };
 
 export function chatSettingsFromEnv(env: {
   APP_NAME: string;
   PUBLIC_URL?: URL | undefined;
+  TRUSTED_PROXIES: readonly string[];
   CHAT_PASSAGES: number;
   CHAT_CONTEXT_PASSAGES: number;
   CHAT_MAIL_FAILED_AFTER_ATTEMPTS: number;
+  CHAT_ASKS_PER_MINUTE: number;
+  CHAT_MAILS_PER_HOUR: number;
 }): ChatAppSettings {
   return {
     product: env.APP_NAME,
@@ -29,6 +43,8 @@ export function chatSettingsFromEnv(env: {
     passages: env.CHAT_PASSAGES,
     contextPassages: env.CHAT_CONTEXT_PASSAGES,
     mailFailedAfterAttempts: env.CHAT_MAIL_FAILED_AFTER_ATTEMPTS,
-    mailsPerHour: CHAT_DEFAULTS.mailsPerHour,
+    mailsPerHour: env.CHAT_MAILS_PER_HOUR,
+    asksPerMinute: env.CHAT_ASKS_PER_MINUTE,
+    trustedProxies: new TrustedProxies(env.TRUSTED_PROXIES),
   };
 }

@@ -209,6 +209,18 @@ export async function sendAnswer(
   });
 }
 
+/**
+ * The question as the mail shows it, on one line: it becomes the Subject header, and a question may hold
+ * line breaks (AskBodySchema keeps them). nodemailer folds CR/LF in headers today, but the outbox row is
+ * what any sender reads, so it never holds a header a line break could end (a `Bcc:` smuggled in).
+ */
+export function mailQuestion(question: string): string {
+  return question
+    .replace(/[\r\n\u0085\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 async function queueMail(
   tx: DatabaseHandle,
   job: {
@@ -232,7 +244,7 @@ async function queueMail(
   const mail = chatAnswerMail({
     product: job.settings.product,
     to: job.address,
-    question: job.message.text,
+    question: mailQuestion(job.message.text),
     summary: answer.summary.map((sentence) => ({
       text: sentence.text,
       url: passageUrl(sentence.passage_id),

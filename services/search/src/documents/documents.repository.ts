@@ -44,6 +44,21 @@ export interface NewDocument {
   bytes: Uint8Array;
 }
 
+/**
+ * The bytes of originals the user keeps, with the user's upload lock held to the end of the transaction
+ * (an advisory lock: no row to lock before the first upload), so quota checks of one user run one at a
+ * time. Deletes take no such lock; they only ever make room.
+ */
+export async function lockStoredBytes(db: DatabaseHandle, userId: string): Promise<number> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${userId}`}, 0))`.execute(db);
+  const row = await searchDb(db)
+    .selectFrom('documents')
+    .select(sql<string>`coalesce(sum(size_bytes), 0)`.as('bytes'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
 /** Stores an upload, status queued, and its extraction job; the caller holds the transaction. */
 export async function insertDocumentWithJob(db: DatabaseHandle, upload: NewDocument): Promise<DocumentRow> {
   const search = searchDb(db);

@@ -1,11 +1,29 @@
 import { documentKindOf, type UploadedDocument } from '@trove/contracts';
 import { ApiError, type DatabaseHandle } from '@trove/service-core';
 import { normaliseFileName } from '../search/query-text';
-import { type DocumentRow, insertDocumentWithJob } from './documents.repository';
+import { type DocumentRow, insertDocumentWithJob, lockStoredBytes } from './documents.repository';
 
 export interface UploadSettings {
   maxFileBytes: number;
   maxFiles: number;
+  /**
+   * Bytes of originals one user may keep (UPLOAD_QUOTA_BYTES, always set by the service). Unset only
+   * where a tool loads a corpus straight into the database (the bench), never behind the API.
+   */
+  quotaBytes?: number;
+}
+
+/** 1073741824 → "1 GB", 5242880 → "5 MB": the quota as a person reads it (binary units, like tooLarge). */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = unit === 0 || value >= 10 || Number.isInteger(value) ? Math.floor(value) : value.toFixed(1);
+  return `${shown} ${units[unit]}`;
 }
 
 export const UPLOAD_MESSAGES = {
@@ -14,6 +32,8 @@ export const UPLOAD_MESSAGES = {
   tooMany: (max: number) => `Upload at most ${max} files at a time.`,
   tooLarge: (name: string, max: number) => `"${name}" is larger than ${Math.floor(max / (1024 * 1024))} MB.`,
   empty: (name: string) => `"${name}" is empty.`,
+  overQuota: (quota: number, used: number) =>
+    `These files would take your uploads past your ${formatBytes(quota)} of storage (${formatBytes(used)} used). Delete some uploads, then try again.`,
   unsupported: (name: string) =>
     `"${name}" is not a type Trove can index: PDF, DOCX, TXT, Markdown, CSV, HTML or EML.`,
 } as const;
@@ -63,7 +83,16 @@ export async function acceptUploads(
   const uploads = await Promise.all(
     checked.map(async (upload) => ({ ...upload, bytes: new Uint8Array(await upload.file.arrayBuffer()) })),
   );
+  const incoming = uploads.reduce((total, upload) => total + upload.bytes.byteLength, 0);
   const rows = await db.transaction().execute(async (tx) => {
+    // Checked under the user's lock, in the transaction that stores the batch: two batches sent at once
+    // cannot both fit in the room only one of them has.
+    const quota = settings.quotaBytes;
+    if (quota !== undefined) {
+      const used = await lockStoredBytes(tx, userId);
+      if (used + incoming > quota)
+        throw new ApiError(413, UPLOAD_MESSAGES.overQuota(quota, used), 'quota_exceeded');
+    }
     const stored: DocumentRow[] = [];
     for (const upload of uploads) {
       stored.push(

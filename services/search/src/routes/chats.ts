@@ -10,21 +10,27 @@ import {
   SendAnswerBodySchema,
   type SendAnswerResponse,
 } from '@trove/contracts';
+import type { ErrorEnvelope } from '@trove/contracts';
 import {
   type DatabaseHandle,
+  isHttpsRequest,
   parseJson,
   requireAccessSession,
   type ServiceEnv,
+  type TrustedProxies,
   type VerificationKey,
 } from '@trove/service-core';
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ChatAppSettings } from '../chats/chat-settings';
 import { createChat, deleteChat, listChats, renameChat } from '../chats/chats.repository';
 import { type ChatSettings, NOT_FOUND, ask, readThread, sendAnswer, toChat } from '../chats/chats.service';
+import { ASKS_TOO_FAST, perUserPerMinute } from './rate-limits';
 
 export interface ChatRoutesDeps {
   db: DatabaseHandle;
   verificationKey: VerificationKey;
-  settings: ChatSettings;
+  settings: ChatSettings & Pick<ChatAppSettings, 'asksPerMinute' | 'trustedProxies'>;
   /** The clock questions are read against ("last month"); tests pin it. */
   now?: () => Date;
 }
@@ -37,14 +43,32 @@ function idParam(c: Context<ServiceEnv>, name: string): string {
 }
 
 /**
- * Where links in a mailed answer point when PUBLIC_URL is not set: the origin the browser used, as
- * nginx passes it on (Host, and X-Forwarded-Proto for https).
+ * Every chats body is a short JSON object (a question is at most 2,000 characters); the service-wide cap
+ * is sized for uploads (UPLOAD_MAX_REQUEST_BYTES), and parseJson reads the whole body into memory.
  */
-function requestOrigin(c: Context<ServiceEnv>): string {
+export const CHAT_MAX_BODY_BYTES = 64 * 1024;
+
+/** `host` or `host:port`, as a browser sends it: anything else (a path, userinfo, spaces) is not a host. */
+const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** `::ffff:10.0.0.1` is how a dual-stack socket reports an IPv4 peer (as in core's client-ip.ts). */
+const fromTrustedProxy = (c: Context<ServiceEnv>, trusted: TrustedProxies) => {
+  const peer = c.env?.incoming?.socket.remoteAddress;
+  return peer !== undefined && trusted.has(peer.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''));
+};
+
+/**
+ * Where links in a mailed answer point when PUBLIC_URL is not set: the origin the browser used. nginx
+ * sends it as X-Forwarded-Host ($http_host, port included; its Host is $host, which drops the port) and
+ * X-Forwarded-Proto; both count only from a trusted proxy, like X-Forwarded-For. A deployment reachable
+ * under names it does not control sets PUBLIC_URL (docs/decisions/017-search-service-hardening.md).
+ */
+export function requestOrigin(c: Context<ServiceEnv>, trusted: TrustedProxies): string {
   const url = new URL(c.req.url);
-  const forwarded = (c.req.header('X-Forwarded-Proto') ?? '').split(',')[0]?.trim().toLowerCase();
-  const protocol = forwarded === 'https' || forwarded === 'http' ? forwarded : url.protocol.replace(':', '');
-  return `${protocol}://${url.host}`;
+  if (!fromTrustedProxy(c, trusted)) return url.origin;
+  const forwardedHost = (c.req.header('X-Forwarded-Host') ?? '').split(',')[0]?.trim() ?? '';
+  const host = HOST.test(forwardedHost) ? forwardedHost : url.host;
+  return `${isHttpsRequest(c, trusted) ? 'https' : 'http'}://${host}`;
 }
 
 /** /api/v1/chats — issue 11 "Conversations", "Asking" and "Send it on". Every route needs a session. */
@@ -55,10 +79,19 @@ export function createChatRoutes({
   now = () => new Date(),
 }: ChatRoutesDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
+  const asks = perUserPerMinute(db, 'chat_ask', settings.asksPerMinute, ASKS_TOO_FAST);
   routes.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  routes.use(
+    '*',
+    bodyLimit({
+      maxSize: CHAT_MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json<ErrorEnvelope>({ error: 'Request body too large', code: 'payload_too_large' }, 413),
+    }),
+  );
 
   routes.get('/', async (c) => {
     const session = await requireAccessSession(c, verificationKey, db);
@@ -98,9 +131,16 @@ export function createChatRoutes({
     const session = await requireAccessSession(c, verificationKey, db);
     const chatId = idParam(c, 'id');
     const body = await parseJson(c, AskBodySchema);
+    await asks.consume(session.userId);
     const exchange = await ask(
       db,
-      { userId: session.userId, chatId, text: body.text, now: now(), origin: requestOrigin(c) },
+      {
+        userId: session.userId,
+        chatId,
+        text: body.text,
+        now: now(),
+        origin: requestOrigin(c, settings.trustedProxies),
+      },
       settings,
     );
     return c.json<AskResponse>(exchange, 201);
@@ -118,7 +158,7 @@ export function createChatRoutes({
         chatId,
         messageId,
         address: body.address,
-        origin: requestOrigin(c),
+        origin: requestOrigin(c, settings.trustedProxies),
         now: now(),
       },
       settings,

@@ -9,11 +9,13 @@ import {
 import { Hono } from 'hono';
 import { deleteDocument, findDocument, listDocuments } from '../documents/documents.repository';
 import { acceptUploads, toUploadedDocument, type UploadSettings } from '../documents/uploads.service';
+import { perUserPerMinute, UPLOADS_TOO_FAST } from './rate-limits';
 
 export interface UploadRoutesDeps {
   db: DatabaseHandle;
   verificationKey: VerificationKey;
-  settings: UploadSettings;
+  /** requestsPerMinute: upload requests one user may make a minute (UPLOAD_REQUESTS_PER_MINUTE). */
+  settings: UploadSettings & { quotaBytes: number; requestsPerMinute: number };
 }
 
 const NOT_FOUND = () => new ApiError(404, 'Not found', 'not_found');
@@ -21,6 +23,7 @@ const NOT_FOUND = () => new ApiError(404, 'Not found', 'not_found');
 /** /api/v1/uploads — issue 10 "Uploads" and "Storage and jobs". Every route needs a session. */
 export function createUploadRoutes({ db, verificationKey, settings }: UploadRoutesDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
+  const uploads = perUserPerMinute(db, 'upload', settings.requestsPerMinute, UPLOADS_TOO_FAST);
   routes.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     await next();
@@ -31,6 +34,8 @@ export function createUploadRoutes({ db, verificationKey, settings }: UploadRout
     if (!/^multipart\/form-data\s*;/i.test(c.req.header('Content-Type') ?? '')) {
       throw new ApiError(415, 'Content-Type must be multipart/form-data', 'unsupported_media_type');
     }
+    // Counted before the body is parsed: parsing is the cost the limit bounds.
+    await uploads.consume(session.userId);
     let form: Record<string, unknown>;
     try {
       form = await c.req.parseBody({ all: true });

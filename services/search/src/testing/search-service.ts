@@ -9,7 +9,7 @@ import {
   type VerificationKey,
 } from '@trove/service-core';
 import { captureLogs, createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
-import { createSearchApp } from '../app';
+import { createSearchApp, type SearchAppDeps } from '../app';
 import { createExtractionWorker, type ExtractionWorker, type Extractor } from '../jobs/extraction-worker';
 
 // The search service in-process on a fresh database, with sessions signed here the way the auth service
@@ -43,7 +43,14 @@ const base64url = (bytes: Uint8Array | string) =>
   Buffer.from(typeof bytes === 'string' ? encoder.encode(bytes) : bytes).toString('base64url');
 
 export async function startSearchTestService(
-  options: { maxFileBytes?: number; maxFiles?: number; minAllWordResults?: number } = {},
+  options: {
+    maxFileBytes?: number;
+    maxFiles?: number;
+    minAllWordResults?: number;
+    quotaBytes?: number;
+    uploadsPerMinute?: number;
+    chats?: SearchAppDeps['chats'];
+  } = {},
 ): Promise<SearchTestService> {
   const testDatabase: TestDatabase = await createTestDatabase();
   const db = createDatabase({ url: testDatabase.url, poolMax: 4 });
@@ -61,8 +68,12 @@ export async function startSearchTestService(
       maxFileBytes: options.maxFileBytes ?? 1024 * 1024,
       maxFiles: options.maxFiles ?? 5,
       maxRequestBytes: 8 * 1024 * 1024,
+      quotaBytes: options.quotaBytes ?? 1024 * 1024 * 1024,
+      requestsPerMinute: options.uploadsPerMinute ?? 10_000,
     },
     search: { minAllWordResults: options.minAllWordResults ?? 1 },
+    // Generous limits unless a test is about them: every test signs up its own users, but a suite asks a lot.
+    chats: { asksPerMinute: 10_000, ...options.chats },
   });
 
   async function signToken(claims: Record<string, unknown>): Promise<string> {

@@ -1,0 +1,282 @@
+import { AskResponseSchema, ChatResponseSchema, UploadsResponseSchema } from '@trove/contracts';
+import { CSRF_HEADER } from '@trove/contracts';
+import { TrustedProxies } from '@trove/service-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
+
+// docs/decisions/017-search-service-hardening.md: each finding of the review, on real PostgreSQL. Limits
+// are set low here through the same settings the env fills (UPLOAD_QUOTA_BYTES, UPLOAD_REQUESTS_PER_MINUTE,
+// CHAT_ASKS_PER_MINUTE), one service per group so the counts of one test never reach another.
+
+async function json(response: Response) {
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+}
+
+function post(service: SearchTestService, user: SignedInUser, path: string, body: unknown) {
+  return service
+    .request(user, path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    .then(json);
+}
+
+async function newChat(service: SearchTestService, user: SignedInUser) {
+  const created = await post(service, user, '/api/v1/chats', {});
+  expect(created.status).toBe(201);
+  return ChatResponseSchema.parse(created.body).chat;
+}
+
+describe('malformed input is a 4xx with a message, never a 5xx', () => {
+  let service: SearchTestService;
+  let ann: SignedInUser;
+  beforeAll(async () => {
+    service = await startSearchTestService();
+    ann = await service.signUp();
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('ids that are not ids, or out of bigint range, are 404s on every route', async () => {
+    const chat = await newChat(service, ann);
+    const paths = [
+      ['GET', '/api/v1/passages/abc'],
+      ['GET', '/api/v1/passages/99999999999999999999'],
+      ['GET', '/api/v1/passages/0'],
+      ['GET', '/api/v1/passages/-1'],
+      ['GET', '/api/v1/passages/1e3'],
+      ['GET', '/api/v1/chats/not-a-uuid'],
+      ['DELETE', '/api/v1/chats/not-a-uuid'],
+      ['GET', '/api/v1/uploads/abc'],
+      ['DELETE', '/api/v1/uploads/abc'],
+      ['GET', '/api/v1/uploads/%00'],
+    ] as const;
+    for (const [method, path] of paths) {
+      const answered = await json(await service.request(ann, path, { method }));
+      expect(answered, `${method} ${path}`).toMatchObject({ status: 404, body: { error: 'Not found' } });
+    }
+    const sendToJunk = await post(service, ann, `/api/v1/chats/${chat.id}/messages/nope/send`, {
+      address: 'a@example.com',
+    });
+    expect(sendToJunk.status).toBe(404);
+  });
+
+  it('JSON that is not an object, or a body that is not JSON, is a 400 or 415 with a message', async () => {
+    const chat = await newChat(service, ann);
+    for (const body of ['[]', '"text"', 'null', '1', '{"text":', '']) {
+      const asked = await post(service, ann, `/api/v1/chats/${chat.id}/messages`, body);
+      expect(asked.status, body).toBe(400);
+      expect(asked.body).toMatchObject({ error: expect.any(String) });
+    }
+    const wrongType = await json(
+      await service.request(ann, '/api/v1/chats', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'Content-Type': 'text/plain' },
+      }),
+    );
+    expect(wrongType.status).toBe(415);
+  });
+
+  it('NUL bytes and other controls leave questions and file names; unicode stays', async () => {
+    const chat = await newChat(service, ann);
+    const asked = await post(service, ann, `/api/v1/chats/${chat.id}/messages`, {
+      text: 'invoices\u0000 from Zoë \u{1F600}\u0007',
+    });
+    expect(asked.status).toBe(201);
+    expect(AskResponseSchema.parse(asked.body).question.text).toBe('invoices from Zoë \u{1F600}');
+
+    const uploaded = await service.upload(ann, [{ name: 're\u0000port\r\nBcc: x.txt', text: 'hello' }]);
+    expect(uploaded.status).toBe(202);
+    const [document] = UploadsResponseSchema.parse(await uploaded.json()).documents;
+    expect(document?.name).toBe('reportBcc: x.txt');
+  });
+
+  it('a chats body over 64 KB is a 413 before it is read, not held in memory', async () => {
+    const chat = await newChat(service, ann);
+    const huge = await post(service, ann, `/api/v1/chats/${chat.id}/messages`, { text: 'x'.repeat(200_000) });
+    expect(huge).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
+    const rename = await json(
+      await service.request(ann, `/api/v1/chats/${chat.id}`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title: 'y'.repeat(100_000) }),
+      }),
+    );
+    expect(rename.status).toBe(413);
+  });
+
+  it('every state-changing call needs the CSRF header', async () => {
+    const chat = await newChat(service, ann);
+    const calls = [
+      ['POST', '/api/v1/chats', '{}'],
+      ['PATCH', `/api/v1/chats/${chat.id}`, '{"title":"x"}'],
+      ['DELETE', `/api/v1/chats/${chat.id}`, undefined],
+      ['POST', `/api/v1/chats/${chat.id}/messages`, '{"text":"x"}'],
+      ['POST', `/api/v1/chats/${chat.id}/messages/${chat.id}/send`, '{"address":"a@example.com"}'],
+      ['DELETE', `/api/v1/uploads/${chat.id}`, undefined],
+    ] as const;
+    for (const [method, path, body] of calls) {
+      const headers = new Headers({ Cookie: ann.cookie, 'Content-Type': 'application/json' });
+      const answered = await json(await service.app.request(path, { method, headers, body }));
+      expect(answered, `${method} ${path}`).toMatchObject({ status: 401, body: { code: 'csrf_failed' } });
+    }
+    expect((await service.request(ann, `/api/v1/chats/${chat.id}`)).status).toBe(200);
+  });
+});
+
+describe('per-user limits', () => {
+  let service: SearchTestService;
+  beforeAll(async () => {
+    service = await startSearchTestService({
+      quotaBytes: 100,
+      uploadsPerMinute: 3,
+      chats: { asksPerMinute: 2 },
+    });
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('the storage quota refuses what would pass it with a 413 naming the quota; a delete makes room', async () => {
+    const ann = await service.signUp();
+    const first = await service.upload(ann, [{ name: 'a.txt', text: 'a'.repeat(60) }]);
+    expect(first.status).toBe(202);
+    const over = await json(await service.upload(ann, [{ name: 'b.txt', text: 'b'.repeat(60) }]));
+    expect(over).toMatchObject({
+      status: 413,
+      body: {
+        code: 'quota_exceeded',
+        error: expect.stringContaining('100 bytes of storage (60 bytes used)'),
+      },
+    });
+    // Another user's room is their own.
+    const bob = await service.signUp();
+    expect((await service.upload(bob, [{ name: 'b.txt', text: 'b'.repeat(60) }])).status).toBe(202);
+
+    const [stored] = UploadsResponseSchema.parse(await first.json()).documents;
+    const deleted = await service.request(ann, `/api/v1/uploads/${stored?.id}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+    expect((await service.upload(ann, [{ name: 'b.txt', text: 'b'.repeat(60) }])).status).toBe(202);
+  });
+
+  it('two batches sent at once cannot both take the last of the quota', async () => {
+    const ann = await service.signUp();
+    const both = await Promise.all([
+      service.upload(ann, [{ name: 'a.txt', text: 'a'.repeat(70) }]),
+      service.upload(ann, [{ name: 'b.txt', text: 'b'.repeat(70) }]),
+    ]);
+    expect(both.map((response) => response.status).sort()).toEqual([202, 413]);
+  });
+
+  it('upload requests past UPLOAD_REQUESTS_PER_MINUTE are a 429 with retry_after, per user', async () => {
+    const ann = await service.signUp();
+    for (let sent = 0; sent < 3; sent += 1) {
+      expect((await service.upload(ann, [{ name: `${sent}.txt`, text: 'x' }])).status).toBe(202);
+    }
+    const refused = await service.upload(ann, [{ name: 'late.txt', text: 'x' }]);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: 'rate_limited', retry_after: expect.any(Number) });
+    const bob = await service.signUp();
+    expect((await service.upload(bob, [{ name: 'b.txt', text: 'x' }])).status).toBe(202);
+  });
+
+  it('questions past CHAT_ASKS_PER_MINUTE are a 429 and are not kept in the thread', async () => {
+    const ann = await service.signUp();
+    const chat = await newChat(service, ann);
+    for (const text of ['first', 'second']) {
+      expect((await post(service, ann, `/api/v1/chats/${chat.id}/messages`, { text })).status).toBe(201);
+    }
+    const refused = await post(service, ann, `/api/v1/chats/${chat.id}/messages`, { text: 'third' });
+    expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    const thread = (await json(await service.request(ann, `/api/v1/chats/${chat.id}`))).body as {
+      messages: unknown[];
+    };
+    expect(thread.messages).toHaveLength(4);
+  });
+});
+
+describe('the answer mail', () => {
+  let service: SearchTestService;
+  let ann: SignedInUser;
+  beforeAll(async () => {
+    service = await startSearchTestService({
+      chats: { trustedProxies: new TrustedProxies(['127.0.0.1']) },
+    });
+    ann = await service.signUp();
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  /** Asks, then sends the answer, from a peer at `peer` with `headers`; the outbox row it queued. */
+  async function mailed(text: string, headers: Record<string, string>, peer?: string) {
+    const chat = await newChat(service, ann);
+    const asked = await post(service, ann, `/api/v1/chats/${chat.id}/messages`, { text });
+    expect(asked.status).toBe(201);
+    const { answer } = AskResponseSchema.parse(asked.body);
+    const sent = await service.app.request(
+      `http://localhost/api/v1/chats/${chat.id}/messages/${answer.id}/send`,
+      {
+        method: 'POST',
+        headers: {
+          Cookie: ann.cookie,
+          [CSRF_HEADER]: ann.csrf,
+          'Content-Type': 'application/json',
+          ...headers,
+        },
+        body: JSON.stringify({ address: 'reader@example.com' }),
+      },
+      peer === undefined ? undefined : { incoming: { socket: { remoteAddress: peer } } },
+    );
+    expect(sent.status).toBe(202);
+    return service.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'text_body'])
+      .where('to_address', '=', 'reader@example.com')
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+  }
+
+  it('a question with line breaks is one line in the subject: no header can be smuggled in', async () => {
+    const mail = await mailed('invoices\r\nBcc: victim@example.com\nX-Evil: 1', {});
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.subject).toBe('Trove: invoices Bcc: victim@example.com X-Evil: 1');
+  });
+
+  it('behind nginx, links keep the host and port the browser used (X-Forwarded-Host from a trusted proxy)', async () => {
+    const mail = await mailed(
+      'invoices',
+      { Host: 'localhost', 'X-Forwarded-Host': 'localhost:8080', 'X-Forwarded-Proto': 'https' },
+      '::ffff:127.0.0.1',
+    );
+    expect(mail.text_body).toMatch(
+      /Open the answer in Trove: https:\/\/localhost:8080\/chats\/[0-9a-f-]{36}\n/,
+    );
+  });
+
+  it('forwarded headers from anyone but a trusted proxy are ignored', async () => {
+    const mail = await mailed(
+      'invoices',
+      { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+      '203.0.113.9',
+    );
+    // The URL the service was reached at (in-process here: http://localhost).
+    expect(mail.text_body).toContain('Open the answer in Trove: http://localhost/chats/');
+    expect(mail.text_body).not.toContain('evil.example');
+  });
+
+  it('a forwarded host that is not a host (a path, userinfo) is not used', async () => {
+    const mail = await mailed(
+      'invoices',
+      { Host: 'localhost', 'X-Forwarded-Host': 'evil.example/@x' },
+      '127.0.0.1',
+    );
+    expect(mail.text_body).toContain('Open the answer in Trove: http://localhost/chats/');
+  });
+});
