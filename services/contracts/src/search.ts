@@ -101,6 +101,8 @@ export const SearchQuerySchema = z
       .trim()
       .min(1, SEARCH_MESSAGES.badEntity)
       .max(SEARCH_ENTITY_MAX_LENGTH, SEARCH_MESSAGES.badEntity)
+      // PostgreSQL text cannot hold NUL (a 500 before this check); no name holds a control character.
+      .refine((name) => !/\p{Cc}/u.test(name), SEARCH_MESSAGES.badEntity)
       .optional(),
   })
   .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {

@@ -64,6 +64,14 @@ describe('malformed input is a 4xx with a message, never a 5xx', () => {
     expect(sendToJunk.status).toBe(404);
   });
 
+  it('search filters with NUL or control characters are a 400, not a database error', async () => {
+    for (const query of ['q=x&entity=%00', 'q=x&entity=Asha%0D%0ARao', 'q=%00', 'q=x&currency=%00%00%00']) {
+      const searched = await json(await service.request(ann, `/api/v1/search?${query}`));
+      expect(searched.status, query).toBe(400);
+      expect(searched.body).toMatchObject({ code: 'invalid_request', error: expect.any(String) });
+    }
+  });
+
   it('JSON that is not an object, or a body that is not JSON, is a 400 or 415 with a message', async () => {
     const chat = await newChat(service, ann);
     for (const body of ['[]', '"text"', 'null', '1', '{"text":', '']) {
