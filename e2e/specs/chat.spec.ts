@@ -2,21 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
-import { launchBrowser, openPage, type WatchedPage } from '../support/browser';
-import {
-  answers,
-  ask,
-  composer,
-  emailDocument,
-  longDate,
-  mailTo,
-  midLastMonth,
-  pdfDocument,
-  seriousViolations,
-  shortDate,
-  uploadAndIndex,
-} from '../support/chat';
+import { axeViolations } from '../support/axe';
+import { launchBrowser, openSignedIn, type WatchedPage } from '../support/browser';
+import { answers, ask, composer, longDate, mailTo, midLastMonth, shortDate } from '../support/chat';
 import { baseUrl, mailUrl } from '../support/context';
+import { emailFile, pdfFile, uploadAndIndex } from '../support/documents';
 
 // Issue 11, "Quality and tests" (e2e): an invoice-like PDF dated last month over ₹10,000 and two emails,
 // the question "find invoices over ₹10,000 last month", the cited passage with its total and date, the
@@ -34,16 +24,18 @@ beforeAll(async () => {
   browser = await launchBrowser();
   account = await signUpVerifiedUser(baseUrl(), mailUrl());
   await uploadAndIndex(baseUrl(), account.cookies, [
-    pdfDocument(INVOICE, [
-      'TAX INVOICE',
-      'Kaveri Design Studio',
-      'Invoice number: INV-2041',
-      `Invoice date: ${longDate(invoiceDate)}`,
-      'Bill to: Meridian Traders Pvt Ltd',
-      'Brand identity refresh and launch artwork',
-      'Total due: INR 48,500.00',
+    pdfFile(INVOICE, [
+      [
+        'TAX INVOICE',
+        'Kaveri Design Studio',
+        'Invoice number: INV-2041',
+        `Invoice date: ${longDate(invoiceDate)}`,
+        'Bill to: Meridian Traders Pvt Ltd',
+        'Brand identity refresh and launch artwork',
+        'Total due: INR 48,500.00',
+      ],
     ]),
-    emailDocument(
+    emailFile(
       'lunch-receipt.eml',
       {
         from: 'Asha Rao <asha@meridian.example>',
@@ -53,7 +45,7 @@ beforeAll(async () => {
       },
       'Hi all,\n\nThe receipt for Friday’s team lunch came to ₹2,400 in total, paid by card.\n\nAsha',
     ),
-    emailDocument(
+    emailFile(
       'offsite-agenda.eml',
       {
         from: 'Vikram Shah <vikram@meridian.example>',
@@ -64,8 +56,7 @@ beforeAll(async () => {
       'Agenda for the offsite: roadmap review in the morning, hiring plan after lunch.\n\nVikram',
     ),
   ]);
-  watched = await openPage(browser, baseUrl());
-  await watched.context.addCookies(account.cookies);
+  watched = await openSignedIn(browser, baseUrl(), account);
 });
 
 afterAll(async () => {
@@ -182,7 +173,7 @@ describe('Chats (issue 11)', () => {
       await page.evaluate((value) => localStorage.setItem('theme', value), theme);
       await page.reload();
       await answers(page).first().waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     }
     // With the passage dialog open, too.
     await answers(page)
@@ -192,19 +183,18 @@ describe('Chats (issue 11)', () => {
       .first()
       .click();
     await page.getByTestId('passage-hit').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(watched.consoleErrors).toEqual([]);
   });
 
   it('on a phone, /chats is the list and a chat opens as its own view with a way back', async () => {
-    const phone = await openPage(browser, baseUrl(), { width: 390, height: 844 });
-    await phone.context.addCookies(account.cookies);
+    const phone = await openSignedIn(browser, baseUrl(), account, { viewport: { width: 390, height: 844 } });
     const { page } = phone;
     await page.goto('/chats');
     await page.getByRole('navigation', { name: 'Chats' }).getByRole('link', { name: QUESTION }).click();
     await answers(page).first().waitFor();
     expect(await page.getByRole('heading', { level: 1, name: 'Chats' }).isVisible()).toBe(false);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'All chats' }).click();
     await page.getByRole('heading', { level: 1, name: 'Chats' }).waitFor();
     expect(phone.consoleErrors).toEqual([]);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerifiedUser } from '../support/accounts';
 import { launchBrowser } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
+import { axeViolations } from '../support/axe';
 import {
-  axeViolations,
   fieldError,
   openProfile,
   openTab,

@@ -3,16 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
 import { launchBrowser, type WatchedPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
-import { axeViolations } from '../support/profile';
+import { corruptPdf, emailFile, markdownFile, pdfFile } from '../support/documents';
+import { axeViolations } from '../support/axe';
 import {
   chooseFiles,
-  corruptPdf,
   documentRow,
-  email,
-  markdown,
   nothingFound,
   openUploads,
-  pdfWithPages,
   results,
   searchUploads,
   waitForStatus,
@@ -28,11 +25,11 @@ const MD = 'garden-notes.md';
 const CORRUPT = 'scanned-receipt.pdf';
 
 const files = [
-  pdfWithPages(PDF, [
+  pdfFile(PDF, [
     ['Supplier contract between Acme Ltd and Trove.', 'Term: twelve months from signing.'],
     ['Schedule B lists the heliotrope quarterly ledger.', 'Payment of $4,500 is due on 3 March 2026.'],
   ]),
-  email(
+  emailFile(
     EML,
     {
       from: 'Asha Rao <asha@harbour.example>',
@@ -42,7 +39,7 @@ const files = [
     },
     'Hello,\r\n\r\nPlease find the invoice for the zanzibar kettledrum repair: ₹1,25,000 due by 30 November.\r\n\r\nRegards,\r\nAsha Rao\r\nHarbour Works Pvt Ltd',
   ),
-  markdown(MD, '# Garden notes\n\nThe periwinkle rooftop trellis needs new wire before spring.\n'),
+  markdownFile(MD, '# Garden notes\n\nThe periwinkle rooftop trellis needs new wire before spring.\n'),
   corruptPdf(CORRUPT),
 ];
 

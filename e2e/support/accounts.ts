@@ -108,6 +108,15 @@ export function cookieHeader(cookies: readonly BrowserCookie[]): string {
   return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
 }
 
+/**
+ * The headers of a signed-in write through nginx, as the kit's API client sends them: the session
+ * cookies and the CSRF header echoing the readable `csrf_access_token` cookie (double submit).
+ */
+export function sessionHeaders(cookies: readonly BrowserCookie[]): Record<string, string> {
+  const csrf = cookies.find((cookie) => cookie.name === 'csrf_access_token')?.value ?? '';
+  return { Cookie: cookieHeader(cookies), 'X-CSRF-TOKEN': csrf };
+}
+
 async function postJson(url: string, body: unknown): Promise<Response> {
   return fetch(url, {
     method: 'POST',

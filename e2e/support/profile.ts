@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { type SignedUpUser, cookieHeader } from './accounts';
-import { openPage, type WatchedPage } from './browser';
+import { type SignedUpUser, sessionHeaders } from './accounts';
+import { openSignedIn, type SignedInOptions, type WatchedPage } from './browser';
 
 /** A valid Indian mobile number no other test uses: +91 9xxxxxxxxx. */
 export function uniqueIndianMobile(): string {
@@ -14,29 +13,22 @@ export async function openProfile(
   browser: Browser,
   baseUrl: string,
   account: SignedUpUser,
-  options: { theme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+  options: SignedInOptions = {},
 ): Promise<WatchedPage> {
-  const watched = await openPage(browser, baseUrl, options.viewport);
-  await watched.context.addInitScript(
-    (value) => localStorage.setItem('theme', value),
-    options.theme ?? 'light',
-  );
-  await watched.context.addCookies(account.cookies);
-  await watched.page.goto('/profile');
+  const watched = await openSignedIn(browser, baseUrl, account, {
+    ...options,
+    theme: options.theme ?? 'light',
+    path: '/profile',
+  });
   await watched.page.getByRole('tab', { name: 'Overview' }).waitFor();
   return watched;
 }
 
 /** PUT /api/v1/profile for `account` straight through nginx (for the data a test starts from). */
 export async function putProfile(baseUrl: string, account: SignedUpUser, body: unknown): Promise<Response> {
-  const csrf = account.cookies.find((cookie) => cookie.name === 'csrf_access_token')?.value ?? '';
   return fetch(`${baseUrl}/api/v1/profile`, {
     method: 'PUT',
-    headers: {
-      Cookie: cookieHeader(account.cookies),
-      'Content-Type': 'application/json',
-      'X-CSRF-TOKEN': csrf,
-    },
+    headers: { ...sessionHeaders(account.cookies), 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
 }
@@ -65,14 +57,4 @@ export async function fieldError(page: Page, label: string): Promise<string | nu
     .filter((id) => id.endsWith('-error'));
   if (ids.length === 0) return null;
   return page.locator(`[id="${ids[0]}"]`).textContent();
-}
-
-/** Serious and critical axe findings on the whole page. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }

@@ -1,5 +1,7 @@
 // Fixtures built in code, so no binary file is committed (issue 10 tests). The PDF writer follows the
 // approach of infra/src/security-brief.ts (objects by hand, xref from byte offsets), reduced to one font.
+// The browser tests build their PDFs with it too (e2e/support/documents.ts); nothing in product code
+// imports this file.
 
 import JSZip from 'jszip';
 
