@@ -288,3 +288,32 @@ describe('the answer mail', () => {
     expect(mail.text_body).toContain('Open the answer in Trove: http://localhost/chats/');
   });
 });
+
+describe('the answer mail with PUBLIC_URL', () => {
+  it('links use PUBLIC_URL whatever the request says its host is', async () => {
+    const service = await startSearchTestService({
+      chats: {
+        publicUrl: new URL('https://trove.example.com/'),
+        trustedProxies: new TrustedProxies(['127.0.0.1']),
+      },
+    });
+    try {
+      const ann = await service.signUp();
+      const chat = await newChat(service, ann);
+      const asked = await post(service, ann, `/api/v1/chats/${chat.id}/messages`, {
+        text: 'invoices -> email reader@example.com',
+      });
+      expect(asked.status).toBe(201);
+      const mail = await service.db
+        .selectFrom('mail_outbox')
+        .select('text_body')
+        .where('to_address', '=', 'reader@example.com')
+        .executeTakeFirstOrThrow();
+      expect(mail.text_body).toContain(
+        `Open the answer in Trove: https://trove.example.com/chats/${chat.id}`,
+      );
+    } finally {
+      await service.close();
+    }
+  });
+});
