@@ -113,6 +113,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   RATE_REGISTER_PER_MINUTE: 'registrations per IP per minute',
   SEARCH_JOB_CONCURRENCY: 'extraction jobs one process runs at once',
   SEARCH_JOB_LEASE_MS: 'how long a worker holds a job; a job whose worker died is taken again after this',
+  SEARCH_JOB_MEMORY_MB:
+    'heap of the extraction process (MB); a file needing more fails with a reason instead of taking the service down',
   SEARCH_JOB_MAX_ATTEMPTS: 'tries before a document that keeps failing is marked failed',
   SEARCH_JOB_POLL_MS: 'how often an idle worker looks for extraction jobs',
   SEARCH_JOB_STATEMENT_TIMEOUT_MS:

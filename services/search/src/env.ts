@@ -40,6 +40,11 @@ export const SearchEnvSchema = z
     SEARCH_JOB_CONCURRENCY: wholeNumber(1, 1, 32),
     /** The extraction thread's statement bound: a large file's passages are one bulk write (0: none). */
     SEARCH_JOB_STATEMENT_TIMEOUT_MS: wholeNumber(120_000, 0, 24 * 60 * 60_000),
+    /**
+     * The extraction process's V8 heap (MB): a file that needs more kills that child, not the service
+     * (docs/decisions/018-extraction-memory-bounds.md). Keep it under the container's limit with room for the API.
+     */
+    SEARCH_JOB_MEMORY_MB: wholeNumber(512, 16, 64 * 1024),
     /** Chats (docs/decisions/015-chats.md): passages an answer cites, neighbours shown around a passage. */
     CHAT_PASSAGES: wholeNumber(5, 1, 20),
     CHAT_CONTEXT_PASSAGES: wholeNumber(2, 0, 10),

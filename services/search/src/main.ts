@@ -2,15 +2,16 @@ import { parseEnv, remoteVerificationKeys, runService } from '@trove/service-cor
 import { createSearchApp } from './app';
 import { chatSettingsFromEnv } from './chats/chat-settings';
 import { SearchEnvSchema } from './env';
-import { startExtractionThread } from './jobs/extraction-thread';
+import { startExtractionProcess } from './jobs/extraction-thread';
 
 await runService({
   name: 'search',
   env: parseEnv(SearchEnvSchema),
   portVariable: 'SEARCH_PORT',
   build: ({ env, db, logger }) => {
-    // Extraction jobs on a thread of this process, so reading a large file never stalls the API.
-    const extraction = startExtractionThread(logger);
+    // Extraction jobs in a child process with a bounded heap, so reading a large file (or a bomb) never
+    // stalls or kills the API.
+    const extraction = startExtractionProcess(logger, { memoryMb: env.SEARCH_JOB_MEMORY_MB });
     return {
       app: createSearchApp({
         db,

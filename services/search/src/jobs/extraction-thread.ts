@@ -1,56 +1,93 @@
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { createDatabase, createLogger, describeError, type Logger, parseEnv } from '@trove/service-core';
 import { SearchEnvSchema } from '../env';
 import { ExtractionError, extractDocument } from '../extraction';
 import { createExtractionWorker } from './extraction-worker';
 
-// The extraction worker runs inside the search service's process, but on a thread of its own
+// The extraction worker runs beside the search service's event loop, not on it
 // (docs/decisions/012-search-service-wiring.md). Extraction is synchronous CPU work — about a second and
 // a half per MB of dense text, so tens of seconds for a 25 MB file — and on the service's own event loop
 // it stalled every request of that instance for as long (measured: a GET /api/v1/uploads took 41 s and
-// ended in a 503). On a thread the API keeps answering while files are read. The thread has its own
-// database pool whose statement timeout fits a job's bulk writes (SEARCH_JOB_STATEMENT_TIMEOUT_MS),
-// not the API's fail-fast bound (DB_STATEMENT_TIMEOUT_MS, 3 s), which a 25 MB file's passages outlast.
+// ended in a 503). It has its own database pool whose statement timeout fits a job's bulk writes
+// (SEARCH_JOB_STATEMENT_TIMEOUT_MS), not the API's fail-fast bound (DB_STATEMENT_TIMEOUT_MS, 3 s), which a
+// 25 MB file's passages outlast.
+//
+// It is a child process of the service rather than a worker thread (it was one until ADR 018): a 25 MB
+// upload can be a zip or Flate bomb, and its heap must be bounded (SEARCH_JOB_MEMORY_MB). A worker
+// thread's resourceLimits are best-effort — one large allocation past them aborts the whole process
+// (nodejs/node#47224; measured here with a DOCX whose XML opens to 40 MB on a 48 MB thread) — while a
+// child that runs out of memory dies alone, and the kernel's OOM killer picks it rather than the API
+// when a bomb's buffers (outside V8's heap) fill the container. The child that replaces one that died of
+// memory hands the jobs it held back to the queue at once, and fails a job that did so on every try with
+// a reason to show.
 
-const ROLE = 'trove-search-extraction';
+/** argv[2] of the child, so importing this module elsewhere (main.ts) never starts a job loop. */
+const CHILD_FLAG = '--trove-search-extraction';
 
-/** How long a stopping thread may take to finish its job before it is cut off (the lease brings it back). */
+/** How long a stopping child may take to finish its job before it is cut off (the lease brings it back). */
 const STOP_TIMEOUT_MS = 10_000;
-/** First wait before a thread that died is started again; doubles up to a minute. */
+/** First wait before a child that died is started again; doubles up to a minute. */
 const RESTART_MS = 1_000;
+/** What V8 prints when it gives up on the heap (then aborts): the child died of memory. */
+const OUT_OF_MEMORY_OUTPUT = /heap out of memory|Allocation failed/;
 
-// The services run from TypeScript source under tsx (docs/decisions/003), whose loader a worker thread
-// does not inherit: the thread registers it first, then loads this file.
-const THREAD_BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); });`;
+export interface ExtractionProcessOptions {
+  /** SEARCH_JOB_MEMORY_MB: the child's V8 heap (--max-old-space-size). */
+  memoryMb: number;
+  /** The child's environment (default: the service's); tests point it at their own database. */
+  env?: NodeJS.ProcessEnv;
+}
 
-export interface ExtractionThread {
+export interface ExtractionProcess {
   /** Stops taking jobs, lets the running ones finish (or cuts them off after a while), closes its pool. */
   stop(): Promise<void>;
 }
 
-/** Starts the extraction thread; one that dies is logged and started again, with back-off. */
-export function startExtractionThread(logger: Logger): ExtractionThread {
-  let worker: Worker | undefined;
+/** Starts the extraction child process; one that dies is logged and started again, with back-off. */
+export function startExtractionProcess(logger: Logger, options: ExtractionProcessOptions): ExtractionProcess {
+  let child: ChildProcess | undefined;
   let stopping = false;
   let restartDelay = RESTART_MS;
   let restartTimer: NodeJS.Timeout | undefined;
+  let outOfMemoryWorkerId: string | undefined;
 
   const start = () => {
     const started = Date.now();
-    const thread = new Worker(THREAD_BOOT, { eval: true, workerData: { role: ROLE } });
-    worker = thread;
-    thread.on('error', (err) => {
-      logger.error({ error: describeError(err) }, 'extraction thread failed');
+    const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+    const args = [CHILD_FLAG, workerId, ...(outOfMemoryWorkerId === undefined ? [] : [outOfMemoryWorkerId])];
+    outOfMemoryWorkerId = undefined;
+    // The services run from TypeScript source under tsx (docs/decisions/003): the child loads it first.
+    const spawned = fork(fileURLToPath(import.meta.url), args, {
+      execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${options.memoryMb}`],
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     });
-    thread.on('exit', (code) => {
-      if (worker === thread) worker = undefined;
+    child = spawned;
+    // V8's last words go to stderr: passed on, and the tail kept to tell a death of memory from others.
+    let stderrTail = '';
+    spawned.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-8192);
+    });
+    spawned.on('error', (err) => {
+      logger.error({ error: describeError(err) }, 'extraction process failed');
+    });
+    spawned.on('exit', (code, signal) => {
+      if (child === spawned) child = undefined;
       if (stopping) return;
-      // A thread that ran a good while before dying starts again at once; one that keeps dying, slower.
+      // SIGKILL without a stop is the kernel's OOM killer (or an operator): the held jobs go back either way.
+      const outOfMemory = OUT_OF_MEMORY_OUTPUT.test(stderrTail) || signal === 'SIGKILL';
+      if (outOfMemory) outOfMemoryWorkerId = workerId;
+      // A child that ran a good while before dying starts again at once; one that keeps dying, slower.
       restartDelay = Date.now() - started > 60_000 ? RESTART_MS : Math.min(restartDelay * 2, 60_000);
       logger.error(
-        { exitCode: code, restartInMs: restartDelay },
-        'extraction thread exited; starting it again',
+        { exitCode: code, signal, outOfMemory, memoryMb: options.memoryMb, restartInMs: restartDelay },
+        outOfMemory
+          ? 'extraction process ran out of memory; starting it again'
+          : 'extraction process exited; starting it again',
       );
       restartTimer = setTimeout(start, restartDelay);
       restartTimer.unref();
@@ -62,19 +99,19 @@ export function startExtractionThread(logger: Logger): ExtractionThread {
     async stop() {
       stopping = true;
       clearTimeout(restartTimer);
-      const thread = worker;
-      if (thread === undefined) return;
-      const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
-      thread.postMessage('stop');
-      const timer = setTimeout(() => void thread.terminate(), STOP_TIMEOUT_MS);
+      const running = child;
+      if (running === undefined || running.exitCode !== null || running.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+      running.send('stop');
+      const timer = setTimeout(() => running.kill('SIGKILL'), STOP_TIMEOUT_MS);
       await exited;
       clearTimeout(timer);
     },
   };
 }
 
-/** The thread's side: the job loop on its own pool, until the service asks it to stop. */
-async function runExtractionLoop(): Promise<void> {
+/** The child's side: the job loop on its own pool, until the service asks it to stop or goes away. */
+async function runExtractionLoop(workerId: string, outOfMemoryWorkerId: string | undefined): Promise<void> {
   const env = parseEnv(SearchEnvSchema);
   const logger = createLogger({ name: 'search-extraction', level: env.LOG_LEVEL });
   const db = createDatabase({
@@ -94,14 +131,33 @@ async function runExtractionLoop(): Promise<void> {
     maxAttempts: env.SEARCH_JOB_MAX_ATTEMPTS,
     pollMs: env.SEARCH_JOB_POLL_MS,
     concurrency: env.SEARCH_JOB_CONCURRENCY,
+    workerId,
   });
-  jobs.start();
-  parentPort?.once('message', async () => {
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
     await jobs.stop();
     await db.destroy();
-    // In a worker thread this ends the thread, not the process.
     process.exit(0);
-  });
+  };
+  process.once('message', () => void stop());
+  // The service died without asking (SIGKILL): no orphan keeps taking jobs.
+  process.once('disconnect', () => void stop());
+  if (outOfMemoryWorkerId !== undefined) {
+    try {
+      await jobs.releaseOutOfMemory(outOfMemoryWorkerId);
+    } catch (err) {
+      // The database is away: the lease still brings the jobs back, failing at last as "after several tries".
+      logger.warn(
+        { error: describeError(err) },
+        'could not release the jobs of a process that ran out of memory',
+      );
+    }
+  }
+  if (!stopped) jobs.start();
 }
 
-if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) await runExtractionLoop();
+if (process.argv[2] === CHILD_FLAG && process.send !== undefined) {
+  await runExtractionLoop(process.argv[3] ?? '', process.argv[4]);
+}

@@ -7,6 +7,7 @@ import {
   replacePassages,
   setDocumentStatus,
 } from '../documents/documents.repository';
+import { searchDb } from '../db/tables';
 import { finishJob, retryJob, type TakenJob, takeJob } from './jobs.repository';
 
 // The extraction job worker (issue 10, "Storage and jobs"). It leases a job, extracts outside any
@@ -54,9 +55,18 @@ export interface ExtractionWorker {
   start(): void;
   /** Stops taking jobs and waits for the ones running. */
   stop(): Promise<void>;
+  /**
+   * The jobs an extraction process held when it died of memory (its worker id): each is retried, or failed with
+   * OUT_OF_MEMORY_REASON once its tries are used up, without waiting for their lease to run out.
+   */
+  releaseOutOfMemory(deadWorkerId: string): Promise<number>;
 }
 
 export const GAVE_UP_REASON = 'This file could not be indexed after several tries.';
+/** A file whose reading ran the extraction process out of memory (SEARCH_JOB_MEMORY_MB), every try. */
+export const OUT_OF_MEMORY_REASON = 'This file needs more memory to read than Trove allows.';
+/** The job's last error when its process ran out of memory (kept for operators, never shown). */
+export const OUT_OF_MEMORY_ERROR = 'the extraction process ran out of memory (SEARCH_JOB_MEMORY_MB)';
 
 function exponentialBackoff(attempt: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
@@ -81,6 +91,31 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
     });
   }
 
+  async function retry(job: TakenJob, error: string): Promise<void> {
+    await db.transaction().execute(async (tx) => {
+      if ((await lockDocument(tx, job.documentId)) === undefined) return;
+      await setDocumentStatus(tx, job.documentId, { status: 'queued' });
+      await retryJob(tx, job.id, retryDelayMs(job.attempts), error);
+    });
+  }
+
+  async function releaseOutOfMemory(deadWorkerId: string): Promise<number> {
+    const held = await searchDb(db)
+      .selectFrom('search_jobs')
+      .select(['id', 'document_id', 'attempts'])
+      .where('locked_by', '=', deadWorkerId)
+      .execute();
+    for (const row of held) {
+      const job: TakenJob = { id: row.id, documentId: row.document_id, attempts: row.attempts };
+      logger.warn({ documentId: job.documentId, attempts: job.attempts }, 'extraction ran out of memory');
+      // With several jobs in the process any of them may be the culprit, so each keeps its remaining tries.
+      await (job.attempts >= options.maxAttempts
+        ? fail(job, OUT_OF_MEMORY_REASON)
+        : retry(job, OUT_OF_MEMORY_ERROR));
+    }
+    return held.length;
+  }
+
   async function run(job: TakenJob): Promise<void> {
     // A take counts as a try, so a file that crashes the process every time still ends.
     if (job.attempts > options.maxAttempts) return fail(job, GAVE_UP_REASON);
@@ -103,12 +138,7 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
         return fail(job, GAVE_UP_REASON);
       }
       logger.warn({ documentId: job.documentId, error: describeError(err) }, 'extraction will be retried');
-      await db.transaction().execute(async (tx) => {
-        if ((await lockDocument(tx, job.documentId)) === undefined) return;
-        await setDocumentStatus(tx, job.documentId, { status: 'queued' });
-        await retryJob(tx, job.id, retryDelayMs(job.attempts), describeError(err));
-      });
-      return;
+      return retry(job, describeError(err));
     }
     await db.transaction().execute(async (tx) => {
       // The lock orders this against a concurrent DELETE: whichever comes second sees the other's work.
@@ -160,6 +190,7 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
 
   return {
     runOnce,
+    releaseOutOfMemory,
     start() {
       if (running) return;
       running = true;

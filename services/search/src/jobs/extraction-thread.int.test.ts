@@ -1,0 +1,114 @@
+import { captureLogs } from '@trove/service-core/testing';
+import JSZip from 'jszip';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchDb } from '../db/tables';
+import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
+import { type ExtractionProcess, startExtractionProcess } from './extraction-thread';
+import { OUT_OF_MEMORY_ERROR, OUT_OF_MEMORY_REASON } from './extraction-worker';
+
+// docs/decisions/018-extraction-memory-bounds.md: the extraction process's heap is bounded, a file that
+// needs more kills that child (not the service), a new one comes back, and the file ends failed with a
+// reason a user can read once its tries are used up. The real child process, on a small heap, and a DOCX
+// whose few hundred KB open into tens of MB of XML (under the DOCX size bound, so it reaches mammoth).
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const MEMORY_MB = 48;
+
+let service: SearchTestService;
+let extraction: ExtractionProcess | undefined;
+
+beforeAll(async () => {
+  service = await startSearchTestService();
+});
+
+afterAll(async () => {
+  await extraction?.stop();
+  await service?.close();
+});
+
+/** ~40 MB of word/document.xml, a few hundred KB zipped: mammoth's tree of it is far past MEMORY_MB. */
+async function swollenDocx(): Promise<Uint8Array> {
+  const paragraph = '<w:p><w:r><w:t>wombat burrow tunnel</w:t></w:r></w:p>';
+  const zip = new JSZip();
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  );
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraph.repeat(750_000)}</w:body></w:document>`,
+  );
+  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+}
+
+/** The URL of the test service's own database (same server as the test helpers use, its name). */
+async function databaseUrl(): Promise<string> {
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(service.db);
+  const url = new URL(
+    process.env.TEST_DATABASE_URL ??
+      process.env.DATABASE_URL ??
+      'postgres://postgres@127.0.0.1:5432/postgres',
+  );
+  url.pathname = `/${rows[0]?.name ?? ''}`;
+  return url.toString();
+}
+
+async function documentOf(user: SignedInUser, id: string) {
+  const res = await service.request(user, `/api/v1/uploads/${id}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { document: { status: string; failure_reason: string | null } }).document;
+}
+
+describe('the extraction process on a bounded heap', () => {
+  it('a file that runs it out of memory ends failed with a reason once its tries are used up', async () => {
+    const user = await service.signUp();
+    const bytes = await swollenDocx();
+    expect(bytes.byteLength).toBeLessThan(1024 * 1024);
+    const res = await service.upload(user, [{ name: 'swollen.docx', type: DOCX, text: bytes }]);
+    expect(res.status).toBe(202);
+    const id = ((await res.json()) as { documents: { id: string }[] }).documents[0]?.id ?? '';
+
+    const logs = captureLogs();
+    extraction = startExtractionProcess(logs.logger, {
+      memoryMb: MEMORY_MB,
+      env: {
+        ...process.env,
+        DATABASE_URL: await databaseUrl(),
+        LOG_LEVEL: 'silent',
+        SEARCH_JOB_MAX_ATTEMPTS: '2',
+        SEARCH_JOB_POLL_MS: '50',
+      },
+    });
+
+    // First try: the child dies, the next one puts the job back with what happened.
+    await expect
+      .poll(
+        async () => (await searchDb(service.db).selectFrom('search_jobs').select('last_error').execute())[0],
+        {
+          timeout: 60_000,
+          interval: 200,
+        },
+      )
+      .toEqual({ last_error: OUT_OF_MEMORY_ERROR });
+    // Second and last try: failed, with the reason the Uploads page shows.
+    await expect
+      .poll(async () => documentOf(user, id), { timeout: 90_000, interval: 250 })
+      .toMatchObject({ status: 'failed', failure_reason: OUT_OF_MEMORY_REASON });
+    expect(await searchDb(service.db).selectFrom('search_jobs').selectAll().execute()).toEqual([]);
+    expect(
+      logs.lines().filter((line) => line.msg === 'extraction process ran out of memory; starting it again'),
+    ).toHaveLength(2);
+
+    // The service and a new child are still there: an ordinary file is indexed after it.
+    const next = await service.upload(user, [{ name: 'note.txt', text: 'numbat termite' }]);
+    const nextId = ((await next.json()) as { documents: { id: string }[] }).documents[0]?.id ?? '';
+    await expect
+      .poll(async () => (await documentOf(user, nextId)).status, { timeout: 60_000, interval: 250 })
+      .toBe('indexed');
+  }, 240_000);
+});
