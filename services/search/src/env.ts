@@ -44,7 +44,7 @@ export const SearchEnvSchema = z
      * The extraction process's V8 heap (MB): a file that needs more kills that child, not the service
      * (docs/decisions/018-extraction-memory-bounds.md). Keep it under the container's limit with room for the API.
      */
-    SEARCH_JOB_MEMORY_MB: wholeNumber(512, 16, 64 * 1024),
+    SEARCH_JOB_MEMORY_MB: wholeNumber(1024, 16, 64 * 1024),
     /** Chats (docs/decisions/015-chats.md): passages an answer cites, neighbours shown around a passage. */
     CHAT_PASSAGES: wholeNumber(5, 1, 20),
     CHAT_CONTEXT_PASSAGES: wholeNumber(2, 0, 10),
