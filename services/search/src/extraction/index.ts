@@ -12,6 +12,7 @@ import { htmlToText } from './html-text';
 import { readMarkdown } from './markdown';
 import { splitIntoPassages } from './passages';
 import { readPdf } from './pdf';
+import { checkPdfStreams } from './pdf-streams';
 import { readPlainText } from './plain-text';
 import { sectionLocation } from './sections';
 
@@ -59,6 +60,8 @@ async function readKind(kind: DocumentKind, file: UploadedFile, text: string | n
   const content = text ?? '';
   switch (kind) {
     case 'pdf':
+      // pdf.js inflates streams without a bound and outside the heap limit: measured first (ADR 019).
+      await checkPdfStreams(file.bytes);
       return readPdf(file.bytes, title);
     case 'docx':
       return readDocx(file.bytes, title);
