@@ -42,7 +42,7 @@ export const SearchEnvSchema = z
     SEARCH_JOB_STATEMENT_TIMEOUT_MS: wholeNumber(120_000, 0, 24 * 60 * 60_000),
     /**
      * The extraction process's V8 heap (MB): a file that needs more kills that child, not the service
-     * (docs/decisions/018-extraction-memory-bounds.md). Keep it under the container's limit with room for the API.
+     * (docs/decisions/019-extraction-memory-bounds.md). Keep it under the container's limit with room for the API.
      */
     SEARCH_JOB_MEMORY_MB: wholeNumber(1024, 16, 64 * 1024),
     /** Chats (docs/decisions/015-chats.md): passages an answer cites, neighbours shown around a passage. */

@@ -7,7 +7,7 @@ import { sectionLocation } from './sections';
 
 /**
  * The most a DOCX may say it opens to, all its parts together: 20 × the largest upload. A DOCX is a zip,
- * and a few hundred KB of it can hold gigabytes of XML (docs/decisions/018-extraction-memory-bounds.md);
+ * and a few hundred KB of it can hold gigabytes of XML (docs/decisions/019-extraction-memory-bounds.md);
  * mammoth would inflate every byte of it into memory. Real documents stay far below: their bulk is
  * images, which zip barely compresses, and Word caps a document's text at 32 MB.
  */

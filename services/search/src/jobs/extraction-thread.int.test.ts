@@ -7,7 +7,7 @@ import { type SearchTestService, type SignedInUser, startSearchTestService } fro
 import { type ExtractionProcess, startExtractionProcess } from './extraction-thread';
 import { OUT_OF_MEMORY_ERROR, OUT_OF_MEMORY_REASON } from './extraction-worker';
 
-// docs/decisions/018-extraction-memory-bounds.md: the extraction process's heap is bounded, a file that
+// docs/decisions/019-extraction-memory-bounds.md: the extraction process's heap is bounded, a file that
 // needs more kills that child (not the service), a new one comes back, and the file ends failed with a
 // reason a user can read once its tries are used up. The real child process, on a small heap, and a DOCX
 // whose few hundred KB open into tens of MB of XML (under the DOCX size bound, so it reaches mammoth).

@@ -15,7 +15,7 @@ import { createExtractionWorker } from './extraction-worker';
 // (SEARCH_JOB_STATEMENT_TIMEOUT_MS), not the API's fail-fast bound (DB_STATEMENT_TIMEOUT_MS, 3 s), which a
 // 25 MB file's passages outlast.
 //
-// It is a child process of the service rather than a worker thread (it was one until ADR 018): a 25 MB
+// It is a child process of the service rather than a worker thread (it was one until ADR 019): a 25 MB
 // upload can be a zip or Flate bomb, and its heap must be bounded (SEARCH_JOB_MEMORY_MB). A worker
 // thread's resourceLimits are best-effort — one large allocation past them aborts the whole process
 // (nodejs/node#47224; measured here with a DOCX whose XML opens to 40 MB on a 48 MB thread) — while a
@@ -75,7 +75,8 @@ export function startExtractionProcess(logger: Logger, options: ExtractionProces
     spawned.on('error', (err) => {
       logger.error({ error: describeError(err) }, 'extraction process failed');
     });
-    spawned.on('exit', (code, signal) => {
+    // 'close', not 'exit': by then stderr has been read to its end, V8's last words included.
+    spawned.on('close', (code, signal) => {
       if (child === spawned) child = undefined;
       if (stopping) return;
       // SIGKILL without a stop is the kernel's OOM killer (or an operator): the held jobs go back either way.
