@@ -143,6 +143,10 @@ async function runExtractionLoop(workerId: string, outOfMemoryWorkerId: string |
     process.exit(0);
   };
   process.once('message', () => void stop());
+  // A signal to the service's process group (Ctrl-C, the stack's stop) reaches this child too: the service
+  // decides when it stops, so a job in hand gets its time to finish rather than being cut off.
+  process.on('SIGTERM', () => undefined);
+  process.on('SIGINT', () => undefined);
   // The service died without asking (SIGKILL): no orphan keeps taking jobs.
   process.once('disconnect', () => void stop());
   if (outOfMemoryWorkerId !== undefined) {
