@@ -1,4 +1,5 @@
 import type { AnswerFields, ChatFilters } from '@trove/contracts';
+import { moneyLabel } from '@trove/kit/format';
 
 // How an answer's facts read on screen (issue 11). Pure, so the thread, the tests and any later export
 // agree on "₹12,500.00" and "12 Oct 2026".
@@ -19,23 +20,8 @@ export function formatDay(day: string): string {
   return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
 }
 
-/** Indian grouping for rupees (₹1,25,000.00), the usual grouping for the rest. */
-export function formatMoney(value: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', {
-      style: 'currency',
-      currency,
-      maximumFractionDigits: Number.isInteger(value) ? 0 : 2,
-      minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
-    }).format(value);
-  } catch {
-    // A code Intl does not know still reads as an amount.
-    return `${currency} ${value}`;
-  }
-}
-
 export function formatTotal(total: NonNullable<AnswerFields['total']>): string {
-  return formatMoney(total.value, total.currency);
+  return moneyLabel(total.value, total.currency, total.text);
 }
 
 /** The filters the question was read as, one chip each ("Over ₹10,000", "1 Oct – 31 Oct 2026"). */
@@ -50,7 +36,7 @@ export function filterChips(filters: ChatFilters): string[] {
   else if (filters.from) chips.push(`Since ${formatDay(filters.from)}`);
   else if (filters.to) chips.push(`Until ${formatDay(filters.to)}`);
   const currency = filters.currency ?? 'INR';
-  const amount = (value: number) => (filters.currency ? formatMoney(value, currency) : String(value));
+  const amount = (value: number) => (filters.currency ? moneyLabel(value, currency) : String(value));
   if (filters.amount_min !== undefined && filters.amount_max !== undefined)
     chips.push(`${amount(filters.amount_min)} – ${amount(filters.amount_max)}`);
   else if (filters.amount_min !== undefined) chips.push(`Over ${amount(filters.amount_min)}`);

@@ -36,7 +36,7 @@ describe('ChatList', () => {
     renderList();
     const open = screen.getByRole('link', { name: /find invoices/ });
     expect(open.getAttribute('aria-current')).toBe('page');
-    expect(open.textContent).toContain('2 min. ago');
+    expect(open.textContent).toContain('2 min ago');
     expect(screen.getByRole('link', { name: /Q2 receipts/ }).getAttribute('href')).toBe('/chats/b');
   });
 

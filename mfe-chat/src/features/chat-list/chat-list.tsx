@@ -4,7 +4,7 @@ import { type FormEvent, type MouseEvent, type RefObject, useEffect, useId, useR
 import { ChatBubbleIcon, PencilIcon, PlusIcon, TrashIcon } from '@trove/kit/icons';
 import * as ui from '../ui/ui.module.css';
 import * as styles from './chat-list.module.css';
-import { relativeTime } from './relative-time';
+import { relativeTime } from '@trove/kit/format';
 
 interface ChatListProps {
   headingId: string;
@@ -180,7 +180,7 @@ function ChatListItem({
         <span className={styles.text}>
           <span className={styles.title}>{chat.title}</span>
           <time className={styles.time} dateTime={chat.updated_at}>
-            {relativeTime(chat.updated_at, now)}
+            {relativeTime(chat.updated_at, now.getTime())}
           </time>
         </span>
       </a>

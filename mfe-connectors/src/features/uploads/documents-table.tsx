@@ -1,6 +1,7 @@
 import type { UploadedDocument } from '@trove/contracts';
 import { useEffect, useState } from 'react';
-import { exactTime, humanSize, KIND_LABELS, partsLabel, relativeTime } from './format';
+import { exactTime, relativeTime } from '@trove/kit/format';
+import { humanSize, KIND_LABELS, partsLabel } from './format';
 import { TrashIcon } from '@trove/kit/icons';
 import { StatusBadge } from './status-badge';
 import * as styles from './uploads.module.css';

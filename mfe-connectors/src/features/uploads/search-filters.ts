@@ -1,5 +1,5 @@
 import type { DocumentKind, Facts } from '@trove/contracts';
-import { moneyLabel } from './format';
+import { moneyLabel } from '@trove/kit/format';
 
 /**
  * A fact from a result, applied as a search filter (issue 10 part 5: facts "usable as filters"). The API
