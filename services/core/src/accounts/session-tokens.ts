@@ -43,12 +43,38 @@ export function remoteVerificationKeys(jwksUrl: string): JWTVerifyGetKey {
  * algorithm, issuer or audience, an expired token, or a token of another type (a refresh token is
  * never an access token).
  */
+/**
+ * Signature checks already passed, per key: the token's exact text → its claims and when it stops being
+ * valid. An Ed25519 check through WebCrypto cost ~0.6 ms of CPU a request, as much as the rest of a
+ * session check; the same browser sends the same access token with every request for its lifetime, so the
+ * check is done once per token (docs/decisions/020-search-per-request-cost.md). Only passed checks are
+ * kept, expiry is tested on every use, and the family lookup (sign-out, revocation) still runs every
+ * request. Bounded: the oldest entry goes first.
+ */
+const verifiedTokens = new WeakMap<object, Map<string, { claims: SessionClaims; validUntilMs: number }>>();
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+function verifiedFor(key: VerificationKey): Map<string, { claims: SessionClaims; validUntilMs: number }> {
+  let kept = verifiedTokens.get(key);
+  if (kept === undefined) {
+    kept = new Map();
+    verifiedTokens.set(key, kept);
+  }
+  return kept;
+}
+
 export async function verifySessionToken(
   token: string | undefined,
   key: VerificationKey,
   type: TokenType,
 ): Promise<SessionClaims | undefined> {
   if (token === undefined || token === '' || token.length > 4096) return undefined;
+  const kept = verifiedFor(key);
+  const known = kept.get(token);
+  if (known !== undefined) {
+    if (Date.now() < known.validUntilMs) return known.claims.type === type ? known.claims : undefined;
+    kept.delete(token);
+  }
   try {
     const { payload } = await jwtVerify(token, key as CryptoKey, {
       algorithms: [TOKEN_ALGORITHM],
@@ -57,17 +83,25 @@ export async function verifySessionToken(
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
       requiredClaims: ['sub', 'jti', 'exp', 'iat'],
     });
-    const { sub, jti, fid, csrf } = payload;
-    if (payload.type !== type) return undefined;
+    const { sub, jti, fid, csrf, exp } = payload;
     if (
       typeof sub !== 'string' ||
       typeof jti !== 'string' ||
       typeof fid !== 'string' ||
-      typeof csrf !== 'string'
+      typeof csrf !== 'string' ||
+      typeof exp !== 'number' ||
+      (payload.type !== 'access' && payload.type !== 'refresh' && payload.type !== 'pending_login')
     ) {
       return undefined;
     }
-    return { sub, jti, fid, csrf, type };
+    const claims: SessionClaims = { sub, jti, fid, csrf, type: payload.type };
+    // jwtVerify accepts a token until exp + the clock tolerance; the kept check ends at the same moment.
+    if (kept.size >= VERIFIED_TOKENS_KEPT) {
+      const oldest = kept.keys().next();
+      if (oldest.done !== true) kept.delete(oldest.value);
+    }
+    kept.set(token, { claims, validUntilMs: (exp + CLOCK_TOLERANCE_SECONDS) * 1000 });
+    return claims.type === type ? claims : undefined;
   } catch {
     return undefined;
   }
