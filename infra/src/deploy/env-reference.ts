@@ -120,6 +120,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   SEARCH_JOB_STATEMENT_TIMEOUT_MS:
     'longest a statement of an extraction job may run (its bulk writes; the API keeps `DB_STATEMENT_TIMEOUT_MS`)',
 
+  SEARCH_MAX_CANDIDATES:
+    'a word in more passages than this scores only the newest this many (speed over exhaustive ranking of very common words)',
   SEARCH_MIN_AND_RESULTS: 'fewer matches of every word than this relaxes a search to any word',
   SEARCH_PORT: "the search service's port",
   UPLOAD_MAX_FILE_BYTES: 'largest uploaded file',

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkDatabase, createDatabase, type DatabaseHandle, migrateToLatest } from './database';
+import {
+  checkDatabase,
+  createDatabase,
+  type DatabaseHandle,
+  migrateToLatest,
+  queryPrepared,
+} from './database';
 import { migrations } from './db/migrations/index';
 import { freePort } from './testing/free-port';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
@@ -81,6 +87,33 @@ describe('checkDatabase', () => {
       expect(await checkDatabase(busy, 200)).toBe(true);
     } finally {
       await busy.destroy();
+    }
+  });
+});
+
+describe('queryPrepared', () => {
+  it('prepares a text once per connection and binds new values each time; another text is another statement', async () => {
+    const single = createDatabase({ url: testDatabase.url, poolMax: 1 });
+    try {
+      const double = sql<{ n: number }>`select ${1}::int * 2 as n`.compile(single);
+      const triple = sql<{ n: number }>`select ${1}::int * 3 as n`.compile(single);
+      expect(await queryPrepared(single, double)).toEqual([{ n: 2 }]);
+      expect(await queryPrepared(single, { ...double, parameters: [21] })).toEqual([{ n: 42 }]);
+      expect(await queryPrepared(single, { ...triple, parameters: [5] })).toEqual([{ n: 15 }]);
+      const prepared = await queryPrepared<{ statement: string }>(
+        single,
+        sql<{ statement: string }>`select statement from pg_prepared_statements order by statement`.compile(
+          single,
+        ),
+      );
+      // Two arithmetic statements, each once, plus the catalog query itself.
+      expect(prepared.map((row) => row.statement.replace(/\s+/g, ' '))).toEqual([
+        'select $1::int * 2 as n',
+        'select $1::int * 3 as n',
+        'select statement from pg_prepared_statements order by statement',
+      ]);
+    } finally {
+      await single.destroy();
     }
   });
 });

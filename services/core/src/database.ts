@@ -1,4 +1,5 @@
-import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, sql } from 'kysely';
+import { createHash } from 'node:crypto';
+import { type CompiledQuery, Kysely, type MigrationResultSet, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './db/schema';
 import { migrations } from './db/migrations/index';
@@ -72,6 +73,18 @@ export function poolOf(db: DatabaseHandle): pg.Pool {
   const pool = pools.get(db);
   if (pool === undefined) throw new Error('This database handle was not made by createDatabase');
   return pool;
+}
+
+/**
+ * Runs a compiled query as a named prepared statement: each pooled connection parses and plans it once,
+ * then only binds and executes. For a hot statement whose planning costs as much as running it (the search
+ * statement: ~1.5 ms of 4, docs/decisions/020-search-postings.md); everything else goes through kysely.
+ * The name is the text's hash, so two texts never share a name and one text always gets the same one.
+ */
+export async function queryPrepared<Row>(db: DatabaseHandle, query: CompiledQuery): Promise<Row[]> {
+  const name = `trove_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
+  const result = await poolOf(db).query({ name, text: query.sql, values: [...query.parameters] });
+  return result.rows as Row[];
 }
 
 const DATE_OID = 1082;

@@ -10,6 +10,7 @@ export {
   MigrationError,
   migrateToLatest,
   poolOf,
+  queryPrepared,
 } from './database';
 export { isDatabaseUnavailable } from './database-errors';
 export type { CodePurpose } from './db/schema';

@@ -31,7 +31,7 @@ export async function sameExtraction(corpus: readonly CorpusMessage[], sample: n
   return differing;
 }
 
-/** Writes copies `1..copies` of the user's documents (copy 0, all of them) with their passages. */
+/** Writes copies `1..copies` of the user's documents (copy 0, all of them) with their passages and postings. */
 export async function replicateCopies(db: DatabaseHandle, userId: string, copies: number): Promise<number> {
   return db.transaction().execute(async (tx) => {
     await sql`create temp table bench_originals on commit drop as
@@ -55,6 +55,14 @@ export async function replicateCopies(db: DatabaseHandle, userId: string, copies
       `.execute(tx);
       await sql`drop table bench_map`.execute(tx);
     }
+    // The copies' postings, as indexing writes them (documents.repository.ts, replacePassages).
+    await sql`
+      insert into search_postings (user_id, lexeme, passage_id, tf, length, kind, document_id)
+      select p.user_id, e.lexeme, p.id, cardinality(e.positions), p.length, p.kind, p.document_id
+      from passages p cross join lateral unnest(p.tsv) e
+      where p.user_id = ${userId} and p.document_id not in (select id from bench_originals)
+      order by e.lexeme, p.id
+    `.execute(tx);
     // Each passage now exists copies + 1 times: n(q), N and the sum of |D| scale alike.
     await sql`update search_terms set document_frequency = document_frequency * ${copies + 1}
               where user_id = ${userId}`.execute(tx);

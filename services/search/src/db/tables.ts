@@ -51,6 +51,18 @@ export type SearchCorpusStatsTable = {
   total_length: ColumnType<string, number | string, number | string>;
 };
 
+/** One row per (user, lexeme, passage): BM25's tf and what scoring and facets need of the passage. */
+export type SearchPostingsTable = {
+  user_id: string;
+  lexeme: string;
+  /** bigint, read as text by pg. */
+  passage_id: ColumnType<string, number | string, number | string>;
+  tf: number;
+  length: number;
+  kind: string;
+  document_id: string;
+};
+
 export type SearchJobsTable = {
   id: Generated<string>;
   document_id: string;
@@ -67,6 +79,7 @@ export type SearchTables = {
   passages: PassagesTable;
   search_terms: SearchTermsTable;
   search_corpus_stats: SearchCorpusStatsTable;
+  search_postings: SearchPostingsTable;
   search_jobs: SearchJobsTable;
 };
 

@@ -200,6 +200,14 @@ export async function replacePassages(
       passage_count = search_corpus_stats.passage_count + excluded.passage_count,
       total_length = search_corpus_stats.total_length + excluded.total_length
   `.execute(db);
+  // The postings searches read (docs/decisions/020-search-postings.md), in key order.
+  await sql`
+    insert into search_postings (user_id, lexeme, passage_id, tf, length, kind, document_id)
+    select p.user_id, e.lexeme, p.id, cardinality(e.positions), p.length, p.kind, p.document_id
+    from passages p cross join lateral unnest(p.tsv) e
+    where p.document_id = ${document.id}
+    order by e.lexeme, p.id
+  `.execute(db);
   // A tsvector holds each lexeme once, so counting rows per lexeme counts passages holding it.
   await sql`
     insert into search_terms (user_id, lexeme, document_frequency)
@@ -236,6 +244,13 @@ async function removePassages(db: DatabaseHandle, document: { id: string; userId
   await sql`delete from search_terms where user_id = ${document.userId} and document_frequency <= 0`.execute(
     db,
   );
+  // By primary key: the passage's own lexemes, not a scan of the user's postings.
+  await sql`
+    delete from search_postings s
+    using passages p cross join lateral unnest(p.tsv) e
+    where p.document_id = ${document.id}
+      and s.user_id = ${document.userId} and s.lexeme = e.lexeme and s.passage_id = p.id
+  `.execute(db);
   await sql`delete from passages where document_id = ${document.id}`.execute(db);
 }
 

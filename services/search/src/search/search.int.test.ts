@@ -1,6 +1,7 @@
 import { type SearchResponse, SearchQuerySchema } from '@trove/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusStats } from '../documents/documents.repository';
+import { sql } from 'kysely';
+import { corpusStats, replacePassages } from '../documents/documents.repository';
 import type { ExtractionWorker, Extractor } from '../jobs/extraction-worker';
 import {
   paragraphExtractor,
@@ -176,6 +177,50 @@ describe('delete', () => {
     expect(await corpusStats(service.db, user.userId)).toEqual(before);
     expect((await service.request(user, `/api/v1/uploads/${gone}`)).status).toBe(404);
     expect((await service.request(user, `/api/v1/uploads/${keep}`)).status).toBe(200);
+  });
+});
+
+describe('postings (docs/decisions/020-search-postings.md)', () => {
+  const postingsOf = async (documentId: string) =>
+    (
+      await sql<{ lexeme: string; tf: number }>`
+        select lexeme, tf from search_postings where document_id = ${documentId} order by lexeme, passage_id
+      `.execute(service.db)
+    ).rows;
+
+  it('one row per word and passage with its count; a re-run job and a delete leave none behind', async () => {
+    const user = await service.signUp();
+    const [id] = await index(user, [{ name: 'a.txt', text: 'kiwi kiwi melon\n\nmelon numbat' }]);
+    const expected = [
+      { lexeme: 'kiwi', tf: 2 },
+      { lexeme: 'melon', tf: 1 },
+      { lexeme: 'melon', tf: 1 },
+      { lexeme: 'numbat', tf: 1 },
+    ];
+    expect(await postingsOf(id ?? '')).toEqual(expected);
+    // The extraction job running twice (a lease that ran out) replaces the passages and their postings.
+    await service.db.transaction().execute(async (tx) => {
+      await replacePassages(tx, { id: id ?? '', userId: user.userId }, [
+        { ordinal: 0, location: 'paragraph 1', text: 'kiwi kiwi melon', facts: {} },
+        { ordinal: 1, location: 'paragraph 2', text: 'melon numbat', facts: {} },
+      ]);
+    });
+    expect(await postingsOf(id ?? '')).toEqual(expected);
+    await service.request(user, `/api/v1/uploads/${id}`, { method: 'DELETE' });
+    expect(await postingsOf(id ?? '')).toEqual([]);
+  });
+
+  it('with the candidate cap, the newest passages holding the word are the ones scored', async () => {
+    const user = await service.signUp();
+    const ids: string[] = [];
+    for (const name of ['old.txt', 'middle.txt', 'new.txt']) {
+      ids.push(...(await index(user, [{ name, text: 'kiwi melon' }])));
+    }
+    const capped = await searchService(service.db, user.userId, SearchQuerySchema.parse({ q: 'kiwi' }), {
+      minAllWordResults: 1,
+      maxCandidates: 2,
+    });
+    expect(capped.results.map((result) => result.document.name).sort()).toEqual(['middle.txt', 'new.txt']);
   });
 });
 

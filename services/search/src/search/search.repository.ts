@@ -1,12 +1,11 @@
-import type { DatabaseHandle } from '@trove/service-core';
-import { type RawBuilder, sql } from 'kysely';
+import { type DatabaseHandle, queryPrepared } from '@trove/service-core';
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { BM25_B, BM25_K1 } from './bm25';
-import { MARK_START, MARK_STOP } from './snippet';
 
-// The search query (docs/decisions/010-search-index.md, "Ranking"): the GIN index on passages.tsv finds
-// candidates with @@, BM25 orders them from per-passage term frequencies (the position count of each
-// lexeme in the tsvector) and the user's statistics in search_terms / search_corpus_stats. Every
-// statement is bounded by the user's id: one user never sees another's passages.
+// The search statement (docs/decisions/010-search-index.md "Ranking", 020-search-postings.md): candidates
+// and term frequencies come from search_postings (one row per user, lexeme and passage, read index-only in
+// lexeme and passage order), BM25 orders them with the user's statistics in search_terms /
+// search_corpus_stats. Every part is bounded by the user's id: one user never sees another's passages.
 
 export type MatchMode = 'and' | 'or';
 
@@ -26,20 +25,25 @@ export interface SearchFilters {
   entity?: string | undefined;
 }
 
-export interface SearchPageRequest extends SearchFilters {
-  mode: MatchMode;
+/** Escapes every character that is not a letter, digit or space: in PostgreSQL's ARE a backslash before
+ * anything else than a letter or digit is that character itself. */
+function regexLiteral(text: string): string {
+  return text.replace(/[^\p{L}\p{N} ]/gu, '\\$&');
+}
+
+/** AND, OR, or AND relaxed to OR when fewer than `minAllWordResults` passages hold every word. */
+export interface SearchRequest extends SearchFilters {
+  mode: MatchMode | 'auto';
+  minAllWordResults: number;
   limit: number;
   after?: { score: number; passageId: string } | undefined;
   /**
-   * When set, only the first `candidateCap` matching passages the GIN bitmap yields are scored (the service
-   * sets it when the statistics say the words match more): docs/decisions/014-search-speed-and-bench.md.
+   * At most this many candidates are scored: for AND the newest this many passages holding the rarest word
+   * (newest indexed first: a backward walk of the same index entries, so no sort); for OR the passages
+   * holding the rarer words while they add up to no more, else the newest this many holding the rarest.
+   * docs/decisions/020-search-postings.md.
    */
-  candidateCap?: number | undefined;
-  /**
-   * OR only: candidates are the passages holding one of these lexemes (the query's rarer ones) rather than
-   * any of the query's words; every word still counts in the score. See the service.
-   */
-  candidateLexemes?: readonly string[] | undefined;
+  maxCandidates: number;
 }
 
 export interface SearchHit {
@@ -52,264 +56,276 @@ export interface SearchHit {
   kind: string;
   documentDate: string | null;
   score: number;
-  /** Passage text with matches between MARK_START and MARK_STOP, not yet escaped. */
-  headline: string;
+  /** The passage text, for the snippet (made in the service: highlight.ts). */
+  body: string;
 }
 
-// plainto_tsquery joins the words with &; its text form quotes every lexeme, and lexemes hold no spaces,
-// so swapping " & " for " | " is the same words joined by OR without re-parsing user text.
-function tsquery(text: string, mode: MatchMode): RawBuilder<unknown> {
-  return mode === 'and'
-    ? sql`plainto_tsquery('english', ${text})`
-    : sql`replace(plainto_tsquery('english', ${text})::text, ' & ', ' | ')::tsquery`;
-}
-
-/** Escapes every character that is not a letter, digit or space: in PostgreSQL's ARE a backslash before
- * anything else than a letter or digit is that character itself. */
-function regexLiteral(text: string): string {
-  return text.replace(/[^\p{L}\p{N} ]/gu, '\\$&');
-}
-
-/** The date filter reads the document's date: the only filter that needs the documents table. */
-function datesFilter(filters: SearchFilters): boolean {
-  return filters.from !== undefined || filters.to !== undefined;
-}
-
-/**
- * The filters on the passage and its document (alias p and d). The jsonpath texts are fixed fragments;
- * user values only ever travel as bound parameters (jsonpath variables, a regex parameter).
- */
-function passageFilters(filters: SearchFilters, withKind: boolean): RawBuilder<unknown> {
-  // p.user_id is the document's owner (copied when indexed); the callers bound every statement by it.
-  const parts = [sql`true`];
-  if (withKind && filters.kind !== undefined) parts.push(sql`p.kind = ${filters.kind}`);
-
-  if (filters.from !== undefined || filters.to !== undefined) {
-    // ISO days compare as text, in the document's date column and in the facts alike.
-    const from = filters.from ?? '0001-01-01';
-    const to = filters.to ?? '9999-12-31';
-    parts.push(sql`(d.document_date between ${from}::date and ${to}::date
-      or jsonb_path_exists(p.facts, '$.dates[*] ? (@.iso >= $from && @.iso <= $to)',
-                           jsonb_build_object('from', ${from}::text, 'to', ${to}::text)))`);
-  }
-
-  const amountTests: string[] = [];
-  const amountVars: Record<string, string | number> = {};
-  if (filters.amountMin !== undefined) {
-    amountTests.push('@.value >= $min');
-    amountVars.min = filters.amountMin;
-  }
-  if (filters.amountMax !== undefined) {
-    amountTests.push('@.value <= $max');
-    amountVars.max = filters.amountMax;
-  }
-  if (filters.currency !== undefined) {
-    amountTests.push('@.currency == $currency');
-    amountVars.currency = filters.currency;
-  }
-  if (amountTests.length > 0) {
-    const path = `$.amounts[*] ? (${amountTests.join(' && ')})`;
-    parts.push(sql`jsonb_path_exists(p.facts, ${path}::jsonpath, ${JSON.stringify(amountVars)}::jsonb)`);
-  }
-
-  if (filters.entity !== undefined) {
-    // From the start of a word, case-insensitively: "acme" finds "Acme Pvt Ltd" and "billing@acme.co.in",
-    // "ann" finds "Ann Lee" but not "Joanna".
-    const pattern = `(^|[^[:alnum:]])${regexLiteral(filters.entity)}`;
-    parts.push(sql`(exists (select 1 from jsonb_array_elements_text(
-                      case when jsonb_typeof(p.facts->'organisations') = 'array' then p.facts->'organisations' else '[]' end) o
-                    where o ~* ${pattern})
-                 or exists (select 1 from jsonb_array_elements(
-                      case when jsonb_typeof(p.facts->'people') = 'array' then p.facts->'people' else '[]' end) person
-                    where person->>'name' ~* ${pattern} or person->>'email' ~* ${pattern}))`);
-  }
-  return sql.join(parts, sql` and `);
-}
-
-/**
- * For the rest of the transaction: the GIN index for "tsv @@ query", never a walk of the table or of its
- * primary key testing every row. The planner costs @@ as a cheap operator, but each evaluation decompresses
- * a tsvector of ~1 kB: for a word in 5% of passages it preferred testing every row, 20× slower at 48k
- * documents (docs/decisions/014-search-speed-and-bench.md). The GIN bitmap answers @@ exactly for
- * plainto_tsquery's lexemes, so the heap is read only for real matches. Call inside a transaction.
- */
-export async function preferIndexBitmaps(tx: DatabaseHandle): Promise<void> {
-  await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(
-    tx,
-  );
-}
-
-export interface SearchPlan {
-  /** Passages matching every word and every filter, counted no further than `atMost`. */
-  allWords: number;
-  /** Upper bounds on the matches from the statistics: the rarest word's n(q) (AND), their sum (OR). */
-  andBound: number;
-  orBound: number;
-  /** The query's lexemes with n(q), the number of the user's passages holding each. */
-  terms: { lexeme: string; documentFrequency: number }[];
-}
-
-/**
- * What the page query needs to know first, in one round trip: whether AND finds enough (the count stops
- * at the relaxation threshold, so it costs little), and how many passages the words can match at most,
- * read from search_terms, which decides whether the candidates are capped (see searchPage).
- */
-export async function planSearch(
-  db: DatabaseHandle,
-  filters: SearchFilters,
-  atMost: number,
-): Promise<SearchPlan> {
-  const result = await sql<{
-    all_words: string;
-    and_bound: string;
-    or_bound: string;
-    terms: { lexeme: string; df: number }[];
-  }>`
-    with terms as (
-      select distinct lexeme from unnest(tsvector_to_array(to_tsvector('english', ${filters.text}))) as lexeme
-    ),
-    frequencies as (
-      select terms.lexeme, coalesce(t.document_frequency, 0) as df
-      from terms left join search_terms t on t.user_id = ${filters.userId} and t.lexeme = terms.lexeme
-    ),
-    bounds as (
-      select coalesce(min(df), 0) as and_bound, coalesce(sum(df), 0) as or_bound,
-             coalesce(json_agg(json_build_object('lexeme', lexeme, 'df', df)), '[]') as terms
-      from frequencies
-    )
-    select (select count(*) from (
-              select 1 from passages p ${datesFilter(filters) ? sql`join documents d on d.id = p.document_id` : sql``}
-              where p.user_id = ${filters.userId} and p.tsv @@ ${tsquery(filters.text, 'and')}
-                and ${passageFilters(filters, true)}
-              limit ${atMost}
-            ) x) as all_words,
-           bounds.and_bound, bounds.or_bound, bounds.terms
-    from bounds
-  `.execute(db);
-  const row = result.rows[0];
-  return {
-    allWords: Number(row?.all_words ?? 0),
-    andBound: Number(row?.and_bound ?? 0),
-    orBound: Number(row?.or_bound ?? 0),
-    terms: (row?.terms ?? []).map((term) => ({ lexeme: term.lexeme, documentFrequency: term.df })),
-  };
-}
-
-/** One page of hits, best first (score desc, passage id asc), `limit + 1` rows to tell if more follow. */
-export interface SearchPage {
+export interface SearchResult {
+  /** What was run: a later page must keep it, so one result list never mixes AND and OR. */
+  mode: MatchMode;
+  /** The query's lexemes (PostgreSQL's english configuration), for marking the matches in snippets. */
+  lexemes: string[];
   /** Best first (score desc, passage id asc), `limit + 1` rows to tell if more follow. */
   hits: SearchHit[];
   /** Matching documents per kind, for the words and every filter but the type (to switch type). */
   facets: { kind: string; count: number }[];
 }
 
+interface SearchRow {
+  mode: MatchMode;
+  lexemes: string[];
+  hits: {
+    id: string;
+    ordinal: number;
+    location: string;
+    facts: unknown;
+    document_id: string;
+    name: string;
+    kind: string;
+    document_date: string | null;
+    score: number;
+    body: string;
+  }[];
+  facets: { kind: string; count: number }[];
+}
+
+/** Every value the statement binds; the text only changes with which filters are present (its shape). */
+interface StatementValues {
+  userId: string;
+  text: string;
+  mode: MatchMode | 'auto';
+  minAllWordResults: number;
+  cap: number;
+  limit: number;
+  kind: string | null;
+  afterScore: number | null;
+  afterId: string | null;
+  from: string;
+  to: string;
+  amountVars: string;
+  entityPattern: string;
+}
+
+interface StatementShape {
+  dates: boolean;
+  amountMin: boolean;
+  amountMax: boolean;
+  currency: boolean;
+  entity: boolean;
+}
+
+/** A value's place in the statement, filled per search (see compiledStatement). */
+class Slot {
+  constructor(readonly name: keyof StatementValues) {}
+}
+const slot = (name: keyof StatementValues) => new Slot(name);
+
 /**
- * One page of hits and the facets, in one statement over one scan of the matches. The facets count the
- * matches the page was chosen from: all of them, or the capped candidates.
- *
- * Speed (docs/decisions/014-search-speed-and-bench.md): tf is read only for the query's lexemes —
- * `setweight(tsv, 'A', lexemes)` marks their positions and `ts_filter(…, '{a}')` keeps just them, both in C
- * over the packed tsvector — instead of unnesting every lexeme of every candidate into rows and joining
- * them to the statistics. The matches are scanned once (materialised) for both the scores and the facets.
+ * The filters on the passage and its document (alias p and d). The jsonpath texts are fixed fragments;
+ * user values only ever travel as bound parameters (jsonpath variables, a regex parameter).
  */
-export async function searchPage(db: DatabaseHandle, request: SearchPageRequest): Promise<SearchPage> {
-  const query = tsquery(request.text, request.mode);
-  const after =
-    request.after === undefined
-      ? sql`true`
-      : sql`(s.score < ${request.after.score}::float8
-             or (s.score = ${request.after.score}::float8 and s.id > ${request.after.passageId}::bigint))`;
-  const kind = request.kind === undefined ? sql`true` : sql`m.kind = ${request.kind}`;
-  const needsDocument = datesFilter(request);
-  // Capped: the first `candidateCap` matches the GIN bitmap yields, in the table's physical order (roughly
-  // the order of indexing), and no more rows of the heap are read. Ordering them (newest first) would read
-  // every match's row to sort it, which is the cost the cap exists to avoid.
-  const cap = request.candidateCap === undefined ? sql`` : sql`limit ${request.candidateCap}`;
-  // Lexemes as tsquery operands, quoted the way tsquery's input reads them (backslash and quote escaped),
-  // so a lexeme is matched as it is, without being parsed or stemmed again.
-  const candidateQuery =
-    request.candidateLexemes === undefined
-      ? query
-      : sql`(select string_agg('''' || replace(replace(l, '\', '\\'), '''', '''''') || '''', ' | ')
-             from unnest(${request.candidateLexemes}::text[]) as l)::tsquery`;
-  const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;
-  const statement = sql<{
-    hits: {
-      id: string;
-      ordinal: number;
-      location: string;
-      facts: unknown;
-      document_id: string;
-      name: string;
-      kind: string;
-      document_date: string | null;
-      score: number;
-      headline: string;
-    }[];
-    facets: { kind: string; count: number }[];
-  }>`
-    with terms as (
-      select coalesce(array_agg(distinct lexeme), '{}') as lexemes
-      from unnest(tsvector_to_array(to_tsvector('english', ${request.text}))) as lexeme
+function passageFilters(shape: StatementShape): RawBuilder<unknown> {
+  const parts = [sql`true`];
+  if (shape.dates) {
+    // ISO days compare as text, in the document's date column and in the facts alike.
+    parts.push(sql`(d.document_date between ${slot('from')}::date and ${slot('to')}::date
+      or jsonb_path_exists(p.facts, '$.dates[*] ? (@.iso >= $from && @.iso <= $to)',
+                           jsonb_build_object('from', ${slot('from')}::text, 'to', ${slot('to')}::text)))`);
+  }
+  const amountTests = [
+    ...(shape.amountMin ? ['@.value >= $min'] : []),
+    ...(shape.amountMax ? ['@.value <= $max'] : []),
+    ...(shape.currency ? ['@.currency == $currency'] : []),
+  ];
+  if (amountTests.length > 0) {
+    parts.push(
+      sql`jsonb_path_exists(p.facts, ${sql.lit(`$.amounts[*] ? (${amountTests.join(' && ')})`)}::jsonpath, ${slot('amountVars')}::jsonb)`,
+    );
+  }
+  if (shape.entity) {
+    // From the start of a word, case-insensitively: "acme" finds "Acme Pvt Ltd" and "billing@acme.co.in",
+    // "ann" finds "Ann Lee" but not "Joanna".
+    const pattern = slot('entityPattern');
+    parts.push(sql`(exists (select 1 from jsonb_array_elements_text(
+                      case when jsonb_typeof(p.facts->'organisations') = 'array' then p.facts->'organisations' else '[]' end) o
+                    where o ~* ${pattern}::text)
+                 or exists (select 1 from jsonb_array_elements(
+                      case when jsonb_typeof(p.facts->'people') = 'array' then p.facts->'people' else '[]' end) person
+                    where person->>'name' ~* ${pattern}::text or person->>'email' ~* ${pattern}::text))`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * The search statement for one shape. AND runs first (unless the mode says OR), the OR part only when the
+ * choice needs it: a condition on an uncorrelated subquery is a one-time filter, so a branch that is not
+ * chosen never reads an index entry.
+ */
+function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
+  const filtered = shape.dates || shape.amountMin || shape.amountMax || shape.currency || shape.entity;
+  const userId = slot('userId');
+  const cap = slot('cap');
+  // The passage (and, for dates, its document) is read only when a filter needs its facts or date.
+  const candidates = (lexemeTest: RawBuilder<unknown>) => sql`
+    select pp.passage_id, pp.length, pp.kind, pp.document_id, pp.tf, pp.lexeme
+    from search_postings pp
+    ${filtered ? sql`join passages p on p.id = pp.passage_id` : sql``}
+    ${shape.dates ? sql`join documents d on d.id = p.document_id` : sql``}
+    where pp.user_id = ${userId}::uuid and ${lexemeTest}
+      ${filtered ? sql`and ${passageFilters(shape)}` : sql``}`;
+  const lexemeList = sql`(select list from lexemes)::text[]`;
+  // BM25 of the candidates of `source` over every query word they hold. The word a candidate was found by
+  // comes with its tf; the others' are read by primary key (none for a one-word query).
+  const scored = (source: string, allWords: boolean) => sql`
+    select c.passage_id, c.kind, c.document_id,
+           sum(t.idf * (w.tf * ${sql.lit(BM25_K1 + 1)}::float8)
+               / (w.tf + ${sql.lit(BM25_K1)}::float8 * (1 - ${sql.lit(BM25_B)}::float8 + ${sql.lit(BM25_B)}::float8 * c.length / corpus.avgdl))) as score
+    from ${sql.table(source)} c
+    cross join corpus
+    cross join lateral (
+      select c.tf, c.lexeme
+      union all
+      (select x.tf, x.lexeme from search_postings x
+       where x.user_id = ${userId}::uuid and x.passage_id = c.passage_id
+         and x.lexeme = any (array(select l from unnest(${lexemeList}) l where l <> c.lexeme))
+       offset 0)
+    ) w
+    join terms t on t.lexeme = w.lexeme
+    group by c.passage_id, c.kind, c.document_id
+    ${allWords ? sql`having count(*) = (select count(*) from terms)` : sql``}`;
+  const kindMatches = (alias: string) =>
+    sql`(${slot('kind')}::text is null or ${sql.ref(alias)}.kind = ${slot('kind')}::text)`;
+  const afterScore = slot('afterScore');
+  const afterId = slot('afterId');
+  return sql<SearchRow>`
+    with lexemes as (
+      select coalesce(array_agg(distinct lexeme), '{}') as list
+      from unnest(tsvector_to_array(to_tsvector('english', ${slot('text')}::text))) as lexeme
     ),
     corpus as (
       select passage_count::float8 as n,
              greatest(total_length::float8 / nullif(passage_count, 0), 1) as avgdl
-      from search_corpus_stats where user_id = ${request.userId}
+      from search_corpus_stats where user_id = ${userId}::uuid
     ),
-    idf as (
-      select t.lexeme, ln(1 + (c.n - t.document_frequency + 0.5) / (t.document_frequency + 0.5)) as idf
+    terms as materialized (
+      select t.lexeme, t.document_frequency as df,
+             ln(1 + (c.n - t.document_frequency + 0.5) / (t.document_frequency + 0.5)) as idf
       from search_terms t cross join corpus c
-      where t.user_id = ${request.userId} and t.lexeme = any ((select lexemes from terms)::text[])
+      where t.user_id = ${userId}::uuid and t.lexeme = any (${lexemeList}) and t.document_frequency > 0
     ),
-    -- The tsquery is written out here (not taken from a CTE) so the planner sees it and estimates how
-    -- many passages it matches: that is what picks the GIN bitmap or, capped, the primary key backwards.
-    candidates as materialized (
-      select p.id, p.document_id, p.kind, p.length, p.tsv
-      from passages p ${needsDocument ? sql`join documents d on d.id = p.document_id` : sql``}
-      where p.user_id = ${request.userId} and p.tsv @@ ${candidateQuery} and ${passageFilters(request, false)}
-      ${cap}
+    ranked as materialized (
+      select lexeme, row_number() over (order by df, lexeme) as rank, sum(df) over (order by df, lexeme) as running
+      from terms
     ),
-    matches as materialized (
-      select c.id, c.document_id, c.kind, c.length,
-             ts_filter(setweight(c.tsv, 'A', terms.lexemes), '{a}') as query_terms
-      from candidates c cross join terms
+    and_candidates as materialized (
+      ${candidates(sql`pp.lexeme = (select lexeme from ranked where rank = 1)`)}
+        and ${slot('mode')}::text <> 'or'
+        and (select count(*) from terms) = cardinality(${lexemeList})
+      order by pp.passage_id desc
+      limit ${cap}::int
     ),
-    facets as (
-      select m.kind, count(distinct m.document_id)::int as count from matches m group by m.kind
+    and_scored as materialized (${scored('and_candidates', true)}),
+    choice as materialized (
+      select case when ${slot('mode')}::text <> 'auto' then ${slot('mode')}::text
+                  when (select count(*) from and_scored s where ${kindMatches('s')}) < ${slot('minAllWordResults')}::int then 'or'
+                  else 'and' end as mode
     ),
-    scored as (
-      select m.id,
-             sum(i.idf * (cardinality(e.positions) * ${BM25_K1 + 1}::float8)
-                 / (cardinality(e.positions)
-                    + ${BM25_K1}::float8 * (1 - ${BM25_B}::float8 + ${BM25_B}::float8 * m.length / corpus.avgdl))) as score
-      from matches m
-      cross join corpus
-      cross join lateral unnest(m.query_terms) e
-      join idf i on i.lexeme = e.lexeme
-      where ${kind}
-      group by m.id
+    or_candidates as materialized (
+      select distinct on (u.passage_id) u.passage_id, u.length, u.kind, u.document_id, u.tf, u.lexeme
+      from (
+        (${candidates(sql`pp.lexeme = (select lexeme from ranked where rank = 1)`)}
+          order by pp.passage_id desc limit ${cap}::int)
+        union all
+        (${candidates(sql`pp.lexeme = any (array(select lexeme from ranked where rank > 1 and running <= ${cap}::int))`)})
+      ) u
+      where (select mode from choice) = 'or'
+      order by u.passage_id
+    ),
+    or_scored as materialized (${scored('or_candidates', false)}),
+    matches as (
+      select * from and_scored where (select mode from choice) = 'and'
+      union all
+      select * from or_scored
     ),
     page as (
-      select s.id, s.score from scored s where ${after}
-      order by s.score desc, s.id asc
-      limit ${request.limit + 1}
+      select m.passage_id, m.score from matches m
+      where ${kindMatches('m')}
+        and (${afterScore}::float8 is null or m.score < ${afterScore}::float8
+             or (m.score = ${afterScore}::float8 and m.passage_id > ${afterId}::bigint))
+      order by m.score desc, m.passage_id asc
+      limit ${slot('limit')}::int + 1
     ),
     hits as (
       select p.id::text as id, p.ordinal, p.location, p.facts, d.id as document_id, d.name, d.kind,
-             d.document_date::text as document_date, page.score,
-             ts_headline('english', p.body, ${query}, ${headlineOptions}) as headline
+             d.document_date::text as document_date, page.score, p.body
       from page
-      join passages p on p.id = page.id
+      join passages p on p.id = page.passage_id
       join documents d on d.id = p.document_id
     )
     select
+      (select mode from choice) as mode,
+      (select list from lexemes) as lexemes,
       (select coalesce(json_agg(h order by h.score desc, h.id::bigint asc), '[]') from hits h) as hits,
-      (select coalesce(json_agg(f order by f.count desc, f.kind), '[]') from facets f) as facets
+      (select coalesce(json_agg(f order by f.count desc, f.kind), '[]')
+       from (select m.kind, count(distinct m.document_id)::int as count from matches m group by m.kind) f) as facets
   `;
-  const result = await statement.execute(db);
-  const row = result.rows[0];
+}
+
+// Compiling the statement through kysely cost ~1.5 ms of CPU a search (as much as running a small one),
+// so each shape is compiled once; a search only fills the slots.
+const compiled = new Map<string, CompiledQuery>();
+
+function compiledStatement(db: DatabaseHandle, shape: StatementShape): CompiledQuery {
+  const key = JSON.stringify(shape);
+  let query = compiled.get(key);
+  if (query === undefined) {
+    query = searchStatement(shape).compile(db);
+    compiled.set(key, query);
+  }
+  return query;
+}
+
+/**
+ * One search in one statement, run as a prepared statement (planning it cost as much as running it).
+ * Scores are BM25 over every query word a candidate holds. Every value is a bound parameter.
+ */
+export async function searchPassages(db: DatabaseHandle, request: SearchRequest): Promise<SearchResult> {
+  const shape: StatementShape = {
+    dates: request.from !== undefined || request.to !== undefined,
+    amountMin: request.amountMin !== undefined,
+    amountMax: request.amountMax !== undefined,
+    currency: request.currency !== undefined,
+    entity: request.entity !== undefined,
+  };
+  const values: StatementValues = {
+    userId: request.userId,
+    text: request.text,
+    mode: request.mode,
+    minAllWordResults: request.minAllWordResults,
+    cap: request.maxCandidates,
+    limit: request.limit,
+    kind: request.kind ?? null,
+    afterScore: request.after?.score ?? null,
+    afterId: request.after?.passageId ?? null,
+    from: request.from ?? '0001-01-01',
+    to: request.to ?? '9999-12-31',
+    amountVars: JSON.stringify({
+      ...(request.amountMin === undefined ? {} : { min: request.amountMin }),
+      ...(request.amountMax === undefined ? {} : { max: request.amountMax }),
+      ...(request.currency === undefined ? {} : { currency: request.currency }),
+    }),
+    entityPattern: request.entity === undefined ? '' : `(^|[^[:alnum:]])${regexLiteral(request.entity)}`,
+  };
+  const statement = compiledStatement(db, shape);
+  const [row] = await queryPrepared<SearchRow>(db, {
+    ...statement,
+    parameters: statement.parameters.map((parameter) =>
+      parameter instanceof Slot ? values[parameter.name] : parameter,
+    ),
+  });
   return {
+    mode: row?.mode ?? 'and',
+    lexemes: row?.lexemes ?? [],
     hits: (row?.hits ?? []).map((hit) => ({
       passageId: hit.id,
       ordinal: hit.ordinal,
@@ -320,7 +336,7 @@ export async function searchPage(db: DatabaseHandle, request: SearchPageRequest)
       kind: hit.kind,
       documentDate: hit.document_date,
       score: hit.score,
-      headline: hit.headline,
+      body: hit.body,
     })),
     facets: row?.facets ?? [],
   };
