@@ -1,6 +1,7 @@
 import { baseEnvShape, portSetting } from '@trove/service-core';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@trove/contracts';
 import { z } from 'zod';
+import { SEARCH_MAX_CANDIDATES } from './search/search.service';
 
 function wholeNumber(defaultValue: number, min: number, max: number) {
   return z
@@ -34,7 +35,7 @@ export const SearchEnvSchema = z
     /** AND first; fewer matches than this relaxes the search to OR. */
     SEARCH_MIN_AND_RESULTS: wholeNumber(3, 1, 1000),
     /** Words in more passages than this score only the newest this many (docs/decisions/020-search-postings.md). */
-    SEARCH_MAX_CANDIDATES: wholeNumber(500, 10, 100_000),
+    SEARCH_MAX_CANDIDATES: wholeNumber(SEARCH_MAX_CANDIDATES, 10, 100_000),
     /** Extraction jobs: how long a worker's lease lasts, tries before failing, how often it polls. */
     SEARCH_JOB_LEASE_MS: wholeNumber(5 * 60_000, 1_000, 24 * 60 * 60_000),
     SEARCH_JOB_MAX_ATTEMPTS: wholeNumber(5, 1, 100),

@@ -17,13 +17,14 @@ export interface SearchSettings {
   minAllWordResults: number;
   /**
    * Words in more passages than this score only the newest this many of them
-   * (docs/decisions/020-search-postings.md). Default {@link SEARCH_MAX_CANDIDATES}.
+   * (docs/decisions/020-search-postings.md). Default {@link SEARCH_MAX_CANDIDATES}; the service reads it
+   * from SEARCH_MAX_CANDIDATES.
    */
   maxCandidates?: number | undefined;
 }
 
-/** Scoring 500 passages costs ~3 ms; every match of "list" at 48k (28,608 passages) ~300 (ADR 014). */
-export const SEARCH_MAX_CANDIDATES = 500;
+/** Scoring 200 candidates costs ~1 ms of PostgreSQL's CPU; known-item quality was the same from 250 up (ADRs 014, 020). */
+export const SEARCH_MAX_CANDIDATES = 200;
 
 /**
  * GET /api/v1/search. A query that is nothing but stop words or punctuation ("the", "?!") has no
