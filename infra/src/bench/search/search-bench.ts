@@ -40,12 +40,13 @@ const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 const ms = (value: number) => value.toFixed(1);
 
 async function sizes(db: DatabaseHandle): Promise<{ index: number; originals: number; passages: number }> {
-  // The index: passages (text, tsvector, facts) with their GIN and b-tree indexes and TOAST, and the BM25
-  // statistics. The originals (documents, bytea) are storage rather than index, shown apart.
+  // The index: passages (text, tsvector, facts) with their GIN and b-tree indexes and TOAST, the postings
+  // (table and covering key) and the BM25 statistics. The originals (documents, bytea) are storage rather
+  // than index, shown apart.
   const row = (
     await sql<{ index: string; originals: string; passages: string }>`
       select pg_total_relation_size('passages') + pg_total_relation_size('search_terms')
-               + pg_total_relation_size('search_corpus_stats') as index,
+               + pg_total_relation_size('search_corpus_stats') + pg_total_relation_size('search_postings') as index,
              pg_total_relation_size('documents') as originals,
              (select count(*) from passages) as passages
     `.execute(db)
