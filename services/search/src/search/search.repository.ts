@@ -174,14 +174,11 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
     where pp.user_id = ${userId}::uuid and ${lexemeTest}
       ${filtered ? sql`and ${passageFilters(shape)}` : sql``}`;
   const lexemeList = sql`(select list from lexemes)::text[]`;
-  // BM25 of the candidates of `source` over every query word they hold. The word a candidate was found by
-  // comes with its tf; the others' are read by primary key (none for a one-word query).
-  const scored = (source: string, allWords: boolean) => sql`
-    select c.passage_id, c.kind, c.document_id,
-           sum(t.idf * (w.tf * ${sql.lit(BM25_K1 + 1)}::float8)
-               / (w.tf + ${sql.lit(BM25_K1)}::float8 * (1 - ${sql.lit(BM25_B)}::float8 + ${sql.lit(BM25_B)}::float8 * c.length / corpus.avgdl))) as score
+  // The candidates of `source` with every query word they hold and its tf: the word a candidate was found by
+  // comes with it; the others' are read by primary key (none for a one-word query).
+  const withWords = (source: string) => sql`
+    select c.passage_id, c.kind, c.document_id, c.length, w.tf, w.lexeme
     from ${sql.table(source)} c
-    cross join corpus
     cross join lateral (
       select c.tf, c.lexeme
       union all
@@ -189,9 +186,16 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
        where x.user_id = ${userId}::uuid and x.passage_id = c.passage_id
          and x.lexeme = any (array(select l from unnest(${lexemeList}) l where l <> c.lexeme))
        offset 0)
-    ) w
-    join terms t on t.lexeme = w.lexeme
-    group by c.passage_id, c.kind, c.document_id
+    ) w`;
+  // BM25 per passage over the words of `hits` (rows of withWords).
+  const scored = (hits: RawBuilder<unknown>, allWords: boolean) => sql`
+    select h.passage_id, h.kind, h.document_id,
+           sum(t.idf * (h.tf * ${sql.lit(BM25_K1 + 1)}::float8)
+               / (h.tf + ${sql.lit(BM25_K1)}::float8 * (1 - ${sql.lit(BM25_B)}::float8 + ${sql.lit(BM25_B)}::float8 * h.length / corpus.avgdl))) as score
+    from (${hits}) h
+    cross join corpus
+    join terms t on t.lexeme = h.lexeme
+    group by h.passage_id, h.kind, h.document_id
     ${allWords ? sql`having count(*) = (select count(*) from terms)` : sql``}`;
   const kindMatches = (alias: string) =>
     sql`(${slot('kind')}::text is null or ${sql.ref(alias)}.kind = ${slot('kind')}::text)`;
@@ -224,7 +228,8 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
       order by pp.passage_id desc
       limit ${cap}::int
     ),
-    and_scored as materialized (${scored('and_candidates', true)}),
+    and_words as materialized (${withWords('and_candidates')}),
+    and_scored as materialized (${scored(sql`select * from and_words`, true)}),
     choice as materialized (
       select case when ${slot('mode')}::text <> 'auto' then ${slot('mode')}::text
                   when (select count(*) from and_scored s where ${kindMatches('s')}) < ${slot('minAllWordResults')}::int then 'or'
@@ -239,9 +244,16 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
         (${candidates(sql`pp.lexeme = any (array(select lexeme from ranked where rank > 1 and running <= ${cap}::int))`)})
       ) u
       where (select mode from choice) = 'or'
+        and not exists (select 1 from and_candidates a where a.passage_id = u.passage_id)
       order by u.passage_id
     ),
-    or_scored as materialized (${scored('or_candidates', false)}),
+    -- OR's candidates include AND's (the rarest word's newest, under the same filters): their words were read
+    -- for AND already, so only the others are looked up.
+    or_words as materialized (${withWords('or_candidates')}),
+    or_scored as materialized (${scored(
+      sql`select * from and_words where (select mode from choice) = 'or' union all select * from or_words`,
+      false,
+    )}),
     matches as (
       select * from and_scored where (select mode from choice) = 'and'
       union all
