@@ -3,6 +3,7 @@ import { createDatabase, createLogger, type DatabaseHandle } from '@trove/servic
 import { sql } from 'kysely';
 import { searchDb } from '../../../../services/search/src/db/tables';
 import type { Stack } from '../../stack';
+import { type ProcessGroup, startCpuMeter } from '../cpu-meter';
 import { CORPUS_VERSION, loadCorpus } from './corpus';
 import { type Latency, measureLatency } from './latency';
 import { loadCopies } from './load';
@@ -23,6 +24,8 @@ const KNOWN_ITEMS = Number(process.env.BENCH_SEARCH_KNOWN_ITEMS ?? 500);
 const COPIES = Number(process.env.BENCH_SEARCH_COPIES ?? 8);
 const WORKERS = Number(process.env.BENCH_SEARCH_WORKERS ?? 2);
 const REAL_COPIES = process.env.BENCH_SEARCH_REAL_COPIES === '1';
+/** A signed-in GET with one small query, timed like the search: what any signed-in request costs here. */
+const FLOOR_PATH = '/api/v1/chats';
 /** The service's default (SEARCH_MIN_AND_RESULTS), which the stack runs with. */
 const MIN_AND_RESULTS = 3;
 
@@ -32,7 +35,12 @@ interface Phase {
   indexBytes: number;
   originalsBytes: number;
   search: Latency;
+  /** CPU per search request by process group, during the timed search rounds. */
+  searchCpu: Record<ProcessGroup, number>;
   baseline: Latency;
+  /** A signed-in route that runs one small query (the chat list): the floor any signed-in request pays. */
+  floor: Latency;
+  floorCpu: Record<ProcessGroup, number>;
   answer?: Latency | undefined;
 }
 
@@ -96,18 +104,28 @@ async function measurePhase(
   // What autovacuum does on its own after a bulk insert (the table's insert threshold is 2%): mark the
   // postings' pages all-visible, so searches read the index alone. The bench does not wait for the daemon.
   await sql`vacuum (analyze) search_postings`.execute(db);
+  // Loading wrote gigabytes; their checkpoint would otherwise land in the timed rounds. A server that took
+  // the same uploads over hours would have written them out long before anyone searched.
+  await sql`checkpoint`.execute(db).catch(() => undefined);
   const size = await sizes(db);
   const paths = queries.map((q) => `/api/v1/search?${new URLSearchParams({ q, limit: '10' })}`);
   const headers = { Cookie: cookie };
   // A warm-up round of each (keep-alive connections, JIT, the buffer cache), then interleaved rounds.
   await measureLatency(stack.url, paths, { clients: CLIENTS, rounds: 1, headers });
   await measureLatency(stack.url, [baselinePath], { clients: CLIENTS, rounds: 200 });
+  const searchMeter = startCpuMeter();
   const search = await measureLatency(stack.url, paths, { clients: CLIENTS, rounds: ROUNDS, headers });
+  const searchCpu = searchMeter.stop(search.requests);
   const baseline = await measureLatency(
     stack.url,
     Array.from({ length: paths.length }, () => baselinePath),
     { clients: CLIENTS, rounds: ROUNDS },
   );
+  const floorPaths = Array.from({ length: paths.length }, () => FLOOR_PATH);
+  await measureLatency(stack.url, floorPaths, { clients: CLIENTS, rounds: 1, headers });
+  const floorMeter = startCpuMeter();
+  const floor = await measureLatency(stack.url, floorPaths, { clients: CLIENTS, rounds: ROUNDS, headers });
+  const floorCpu = floorMeter.stop(floor.requests);
   const answer = await measureAnswers(stack, cookie, queries.slice(0, 50));
   const documents = Number(
     (await sql<{ n: string }>`select count(*) as n from documents`.execute(db)).rows[0]?.n ?? 0,
@@ -118,7 +136,10 @@ async function measurePhase(
     indexBytes: size.index,
     originalsBytes: size.originals,
     search,
+    searchCpu,
     baseline,
+    floor,
+    floorCpu,
     answer,
   };
 }
@@ -188,6 +209,26 @@ export async function runSearchBench(
       console.log(
         `| ${label} | ${phase.documents} | ${phase.passages} | ${mb(phase.indexBytes)} | ${mb(phase.originalsBytes)} | ${ms(phase.search.p50)} | ${ms(phase.search.p95)} | ${ms(phase.baseline.p50)} | ${ms(phase.baseline.p95)} | ${(phase.search.p50 / phase.baseline.p50).toFixed(1)} | ${(phase.search.p95 / phase.baseline.p95).toFixed(1)} | ${phase.search.failures} |`,
       );
+    }
+    console.log(
+      `\nThe same clients on a signed-in route that runs one small query (${FLOOR_PATH}), and where the CPU of one request goes (ms per request, by process, during the timed rounds)\n`,
+    );
+    console.log(
+      '| corpus | route | p50 ms | p95 ms | PostgreSQL | services | nginx | load generator | other |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const [label, phase] of [
+      ['×1', at6k],
+      [`×${COPIES}`, at48k],
+    ] as const) {
+      for (const [route, latency, cpu] of [
+        ['search', phase.search, phase.searchCpu],
+        [FLOOR_PATH, phase.floor, phase.floorCpu],
+      ] as const) {
+        console.log(
+          `| ${label} | ${route} | ${ms(latency.p50)} | ${ms(latency.p95)} | ${cpu.postgres.toFixed(2)} | ${cpu.services.toFixed(2)} | ${cpu.nginx.toFixed(2)} | ${cpu['load generator'].toFixed(2)} | ${cpu.other.toFixed(2)} |`,
+        );
+      }
     }
     console.log(`\nKnown-item quality at ×1: ${items.length} messages, 3–6 distinctive subject words each\n`);
     console.log('| system | MRR@10 | recall@10 |');
