@@ -191,6 +191,10 @@ export async function runSearchBench(
     }
     const copySeconds = (performance.now() - copyStarted) / 1000;
     const at48k = await measurePhase(stack, db, session.cookie, baselinePath, queries);
+    const phases = [
+      ['×1', at6k],
+      [`×${COPIES}`, at48k],
+    ] as const;
 
     console.log(
       `Indexing: ${load.documents} uploads (${load.failed} failed extraction) through acceptUploads and the extraction worker (${WORKERS} loops in the bench process, plus the stack's own worker) in ${load.seconds.toFixed(1)} s = **${(load.documents / load.seconds).toFixed(0)} documents/s**; copies 1–${COPIES - 1} ${copyNote}: ${copySeconds.toFixed(0)} s\n`,
@@ -202,10 +206,7 @@ export async function runSearchBench(
       '| corpus | documents | passages | index MB | originals MB | search p50 ms | search p95 ms | bare p50 ms | bare p95 ms | p50 vs bare | p95 vs bare | non-200 |',
     );
     console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
-    for (const [label, phase] of [
-      ['×1', at6k],
-      [`×${COPIES}`, at48k],
-    ] as const) {
+    for (const [label, phase] of phases) {
       console.log(
         `| ${label} | ${phase.documents} | ${phase.passages} | ${mb(phase.indexBytes)} | ${mb(phase.originalsBytes)} | ${ms(phase.search.p50)} | ${ms(phase.search.p95)} | ${ms(phase.baseline.p50)} | ${ms(phase.baseline.p95)} | ${(phase.search.p50 / phase.baseline.p50).toFixed(1)} | ${(phase.search.p95 / phase.baseline.p95).toFixed(1)} | ${phase.search.failures} |`,
       );
@@ -217,10 +218,7 @@ export async function runSearchBench(
       '| corpus | route | p50 ms | p95 ms | PostgreSQL | services | nginx | load generator | other |',
     );
     console.log('|---|---|---|---|---|---|---|---|---|');
-    for (const [label, phase] of [
-      ['×1', at6k],
-      [`×${COPIES}`, at48k],
-    ] as const) {
+    for (const [label, phase] of phases) {
       for (const [route, latency, cpu] of [
         ['search', phase.search, phase.searchCpu],
         [FLOOR_PATH, phase.floor, phase.floorCpu],
@@ -244,10 +242,7 @@ export async function runSearchBench(
       );
       console.log('| corpus | questions | p50 ms | p95 ms | non-201 |');
       console.log('|---|---|---|---|---|');
-      for (const [label, phase] of [
-        ['×1', at6k],
-        [`×${COPIES}`, at48k],
-      ] as const) {
+      for (const [label, phase] of phases) {
         const answer = phase.answer;
         if (answer)
           console.log(
