@@ -10,6 +10,12 @@ describe('dates', () => {
     ]);
   });
 
+  it('the shown text is the date alone, without a preposition or a trailing comma', () => {
+    expect(
+      findDates('The invoices were paid in October, and on 3 March.', sentOn).map((d) => d.text),
+    ).toEqual(['October', '3 March']);
+  });
+
   it("relative dates are read from the document's own date", () => {
     expect(findDates('Can we meet next Friday? If not, tomorrow.', sentOn).map((d) => d.iso)).toEqual([
       '2025-03-14',

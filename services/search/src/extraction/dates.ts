@@ -20,7 +20,9 @@ export function findDates(text: string, reference: Date): MentionedDate[] {
     const month = start.get('month');
     const day = start.get('day');
     if (year === null || month === null || day === null) return [];
-    // chrono keeps the preposition ("on 15 April"); the fact shown with a result is the date itself.
-    return [{ text: result.text.replace(/^on\s+/i, ''), iso: `${pad(year, 4)}-${pad(month)}-${pad(day)}` }];
+    // chrono keeps the preposition ("on 15 April") and, after a month, the comma that could lead to a year
+    // ("in October, and"); the fact shown with a result is the date itself.
+    const shown = result.text.replace(/^on\s+/i, '').replace(/[\s,;:]+$/, '');
+    return [{ text: shown, iso: `${pad(year, 4)}-${pad(month)}-${pad(day)}` }];
   });
 }
