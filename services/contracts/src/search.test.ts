@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { documentKindOf, SEARCH_MESSAGES, SearchCursorSchema, SearchQuerySchema } from './search';
+import {
+  documentKindOf,
+  SEARCH_MESSAGES,
+  SearchCursorSchema,
+  SearchQuerySchema,
+  UPLOADS_MESSAGES,
+  UploadsCursorSchema,
+  UploadsListQuerySchema,
+  UploadsListResponseSchema,
+  UploadsResponseSchema,
+} from './search';
 
 describe('SearchQuerySchema', () => {
   it('trims the query and defaults the limit to 10', () => {
@@ -97,5 +107,88 @@ describe('documentKindOf', () => {
   it('anything else is not accepted', () => {
     expect(documentKindOf('setup.exe', 'application/x-msdownload')).toBeUndefined();
     expect(documentKindOf('photo.png', 'image/png')).toBeUndefined();
+  });
+});
+
+describe('UploadsListQuerySchema', () => {
+  it('a page is 50 documents unless asked; no cursor is the first page', () => {
+    expect(UploadsListQuerySchema.parse({})).toEqual({ limit: 50 });
+    expect(UploadsListQuerySchema.parse({ limit: '1', cursor: 'abc' })).toEqual({ limit: 1, cursor: 'abc' });
+    expect(UploadsListQuerySchema.parse({ limit: '200' }).limit).toBe(200);
+  });
+
+  it('limits: 1 to 200, digits only', () => {
+    for (const limit of ['0', '201', '-1', '1.5', 'fifty', '', '1000']) {
+      expect(UploadsListQuerySchema.safeParse({ limit }).error?.issues[0]?.message).toBe(
+        UPLOADS_MESSAGES.badLimit,
+      );
+    }
+  });
+
+  it('a cursor longer than any the service writes says to reload', () => {
+    expect(UploadsListQuerySchema.safeParse({ cursor: 'a'.repeat(513) }).error?.issues[0]?.message).toBe(
+      UPLOADS_MESSAGES.badCursor,
+    );
+    expect(UPLOADS_MESSAGES.badCursor).toMatch(/reload/);
+  });
+});
+
+describe('UploadsCursorSchema', () => {
+  const id = '0b6f2f4e-2f1c-4a53-9d55-5b8f1d8b7c11';
+
+  it('holds created_at to the microsecond and the document id', () => {
+    expect(UploadsCursorSchema.parse({ c: '2026-11-23T08:49:17.123456Z', i: id })).toEqual({
+      c: '2026-11-23T08:49:17.123456Z',
+      i: id,
+    });
+  });
+
+  it('refuses milliseconds only, impossible times, other zones and ids that are not uuids', () => {
+    for (const c of [
+      '2026-11-23T08:49:17.123Z',
+      '2026-13-23T08:49:17.123456Z',
+      '2026-02-30T08:49:17.123456Z',
+      '2026-11-23T25:49:17.123456Z',
+      '2026-11-23T08:49:17.123456+05:30',
+      "2026-11-23T08:49:17.123456Z'",
+    ]) {
+      expect(UploadsCursorSchema.safeParse({ c, i: id }).success).toBe(false);
+    }
+    expect(UploadsCursorSchema.safeParse({ c: '2026-11-23T08:49:17.123456Z', i: '1 or 1=1' }).success).toBe(
+      false,
+    );
+  });
+});
+
+describe('the uploads answers', () => {
+  const document = {
+    id: '0b6f2f4e-2f1c-4a53-9d55-5b8f1d8b7c11',
+    name: 'a.txt',
+    type: 'txt',
+    media_type: 'text/plain',
+    size_bytes: 1,
+    parts: null,
+    status: 'queued',
+    failure_reason: null,
+    document_date: null,
+    created_at: '2026-11-23T08:49:17.123Z',
+  };
+
+  it('the list: a page, the next cursor or null, and the total', () => {
+    expect(
+      UploadsListResponseSchema.parse({ documents: [document], next_cursor: null, total: 1 }).total,
+    ).toBe(1);
+    expect(UploadsListResponseSchema.parse({ documents: [], next_cursor: 'x', total: 0 }).next_cursor).toBe(
+      'x',
+    );
+    expect(UploadsListResponseSchema.safeParse({ documents: [document], total: 1 }).success).toBe(false);
+    expect(UploadsListResponseSchema.safeParse({ documents: [], next_cursor: null }).success).toBe(false);
+    expect(UploadsListResponseSchema.safeParse({ documents: [], next_cursor: null, total: -1 }).success).toBe(
+      false,
+    );
+  });
+
+  it('an upload answer stays the batch alone', () => {
+    expect(UploadsResponseSchema.parse({ documents: [document] })).toEqual({ documents: [document] });
   });
 });

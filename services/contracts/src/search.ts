@@ -176,8 +176,57 @@ export const UploadedDocumentSchema = z.object({
 });
 export type UploadedDocument = z.output<typeof UploadedDocumentSchema>;
 
+/** `POST /api/v1/uploads` answer: the documents of the batch, queued. */
 export const UploadsResponseSchema = z.object({ documents: z.array(UploadedDocumentSchema) });
 export type UploadsResponse = z.output<typeof UploadsResponseSchema>;
+
+// GET /api/v1/uploads is paged (docs/decisions/013-uploads-page.md "Paging"): at 48,000 documents one
+// answer held them all, megabytes of JSON, re-read once a second while anything was being indexed.
+export const UPLOADS_LIMIT_DEFAULT = 50;
+export const UPLOADS_LIMIT_MAX = 200;
+
+export const UPLOADS_MESSAGES = {
+  badLimit: `Limit must be a whole number from 1 to ${UPLOADS_LIMIT_MAX}.`,
+  badCursor: 'This list of your uploads is out of date; reload the page.',
+} as const;
+
+/** `GET /api/v1/uploads` query string: newest first, `limit` a page, `cursor` from the previous page. */
+export const UploadsListQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, UPLOADS_MESSAGES.badLimit)
+    .transform(Number)
+    .refine((limit) => limit >= 1 && limit <= UPLOADS_LIMIT_MAX, UPLOADS_MESSAGES.badLimit)
+    .default(UPLOADS_LIMIT_DEFAULT),
+  cursor: z.string().max(512, UPLOADS_MESSAGES.badCursor).optional(),
+});
+export type UploadsListQuery = z.output<typeof UploadsListQuerySchema>;
+
+/**
+ * What an opaque uploads cursor holds: the last document's key (keyset on created_at desc, id desc).
+ * created_at to the microsecond, as PostgreSQL keeps it: cut to JavaScript's milliseconds, the documents
+ * created within the same millisecond after the cursor would be skipped.
+ */
+export const UploadsCursorSchema = z.object({
+  c: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/)
+    .refine((value) => {
+      const date = new Date(value);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === value.slice(0, 19);
+    }),
+  i: z.uuid(),
+});
+export type UploadsCursor = z.output<typeof UploadsCursorSchema>;
+
+/** `GET /api/v1/uploads` answer: one page, the cursor of the next (null on the last), the user's count. */
+export const UploadsListResponseSchema = z.object({
+  documents: z.array(UploadedDocumentSchema),
+  next_cursor: z.string().nullable(),
+  /** Every document the user has, so the page can say "Showing 50 of 48,368". */
+  total: z.number().int().nonnegative(),
+});
+export type UploadsListResponse = z.output<typeof UploadsListResponseSchema>;
 
 export const UploadResponseSchema = z.object({ document: UploadedDocumentSchema });
 export type UploadResponse = z.output<typeof UploadResponseSchema>;

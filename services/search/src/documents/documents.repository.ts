@@ -78,14 +78,67 @@ export async function insertDocumentWithJob(db: DatabaseHandle, upload: NewDocum
   return row;
 }
 
-export async function listDocuments(db: DatabaseHandle, userId: string): Promise<DocumentRow[]> {
-  return searchDb(db)
+/** Where the uploads list is ordered (created_at desc, id desc): created_at to the microsecond, as stored. */
+export interface DocumentKey {
+  createdAt: string;
+  id: string;
+}
+
+// PostgreSQL keeps microseconds and a Date only milliseconds; a key cut to milliseconds would skip the
+// documents created later in the same millisecond. A batch shares created_at (one transaction's now()),
+// so the id settles the order within it.
+const CREATED_KEY = sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * One page of the uploads list, newest first, after `after` when given: a keyset on the index
+ * documents_user_created (user_id, created_at, id), read backwards, so a page costs the same at the
+ * 48,000th document as at the first and never sorts. Exported for the test that reads its plan.
+ */
+export function documentsPageQuery(
+  db: DatabaseHandle,
+  userId: string,
+  page: { limit: number; after?: DocumentKey | undefined },
+) {
+  const query = searchDb(db)
     .selectFrom('documents')
-    .select(DOCUMENT_COLUMNS)
-    .where('user_id', '=', userId)
+    .select([...DOCUMENT_COLUMNS, CREATED_KEY.as('created_key')])
+    .where('user_id', '=', userId);
+  const { after } = page;
+  return (
+    after === undefined
+      ? query
+      : query.where(sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`)
+  )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .execute();
+    .limit(page.limit);
+}
+
+/** GET /uploads: a page of the user's documents and the key to read the next from (null on the last). */
+export async function listDocuments(
+  db: DatabaseHandle,
+  userId: string,
+  page: { limit: number; after?: DocumentKey | undefined },
+): Promise<{ rows: DocumentRow[]; next: DocumentKey | null }> {
+  // One row more than the page says whether another follows, so the last page is never an empty one.
+  const found = await documentsPageQuery(db, userId, { ...page, limit: page.limit + 1 }).execute();
+  const rows = found.slice(0, page.limit);
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(({ created_key: _key, ...row }) => row),
+    next:
+      found.length > page.limit && last !== undefined ? { createdAt: last.created_key, id: last.id } : null,
+  };
+}
+
+/** How many documents the user has ("Showing 50 of 48,368"): an index-only count on documents_user_created. */
+export async function countDocuments(db: DatabaseHandle, userId: string): Promise<number> {
+  const row = await searchDb(db)
+    .selectFrom('documents')
+    .select(sql<string>`count(*)`.as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 export async function findDocument(

@@ -1,7 +1,10 @@
+import { UPLOADS_MESSAGES, type UploadsListResponse } from '@trove/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExtractionError, extractDocument } from '../extraction';
 import { searchDb } from '../db/tables';
-import { type SearchTestService, startSearchTestService } from '../testing/search-service';
+import { documentsPageQuery } from '../documents/documents.repository';
+import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
 
 // Issue 10 "Uploads": POST /api/v1/uploads answers 202 with the queued documents, stores the original and
 // its job together; the list and one document; and every way the input can be wrong is a 4xx with a
@@ -61,10 +64,9 @@ describe('POST /api/v1/uploads', () => {
     await service.upload(user, [{ name: 'second.txt', text: 'two' }]);
     const list = await service.request(user, '/api/v1/uploads');
     expect(list.status).toBe(200);
-    const { documents } = (await list.json()) as {
-      documents: { id: string; name: string; created_at: string }[];
-    };
+    const { documents, next_cursor, total } = (await list.json()) as UploadsListResponse;
     expect(documents.map((document) => document.name)).toEqual(['second.txt', 'first.txt']);
+    expect([next_cursor, total]).toEqual([null, 2]);
     expect(Number.isNaN(Date.parse(documents[0]?.created_at ?? ''))).toBe(false);
     const one = await service.request(user, `/api/v1/uploads/${documents[1]?.id}`);
     expect(await one.json()).toEqual({ document: documents[1] });
@@ -180,5 +182,184 @@ describe('GET and DELETE /api/v1/uploads/:id', () => {
   it('401 without a session', async () => {
     expect((await service.app.request('/api/v1/uploads')).status).toBe(401);
     expect((await service.app.request('/api/v1/search?q=x')).status).toBe(401);
+  });
+});
+
+// Paging (docs/decisions/013-uploads-page.md "Paging"): documents are written straight into the table so
+// the tests choose created_at, down to the microsecond and with ties, the way one batch shares now().
+describe('GET /api/v1/uploads: pages', () => {
+  async function seed(user: SignedInUser, createdAt: readonly string[], prefix = 'doc'): Promise<void> {
+    await searchDb(service.db)
+      .insertInto('documents')
+      .values(
+        createdAt.map((at, index) => ({
+          user_id: user.userId,
+          name: `${prefix}-${index}.txt`,
+          media_type: 'text/plain',
+          kind: 'txt',
+          size_bytes: 1,
+          original: Buffer.from('x'),
+          created_at: at,
+        })),
+      )
+      .execute();
+  }
+
+  /** The user's ids in the list's order, as the database sorts them. */
+  async function newestFirst(user: SignedInUser): Promise<string[]> {
+    const rows = await searchDb(service.db)
+      .selectFrom('documents')
+      .select('id')
+      .where('user_id', '=', user.userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async function page(user: SignedInUser, query: string) {
+    const res = await service.request(user, `/api/v1/uploads${query}`);
+    return { status: res.status, body: (await res.json()) as UploadsListResponse };
+  }
+
+  /** Every page from the first with `limit`, checking each on the way. */
+  async function allPages(user: SignedInUser, limit: number, total: number): Promise<string[]> {
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query = `?limit=${limit}${cursor === null ? '' : `&cursor=${cursor}`}`;
+      const { status, body } = await page(user, query);
+      expect(status).toBe(200);
+      expect(body.total).toBe(total);
+      expect(body.documents.length).toBeLessThanOrEqual(limit);
+      // The last page is never an empty one: a cursor is only given when a document follows.
+      expect(body.documents.length).toBeGreaterThan(0);
+      ids.push(...body.documents.map((document) => document.id));
+      cursor = body.next_cursor;
+    } while (cursor !== null);
+    return ids;
+  }
+
+  // Three documents a microsecond apart in one millisecond, five sharing one instant (one batch), others
+  // seconds apart: a cursor cut to milliseconds, or one without the id, would skip or repeat some.
+  const TIMES = [
+    '2026-11-20T10:00:00.000000Z',
+    '2026-11-20T10:00:01.123001Z',
+    '2026-11-20T10:00:01.123002Z',
+    '2026-11-20T10:00:01.123003Z',
+    ...Array.from({ length: 5 }, () => '2026-11-20T10:00:02.500000Z'),
+    '2026-11-20T10:00:02.500001Z',
+    '2026-11-21T09:00:00.000000Z',
+    '2026-11-22T09:00:00.999999Z',
+    '2026-11-23T09:00:00.000001Z',
+  ];
+
+  it('every document exactly once across the pages, newest first, with the total on each, at any limit', async () => {
+    const user = await service.signUp();
+    const other = await service.signUp();
+    await seed(user, TIMES);
+    // Another user's documents at the very same instants, between the user's in the index.
+    await seed(other, TIMES, 'theirs');
+    const expected = await newestFirst(user);
+    expect(expected).toHaveLength(TIMES.length);
+    for (let limit = 1; limit <= TIMES.length + 1; limit += 1) {
+      expect(await allPages(user, limit, TIMES.length)).toEqual(expected);
+    }
+  });
+
+  it('50 a page unless asked, up to 200; the first page has the newest', async () => {
+    const user = await service.signUp();
+    await seed(
+      user,
+      Array.from({ length: 201 }, (_, index) => new Date(Date.UTC(2026, 10, 1) + index * 1000).toISOString()),
+    );
+    const expected = await newestFirst(user);
+    const first = await page(user, '');
+    expect(first.status).toBe(200);
+    expect(first.body.documents.map((document) => document.id)).toEqual(expected.slice(0, 50));
+    expect(first.body.total).toBe(201);
+    expect(first.body.next_cursor).not.toBeNull();
+    const widest = await page(user, '?limit=200');
+    expect(widest.body.documents.map((document) => document.id)).toEqual(expected.slice(0, 200));
+    const rest = await page(user, `?limit=200&cursor=${widest.body.next_cursor}`);
+    expect(rest.body.documents.map((document) => document.id)).toEqual(expected.slice(200));
+    expect(rest.body.next_cursor).toBeNull();
+  });
+
+  it('a limit outside 1–200, or not a whole number, is a 400 that says so', async () => {
+    const user = await service.signUp();
+    for (const limit of ['0', '201', '-1', '1.5', 'ten', '', '99999']) {
+      expect(await page(user, `?limit=${limit}`)).toEqual({
+        status: 400,
+        body: { error: UPLOADS_MESSAGES.badLimit, code: 'invalid_request' },
+      });
+    }
+  });
+
+  it('a cursor that was edited, cut short or made up is a 400 that says to reload', async () => {
+    const user = await service.signUp();
+    await seed(user, TIMES);
+    const { body } = await page(user, '?limit=2');
+    const good = body.next_cursor ?? '';
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const id = '0b6f2f4e-2f1c-4a53-9d55-5b8f1d8b7c11';
+    const bad = [
+      good.slice(0, -3),
+      `${good}%21`,
+      'not a cursor',
+      encode('just text'),
+      encode({ c: '2026-11-20T10:00:01.123Z', i: id }),
+      encode({ c: '2026-02-30T10:00:01.123456Z', i: id }),
+      encode({ c: '2026-11-20T10:00:01.123456Z', i: 'x' }),
+      encode({ s: 1, i: '12', m: 'and' }),
+      'a'.repeat(600),
+    ];
+    for (const cursor of bad) {
+      expect(await page(user, `?cursor=${encodeURIComponent(cursor)}`)).toEqual({
+        status: 400,
+        body: { error: UPLOADS_MESSAGES.badCursor, code: 'invalid_request' },
+      });
+    }
+    expect(UPLOADS_MESSAGES.badCursor).toMatch(/reload/);
+  });
+
+  it("another user's documents never appear, not even through their cursor; a new user has none", async () => {
+    const user = await service.signUp();
+    const other = await service.signUp();
+    await seed(user, TIMES);
+    await seed(other, TIMES, 'theirs');
+    const theirs = await page(other, '?limit=3');
+    const ours = new Set(await newestFirst(user));
+    // Their cursor is only a position: read by the user, it gives the user's documents after that point.
+    const through = await page(user, `?limit=200&cursor=${theirs.body.next_cursor}`);
+    expect(through.status).toBe(200);
+    expect(through.body.documents.length).toBeGreaterThan(0);
+    expect(through.body.documents.every((document) => ours.has(document.id))).toBe(true);
+    expect(through.body.total).toBe(TIMES.length);
+    const all = await allPages(user, 5, TIMES.length);
+    expect(all.every((id) => ours.has(id))).toBe(true);
+    const nobody = await service.signUp();
+    expect(await page(nobody, '')).toEqual({
+      status: 200,
+      body: { documents: [], next_cursor: null, total: 0 },
+    });
+  });
+
+  it('a page is read from the index documents_user_created, backwards, without a sort', async () => {
+    const user = await service.signUp();
+    await seed(user, TIMES);
+    const after = { createdAt: '2026-11-20T10:00:02.500000Z', id: '0b6f2f4e-2f1c-4a53-9d55-5b8f1d8b7c11' };
+    for (const shape of [{ limit: 51 }, { limit: 51, after }]) {
+      const plan = await service.db.transaction().execute(async (tx) => {
+        // The tables here are tiny, where a sequential scan is cheaper; taking it away shows whether
+        // the index can answer the query in order, as it must at 48,000 documents.
+        await sql`set local enable_seqscan = off`.execute(tx);
+        const rows = await documentsPageQuery(tx, user.userId, shape).explain();
+        return rows.map((row) => String(Object.values(row)[0])).join('\n');
+      });
+      expect(plan).toContain('Index Scan Backward using documents_user_created');
+      expect(plan).not.toContain('Sort');
+      if (shape.after !== undefined) expect(plan).toMatch(/Index Cond: .*ROW\(created_at, id\) < ROW\(/);
+    }
   });
 });

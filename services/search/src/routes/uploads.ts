@@ -1,4 +1,13 @@
-import { type UploadResponse, UploadIdSchema, type UploadsResponse } from '@trove/contracts';
+import {
+  UPLOADS_MESSAGES,
+  type UploadResponse,
+  type UploadsCursor,
+  UploadsCursorSchema,
+  UploadIdSchema,
+  type UploadsListResponse,
+  UploadsListQuerySchema,
+  type UploadsResponse,
+} from '@trove/contracts';
 import {
   ApiError,
   type DatabaseHandle,
@@ -7,7 +16,13 @@ import {
   type VerificationKey,
 } from '@trove/service-core';
 import { Hono } from 'hono';
-import { deleteDocument, findDocument, listDocuments } from '../documents/documents.repository';
+import {
+  countDocuments,
+  type DocumentKey,
+  deleteDocument,
+  findDocument,
+  listDocuments,
+} from '../documents/documents.repository';
 import { acceptUploads, toUploadedDocument, type UploadSettings } from '../documents/uploads.service';
 import { perUserPerMinute, UPLOADS_TOO_FAST } from './rate-limits';
 
@@ -19,6 +34,30 @@ export interface UploadRoutesDeps {
 }
 
 const NOT_FOUND = () => new ApiError(404, 'Not found', 'not_found');
+
+// The list's cursor is opaque to clients (base64url JSON, as the search cursor in search/cursor.ts) but
+// checked like any input: one edited or cut short is a 400 that says to reload, never a query with
+// garbage in it (an impossible timestamp would otherwise reach PostgreSQL and come back a 500).
+
+function encodeUploadsCursor(key: DocumentKey): string {
+  const cursor: UploadsCursor = { c: key.createdAt, i: key.id };
+  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+}
+
+function decodeUploadsCursor(text: string): DocumentKey {
+  const invalid = (cause?: unknown) =>
+    new ApiError(400, UPLOADS_MESSAGES.badCursor, 'invalid_request', { cause });
+  let value: unknown;
+  try {
+    if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error('not base64url');
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch (cause) {
+    throw invalid(cause);
+  }
+  const parsed = UploadsCursorSchema.safeParse(value);
+  if (!parsed.success) throw invalid();
+  return { createdAt: parsed.data.c, id: parsed.data.i };
+}
 
 /** /api/v1/uploads — issue 10 "Uploads" and "Storage and jobs". Every route needs a session. */
 export function createUploadRoutes({ db, verificationKey, settings }: UploadRoutesDeps): Hono<ServiceEnv> {
@@ -50,8 +89,21 @@ export function createUploadRoutes({ db, verificationKey, settings }: UploadRout
 
   routes.get('/', async (c) => {
     const session = await requireAccessSession(c, verificationKey, db);
-    const rows = await listDocuments(db, session.userId);
-    return c.json<UploadsResponse>({ documents: rows.map(toUploadedDocument) }, 200);
+    // A ZodError becomes a 400 with the schema's first message (core's error handler).
+    const query = UploadsListQuerySchema.parse(c.req.query());
+    const after = query.cursor === undefined ? undefined : decodeUploadsCursor(query.cursor);
+    const [page, total] = await Promise.all([
+      listDocuments(db, session.userId, { limit: query.limit, after }),
+      countDocuments(db, session.userId),
+    ]);
+    return c.json<UploadsListResponse>(
+      {
+        documents: page.rows.map(toUploadedDocument),
+        next_cursor: page.next === null ? null : encodeUploadsCursor(page.next),
+        total,
+      },
+      200,
+    );
   });
 
   routes.get('/:id', async (c) => {
