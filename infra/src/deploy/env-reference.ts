@@ -84,6 +84,7 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Ed25519 private key (PKCS#8 PEM); wins over the key file — set it when running several instances',
   CHAT_ASKS_PER_MINUTE: 'questions one user may ask a minute; then 429',
   CHAT_CONTEXT_PASSAGES: 'passages shown before and after one opened in context',
+  CHAT_CREATES_PER_MINUTE: 'chats one user may create a minute; then 429',
   CHAT_MAIL_FAILED_AFTER_ATTEMPTS:
     'failed sends before a mailed answer shows as failed (the outbox keeps trying)',
   CHAT_MAILS_PER_HOUR: 'answers one user may mail an hour (the outbox is no relay); then 429',

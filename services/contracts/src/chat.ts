@@ -11,6 +11,9 @@ export const CHAT_TITLE_MAX_LENGTH = 120;
 export const CHAT_QUESTION_MAX_LENGTH = 2000;
 /** What the list shows for a chat that has neither a given title nor a first question yet. */
 export const UNTITLED_CHAT = 'New chat';
+/** `GET /api/v1/chats` pages: a sidebar's worth by default, never more than a hundred rows a request. */
+export const CHAT_LIST_LIMIT_DEFAULT = 30;
+export const CHAT_LIST_LIMIT_MAX = 100;
 
 export const CHAT_MESSAGES = {
   titleRequired: 'Give the chat a title.',
@@ -18,6 +21,11 @@ export const CHAT_MESSAGES = {
   questionRequired: 'Type a question or a command.',
   questionTooLong: `A question can be at most ${CHAT_QUESTION_MAX_LENGTH} characters.`,
   notFound: 'Not found',
+  badLimit: `Limit must be a whole number from 1 to ${CHAT_LIST_LIMIT_MAX}.`,
+  badCursor: 'This page of chats is no longer valid; reload the list.',
+  /** CHAT_CREATES_PER_MINUTE: 429 with retry_after. */
+  createsTooFast:
+    'You are starting chats faster than Trove allows. Wait a moment, or ask in a chat you have.',
 } as const;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -55,6 +63,29 @@ export type CreateChatBody = z.output<typeof CreateChatBodySchema>;
 /** `PATCH /api/v1/chats/:id`. */
 export const RenameChatBodySchema = requestBody({ title: titleText });
 export type RenameChatBody = z.output<typeof RenameChatBodySchema>;
+
+/** `GET /api/v1/chats` query string: every value arrives as text, so limit is read from digits. */
+export const ChatListQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, CHAT_MESSAGES.badLimit)
+    .transform(Number)
+    .refine((limit) => limit >= 1 && limit <= CHAT_LIST_LIMIT_MAX, CHAT_MESSAGES.badLimit)
+    .default(CHAT_LIST_LIMIT_DEFAULT),
+  cursor: z.string().max(512, CHAT_MESSAGES.badCursor).optional(),
+});
+export type ChatListQuery = z.output<typeof ChatListQuerySchema>;
+
+/**
+ * What an opaque list cursor holds: the last chat's activity and id (keyset on updated_at desc, id desc).
+ * The time is PostgreSQL's own text to the microsecond: a JavaScript Date keeps milliseconds, and a cursor
+ * rounded down would skip chats active within the same millisecond.
+ */
+export const ChatListCursorSchema = z.object({
+  u: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+  i: z.uuid(),
+});
+export type ChatListCursor = z.output<typeof ChatListCursorSchema>;
 
 /** `POST /api/v1/chats/:id/messages`: a plain question or a command in the SPEC §3 grammar. */
 export const AskBodySchema = requestBody({
@@ -200,8 +231,15 @@ export const ChatMessageSchema = z.discriminatedUnion('role', [
 ]);
 export type ChatMessage = z.output<typeof ChatMessageSchema>;
 
-/** `GET /api/v1/chats`. */
-export const ChatListResponseSchema = z.object({ chats: z.array(ChatSchema) });
+/** `GET /api/v1/chats`: one page, most recent activity first. */
+export const ChatListResponseSchema = z.object({
+  chats: z.array(ChatSchema),
+  /**
+   * Where the next page starts (`?cursor=`); null on the last page. A remote can be newer than the service
+   * it talks to (they deploy apart), and a service from before paging sent every chat and no cursor.
+   */
+  next_cursor: z.string().nullable().default(null),
+});
 export type ChatListResponse = z.output<typeof ChatListResponseSchema>;
 
 /** `POST /api/v1/chats` (201) and `PATCH /api/v1/chats/:id` (200). */

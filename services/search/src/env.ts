@@ -1,6 +1,7 @@
 import { baseEnvShape, portSetting } from '@trove/service-core';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@trove/contracts';
 import { z } from 'zod';
+import { CHAT_DEFAULTS } from './chats/chat-settings';
 import { SEARCH_MAX_CANDIDATES } from './search/search.service';
 
 function wholeNumber(defaultValue: number, min: number, max: number) {
@@ -53,6 +54,8 @@ export const SearchEnvSchema = z
     CHAT_CONTEXT_PASSAGES: wholeNumber(2, 0, 10),
     /** Questions one user may ask a minute; each runs several searches. */
     CHAT_ASKS_PER_MINUTE: wholeNumber(30, 1, 10_000),
+    /** Chats one user may create a minute; each is a row kept until deleted (a new chat is one per first question). */
+    CHAT_CREATES_PER_MINUTE: wholeNumber(CHAT_DEFAULTS.createsPerMinute, 1, 10_000),
     /** Answers one user may mail an hour: the outbox sends from the product's address, so never a relay. */
     CHAT_MAILS_PER_HOUR: wholeNumber(20, 1, 10_000),
     /** Failed sends before a mailed answer shows as failed; the outbox keeps retrying it after that. */

@@ -8,6 +8,8 @@ export interface ChatAppSettings extends Omit<ChatSettings, 'search'> {
   contextPassages: number;
   /** Questions one user may ask a minute (CHAT_ASKS_PER_MINUTE). */
   asksPerMinute: number;
+  /** Chats one user may create a minute (CHAT_CREATES_PER_MINUTE). */
+  createsPerMinute: number;
   /**
    * The proxies whose X-Forwarded-Host and X-Forwarded-Proto count when links in a mail are built from
    * the request (no PUBLIC_URL); anyone else could write those headers (TRUSTED_PROXIES).
@@ -23,6 +25,7 @@ export const CHAT_DEFAULTS: ChatAppSettings = {
   mailFailedAfterAttempts: 3,
   mailsPerHour: 20,
   asksPerMinute: 30,
+  createsPerMinute: 20,
   // The same default as TRUSTED_PROXIES: nginx on this machine.
   trustedProxies: new TrustedProxies(['127.0.0.1', '::1']),
 };
@@ -35,6 +38,7 @@ export function chatSettingsFromEnv(env: {
   CHAT_CONTEXT_PASSAGES: number;
   CHAT_MAIL_FAILED_AFTER_ATTEMPTS: number;
   CHAT_ASKS_PER_MINUTE: number;
+  CHAT_CREATES_PER_MINUTE: number;
   CHAT_MAILS_PER_HOUR: number;
 }): ChatAppSettings {
   return {
@@ -45,6 +49,7 @@ export function chatSettingsFromEnv(env: {
     mailFailedAfterAttempts: env.CHAT_MAIL_FAILED_AFTER_ATTEMPTS,
     mailsPerHour: env.CHAT_MAILS_PER_HOUR,
     asksPerMinute: env.CHAT_ASKS_PER_MINUTE,
+    createsPerMinute: env.CHAT_CREATES_PER_MINUTE,
     trustedProxies: new TrustedProxies(env.TRUSTED_PROXIES),
   };
 }

@@ -33,18 +33,55 @@ export interface DeliveryRow {
 }
 
 const CHAT_COLUMNS = ['id', 'title', 'created_at', 'updated_at'] as const;
-/** The list is for a sidebar: the newest chats are the ones anybody scrolls to. */
-const LIST_LIMIT = 200;
 
-export async function listChats(db: DatabaseHandle, userId: string): Promise<ChatRow[]> {
-  return chatDb(db)
+/** Where a page of the list ends: the last chat's activity (PostgreSQL's text, to the microsecond) and id. */
+export interface ChatListPosition {
+  updatedAt: string;
+  id: string;
+}
+
+export interface ChatListPage {
+  chats: ChatRow[];
+  /** Where the next page starts; null when this page is the last. */
+  next: ChatListPosition | null;
+}
+
+/**
+ * One page of the user's chats, most recent activity first (docs/decisions/015-chats.md, "Paging").
+ * Keyset, not offset: a chat that becomes active while the user pages moves to the top and is neither
+ * shown twice nor skipped among the rest, and a page costs the same however deep it is. The index
+ * chats_user_activity (user_id, updated_at desc, id) serves it: the row comparison is its index condition,
+ * and only chats sharing an updated_at are sorted (an incremental sort), so a page reads `limit + 1` rows.
+ */
+export async function listChats(
+  db: DatabaseHandle,
+  userId: string,
+  page: { limit: number; after?: ChatListPosition | undefined },
+): Promise<ChatListPage> {
+  let query = chatDb(db)
     .selectFrom('chats')
-    .select(CHAT_COLUMNS)
-    .where('user_id', '=', userId)
+    .select([
+      ...CHAT_COLUMNS,
+      // A Date keeps milliseconds; the cursor needs the column's microseconds or it would skip chats.
+      sql<string>`to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'),
+    ])
+    .where('user_id', '=', userId);
+  if (page.after !== undefined) {
+    query = query.where(
+      sql<boolean>`(updated_at, id) < (${page.after.updatedAt}::timestamptz, ${page.after.id}::uuid)`,
+    );
+  }
+  const rows = await query
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(LIST_LIMIT)
+    .limit(page.limit + 1)
     .execute();
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    chats: shown.map(({ position: _, ...chat }) => chat),
+    next: rows.length > page.limit && last !== undefined ? { updatedAt: last.position, id: last.id } : null,
+  };
 }
 
 export async function createChat(db: DatabaseHandle, userId: string, title: string | null): Promise<ChatRow> {

@@ -4,6 +4,8 @@ import {
   type ChatListResponse,
   type ChatResponse,
   ChatIdSchema,
+  ChatListQuerySchema,
+  CHAT_MESSAGES,
   type ChatThreadResponse,
   CreateChatBodySchema,
   RenameChatBodySchema,
@@ -22,6 +24,7 @@ import {
 } from '@trove/service-core';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { decodeChatListCursor, encodeChatListCursor } from '../chats/chat-list-cursor';
 import type { ChatAppSettings } from '../chats/chat-settings';
 import { createChat, deleteChat, listChats, renameChat } from '../chats/chats.repository';
 import { type ChatSettings, NOT_FOUND, ask, readThread, sendAnswer, toChat } from '../chats/chats.service';
@@ -30,7 +33,7 @@ import { ASKS_TOO_FAST, perUserPerMinute } from './rate-limits';
 export interface ChatRoutesDeps {
   db: DatabaseHandle;
   verificationKey: VerificationKey;
-  settings: ChatSettings & Pick<ChatAppSettings, 'asksPerMinute' | 'trustedProxies'>;
+  settings: ChatSettings & Pick<ChatAppSettings, 'asksPerMinute' | 'createsPerMinute' | 'trustedProxies'>;
   /** The clock questions are read against ("last month"); tests pin it. */
   now?: () => Date;
 }
@@ -80,6 +83,14 @@ export function createChatRoutes({
 }: ChatRoutesDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
   const asks = perUserPerMinute(db, 'chat_ask', settings.asksPerMinute, ASKS_TOO_FAST);
+  // Each chat is a row kept until deleted: without a bound one script could fill the table (ADR 015, "Paging
+  // and a creation limit"). Counted after the body parses, so a malformed request spends nothing.
+  const creates = perUserPerMinute(
+    db,
+    'chat_create',
+    settings.createsPerMinute,
+    CHAT_MESSAGES.createsTooFast,
+  );
   routes.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     await next();
@@ -95,13 +106,22 @@ export function createChatRoutes({
 
   routes.get('/', async (c) => {
     const session = await requireAccessSession(c, verificationKey, db);
-    const chats = await listChats(db, session.userId);
-    return c.json<ChatListResponse>({ chats: chats.map(toChat) }, 200);
+    const query = ChatListQuerySchema.parse(c.req.query());
+    const after = query.cursor === undefined ? undefined : decodeChatListCursor(query.cursor);
+    const page = await listChats(db, session.userId, { limit: query.limit, after });
+    return c.json<ChatListResponse>(
+      {
+        chats: page.chats.map(toChat),
+        next_cursor: page.next === null ? null : encodeChatListCursor(page.next),
+      },
+      200,
+    );
   });
 
   routes.post('/', async (c) => {
     const session = await requireAccessSession(c, verificationKey, db);
     const body = await parseJson(c, CreateChatBodySchema);
+    await creates.consume(session.userId);
     const chat = await createChat(db, session.userId, body.title ?? null);
     return c.json<ChatResponse>({ chat: toChat(chat) }, 201);
   });
