@@ -56,6 +56,25 @@ class FakeUpload {
 }
 
 let listed: UploadedDocument[] = [];
+/** Every list request asked, as its query string. */
+let listRequests: URLSearchParams[] = [];
+/** While set, "Show more" requests (those with a cursor) answer this instead. */
+let failMore: Response | null = null;
+
+/** The service's paging over `listed`: the cursor here is the offset of the next page. */
+function listAnswer(params: URLSearchParams): Response {
+  listRequests.push(params);
+  const cursor = params.get('cursor');
+  if (cursor !== null && failMore !== null) return failMore;
+  const from = cursor === null ? 0 : Number(cursor);
+  const limit = Number(params.get('limit') ?? 50);
+  const to = from + limit;
+  return Response.json({
+    documents: listed.slice(from, to),
+    next_cursor: to < listed.length ? String(to) : null,
+    total: listed.length,
+  });
+}
 /** Search answers by cursor ('' for the first page); every search URL asked is kept. */
 let searchPages: Record<string, unknown> = {};
 let searched: URLSearchParams[] = [];
@@ -65,6 +84,8 @@ let answerDelete: (response: Response) => void = () => {};
 beforeEach(() => {
   FakeUpload.sent = [];
   listed = [];
+  listRequests = [];
+  failMore = null;
   searchPages = {};
   searched = [];
   vi.stubGlobal('__TROVE_BUILD_LABEL__', 'test');
@@ -77,7 +98,8 @@ beforeEach(() => {
         return new Promise<Response>((resolve) => {
           answerDelete = resolve;
         });
-      if (url === '/api/v1/uploads') return Response.json({ documents: listed });
+      if (url === '/api/v1/uploads' || url.startsWith('/api/v1/uploads?'))
+        return listAnswer(new URLSearchParams(url.slice(url.indexOf('?') + 1 || url.length)));
       if (url.startsWith('/api/v1/search?')) {
         const params = new URLSearchParams(url.slice(url.indexOf('?') + 1));
         searched.push(params);
@@ -236,5 +258,86 @@ describe('the Uploads page', () => {
     fireEvent.click(screen.getByRole('button', { name: /^PDF 1/ }));
     await waitFor(() => expect(searched[3]?.get('type')).toBe('pdf'));
     expect(searched[3]?.get('entity')).toBe('Asha Rao');
+  });
+
+  describe('paging (ADR 013 "Paging")', () => {
+    /** `count` documents, newest first, the first `queued` of them still being indexed. */
+    const many = (count: number, queued = 0) =>
+      Array.from({ length: count }, (_, index) =>
+        doc({
+          id: `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
+          name: `file-${index + 1}.txt`,
+          type: 'txt',
+          status: index < queued ? 'queued' : 'indexed',
+        }),
+      );
+
+    it('shows the first 50 with the count line; "Show more" appends the next page and takes the focus there', async () => {
+      listed = many(120);
+      renderPage();
+      await waitFor(() => expect(screen.getAllByTestId('upload-row')).toHaveLength(50));
+      expect(screen.getByTestId('uploads-count').textContent).toBe('Showing 50 of 120');
+      expect(listRequests[0]?.has('cursor')).toBe(false);
+
+      const more = screen.getByRole('button', { name: 'Show more' });
+      fireEvent.click(more);
+      await waitFor(() => expect(screen.getAllByTestId('upload-row')).toHaveLength(100));
+      expect(listRequests.at(-1)?.get('cursor')).toBe('50');
+      expect(screen.getByTestId('uploads-count').textContent).toBe('Showing 100 of 120');
+      // Keyboard and screen reader users go on where the new rows start.
+      await waitFor(() => expect(document.activeElement?.textContent).toContain('file-51.txt'));
+      expect(screen.getByTestId('uploads-announcer').textContent).toBe('Showing 100 of 120.');
+      const names = screen
+        .getAllByTestId('upload-row')
+        .map((row) => within(row).getAllByText(/^file-/)[0]?.textContent);
+      expect(names.slice(48, 52)).toEqual(['file-49.txt', 'file-50.txt', 'file-51.txt', 'file-52.txt']);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+      await waitFor(() => expect(screen.getAllByTestId('upload-row')).toHaveLength(120));
+      expect(screen.getByTestId('uploads-count').textContent).toBe('120 documents');
+      expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    });
+
+    it('a page that fails to load says why and "Show more" stays to try again', async () => {
+      listed = many(60);
+      failMore = Response.json(
+        { error: 'This list of your uploads is out of date; reload the page.', code: 'invalid_request' },
+        { status: 400 },
+      );
+      renderPage();
+      fireEvent.click(await screen.findByRole('button', { name: 'Show more' }));
+      await screen.findByText('This list of your uploads is out of date; reload the page.');
+      expect(screen.getAllByTestId('upload-row')).toHaveLength(50);
+      failMore = null;
+      fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+      await waitFor(() => expect(screen.getAllByTestId('upload-row')).toHaveLength(60));
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it('a refresh re-reads the first page only and keeps the pages loaded with "Show more"', async () => {
+      listed = many(70, 1);
+      renderPage();
+      fireEvent.click(await screen.findByRole('button', { name: 'Show more' }));
+      await waitFor(() => expect(screen.getAllByTestId('upload-row')).toHaveLength(70));
+      const asked = listRequests.length;
+
+      // The first document finishes and a new one arrives; coming back to the tab refreshes at once.
+      listed = [doc({ id: '00000000-0000-4000-8000-000000000999', name: 'new.txt', type: 'txt' }), ...listed];
+      listed[1] = { ...(listed[1] as UploadedDocument), status: 'indexed' };
+      let hidden = true;
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      hidden = false;
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+
+      await waitFor(() => expect(screen.getAllByTestId('upload-row')).toHaveLength(71));
+      expect(listRequests.slice(asked).every((params) => !params.has('cursor'))).toBe(true);
+      const rows = screen.getAllByTestId('upload-row');
+      within(rows[0] as HTMLElement).getByText('new.txt');
+      within(rows[1] as HTMLElement).getByText('Indexed');
+      within(rows[70] as HTMLElement).getByText('file-70.txt');
+      expect(screen.getByTestId('uploads-count').textContent).toBe('71 documents');
+      Reflect.deleteProperty(document, 'hidden');
+    });
   });
 });

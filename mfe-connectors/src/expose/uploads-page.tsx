@@ -1,6 +1,6 @@
 import type { UploadedDocument } from '@trove/contracts';
 import { BuildLabel, usePopup, useToasts } from '@trove/kit';
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BatchList } from '../features/uploads/batch-list';
 import { ConfirmDelete, DocumentsTable } from '../features/uploads/documents-table';
@@ -8,6 +8,7 @@ import { DropZone } from '../features/uploads/drop-zone';
 import { DocumentIcon } from '@trove/kit/icons';
 import { SearchPanel } from '../features/uploads/search-panel';
 import { useUploadSearch } from '../features/uploads/use-upload-search';
+import { countLine } from '../features/uploads/uploads-list';
 import { useUploads } from '../features/uploads/use-uploads';
 import * as styles from '../features/uploads/uploads.module.css';
 
@@ -59,6 +60,13 @@ export default function UploadsPage() {
   const { remove } = uploads;
   const { dropDocument } = search;
   const documentsHeading = useRef<HTMLHeadingElement>(null);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const { loadMore } = uploads;
+  const showMore = useCallback(() => {
+    void loadMore().then((first) => {
+      if (first !== null) setFocusId(first);
+    });
+  }, [loadMore]);
 
   const confirmDelete = useCallback(
     (document: UploadedDocument) => {
@@ -130,8 +138,8 @@ export default function UploadsPage() {
             Your documents
           </h2>
           {hasDocuments ? (
-            <span className={styles.muted}>
-              {documents.length} {documents.length === 1 ? 'document' : 'documents'}
+            <span className={styles.muted} data-testid="uploads-count">
+              {countLine(documents.length, uploads.total)}
             </span>
           ) : null}
         </div>
@@ -150,7 +158,28 @@ export default function UploadsPage() {
           </div>
         ) : null}
         {documents !== null && documents.length === 0 && uploads.loadError === null ? <EmptyUploads /> : null}
-        {hasDocuments ? <DocumentsTable documents={documents} onDelete={confirmDelete} /> : null}
+        {hasDocuments ? (
+          <DocumentsTable documents={documents} onDelete={confirmDelete} focusId={focusId} />
+        ) : null}
+        {hasDocuments && uploads.hasMore ? (
+          <div className={styles.showMore}>
+            {/* aria-disabled rather than disabled while loading: a disabled button drops the focus. */}
+            <button
+              type="button"
+              className={styles.button}
+              data-variant="secondary"
+              aria-disabled={uploads.loadingMore}
+              onClick={uploads.loadingMore ? undefined : showMore}
+            >
+              {uploads.loadingMore ? 'Loading…' : 'Show more'}
+            </button>
+            {uploads.moreError !== null ? (
+              <p className={styles.failure} role="alert">
+                {uploads.moreError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
       </section>
 
       {/* Issue 10 "live": finished, failed and deleted files are announced without moving focus. */}

@@ -1,5 +1,5 @@
 import type { UploadedDocument } from '@trove/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { exactTime, relativeTime } from '@trove/kit/format';
 import { humanSize, KIND_LABELS, partsLabel } from './format';
 import { TrashIcon } from '@trove/kit/icons';
@@ -20,11 +20,21 @@ function useNow(stepMs = 60_000): number {
 export function DocumentsTable({
   documents,
   onDelete,
+  focusId = null,
 }: {
   documents: readonly UploadedDocument[];
   onDelete: (document: UploadedDocument) => void;
+  /**
+   * The row to put the focus on: the first one "Show more" added, so a keyboard or screen reader user
+   * goes on reading where the new rows start rather than at a button that may have gone.
+   */
+  focusId?: string | null;
 }) {
   const now = useNow();
+  const focusTarget = useRef<HTMLTableCellElement>(null);
+  useEffect(() => {
+    if (focusId !== null) focusTarget.current?.focus();
+  }, [focusId]);
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
@@ -53,7 +63,11 @@ export function DocumentsTable({
         <tbody>
           {documents.map((document) => (
             <tr key={document.id} data-testid="upload-row">
-              <th scope="row" className={styles.nameCell}>
+              <th
+                scope="row"
+                className={styles.nameCell}
+                {...(document.id === focusId ? { ref: focusTarget, tabIndex: -1 } : {})}
+              >
                 {/* A div inside the cell: a th that is itself a grid stops being a table cell. */}
                 <div className={styles.nameStack}>
                   <span className={styles.docName} title={document.name}>

@@ -2,6 +2,8 @@ import {
   SearchResponseSchema,
   type SearchResponse,
   type UploadedDocument,
+  type UploadsListResponse,
+  UploadsListResponseSchema,
   UploadsResponseSchema,
 } from '@trove/contracts';
 import { api, type UploadProgress, upload } from '@trove/kit';
@@ -12,8 +14,16 @@ import { type SearchRequest, searchParams } from './search-filters';
 
 const UPLOADS = '/api/v1/uploads';
 
-export async function listUploads(signal?: AbortSignal): Promise<UploadedDocument[]> {
-  return UploadsResponseSchema.parse(await api.get(UPLOADS, { signal, cache: 'no-store' })).documents;
+/** One page of the user's documents, newest first: the first without a cursor, then each next_cursor. */
+export async function listUploads(
+  page: { limit?: number; cursor?: string } = {},
+  signal?: AbortSignal,
+): Promise<UploadsListResponse> {
+  const query = new URLSearchParams();
+  if (page.limit !== undefined) query.set('limit', String(page.limit));
+  if (page.cursor !== undefined) query.set('cursor', page.cursor);
+  const url = query.size === 0 ? UPLOADS : `${UPLOADS}?${query}`;
+  return UploadsListResponseSchema.parse(await api.get(url, { signal, cache: 'no-store' }));
 }
 
 /**

@@ -4,6 +4,14 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { checkFiles } from './upload-checks';
 import { deleteUpload, listUploads, sendFile } from './uploads-api';
 import { finishedSince, needsPolling, nextToStart, queueReducer, type UploadItem } from './upload-queue';
+import {
+  countLine,
+  pollLimit,
+  pollReach,
+  type UploadsList,
+  withFirstPage,
+  withNextPage,
+} from './uploads-list';
 
 /** Issue 10 "live": about once a second while anything is on its way or being read. */
 export const POLL_MS = 1_000;
@@ -19,8 +27,16 @@ function usePageVisible(): boolean {
 }
 
 export interface UploadsValue {
-  /** null while the first answer is on its way. */
+  /** The pages loaded so far, newest first; null while the first answer is on its way. */
   documents: UploadedDocument[] | null;
+  /** Every document the user has, loaded or not. */
+  total: number;
+  /** Whether "Show more" has a page to read. */
+  hasMore: boolean;
+  loadingMore: boolean;
+  moreError: string | null;
+  /** Appends the next page; resolves with the first document it added (for focus), or null. */
+  loadMore: () => Promise<string | null>;
   loadError: string | null;
   items: UploadItem[];
   /** The latest status news, for the page's live region. */
@@ -36,8 +52,14 @@ export interface UploadsValue {
 }
 
 export function useUploads(): UploadsValue {
-  const [documents, setDocuments] = useState<UploadedDocument[] | null>(null);
+  const [list, setList] = useState<UploadsList | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<string | null>(null);
+  // The list as last rendered, for the callbacks that must read it without being re-made on each change.
+  const latest = useRef<UploadsList | null>(null);
+  latest.current = list;
+  const moreInFlight = useRef(false);
   const [items, dispatch] = useReducer(queueReducer, []);
   const [announcement, setAnnouncement] = useState('');
   const files = useRef(new Map<string, File>());
@@ -52,13 +74,17 @@ export function useUploads(): UploadsValue {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      // A document being deleted stays out even if this answer was read before the delete landed.
-      const fresh = (await listUploads()).filter((document) => !deleting.current.has(document.id));
+      // Polling re-reads the first page only, long enough to hold what is still indexing
+      // (uploads-list.ts says what a poll cannot see).
+      const shown = latest.current?.documents;
+      const page = await listUploads(shown === undefined ? {} : { limit: pollLimit(shown) });
       setLoadError(null);
-      setDocuments((previous) => {
-        const news = finishedSince(previous ?? [], fresh);
+      setList((previous) => {
+        // A document being deleted stays out even if this answer was read before the delete landed.
+        const next = withFirstPage(previous, page, deleting.current);
+        const news = finishedSince(previous?.documents ?? [], next.documents);
         if (news.length > 0) setAnnouncement(news.join(' '));
-        return fresh;
+        return next;
       });
     } catch (error) {
       setLoadError(userMessage(error, 'Your uploads could not be loaded.'));
@@ -72,7 +98,9 @@ export function useUploads(): UploadsValue {
   }, [refresh]);
 
   // Poll while something is moving and the page is seen; a hidden tab asks nothing (issue 10: live).
-  const polling = documents !== null && visible && needsPolling(items, documents);
+  // Only documents a poll can refresh count: one further down would keep it asking for nothing new.
+  const documents = list?.documents ?? null;
+  const polling = documents !== null && visible && needsPolling(items, pollReach(documents));
   useEffect(() => {
     if (!polling) return;
     const timer = setInterval(() => void refresh(), POLL_MS);
@@ -102,10 +130,10 @@ export function useUploads(): UploadsValue {
       .then((document) => {
         files.current.delete(key);
         dispatch({ type: 'sent', key, documentId: document.id });
-        setDocuments((current) =>
-          current === null || current.some((known) => known.id === document.id)
+        setList((current) =>
+          current === null || current.documents.some((known) => known.id === document.id)
             ? current
-            : [document, ...current],
+            : { ...current, documents: [document, ...current.documents], total: current.total + 1 },
         );
       })
       .catch((error: unknown) => {
@@ -147,9 +175,14 @@ export function useUploads(): UploadsValue {
     if (deleting.current.has(document.id)) return;
     deleting.current.add(document.id);
     let position = -1;
-    setDocuments((current) => {
-      position = current?.findIndex((known) => known.id === document.id) ?? -1;
-      return current?.filter((known) => known.id !== document.id) ?? current;
+    setList((current) => {
+      position = current?.documents.findIndex((known) => known.id === document.id) ?? -1;
+      if (current === null || position < 0) return current;
+      return {
+        ...current,
+        documents: current.documents.filter((known) => known.id !== document.id),
+        total: Math.max(0, current.total - 1),
+      };
     });
     dispatch({ type: 'forget-documents', ids: [document.id] });
     try {
@@ -157,10 +190,14 @@ export function useUploads(): UploadsValue {
       setAnnouncement(`${document.name} deleted.`);
     } catch (error) {
       // Put it back where it was: the service still has it.
-      setDocuments((current) => {
-        if (current === null || current.some((known) => known.id === document.id)) return current;
-        const at = position < 0 ? 0 : Math.min(position, current.length);
-        return [...current.slice(0, at), document, ...current.slice(at)];
+      setList((current) => {
+        if (current === null || current.documents.some((known) => known.id === document.id)) return current;
+        const at = position < 0 ? 0 : Math.min(position, current.documents.length);
+        return {
+          ...current,
+          documents: [...current.documents.slice(0, at), document, ...current.documents.slice(at)],
+          total: current.total + 1,
+        };
       });
       throw new Error(userMessage(error, `${document.name} could not be deleted; it is still there.`));
     } finally {
@@ -168,8 +205,42 @@ export function useUploads(): UploadsValue {
     }
   }, []);
 
+  const loadMore = useCallback(async (): Promise<string | null> => {
+    const cursor = latest.current?.nextCursor ?? null;
+    if (cursor === null || moreInFlight.current) return null;
+    moreInFlight.current = true;
+    setLoadingMore(true);
+    setMoreError(null);
+    try {
+      const page = await listUploads({ cursor });
+      // A poll that found the whole list in one page while this one was on its way already has it all.
+      setList((current) =>
+        current === null || current.nextCursor !== cursor
+          ? current
+          : withNextPage(current, page, deleting.current),
+      );
+      const shown = latest.current;
+      if (shown === null) return null;
+      const next = withNextPage(shown, page, deleting.current);
+      // Heard after the click, since the count line itself is plain text and says nothing when it changes.
+      setAnnouncement(`${countLine(next.documents.length, next.total)}.`);
+      return next.documents[shown.documents.length]?.id ?? null;
+    } catch (error) {
+      setMoreError(userMessage(error, 'More of your uploads could not be loaded.'));
+      return null;
+    } finally {
+      moreInFlight.current = false;
+      setLoadingMore(false);
+    }
+  }, []);
+
   return {
     documents,
+    total: list?.total ?? 0,
+    hasMore: list !== null && list.nextCursor !== null,
+    loadingMore,
+    moreError,
+    loadMore,
     loadError,
     items,
     announcement,
