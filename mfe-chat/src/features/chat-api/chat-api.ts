@@ -2,6 +2,7 @@ import {
   type AskResponse,
   AskResponseSchema,
   type Chat,
+  type ChatListResponse,
   ChatListResponseSchema,
   ChatResponseSchema,
   type ChatThreadResponse,
@@ -19,8 +20,13 @@ import { api } from '@trove/kit';
 const CHATS = '/api/v1/chats';
 const chatPath = (chatId: string) => `${CHATS}/${encodeURIComponent(chatId)}`;
 
-export async function listChats(signal?: AbortSignal): Promise<Chat[]> {
-  return ChatListResponseSchema.parse(await api.get(CHATS, { signal })).chats;
+/**
+ * One page of the user's chats, most recent activity first: the first page without a cursor (the service's
+ * default size), the next with the `next_cursor` the previous page gave.
+ */
+export async function listChats(cursor?: string | null, signal?: AbortSignal): Promise<ChatListResponse> {
+  const path = cursor ? `${CHATS}?cursor=${encodeURIComponent(cursor)}` : CHATS;
+  return ChatListResponseSchema.parse(await api.get(path, { signal }));
 }
 
 export async function createChat(): Promise<Chat> {

@@ -19,11 +19,42 @@ interface ChatListProps {
   onRename: (chat: Chat, title: string) => Promise<void>;
   onDelete: (chat: Chat) => void;
   onRetry: () => void;
+  /** Older chats exist beyond those shown: a "Show more" button ends the list. */
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  moreError?: string | null;
+  onShowMore?: () => void;
 }
 
 /** Issue 11 §1: the user's chats — title from the first question, last activity — with new, rename, delete. */
 export function ChatList(props: ChatListProps) {
   const { headingId, newChatRef, chats, status, error, activeId, now, onNew, onRetry } = props;
+  const { hasMore = false, loadingMore = false, moreError = null, onShowMore } = props;
+  const items = useRef<HTMLUListElement>(null);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  // How many chats were shown when "Show more" was pressed: focus goes to the first one it added, so a
+  // keyboard user carries on where the list grew (and is not dropped when the button goes on the last page).
+  // The page and the end of loading arrive in one render, so loadingMore turning false is the moment.
+  const shownBeforeMore = useRef<number | null>(null);
+
+  useEffect(() => {
+    const before = shownBeforeMore.current;
+    if (before === null || loadingMore) return;
+    shownBeforeMore.current = null;
+    const rows = items.current?.children;
+    if (rows === undefined) return;
+    const row =
+      rows.length > before ? rows[before] : moreButton.current === null ? rows[rows.length - 1] : null;
+    row?.querySelector<HTMLElement>('a, input')?.focus();
+  }, [loadingMore]);
+
+  const showMore = () => {
+    // aria-disabled, not disabled, while a page loads: the button keeps keyboard focus (ADR 016).
+    if (loadingMore || onShowMore === undefined) return;
+    shownBeforeMore.current = chats.length;
+    onShowMore();
+  };
+
   return (
     <div className={styles.list}>
       <div className={styles.head}>
@@ -54,14 +85,38 @@ export function ChatList(props: ChatListProps) {
             Retry
           </button>
         </div>
-      ) : chats.length === 0 ? (
+      ) : chats.length === 0 && !hasMore ? (
         <p className={styles.message}>No chats yet. Your questions and their answers are kept here.</p>
       ) : (
-        <ul className={styles.items} aria-labelledby={headingId}>
-          {chats.map((chat) => (
-            <ChatListItem key={chat.id} {...props} chat={chat} active={chat.id === activeId} now={now} />
-          ))}
-        </ul>
+        <div className={styles.scroll}>
+          <ul ref={items} className={styles.items} aria-labelledby={headingId}>
+            {chats.map((chat) => (
+              <ChatListItem key={chat.id} {...props} chat={chat} active={chat.id === activeId} now={now} />
+            ))}
+          </ul>
+          {hasMore || moreError ? (
+            <div className={styles.more}>
+              {moreError ? (
+                <p className={styles.moreError} role="alert">
+                  {moreError}
+                </p>
+              ) : null}
+              {hasMore ? (
+                <button
+                  ref={moreButton}
+                  type="button"
+                  className={`${ui.button} ${styles.moreButton}`}
+                  aria-disabled={loadingMore || undefined}
+                  aria-busy={loadingMore || undefined}
+                  onClick={showMore}
+                >
+                  {loadingMore ? <span className={ui.spinner} aria-hidden="true" /> : null}
+                  Show more
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
       )}
     </div>
   );

@@ -270,6 +270,10 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
           onRename={rename}
           onDelete={confirmDelete}
           onRetry={() => void list.refresh()}
+          hasMore={list.hasMore}
+          loadingMore={list.loadingMore}
+          moreError={list.moreError}
+          onShowMore={() => void list.showMore()}
         />
         <div className={styles.sidebarFooter}>{footer}</div>
       </nav>
