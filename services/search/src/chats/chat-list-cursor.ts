@@ -1,24 +1,14 @@
 import { CHAT_MESSAGES, ChatListCursorSchema } from '@trove/contracts';
-import { ApiError } from '@trove/service-core';
+import { decodeCursor, encodeCursor } from '../search/cursor';
 import type { ChatListPosition } from './chats.repository';
 
-// The chat list's cursor is opaque to clients (base64url JSON, as the search's: search/cursor.ts) but
-// checked like any input: an edited or truncated cursor is a 400 with a message, never a query with
-// garbage in it.
+// The chat list's cursor: the position of the last chat shown (search/cursor.ts makes and checks it).
 
 export function encodeChatListCursor(position: ChatListPosition): string {
-  return Buffer.from(JSON.stringify({ u: position.updatedAt, i: position.id }), 'utf8').toString('base64url');
+  return encodeCursor({ u: position.updatedAt, i: position.id });
 }
 
 export function decodeChatListCursor(text: string): ChatListPosition {
-  let value: unknown;
-  try {
-    if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error('not base64url');
-    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch (cause) {
-    throw new ApiError(400, CHAT_MESSAGES.badCursor, 'invalid_request', { cause });
-  }
-  const parsed = ChatListCursorSchema.safeParse(value);
-  if (!parsed.success) throw new ApiError(400, CHAT_MESSAGES.badCursor, 'invalid_request');
-  return { updatedAt: parsed.data.u, id: parsed.data.i };
+  const cursor = decodeCursor(ChatListCursorSchema, text, CHAT_MESSAGES.badCursor);
+  return { updatedAt: cursor.u, id: cursor.i };
 }

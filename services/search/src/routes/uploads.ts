@@ -1,7 +1,6 @@
 import {
   UPLOADS_MESSAGES,
   type UploadResponse,
-  type UploadsCursor,
   UploadsCursorSchema,
   UploadIdSchema,
   type UploadsListResponse,
@@ -24,6 +23,7 @@ import {
   listDocuments,
 } from '../documents/documents.repository';
 import { acceptUploads, toUploadedDocument, type UploadSettings } from '../documents/uploads.service';
+import { decodeCursor, encodeCursor } from '../search/cursor';
 import { perUserPerMinute, UPLOADS_TOO_FAST } from './rate-limits';
 
 export interface UploadRoutesDeps {
@@ -35,28 +35,15 @@ export interface UploadRoutesDeps {
 
 const NOT_FOUND = () => new ApiError(404, 'Not found', 'not_found');
 
-// The list's cursor is opaque to clients (base64url JSON, as the search cursor in search/cursor.ts) but
-// checked like any input: one edited or cut short is a 400 that says to reload, never a query with
-// garbage in it (an impossible timestamp would otherwise reach PostgreSQL and come back a 500).
-
+// The list's cursor: where the last document shown sits in the order (search/cursor.ts makes and checks it). An
+// impossible timestamp is refused by the schema, so it never reaches PostgreSQL as a 500.
 function encodeUploadsCursor(key: DocumentKey): string {
-  const cursor: UploadsCursor = { c: key.createdAt, i: key.id };
-  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+  return encodeCursor({ c: key.createdAt, i: key.id });
 }
 
 function decodeUploadsCursor(text: string): DocumentKey {
-  const invalid = (cause?: unknown) =>
-    new ApiError(400, UPLOADS_MESSAGES.badCursor, 'invalid_request', { cause });
-  let value: unknown;
-  try {
-    if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error('not base64url');
-    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch (cause) {
-    throw invalid(cause);
-  }
-  const parsed = UploadsCursorSchema.safeParse(value);
-  if (!parsed.success) throw invalid();
-  return { createdAt: parsed.data.c, id: parsed.data.i };
+  const cursor = decodeCursor(UploadsCursorSchema, text, UPLOADS_MESSAGES.badCursor);
+  return { createdAt: cursor.c, id: cursor.i };
 }
 
 /** /api/v1/uploads — issue 10 "Uploads" and "Storage and jobs". Every route needs a session. */

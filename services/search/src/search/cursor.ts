@@ -1,22 +1,24 @@
 import { ApiError } from '@trove/service-core';
-import { SEARCH_MESSAGES, type SearchCursor, SearchCursorSchema } from '@trove/contracts';
+import type { z } from 'zod';
 
-// The search cursor is opaque to clients (base64url JSON) but checked like any input: a cursor that was
-// edited or truncated is a 400 with a message, never a query with garbage in it.
+// Every list the search service pages (search results, uploads, chats) hands out one kind of cursor: opaque to
+// clients (base64url JSON) but checked like any input. A cursor that was edited, cut short or made for another
+// list is a 400 with that list's message, never a query with garbage in it.
 
-export function encodeCursor(cursor: SearchCursor): string {
-  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+/** `value` is what the list's cursor schema reads back (decodeCursor checks it on the way in). */
+export function encodeCursor(value: object): string {
+  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 }
 
-export function decodeCursor(text: string): SearchCursor {
+export function decodeCursor<T>(schema: z.ZodType<T>, text: string, message: string): T {
   let value: unknown;
   try {
     if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error('not base64url');
     value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch (cause) {
-    throw new ApiError(400, SEARCH_MESSAGES.badCursor, 'invalid_request', { cause });
+    throw new ApiError(400, message, 'invalid_request', { cause });
   }
-  const parsed = SearchCursorSchema.safeParse(value);
-  if (!parsed.success) throw new ApiError(400, SEARCH_MESSAGES.badCursor, 'invalid_request');
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ApiError(400, message, 'invalid_request');
   return parsed.data;
 }

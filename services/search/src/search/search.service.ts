@@ -3,6 +3,7 @@ import {
   type Facts,
   SEARCH_MESSAGES,
   type SearchQuery,
+  SearchCursorSchema,
   type SearchResponse,
 } from '@trove/contracts';
 import { ApiError, type DatabaseHandle } from '@trove/service-core';
@@ -38,7 +39,10 @@ export async function search(
 ): Promise<SearchResponse> {
   const text = normaliseQueryText(query.q);
   if (text === '') throw new ApiError(400, SEARCH_MESSAGES.queryRequired, 'invalid_request');
-  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  const cursor =
+    query.cursor === undefined
+      ? undefined
+      : decodeCursor(SearchCursorSchema, query.cursor, SEARCH_MESSAGES.badCursor);
   // Later pages keep the first page's choice, so one result list never mixes AND and OR.
   const { mode, lexemes, hits, facets } = await searchPassages(db, {
     userId,
