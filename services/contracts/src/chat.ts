@@ -3,6 +3,7 @@ import { COMMAND_VERBS } from './command-grammar';
 import { EmailSchema } from './email';
 import { DOCUMENT_KINDS } from './search';
 import { requestBody } from './request-body';
+import { MicrosecondTimestampSchema, pageQueryShape } from './paging';
 
 // Issue 11: the Chats API (services/search, under /api/v1/chats and /api/v1/passages). The service parses
 // requests and builds answers with these schemas; the Chats remote reads every response with them.
@@ -65,15 +66,14 @@ export const RenameChatBodySchema = requestBody({ title: titleText });
 export type RenameChatBody = z.output<typeof RenameChatBodySchema>;
 
 /** `GET /api/v1/chats` query string: every value arrives as text, so limit is read from digits. */
-export const ChatListQuerySchema = z.object({
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, CHAT_MESSAGES.badLimit)
-    .transform(Number)
-    .refine((limit) => limit >= 1 && limit <= CHAT_LIST_LIMIT_MAX, CHAT_MESSAGES.badLimit)
-    .default(CHAT_LIST_LIMIT_DEFAULT),
-  cursor: z.string().max(512, CHAT_MESSAGES.badCursor).optional(),
-});
+export const ChatListQuerySchema = z.object(
+  pageQueryShape({
+    defaultLimit: CHAT_LIST_LIMIT_DEFAULT,
+    maxLimit: CHAT_LIST_LIMIT_MAX,
+    badLimit: CHAT_MESSAGES.badLimit,
+    badCursor: CHAT_MESSAGES.badCursor,
+  }),
+);
 export type ChatListQuery = z.output<typeof ChatListQuerySchema>;
 
 /**
@@ -82,7 +82,7 @@ export type ChatListQuery = z.output<typeof ChatListQuerySchema>;
  * rounded down would skip chats active within the same millisecond.
  */
 export const ChatListCursorSchema = z.object({
-  u: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+  u: MicrosecondTimestampSchema,
   i: z.uuid(),
 });
 export type ChatListCursor = z.output<typeof ChatListCursorSchema>;

@@ -4,6 +4,7 @@ export { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE, type Email, EmailSchema 
 export { type ErrorEnvelope, ErrorEnvelopeSchema } from './error-envelope';
 export { type Health, HealthSchema } from './health';
 export * from './otp';
+export * from './paging';
 export * from './password';
 export * from './password-strength';
 export * from './profile';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MicrosecondTimestampSchema, pageQueryShape } from './paging';
 
 // Issue 10: the uploads and search API (services/search). One schema per payload: the service parses
 // with these, the Uploads page and the search box build their requests and read the answers with them.
@@ -79,13 +80,12 @@ export const SearchQuerySchema = z
     type: z.enum(DOCUMENT_KINDS, { error: SEARCH_MESSAGES.badType }).optional(),
     from: calendarDay.optional(),
     to: calendarDay.optional(),
-    limit: z
-      .string()
-      .regex(/^\d{1,3}$/, SEARCH_MESSAGES.badLimit)
-      .transform(Number)
-      .refine((limit) => limit >= 1 && limit <= SEARCH_LIMIT_MAX, SEARCH_MESSAGES.badLimit)
-      .default(SEARCH_LIMIT_DEFAULT),
-    cursor: z.string().max(512, SEARCH_MESSAGES.badCursor).optional(),
+    ...pageQueryShape({
+      defaultLimit: SEARCH_LIMIT_DEFAULT,
+      maxLimit: SEARCH_LIMIT_MAX,
+      badLimit: SEARCH_MESSAGES.badLimit,
+      badCursor: SEARCH_MESSAGES.badCursor,
+    }),
     // Facts as filters (issue 10 part 5): a passage holding an amount in the range (and currency), or
     // naming the person or organisation. from/to match the document's date or any date in the passage.
     amount_min: amount.optional(),
@@ -191,15 +191,14 @@ export const UPLOADS_MESSAGES = {
 } as const;
 
 /** `GET /api/v1/uploads` query string: newest first, `limit` a page, `cursor` from the previous page. */
-export const UploadsListQuerySchema = z.object({
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, UPLOADS_MESSAGES.badLimit)
-    .transform(Number)
-    .refine((limit) => limit >= 1 && limit <= UPLOADS_LIMIT_MAX, UPLOADS_MESSAGES.badLimit)
-    .default(UPLOADS_LIMIT_DEFAULT),
-  cursor: z.string().max(512, UPLOADS_MESSAGES.badCursor).optional(),
-});
+export const UploadsListQuerySchema = z.object(
+  pageQueryShape({
+    defaultLimit: UPLOADS_LIMIT_DEFAULT,
+    maxLimit: UPLOADS_LIMIT_MAX,
+    badLimit: UPLOADS_MESSAGES.badLimit,
+    badCursor: UPLOADS_MESSAGES.badCursor,
+  }),
+);
 export type UploadsListQuery = z.output<typeof UploadsListQuerySchema>;
 
 /**
@@ -208,13 +207,7 @@ export type UploadsListQuery = z.output<typeof UploadsListQuerySchema>;
  * created within the same millisecond after the cursor would be skipped.
  */
 export const UploadsCursorSchema = z.object({
-  c: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/)
-    .refine((value) => {
-      const date = new Date(value);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === value.slice(0, 19);
-    }),
+  c: MicrosecondTimestampSchema,
   i: z.uuid(),
 });
 export type UploadsCursor = z.output<typeof UploadsCursorSchema>;
