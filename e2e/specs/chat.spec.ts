@@ -120,11 +120,29 @@ describe('Chats (issue 11)', () => {
     expect(await address.inputValue()).toBe(account.email);
     await address.fill(reader);
     await dialog.getByRole('button', { name: 'Send answer' }).click();
+    // An address other than the account's own confirms once before answers go to it (issue 18 item 1).
+    await dialog.getByRole('alert').getByText(`${reader} has not yet confirmed`).waitFor();
+    const chatUrl = page.url();
+    const confirmMail = await mailTo(mailUrl(), reader, { subject: /^Confirm answers from / });
+    expect(confirmMail.subject).toBe(`Confirm answers from ${account.email} on Trove`);
+    const confirmLink = /https?:\/\/\S+\/api\/v1\/chats\/recipients\/confirm\?token=[\w-]+/.exec(
+      confirmMail.text,
+    );
+    expect(confirmLink?.[0], confirmMail.text).toBeDefined();
+    // The recipient opens the link (in this browser, through nginx) and confirms with the button.
+    await page.goto(new URL(confirmLink?.[0] ?? '').pathname + new URL(confirmLink?.[0] ?? '').search);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('heading', { name: 'Address confirmed' }).waitFor();
+    await page.goto(chatUrl);
+    await answers(page).first().getByRole('button', { name: 'Send this answer by email' }).click();
+    await dialog.getByLabel('Email address').fill(reader);
+    await dialog.getByRole('button', { name: 'Send answer' }).click();
     await dialog.waitFor({ state: 'detached' });
     // Queued at once, then sent once the outbox has delivered it (the thread polls meanwhile).
     await answers(page).first().getByText(`Sent to ${reader}`).waitFor({ timeout: 20_000 });
 
-    const mail = await mailTo(mailUrl(), reader);
+    const mail = await mailTo(mailUrl(), reader, { subject: /^An answer from Trove, sent by / });
+    expect(mail.subject).toBe(`An answer from Trove, sent by ${account.email}`);
     const body = `${mail.text}\n${mail.html ?? ''}`;
     expect(body).toContain('48,500');
     // Links back to this chat, each opening one passage (the host is the service's PUBLIC_URL or the

@@ -39,12 +39,19 @@ interface CaughtMail {
   to: { address: string }[];
 }
 
-/** The newest mail maildev caught for `address`, waiting for the outbox to send it. */
-export async function mailTo(mailUrl: string, address: string, timeoutMs = 15_000): Promise<CaughtMail> {
-  const deadline = Date.now() + timeoutMs;
+/** The newest mail maildev caught for `address` (whose subject matches, if given), waiting for the outbox. */
+export async function mailTo(
+  mailUrl: string,
+  address: string,
+  options: { subject?: RegExp; timeoutMs?: number } = {},
+): Promise<CaughtMail> {
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   for (;;) {
     const inbox = (await (await fetch(`${mailUrl}/email`)).json()) as CaughtMail[];
-    const mail = inbox.filter((item) => item.to.some((to) => to.address.toLowerCase() === address)).pop();
+    const mail = inbox
+      .filter((item) => item.to.some((to) => to.address.toLowerCase() === address))
+      .filter((item) => options.subject === undefined || options.subject.test(item.subject))
+      .pop();
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`No mail to ${address} within the time allowed`);
     await new Promise((resolve) => setTimeout(resolve, 150));

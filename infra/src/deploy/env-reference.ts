@@ -87,7 +87,10 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   CHAT_CREATES_PER_MINUTE: 'chats one user may create a minute; then 429',
   CHAT_MAIL_FAILED_AFTER_ATTEMPTS:
     'failed sends before a mailed answer shows as failed (the outbox keeps trying)',
-  CHAT_MAILS_PER_HOUR: 'answers one user may mail an hour (the outbox is no relay); then 429',
+  CHAT_MAILS_PER_DAY: 'answer and confirm mails one user may cause a day, deleted chats included; then 429',
+  CHAT_MAILS_PER_HOUR:
+    'answers one user may mail an hour, deleted chats included (the outbox is no relay); then 429',
+  CHAT_MAILS_PER_RECIPIENT_PER_DAY: 'mails one user may send one address a day; then 429',
   CHAT_PASSAGES: 'passages a chat answer cites',
   DATABASE_URL: 'PostgreSQL (`postgres://user:password@host:5432/db`)',
   DB_CONNECT_TIMEOUT_MS: 'longest wait to open a database connection or get a free one; then 503',

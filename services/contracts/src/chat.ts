@@ -27,7 +27,28 @@ export const CHAT_MESSAGES = {
   /** CHAT_CREATES_PER_MINUTE: 429 with retry_after. */
   createsTooFast:
     'You are starting chats faster than Trove allows. Wait a moment, or ask in a chat you have.',
+  /** CHAT_MAILS_PER_HOUR: 429 with retry_after. */
+  mailsPerHour: (limit: number) =>
+    `You have mailed ${limit} answers in the last hour, the most there can be — try again later.`,
+  /** CHAT_MAILS_PER_DAY. */
+  mailsPerDay: (limit: number) =>
+    `You have mailed ${limit} answers in the last day, the most there can be — try again tomorrow.`,
+  /** CHAT_MAILS_PER_RECIPIENT_PER_DAY. */
+  mailsPerRecipient: (address: string, limit: number) =>
+    `${address} has been sent ${limit} mails from you in the last day, the most one address can get — try again tomorrow.`,
+  /** 403 recipient_unconfirmed, the first time: a confirm mail went out. */
+  recipientConfirmSent: (address: string) =>
+    `${address} has not yet confirmed it wants answers from you. We sent it a confirmation link; once it is confirmed, send again.`,
+  /** 403 recipient_unconfirmed, while a confirm mail of the last hour waits. */
+  recipientConfirmPending: (address: string) =>
+    `${address} has not confirmed yet: we sent it a confirmation link within the last hour. Once it is confirmed, send again.`,
 } as const;
+
+/** Error codes of a refused chat mail (the envelope's `code`). */
+export const CHAT_MAIL_CODES = { recipientUnconfirmed: 'recipient_unconfirmed' } as const;
+
+/** GET shows the confirm page, POST confirms (a link scanner's GET never confirms). */
+export const CHAT_RECIPIENT_CONFIRM_PATH = '/api/v1/chats/recipients/confirm';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 

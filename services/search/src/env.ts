@@ -57,7 +57,11 @@ export const SearchEnvSchema = z
     /** Chats one user may create a minute; each is a row kept until deleted (a new chat is one per first question). */
     CHAT_CREATES_PER_MINUTE: wholeNumber(CHAT_DEFAULTS.createsPerMinute, 1, 10_000),
     /** Answers one user may mail an hour: the outbox sends from the product's address, so never a relay. */
-    CHAT_MAILS_PER_HOUR: wholeNumber(20, 1, 10_000),
+    CHAT_MAILS_PER_HOUR: wholeNumber(CHAT_DEFAULTS.mailsPerHour, 1, 10_000),
+    /** Answers and confirm mails one user may cause a day, whatever chats were deleted since. */
+    CHAT_MAILS_PER_DAY: wholeNumber(CHAT_DEFAULTS.mailsPerDay, 1, 100_000),
+    /** Mails one user may send one address a day. */
+    CHAT_MAILS_PER_RECIPIENT_PER_DAY: wholeNumber(CHAT_DEFAULTS.mailsPerRecipientPerDay, 1, 100_000),
     /** Failed sends before a mailed answer shows as failed; the outbox keeps retrying it after that. */
     CHAT_MAIL_FAILED_AFTER_ATTEMPTS: wholeNumber(3, 1, 100),
   })

@@ -1,9 +1,11 @@
 export {
   type ChatAnswerMailOptions,
   chatAnswerMail,
+  chatAnswerSubject,
   codeMail,
   type CodeMailPurpose,
   passwordChangedMail,
+  recipientConfirmMail,
 } from './mail-templates';
 export {
   enqueueMail,

@@ -65,6 +65,8 @@ export function passwordChangedMail(options: { product: string; to: string }): M
 export interface ChatAnswerMailOptions {
   product: string;
   to: string;
+  /** The account that sent it, named in the fixed subject and the body (issue 18 item 1). */
+  sender: string;
   /** The question as asked. */
   question: string;
   /** Extractive summary sentences, each with the link to its passage. */
@@ -89,10 +91,14 @@ export interface ChatAnswerMailOptions {
  * every cited passage. Plain text first for any client, and the same in HTML with a real table.
  */
 export function chatAnswerMail(options: ChatAnswerMailOptions): MailMessage {
-  const { product, to, question, summary, fields, passages, chatUrl } = options;
-  const subject = `${product}: ${question.length > 80 ? `${question.slice(0, 79)}…` : question}`;
+  const { product, to, sender, question, summary, fields, passages, chatUrl } = options;
+  // A fixed subject: the question is the sender's text, and a subject of their choosing from the product's
+  // own address is what a spammer would want (issue 18 item 1). The question goes in the body.
+  const subject = chatAnswerSubject(product, sender);
   const text = [
-    `You asked: ${question}`,
+    `${sender} sent you this answer from ${product}.`,
+    '',
+    `Question: ${question}`,
     '',
     summary.length > 0 ? 'Summary' : 'Nothing in the documents matched this question.',
     ...summary.map((sentence) => `- ${sentence.text}\n  ${sentence.url}`),
@@ -123,7 +129,8 @@ export function chatAnswerMail(options: ChatAnswerMailOptions): MailMessage {
   const link = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:640px;margin:24px auto">
 <h1 style="font-size:20px">${escapeHtml(product)}</h1>
-<p style="color:#555">You asked: <strong>${escapeHtml(question)}</strong></p>
+<p>${escapeHtml(sender)} sent you this answer from ${escapeHtml(product)}.</p>
+<p style="color:#555">Question: <strong>${escapeHtml(question)}</strong></p>
 ${
   summary.length > 0
     ? `<h2 style="font-size:16px">Summary</h2><ul>${summary
@@ -162,4 +169,34 @@ ${
 <p>${link(chatUrl, `Open the answer in ${product}`)}</p>
 </body></html>`;
   return { to, subject, text, html };
+}
+
+/** The subject of every mailed answer. */
+export function chatAnswerSubject(product: string, sender: string): string {
+  return `An answer from ${product}, sent by ${sender}`;
+}
+
+/**
+ * The one-click confirmation an address gets before answers from an account other than its own go to it
+ * (issue 18 item 1): without it, the outbox would mail any address the account typed.
+ */
+export function recipientConfirmMail(options: {
+  product: string;
+  to: string;
+  sender: string;
+  confirmUrl: string;
+}): MailMessage {
+  const { product, to, sender, confirmUrl } = options;
+  const lead = `${sender} wants to send you answers from ${product}.`;
+  const help =
+    'If you expect them, confirm this address. If not, ignore this email: nothing more will be sent.';
+  return {
+    to,
+    subject: `Confirm answers from ${sender} on ${product}`,
+    text: `${lead}\n\n${help}\n\nConfirm: ${confirmUrl}\n— ${product}\n`,
+    html: htmlPage(
+      product,
+      `<p>${escapeHtml(lead)}</p><p>${escapeHtml(help)}</p><p><a href="${escapeHtml(confirmUrl)}">Confirm this address</a></p>`,
+    ),
+  };
 }

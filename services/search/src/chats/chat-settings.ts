@@ -24,6 +24,8 @@ export const CHAT_DEFAULTS: ChatAppSettings = {
   contextPassages: 2,
   mailFailedAfterAttempts: 3,
   mailsPerHour: 20,
+  mailsPerDay: 50,
+  mailsPerRecipientPerDay: 10,
   asksPerMinute: 30,
   createsPerMinute: 20,
   // The same default as TRUSTED_PROXIES: nginx on this machine.
@@ -40,6 +42,8 @@ export function chatSettingsFromEnv(env: {
   CHAT_ASKS_PER_MINUTE: number;
   CHAT_CREATES_PER_MINUTE: number;
   CHAT_MAILS_PER_HOUR: number;
+  CHAT_MAILS_PER_DAY: number;
+  CHAT_MAILS_PER_RECIPIENT_PER_DAY: number;
 }): ChatAppSettings {
   return {
     product: env.APP_NAME,
@@ -48,6 +52,8 @@ export function chatSettingsFromEnv(env: {
     contextPassages: env.CHAT_CONTEXT_PASSAGES,
     mailFailedAfterAttempts: env.CHAT_MAIL_FAILED_AFTER_ATTEMPTS,
     mailsPerHour: env.CHAT_MAILS_PER_HOUR,
+    mailsPerDay: env.CHAT_MAILS_PER_DAY,
+    mailsPerRecipientPerDay: env.CHAT_MAILS_PER_RECIPIENT_PER_DAY,
     asksPerMinute: env.CHAT_ASKS_PER_MINUTE,
     createsPerMinute: env.CHAT_CREATES_PER_MINUTE,
     trustedProxies: new TrustedProxies(env.TRUSTED_PROXIES),

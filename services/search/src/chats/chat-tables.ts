@@ -37,10 +37,29 @@ export type ChatDeliveriesTable = {
   created_at: Timestamp;
 };
 
+/** 2026-11-24-01-chat-mail-ledger: every chat mail a user caused, kept when chats are deleted. */
+export type ChatMailSendsTable = {
+  id: Generated<string>;
+  user_id: string;
+  recipient: string;
+  kind: 'answer' | 'confirm';
+  sent_at: Timestamp;
+};
+
+export type ChatMailRecipientsTable = {
+  user_id: string;
+  address: string;
+  token_hash: Optional<string>;
+  requested_at: Timestamp;
+  confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
 export type ChatTables = {
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
   chat_deliveries: ChatDeliveriesTable;
+  chat_mail_sends: ChatMailSendsTable;
+  chat_mail_recipients: ChatMailRecipientsTable;
 };
 
 export type ChatDatabase = Kysely<Database & SearchTables & ChatTables>;

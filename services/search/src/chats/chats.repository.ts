@@ -250,17 +250,6 @@ export async function insertDelivery(
   };
 }
 
-/** Answers the user has mailed since `since` (the per-user sending limit). */
-export async function countDeliveriesSince(db: DatabaseHandle, userId: string, since: Date): Promise<number> {
-  const row = await chatDb(db)
-    .selectFrom('chat_deliveries')
-    .select((eb) => eb.fn.countAll<string>().as('sent'))
-    .where('user_id', '=', userId)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.sent);
-}
-
 /**
  * The deliveries of these answers, oldest first, with their status read from the outbox row the auth
  * service's worker delivers: sent once it is marked sent; failed once `failedAfterAttempts` tries have

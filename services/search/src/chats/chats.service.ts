@@ -8,18 +8,12 @@ import {
   EmailSchema,
   UNTITLED_CHAT,
 } from '@trove/contracts';
-import {
-  ApiError,
-  chatAnswerMail,
-  type DatabaseHandle,
-  enqueueMail,
-  tooManyRequests,
-} from '@trove/service-core';
+import { ApiError, chatAnswerMail, type DatabaseHandle, enqueueMail } from '@trove/service-core';
 import { type AnswerSettings, answerQuestion, snippetText } from './answer.service';
+import { type ChatMailLimits, clearAnswerMail } from './chat-mail.service';
 import {
   appendExchange,
   type ChatRow,
-  countDeliveriesSince,
   type DeliveryRow,
   findAnswer,
   findChat,
@@ -34,32 +28,9 @@ import {
 // The Chats API's work (issue 11): threads that read back as answered, questions answered and kept, and
 // answers mailed through the shared outbox, whose worker (in the auth service, ADR 005) delivers them.
 
-export interface ChatSettings extends AnswerSettings {
-  /** APP_NAME, for the mail. */
-  product: string;
-  /** PUBLIC_URL; when unset, links in mails use the origin the request came to. */
-  publicUrl: URL | undefined;
+export interface ChatSettings extends AnswerSettings, ChatMailLimits {
   /** After this many failed sends a delivery shows as failed (the outbox keeps retrying). */
   mailFailedAfterAttempts: number;
-  /**
-   * Mailed answers a user may send in an hour. The outbox sends from the product's own address to any
-   * address typed, so without a bound one account could turn it into a spam relay.
-   */
-  mailsPerHour: number;
-}
-
-const HOUR_MS = 3_600_000;
-
-export const mailLimitMessage = (limit: number) =>
-  `You have mailed ${limit} answers in the last hour, the most there can be — try again later.`;
-
-async function underMailLimit(
-  db: DatabaseHandle,
-  userId: string,
-  settings: ChatSettings,
-  now: Date,
-): Promise<boolean> {
-  return (await countDeliveriesSince(db, userId, new Date(now.getTime() - HOUR_MS))) < settings.mailsPerHour;
 }
 
 export const NOT_FOUND = () => new ApiError(404, 'Not found', 'not_found');
@@ -143,14 +114,27 @@ export async function ask(
     const parsed = EmailSchema.safeParse(destination.address);
     if (!parsed.success) {
       answer.destination_note = `“${destination.address}” is not an address mail can go to — check it and send again.`;
-    } else if (!(await underMailLimit(db, request.userId, settings, request.now))) {
-      answer.destination_note = `${mailLimitMessage(settings.mailsPerHour)} Use Send on this answer then.`;
     } else {
       address = parsed.data;
     }
   }
   return db.transaction().execute(async (tx) => {
     if ((await lockChat(tx, request.userId, request.chatId)) === undefined) throw NOT_FOUND();
+    let sender = '';
+    if (address !== undefined) {
+      const clearance = await clearAnswerMail(
+        tx,
+        { userId: request.userId, address, now: request.now, origin: request.origin },
+        settings,
+      );
+      if (clearance.allowed) {
+        sender = clearance.sender;
+      } else {
+        // The answer is kept either way; the note says why it was not mailed (and Send can try again).
+        answer.destination_note = clearance.error.message;
+        address = undefined;
+      }
+    }
     const written = await appendExchange(tx, {
       userId: request.userId,
       chatId: request.chatId,
@@ -167,6 +151,7 @@ export async function ask(
           message: written.answer,
           answer,
           address,
+          sender,
           origin: request.origin,
           settings,
         }),
@@ -190,29 +175,36 @@ export async function sendAnswer(
   request: { userId: string; chatId: string; messageId: string; address: string; origin: string; now: Date },
   settings: ChatSettings,
 ): Promise<Delivery> {
-  return db.transaction().execute(async (tx) => {
+  const outcome = await db.transaction().execute(async (tx) => {
     const message = await findAnswer(tx, request.userId, request.chatId, request.messageId);
     if (message === undefined || message.answer === null) throw NOT_FOUND();
-    if (!(await underMailLimit(tx, request.userId, settings, request.now))) {
-      throw tooManyRequests(mailLimitMessage(settings.mailsPerHour), HOUR_MS / 1000);
-    }
+    const clearance = await clearAnswerMail(
+      tx,
+      { userId: request.userId, address: request.address, now: request.now, origin: request.origin },
+      settings,
+    );
+    // A refusal returns rather than throws: a confirmation it queued must be committed.
+    if (!clearance.allowed) return clearance;
     const delivery = await queueMail(tx, {
       userId: request.userId,
       chatId: request.chatId,
       message,
       answer: message.answer,
       address: request.address,
+      sender: clearance.sender,
       origin: request.origin,
       settings,
     });
-    return toDelivery(delivery);
+    return { allowed: true as const, delivery };
   });
+  if (!outcome.allowed) throw outcome.error;
+  return toDelivery(outcome.delivery);
 }
 
 /**
- * The question as the mail shows it, on one line: it becomes the Subject header, and a question may hold
- * line breaks (AskBodySchema keeps them). nodemailer folds CR/LF in headers today, but the outbox row is
- * what any sender reads, so it never holds a header a line break could end (a `Bcc:` smuggled in).
+ * The question as the mail shows it, on one line. It no longer goes in the Subject (that is fixed, issue 18
+ * item 1), but one line keeps the body's "Question:" line whole, and nothing a line break could end (a
+ * `Bcc:` smuggled in) ever reaches a header should a template put it back there.
  */
 export function mailQuestion(question: string): string {
   return question
@@ -229,6 +221,8 @@ async function queueMail(
     message: MessageRow;
     answer: StoredAnswer;
     address: string;
+    /** The account's address, named in the mail. */
+    sender: string;
     origin: string;
     settings: ChatSettings;
   },
@@ -244,6 +238,7 @@ async function queueMail(
   const mail = chatAnswerMail({
     product: job.settings.product,
     to: job.address,
+    sender: job.sender,
     question: mailQuestion(job.message.text),
     summary: answer.summary.map((sentence) => ({
       text: sentence.text,

@@ -6,6 +6,7 @@ import {
   ChatIdSchema,
   ChatListQuerySchema,
   CHAT_MESSAGES,
+  CHAT_RECIPIENT_CONFIRM_PATH,
   type ChatThreadResponse,
   CreateChatBodySchema,
   RenameChatBodySchema,
@@ -24,11 +25,17 @@ import {
 } from '@trove/service-core';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
 import { decodeChatListCursor, encodeChatListCursor } from '../chats/chat-list-cursor';
+import { confirmRecipientToken } from '../chats/chat-mail.service';
 import type { ChatAppSettings } from '../chats/chat-settings';
 import { createChat, deleteChat, listChats, renameChat } from '../chats/chats.repository';
 import { type ChatSettings, NOT_FOUND, ask, readThread, sendAnswer, toChat } from '../chats/chats.service';
+import { confirmedPage, confirmLinkInvalidPage, confirmPromptPage } from '../chats/recipient-confirm-page';
 import { ASKS_TOO_FAST, perUserPerMinute } from './rate-limits';
+
+/** A confirm token as mailed: 32 random bytes in base64url. */
+const ConfirmTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
 export interface ChatRoutesDeps {
   db: DatabaseHandle;
@@ -103,6 +110,22 @@ export function createChatRoutes({
         c.json<ErrorEnvelope>({ error: 'Request body too large', code: 'payload_too_large' }, 413),
     }),
   );
+
+  // The recipient's confirm link (issue 18 item 1): no session, the token is the proof.
+  routes.get('/recipients/confirm', (c) => {
+    const token = ConfirmTokenSchema.safeParse(c.req.query('token'));
+    if (!token.success) return c.html(confirmLinkInvalidPage(settings.product), 400);
+    return c.html(confirmPromptPage(settings.product, CHAT_RECIPIENT_CONFIRM_PATH, token.data), 200);
+  });
+
+  routes.post('/recipients/confirm', async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const token = ConfirmTokenSchema.safeParse(form.token);
+    if (!token.success) return c.html(confirmLinkInvalidPage(settings.product), 400);
+    const confirmed = await confirmRecipientToken(db, token.data, now());
+    if (confirmed === undefined) return c.html(confirmLinkInvalidPage(settings.product), 404);
+    return c.html(confirmedPage(settings.product, confirmed.accountEmail), 200);
+  });
 
   routes.get('/', async (c) => {
     const session = await requireAccessSession(c, verificationKey, db);

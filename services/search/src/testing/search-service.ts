@@ -18,6 +18,7 @@ import { createExtractionWorker, type ExtractionWorker, type Extractor } from '.
 
 export interface SignedInUser {
   userId: string;
+  email: string;
   cookie: string;
   csrf: string;
 }
@@ -96,11 +97,8 @@ export async function startSearchTestService(
     app,
     async signUp() {
       counter += 1;
-      const user = await db
-        .insertInto('users')
-        .values({ email: `search${counter}-${randomUUID()}@example.com` })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const email = `search${counter}-${randomUUID()}@example.com`;
+      const user = await db.insertInto('users').values({ email }).returning('id').executeTakeFirstOrThrow();
       const family = await db
         .insertInto('refresh_families')
         .values({ user_id: user.id })
@@ -114,7 +112,7 @@ export async function startSearchTestService(
         fid: family.id,
         csrf,
       });
-      return { userId: user.id, cookie: `${ACCESS_COOKIE}=${token}`, csrf };
+      return { userId: user.id, email, cookie: `${ACCESS_COOKIE}=${token}`, csrf };
     },
     request(user, path, init = {}) {
       const headers = new Headers(init.headers);
