@@ -355,3 +355,82 @@ describe.skipIf(!nginx)('nginx with the rendered config', () => {
     expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 });
+
+describe.skipIf(!nginx)('the client address the services see (issue 18 item 5)', () => {
+  let dir: string;
+  let upstream: Server;
+  const running: ChildProcess[] = [];
+  const forwardedFor: string[] = [];
+  let direct: string;
+  let behindFront: string;
+
+  async function startNginx(name: string, upstreamPort: number, frontProxies: string[]): Promise<string> {
+    const www = join(dir, name);
+    write(www, 'index.html', '<!doctype html><html><body></body></html>');
+    write(www, 'config/remotes.json', '{"remotes":{}}');
+    const httpPort = await freePort();
+    const runtime = prepareNginxRuntime({
+      httpPort,
+      wwwRoot: www,
+      runtimeDir: join(dir, `${name}-run`),
+      authUpstreams: [`127.0.0.1:${upstreamPort}`],
+      profileUpstreams: [`127.0.0.1:${upstreamPort}`],
+      searchUpstreams: [`127.0.0.1:${upstreamPort}`],
+      frontProxies,
+    });
+    const process = spawn(nginx as string, runtime.args, { stdio: 'ignore' });
+    running.push(process);
+    const base = `http://127.0.0.1:${httpPort}`;
+    await waitUntilAnswering(base, process, runtime.errorLogPath);
+    return base;
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'trove-proxy-ip-'));
+    upstream = createServer((req, res) => {
+      forwardedFor.push(String(req.headers['x-forwarded-for']));
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    upstream.listen(0, '127.0.0.1');
+    await once(upstream, 'listening');
+    const upstreamPort = (upstream.address() as AddressInfo).port;
+    direct = await startNginx('direct', upstreamPort, []);
+    // The test client plays the customer's front proxy (a TLS terminator) on 127.0.0.1.
+    behindFront = await startNginx('front', upstreamPort, ['127.0.0.1']);
+  });
+
+  afterAll(async () => {
+    for (const process of running) {
+      if (process.exitCode !== null) continue;
+      const exited = once(process, 'exit');
+      process.kill('SIGTERM');
+      await exited;
+    }
+    upstream?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const seenFor = async (base: string, header?: string) => {
+    forwardedFor.length = 0;
+    const response = await fetch(`${base}/api/v1/auth/healthz`, {
+      headers: header === undefined ? {} : { 'X-Forwarded-For': header },
+    });
+    expect(response.status).toBe(200);
+    return forwardedFor.at(-1);
+  };
+
+  it('a forged X-Forwarded-For from a client is replaced by the address nginx saw', async () => {
+    expect(await seenFor(direct, '1.2.3.4')).toBe('127.0.0.1');
+    expect(await seenFor(direct, '1.2.3.4, 5.6.7.8')).toBe('127.0.0.1');
+    expect(await seenFor(direct)).toBe('127.0.0.1');
+  });
+
+  it('behind a proxy in FRONT_PROXIES each client keeps its own address, and cannot prepend another', async () => {
+    expect(await seenFor(behindFront, '203.0.113.5')).toBe('203.0.113.5');
+    expect(await seenFor(behindFront, '203.0.113.6')).toBe('203.0.113.6');
+    // The front proxy appends the client it saw; what the client wrote before that does not count.
+    expect(await seenFor(behindFront, '1.2.3.4, 203.0.113.7')).toBe('203.0.113.7');
+    // A request straight from the front proxy itself, with no header, is that proxy.
+    expect(await seenFor(behindFront)).toBe('127.0.0.1');
+  });
+});

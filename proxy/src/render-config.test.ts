@@ -91,7 +91,8 @@ describe('renderNginxConfig', () => {
       expect(api).toContain('proxy_http_version 1.1;');
       expect(api).toContain('proxy_set_header Connection "";');
       expect(api).toContain('proxy_set_header X-Request-Id $trove_request_id;');
-      expect(api).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+      expect(api).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+      expect(api).not.toContain('$proxy_add_x_forwarded_for');
       expect(api).toContain('proxy_set_header X-Forwarded-Proto $trove_forwarded_proto;');
       expect(api).toContain('proxy_set_header Host $host;');
       expect(api).toContain('proxy_next_upstream error timeout http_502 http_503;');
@@ -238,7 +239,7 @@ describe('the access log (docs/decisions/009, "Observability")', () => {
 describe('a proxy in front (docs/decisions/009, "Self-hosting")', () => {
   it('trusts no one by default: the services get the scheme nginx saw', () => {
     const conf = renderNginxConfig(base);
-    expect(conf).toMatch(/geo \$trove_front_proxy \{\n {4}default 0;\n {2}\}/);
+    expect(conf).toMatch(/geo \$realip_remote_addr \$trove_front_proxy \{\n {4}default 0;\n {2}\}/);
     expect(conf).toContain('default $scheme;');
   });
 
@@ -246,5 +247,15 @@ describe('a proxy in front (docs/decisions/009, "Self-hosting")', () => {
     const conf = renderNginxConfig({ ...base, frontProxies: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'] });
     expect(conf).toContain('    10.0.0.0/8 1;\n    192.168.1.7 1;\n    fd00::/8 1;');
     expect(() => renderNginxConfig({ ...base, frontProxies: ['10.0.0.0/8; evil'] })).toThrow(/front proxy/);
+  });
+
+  it('takes the client address from X-Forwarded-For only when FRONT_PROXIES names the sender (issue 18 item 5)', () => {
+    expect(renderNginxConfig(base)).not.toContain('real_ip_header');
+    const conf = renderNginxConfig({ ...base, frontProxies: ['192.168.1.7', 'fd00::/8'] });
+    expect(conf).toContain('  set_real_ip_from 192.168.1.7;\n  set_real_ip_from fd00::/8;');
+    expect(conf).toContain('real_ip_header X-Forwarded-For;');
+    expect(conf).toContain('real_ip_recursive on;');
+    // The front proxy is recognised by the peer's own address, not the client address realip found.
+    expect(conf).toContain('geo $realip_remote_addr $trove_front_proxy {');
   });
 });

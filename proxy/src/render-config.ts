@@ -78,8 +78,9 @@ function assertAddressRange(value: string): void {
 function forwardedBlock(frontProxies: readonly string[]): string {
   return `
   # A trusted proxy in front (FRONT_PROXIES) terminates TLS: its X-Forwarded-Proto/-Host are passed on.
-  # Anyone else's are replaced by what this nginx saw.
-  geo $trove_front_proxy {
+  # Anyone else's are replaced by what this nginx saw. The address is the peer's own ($realip_remote_addr),
+  # not the client address realip may have taken from X-Forwarded-For.
+  geo $realip_remote_addr $trove_front_proxy {
     default 0;${frontProxies.map((range) => `\n    ${range} 1;`).join('')}
   }
   map "$trove_front_proxy:$http_x_forwarded_proto" $trove_forwarded_proto {
@@ -90,6 +91,21 @@ function forwardedBlock(frontProxies: readonly string[]): string {
     "~^1:(?<forwarded_host>[A-Za-z0-9.:-]+)$" $forwarded_host;
     default $http_host;
   }
+${realIpBlock(frontProxies)}`;
+}
+
+/**
+ * The client address the services see (issue 18 item 5). nginx sends them X-Forwarded-For set to
+ * $remote_addr alone, never a client's own header appended to; behind a front proxy in FRONT_PROXIES,
+ * realip first takes the client address from that proxy's X-Forwarded-For (the right-most address that is
+ * not itself a trusted proxy), so each client keeps its own rate-limit key and nobody can pick theirs.
+ */
+function realIpBlock(frontProxies: readonly string[]): string {
+  if (frontProxies.length === 0) return '';
+  return `  # The client address from the front proxies' X-Forwarded-For (and from nobody else's).
+${frontProxies.map((range) => `  set_real_ip_from ${range};`).join('\n')}
+  real_ip_header X-Forwarded-For;
+  real_ip_recursive on;
 `;
 }
 
@@ -353,7 +369,8 @@ function proxyLocation(
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-Host $trove_forwarded_host;
       proxy_set_header X-Request-Id $trove_request_id;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      # Replaced, not appended to: a client's own X-Forwarded-For never reaches a service (issue 18 item 5).
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Real-IP $remote_addr;
       proxy_set_header X-Forwarded-Proto $trove_forwarded_proto;
       # Retried on the next instance only for idempotent requests: nginx never resends a POST/PATCH

@@ -269,6 +269,33 @@ describe('the Kubernetes manifests', () => {
   });
 });
 
+describe('who the services believe about the client address (issue 18 item 5)', () => {
+  it.each(NAMES)('%s: compose trusts only the fixed address of nginx, never a whole subnet', (name) => {
+    const web = compose.services.web as ComposeService & {
+      networks?: { default?: { ipv4_address?: string } };
+    };
+    const nginxAddress = web.networks?.default?.ipv4_address;
+    expect(nginxAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(composeService(name).environment?.TRUSTED_PROXIES).toBe(nginxAddress);
+  });
+
+  it.each(NAMES)('%s: k8s trusts no 10.0.0.0/8, and only the web pods (and services) may connect', (name) => {
+    expect(containerEnv(containerOf(name)).TRUSTED_PROXIES).not.toBe('10.0.0.0/8');
+    const policy = manifests.find(
+      (item) =>
+        item.kind === 'NetworkPolicy' &&
+        item.spec?.podSelector?.matchLabels?.['app.kubernetes.io/name'] === `trove-${name}`,
+    );
+    expect(policy, `a NetworkPolicy for ${name}`).toBeDefined();
+    const allowed = (policy?.spec.ingress ?? []).flatMap(
+      (rule: { from: { podSelector: { matchLabels: Env } }[] }) =>
+        rule.from.map((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name']),
+    );
+    expect(allowed).toContain('trove-web');
+    expect(allowed.every((label: string | undefined) => label?.startsWith('trove-'))).toBe(true);
+  });
+});
+
 describe('uploads through nginx', () => {
   it("nginx's default body cap on /api/v1/uploads is the search service's default request cap", () => {
     const env = readEnv(SearchEnvSchema, { DATABASE_URL: 'postgres://trove@db/trove' });
