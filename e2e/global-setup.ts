@@ -34,6 +34,7 @@ export default async function setup(project: TestProject) {
       MAIL_POLL_MS: '100',
       RATE_EXISTS_PER_MINUTE: '100000',
       RATE_REGISTER_PER_MINUTE: '100000',
+      RATE_PASSWORD_CHECKS_PER_MINUTE: '100000',
       RATE_LOGIN_FAILURES: '100000',
       RATE_CODE_MAILS_PER_HOUR: '100000',
     },

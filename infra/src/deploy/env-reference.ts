@@ -104,6 +104,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   OTP_MAX_ATTEMPTS: 'wrong codes before a code is spent',
   OTP_RESEND_SECONDS: 'wait before a code can be sent again',
   OTP_TTL_SECONDS: 'code lifetime',
+  PASSWORD_HASH_CONCURRENCY: 'argon2 hashes or checks one process runs at once',
+  PASSWORD_HASH_QUEUE: 'password checks that may wait for one; past that 503 with retry_after',
   PENDING_LOGIN_TTL_SECONDS: 'time between a correct password and its 2-step code',
   PROFILE_PORT: "the profile service's port",
   PUBLIC_URL:
@@ -114,6 +116,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   RATE_EXISTS_PER_MINUTE: 'email-exists checks per IP per minute',
   RATE_LOGIN_FAILURES: 'failed logins per IP and account in the window',
   RATE_LOGIN_WINDOW_SECONDS: 'the failed-login window',
+  RATE_PASSWORD_CHECKS_PER_MINUTE:
+    'password checks (login, reset/complete) per IP, IPv6 per /64, a minute, counted before argon2',
   RATE_REGISTER_PER_MINUTE: 'registrations per IP per minute',
   SEARCH_JOB_CONCURRENCY: 'extraction jobs one process runs at once',
   SEARCH_JOB_LEASE_MS: 'how long a worker holds a job; a job whose worker died is taken again after this',

@@ -31,6 +31,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'info',
       RATE_EXISTS_PER_MINUTE: '1000000',
       RATE_REGISTER_PER_MINUTE: '1000000',
+      RATE_PASSWORD_CHECKS_PER_MINUTE: '1000000',
       MAIL_POLL_MS: '200',
     },
   });

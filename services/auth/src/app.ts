@@ -7,6 +7,7 @@ import {
   type Logger,
   type ServiceEnv,
   safeEqual,
+  setPasswordHashLimits,
   TrustedProxies,
   verifySessionToken,
 } from '@trove/service-core';
@@ -33,6 +34,7 @@ export interface AuthAppDeps {
 /** The auth service: health at the root and under /api/v1/auth, then one sub-app per resource. */
 export function createAuthApp(options: AuthAppDeps): Hono<ServiceEnv> {
   const { env } = options;
+  setPasswordHashLimits({ concurrency: env.PASSWORD_HASH_CONCURRENCY, queue: env.PASSWORD_HASH_QUEUE });
   const deps: AuthDeps = {
     db: options.db,
     logger: options.logger,

@@ -1,4 +1,4 @@
-import { baseEnvShape, portSetting } from '@trove/service-core';
+import { baseEnvShape, passwordHashEnvShape, portSetting } from '@trove/service-core';
 import { z } from 'zod';
 
 /** A whole number of seconds (or a count) within bounds, with the default. */
@@ -18,6 +18,7 @@ const DAY = 86_400;
 export const AuthEnvSchema = z
   .object({
     ...baseEnvShape,
+    ...passwordHashEnvShape,
     AUTH_PORT: portSetting(4101),
     /** Where the signing key is generated once when AUTH_SIGNING_KEY is not set. */
     AUTH_KEY_DIR: z.string().min(1).default('.data/keys'),
@@ -38,6 +39,8 @@ export const AuthEnvSchema = z
     RATE_EXISTS_PER_MINUTE: wholeNumber(10, 1, 1_000_000),
     RATE_REGISTER_PER_MINUTE: wholeNumber(10, 1, 1_000_000),
     RATE_LOGIN_FAILURES: wholeNumber(10, 1, 1_000_000),
+    /** Password checks (login, reset/complete) per IP (IPv6: per /64) a minute, counted before argon2. */
+    RATE_PASSWORD_CHECKS_PER_MINUTE: wholeNumber(30, 1, 1_000_000),
     RATE_LOGIN_WINDOW_SECONDS: wholeNumber(600, 1, DAY),
     RATE_ACCOUNT_FAILURES: wholeNumber(100, 1, 1_000_000),
     RATE_ACCOUNT_COOLDOWN_SECONDS: wholeNumber(900, 1, DAY),

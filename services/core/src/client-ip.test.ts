@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveClientIp, TrustedProxies } from './client-ip';
+import { ipLimitKey, resolveClientIp, TrustedProxies } from './client-ip';
 
 const loopbackProxy = new TrustedProxies(['127.0.0.1', '::1']);
 
@@ -77,5 +77,17 @@ describe('TrustedProxies', () => {
     expect(proxies.has('192.0.2.1')).toBe(true);
     expect(proxies.has('192.0.2.2')).toBe(false);
     expect(proxies.has('garbage')).toBe(false);
+  });
+});
+
+describe('ipLimitKey', () => {
+  it('keeps an IPv4 address, and counts an IPv6 address by its /64', () => {
+    expect(ipLimitKey('203.0.113.5')).toBe('203.0.113.5');
+    expect(ipLimitKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
+    expect(ipLimitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(ipLimitKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(ipLimitKey('2001:0DB8:0001:0002::7')).toBe('2001:db8:1:2::/64');
+    expect(ipLimitKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(ipLimitKey('::1')).toBe('0:0:0:0::/64');
   });
 });

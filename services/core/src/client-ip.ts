@@ -93,3 +93,25 @@ export function isHttpsRequest(c: Context<ServiceEnv>, trusted: TrustedProxies):
   if (socketAddress === undefined || !trusted.has(normalizeAddress(socketAddress))) return false;
   return (c.req.header('X-Forwarded-Proto') ?? '').split(',')[0]?.trim().toLowerCase() === 'https';
 }
+
+/**
+ * The key a per-IP limit counts under: an IPv4 address as it is, an IPv6 address by its /64 (one
+ * subscriber gets a whole /64, so per-address limits there would be no limit at all). An IPv4-mapped
+ * IPv6 address counts as its IPv4 address.
+ */
+export function ipLimitKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail] = ip.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (Number.parseInt(group, 16) || 0).toString(16))
+    .join(':')}::/64`;
+}

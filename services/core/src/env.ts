@@ -91,6 +91,23 @@ export const baseEnvShape = {
   DB_STATEMENT_TIMEOUT_MS: milliseconds(3_000, 0, 600_000),
 } as const;
 
+const count = (defaultValue: number, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `must be between ${min} and ${max}`)
+    .default(defaultValue);
+
+/**
+ * The argon2 gate of the services that check passwords (auth, profile): issue 18 item 2,
+ * accounts/hash-gate.ts. Defaults from PASSWORD_HASH_DEFAULTS.
+ */
+export const passwordHashEnvShape = {
+  PASSWORD_HASH_CONCURRENCY: count(4, 1, 64),
+  PASSWORD_HASH_QUEUE: count(32, 0, 10_000),
+} as const;
+
 export type EnvSource = Readonly<Record<string, string | undefined>>;
 
 export type EnvResult<T> = { ok: true; env: T } | { ok: false; message: string };

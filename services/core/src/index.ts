@@ -1,5 +1,12 @@
 export * from './accounts/index';
-export { clientIp, type ClientIpInput, isHttpsRequest, resolveClientIp, TrustedProxies } from './client-ip';
+export {
+  clientIp,
+  type ClientIpInput,
+  ipLimitKey,
+  isHttpsRequest,
+  resolveClientIp,
+  TrustedProxies,
+} from './client-ip';
 export {
   checkDatabase,
   createDatabase,
@@ -15,7 +22,15 @@ export {
 export { isDatabaseUnavailable } from './database-errors';
 export type { CodePurpose } from './db/schema';
 export { migrations } from './db/migrations/index';
-export { baseEnvShape, type EnvResult, type EnvSource, parseEnv, portSetting, readEnv } from './env';
+export {
+  baseEnvShape,
+  passwordHashEnvShape,
+  type EnvResult,
+  type EnvSource,
+  parseEnv,
+  portSetting,
+  readEnv,
+} from './env';
 export {
   ApiError,
   createErrorHandler,

@@ -1,9 +1,10 @@
-import { baseEnvShape, portSetting } from '@trove/service-core';
+import { baseEnvShape, passwordHashEnvShape, portSetting } from '@trove/service-core';
 import { z } from 'zod';
 
 export const ProfileEnvSchema = z
   .object({
     ...baseEnvShape,
+    ...passwordHashEnvShape,
     PROFILE_PORT: portSetting(4102),
     /** The auth service's public keys (DESIGN.md: verified through its JWKS, never a shared secret). */
     AUTH_JWKS_URL: z

@@ -1,4 +1,4 @@
-import { parseEnv, remoteVerificationKeys, runService } from '@trove/service-core';
+import { parseEnv, remoteVerificationKeys, runService, setPasswordHashLimits } from '@trove/service-core';
 import { createProfileApp } from './app';
 import { ProfileEnvSchema } from './env';
 
@@ -6,12 +6,15 @@ await runService({
   name: 'profile',
   env: parseEnv(ProfileEnvSchema),
   portVariable: 'PROFILE_PORT',
-  build: ({ env, db, logger }) => ({
-    app: createProfileApp({
+  build: ({ env, db, logger }) => {
+    setPasswordHashLimits({ concurrency: env.PASSWORD_HASH_CONCURRENCY, queue: env.PASSWORD_HASH_QUEUE });
+    return {
+      app: createProfileApp({
       db,
       logger,
       verificationKey: remoteVerificationKeys(env.AUTH_JWKS_URL),
       product: env.APP_NAME,
-    }),
-  }),
+      }),
+    };
+  },
 });

@@ -85,7 +85,8 @@ export async function login(
   email: string,
   password: string,
 ): Promise<LoginOutcome> {
-  await deps.limits.checkLogin(ip, email);
+  await deps.limits.passwordCheck(ip);
+  await deps.limits.reserveLogin(ip, email);
   const account = await findAccountByEmail(deps.db, email);
   const matched = await verifyPasswordOrDummy(account?.passwordHash, password);
   if (account === undefined || !matched) {
@@ -236,10 +237,18 @@ export const RESET_TOKEN_GONE = 'This reset token has expired or was already use
  */
 export async function completeReset(
   deps: AuthDeps,
+  ip: string,
   resetToken: string,
   newPassword: string,
 ): Promise<{ user: SessionUser; session: IssuedSession }> {
   refuseCommonPassword(newPassword);
+  // The per-IP budget and the token are checked before argon2 runs (issue 18 item 2): a stream of made-up
+  // tokens costs a lookup each, not a hash. The transaction below checks the token again under its lock.
+  await deps.limits.passwordCheck(ip);
+  const candidate = await lockCodeByHash(deps.db, 'reset_token', hashResetToken(deps, resetToken));
+  if (candidate === undefined) throw new ApiError(400, RESET_TOKEN_INVALID, 'invalid_reset_token');
+  if (candidate.consumed || candidate.expired)
+    throw new ApiError(410, RESET_TOKEN_GONE, 'reset_token_expired');
   const passwordHash = await hashPassword(newPassword);
   const outcome = await deps.db.transaction().execute(async (tx) => {
     const stored = await lockCodeByHash(tx, 'reset_token', hashResetToken(deps, resetToken));

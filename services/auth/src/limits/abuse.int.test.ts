@@ -151,6 +151,24 @@ describe('login failures', () => {
     expect(body.retry_after).toBeLessThanOrEqual(900);
   });
 
+  it('parallel wrong guesses cannot pass RATE_LOGIN_FAILURES: each takes its point before the password is checked', async () => {
+    // No sign-up (this IP's register budget belongs to the other tests): an unknown email is checked alike.
+    const email = 'parallel@example.com';
+    const ip = from('198.51.100.40');
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        proxied.post('/password/login', { email, password: 'Wrong-Horse-1' }, ip).then((res) => res.status),
+      ),
+    );
+    // At most RATE_LOGIN_FAILURES reach argon2 (the IP+account and account budgets are taken one after the
+    // other, so a request holding one may lose the other: fewer, never more); checked first and counted
+    // after, all 20 did.
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - checked);
+  });
+
   it('a success resets the consecutive count', async () => {
     const email = 'reset-count@example.com';
     await proxied.bed.signUp(email);
@@ -166,6 +184,44 @@ describe('login failures', () => {
       expect(
         (await proxied.post('/password/login', { email, password: PASSWORD }, from('192.0.3.99'))).status,
       ).toBe(200);
+    }
+  });
+});
+
+describe('password checks: RATE_PASSWORD_CHECKS_PER_MINUTE per IP, IPv6 per /64 (issue 18 item 2)', () => {
+  it('login and reset/complete share the budget; the next address of the same /64 is refused, another /64 is not', async () => {
+    const served = await serve({
+      ...LIMITS,
+      RATE_PASSWORD_CHECKS_PER_MINUTE: '3',
+      RATE_LOGIN_FAILURES: '100',
+    });
+    try {
+      const wrong = (email: string, ip: string) =>
+        served.post('/password/login', { email, password: 'Wrong-Horse-1' }, from(ip));
+      expect((await wrong('a@example.com', '2001:db8:1:2::1')).status).toBe(401);
+      expect((await wrong('b@example.com', '2001:db8:1:2::2')).status).toBe(401);
+      const reset = await served.post(
+        '/password/reset/complete',
+        { reset_token: 'x'.repeat(43), new_password: 'Another-Horse-8' },
+        from('2001:db8:1:2:aaaa::3'),
+      );
+      expect(reset.status).toBe(400);
+      const refused = await wrong('c@example.com', '2001:db8:1:2:ffff::9');
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).retry_after).toBeGreaterThan(0);
+      expect(
+        (
+          await served.post(
+            '/password/reset/complete',
+            { reset_token: 'x'.repeat(43), new_password: 'Another-Horse-8' },
+            from('2001:db8:1:2::4'),
+          )
+        ).status,
+      ).toBe(429);
+      expect((await wrong('c@example.com', '2001:db8:1:3::1')).status).toBe(401);
+    } finally {
+      await served.server.close();
+      await served.bed.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type DatabaseHandle, poolOf, tooManyRequests } from '@trove/service-core';
+import { type DatabaseHandle, ipLimitKey, poolOf, tooManyRequests } from '@trove/service-core';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AuthEnv } from '../env';
 
@@ -18,8 +18,18 @@ export interface RateLimits {
   exists(ip: string): Promise<void>;
   /** register: RATE_REGISTER_PER_MINUTE per IP. */
   register(ip: string): Promise<void>;
-  /** Refuses a login while IP+account failures or the account's cool-down are in force. */
-  checkLogin(ip: string, email: string): Promise<void>;
+  /**
+   * RATE_PASSWORD_CHECKS_PER_MINUTE per IP (IPv6: per /64), for every request that would run argon2
+   * (login, reset/complete): checked before the hash, so a flood of new emails is no lever on the CPU.
+   */
+  passwordCheck(ip: string): Promise<void>;
+  /**
+   * Takes one attempt from the IP+account and the account budgets before the password is checked, so
+   * parallel guesses cannot all pass a check made first and counted after (issue 18 item 3); refuses
+   * while either is spent or the account's cool-down is in force. A success gives them back.
+   */
+  reserveLogin(ip: string, email: string): Promise<void>;
+  /** After a wrong password: starts the account's cool-down once its failures reach the limit. */
   loginFailed(ip: string, email: string): Promise<void>;
   loginSucceeded(ip: string, email: string): Promise<void>;
   /** Counts one code mail to `target`; false when RATE_CODE_MAILS_PER_HOUR is reached. */
@@ -58,6 +68,7 @@ export function createRateLimits(db: DatabaseHandle, env: AuthEnv): RateLimits {
   // account is blocked for the cool-down (whatever the IP, so a botnet cannot spread the guesses).
   const account = limiter(db, 'login_account', env.RATE_ACCOUNT_FAILURES, 86_400);
   const codeMails = limiter(db, 'code_mail', env.RATE_CODE_MAILS_PER_HOUR, 3_600);
+  const passwordChecks = limiter(db, 'password_ip', env.RATE_PASSWORD_CHECKS_PER_MINUTE, 60);
 
   const perIp = (rl: RateLimiterPostgres) => async (ip: string) => {
     const refused = await consume(rl, keyOf(ip));
@@ -67,24 +78,25 @@ export function createRateLimits(db: DatabaseHandle, env: AuthEnv): RateLimits {
   return {
     exists: perIp(exists),
     register: perIp(register),
-    async checkLogin(ip, email) {
-      const [pair, acct] = await Promise.all([loginPair.get(keyOf(ip, email)), account.get(keyOf(email))]);
-      const waits = [
-        pair !== null && pair.consumedPoints >= env.RATE_LOGIN_FAILURES ? pair.msBeforeNext : 0,
-        acct !== null && acct.consumedPoints > env.RATE_ACCOUNT_FAILURES ? acct.msBeforeNext : 0,
-      ];
-      const wait = Math.max(...waits);
-      if (wait > 0) throw tooManyRequests(TOO_MANY, wait / 1000);
+    async passwordCheck(ip) {
+      const refused = await consume(passwordChecks, keyOf(ipLimitKey(ip)));
+      if (refused) throw tooManyRequests(TOO_MANY, refused.msBeforeNext / 1000);
     },
-    async loginFailed(ip, email) {
-      await consume(loginPair, keyOf(ip, email));
-      const res = await consume(account, keyOf(email));
-      const consumed = res?.consumedPoints ?? (await account.get(keyOf(email)))?.consumedPoints ?? 0;
+    async reserveLogin(ip, email) {
+      const [pair, acct] = await Promise.all([
+        consume(loginPair, keyOf(ipLimitKey(ip), email)),
+        consume(account, keyOf(email)),
+      ]);
+      const wait = Math.max(pair?.msBeforeNext ?? 0, acct?.msBeforeNext ?? 0);
+      if (pair !== undefined || acct !== undefined) throw tooManyRequests(TOO_MANY, wait / 1000);
+    },
+    async loginFailed(_ip, email) {
+      const consumed = (await account.get(keyOf(email)))?.consumedPoints ?? 0;
       if (consumed >= env.RATE_ACCOUNT_FAILURES)
         await account.block(keyOf(email), env.RATE_ACCOUNT_COOLDOWN_SECONDS);
     },
     async loginSucceeded(ip, email) {
-      await Promise.all([loginPair.delete(keyOf(ip, email)), account.delete(keyOf(email))]);
+      await Promise.all([loginPair.delete(keyOf(ipLimitKey(ip), email)), account.delete(keyOf(email))]);
     },
     async codeMail(target) {
       const refused = await consume(codeMails, keyOf(target));

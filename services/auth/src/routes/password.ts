@@ -64,7 +64,7 @@ export function createPasswordRoutes(deps: AuthDeps): Hono<ServiceEnv> {
 
   routes.post('/reset/complete', async (c) => {
     const { reset_token, new_password } = await parseJson(c, ResetCompleteRequestSchema);
-    const { user, session } = await completeReset(deps, reset_token, new_password);
+    const { user, session } = await completeReset(deps, ipOf(c, deps), reset_token, new_password);
     setSessionCookies(c, session, deps.sessions, secureCookies(c, deps));
     return c.json({ user }, 200);
   });

@@ -14,7 +14,15 @@ export {
   markMailSent,
   type OutboxMail,
 } from './outbox.repository';
-export { hashPassword, isCommonPassword, verifyPassword, verifyPasswordOrDummy } from './passwords';
+export { HASH_BUSY_MESSAGE, HashGate } from './hash-gate';
+export {
+  hashPassword,
+  isCommonPassword,
+  PASSWORD_HASH_DEFAULTS,
+  setPasswordHashLimits,
+  verifyPassword,
+  verifyPasswordOrDummy,
+} from './passwords';
 export {
   type AccessSession,
   CLOCK_TOLERANCE_SECONDS,

@@ -1,22 +1,40 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { HashGate } from './hash-gate';
 
 // argon2id (the library's default algorithm) with OWASP's first recommended setting: 19 MiB of
 // memory, 2 passes, 1 lane. Stated here rather than left to defaults so an upgrade cannot lower them.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+/** The defaults of PASSWORD_HASH_CONCURRENCY and PASSWORD_HASH_QUEUE. */
+export const PASSWORD_HASH_DEFAULTS = { concurrency: 4, queue: 32 } as const;
+
+// One gate per process: every hash and check goes through it (issue 18 item 2, hash-gate.ts).
+let gate = new HashGate(PASSWORD_HASH_DEFAULTS.concurrency, PASSWORD_HASH_DEFAULTS.queue);
+
+/** The service's PASSWORD_HASH_* settings, set once at start. */
+export function setPasswordHashLimits(limits: { concurrency: number; queue: number }): void {
+  gate = new HashGate(limits.concurrency, limits.queue);
 }
 
-/** False for a wrong password and for a hash that cannot be read; never throws. */
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
+/** Throws a 503 with retry_after when the process is already checking as many as it takes. */
+export function hashPassword(password: string): Promise<string> {
+  return gate.run(() => hash(password, ARGON2_OPTIONS));
+}
+
+/**
+ * False for a wrong password and for a hash that cannot be read; throws only the gate's 503 when the
+ * process is already checking as many as it takes.
+ */
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return gate.run(async () => {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -30,7 +48,8 @@ export async function verifyPasswordOrDummy(
   password: string,
 ): Promise<boolean> {
   if (passwordHash) return verifyPassword(passwordHash, password);
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  // Made once, outside the gate: it is the process's own, not a request's.
+  dummyHash ??= hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
   await verifyPassword(await dummyHash, password);
   return false;
 }

@@ -35,6 +35,7 @@ export async function startAuthService(options: {
       AUTH_MIN_RESPONSE_MS: '0',
       RATE_EXISTS_PER_MINUTE: '100000',
       RATE_REGISTER_PER_MINUTE: '100000',
+      RATE_PASSWORD_CHECKS_PER_MINUTE: '100000',
       RATE_LOGIN_FAILURES: '100000',
       RATE_CODE_MAILS_PER_HOUR: '100000',
     },
