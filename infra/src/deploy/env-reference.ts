@@ -119,6 +119,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   RATE_PASSWORD_CHECKS_PER_MINUTE:
     'password checks (login, reset/complete) per IP, IPv6 per /64, a minute, counted before argon2',
   RATE_REGISTER_PER_MINUTE: 'registrations per IP per minute',
+  RETENTION_DAYS: 'days sent mail (bodies are cleared once sent), used codes and ended sessions are kept',
+  RETENTION_INTERVAL_SECONDS: 'how often the auth service runs the retention purge',
   SEARCH_JOB_CONCURRENCY: 'extraction jobs one process runs at once',
   SEARCH_JOB_LEASE_MS: 'how long a worker holds a job; a job whose worker died is taken again after this',
   SEARCH_JOB_MEMORY_MB:

@@ -49,6 +49,9 @@ export const AuthEnvSchema = z
     AUTH_MIN_RESPONSE_MS: wholeNumber(50, 0, 5_000),
     MAIL_POLL_MS: wholeNumber(1_000, 10, 60_000),
     MAIL_RETRY_SECONDS: wholeNumber(5, 1, 3_600),
+    /** Days sent mail, used codes and ended sessions are kept before the purge (issue 18 item 14). */
+    RETENTION_DAYS: wholeNumber(30, 1, 3_650),
+    RETENTION_INTERVAL_SECONDS: wholeNumber(3_600, 60, DAY),
   })
   .transform(({ AUTH_PORT, ...env }) => ({ ...env, PORT: AUTH_PORT }));
 

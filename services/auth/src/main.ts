@@ -3,6 +3,7 @@ import { createAuthApp } from './app';
 import { AuthEnvSchema } from './env';
 import { loadSigningKeys } from './keys/signing-keys';
 import { createOutboxWorker } from './mail/outbox-worker';
+import { createRetentionJob } from './retention/retention-job';
 
 await runService({
   name: 'auth',
@@ -29,10 +30,17 @@ await runService({
       retrySeconds: env.MAIL_RETRY_SECONDS,
     });
     worker.start();
+    const retention = createRetentionJob({
+      db,
+      logger,
+      retentionDays: env.RETENTION_DAYS,
+      intervalSeconds: env.RETENTION_INTERVAL_SECONDS,
+    });
+    retention.start();
     return {
       app: createAuthApp({ db, logger, env, keys, mailQueued: () => worker.kick() }),
       onShutdown: async () => {
-        await worker.stop();
+        await Promise.all([worker.stop(), retention.stop()]);
         mailer.close();
       },
     };

@@ -71,6 +71,15 @@ describe('the mail outbox', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await worker.runOnce()).toBe(1);
     const code = codeIn(await maildev.waitForMail(email));
+    // Sent: the code's text is cleared from the outbox; the row stays for the delivery status (issue 18 item 14).
+    const sent = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(sent.sent_at).not.toBeNull();
+    expect(sent.subject).toBe('Your Trove verification code');
+    expect([sent.text_body, sent.html_body]).toEqual(['', '']);
     expect(await worker.runOnce()).toBe(0);
     expect(await maildev.mailsTo(email)).toHaveLength(1);
 

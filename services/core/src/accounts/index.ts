@@ -40,3 +40,4 @@ export {
   verifySessionToken,
 } from './session-tokens';
 export { isFamilyActive, revokeFamily, revokeUserFamilies } from './sessions.repository';
+export { type PurgedCounts, purgeExpiredAccountData } from './retention.repository';

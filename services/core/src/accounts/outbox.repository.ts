@@ -50,10 +50,15 @@ export async function lockDueMails(db: DatabaseHandle, limit: number): Promise<O
   }));
 }
 
+/**
+ * Marks the mail sent and clears its bodies (issue 18 item 14): a code or an answer has no business in the
+ * database once it is in the recipient's mailbox. The row stays, with its subject, address and times, for
+ * the delivery status a chat shows and until the retention purge takes it.
+ */
 export async function markMailSent(db: DatabaseHandle, id: string): Promise<void> {
   await db
     .updateTable('mail_outbox')
-    .set({ sent_at: sql`now()`, last_error: null })
+    .set({ sent_at: sql`now()`, last_error: null, text_body: '', html_body: '' })
     .where('id', '=', id)
     .execute();
 }

@@ -281,10 +281,11 @@ export async function listDeliveries(
     .orderBy('d.id')
     .execute();
   return rows.map((row) => {
+    // No outbox row any more: the retention purge (RETENTION_DAYS) took it, and it takes only sent mail.
     const status: DeliveryStatus =
-      row.sent_at != null
+      row.sent_at != null || row.mail_id == null
         ? 'sent'
-        : row.mail_id == null || (row.attempts ?? 0) >= failedAfterAttempts
+        : (row.attempts ?? 0) >= failedAfterAttempts
           ? 'failed'
           : 'queued';
     return {
