@@ -10,10 +10,10 @@ await runService({
     setPasswordHashLimits({ concurrency: env.PASSWORD_HASH_CONCURRENCY, queue: env.PASSWORD_HASH_QUEUE });
     return {
       app: createProfileApp({
-      db,
-      logger,
-      verificationKey: remoteVerificationKeys(env.AUTH_JWKS_URL),
-      product: env.APP_NAME,
+        db,
+        logger,
+        verificationKey: remoteVerificationKeys(env.AUTH_JWKS_URL),
+        product: env.APP_NAME,
       }),
     };
   },
