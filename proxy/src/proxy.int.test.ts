@@ -425,6 +425,20 @@ describe.skipIf(!nginx)('the client address the services see (issue 18 item 5)',
     expect(await seenFor(direct)).toBe('127.0.0.1');
   });
 
+  it('Strict-Transport-Security only when the browser came over https (issue 18 item 13)', async () => {
+    const plain = await fetch(`${behindFront}/api/v1/auth/healthz`);
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+    const overHttps = await fetch(`${behindFront}/api/v1/auth/healthz`, {
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
+    expect(overHttps.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const page = await fetch(`${behindFront}/`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    // A client that is not a front proxy cannot claim https.
+    const claimed = await fetch(`${direct}/`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(claimed.headers.get('strict-transport-security')).toBeNull();
+  });
+
   it('behind a proxy in FRONT_PROXIES each client keeps its own address, and cannot prepend another', async () => {
     expect(await seenFor(behindFront, '203.0.113.5')).toBe('203.0.113.5');
     expect(await seenFor(behindFront, '203.0.113.6')).toBe('203.0.113.6');

@@ -91,6 +91,12 @@ function forwardedBlock(frontProxies: readonly string[]): string {
     "~^1:(?<forwarded_host>[A-Za-z0-9.:-]+)$" $forwarded_host;
     default $http_host;
   }
+  # HSTS only for a browser that came over https (a front proxy's, or this nginx's own TLS): sent over
+  # plain http it would be ignored at best and pin a half-set-up host at worst.
+  map $trove_forwarded_proto $trove_hsts {
+    https "max-age=31536000; includeSubDomains";
+    default "";
+  }
 ${realIpBlock(frontProxies)}`;
 }
 
@@ -278,6 +284,8 @@ function securityHeaders(csp: string, indent: string): string {
     'add_header X-Frame-Options "DENY" always;',
     'add_header Permissions-Policy "camera=(), microphone=(), geolocation=(), payment=(), usb=()" always;',
     'add_header X-Request-Id $trove_request_id always;',
+    // Empty over http, so nginx leaves it out (issue 18 item 13: HSTS only when the browser came over https).
+    'add_header Strict-Transport-Security $trove_hsts always;',
   ]
     .map((line) => `${indent}${line}`)
     .join('\n');
