@@ -17,5 +17,16 @@ export const ACCESS_COOKIE = 'access_token_cookie';
 export const REFRESH_COOKIE = 'refresh_token_cookie';
 export const CSRF_ACCESS_COOKIE = 'csrf_access_token';
 export const CSRF_REFRESH_COOKIE = 'csrf_refresh_token';
+/**
+ * The readable CSRF cookies' names when the session cookies are Secure (issue 18 item 13): the `__Host-`
+ * prefix makes the browser refuse one set without Secure, with a Domain, or on another path, so a
+ * sibling subdomain or a plain-http page cannot plant a value of its own. Over plain http (local runs)
+ * the names stay as SPEC §9 has them; readers take whichever exists, the prefixed one first.
+ */
+export const SECURE_COOKIE_PREFIX = '__Host-';
+export const csrfCookieName = (
+  name: typeof CSRF_ACCESS_COOKIE | typeof CSRF_REFRESH_COOKIE,
+  secure: boolean,
+) => (secure ? `${SECURE_COOKIE_PREFIX}${name}` : name);
 export const CSRF_HEADER = 'X-CSRF-TOKEN';
 export const CSRF_ERROR_MESSAGE = 'Missing or invalid CSRF token';

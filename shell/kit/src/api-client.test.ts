@@ -5,6 +5,7 @@ import {
   createApiClient,
   errorMessageFrom,
   readCookie,
+  readCsrfCookie,
   userMessage,
 } from './api-client';
 
@@ -48,6 +49,17 @@ describe('request headers', () => {
 
   it('leaves Content-Type to the browser for FormData', () => {
     expect(buildHeaders('POST', new FormData(), '')['Content-Type']).toBeUndefined();
+  });
+
+  it('reads the __Host- CSRF cookie of a Secure session first, then the plain name (issue 18 item 13)', () => {
+    expect(buildHeaders('POST', {}, '__Host-csrf_access_token=secure; theme=dark')['X-CSRF-TOKEN']).toBe(
+      'secure',
+    );
+    expect(
+      readCsrfCookie('csrf_access_token=plain; __Host-csrf_access_token=secure', 'csrf_access_token'),
+    ).toBe('secure');
+    expect(readCsrfCookie('csrf_refresh_token=plain', 'csrf_refresh_token')).toBe('plain');
+    expect(readCsrfCookie('', 'csrf_refresh_token')).toBeUndefined();
   });
 
   it('reads a cookie by exact name', () => {

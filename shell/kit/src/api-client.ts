@@ -3,6 +3,8 @@
  * the error chain of SPEC §8.
  */
 
+import { CSRF_ACCESS_COOKIE, CSRF_HEADER, CSRF_REFRESH_COOKIE, SECURE_COOKIE_PREFIX } from '@trove/contracts';
+
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
@@ -29,9 +31,20 @@ export class ApiError extends Error {
 }
 
 /** The cookie the auth service sets for double-submit CSRF on state-changing calls (DESIGN.md, sessions). */
-export const ACCESS_CSRF_COOKIE = 'csrf_access_token';
-export const REFRESH_CSRF_COOKIE = 'csrf_refresh_token';
-export const CSRF_HEADER = 'X-CSRF-TOKEN';
+export const ACCESS_CSRF_COOKIE = CSRF_ACCESS_COOKIE;
+export const REFRESH_CSRF_COOKIE = CSRF_REFRESH_COOKIE;
+export { CSRF_HEADER };
+
+/**
+ * A CSRF cookie's value under either of its names: `__Host-…` when the session is Secure (issue 18 item
+ * 13), the plain SPEC §9 name otherwise. The prefixed one wins: only a secure origin can have set it.
+ */
+export function readCsrfCookie(
+  cookieHeader: string,
+  name: typeof ACCESS_CSRF_COOKIE | typeof REFRESH_CSRF_COOKIE,
+): string | undefined {
+  return readCookie(cookieHeader, `${SECURE_COOKIE_PREFIX}${name}`) ?? readCookie(cookieHeader, name);
+}
 
 export function readCookie(cookieHeader: string, name: string): string | undefined {
   for (const part of cookieHeader.split(';')) {
@@ -72,7 +85,7 @@ export function buildHeaders(
     headers['Content-Type'] = 'application/json';
   }
   if (method !== 'GET' && method !== 'HEAD') {
-    const csrf = readCookie(cookieHeader, ACCESS_CSRF_COOKIE);
+    const csrf = readCsrfCookie(cookieHeader, ACCESS_CSRF_COOKIE);
     if (csrf) headers[CSRF_HEADER] = csrf;
   }
   return { ...headers, ...extra };

@@ -4,7 +4,7 @@ import {
   type ApiClient,
   CSRF_HEADER,
   REFRESH_CSRF_COOKIE,
-  readCookie,
+  readCsrfCookie,
 } from './api-client';
 
 export interface SessionUser {
@@ -61,7 +61,7 @@ export function reuseRecentCheck<T>(
 
 /** POST /auth/refresh with the refresh CSRF token (SPEC §7); success is judged by an ok response. */
 export async function refreshSession(client: ApiClient, cookies: string): Promise<boolean> {
-  const token = readCookie(cookies, REFRESH_CSRF_COOKIE);
+  const token = readCsrfCookie(cookies, REFRESH_CSRF_COOKIE);
   // Without the readable half of the refresh pair there is no refresh token either: skip the call.
   if (!token) return false;
   try {
@@ -83,8 +83,8 @@ async function getMe(client: ApiClient): Promise<SessionUser | null> {
  */
 export function mayHaveSession(cookies: string): boolean {
   return (
-    readCookie(cookies, ACCESS_CSRF_COOKIE) !== undefined ||
-    readCookie(cookies, REFRESH_CSRF_COOKIE) !== undefined
+    readCsrfCookie(cookies, ACCESS_CSRF_COOKIE) !== undefined ||
+    readCsrfCookie(cookies, REFRESH_CSRF_COOKIE) !== undefined
   );
 }
 

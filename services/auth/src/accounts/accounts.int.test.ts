@@ -303,6 +303,25 @@ describe('POST /api/v1/auth/password/login', () => {
       body: JSON.stringify({ email, password: PASSWORD }),
     });
     expect(https.headers.getSetCookie().every((line) => /Secure/.test(line))).toBe(true);
+    // Secure: the readable CSRF cookies carry the __Host- prefix, on Path=/ with no Domain (issue 18 item 13).
+    const names = https.headers.getSetCookie().map((line) => line.slice(0, line.indexOf('=')));
+    expect(names).toEqual(expect.arrayContaining(['__Host-csrf_access_token', '__Host-csrf_refresh_token']));
+    expect(names).not.toContain('csrf_access_token');
+    for (const line of https.headers.getSetCookie().filter((cookie) => cookie.startsWith('__Host-'))) {
+      expect(line).toMatch(/Path=\/;/);
+      expect(line).not.toMatch(/Domain=/i);
+    }
+    // And the session works with them: a state-changing call echoes the prefixed value.
+    const jar = new CookieJar();
+    jar.store(https);
+    const loggedOut = await bed.app.request('https://trove.example/api/v1/auth/logout', {
+      method: 'POST',
+      headers: {
+        Cookie: jar.header(),
+        'X-CSRF-TOKEN': jar.get('__Host-csrf_refresh_token') ?? '',
+      },
+    });
+    expect(loggedOut.status).toBeLessThan(300);
   });
 
   it('401 "Incorrect credentials" for a wrong password and for an unknown email, same body', async () => {

@@ -1,4 +1,10 @@
-import { ACCESS_COOKIE, CSRF_ACCESS_COOKIE, CSRF_REFRESH_COOKIE, REFRESH_COOKIE } from '@trove/contracts';
+import {
+  ACCESS_COOKIE,
+  CSRF_ACCESS_COOKIE,
+  CSRF_REFRESH_COOKIE,
+  csrfCookieName,
+  REFRESH_COOKIE,
+} from '@trove/contracts';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { IssuedSession, SessionSettings } from './sessions.service';
@@ -32,12 +38,12 @@ export function setSessionCookies(
     path: REFRESH_PATH,
     maxAge: settings.refreshTtlSeconds,
   });
-  setCookie(c, CSRF_ACCESS_COOKIE, session.access.csrf, {
+  setCookie(c, csrfCookieName(CSRF_ACCESS_COOKIE, secure), session.access.csrf, {
     ...base,
     path: '/',
     maxAge: settings.accessTtlSeconds,
   });
-  setCookie(c, CSRF_REFRESH_COOKIE, session.refresh.csrf, {
+  setCookie(c, csrfCookieName(CSRF_REFRESH_COOKIE, secure), session.refresh.csrf, {
     ...base,
     path: '/',
     maxAge: settings.refreshTtlSeconds,
@@ -50,8 +56,8 @@ export function clearSessionCookies(c: Context, secure: boolean): void {
   const base = { sameSite: 'Lax', secure } as const;
   deleteCookie(c, ACCESS_COOKIE, { ...base, httpOnly: true, path: ACCESS_PATH });
   deleteCookie(c, REFRESH_COOKIE, { ...base, httpOnly: true, path: REFRESH_PATH });
-  deleteCookie(c, CSRF_ACCESS_COOKIE, { ...base, path: '/' });
-  deleteCookie(c, CSRF_REFRESH_COOKIE, { ...base, path: '/' });
+  deleteCookie(c, csrfCookieName(CSRF_ACCESS_COOKIE, secure), { ...base, path: '/' });
+  deleteCookie(c, csrfCookieName(CSRF_REFRESH_COOKIE, secure), { ...base, path: '/' });
 }
 
 /** The short-lived proof that a password matched, without which a login2fa code signs nobody in. */

@@ -1,4 +1,4 @@
-import { CSRF_ACCESS_COOKIE, CSRF_REFRESH_COOKIE } from '@trove/contracts';
+import { CSRF_ACCESS_COOKIE, CSRF_REFRESH_COOKIE, csrfCookieName } from '@trove/contracts';
 import type { Hono } from 'hono';
 import type { CookieJar } from './harness';
 
@@ -25,7 +25,10 @@ export async function call(app: App, path: string, options: Call = {}): Promise<
     if (cookie !== '') headers.Cookie = cookie;
     const csrf = options.csrf ?? 'access';
     const value =
-      csrf === 'none' ? undefined : jar.get(csrf === 'access' ? CSRF_ACCESS_COOKIE : CSRF_REFRESH_COOKIE);
+      csrf === 'none'
+        ? undefined
+        : (jar.get(csrfCookieName(csrf === 'access' ? CSRF_ACCESS_COOKIE : CSRF_REFRESH_COOKIE, true)) ??
+          jar.get(csrf === 'access' ? CSRF_ACCESS_COOKIE : CSRF_REFRESH_COOKIE));
     if (value !== undefined && method !== 'GET') headers['X-CSRF-TOKEN'] = value;
   }
   const res = await app.request(path, {
