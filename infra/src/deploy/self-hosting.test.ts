@@ -25,9 +25,12 @@ const NAMES = Object.keys(SERVICES) as ServiceName[];
 
 type Env = Record<string, string>;
 
-/** `${NAME:-default}` → default: what compose substitutes when the variable is unset. */
+/**
+ * `${NAME:-default}` → default: what compose substitutes when the variable is unset; `${NAME:?message}` (a
+ * required variable) → a stand-in value, as an operator must set one.
+ */
 function withDefaults(value: string): string {
-  return value.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1');
+  return value.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1').replace(/\$\{[A-Z_]+:\?[^}]*\}/g, 'set-by-operator');
 }
 
 function known(service: ServiceName): Set<string> {
@@ -266,6 +269,16 @@ describe('the Kubernetes manifests', () => {
     } finally {
       await db.destroy();
     }
+  });
+});
+
+describe('the database password (issue 18 item 16)', () => {
+  it('compose has no default: POSTGRES_PASSWORD is required wherever it is used', () => {
+    const text = readFileSync(join(INFRA, 'docker-compose.yml'), 'utf8');
+    const uses = [...text.matchAll(/\$\{POSTGRES_PASSWORD([^}]*)\}/g)].map(([, rest]) => rest ?? '');
+    expect(uses.length).toBeGreaterThanOrEqual(4);
+    for (const rest of uses) expect(rest).toMatch(/^:\?/);
+    expect(text).not.toContain('trove-change-me');
   });
 });
 
