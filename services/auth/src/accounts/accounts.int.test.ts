@@ -227,16 +227,46 @@ describe('POST /api/v1/auth/otp/request', () => {
     expect((await post('/otp/verify', { target: email, code, purpose: 'verify' })).status).toBe(200);
   });
 
-  it('429 with retry_after when asked again before resend_in', async () => {
+  it('asked again before resend_in: 200 with the wait left as resend_in, and no new mail', async () => {
     const email = freshEmail();
     await register(email);
     const res = await post('/otp/request', { channel: 'email', target: email, purpose: 'verify' });
-    expect(res.status).toBe(429);
+    expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ code: 'rate_limited', error: expect.any(String) });
-    expect(body.retry_after).toBeGreaterThan(25);
-    expect(body.retry_after).toBeLessThanOrEqual(30);
-    expect(res.headers.get('Retry-After')).toBe(String(body.retry_after));
+    expectTiming({ ...body, resend_in: 30 });
+    expect(body.resend_in).toBeGreaterThan(25);
+    expect(body.resend_in).toBeLessThanOrEqual(30);
+    await bed.worker.runOnce();
+    expect(await bed.maildev.mailsTo(email)).toHaveLength(1);
+  });
+
+  it('answers alike for a known, an unknown, a verified and an over-asked address (issue 18 item 15)', async () => {
+    const known = freshEmail();
+    await register(known);
+    await bed.db
+      .updateTable('one_time_codes')
+      .set({ created_at: sql`now() - interval '31 seconds'` })
+      .where('target', '=', known)
+      .execute();
+    const unknown = freshEmail();
+    const verified = freshEmail();
+    await bed.signUp(verified);
+    const ask = (target: string) => post('/otp/request', { channel: 'email', target, purpose: 'verify' });
+    const answers = [
+      await ask(known),
+      await ask(unknown),
+      await ask(verified),
+      await ask(known),
+      await ask(unknown),
+    ];
+    const bodies = await Promise.all(answers.map((res) => res.json()));
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+    const shape = (body: Record<string, unknown>) => Object.keys(body).sort();
+    for (const body of bodies) expect(shape(body)).toEqual(shape(bodies[0]));
+    // The first ask of each address shows the full wait; the second, known or not, the wait left.
+    expect(bodies.slice(0, 3).map((body) => body.resend_in)).toEqual([30, 30, 30]);
+    expect(bodies[3].resend_in).toBeLessThanOrEqual(30);
+    expect(bodies[4].resend_in).toBeLessThanOrEqual(30);
   });
 
   it('200 and no mail for an unknown or already-verified target (purpose verify)', async () => {

@@ -152,7 +152,8 @@ export async function requestCode(
   if (purpose === 'login2fa' && !(await hasPendingLogin(deps, pendingToken, account))) {
     throw new ApiError(401, SIGN_IN_AGAIN, 'login_required');
   }
-  if (account === undefined || (purpose === 'verify' && account.emailVerified)) return codeTiming(deps.codes);
+  if (purpose === 'verify') return requestVerifyCode(deps, target, account);
+  if (account === undefined) return codeTiming(deps.codes);
   const wait = await resendWait(deps.db, deps.codes, purpose, target);
   if (wait > 0) throw tooManyRequests(RESEND_WAIT, wait);
   const mail = await deps.limits.codeMail(target);
@@ -161,6 +162,34 @@ export async function requestCode(
   deps.mailQueued();
   return timing;
 }
+
+/**
+ * /otp/request for purpose verify answers alike for every address (issue 18 item 15): 200 with the timing,
+ * whether the address has an account, is verified already, asked too soon or passed the hourly cap — only
+ * the mailbox learns the difference. The wait is kept per address for every address (otpRequest), so an
+ * unknown one shows the same countdown a known one does. login2fa keeps its 429s: its caller has just
+ * proved the password.
+ */
+async function requestVerifyCode(
+  deps: AuthDeps,
+  target: string,
+  account: Account | undefined,
+): Promise<OtpTiming> {
+  const asked = await deps.limits.otpRequest(target);
+  if (asked.waitSeconds > 0) return { ...codeTiming(deps.codes), ...resendIn(asked.waitSeconds) };
+  if (account === undefined || account.emailVerified) return codeTiming(deps.codes);
+  const wait = await resendWait(deps.db, deps.codes, 'verify', target);
+  if (wait > 0) return { ...codeTiming(deps.codes), ...resendIn(wait) };
+  if (!(await deps.limits.codeMail(target)).allowed) return codeTiming(deps.codes);
+  const timing = await deps.db.transaction().execute((tx) => issueCode(tx, deps.codes, 'verify', target));
+  deps.mailQueued();
+  return timing;
+}
+
+const resendIn = (seconds: number) => ({
+  resend_in: seconds,
+  resend_at: new Date(Date.now() + seconds * 1000).toISOString(),
+});
 
 /** Maps a code check to the issue's statuses: 400 wrong, 410 expired, used or burned. */
 function throwUnlessOk(check: 'ok' | 'wrong' | 'gone'): void {

@@ -32,6 +32,11 @@ export interface RateLimits {
   /** After a wrong password: starts the account's cool-down once its failures reach the limit. */
   loginFailed(ip: string, email: string): Promise<void>;
   loginSucceeded(ip: string, email: string): Promise<void>;
+  /**
+   * One verify-code request per address per OTP_RESEND_SECONDS, for every address (known or not): the
+   * seconds left of the wait, 0 when this request may go on (issue 18 item 15).
+   */
+  otpRequest(target: string): Promise<{ waitSeconds: number }>;
   /** Counts one code mail to `target`; false when RATE_CODE_MAILS_PER_HOUR is reached. */
   codeMail(target: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
 }
@@ -69,6 +74,8 @@ export function createRateLimits(db: DatabaseHandle, env: AuthEnv): RateLimits {
   const account = limiter(db, 'login_account', env.RATE_ACCOUNT_FAILURES, 86_400);
   const codeMails = limiter(db, 'code_mail', env.RATE_CODE_MAILS_PER_HOUR, 3_600);
   const passwordChecks = limiter(db, 'password_ip', env.RATE_PASSWORD_CHECKS_PER_MINUTE, 60);
+  const otpRequests =
+    env.OTP_RESEND_SECONDS > 0 ? limiter(db, 'otp_request', 1, env.OTP_RESEND_SECONDS) : undefined;
 
   const perIp = (rl: RateLimiterPostgres) => async (ip: string) => {
     const refused = await consume(rl, keyOf(ip));
@@ -97,6 +104,11 @@ export function createRateLimits(db: DatabaseHandle, env: AuthEnv): RateLimits {
     },
     async loginSucceeded(ip, email) {
       await Promise.all([loginPair.delete(keyOf(ipLimitKey(ip), email)), account.delete(keyOf(email))]);
+    },
+    async otpRequest(target) {
+      if (otpRequests === undefined) return { waitSeconds: 0 };
+      const refused = await consume(otpRequests, keyOf(target));
+      return { waitSeconds: refused ? Math.max(1, Math.ceil(refused.msBeforeNext / 1000)) : 0 };
     },
     async codeMail(target) {
       const refused = await consume(codeMails, keyOf(target));

@@ -237,7 +237,8 @@ describe('the answer mail', () => {
           'Content-Type': 'application/json',
           ...headers,
         },
-        body: JSON.stringify({ address: 'reader@example.com' }),
+        // The account's own address: no confirmation needed (chat-mail.int.test.ts has the rest).
+        body: JSON.stringify({ address: ann.email }),
       },
       peer === undefined ? undefined : { incoming: { socket: { remoteAddress: peer } } },
     );
@@ -245,16 +246,16 @@ describe('the answer mail', () => {
     return service.db
       .selectFrom('mail_outbox')
       .select(['subject', 'text_body'])
-      .where('to_address', '=', 'reader@example.com')
+      .where('to_address', '=', ann.email)
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirstOrThrow();
   }
 
-  it('a question with line breaks is one line in the subject: no header can be smuggled in', async () => {
+  it('a question with line breaks stays out of the subject and is one line in the body: no header can be smuggled in', async () => {
     const mail = await mailed('invoices\r\nBcc: victim@example.com\nX-Evil: 1', {});
-    expect(mail.subject).not.toMatch(/[\r\n]/);
-    expect(mail.subject).toBe('Trove: invoices Bcc: victim@example.com X-Evil: 1');
+    expect(mail.subject).toBe(`An answer from Trove, sent by ${ann.email}`);
+    expect(mail.text_body).toContain('Question: invoices Bcc: victim@example.com X-Evil: 1\n');
   });
 
   it('behind nginx, links keep the host and port the browser used (X-Forwarded-Host from a trusted proxy)', async () => {
@@ -301,13 +302,13 @@ describe('the answer mail with PUBLIC_URL', () => {
       const ann = await service.signUp();
       const chat = await newChat(service, ann);
       const asked = await post(service, ann, `/api/v1/chats/${chat.id}/messages`, {
-        text: 'invoices -> email reader@example.com',
+        text: `invoices -> email ${ann.email}`,
       });
       expect(asked.status).toBe(201);
       const mail = await service.db
         .selectFrom('mail_outbox')
         .select('text_body')
-        .where('to_address', '=', 'reader@example.com')
+        .where('to_address', '=', ann.email)
         .executeTakeFirstOrThrow();
       expect(mail.text_body).toContain(
         `Open the answer in Trove: https://trove.example.com/chats/${chat.id}`,
