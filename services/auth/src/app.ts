@@ -53,6 +53,7 @@ export function createAuthApp(options: AuthAppDeps): Hono<ServiceEnv> {
       accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
       reuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
+      sessionMaxDays: env.SESSION_MAX_DAYS,
     },
     mailQueued: options.mailQueued ?? (() => undefined),
   };

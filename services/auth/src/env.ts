@@ -35,6 +35,8 @@ export const AuthEnvSchema = z
     ACCESS_TOKEN_TTL_SECONDS: wholeNumber(900, 10, DAY),
     REFRESH_TOKEN_TTL_SECONDS: wholeNumber(30 * DAY, 60, 365 * DAY),
     REFRESH_REUSE_GRACE_SECONDS: wholeNumber(10, 0, 300),
+    /** The absolute lifetime of a sign-in, however often it is refreshed (issue 18 item 10). */
+    SESSION_MAX_DAYS: wholeNumber(30, 1, 365),
     PENDING_LOGIN_TTL_SECONDS: wholeNumber(600, 10, DAY),
     RATE_EXISTS_PER_MINUTE: wholeNumber(10, 1, 1_000_000),
     RATE_REGISTER_PER_MINUTE: wholeNumber(10, 1, 1_000_000),

@@ -147,6 +147,35 @@ describe('POST /api/v1/auth/refresh', () => {
     expect((await refresh(new CookieJar())).status).toBe(401);
   });
 
+  it('past SESSION_MAX_DAYS a refresh is refused however fresh its token; near the end tokens are cut to the time left', async () => {
+    const email = freshEmail();
+    const jar = await bed.signUp(email);
+    const user = await bed.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const family = () => bed.db.updateTable('refresh_families').where('user_id', '=', user.id);
+    // Signed in now: the family ends SESSION_MAX_DAYS (30) from now.
+    const stored = await bed.db
+      .selectFrom('refresh_families')
+      .select(['created_at', 'expires_at'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect((stored.expires_at.getTime() - stored.created_at.getTime()) / 86_400_000).toBeCloseTo(30, 2);
+
+    await family().set({ expires_at: sql`now() + interval '60 seconds'` }).execute();
+    const near = await refresh(jar);
+    expect(near.status).toBe(200);
+    const refreshExp = claimsOf(jar.get('refresh_token_cookie') ?? '').exp as number;
+    const accessExp = claimsOf(jar.get('access_token_cookie') ?? '').exp as number;
+    expect(refreshExp - Date.now() / 1000).toBeLessThanOrEqual(61);
+    expect(accessExp - Date.now() / 1000).toBeLessThanOrEqual(61);
+
+    await family().set({ expires_at: sql`now() - interval '1 second'` }).execute();
+    expect((await refresh(jar)).status).toBe(401);
+  });
+
   it('a rotated token replayed within the grace window is still accepted (two tabs)', async () => {
     const jar = await bed.signUp(freshEmail());
     const stale = jar.clone();

@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 
 // Refresh-token families and the tokens rotated inside them (the issue's reuse detection).
 
-export async function insertFamily(db: DatabaseHandle, userId: string): Promise<string> {
+export async function insertFamily(db: DatabaseHandle, userId: string, expiresAt: Date): Promise<string> {
   const row = await db
     .insertInto('refresh_families')
-    .values({ user_id: userId })
+    .values({ user_id: userId, expires_at: expiresAt })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -28,6 +28,8 @@ export interface StoredRefreshToken {
   familyRevoked: boolean;
   /** Seconds since this token was rotated, or null while it is the family's current token. */
   rotatedSecondsAgo: number | null;
+  /** When the session ends for good (SESSION_MAX_DAYS after sign-in). */
+  familyExpiresAt: Date;
 }
 
 /** Locks the token row so two refreshes of one token are decided one after the other. */
@@ -42,6 +44,7 @@ export async function lockRefreshToken(
       'refresh_tokens.family_id',
       'refresh_families.user_id',
       'refresh_families.revoked_at',
+      'refresh_families.expires_at',
       sql<number | null>`extract(epoch from now() - refresh_tokens.rotated_at)::float8`.as('rotated_ago'),
     ])
     .where('refresh_tokens.jti', '=', jti)
@@ -53,6 +56,7 @@ export async function lockRefreshToken(
     userId: row.user_id,
     familyRevoked: row.revoked_at !== null,
     rotatedSecondsAgo: row.rotated_ago,
+    familyExpiresAt: row.expires_at,
   };
 }
 

@@ -7,6 +7,8 @@ export interface SessionSettings {
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
   reuseGraceSeconds: number;
+  /** SESSION_MAX_DAYS: the absolute lifetime of a sign-in, stored on its family (issue 18 item 10). */
+  sessionMaxDays: number;
 }
 
 export interface IssuedSession {
@@ -21,18 +23,21 @@ async function issuePair(
   settings: SessionSettings,
   userId: string,
   familyId: string,
+  familyExpiresAt: Date,
 ): Promise<IssuedSession> {
+  // No token outlives its family: near the end both are cut to the time left.
+  const left = Math.max(1, Math.floor((familyExpiresAt.getTime() - Date.now()) / 1000));
   const access = await signToken(keys, {
     type: 'access',
     sub: userId,
     fid: familyId,
-    ttlSeconds: settings.accessTtlSeconds,
+    ttlSeconds: Math.min(settings.accessTtlSeconds, left),
   });
   const refresh = await signToken(keys, {
     type: 'refresh',
     sub: userId,
     fid: familyId,
-    ttlSeconds: settings.refreshTtlSeconds,
+    ttlSeconds: Math.min(settings.refreshTtlSeconds, left),
   });
   await insertRefreshToken(db, { jti: refresh.jti, familyId, expiresAt: refresh.expiresAt });
   return { access, refresh, familyId };
@@ -45,8 +50,9 @@ export async function startSession(
   settings: SessionSettings,
   userId: string,
 ): Promise<IssuedSession> {
-  const familyId = await insertFamily(db, userId);
-  return issuePair(db, keys, settings, userId, familyId);
+  const expiresAt = new Date(Date.now() + settings.sessionMaxDays * 86_400_000);
+  const familyId = await insertFamily(db, userId, expiresAt);
+  return issuePair(db, keys, settings, userId, familyId, expiresAt);
 }
 
 export type RotateResult = { ok: true; session: IssuedSession } | { ok: false };
@@ -65,11 +71,16 @@ export async function rotateSession(
   return db.transaction().execute(async (tx) => {
     const stored = await lockRefreshToken(tx, jti);
     if (stored === undefined || stored.familyRevoked) return { ok: false };
+    // Past SESSION_MAX_DAYS the session is over, however fresh its refresh token: sign in again.
+    if (stored.familyExpiresAt.getTime() <= Date.now()) return { ok: false };
     if (stored.rotatedSecondsAgo !== null && stored.rotatedSecondsAgo > settings.reuseGraceSeconds) {
       await revokeFamily(tx, stored.familyId);
       return { ok: false };
     }
     await markRotated(tx, jti);
-    return { ok: true, session: await issuePair(tx, keys, settings, stored.userId, stored.familyId) };
+    return {
+      ok: true,
+      session: await issuePair(tx, keys, settings, stored.userId, stored.familyId, stored.familyExpiresAt),
+    };
   });
 }

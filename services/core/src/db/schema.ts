@@ -71,6 +71,8 @@ export interface RefreshFamiliesTable {
   user_id: string;
   created_at: Timestamp;
   revoked_at: NullableTimestamp;
+  /** The absolute end of the session (SESSION_MAX_DAYS after sign-in), whatever its refreshes. */
+  expires_at: Timestamp;
 }
 
 export interface RefreshTokensTable {
