@@ -184,6 +184,41 @@ describe('POST /api/v1/auth/refresh', () => {
     expect((await me(jar)).status).toBe(200);
   });
 
+  it('a replay inside the grace window gets the same successor, so the family never forks (issue 18 item 9)', async () => {
+    const email = freshEmail();
+    const jar = await bed.signUp(email);
+    const tabs = [jar.clone(), jar.clone(), jar.clone()];
+    // Three tabs refresh the same token at once, then one more time afterwards.
+    const answers = await Promise.all(tabs.map((tab) => refresh(tab)));
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+    const late = jar.clone();
+    expect((await refresh(late)).status).toBe(200);
+    const pairs = [...tabs, late].map((tab) => [
+      tab.get('access_token_cookie'),
+      tab.get('refresh_token_cookie'),
+    ]);
+    for (const pair of pairs) expect(pair).toEqual(pairs[0]);
+    expect(tabs[0]?.get('csrf_refresh_token')).toBe(late.get('csrf_refresh_token'));
+    // One family, one live (unrotated) token in it: the successor everybody holds.
+    const user = await bed.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const tokens = await bed.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('refresh_families', 'refresh_families.id', 'refresh_tokens.family_id')
+      .select(['refresh_tokens.jti', 'refresh_tokens.rotated_at'])
+      .where('refresh_families.user_id', '=', user.id)
+      .execute();
+    expect(tokens).toHaveLength(2);
+    const live = tokens.filter((token) => token.rotated_at === null);
+    expect(live.map((token) => token.jti)).toEqual([claimsOf(late.get('refresh_token_cookie') ?? '').jti]);
+    // And the successor refreshes onward as usual.
+    expect((await refresh(late)).status).toBe(200);
+    expect((await me(late)).status).toBe(200);
+  });
+
   it('a rotated token replayed after the grace window revokes its whole family', async () => {
     const jar = await bed.signUp(freshEmail());
     const stolen = jar.clone();

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '@trove/service-core';
 import { sql } from 'kysely';
+import type { TokenClaims } from './tokens';
 
 // Refresh-token families and the tokens rotated inside them (the issue's reuse detection).
 
@@ -30,6 +31,13 @@ export interface StoredRefreshToken {
   rotatedSecondsAgo: number | null;
   /** When the session ends for good (SESSION_MAX_DAYS after sign-in). */
   familyExpiresAt: Date;
+  /** The claims of the pair this token was rotated to, once it has been. */
+  successor: SuccessorClaims | null;
+}
+
+export interface SuccessorClaims {
+  access: TokenClaims;
+  refresh: TokenClaims;
 }
 
 /** Locks the token row so two refreshes of one token are decided one after the other. */
@@ -45,6 +53,7 @@ export async function lockRefreshToken(
       'refresh_families.user_id',
       'refresh_families.revoked_at',
       'refresh_families.expires_at',
+      'refresh_tokens.successor',
       sql<number | null>`extract(epoch from now() - refresh_tokens.rotated_at)::float8`.as('rotated_ago'),
     ])
     .where('refresh_tokens.jti', '=', jti)
@@ -57,13 +66,18 @@ export async function lockRefreshToken(
     familyRevoked: row.revoked_at !== null,
     rotatedSecondsAgo: row.rotated_ago,
     familyExpiresAt: row.expires_at,
+    successor: (row.successor as SuccessorClaims | null) ?? null,
   };
 }
 
-export async function markRotated(db: DatabaseHandle, jti: string): Promise<void> {
+export async function markRotated(
+  db: DatabaseHandle,
+  jti: string,
+  successor: SuccessorClaims,
+): Promise<void> {
   await db
     .updateTable('refresh_tokens')
-    .set({ rotated_at: sql`coalesce(rotated_at, now())` })
+    .set({ rotated_at: sql`coalesce(rotated_at, now())`, successor: JSON.stringify(successor) })
     .where('jti', '=', jti)
     .execute();
 }

@@ -1,7 +1,7 @@
 import { type DatabaseHandle, revokeFamily } from '@trove/service-core';
 import type { SigningKeys } from '../keys/signing-keys';
 import { insertFamily, insertRefreshToken, lockRefreshToken, markRotated } from './sessions.repository';
-import { type SignedToken, signToken } from './tokens';
+import { type SignedToken, signClaims, signToken } from './tokens';
 
 export interface SessionSettings {
   accessTtlSeconds: number;
@@ -77,10 +77,24 @@ export async function rotateSession(
       await revokeFamily(tx, stored.familyId);
       return { ok: false };
     }
-    await markRotated(tx, jti);
-    return {
-      ok: true,
-      session: await issuePair(tx, keys, settings, stored.userId, stored.familyId, stored.familyExpiresAt),
-    };
+    if (stored.successor !== null) {
+      // A replay inside the grace window (two tabs refreshing at once): the pair this token was already
+      // swapped for, signed again to the same bytes, so the family keeps one live token and never forks.
+      const [access, refresh] = await Promise.all([
+        signClaims(keys, stored.successor.access),
+        signClaims(keys, stored.successor.refresh),
+      ]);
+      return { ok: true, session: { access, refresh, familyId: stored.familyId } };
+    }
+    const session = await issuePair(
+      tx,
+      keys,
+      settings,
+      stored.userId,
+      stored.familyId,
+      stored.familyExpiresAt,
+    );
+    await markRotated(tx, jti, { access: session.access.claims, refresh: session.refresh.claims });
+    return { ok: true, session };
   });
 }

@@ -81,6 +81,8 @@ export interface RefreshTokensTable {
   expires_at: Timestamp;
   rotated_at: NullableTimestamp;
   created_at: Timestamp;
+  /** The claims of the pair this token was rotated to (JSON text in, parsed object out); null until then. */
+  successor: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface MailOutboxTable {
