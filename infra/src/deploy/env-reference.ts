@@ -101,6 +101,7 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   MAIL_FROM: 'From of every mail (default `"APP_NAME" <no-reply@trove.local>`)',
   MAIL_POLL_MS: 'how often the mail outbox is polled',
   MAIL_RETRY_SECONDS: 'first retry delay of an unsent mail (doubles, up to 5 minutes)',
+  NODE_ENV: '`production` makes PUBLIC_URL required (mailed links never take their origin from a request)',
   OTP_MAX_ATTEMPTS: 'wrong codes before a code is spent',
   OTP_RESEND_SECONDS: 'wait before a code can be sent again',
   OTP_TTL_SECONDS: 'code lifetime',

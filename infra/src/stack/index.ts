@@ -230,6 +230,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       // The profile service verifies sessions with the auth service's public keys (DESIGN.md "Services"),
       // fetched through nginx so any live auth instance answers (docs/decisions/009, "Scale-out").
       AUTH_JWKS_URL: `http://${loopbackHost(listenHost)}:${ports.http}/api/v1/auth/.well-known/jwks.json`,
+      // Links in mailed answers point where users reach the app (issue 18 item 12): nginx, unless set.
+      PUBLIC_URL: `http://localhost:${ports.http}`,
       ...pick(env, ['LOG_LEVEL', 'TRUSTED_PROXIES', 'PUBLIC_URL', 'UPLOAD_MAX_REQUEST_BYTES']),
       ...options.serviceEnv,
     });

@@ -57,6 +57,8 @@ export const SearchEnvSchema = z
     /** Chats one user may create a minute; each is a row kept until deleted (a new chat is one per first question). */
     CHAT_CREATES_PER_MINUTE: wholeNumber(CHAT_DEFAULTS.createsPerMinute, 1, 10_000),
     /** Answers one user may mail an hour: the outbox sends from the product's address, so never a relay. */
+    /** `production` requires PUBLIC_URL; anything else is a local run. */
+    NODE_ENV: z.string().optional(),
     CHAT_MAILS_PER_HOUR: wholeNumber(CHAT_DEFAULTS.mailsPerHour, 1, 10_000),
     /** Answers and confirm mails one user may cause a day, whatever chats were deleted since. */
     CHAT_MAILS_PER_DAY: wholeNumber(CHAT_DEFAULTS.mailsPerDay, 1, 100_000),
@@ -64,6 +66,17 @@ export const SearchEnvSchema = z
     CHAT_MAILS_PER_RECIPIENT_PER_DAY: wholeNumber(CHAT_DEFAULTS.mailsPerRecipientPerDay, 1, 100_000),
     /** Failed sends before a mailed answer shows as failed; the outbox keeps retrying it after that. */
     CHAT_MAIL_FAILED_AFTER_ATTEMPTS: wholeNumber(3, 1, 100),
+  })
+  // Mailed answers carry links, and they take their origin from PUBLIC_URL only (issue 18 item 12): in
+  // production, without it, the service would link to its own loopback address, so it does not start.
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.PUBLIC_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required when NODE_ENV=production (the origin links in mailed answers use)',
+      });
+    }
   })
   .transform(({ SEARCH_PORT, ...env }) => ({ ...env, PORT: SEARCH_PORT }));
 

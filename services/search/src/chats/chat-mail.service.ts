@@ -25,8 +25,11 @@ import {
 export interface ChatMailLimits {
   /** APP_NAME, for the confirm mail. */
   product: string;
-  /** PUBLIC_URL; when unset, links use the origin the request came to. */
-  publicUrl: URL | undefined;
+  /**
+   * Where mailed links point: PUBLIC_URL, or without it the service's own listen origin — never a request's
+   * Host or X-Forwarded-Host, which whoever sends the request writes (issue 18 item 12).
+   */
+  linkOrigin: string;
   mailsPerHour: number;
   mailsPerDay: number;
   mailsPerRecipientPerDay: number;
@@ -48,7 +51,7 @@ export const hashConfirmToken = (token: string) => createHash('sha256').update(t
  */
 export async function clearAnswerMail(
   tx: DatabaseHandle,
-  request: { userId: string; address: string; now: Date; origin: string },
+  request: { userId: string; address: string; now: Date },
   limits: ChatMailLimits,
 ): Promise<MailClearance> {
   await lockUserMail(tx, request.userId);
@@ -107,7 +110,7 @@ async function overLimit(
 /** Queues the one-click confirmation; it is a mail to that address, so the ledger counts it too. */
 async function mailConfirmation(
   tx: DatabaseHandle,
-  request: { userId: string; address: string; now: Date; origin: string; sender: string },
+  request: { userId: string; address: string; now: Date; sender: string },
   limits: ChatMailLimits,
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
@@ -117,7 +120,7 @@ async function mailConfirmation(
     tokenHash: hashConfirmToken(token),
     now: request.now,
   });
-  const base = (limits.publicUrl?.origin ?? request.origin).replace(/\/+$/, '');
+  const base = limits.linkOrigin.replace(/\/+$/, '');
   await enqueueMail(
     tx,
     recipientConfirmMail({

@@ -1,4 +1,3 @@
-import { TrustedProxies } from '@trove/service-core';
 import type { ChatSettings } from './chats.service';
 
 // The chats' settings, from the service's env (env.ts CHAT_*) or a test's overrides.
@@ -10,16 +9,11 @@ export interface ChatAppSettings extends Omit<ChatSettings, 'search'> {
   asksPerMinute: number;
   /** Chats one user may create a minute (CHAT_CREATES_PER_MINUTE). */
   createsPerMinute: number;
-  /**
-   * The proxies whose X-Forwarded-Host and X-Forwarded-Proto count when links in a mail are built from
-   * the request (no PUBLIC_URL); anyone else could write those headers (TRUSTED_PROXIES).
-   */
-  trustedProxies: TrustedProxies;
 }
 
 export const CHAT_DEFAULTS: ChatAppSettings = {
   product: 'Trove',
-  publicUrl: undefined,
+  linkOrigin: 'http://localhost',
   passages: 5,
   contextPassages: 2,
   mailFailedAfterAttempts: 3,
@@ -28,14 +22,13 @@ export const CHAT_DEFAULTS: ChatAppSettings = {
   mailsPerRecipientPerDay: 10,
   asksPerMinute: 30,
   createsPerMinute: 20,
-  // The same default as TRUSTED_PROXIES: nginx on this machine.
-  trustedProxies: new TrustedProxies(['127.0.0.1', '::1']),
 };
 
 export function chatSettingsFromEnv(env: {
   APP_NAME: string;
   PUBLIC_URL?: URL | undefined;
-  TRUSTED_PROXIES: readonly string[];
+  HOST: string;
+  PORT: number;
   CHAT_PASSAGES: number;
   CHAT_CONTEXT_PASSAGES: number;
   CHAT_MAIL_FAILED_AFTER_ATTEMPTS: number;
@@ -47,7 +40,7 @@ export function chatSettingsFromEnv(env: {
 }): ChatAppSettings {
   return {
     product: env.APP_NAME,
-    publicUrl: env.PUBLIC_URL,
+    linkOrigin: env.PUBLIC_URL?.origin ?? listenOrigin(env.HOST, env.PORT),
     passages: env.CHAT_PASSAGES,
     contextPassages: env.CHAT_CONTEXT_PASSAGES,
     mailFailedAfterAttempts: env.CHAT_MAIL_FAILED_AFTER_ATTEMPTS,
@@ -56,6 +49,11 @@ export function chatSettingsFromEnv(env: {
     mailsPerRecipientPerDay: env.CHAT_MAILS_PER_RECIPIENT_PER_DAY,
     asksPerMinute: env.CHAT_ASKS_PER_MINUTE,
     createsPerMinute: env.CHAT_CREATES_PER_MINUTE,
-    trustedProxies: new TrustedProxies(env.TRUSTED_PROXIES),
   };
+}
+
+/** The service's own origin, for links when PUBLIC_URL is not set (a local run; production requires it). */
+export function listenOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }

@@ -102,7 +102,7 @@ export async function readThread(
  */
 export async function ask(
   db: DatabaseHandle,
-  request: { userId: string; chatId: string; text: string; now: Date; origin: string },
+  request: { userId: string; chatId: string; text: string; now: Date },
   settings: ChatSettings,
 ): Promise<AskResponse> {
   if ((await findChat(db, request.userId, request.chatId)) === undefined) throw NOT_FOUND();
@@ -124,7 +124,7 @@ export async function ask(
     if (address !== undefined) {
       const clearance = await clearAnswerMail(
         tx,
-        { userId: request.userId, address, now: request.now, origin: request.origin },
+        { userId: request.userId, address, now: request.now },
         settings,
       );
       if (clearance.allowed) {
@@ -152,7 +152,6 @@ export async function ask(
           answer,
           address,
           sender,
-          origin: request.origin,
           settings,
         }),
       );
@@ -172,7 +171,7 @@ export async function ask(
 /** POST …/messages/:messageId/send: mails an answer of the user's own chat. */
 export async function sendAnswer(
   db: DatabaseHandle,
-  request: { userId: string; chatId: string; messageId: string; address: string; origin: string; now: Date },
+  request: { userId: string; chatId: string; messageId: string; address: string; now: Date },
   settings: ChatSettings,
 ): Promise<Delivery> {
   const outcome = await db.transaction().execute(async (tx) => {
@@ -180,7 +179,7 @@ export async function sendAnswer(
     if (message === undefined || message.answer === null) throw NOT_FOUND();
     const clearance = await clearAnswerMail(
       tx,
-      { userId: request.userId, address: request.address, now: request.now, origin: request.origin },
+      { userId: request.userId, address: request.address, now: request.now },
       settings,
     );
     // A refusal returns rather than throws: a confirmation it queued must be committed.
@@ -192,7 +191,6 @@ export async function sendAnswer(
       answer: message.answer,
       address: request.address,
       sender: clearance.sender,
-      origin: request.origin,
       settings,
     });
     return { allowed: true as const, delivery };
@@ -223,11 +221,10 @@ async function queueMail(
     address: string;
     /** The account's address, named in the mail. */
     sender: string;
-    origin: string;
     settings: ChatSettings;
   },
 ): Promise<DeliveryRow> {
-  const base = (job.settings.publicUrl?.origin ?? job.origin).replace(/\/+$/, '');
+  const base = job.settings.linkOrigin.replace(/\/+$/, '');
   const chatUrl = `${base}/chats/${job.chatId}`;
   const passageUrl = (passageId: string) => `${chatUrl}?passage=${encodeURIComponent(passageId)}`;
   const { answer } = job;

@@ -16,11 +16,9 @@ import {
 import type { ErrorEnvelope } from '@trove/contracts';
 import {
   type DatabaseHandle,
-  isHttpsRequest,
   parseJson,
   requireAccessSession,
   type ServiceEnv,
-  type TrustedProxies,
   type VerificationKey,
 } from '@trove/service-core';
 import { type Context, Hono } from 'hono';
@@ -40,7 +38,7 @@ const ConfirmTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 export interface ChatRoutesDeps {
   db: DatabaseHandle;
   verificationKey: VerificationKey;
-  settings: ChatSettings & Pick<ChatAppSettings, 'asksPerMinute' | 'createsPerMinute' | 'trustedProxies'>;
+  settings: ChatSettings & Pick<ChatAppSettings, 'asksPerMinute' | 'createsPerMinute'>;
   /** The clock questions are read against ("last month"); tests pin it. */
   now?: () => Date;
 }
@@ -57,29 +55,6 @@ function idParam(c: Context<ServiceEnv>, name: string): string {
  * is sized for uploads (UPLOAD_MAX_REQUEST_BYTES), and parseJson reads the whole body into memory.
  */
 export const CHAT_MAX_BODY_BYTES = 64 * 1024;
-
-/** `host` or `host:port`, as a browser sends it: anything else (a path, userinfo, spaces) is not a host. */
-const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-/** `::ffff:10.0.0.1` is how a dual-stack socket reports an IPv4 peer (as in core's client-ip.ts). */
-const fromTrustedProxy = (c: Context<ServiceEnv>, trusted: TrustedProxies) => {
-  const peer = c.env?.incoming?.socket.remoteAddress;
-  return peer !== undefined && trusted.has(peer.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''));
-};
-
-/**
- * Where links in a mailed answer point when PUBLIC_URL is not set: the origin the browser used. nginx
- * sends it as X-Forwarded-Host ($http_host, port included; its Host is $host, which drops the port) and
- * X-Forwarded-Proto; both count only from a trusted proxy, like X-Forwarded-For. A deployment reachable
- * under names it does not control sets PUBLIC_URL (docs/decisions/017-search-service-hardening.md).
- */
-export function requestOrigin(c: Context<ServiceEnv>, trusted: TrustedProxies): string {
-  const url = new URL(c.req.url);
-  if (!fromTrustedProxy(c, trusted)) return url.origin;
-  const forwardedHost = (c.req.header('X-Forwarded-Host') ?? '').split(',')[0]?.trim() ?? '';
-  const host = HOST.test(forwardedHost) ? forwardedHost : url.host;
-  return `${isHttpsRequest(c, trusted) ? 'https' : 'http'}://${host}`;
-}
 
 /** /api/v1/chats — issue 11 "Conversations", "Asking" and "Send it on". Every route needs a session. */
 export function createChatRoutes({
@@ -182,7 +157,6 @@ export function createChatRoutes({
         chatId,
         text: body.text,
         now: now(),
-        origin: requestOrigin(c, settings.trustedProxies),
       },
       settings,
     );
@@ -201,7 +175,6 @@ export function createChatRoutes({
         chatId,
         messageId,
         address: body.address,
-        origin: requestOrigin(c, settings.trustedProxies),
         now: now(),
       },
       settings,

@@ -1,7 +1,8 @@
 import { AskResponseSchema, ChatResponseSchema, UploadsResponseSchema } from '@trove/contracts';
 import { CSRF_HEADER } from '@trove/contracts';
-import { TrustedProxies } from '@trove/service-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatSettingsFromEnv } from '../chats/chat-settings';
+import { SearchEnvSchema } from '../env';
 import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
 
 // docs/decisions/017-search-service-hardening.md: each finding of the review, on real PostgreSQL. Limits
@@ -212,9 +213,7 @@ describe('the answer mail', () => {
   let service: SearchTestService;
   let ann: SignedInUser;
   beforeAll(async () => {
-    service = await startSearchTestService({
-      chats: { trustedProxies: new TrustedProxies(['127.0.0.1']) },
-    });
+    service = await startSearchTestService({ chats: { linkOrigin: 'http://localhost:8080' } });
     ann = await service.signUp();
   });
   afterAll(async () => {
@@ -258,45 +257,33 @@ describe('the answer mail', () => {
     expect(mail.text_body).toContain('Question: invoices Bcc: victim@example.com X-Evil: 1\n');
   });
 
-  it('behind nginx, links keep the host and port the browser used (X-Forwarded-Host from a trusted proxy)', async () => {
-    const mail = await mailed(
-      'invoices',
-      { Host: 'localhost', 'X-Forwarded-Host': 'localhost:8080', 'X-Forwarded-Proto': 'https' },
-      '::ffff:127.0.0.1',
-    );
-    expect(mail.text_body).toMatch(
-      /Open the answer in Trove: https:\/\/localhost:8080\/chats\/[0-9a-f-]{36}\n/,
-    );
-  });
-
-  it('forwarded headers from anyone but a trusted proxy are ignored', async () => {
-    const mail = await mailed(
-      'invoices',
-      { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
-      '203.0.113.9',
-    );
-    // The URL the service was reached at (in-process here: http://localhost).
-    expect(mail.text_body).toContain('Open the answer in Trove: http://localhost/chats/');
-    expect(mail.text_body).not.toContain('evil.example');
-  });
-
-  it('a forwarded host that is not a host (a path, userinfo) is not used', async () => {
-    const mail = await mailed(
-      'invoices',
-      { Host: 'localhost', 'X-Forwarded-Host': 'evil.example/@x' },
-      '127.0.0.1',
-    );
-    expect(mail.text_body).toContain('Open the answer in Trove: http://localhost/chats/');
+  it('links never take a host from the request, even from a trusted proxy (issue 18 item 12)', async () => {
+    for (const [headers, peer] of [
+      [
+        { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example:8443', 'X-Forwarded-Proto': 'https' },
+        '127.0.0.1',
+      ],
+      [{ 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' }, '203.0.113.9'],
+      [{ Host: 'localhost', 'X-Forwarded-Host': 'evil.example/@x' }, '127.0.0.1'],
+    ] as const) {
+      const mail = await mailed('invoices', headers, peer);
+      expect(mail.text_body).toMatch(
+        /Open the answer in Trove: http:\/\/localhost:8080\/chats\/[0-9a-f-]{36}\n/,
+      );
+      expect(mail.text_body).not.toContain('evil.example');
+    }
   });
 });
 
 describe('the answer mail with PUBLIC_URL', () => {
   it('links use PUBLIC_URL whatever the request says its host is', async () => {
     const service = await startSearchTestService({
-      chats: {
-        publicUrl: new URL('https://trove.example.com/'),
-        trustedProxies: new TrustedProxies(['127.0.0.1']),
-      },
+      chats: chatSettingsFromEnv(
+        SearchEnvSchema.parse({
+          DATABASE_URL: 'postgres://x@127.0.0.1/x',
+          PUBLIC_URL: 'https://trove.example.com/',
+        }),
+      ),
     });
     try {
       const ann = await service.signUp();

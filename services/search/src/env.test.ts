@@ -1,0 +1,27 @@
+import { readEnv } from '@trove/service-core';
+import { describe, expect, it } from 'vitest';
+import { chatSettingsFromEnv, listenOrigin } from './chats/chat-settings';
+import { SearchEnvSchema } from './env';
+
+// Issue 18 item 12: mailed links take their origin from PUBLIC_URL only.
+const base = { DATABASE_URL: 'postgres://trove@127.0.0.1:5432/trove' };
+
+describe('PUBLIC_URL and the origin of mailed links', () => {
+  it('in production the service does not start without PUBLIC_URL, and says which variable', () => {
+    const result = readEnv(SearchEnvSchema, { ...base, NODE_ENV: 'production' });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.message).toMatch(/PUBLIC_URL/);
+    expect(
+      readEnv(SearchEnvSchema, { ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://t.example' }).ok,
+    ).toBe(true);
+  });
+
+  it('links use PUBLIC_URL, else the listen origin of a local run', () => {
+    const withUrl = SearchEnvSchema.parse({ ...base, PUBLIC_URL: 'https://trove.example.com/app' });
+    expect(chatSettingsFromEnv(withUrl).linkOrigin).toBe('https://trove.example.com');
+    const local = SearchEnvSchema.parse({ ...base, SEARCH_PORT: '4999' });
+    expect(chatSettingsFromEnv(local).linkOrigin).toBe('http://127.0.0.1:4999');
+    expect(listenOrigin('0.0.0.0', 4103)).toBe('http://localhost:4103');
+    expect(listenOrigin('::1', 4103)).toBe('http://[::1]:4103');
+  });
+});
