@@ -2,7 +2,7 @@ import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExtractionError } from './detect-kind';
-import { DOCX_MAX_EXPANDED_BYTES, declaredUncompressedBytes, readDocx } from './docx';
+import { DOCX_MAX_EXPANDED_BYTES, declaredUncompressedBytes, inflatesWithin, readDocx } from './docx';
 import { docxWith } from './test-fixtures';
 
 afterEach(() => {
@@ -82,6 +82,24 @@ describe('reading a Word document', () => {
       new ExtractionError('This DOCX expands to more than 500 MB when opened; it may be damaged.'),
     );
     expect(convert).not.toHaveBeenCalled();
+  });
+
+  it('a bomb that declares small sizes is refused by inflating against a running cap (issue 18 item 8)', async () => {
+    const convert = vi.spyOn(mammoth, 'convertToHtml');
+    const bomb = await spacesDocx(3);
+    // The central directory now says every part opens to 10 bytes.
+    const view = new DataView(bomb.buffer, bomb.byteOffset, bomb.byteLength);
+    for (const field of uncompressedSizeFields(bomb)) view.setUint32(field, 10, true);
+    expect(declaredUncompressedBytes(bomb)).toBeLessThan(100);
+    await expect(readDocx(bomb, 'x', { maxExpandedBytes: 2 * 1024 * 1024 })).rejects.toEqual(
+      new ExtractionError('This DOCX expands to more than 2 MB when opened; it may be damaged.'),
+    );
+    expect(convert).not.toHaveBeenCalled();
+    // The same parts within the cap are read as usual.
+    const docx = await docxWith([{ text: 'Fees' }]);
+    expect(inflatesWithin(docx, 2 * 1024 * 1024)).toBe(true);
+    expect(inflatesWithin(await spacesDocx(3), 4 * 1024 * 1024)).toBe(true);
+    expect(inflatesWithin(await spacesDocx(3), 3 * 1024 * 1024)).toBe(false);
   });
 
   it('reads a zip64 size from its extra field', async () => {

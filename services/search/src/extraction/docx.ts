@@ -1,4 +1,5 @@
 import { UPLOAD_MAX_FILE_BYTES } from '@trove/contracts';
+import { inflateRawSync } from 'node:zlib';
 import mammoth from 'mammoth';
 import { ExtractionError } from './detect-kind';
 import type { DocumentText } from './document-text';
@@ -62,6 +63,52 @@ export function declaredUncompressedBytes(bytes: Uint8Array): number | undefined
   return total;
 }
 
+const LOCAL_FILE_HEADER = 0x04034b50;
+const STORED = 0;
+const DEFLATED = 8;
+
+/**
+ * Whether the zip's parts, really inflated, stay within `maxBytes` all together (issue 18 item 8). The
+ * declared sizes are the zip's own word and a crafted file lies in them; this inflates each deflated part
+ * with zlib's `maxOutputLength` set to what is left of the budget, so a part that would pass it stops
+ * there, without the memory. Parts are found through the central directory, as mammoth's unzip finds
+ * them. Undefined when the zip cannot be walked (mammoth then reports it damaged).
+ */
+export function inflatesWithin(bytes: Uint8Array, maxBytes: number): boolean | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = -1;
+  for (let at = bytes.byteLength - 22; at >= Math.max(0, bytes.byteLength - 22 - 0xffff); at -= 1) {
+    if (view.getUint32(at, true) === END_OF_CENTRAL_DIRECTORY) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) return undefined;
+  let left = maxBytes;
+  let at = view.getUint32(end + 16, true);
+  while (at + 46 <= end && view.getUint32(at, true) === CENTRAL_DIRECTORY_HEADER) {
+    const method = view.getUint16(at + 10, true);
+    const compressed = view.getUint32(at + 20, true);
+    const local = view.getUint32(at + 42, true);
+    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (local + 30 > bytes.byteLength || view.getUint32(local, true) !== LOCAL_FILE_HEADER) return undefined;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, Math.min(bytes.byteLength, start + compressed));
+    if (method === STORED) {
+      left -= data.byteLength;
+    } else if (method === DEFLATED) {
+      try {
+        left -= inflateRawSync(data, { maxOutputLength: Math.max(1, left + 1) }).byteLength;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return false;
+        return undefined;
+      }
+    }
+    if (left < 0) return false;
+  }
+  return true;
+}
+
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /**
@@ -75,7 +122,11 @@ export async function readDocx(
 ): Promise<DocumentText> {
   const maxExpandedBytes = limits.maxExpandedBytes ?? DOCX_MAX_EXPANDED_BYTES;
   // Before mammoth inflates anything: a bomb is refused in microseconds, not by running out of memory.
-  if ((declaredUncompressedBytes(bytes) ?? 0) > maxExpandedBytes) {
+  // Then what the parts really open to, inflated against a running cap: the declared sizes can lie.
+  if (
+    (declaredUncompressedBytes(bytes) ?? 0) > maxExpandedBytes ||
+    inflatesWithin(bytes, maxExpandedBytes) === false
+  ) {
     throw new ExtractionError(
       `This DOCX expands to more than ${megabytes(maxExpandedBytes)} when opened; it may be damaged.`,
     );
