@@ -35,4 +35,15 @@ describe('reading HTML', () => {
   it('entities are decoded', () => {
     expect(decodeEntities('&lt;a&gt; &#8377;10 &#x20AC;5 &rupee;')).toBe('<a> ₹10 €5 ₹');
   });
+
+  it('an unclosed comment or <script> of megabytes ends the text there, read in one pass (issue 18 item 6)', () => {
+    const filler = 'x <b>y</b> '.repeat(400_000); // 4.4 MB after the opening
+    const comment = htmlToText(`<title>Notes</title><p>Before</p><!-- ${filler}`);
+    expect(comment).toEqual({ title: 'Notes', blocks: [{ heading: null, text: 'Before' }] });
+    const script = htmlToText(`<p>Before</p><script>${filler}`);
+    expect(script.blocks).toEqual([{ heading: null, text: 'Before' }]);
+    // Many unclosed openers, each of which the regex tokenizer scanned to the end again.
+    const openers = htmlToText(`<p>Start</p>${'<!-- <script '.repeat(200_000)}`);
+    expect(openers.blocks).toEqual([{ heading: null, text: 'Start' }]);
+  });
 });
