@@ -175,3 +175,35 @@ describe('the extraction worker', () => {
     expect(passages).toEqual([]);
   });
 });
+
+describe('turns between users (issue 18 item 6)', () => {
+  it("one user's backlog delays another user's single upload by one job at most", async () => {
+    // Whatever earlier tests left in the queue goes first.
+    const drain = service.worker(paragraphExtractor);
+    while (await drain.runOnce()) {
+      // Empty the queue.
+    }
+    const busy = await service.signUp();
+    const light = await service.signUp();
+    const backlog: string[] = [];
+    for (let index = 0; index < 8; index += 1) {
+      backlog.push(`busy file ${index}`);
+      await uploadOne(busy, `busy file ${index}`);
+    }
+    await uploadOne(light, 'the one file');
+    const single = 'the one file';
+    const order: string[] = [];
+    const worker = service.worker(async (input) => {
+      order.push(new TextDecoder().decode(input.bytes));
+      return paragraphExtractor(input);
+    });
+    while (await worker.runOnce()) {
+      // Take every job, one at a time.
+    }
+    expect(order).toHaveLength(9);
+    // The busy user's first file was queued first; the single upload comes next, not after all eight.
+    expect(order.indexOf(single)).toBeLessThanOrEqual(1);
+    // Within one user, files keep the order they were uploaded in.
+    expect(order.filter((id) => id !== single)).toEqual(backlog);
+  });
+});

@@ -14,23 +14,39 @@ export interface TakenJob {
   attempts: number;
 }
 
-/** Leases the next due job to `workerId`: unlocked, or locked longer ago than `leaseMs`. */
+/**
+ * Leases the next due job to `workerId`: unlocked, or locked longer ago than `leaseMs`. Users take turns
+ * (issue 18 item 6): among due jobs, those of the user whose last job was taken longest ago (or never) go
+ * first, then the oldest; the take records the user's turn. A user's backlog of 5,000 files thus delays
+ * another user's single upload by one job at most.
+ */
 export async function takeJob(
   db: DatabaseHandle,
   workerId: string,
   leaseMs: number,
 ): Promise<TakenJob | undefined> {
-  const result = await sql<{ id: string; document_id: string; attempts: number }>`
-    update search_jobs set locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
-    where id = (
-      select id from search_jobs
-      where run_at <= now()
-        and (locked_at is null or locked_at < now() - make_interval(secs => ${leaseMs / 1000}))
-      order by run_at, id
-      for update skip locked
+  const result = await sql<{ id: string; document_id: string; attempts: number; user_id: string }>`
+    with next as (
+      select j.id, d.user_id from search_jobs j
+      join documents d on d.id = j.document_id
+      left join search_job_turns t on t.user_id = d.user_id
+      where j.run_at <= now()
+        and (j.locked_at is null or j.locked_at < now() - make_interval(secs => ${leaseMs / 1000}))
+      order by t.served_at asc nulls first, j.run_at, j.id
+      for update of j skip locked
       limit 1
+    ),
+    taken as (
+      update search_jobs set locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
+      from next where search_jobs.id = next.id
+      returning search_jobs.id, search_jobs.document_id, search_jobs.attempts, next.user_id
+    ),
+    turn as (
+      insert into search_job_turns (user_id, served_at)
+      select user_id, clock_timestamp() from taken
+      on conflict (user_id) do update set served_at = excluded.served_at
     )
-    returning id, document_id, attempts
+    select id, document_id, attempts, user_id from taken
   `.execute(db);
   const row = result.rows[0];
   return row === undefined ? undefined : { id: row.id, documentId: row.document_id, attempts: row.attempts };
