@@ -131,6 +131,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   SEARCH_JOB_STATEMENT_TIMEOUT_MS:
     'longest a statement of an extraction job may run (its bulk writes; the API keeps `DB_STATEMENT_TIMEOUT_MS`)',
 
+  SEARCH_JOB_TIMEOUT_S:
+    "the longest one file's reading may take; then its extraction process is stopped and the file fails with a reason",
   SEARCH_MAX_CANDIDATES:
     'a word in more passages than this scores only the newest this many (speed over exhaustive ranking of very common words)',
   SEARCH_MIN_AND_RESULTS: 'fewer matches of every word than this relaxes a search to any word',

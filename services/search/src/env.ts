@@ -48,6 +48,8 @@ export const SearchEnvSchema = z
      * The extraction process's V8 heap (MB): a file that needs more kills that child, not the service
      * (docs/decisions/019-extraction-memory-bounds.md). Keep it under the container's limit with room for the API.
      */
+    /** The longest one file's reading may take; then its process is stopped and the file fails with a reason. */
+    SEARCH_JOB_TIMEOUT_S: wholeNumber(120, 1, 3_600),
     SEARCH_JOB_MEMORY_MB: wholeNumber(1024, 16, 64 * 1024),
     /** Chats (docs/decisions/015-chats.md): passages an answer cites, neighbours shown around a passage. */
     CHAT_PASSAGES: wholeNumber(5, 1, 20),

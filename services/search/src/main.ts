@@ -11,7 +11,10 @@ await runService({
   build: ({ env, db, logger }) => {
     // Extraction jobs in a child process with a bounded heap, so reading a large file (or a bomb) never
     // stalls or kills the API.
-    const extraction = startExtractionProcess(logger, { memoryMb: env.SEARCH_JOB_MEMORY_MB });
+    const extraction = startExtractionProcess(logger, {
+      memoryMb: env.SEARCH_JOB_MEMORY_MB,
+      timeoutSeconds: env.SEARCH_JOB_TIMEOUT_S,
+    });
     return {
       app: createSearchApp({
         db,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDb } from '../db/tables';
 import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
 import { type ExtractionProcess, startExtractionProcess } from './extraction-thread';
-import { OUT_OF_MEMORY_ERROR, OUT_OF_MEMORY_REASON } from './extraction-worker';
+import { OUT_OF_MEMORY_ERROR, OUT_OF_MEMORY_REASON, timedOutReason } from './extraction-worker';
 
 // docs/decisions/019-extraction-memory-bounds.md: the extraction process's heap is bounded, a file that
 // needs more kills that child (not the service), a new one comes back, and the file ends failed with a
@@ -76,6 +76,7 @@ describe('the extraction process on a bounded heap', () => {
     const logs = captureLogs();
     extraction = startExtractionProcess(logs.logger, {
       memoryMb: MEMORY_MB,
+      timeoutSeconds: 600,
       env: {
         ...process.env,
         DATABASE_URL: await databaseUrl(),
@@ -111,4 +112,57 @@ describe('the extraction process on a bounded heap', () => {
       .poll(async () => (await documentOf(user, nextId)).status, { timeout: 60_000, interval: 250 })
       .toBe('indexed');
   }, 240_000);
+});
+
+describe('the extraction process on a clock (issue 18 item 6)', () => {
+  it('a file whose reading outlasts SEARCH_JOB_TIMEOUT_S fails with a reason; the next file is indexed', async () => {
+    const own = await startSearchTestService({ maxFileBytes: 8 * 1024 * 1024 });
+    const logs = captureLogs();
+    let clocked: ExtractionProcess | undefined;
+    try {
+      const heavy = await own.signUp();
+      const light = await own.signUp();
+      // ~5 MB of dense, varied prose: many seconds of synchronous reading, far past a 1 s clock.
+      const words = Array.from({ length: 280_000 }, (_, index) => `word${index % 9973} wombat${index % 131}`);
+      const slow = await own.upload(heavy, [{ name: 'long.txt', text: words.join(' ') }]);
+      expect(slow.status).toBe(202);
+      const slowId = ((await slow.json()) as { documents: { id: string }[] }).documents[0]?.id ?? '';
+      const quick = await own.upload(light, [{ name: 'note.txt', text: 'numbat termite' }]);
+      const quickId = ((await quick.json()) as { documents: { id: string }[] }).documents[0]?.id ?? '';
+
+      const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(own.db);
+      const url = new URL(await databaseUrl());
+      url.pathname = `/${rows[0]?.name ?? ''}`;
+      clocked = startExtractionProcess(logs.logger, {
+        memoryMb: 512,
+        timeoutSeconds: 1,
+        env: {
+          ...process.env,
+          DATABASE_URL: url.toString(),
+          LOG_LEVEL: 'silent',
+          SEARCH_JOB_TIMEOUT_S: '1',
+          SEARCH_JOB_POLL_MS: '50',
+        },
+      });
+      const statusOf = async (user: SignedInUser, id: string) => {
+        const res = await own.request(user, `/api/v1/uploads/${id}`);
+        return ((await res.json()) as { document: { status: string; failure_reason: string | null } })
+          .document;
+      };
+      await expect
+        .poll(async () => statusOf(heavy, slowId), { timeout: 90_000, interval: 250 })
+        .toMatchObject({ status: 'failed', failure_reason: timedOutReason(1) });
+      await expect
+        .poll(async () => (await statusOf(light, quickId)).status, { timeout: 60_000, interval: 250 })
+        .toBe('indexed');
+      // Stopped for time, not counted as a death of memory.
+      expect(logs.lines().some((line) => line.msg === 'extraction took too long; stopping its process')).toBe(
+        true,
+      );
+      expect(logs.lines().some((line) => line.outOfMemory === true)).toBe(false);
+    } finally {
+      await clocked?.stop();
+      await own.close();
+    }
+  }, 180_000);
 });

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createDatabase, createLogger, describeError, type Logger, parseEnv } from '@trove/service-core';
 import { SearchEnvSchema } from '../env';
 import { ExtractionError, extractDocument } from '../extraction';
-import { createExtractionWorker } from './extraction-worker';
+import { createExtractionWorker, timedOutReason } from './extraction-worker';
 
 // The extraction worker runs beside the search service's event loop, not on it
 // (docs/decisions/012-search-service-wiring.md). Extraction is synchronous CPU work — about a second and
@@ -37,6 +37,12 @@ const OUT_OF_MEMORY_OUTPUT = /heap out of memory|Allocation failed/;
 export interface ExtractionProcessOptions {
   /** SEARCH_JOB_MEMORY_MB: the child's V8 heap (--max-old-space-size). */
   memoryMb: number;
+  /**
+   * SEARCH_JOB_TIMEOUT_S: the longest one file's reading may take. Reading is synchronous CPU work the
+   * child cannot interrupt itself, so past this the service kills it; the next child fails that job with
+   * a reason and goes on with the queue (issue 18 item 6).
+   */
+  timeoutSeconds: number;
   /** The child's environment (default: the service's); tests point it at their own database. */
   env?: NodeJS.ProcessEnv;
 }
@@ -53,12 +59,21 @@ export function startExtractionProcess(logger: Logger, options: ExtractionProces
   let restartDelay = RESTART_MS;
   let restartTimer: NodeJS.Timeout | undefined;
   let outOfMemoryWorkerId: string | undefined;
+  let timedOut: { workerId: string; jobId: string } | undefined;
 
   const start = () => {
     const started = Date.now();
     const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-    const args = [CHILD_FLAG, workerId, ...(outOfMemoryWorkerId === undefined ? [] : [outOfMemoryWorkerId])];
+    const args = [
+      CHILD_FLAG,
+      workerId,
+      outOfMemoryWorkerId ?? '',
+      timedOut === undefined ? '' : `${timedOut.workerId}|${timedOut.jobId}`,
+    ];
     outOfMemoryWorkerId = undefined;
+    timedOut = undefined;
+    let killedForTime = false;
+    const clocks = new Map<string, NodeJS.Timeout>();
     // The services run from TypeScript source under tsx (docs/decisions/003): the child loads it first.
     const spawned = fork(fileURLToPath(import.meta.url), args, {
       execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${options.memoryMb}`],
@@ -72,18 +87,40 @@ export function startExtractionProcess(logger: Logger, options: ExtractionProces
       process.stderr.write(chunk);
       stderrTail = (stderrTail + chunk.toString('utf8')).slice(-8192);
     });
+    // The child says when each job's reading starts and ends; one that outlasts the timeout is cut off.
+    spawned.on('message', (message: { jobId?: unknown; extracting?: unknown }) => {
+      if (typeof message?.jobId !== 'string') return;
+      const jobId = message.jobId;
+      clearTimeout(clocks.get(jobId));
+      clocks.delete(jobId);
+      if (message.extracting !== true) return;
+      const clock = setTimeout(() => {
+        killedForTime = true;
+        timedOut = { workerId, jobId };
+        logger.warn(
+          { timeoutSeconds: options.timeoutSeconds },
+          'extraction took too long; stopping its process',
+        );
+        spawned.kill('SIGKILL');
+      }, options.timeoutSeconds * 1000);
+      clock.unref();
+      clocks.set(jobId, clock);
+    });
     spawned.on('error', (err) => {
       logger.error({ error: describeError(err) }, 'extraction process failed');
     });
     // 'close', not 'exit': by then stderr has been read to its end, V8's last words included.
     spawned.on('close', (code, signal) => {
       if (child === spawned) child = undefined;
+      for (const clock of clocks.values()) clearTimeout(clock);
       if (stopping) return;
-      // SIGKILL without a stop is the kernel's OOM killer (or an operator): the held jobs go back either way.
-      const outOfMemory = OUT_OF_MEMORY_OUTPUT.test(stderrTail) || signal === 'SIGKILL';
+      // SIGKILL without a stop (and not ours, for time) is the kernel's OOM killer (or an operator): the
+      // held jobs go back either way.
+      const outOfMemory = OUT_OF_MEMORY_OUTPUT.test(stderrTail) || (signal === 'SIGKILL' && !killedForTime);
       if (outOfMemory) outOfMemoryWorkerId = workerId;
       // A child that ran a good while before dying starts again at once; one that keeps dying, slower.
-      restartDelay = Date.now() - started > 60_000 ? RESTART_MS : Math.min(restartDelay * 2, 60_000);
+      restartDelay =
+        killedForTime || Date.now() - started > 60_000 ? RESTART_MS : Math.min(restartDelay * 2, 60_000);
       logger.error(
         { exitCode: code, signal, outOfMemory, memoryMb: options.memoryMb, restartInMs: restartDelay },
         outOfMemory
@@ -112,7 +149,11 @@ export function startExtractionProcess(logger: Logger, options: ExtractionProces
 }
 
 /** The child's side: the job loop on its own pool, until the service asks it to stop or goes away. */
-async function runExtractionLoop(workerId: string, outOfMemoryWorkerId: string | undefined): Promise<void> {
+async function runExtractionLoop(
+  workerId: string,
+  outOfMemoryWorkerId: string | undefined,
+  timedOut: { workerId: string; jobId: string } | undefined,
+): Promise<void> {
   const env = parseEnv(SearchEnvSchema);
   const logger = createLogger({ name: 'search-extraction', level: env.LOG_LEVEL });
   const db = createDatabase({
@@ -133,6 +174,7 @@ async function runExtractionLoop(workerId: string, outOfMemoryWorkerId: string |
     pollMs: env.SEARCH_JOB_POLL_MS,
     concurrency: env.SEARCH_JOB_CONCURRENCY,
     workerId,
+    onExtracting: (jobId, extracting) => process.send?.({ jobId, extracting }),
   });
   let stopped = false;
   const stop = async () => {
@@ -160,9 +202,21 @@ async function runExtractionLoop(workerId: string, outOfMemoryWorkerId: string |
       );
     }
   }
+  if (timedOut !== undefined) {
+    try {
+      await jobs.releaseTimedOut(timedOut.workerId, timedOut.jobId, timedOutReason(env.SEARCH_JOB_TIMEOUT_S));
+    } catch (err) {
+      logger.warn({ error: describeError(err) }, 'could not fail the job that took too long');
+    }
+  }
   if (!stopped) jobs.start();
 }
 
 if (process.argv[2] === CHILD_FLAG && process.send !== undefined) {
-  await runExtractionLoop(process.argv[3] ?? '', process.argv[4]);
+  const [deadWorkerId = '', jobId = ''] = (process.argv[5] ?? '').split('|');
+  await runExtractionLoop(
+    process.argv[3] ?? '',
+    process.argv[4] || undefined,
+    jobId === '' ? undefined : { workerId: deadWorkerId, jobId },
+  );
 }

@@ -47,6 +47,8 @@ export interface ExtractionWorkerOptions {
   workerId?: string;
   /** Wait before try `attempt + 1`. Default: 5 s doubling per try, at most 10 min. */
   retryDelayMs?: (attempt: number) => number;
+  /** Told when work on a job (reading and indexing) starts and ends: the service times it (SEARCH_JOB_TIMEOUT_S). */
+  onExtracting?: (jobId: string, extracting: boolean) => void;
 }
 
 export interface ExtractionWorker {
@@ -60,6 +62,11 @@ export interface ExtractionWorker {
    * OUT_OF_MEMORY_REASON once its tries are used up, without waiting for their lease to run out.
    */
   releaseOutOfMemory(deadWorkerId: string): Promise<number>;
+  /**
+   * The jobs of an extraction process that was stopped because job `jobId` read for too long: that one
+   * fails with `reason` (reading it again would take as long), the others go back to the queue.
+   */
+  releaseTimedOut(deadWorkerId: string, jobId: string, reason: string): Promise<void>;
 }
 
 export const GAVE_UP_REASON = 'This file could not be indexed after several tries.';
@@ -67,6 +74,9 @@ export const GAVE_UP_REASON = 'This file could not be indexed after several trie
 export const OUT_OF_MEMORY_REASON = 'This file needs more memory to read than Trove allows.';
 /** The job's last error when its process ran out of memory (kept for operators, never shown). */
 export const OUT_OF_MEMORY_ERROR = 'the extraction process ran out of memory (SEARCH_JOB_MEMORY_MB)';
+/** A file whose reading outlasted SEARCH_JOB_TIMEOUT_S (issue 18 item 6). */
+export const timedOutReason = (seconds: number) =>
+  `This file took longer than ${seconds} s to read, so Trove stopped; it may be damaged or unusually large.`;
 
 function exponentialBackoff(attempt: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
@@ -116,6 +126,23 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
     return held.length;
   }
 
+  async function releaseTimedOut(deadWorkerId: string, jobId: string, reason: string): Promise<void> {
+    const held = await searchDb(db)
+      .selectFrom('search_jobs')
+      .select(['id', 'document_id', 'attempts'])
+      .where('locked_by', '=', deadWorkerId)
+      .execute();
+    for (const row of held) {
+      const job: TakenJob = { id: row.id, documentId: row.document_id, attempts: row.attempts };
+      if (row.id === jobId) {
+        logger.warn({ documentId: job.documentId }, 'extraction took too long');
+        await fail(job, reason);
+      } else {
+        await retry(job, 'the extraction process was restarted (another job took too long)');
+      }
+    }
+  }
+
   async function run(job: TakenJob): Promise<void> {
     // A take counts as a try, so a file that crashes the process every time still ends.
     if (job.attempts > options.maxAttempts) return fail(job, GAVE_UP_REASON);
@@ -157,7 +184,12 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
   async function runOnce(): Promise<boolean> {
     const job = await takeJob(db, workerId, options.leaseMs);
     if (job === undefined) return false;
-    await run(job);
+    options.onExtracting?.(job.id, true);
+    try {
+      await run(job);
+    } finally {
+      options.onExtracting?.(job.id, false);
+    }
     return true;
   }
 
@@ -191,6 +223,7 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
   return {
     runOnce,
     releaseOutOfMemory,
+    releaseTimedOut,
     start() {
       if (running) return;
       running = true;
