@@ -26,7 +26,7 @@ async function issuePair(
   familyExpiresAt: Date,
 ): Promise<IssuedSession> {
   // No token outlives its family: near the end both are cut to the time left.
-  const left = Math.max(1, Math.floor((familyExpiresAt.getTime() - Date.now()) / 1000));
+  const left = Math.max(1, Math.ceil((familyExpiresAt.getTime() - Date.now()) / 1000));
   const access = await signToken(keys, {
     type: 'access',
     sub: userId,
