@@ -23,16 +23,17 @@ const ZIP64_EXTRA = 0x0001;
  * anything; undefined when there is no central directory (then mammoth calls the file damaged).
  * A zip that declares less than it holds is bounded only by the extraction process's memory limit.
  */
+/** Where the zip's end-of-central-directory record starts, or -1: the last 22 bytes plus a ≤ 64 KB comment. */
+function endOfCentralDirectory(view: DataView): number {
+  for (let at = view.byteLength - 22; at >= Math.max(0, view.byteLength - 22 - 0xffff); at -= 1) {
+    if (view.getUint32(at, true) === END_OF_CENTRAL_DIRECTORY) return at;
+  }
+  return -1;
+}
+
 export function declaredUncompressedBytes(bytes: Uint8Array): number | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // The end record is the last 22 bytes plus a comment of at most 64 KB.
-  let end = -1;
-  for (let at = bytes.byteLength - 22; at >= Math.max(0, bytes.byteLength - 22 - 0xffff); at -= 1) {
-    if (view.getUint32(at, true) === END_OF_CENTRAL_DIRECTORY) {
-      end = at;
-      break;
-    }
-  }
+  const end = endOfCentralDirectory(view);
   if (end < 0) return undefined;
   let total = 0;
   // The entry count may be capped (zip64), so the directory is walked until its headers stop.
@@ -76,13 +77,7 @@ const DEFLATED = 8;
  */
 export function inflatesWithin(bytes: Uint8Array, maxBytes: number): boolean | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = -1;
-  for (let at = bytes.byteLength - 22; at >= Math.max(0, bytes.byteLength - 22 - 0xffff); at -= 1) {
-    if (view.getUint32(at, true) === END_OF_CENTRAL_DIRECTORY) {
-      end = at;
-      break;
-    }
-  }
+  const end = endOfCentralDirectory(view);
   if (end < 0) return undefined;
   let left = maxBytes;
   let at = view.getUint32(end + 16, true);

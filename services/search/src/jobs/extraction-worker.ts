@@ -109,14 +109,19 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
     });
   }
 
-  async function releaseOutOfMemory(deadWorkerId: string): Promise<number> {
-    const held = await searchDb(db)
+  /** The jobs a dead extraction process (its worker id) held when it died. */
+  async function heldBy(deadWorkerId: string): Promise<TakenJob[]> {
+    const rows = await searchDb(db)
       .selectFrom('search_jobs')
       .select(['id', 'document_id', 'attempts'])
       .where('locked_by', '=', deadWorkerId)
       .execute();
-    for (const row of held) {
-      const job: TakenJob = { id: row.id, documentId: row.document_id, attempts: row.attempts };
+    return rows.map((row) => ({ id: row.id, documentId: row.document_id, attempts: row.attempts }));
+  }
+
+  async function releaseOutOfMemory(deadWorkerId: string): Promise<number> {
+    const held = await heldBy(deadWorkerId);
+    for (const job of held) {
       logger.warn({ documentId: job.documentId, attempts: job.attempts }, 'extraction ran out of memory');
       // With several jobs in the process any of them may be the culprit, so each keeps its remaining tries.
       await (job.attempts >= options.maxAttempts
@@ -127,14 +132,8 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
   }
 
   async function releaseTimedOut(deadWorkerId: string, jobId: string, reason: string): Promise<void> {
-    const held = await searchDb(db)
-      .selectFrom('search_jobs')
-      .select(['id', 'document_id', 'attempts'])
-      .where('locked_by', '=', deadWorkerId)
-      .execute();
-    for (const row of held) {
-      const job: TakenJob = { id: row.id, documentId: row.document_id, attempts: row.attempts };
-      if (row.id === jobId) {
+    for (const job of await heldBy(deadWorkerId)) {
+      if (job.id === jobId) {
         logger.warn({ documentId: job.documentId }, 'extraction took too long');
         await fail(job, reason);
       } else {
