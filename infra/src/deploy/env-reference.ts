@@ -137,6 +137,7 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'a word in more passages than this scores only the newest this many (speed over exhaustive ranking of very common words)',
   SEARCH_MIN_AND_RESULTS: 'fewer matches of every word than this relaxes a search to any word',
   SEARCH_PORT: "the search service's port",
+  SEARCH_REQUESTS_PER_MINUTE: 'searches one user may run a minute; then 429',
   SESSION_MAX_DAYS: 'the absolute lifetime of a sign-in, however often it is refreshed; then sign in again',
   UPLOAD_MAX_FILE_BYTES: 'largest uploaded file',
   UPLOAD_MAX_FILES: 'most files in one upload batch',

@@ -25,7 +25,8 @@ export interface SearchAppDeps {
   /** The auth service's public keys: in production its JWKS (AUTH_JWKS_URL). */
   verificationKey: VerificationKey;
   uploads: UploadSettings & { maxRequestBytes: number; quotaBytes: number; requestsPerMinute: number };
-  search: SearchSettings;
+  /** The search settings, and SEARCH_REQUESTS_PER_MINUTE for the route (default 120). */
+  search: SearchSettings & { requestsPerMinute?: number | undefined };
   /** Chats (issue 11); unset values take CHAT_DEFAULTS (asksPerMinute, trustedProxies among them). `now` pins the clock questions are read against. */
   chats?: Partial<ChatAppSettings> & { now?: () => Date };
 }

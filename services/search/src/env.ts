@@ -34,6 +34,8 @@ export const SearchEnvSchema = z
     /** Upload requests one user may make a minute (the Uploads page sends large batches a few files a request). */
     UPLOAD_REQUESTS_PER_MINUTE: wholeNumber(300, 1, 100_000),
     /** AND first; fewer matches than this relaxes the search to OR. */
+    /** Searches one user may run a minute; then 429 with retry_after (issue 18 item 7). */
+    SEARCH_REQUESTS_PER_MINUTE: wholeNumber(120, 1, 1_000_000),
     SEARCH_MIN_AND_RESULTS: wholeNumber(3, 1, 1000),
     /** Words in more passages than this score only the newest this many (docs/decisions/020-search-postings.md). */
     SEARCH_MAX_CANDIDATES: wholeNumber(SEARCH_MAX_CANDIDATES, 10, 100_000),

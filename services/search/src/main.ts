@@ -27,7 +27,11 @@ await runService({
           requestsPerMinute: env.UPLOAD_REQUESTS_PER_MINUTE,
           maxRequestBytes: env.UPLOAD_MAX_REQUEST_BYTES,
         },
-        search: { minAllWordResults: env.SEARCH_MIN_AND_RESULTS, maxCandidates: env.SEARCH_MAX_CANDIDATES },
+        search: {
+          minAllWordResults: env.SEARCH_MIN_AND_RESULTS,
+          maxCandidates: env.SEARCH_MAX_CANDIDATES,
+          requestsPerMinute: env.SEARCH_REQUESTS_PER_MINUTE,
+        },
         chats: chatSettingsFromEnv(env),
       }),
       // Stop taking jobs before the pool closes; a job cut short comes back when its lease runs out.

@@ -8,6 +8,8 @@ import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 
 export const UPLOADS_TOO_FAST =
   'You are uploading faster than Trove can take files. Wait a moment and try again.';
+export const SEARCHES_TOO_FAST =
+  'You are searching faster than Trove allows. Wait a moment and search again.';
 export const ASKS_TOO_FAST = 'You are asking faster than Trove can answer. Wait a moment and ask again.';
 
 export interface UserRateLimit {

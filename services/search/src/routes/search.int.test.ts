@@ -97,3 +97,24 @@ describe('GET /api/v1/search input', () => {
     );
   });
 });
+
+describe('SEARCH_REQUESTS_PER_MINUTE (issue 18 item 7)', () => {
+  it('past the minute’s allowance a user gets a 429 with retry_after; another user is not affected', async () => {
+    const limited = await startSearchTestService({ searchesPerMinute: 3 });
+    try {
+      const ann = await limited.signUp();
+      const bob = await limited.signUp();
+      for (let index = 0; index < 3; index += 1) {
+        expect((await limited.request(ann, '/api/v1/search?q=kiwi')).status).toBe(200);
+      }
+      const refused = await limited.request(ann, '/api/v1/search?q=kiwi');
+      expect(refused.status).toBe(429);
+      const body = (await refused.json()) as { error: string; retry_after: number };
+      expect(body.error).toBe('You are searching faster than Trove allows. Wait a moment and search again.');
+      expect(body.retry_after).toBeGreaterThan(0);
+      expect((await limited.request(bob, '/api/v1/search?q=kiwi')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

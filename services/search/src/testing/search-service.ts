@@ -50,6 +50,7 @@ export async function startSearchTestService(
     minAllWordResults?: number;
     quotaBytes?: number;
     uploadsPerMinute?: number;
+    searchesPerMinute?: number;
     chats?: SearchAppDeps['chats'];
   } = {},
 ): Promise<SearchTestService> {
@@ -72,7 +73,11 @@ export async function startSearchTestService(
       quotaBytes: options.quotaBytes ?? 1024 * 1024 * 1024,
       requestsPerMinute: options.uploadsPerMinute ?? 10_000,
     },
-    search: { minAllWordResults: options.minAllWordResults ?? 1 },
+    // Generous unless a test is about the limit (SEARCH_REQUESTS_PER_MINUTE).
+    search: {
+      minAllWordResults: options.minAllWordResults ?? 1,
+      requestsPerMinute: options.searchesPerMinute ?? 100_000,
+    },
     // Generous limits unless a test is about them: every test signs up its own users, but a suite asks a lot.
     chats: { asksPerMinute: 10_000, ...options.chats },
   });
