@@ -363,8 +363,14 @@ describe.skipIf(!nginx)('the client address the services see (issue 18 item 5)',
   const forwardedFor: string[] = [];
   let direct: string;
   let behindFront: string;
+  let upstreamPort: number;
 
-  async function startNginx(name: string, upstreamPort: number, frontProxies: string[]): Promise<string> {
+  async function startNginx(
+    name: string,
+    upstreamPort: number,
+    frontProxies: string[],
+    uploadLimits?: { requestsPerMinute: number; connections: number },
+  ): Promise<string> {
     const www = join(dir, name);
     write(www, 'index.html', '<!doctype html><html><body></body></html>');
     write(www, 'config/remotes.json', '{"remotes":{}}');
@@ -377,6 +383,7 @@ describe.skipIf(!nginx)('the client address the services see (issue 18 item 5)',
       profileUpstreams: [`127.0.0.1:${upstreamPort}`],
       searchUpstreams: [`127.0.0.1:${upstreamPort}`],
       frontProxies,
+      ...(uploadLimits === undefined ? {} : { uploadLimits }),
     });
     const process = spawn(nginx as string, runtime.args, { stdio: 'ignore' });
     running.push(process);
@@ -393,7 +400,7 @@ describe.skipIf(!nginx)('the client address the services see (issue 18 item 5)',
     });
     upstream.listen(0, '127.0.0.1');
     await once(upstream, 'listening');
-    const upstreamPort = (upstream.address() as AddressInfo).port;
+    upstreamPort = (upstream.address() as AddressInfo).port;
     direct = await startNginx('direct', upstreamPort, []);
     // The test client plays the customer's front proxy (a TLS terminator) on 127.0.0.1.
     behindFront = await startNginx('front', upstreamPort, ['127.0.0.1']);
@@ -423,6 +430,23 @@ describe.skipIf(!nginx)('the client address the services see (issue 18 item 5)',
     expect(await seenFor(direct, '1.2.3.4')).toBe('127.0.0.1');
     expect(await seenFor(direct, '1.2.3.4, 5.6.7.8')).toBe('127.0.0.1');
     expect(await seenFor(direct)).toBe('127.0.0.1');
+  });
+
+  it('uploads past the per-address allowance get nginx’s JSON 429 (issue 18 item 7)', async () => {
+    const limitedBase = await startNginx('limited', upstreamPort, [], {
+      requestsPerMinute: 1,
+      connections: 16,
+    });
+    const statuses: number[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const res = await fetch(`${limitedBase}/api/v1/uploads`, { method: 'POST', body: 'x' });
+      statuses.push(res.status);
+      if (res.status === 429) expect(await res.json()).toMatchObject({ code: 'rate_limited' });
+    }
+    // One a minute and a burst of one more: the third is refused.
+    expect(statuses).toEqual([200, 200, 429]);
+    // Other locations do not count against it.
+    expect((await fetch(`${limitedBase}/api/v1/auth/healthz`)).status).toBe(200);
   });
 
   it('Strict-Transport-Security only when the browser came over https (issue 18 item 13)', async () => {

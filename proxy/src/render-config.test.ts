@@ -259,3 +259,21 @@ describe('a proxy in front (docs/decisions/009, "Self-hosting")', () => {
     expect(conf).toContain('geo $realip_remote_addr $trove_front_proxy {');
   });
 });
+
+describe('limits on uploads per client address (issue 18 item 7)', () => {
+  it('counts requests a minute and uploads at once on the uploads location, with a JSON 429', () => {
+    const conf = renderNginxConfig(base);
+    expect(conf).toContain('limit_req_zone $binary_remote_addr zone=trove_uploads_rate:10m rate=300r/m;');
+    expect(conf).toContain('limit_conn_zone $binary_remote_addr zone=trove_uploads_conn:10m;');
+    const uploads = conf.slice(conf.indexOf('location = /api/v1/uploads'));
+    expect(uploads).toContain('limit_req zone=trove_uploads_rate burst=300 nodelay;');
+    expect(uploads).toContain('limit_conn trove_uploads_conn 16;');
+    expect(uploads).toContain('limit_req_status 429;');
+    const other = renderNginxConfig({ ...base, uploadLimits: { requestsPerMinute: 5, connections: 2 } });
+    expect(other).toContain('rate=5r/m;');
+    expect(other).toContain('limit_conn trove_uploads_conn 2;');
+    expect(() =>
+      renderNginxConfig({ ...base, uploadLimits: { requestsPerMinute: 0, connections: 2 } }),
+    ).toThrow(/uploadLimits.requestsPerMinute/);
+  });
+});

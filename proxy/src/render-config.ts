@@ -36,6 +36,8 @@ export interface ProxySettings {
    * nginx and the service refuse the same request. Default {@link DEFAULT_UPLOAD_MAX_BODY_BYTES}.
    */
   uploadMaxBodyBytes?: number;
+  /** Per client address on /api/v1/uploads (default UPLOAD_LIMITS_PER_ADDRESS). */
+  uploadLimits?: { requestsPerMinute: number; connections: number };
   /** Extra origins (`https://cdn.example.com`) allowed to serve remotes: added to the CSP. */
   remoteOrigins?: readonly string[];
   /** More proxied paths (the bench's bare baseline). */
@@ -410,9 +412,34 @@ function prefixLocations(
   ].join('\n\n');
 }
 
-function uploadsLocations(csp: string, maxBytes: number): string {
+/**
+ * Per client address on the uploads location (issue 18 item 7): requests a minute (with as many again in a
+ * burst) and uploads in flight at once. Generous for a person or an office behind one address sending a
+ * large batch in several requests; a script flooding the service with bodies of up to 100 MB is cut off
+ * at nginx, before the service reads a byte. The services' own per-user limits still apply behind it.
+ */
+export const UPLOAD_LIMITS_PER_ADDRESS = { requestsPerMinute: 300, connections: 16 } as const;
+
+/** The zones the uploads location counts in, keyed by the client address ($binary_remote_addr). */
+function uploadLimitZones(perMinute: number): string {
+  return `  limit_req_zone $binary_remote_addr zone=trove_uploads_rate:10m rate=${perMinute}r/m;
+  limit_conn_zone $binary_remote_addr zone=trove_uploads_conn:10m;
+`;
+}
+
+function uploadsLocations(
+  csp: string,
+  maxBytes: number,
+  limits: { requestsPerMinute: number; connections: number },
+): string {
   return prefixLocations(UPLOADS_PREFIX, 'trove_search', csp, {
-    directives: `      # Up to UPLOAD_MAX_REQUEST_BYTES a request (several files of up to 25 MB each); more is nginx's
+    directives: `      # Per client address: a burst as large as a minute's allowance, then the rate; uploads at once.
+      # Past either, the JSON 429 (the error envelope) — issue 18 item 7.
+      limit_req zone=trove_uploads_rate burst=${limits.requestsPerMinute} nodelay;
+      limit_conn trove_uploads_conn ${limits.connections};
+      limit_req_status 429;
+      limit_conn_status 429;
+      # Up to UPLOAD_MAX_REQUEST_BYTES a request (several files of up to 25 MB each); more is nginx's
       # own 413 with a message, before a byte reaches the service.
       client_max_body_size ${maxBytes};
       # Streamed to the service as it arrives rather than spooled to a temp file first: the browser's
@@ -448,6 +475,7 @@ export function renderNginxConfig(settings: ProxySettings): string {
     profileUpstreams,
     searchUpstreams,
     uploadMaxBodyBytes = DEFAULT_UPLOAD_MAX_BODY_BYTES,
+    uploadLimits = UPLOAD_LIMITS_PER_ADDRESS,
     remoteOrigins = [],
     extraLocations = [],
     brotli = true,
@@ -462,6 +490,9 @@ export function renderNginxConfig(settings: ProxySettings): string {
   assertPort('httpPort', httpPort);
   if (!Number.isInteger(uploadMaxBodyBytes) || uploadMaxBodyBytes < 1) {
     throw new Error(`Invalid uploadMaxBodyBytes: ${uploadMaxBodyBytes}`);
+  }
+  for (const [name, value] of Object.entries(uploadLimits)) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`Invalid uploadLimits.${name}: ${value}`);
   }
   assertSafe('listenHost', listenHost);
   assertPath('wwwRoot', wwwRoot);
@@ -574,7 +605,7 @@ ${useBrotli ? '  brotli_static on;\n' : ''}
     "" "no-store";
     default "";
   }
-${forwardedBlock(frontProxies)}${abTest === undefined ? '' : abTestBlock(runtimeDir)}
+${forwardedBlock(frontProxies)}${uploadLimitZones(uploadLimits.requestsPerMinute)}${abTest === undefined ? '' : abTestBlock(runtimeDir)}
 ${upstreamBlock('trove_auth', authUpstreams)}
 
 ${upstreamBlock('trove_profile', profileUpstreams)}
@@ -662,7 +693,7 @@ ${proxyLocation('= /api/v1/profile', 'trove_profile', csp)}
     # The search service (issues 10 and 11): search, chats and passages take small JSON bodies.
 ${SEARCH_SERVICE_PREFIXES.map((prefix) => prefixLocations(prefix, 'trove_search', csp)).join('\n\n')}
 
-${uploadsLocations(csp, uploadMaxBodyBytes)}
+${uploadsLocations(csp, uploadMaxBodyBytes, uploadLimits)}
 ${extraBlocks.map((block) => `\n${block}\n`).join('')}
     # Any other API path: a JSON 404, never the SPA page.
     location ^~ /api/ {
