@@ -55,6 +55,7 @@ beforeAll(async () => {
       RATE_EXISTS_PER_MINUTE: '1000000',
       RATE_REGISTER_PER_MINUTE: '1000000',
       RATE_PASSWORD_CHECKS_PER_MINUTE: '1000000',
+      SEARCH_REQUESTS_PER_MINUTE: '1000000',
       MAIL_POLL_MS: '200',
       // A frozen server answers nothing, so the client-side query timeout (this + 1 s) is what ends a
       // request: 3 s keeps the 503 inside the 5 s bound with room for a busy machine.
