@@ -102,6 +102,7 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   MAIL_POLL_MS: 'how often the mail outbox is polled',
   MAIL_RETRY_SECONDS: 'first retry delay of an unsent mail (doubles, up to 5 minutes)',
   NODE_ENV: '`production` makes PUBLIC_URL required (mailed links never take their origin from a request)',
+  KNOWN_DEVICE_DAYS: 'lifetime of the signed cookie that marks a browser an account signed in on',
   OTP_MAX_ATTEMPTS: 'wrong codes before a code is spent',
   OTP_RESEND_SECONDS: 'wait before a code can be sent again',
   OTP_TTL_SECONDS: 'code lifetime',
@@ -111,12 +112,15 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   PROFILE_PORT: "the profile service's port",
   PUBLIC_URL:
     'the public origin users reach; `https://…` makes every session cookie Secure; links in mailed answers use it (set it in production)',
-  RATE_ACCOUNT_COOLDOWN_SECONDS: 'cool-down after too many failures on one account',
-  RATE_ACCOUNT_FAILURES: 'consecutive failures on one account before the cool-down',
+  RATE_ACCOUNT_FAILURES: 'failed logins on one account a day (any IP) before its attempts are spaced out',
+  RATE_ACCOUNT_SLOWDOWN_SECONDS:
+    "the spacing of an over-limit account's attempts; never applied to a browser that signed in to it before",
   RATE_CODE_MAILS_PER_HOUR: 'code mails per address per hour',
   RATE_EXISTS_PER_MINUTE: 'email-exists checks per IP per minute',
-  RATE_LOGIN_FAILURES: 'failed logins per IP and account in the window',
-  RATE_LOGIN_WINDOW_SECONDS: 'the failed-login window',
+  RATE_LOGIN_DELAY_MAX_SECONDS: 'the longest wait between login attempts from one IP/64 on one account',
+  RATE_LOGIN_DELAY_SECONDS: 'the first wait after RATE_LOGIN_FAILURES; it doubles with each further attempt',
+  RATE_LOGIN_FAILURES: 'login attempts per IP/64 and account that start at once before the waits begin',
+  RATE_LOGIN_WINDOW_SECONDS: "an IP/64 and account's attempts are forgotten this long after the last one",
   RATE_PASSWORD_CHECKS_PER_MINUTE:
     'password checks (login, reset/complete) per IP, IPv6 per /64, a minute, counted before argon2',
   RATE_REGISTER_PER_MINUTE: 'registrations per IP per minute',

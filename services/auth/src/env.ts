@@ -40,12 +40,20 @@ export const AuthEnvSchema = z
     PENDING_LOGIN_TTL_SECONDS: wholeNumber(600, 10, DAY),
     RATE_EXISTS_PER_MINUTE: wholeNumber(10, 1, 1_000_000),
     RATE_REGISTER_PER_MINUTE: wholeNumber(10, 1, 1_000_000),
+    /** Login attempts per IP/64 + account that start at once; after them each waits (issue 18 item 4). */
     RATE_LOGIN_FAILURES: wholeNumber(10, 1, 1_000_000),
-    /** Password checks (login, reset/complete) per IP (IPv6: per /64) a minute, counted before argon2. */
-    RATE_PASSWORD_CHECKS_PER_MINUTE: wholeNumber(30, 1, 1_000_000),
-    RATE_LOGIN_WINDOW_SECONDS: wholeNumber(600, 1, DAY),
+    /** The first wait after RATE_LOGIN_FAILURES; it doubles with each further attempt… */
+    RATE_LOGIN_DELAY_SECONDS: wholeNumber(1, 1, DAY),
+    /** …up to this. */
+    RATE_LOGIN_DELAY_MAX_SECONDS: wholeNumber(900, 1, DAY),
+    /** A pair's attempts are forgotten this long after its last one. */
+    RATE_LOGIN_WINDOW_SECONDS: wholeNumber(DAY, 1, 30 * DAY),
+    /** Failed logins on one account a day (any IP) before its attempts are spaced out. */
     RATE_ACCOUNT_FAILURES: wholeNumber(100, 1, 1_000_000),
-    RATE_ACCOUNT_COOLDOWN_SECONDS: wholeNumber(900, 1, DAY),
+    /** The spacing then; a device that signed in to the account before is never spaced. */
+    RATE_ACCOUNT_SLOWDOWN_SECONDS: wholeNumber(30, 1, 3_600),
+    /** How long the signed "known device" cookie lasts after a sign-in. */
+    KNOWN_DEVICE_DAYS: wholeNumber(180, 1, 3_650),
     RATE_CODE_MAILS_PER_HOUR: wholeNumber(5, 1, 1_000_000),
     /** Known and unknown emails answer after the same floor (exists, otp and reset requests). */
     AUTH_MIN_RESPONSE_MS: wholeNumber(50, 0, 5_000),

@@ -28,5 +28,11 @@ export const csrfCookieName = (
   name: typeof CSRF_ACCESS_COOKIE | typeof CSRF_REFRESH_COOKIE,
   secure: boolean,
 ) => (secure ? `${SECURE_COOKIE_PREFIX}${name}` : name);
+/**
+ * The signed "known device" cookie a sign-in leaves (issue 18 item 4): the account-wide login slow-down
+ * never applies to a browser that holds one for the account. HttpOnly, sent only to the login route.
+ */
+export const KNOWN_DEVICE_COOKIE = 'trove_known_device';
+export const KNOWN_DEVICE_PATH = '/api/v1/auth/password/login';
 export const CSRF_HEADER = 'X-CSRF-TOKEN';
 export const CSRF_ERROR_MESSAGE = 'Missing or invalid CSRF token';

@@ -91,7 +91,8 @@ export const baseEnvShape = {
   DB_STATEMENT_TIMEOUT_MS: milliseconds(3_000, 0, 600_000),
 } as const;
 
-const count = (defaultValue: number, min: number, max: number) =>
+/** A whole-number setting within bounds, with its default. */
+export const wholeNumberSetting = (defaultValue: number, min: number, max: number) =>
   z
     .string()
     .regex(/^\d+$/, 'must be a whole number')
@@ -104,8 +105,10 @@ const count = (defaultValue: number, min: number, max: number) =>
  * accounts/hash-gate.ts. Defaults from PASSWORD_HASH_DEFAULTS.
  */
 export const passwordHashEnvShape = {
-  PASSWORD_HASH_CONCURRENCY: count(4, 1, 64),
-  PASSWORD_HASH_QUEUE: count(32, 0, 10_000),
+  PASSWORD_HASH_CONCURRENCY: wholeNumberSetting(4, 1, 64),
+  PASSWORD_HASH_QUEUE: wholeNumberSetting(32, 0, 10_000),
+  /** Password checks (login, reset/complete, current-password checks) per IP (IPv6: per /64) a minute. */
+  RATE_PASSWORD_CHECKS_PER_MINUTE: wholeNumberSetting(30, 1, 1_000_000),
 } as const;
 
 export type EnvSource = Readonly<Record<string, string | undefined>>;

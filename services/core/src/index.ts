@@ -30,6 +30,7 @@ export {
   parseEnv,
   portSetting,
   readEnv,
+  wholeNumberSetting,
 } from './env';
 export {
   ApiError,

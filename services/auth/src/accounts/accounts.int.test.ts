@@ -300,7 +300,7 @@ describe('POST /api/v1/auth/otp/request', () => {
 });
 
 describe('POST /api/v1/auth/password/login', () => {
-  it('200 with the user and the four session cookies (HttpOnly tokens, narrow paths, SameSite=Lax)', async () => {
+  it('200 with the user, the four session cookies (HttpOnly tokens, narrow paths, SameSite=Lax) and the known-device mark', async () => {
     const email = freshEmail();
     await bed.signUp(email);
     const res = await post('/password/login', { email: email.toUpperCase(), password: PASSWORD });
@@ -312,7 +312,15 @@ describe('POST /api/v1/auth/password/login', () => {
     expect(find('refresh_token_cookie')).toMatch(/Path=\/api\/v1\/auth;.*HttpOnly/);
     expect(find('csrf_access_token')).not.toMatch(/HttpOnly/);
     expect(find('csrf_refresh_token')).not.toMatch(/HttpOnly/);
-    for (const line of cookies.filter((cookie) => !cookie.startsWith('pending_login_token'))) {
+    // Issue 18 item 4: only the login route ever sees it, and no page script.
+    expect(find('trove_known_device')).toMatch(
+      /Path=\/api\/v1\/auth\/password\/login;.*HttpOnly.*SameSite=Strict/,
+    );
+    const session = cookies.filter(
+      (cookie) => !cookie.startsWith('pending_login_token') && !cookie.startsWith('trove_known_device'),
+    );
+    expect(session).toHaveLength(4);
+    for (const line of session) {
       expect(line).toMatch(/SameSite=Lax/);
       expect(line).not.toMatch(/Secure/);
     }

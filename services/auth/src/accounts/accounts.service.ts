@@ -84,15 +84,15 @@ export async function login(
   ip: string,
   email: string,
   password: string,
+  knownDeviceUserId: string | undefined,
 ): Promise<LoginOutcome> {
   await deps.limits.passwordCheck(ip);
-  await deps.limits.reserveLogin(ip, email);
   const account = await findAccountByEmail(deps.db, email);
+  const knownDevice = account !== undefined && account.id === knownDeviceUserId;
+  await deps.limits.reserveLogin(ip, email, knownDevice);
   const matched = await verifyPasswordOrDummy(account?.passwordHash, password);
-  if (account === undefined || !matched) {
-    await deps.limits.loginFailed(ip, email);
+  if (account === undefined || !matched)
     throw new ApiError(401, INCORRECT_CREDENTIALS, 'invalid_credentials');
-  }
   await deps.limits.loginSucceeded(ip, email);
   if (!account.emailVerified) throw new ApiError(403, EMAIL_NOT_VERIFIED, 'email_not_verified');
 

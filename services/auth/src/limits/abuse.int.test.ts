@@ -39,9 +39,11 @@ const LIMITS = {
   RATE_EXISTS_PER_MINUTE: '3',
   RATE_REGISTER_PER_MINUTE: '3',
   RATE_LOGIN_FAILURES: '3',
-  RATE_LOGIN_WINDOW_SECONDS: '600',
+  RATE_LOGIN_DELAY_SECONDS: '60',
+  RATE_LOGIN_DELAY_MAX_SECONDS: '240',
+  RATE_LOGIN_WINDOW_SECONDS: '86400',
   RATE_ACCOUNT_FAILURES: '6',
-  RATE_ACCOUNT_COOLDOWN_SECONDS: '900',
+  RATE_ACCOUNT_SLOWDOWN_SECONDS: '30',
   RATE_CODE_MAILS_PER_HOUR: '3',
   OTP_RESEND_SECONDS: '0',
 };
@@ -113,42 +115,124 @@ describe('register: RATE_REGISTER_PER_MINUTE per IP', () => {
 });
 
 describe('login failures', () => {
-  it('RATE_LOGIN_FAILURES per IP+account in the window, then 429 with retry_after, even for the right password', async () => {
-    const email = 'pair@example.com';
-    await proxied.bed.signUp(email);
-    const ip = from('198.51.100.20');
-    for (let index = 0; index < 3; index += 1) {
-      expect((await proxied.post('/password/login', { email, password: 'Wrong-Horse-1' }, ip)).status).toBe(
-        401,
-      );
-    }
-    const refused = await proxied.post('/password/login', { email, password: PASSWORD }, ip);
-    expect(refused.status).toBe(429);
-    const body = await refused.json();
-    expect(body.retry_after).toBeGreaterThan(500);
-    expect(body.retry_after).toBeLessThanOrEqual(600);
-    // The same account from another address is not locked by this one.
-    expect(
-      (await proxied.post('/password/login', { email, password: PASSWORD }, from('198.51.100.21'))).status,
-    ).toBe(200);
+  // Its own service: the sign-ups here would spend the shared one's register budget.
+  let logins: Served;
+  beforeAll(async () => {
+    logins = await serve({ ...LIMITS, RATE_REGISTER_PER_MINUTE: '1000' });
+  }, 60_000);
+  afterAll(async () => {
+    await logins?.server.close();
+    await logins?.bed.close();
   });
 
-  it('a cool-down after RATE_ACCOUNT_FAILURES consecutive failures on one account, from any IP', async () => {
-    const email = 'cooldown@example.com';
-    await proxied.bed.signUp(email);
+  /** What the clock would do: the running wait of every throttle key ends now, without a real wait. */
+  const waitsEnd = () =>
+    logins.bed.db.updateTable('login_throttle').set({ next_allowed_at: new Date() }).execute();
+
+  async function retryAfter(res: Response): Promise<number> {
+    expect(res.status).toBe(429);
+    const body = await res.json();
+    expect(body).toMatchObject({ code: 'rate_limited' });
+    return body.retry_after;
+  }
+
+  it('per IP/64+account: RATE_LOGIN_FAILURES at once, then waits that double up to the cap, never a block (issue 18 item 4)', async () => {
+    const email = 'pair@example.com';
+    await logins.bed.signUp(email);
+    const ip = from('198.51.100.20');
+    const wrong = () => logins.post('/password/login', { email, password: 'Wrong-Horse-1' }, ip);
+    for (let index = 0; index < 3; index += 1) expect((await wrong()).status).toBe(401);
+    // Even the right password waits its turn: the wait is about the address, not the guess.
+    const first = await retryAfter(await logins.post('/password/login', { email, password: PASSWORD }, ip));
+    expect(first).toBeGreaterThan(50);
+    expect(first).toBeLessThanOrEqual(60);
+    // The same account from another address is not slowed by this one.
+    expect(
+      (await logins.post('/password/login', { email, password: PASSWORD }, from('198.51.100.21'))).status,
+    ).toBe(200);
+    const waits: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      await waitsEnd();
+      expect((await wrong()).status).toBe(401);
+      waits.push(await retryAfter(await wrong()));
+    }
+    expect(waits[0]).toBeGreaterThan(110);
+    expect(waits[0]).toBeLessThanOrEqual(120);
+    expect(waits[1]).toBeGreaterThan(230);
+    expect(waits[1]).toBeLessThanOrEqual(240);
+    expect(waits[2]).toBeGreaterThan(230); // RATE_LOGIN_DELAY_MAX_SECONDS
+    expect(waits[2]).toBeLessThanOrEqual(240);
+    // Once the wait is over, the right password from this one gets in.
+    await waitsEnd();
+    expect((await logins.post('/password/login', { email, password: PASSWORD }, ip)).status).toBe(200);
+  });
+
+  it('per account: past RATE_ACCOUNT_FAILURES from any IP, attempts are spaced, except from a device that signed in before', async () => {
+    const email = 'slowdown@example.com';
+    await logins.bed.signUp(email);
+    await logins.bed.signUp('other-account@example.com');
+    const signIn = async (who: string) => {
+      const res = await logins.post(
+        '/password/login',
+        { email: who, password: PASSWORD },
+        from('192.0.2.250'),
+      );
+      expect(res.status).toBe(200);
+      const device = res.headers.getSetCookie().find((cookie) => cookie.startsWith('trove_known_device='));
+      expect(device).toMatch(/HttpOnly/i);
+      return (device ?? '').split(';')[0] ?? '';
+    };
+    const knownDevice = await signIn(email);
+    const otherAccountsDevice = await signIn('other-account@example.com');
     for (let index = 0; index < 6; index += 1) {
-      const res = await proxied.post(
+      const res = await logins.post(
         '/password/login',
         { email, password: 'Wrong-Horse-1' },
         from(`192.0.2.${index + 1}`),
       );
       expect(res.status).toBe(401);
     }
-    const refused = await proxied.post('/password/login', { email, password: PASSWORD }, from('192.0.2.200'));
-    expect(refused.status).toBe(429);
-    const body = await refused.json();
-    expect(body.retry_after).toBeGreaterThan(800);
-    expect(body.retry_after).toBeLessThanOrEqual(900);
+    // A new device: spaced by RATE_ACCOUNT_SLOWDOWN_SECONDS, whatever its address…
+    const wait = await retryAfter(
+      await logins.post('/password/login', { email, password: PASSWORD }, from('192.0.2.200')),
+    );
+    expect(wait).toBeGreaterThan(20);
+    expect(wait).toBeLessThanOrEqual(30);
+    // …and a device another account signed in on is a new device for this one.
+    await retryAfter(
+      await logins.post(
+        '/password/login',
+        { email, password: PASSWORD },
+        { ...from('192.0.2.201'), Cookie: otherAccountsDevice },
+      ),
+    );
+    // The owner's own browser is never slowed by someone else's guesses.
+    const owner = await logins.post(
+      '/password/login',
+      { email, password: PASSWORD },
+      { ...from('192.0.2.202'), Cookie: knownDevice },
+    );
+    expect(owner.status).toBe(200);
+  });
+
+  it('the account slow-down is a wait, not a block: after it, the right password from a new device gets in', async () => {
+    const email = 'spaced@example.com';
+    await logins.bed.signUp(email);
+    for (let index = 0; index < 6; index += 1) {
+      const res = await logins.post(
+        '/password/login',
+        { email, password: 'Wrong-Horse-1' },
+        from(`192.0.4.${index + 1}`),
+      );
+      expect(res.status).toBe(401);
+    }
+    await retryAfter(
+      await logins.post('/password/login', { email, password: PASSWORD }, from('192.0.4.100')),
+    );
+    await waitsEnd();
+    expect(
+      (await logins.post('/password/login', { email, password: PASSWORD }, from('192.0.4.101'))).status,
+    ).toBe(200);
   });
 
   it('parallel wrong guesses cannot pass RATE_LOGIN_FAILURES: each takes its point before the password is checked', async () => {
@@ -157,7 +241,7 @@ describe('login failures', () => {
     const ip = from('198.51.100.40');
     const statuses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        proxied.post('/password/login', { email, password: 'Wrong-Horse-1' }, ip).then((res) => res.status),
+        logins.post('/password/login', { email, password: 'Wrong-Horse-1' }, ip).then((res) => res.status),
       ),
     );
     // At most RATE_LOGIN_FAILURES reach argon2 (the IP+account and account budgets are taken one after the
@@ -171,10 +255,10 @@ describe('login failures', () => {
 
   it('a success resets the consecutive count', async () => {
     const email = 'reset-count@example.com';
-    await proxied.bed.signUp(email);
+    await logins.bed.signUp(email);
     for (let round = 0; round < 2; round += 1) {
       for (let index = 0; index < 4; index += 1) {
-        const res = await proxied.post(
+        const res = await logins.post(
           '/password/login',
           { email, password: 'Wrong-Horse-1' },
           from(`192.0.3.${round * 10 + index}`),
@@ -182,7 +266,7 @@ describe('login failures', () => {
         expect(res.status).toBe(401);
       }
       expect(
-        (await proxied.post('/password/login', { email, password: PASSWORD }, from('192.0.3.99'))).status,
+        (await logins.post('/password/login', { email, password: PASSWORD }, from('192.0.3.99'))).status,
       ).toBe(200);
     }
   });

@@ -81,6 +81,14 @@ describe('the retention purge', () => {
       ])
       .execute();
 
+    await db
+      .insertInto('login_throttle')
+      .values([
+        { key: 'idle', attempts: 12, next_allowed_at: daysAgo(2), expires_at: daysAgo(1) },
+        { key: 'live', attempts: 3, next_allowed_at: NOW, expires_at: daysAgo(-1) },
+      ])
+      .execute();
+
     const job = createRetentionJob({
       db,
       logger: captureLogs().logger,
@@ -88,7 +96,7 @@ describe('the retention purge', () => {
       intervalSeconds: 3_600,
     });
     const purged = await job.runOnce(NOW);
-    expect(purged).toEqual({ mails: 1, codes: 2, refreshTokens: 1, families: 1 });
+    expect(purged).toEqual({ mails: 1, codes: 2, refreshTokens: 1, families: 1, loginThrottle: 1 });
 
     const mails = await db.selectFrom('mail_outbox').select('to_address').orderBy('to_address').execute();
     expect(mails.map((row) => row.to_address)).toEqual(['new-sent@example.com', 'unsent@example.com']);
@@ -98,7 +106,15 @@ describe('the retention purge', () => {
     expect(families.map((row) => row.id).sort()).toEqual([revokedLately?.id, live?.id].sort());
     const tokens = await db.selectFrom('refresh_tokens').select('jti').execute();
     expect(tokens.map((row) => row.jti)).toEqual([jti.live]);
+    const throttled = await db.selectFrom('login_throttle').select('key').execute();
+    expect(throttled.map((row) => row.key)).toEqual(['live']);
     // Again: nothing more to take.
-    expect(await job.runOnce(NOW)).toEqual({ mails: 0, codes: 0, refreshTokens: 0, families: 0 });
+    expect(await job.runOnce(NOW)).toEqual({
+      mails: 0,
+      codes: 0,
+      refreshTokens: 0,
+      families: 0,
+      loginThrottle: 0,
+    });
   });
 });

@@ -32,6 +32,7 @@ export function createRetentionJob(options: {
       const purged = await purgeExpiredAccountData(
         options.db,
         new Date(now.getTime() - options.retentionDays * DAY_MS),
+        now,
       );
       options.logger.info({ purged }, 'retention purge');
       return purged;

@@ -4,8 +4,8 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { requestCode, verifyCode } from '../accounts/accounts.service';
 import type { AuthDeps } from '../deps';
-import { PENDING_LOGIN_COOKIE, setSessionCookies } from '../sessions/cookies';
-import { answerNoSoonerThan, secureCookies } from './request-context';
+import { PENDING_LOGIN_COOKIE } from '../sessions/cookies';
+import { answerNoSoonerThan, setSignedInCookies } from './request-context';
 
 /** /api/v1/auth/otp/… — SPEC §7. */
 export function createOtpRoutes(deps: AuthDeps): Hono<ServiceEnv> {
@@ -28,7 +28,7 @@ export function createOtpRoutes(deps: AuthDeps): Hono<ServiceEnv> {
       code,
       getCookie(c, PENDING_LOGIN_COOKIE),
     );
-    setSessionCookies(c, session, deps.sessions, secureCookies(c, deps));
+    await setSignedInCookies(c, deps, session);
     return c.json({ user }, 200);
   });
 

@@ -12,9 +12,15 @@ import { parseJson, type ServiceEnv } from '@trove/service-core';
 import { Hono } from 'hono';
 import { completeReset, login, register, requestReset, verifyReset } from '../accounts/accounts.service';
 import type { AuthDeps } from '../deps';
-import { setPendingLoginCookie, setSessionCookies } from '../sessions/cookies';
+import { setPendingLoginCookie } from '../sessions/cookies';
 import { emailExists } from '../users/users.repository';
-import { answerNoSoonerThan, ipOf, secureCookies } from './request-context';
+import {
+  answerNoSoonerThan,
+  ipOf,
+  knownDeviceUserId,
+  secureCookies,
+  setSignedInCookies,
+} from './request-context';
 
 /** /api/v1/auth/password/… — SPEC §7. */
 export function createPasswordRoutes(deps: AuthDeps): Hono<ServiceEnv> {
@@ -39,13 +45,13 @@ export function createPasswordRoutes(deps: AuthDeps): Hono<ServiceEnv> {
 
   routes.post('/login', async (c) => {
     const { email, password } = await parseJson(c, LoginRequestSchema);
-    const outcome = await login(deps, ipOf(c, deps), email, password);
-    const secure = secureCookies(c, deps);
+    const outcome = await login(deps, ipOf(c, deps), email, password, await knownDeviceUserId(c, deps));
     if (outcome.kind === 'two_factor') {
+      const secure = secureCookies(c, deps);
       setPendingLoginCookie(c, outcome.pendingToken, deps.env.PENDING_LOGIN_TTL_SECONDS, secure);
       return c.json<LoginResponse>(outcome.body, 200);
     }
-    setSessionCookies(c, outcome.session, deps.sessions, secure);
+    await setSignedInCookies(c, deps, outcome.session);
     return c.json<LoginResponse>({ user: outcome.user }, 200);
   });
 
@@ -65,7 +71,7 @@ export function createPasswordRoutes(deps: AuthDeps): Hono<ServiceEnv> {
   routes.post('/reset/complete', async (c) => {
     const { reset_token, new_password } = await parseJson(c, ResetCompleteRequestSchema);
     const { user, session } = await completeReset(deps, ipOf(c, deps), reset_token, new_password);
-    setSessionCookies(c, session, deps.sessions, secureCookies(c, deps));
+    await setSignedInCookies(c, deps, session);
     return c.json({ user }, 200);
   });
 

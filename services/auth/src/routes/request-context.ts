@@ -1,6 +1,11 @@
-import { clientIp, isHttpsRequest, type ServiceEnv } from '@trove/service-core';
+import { KNOWN_DEVICE_COOKIE } from '@trove/contracts';
+import { clientIp, isHttpsRequest, type ServiceEnv, verifySessionToken } from '@trove/service-core';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { AuthDeps } from '../deps';
+import { setKnownDeviceCookie, setSessionCookies } from '../sessions/cookies';
+import type { IssuedSession } from '../sessions/sessions.service';
+import { signToken } from '../sessions/tokens';
 
 /** The client IP for the abuse limits: the proxy's header only when the connection is from the proxy. */
 export function ipOf(c: Context<ServiceEnv>, deps: AuthDeps): string {
@@ -23,4 +28,35 @@ export function secureCookies(c: Context<ServiceEnv>, deps: AuthDeps): boolean {
 export async function answerNoSoonerThan(started: number, minMs: number): Promise<void> {
   const left = minMs - (performance.now() - started);
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+/**
+ * A sign-in (login, a login2fa or verify code, a reset): the session cookies, and the signed mark that
+ * this browser is one the account signed in on (issue 18 item 4).
+ */
+export async function setSignedInCookies(
+  c: Context<ServiceEnv>,
+  deps: AuthDeps,
+  session: IssuedSession,
+): Promise<void> {
+  const secure = secureCookies(c, deps);
+  setSessionCookies(c, session, deps.sessions, secure);
+  const ttlSeconds = deps.env.KNOWN_DEVICE_DAYS * 86_400;
+  const device = await signToken(deps.keys, {
+    type: 'device',
+    sub: session.access.claims.sub,
+    fid: 'device',
+    ttlSeconds,
+  });
+  setKnownDeviceCookie(c, device.token, ttlSeconds, secure);
+}
+
+/** The account this browser signed in on before, per its known-device cookie; undefined for none. */
+export async function knownDeviceUserId(c: Context<ServiceEnv>, deps: AuthDeps): Promise<string | undefined> {
+  const claims = await verifySessionToken(
+    getCookie(c, KNOWN_DEVICE_COOKIE),
+    deps.keys.verificationKey,
+    'device',
+  );
+  return claims?.sub;
 }

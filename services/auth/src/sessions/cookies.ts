@@ -3,6 +3,8 @@ import {
   CSRF_ACCESS_COOKIE,
   CSRF_REFRESH_COOKIE,
   csrfCookieName,
+  KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_PATH,
   REFRESH_COOKIE,
 } from '@trove/contracts';
 import type { Context } from 'hono';
@@ -67,6 +69,17 @@ export function setPendingLoginCookie(c: Context, token: string, maxAge: number,
     secure,
     httpOnly: true,
     path: PENDING_LOGIN_PATH,
+    maxAge,
+  });
+}
+
+/** Marks this browser as one the account signed in on: the account-wide login slow-down skips it. */
+export function setKnownDeviceCookie(c: Context, token: string, maxAge: number, secure: boolean): void {
+  setCookie(c, KNOWN_DEVICE_COOKIE, token, {
+    sameSite: 'Strict',
+    secure,
+    httpOnly: true,
+    path: KNOWN_DEVICE_PATH,
     maxAge,
   });
 }

@@ -1,4 +1,6 @@
 export {
+  type AccountChange,
+  accountChangedMail,
   type ChatAnswerMailOptions,
   chatAnswerMail,
   chatAnswerSubject,
@@ -41,3 +43,10 @@ export {
 } from './session-tokens';
 export { isFamilyActive, revokeFamily, revokeUserFamilies } from './sessions.repository';
 export { type PurgedCounts, purgeExpiredAccountData } from './retention.repository';
+export {
+  consumePoint,
+  createPasswordCheckLimit,
+  limitKey,
+  postgresLimiter,
+  TOO_MANY_ATTEMPTS,
+} from './rate-limiter';

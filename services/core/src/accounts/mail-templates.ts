@@ -62,6 +62,33 @@ export function passwordChangedMail(options: { product: string; to: string }): M
   };
 }
 
+/** The sensitive profile changes that mail the account a notice (issue 18 item 11). */
+export type AccountChange = 'phone' | 'two_step_off';
+
+const ACCOUNT_CHANGES: Record<AccountChange, { subject: string; lead: string }> = {
+  phone: { subject: 'phone number was changed', lead: 'The phone number on your account was just changed.' },
+  two_step_off: {
+    subject: '2-step verification was turned off',
+    lead: '2-step verification was just turned off: signing in now needs only the password.',
+  },
+};
+
+export function accountChangedMail(options: {
+  product: string;
+  to: string;
+  change: AccountChange;
+}): MailMessage {
+  const { product, to, change } = options;
+  const { subject, lead } = ACCOUNT_CHANGES[change];
+  const help = 'If this was not you, reset your password now from the sign-in page.';
+  return {
+    to,
+    subject: `Your ${product} ${subject}`,
+    text: `${lead}\n\n${help}\n— ${product}\n`,
+    html: htmlPage(product, `<p>${escapeHtml(lead)}</p><p>${escapeHtml(help)}</p>`),
+  };
+}
+
 export interface ChatAnswerMailOptions {
   product: string;
   to: string;

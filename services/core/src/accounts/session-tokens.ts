@@ -18,7 +18,8 @@ export const TOKEN_ALGORITHM = 'EdDSA';
 /** The issue's "≤ 10 s clock tolerance". */
 export const CLOCK_TOLERANCE_SECONDS = 10;
 
-export type TokenType = 'access' | 'refresh' | 'pending_login';
+/** `device` marks a browser an account signed in on (issue 18 item 4); it opens nothing by itself. */
+export type TokenType = 'access' | 'refresh' | 'pending_login' | 'device';
 
 export interface SessionClaims {
   /** The user id. */
@@ -90,7 +91,10 @@ export async function verifySessionToken(
       typeof fid !== 'string' ||
       typeof csrf !== 'string' ||
       typeof exp !== 'number' ||
-      (payload.type !== 'access' && payload.type !== 'refresh' && payload.type !== 'pending_login')
+      (payload.type !== 'access' &&
+        payload.type !== 'refresh' &&
+        payload.type !== 'pending_login' &&
+        payload.type !== 'device')
     ) {
       return undefined;
     }

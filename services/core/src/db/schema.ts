@@ -104,6 +104,14 @@ export interface RateLimitsTable {
   expire: string | null;
 }
 
+/** Issue 18 item 4: a login throttle key's attempts and when its next attempt may start. */
+export interface LoginThrottleTable {
+  key: string;
+  attempts: number;
+  next_allowed_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -112,4 +120,5 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  login_throttle: LoginThrottleTable;
 }
