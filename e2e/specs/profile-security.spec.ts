@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCookies, readLatestCode, signUpVerifiedUser } from '../support/accounts';
 import { launchBrowser } from '../support/browser';
+import { mailTo } from '../support/chat';
 import { baseUrl, mailUrl } from '../support/context';
 import {
   fieldError,
@@ -133,12 +134,50 @@ describe('2-step tab (SPEC §2.5)', () => {
       expect(verified.status).toBe(200);
       expect((await verified.json()).user).toMatchObject({ email: account.email });
 
-      // Turned off again, the password alone signs in.
+      // Turned off again — which needs the current password (issue 18 item 11) — the password alone
+      // signs in, and the owner gets a notice.
       await page.getByLabel('Enable 2-step verification (email OTP on every login)').uncheck();
       await submitButton(page).click();
+      const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
+      await dialog.getByLabel('Current password', { exact: true }).fill('Wrong-Horse-1');
+      await dialog.getByRole('button', { name: 'Confirm and save' }).click();
+      await dialog.getByText('Current password is incorrect').waitFor();
+      await dialog.getByLabel('Current password', { exact: true }).fill(account.password);
+      await dialog.getByRole('button', { name: 'Confirm and save' }).click();
       await statusLine(page).getByText('Profile updated').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      const notice = await mailTo(mailUrl(), account.email, { subject: /2-step verification was turned off/ });
+      expect(notice.text).toContain('If this was not you, reset your password');
       const plain = await login(account.email, account.password);
       expect((await plain.json()).user).toMatchObject({ email: account.email });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a phone number in place of another (issue 18 item 11)', () => {
+  it('asks for the current password; Cancel leaves it unsaved, the password saves it and a notice is mailed', async () => {
+    const account = await signUpVerifiedUser(baseUrl(), mailUrl());
+    const first = uniqueIndianMobile();
+    expect((await putProfile(baseUrl(), account, { gender: 'female', phone: first })).status).toBe(200);
+    const second = uniqueIndianMobile();
+    const { page, context } = await openProfile(browser, baseUrl(), account);
+    try {
+      await page.getByLabel('Phone', { exact: true }).fill(second);
+      await submitButton(page).click();
+      const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await statusLine(page).getByText('Not saved: changing your phone number').waitFor();
+
+      await submitButton(page).click();
+      await dialog.getByLabel('Current password', { exact: true }).fill(account.password);
+      await dialog.getByRole('button', { name: 'Confirm and save' }).click();
+      await statusLine(page).getByText('Profile updated').waitFor();
+      await page.reload();
+      expect((await page.getByLabel('Phone', { exact: true }).inputValue()).replace(/\s/g, '')).toBe(second);
+      const notice = await mailTo(mailUrl(), account.email, { subject: /phone number was changed/ });
+      expect(notice.subject).toBe('Your Trove phone number was changed');
     } finally {
       await context.close();
     }

@@ -116,13 +116,15 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   RATE_ACCOUNT_SLOWDOWN_SECONDS:
     "the spacing of an over-limit account's attempts; never applied to a browser that signed in to it before",
   RATE_CODE_MAILS_PER_HOUR: 'code mails per address per hour',
+  RATE_CURRENT_PASSWORD_FAILURES_PER_HOUR:
+    'wrong current passwords (password change, phone change, 2-step off) one account may send an hour',
   RATE_EXISTS_PER_MINUTE: 'email-exists checks per IP per minute',
   RATE_LOGIN_DELAY_MAX_SECONDS: 'the longest wait between login attempts from one IP/64 on one account',
   RATE_LOGIN_DELAY_SECONDS: 'the first wait after RATE_LOGIN_FAILURES; it doubles with each further attempt',
   RATE_LOGIN_FAILURES: 'login attempts per IP/64 and account that start at once before the waits begin',
   RATE_LOGIN_WINDOW_SECONDS: "an IP/64 and account's attempts are forgotten this long after the last one",
   RATE_PASSWORD_CHECKS_PER_MINUTE:
-    'password checks (login, reset/complete) per IP, IPv6 per /64, a minute, counted before argon2',
+    'password checks (login, reset/complete, current-password checks) per IP, IPv6 per /64, a minute, counted before argon2; auth and profile share it',
   RATE_REGISTER_PER_MINUTE: 'registrations per IP per minute',
   RETENTION_DAYS: 'days sent mail (bodies are cleared once sent), used codes and ended sessions are kept',
   RETENTION_INTERVAL_SECONDS: 'how often the auth service runs the retention purge',

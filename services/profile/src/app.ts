@@ -3,9 +3,15 @@ import {
   type DatabaseHandle,
   type Logger,
   type ServiceEnv,
+  TrustedProxies,
   type VerificationKey,
 } from '@trove/service-core';
 import type { Hono } from 'hono';
+import {
+  CURRENT_PASSWORD_DEFAULTS,
+  type CurrentPasswordSettings,
+  createCurrentPasswordCheck,
+} from './profiles/current-password';
 import { createProfileRoutes } from './routes/profile';
 
 export const PROFILE_PREFIX = '/api/v1/profile';
@@ -17,6 +23,10 @@ export interface ProfileAppDeps {
   verificationKey: VerificationKey;
   /** Product name for the password-change mail (APP_NAME). */
   product?: string;
+  /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (default: loopback, as nginx runs). */
+  trustedProxies?: readonly string[];
+  /** The current-password check's budgets; unset ones take CURRENT_PASSWORD_DEFAULTS. */
+  currentPassword?: Partial<CurrentPasswordSettings>;
 }
 
 /** The profile service: health at the root and under /api/v1/profile, then its resources. */
@@ -28,6 +38,11 @@ export function createProfileApp(deps: ProfileAppDeps): Hono<ServiceEnv> {
       db: deps.db,
       verificationKey: deps.verificationKey,
       product: deps.product ?? 'Trove',
+      trustedProxies: new TrustedProxies(deps.trustedProxies ?? ['127.0.0.1', '::1']),
+      confirmCurrentPassword: createCurrentPasswordCheck(deps.db, {
+        ...CURRENT_PASSWORD_DEFAULTS,
+        ...deps.currentPassword,
+      }),
     }),
   );
   return app;

@@ -14,6 +14,11 @@ await runService({
         logger,
         verificationKey: remoteVerificationKeys(env.AUTH_JWKS_URL),
         product: env.APP_NAME,
+        trustedProxies: env.TRUSTED_PROXIES,
+        currentPassword: {
+          passwordChecksPerMinute: env.RATE_PASSWORD_CHECKS_PER_MINUTE,
+          failuresPerHour: env.RATE_CURRENT_PASSWORD_FAILURES_PER_HOUR,
+        },
       }),
     };
   },

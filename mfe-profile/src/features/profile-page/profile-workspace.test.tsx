@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { type Profile, ProfileFormSchema } from '@trove/contracts';
-import { SessionProvider, useSession } from '@trove/kit';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { PopupProvider, SessionProvider, useSession } from '@trove/kit';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testProfile } from '../profile-form/test-profile';
 import { ProfileWorkspace } from './profile-workspace';
@@ -32,8 +32,10 @@ function SessionName() {
 async function renderPage() {
   render(
     <SessionProvider>
-      <SessionName />
-      <ProfileWorkspace />
+      <PopupProvider>
+        <SessionName />
+        <ProfileWorkspace />
+      </PopupProvider>
     </SessionProvider>,
   );
   await screen.findByRole('tab', { name: 'Overview' });
@@ -123,6 +125,51 @@ describe('ProfileWorkspace (SPEC §2.5, §7, §8)', () => {
     expect(screen.getByRole('tab', { selected: true }).textContent).toContain('Overview');
   });
 
+  it('a 403 reauth_required asks for the current password and saves again with it; a wrong one is said in the dialog (issue 18 item 11)', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const saved = profile({ gender: 'male', phone: '+919876543211' });
+    serve({
+      'GET /api/v1/auth/me': () => ({ status: 200, body: { user: USER } }),
+      'GET /api/v1/profile/me': me(profile({ gender: 'male', phone: '+919876543210' })),
+      'PUT /api/v1/profile': (init) => {
+        const body = JSON.parse(String(init.body));
+        sent.push(body);
+        if (body.current_password === undefined)
+          return { status: 403, body: { error: 'Enter your current password…', code: 'reauth_required' } };
+        if (body.current_password !== 'Correct-Horse-9')
+          return { status: 400, body: { error: 'Current password is incorrect', code: 'invalid_request' } };
+        return { status: 200, body: { user: USER, profile: saved } };
+      },
+    });
+    await renderPage();
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '+919876543211' } });
+    await act(async () => {
+      fireEvent.submit(
+        screen.getByRole('tabpanel', { name: 'Overview' }).querySelector('form') as HTMLFormElement,
+      );
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    const password = within(dialog).getByLabelText('Current password');
+    fireEvent.change(password, { target: { value: 'Wrong-Horse-1' } });
+    await act(async () => {
+      fireEvent.submit(dialog.querySelector('form') as HTMLFormElement);
+    });
+    await screen.findByText('Current password is incorrect');
+    fireEvent.change(password, { target: { value: 'Correct-Horse-9' } });
+    await act(async () => {
+      fireEvent.submit(dialog.querySelector('form') as HTMLFormElement);
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('profile-status').textContent).toContain('Profile updated'),
+    );
+    expect(sent.map((body) => body.current_password)).toEqual([
+      undefined,
+      'Wrong-Horse-1',
+      'Correct-Horse-9',
+    ]);
+    expect(sent[2]).toMatchObject({ phone: '+919876543211' });
+  });
+
   it('a load failure shows the message, or "Failed to load profile"', async () => {
     serve({
       'GET /api/v1/auth/me': () => ({ status: 200, body: { user: USER } }),
@@ -130,7 +177,9 @@ describe('ProfileWorkspace (SPEC §2.5, §7, §8)', () => {
     });
     render(
       <SessionProvider>
-        <ProfileWorkspace />
+        <PopupProvider>
+          <ProfileWorkspace />
+        </PopupProvider>
       </SessionProvider>,
     );
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load profile');

@@ -1,5 +1,10 @@
-import { type ProfileMeResponse, phoneInputError } from '@trove/contracts';
-import { ApiError, useSession, userMessage } from '@trove/kit';
+import {
+  PROFILE_CODES,
+  type ProfileFormInput,
+  type ProfileMeResponse,
+  phoneInputError,
+} from '@trove/contracts';
+import { ApiError, usePopup, useSession, userMessage } from '@trove/kit';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../profile-header/profile-header';
 import { type FormBinding, fieldId } from '../profile-form/fields';
@@ -25,6 +30,7 @@ import {
   type PasswordFieldErrors,
   type PasswordFormValues,
 } from '../security/password-form';
+import { ReauthDialog } from '../security/reauth-dialog';
 import { SecurityFields } from '../security/security-fields';
 import {
   AddressFields,
@@ -41,6 +47,15 @@ import * as styles from './profile-page.module.css';
 type Status = { tone: 'success' | 'error'; text: string } | null;
 
 const FIX_FIELDS = 'Please fix the highlighted fields.';
+const NOT_SAVED_WITHOUT_PASSWORD =
+  'Not saved: changing your phone number or turning off 2-step needs your current password.';
+
+/** The service's answer to a sensitive change sent without the current password (issue 18 item 11). */
+function needsCurrentPassword(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 403) return false;
+  const data = error.data as { code?: unknown } | null;
+  return data?.code === PROFILE_CODES.reauthRequired;
+}
 
 const PANEL_TEXT: Record<ProfileTabId, { title: string; description: string }> = {
   overview: {
@@ -71,6 +86,7 @@ export function ProfileWorkspace() {
   const idPrefix = useId();
   const { load, reload, save, changePassword } = useProfileData();
   const { setUser } = useSession();
+  const popup = usePopup();
   const [preferences] = useState<BrowserPreferences>(browserPreferences);
   const [values, setValues] = useState<ProfileFormValues | null>(null);
   const [errors, setErrors] = useState<ProfileFieldErrors>({});
@@ -145,27 +161,66 @@ export function ProfileWorkspace() {
     }
     setBusy(true);
     setStatus(null);
+    const payload = payloadFromForm(values);
     try {
-      const saved = await save(payloadFromForm(values));
+      const saved = await save(payload);
       // The shell's session user too, so the account menu shows the new name (SPEC §7).
       setUser(saved.user);
       setStatus({ tone: 'success', text: 'Profile updated' });
     } catch (error) {
-      const failure = saveFailure(
-        error instanceof ApiError ? error.status : undefined,
-        error instanceof ApiError ? userMessage(error, '') : undefined,
-      );
-      if (failure.phone !== undefined) {
-        // SPEC §8: the message goes on the phone field and the status line is cleared.
-        setErrors((current) => ({ ...current, phone: failure.phone }));
-        setStatus(null);
-        showErrors({ phone: failure.phone });
-      } else {
-        setStatus({ tone: 'error', text: failure.status ?? 'Failed to update' });
-      }
+      if (needsCurrentPassword(error)) askForCurrentPassword(payload);
+      else showSaveFailure(error);
     } finally {
       setBusy(false);
     }
+  };
+
+  const showSaveFailure = (error: unknown) => {
+    const failure = saveFailure(
+      error instanceof ApiError ? error.status : undefined,
+      error instanceof ApiError ? userMessage(error, '') : undefined,
+    );
+    if (failure.phone !== undefined) {
+      // SPEC §8: the message goes on the phone field and the status line is cleared.
+      setErrors((current) => ({ ...current, phone: failure.phone }));
+      setStatus(null);
+      showErrors({ phone: failure.phone });
+    } else {
+      setStatus({ tone: 'error', text: failure.status ?? 'Failed to update' });
+    }
+  };
+
+  /** The same save again, with the current password the dialog asks for; Cancel leaves it unsaved. */
+  const askForCurrentPassword = (payload: ProfileFormInput) => {
+    let saved = false;
+    const ticket = popup.open(
+      <ReauthDialog
+        onCancel={() => popup.close(ticket)}
+        onConfirm={async (currentPassword) => {
+          try {
+            const answer = await save({ ...payload, current_password: currentPassword });
+            saved = true;
+            setUser(answer.user);
+            setStatus({ tone: 'success', text: 'Profile updated' });
+            popup.close(ticket);
+          } catch (error) {
+            // A wrong password or too many tries: said in the dialog. Anything else: said on the page.
+            if (error instanceof ApiError && (error.status === 400 || error.status === 429)) throw error;
+            popup.close(ticket);
+            showSaveFailure(error);
+            saved = true;
+          }
+        }}
+      />,
+      {
+        size: 'sm',
+        title: 'Confirm it’s you',
+        allowBackdropClose: false,
+        onClose: () => {
+          if (!saved) setStatus({ tone: 'error', text: NOT_SAVED_WITHOUT_PASSWORD });
+        },
+      },
+    );
   };
 
   const onChangePassword = async () => {

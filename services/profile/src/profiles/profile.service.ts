@@ -1,24 +1,24 @@
 import {
   COMMON_PASSWORD_MESSAGE,
   type ChangePassword,
-  PASSWORD_CHANGE_MESSAGES,
   PROFILE_MESSAGES,
   type Profile,
   type SessionUser,
   type UpdateProfile,
 } from '@trove/contracts';
 import {
+  type AccountChange,
   ApiError,
+  accountChangedMail,
   type DatabaseHandle,
   enqueueMail,
   hashPassword,
   isCommonPassword,
   passwordChangedMail,
   revokeUserFamilies,
-  verifyPassword,
 } from '@trove/service-core';
+import type { ConfirmCurrentPassword } from './current-password';
 import {
-  findCredentials,
   findUserWithProfile,
   PROFILE_FIELDS,
   type ProfileColumns,
@@ -66,15 +66,45 @@ function isUniqueViolation(err: unknown): boolean {
 
 const PHONE_TAKEN = () => new ApiError(409, PROFILE_MESSAGES.phoneTaken, 'phone_taken');
 
+/** What a save would change that needs the current password (issue 18 item 11). */
+export function sensitiveChanges(current: UserWithProfile, update: UpdateProfile): AccountChange[] {
+  const changes: AccountChange[] = [];
+  // A first number is an addition (the profile page asks for one on the first save), not a change.
+  if (update.phone !== undefined && current.phone !== null && update.phone !== current.phone)
+    changes.push('phone');
+  if (update.two_factor_enabled === false && current.twoFactorEnabled) changes.push('two_step_off');
+  return changes;
+}
+
+export interface ProfileWriteContext {
+  userId: string;
+  /** The client address, for the current-password check's per-IP budget. */
+  ip: string;
+  product: string;
+  confirmCurrentPassword: ConfirmCurrentPassword;
+}
+
 /**
  * SPEC §7 PUT /profile: saves the fields sent (each already checked by its SPEC §5 rule in
- * UpdateProfileSchema), keeps users.name equal to "first last", and answers the new state.
+ * UpdateProfileSchema), keeps users.name equal to "first last", and answers the new state. A new phone
+ * number in place of another, or 2-step turned off, needs the current password and mails a notice in the
+ * same transaction (issue 18 item 11).
  */
-export async function updateProfile(db: DatabaseHandle, userId: string, update: UpdateProfile) {
+export async function updateProfile(db: DatabaseHandle, context: ProfileWriteContext, update: UpdateProfile) {
+  const { userId } = context;
+  let confirmed = false;
+  if (sensitiveChanges(await load(db, userId), update).length > 0) {
+    await context.confirmCurrentPassword(userId, context.ip, update.current_password);
+    confirmed = true;
+  }
   if (update.phone !== undefined && (await phoneTakenByOther(db, userId, update.phone))) throw PHONE_TAKEN();
   try {
     await db.transaction().execute(async (tx) => {
       const current = await load(tx, userId);
+      // Checked again against what the transaction reads: a change made meanwhile needs the password too.
+      const changes = sensitiveChanges(current, update);
+      if (changes.length > 0 && !confirmed)
+        await context.confirmCurrentPassword(userId, context.ip, undefined);
       const fields: Partial<ProfileColumns> = {};
       for (const field of PROFILE_FIELDS) {
         const value = update[field];
@@ -89,6 +119,8 @@ export async function updateProfile(db: DatabaseHandle, userId: string, update: 
         ...(update.phone === undefined ? {} : { phone: update.phone }),
         ...(update.two_factor_enabled === undefined ? {} : { two_factor_enabled: update.two_factor_enabled }),
       });
+      for (const change of changes)
+        await enqueueMail(tx, accountChangedMail({ product: context.product, to: current.email, change }));
     });
   } catch (err) {
     // Two accounts saving one number at once: the unique index decides.
@@ -99,27 +131,22 @@ export async function updateProfile(db: DatabaseHandle, userId: string, update: 
 }
 
 /**
- * SPEC §7 PUT /profile/password: checks the current password, sets the new one, signs out every other
- * session (this one stays), and mails a notice through the outbox in the same transaction.
+ * SPEC §7 PUT /profile/password: checks the current password (rate-limited, issue 18 item 11), sets the
+ * new one, signs out every other session (this one stays), and mails a notice through the outbox in the
+ * same transaction.
  */
 export async function changePassword(
   db: DatabaseHandle,
-  session: { userId: string; familyId: string },
+  context: ProfileWriteContext & { familyId: string },
   input: ChangePassword,
-  product: string,
 ): Promise<void> {
-  const credentials = await findCredentials(db, session.userId);
-  if (credentials === undefined) throw new ApiError(401, 'Not signed in', 'unauthenticated');
-  const matches =
-    credentials.passwordHash !== null &&
-    (await verifyPassword(credentials.passwordHash, input.current_password));
-  if (!matches) throw new ApiError(400, PASSWORD_CHANGE_MESSAGES.currentIncorrect, 'invalid_request');
+  const { email } = await context.confirmCurrentPassword(context.userId, context.ip, input.current_password);
   if (isCommonPassword(input.new_password))
     throw new ApiError(400, COMMON_PASSWORD_MESSAGE, 'invalid_request');
   const passwordHash = await hashPassword(input.new_password);
   await db.transaction().execute(async (tx) => {
-    await setPasswordHash(tx, session.userId, passwordHash);
-    await revokeUserFamilies(tx, session.userId, session.familyId);
-    await enqueueMail(tx, passwordChangedMail({ product, to: credentials.email }));
+    await setPasswordHash(tx, context.userId, passwordHash);
+    await revokeUserFamilies(tx, context.userId, context.familyId);
+    await enqueueMail(tx, passwordChangedMail({ product: context.product, to: email }));
   });
 }

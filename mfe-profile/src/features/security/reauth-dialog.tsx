@@ -1,0 +1,86 @@
+import { PASSWORD_CHANGE_MESSAGES } from '@trove/contracts';
+import { PasswordInput, userMessage } from '@trove/kit';
+import { type FormEvent, useId, useState } from 'react';
+import * as pageStyles from '../profile-page/profile-page.module.css';
+import { describedBy, FieldShell } from '../profile-form/fields';
+import * as fieldStyles from '../profile-form/fields.module.css';
+import * as styles from './reauth-dialog.module.css';
+
+const LABEL = 'Current password';
+
+/**
+ * Issue 18 item 11: a new phone number in place of the old one, or 2-step turned off, is saved only with
+ * the current password. The page opens this when the service answers `reauth_required`; `onConfirm` saves
+ * again with the password, and its failure (a wrong password, too many tries) stays here to be fixed.
+ */
+export function ReauthDialog({
+  onConfirm,
+  onCancel,
+}: {
+  onConfirm: (currentPassword: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const id = `${useId()}-reauth-password`;
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (password === '') {
+      setError(PASSWORD_CHANGE_MESSAGES.currentRequired);
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      await onConfirm(password);
+    } catch (failure) {
+      setError(userMessage(failure, 'Failed to update'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <p className={styles.lead}>
+        Changing your phone number or turning off 2-step verification needs your current password. We’ll email
+        you a notice once it’s done.
+      </p>
+      <FieldShell id={id} label={LABEL} error={error} required wide>
+        <PasswordInput
+          id={id}
+          label={LABEL}
+          name="current_password"
+          className={fieldStyles.input}
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setError(undefined);
+          }}
+          autoComplete="current-password"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, false)}
+          // biome-ignore lint/a11y/noAutofocus: the dialog exists for this one field.
+          autoFocus
+        />
+      </FieldShell>
+      <div className={styles.actions}>
+        <button type="button" className={pageStyles.secondaryButton} onClick={onCancel}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className={pageStyles.primaryButton}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {busy ? <span className={pageStyles.spinner} aria-hidden="true" /> : null}
+          Confirm and save
+        </button>
+      </div>
+    </form>
+  );
+}
