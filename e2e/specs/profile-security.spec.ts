@@ -146,7 +146,9 @@ describe('2-step tab (SPEC §2.5)', () => {
       await dialog.getByRole('button', { name: 'Confirm and save' }).click();
       await statusLine(page).getByText('Profile updated').waitFor();
       await dialog.waitFor({ state: 'detached' });
-      const notice = await mailTo(mailUrl(), account.email, { subject: /2-step verification was turned off/ });
+      const notice = await mailTo(mailUrl(), account.email, {
+        subject: /2-step verification was turned off/,
+      });
       expect(notice.text).toContain('If this was not you, reset your password');
       const plain = await login(account.email, account.password);
       expect((await plain.json()).user).toMatchObject({ email: account.email });

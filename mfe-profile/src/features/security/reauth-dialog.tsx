@@ -63,7 +63,6 @@ export function ReauthDialog({
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, error, false)}
-          // biome-ignore lint/a11y/noAutofocus: the dialog exists for this one field.
           autoFocus
         />
       </FieldShell>
