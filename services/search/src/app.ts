@@ -24,7 +24,13 @@ export interface SearchAppDeps {
   logger: Logger;
   /** The auth service's public keys: in production its JWKS (AUTH_JWKS_URL). */
   verificationKey: VerificationKey;
-  uploads: UploadSettings & { maxRequestBytes: number; quotaBytes: number; requestsPerMinute: number };
+  /** concurrencyPerUser: UPLOAD_CONCURRENCY_PER_USER (default 2). */
+  uploads: UploadSettings & {
+    maxRequestBytes: number;
+    quotaBytes: number;
+    requestsPerMinute: number;
+    concurrencyPerUser?: number | undefined;
+  };
   /** The search settings, and SEARCH_REQUESTS_PER_MINUTE for the route (default 120). */
   search: SearchSettings & { requestsPerMinute?: number | undefined };
   /** Chats (issue 11); unset values take CHAT_DEFAULTS (asksPerMinute, trustedProxies among them). `now` pins the clock questions are read against. */

@@ -33,7 +33,8 @@ export const SearchEnvSchema = z
     UPLOAD_QUOTA_BYTES: wholeNumber(1024 * 1024 * 1024, 1, 1024 * 1024 * 1024 * 1024),
     /** Upload requests one user may make a minute (the Uploads page sends large batches a few files a request). */
     UPLOAD_REQUESTS_PER_MINUTE: wholeNumber(300, 1, 100_000),
-    /** AND first; fewer matches than this relaxes the search to OR. */
+    /** Upload requests one user may have running at once in one process; more is a 429 (issue 18 item 7). */
+    UPLOAD_CONCURRENCY_PER_USER: wholeNumber(2, 1, 100),
     /** Searches one user may run a minute; then 429 with retry_after (issue 18 item 7). */
     SEARCH_REQUESTS_PER_MINUTE: wholeNumber(120, 1, 1_000_000),
     SEARCH_MIN_AND_RESULTS: wholeNumber(3, 1, 1000),

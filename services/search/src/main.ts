@@ -25,6 +25,7 @@ await runService({
           maxFiles: env.UPLOAD_MAX_FILES,
           quotaBytes: env.UPLOAD_QUOTA_BYTES,
           requestsPerMinute: env.UPLOAD_REQUESTS_PER_MINUTE,
+          concurrencyPerUser: env.UPLOAD_CONCURRENCY_PER_USER,
           maxRequestBytes: env.UPLOAD_MAX_REQUEST_BYTES,
         },
         search: {

@@ -1,5 +1,4 @@
-import { type DatabaseHandle, poolOf, tooManyRequests } from '@trove/service-core';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { consumePoint, type DatabaseHandle, postgresLimiter, tooManyRequests } from '@trove/service-core';
 
 // Per-user limits on the search service's costly writes (docs/decisions/017-search-service-hardening.md):
 // an upload request reads up to UPLOAD_MAX_REQUEST_BYTES into memory, and a question runs several
@@ -10,6 +9,8 @@ export const UPLOADS_TOO_FAST =
   'You are uploading faster than Trove can take files. Wait a moment and try again.';
 export const SEARCHES_TOO_FAST =
   'You are searching faster than Trove allows. Wait a moment and search again.';
+export const UPLOADS_AT_ONCE = (limit: number) =>
+  `You already have ${limit} uploads on their way. Wait for one to finish, then try again.`;
 export const ASKS_TOO_FAST = 'You are asking faster than Trove can answer. Wait a moment and ask again.';
 
 export interface UserRateLimit {
@@ -23,25 +24,41 @@ export function perUserPerMinute(
   points: number,
   message: string,
 ): UserRateLimit {
-  const limiter = new RateLimiterPostgres({
-    storeClient: poolOf(db),
-    tableName: 'rate_limits',
-    tableCreated: true,
-    // The library's own clean-up timer; harmless, unref'd.
-    clearExpiredByTimeout: true,
-    keyPrefix,
-    points,
-    duration: 60,
-  });
+  const limiter = postgresLimiter(db, keyPrefix, points, 60);
   return {
     async consume(userId) {
-      try {
-        await limiter.consume(userId);
-      } catch (err) {
-        // consume() rejects with a RateLimiterRes over the limit, and with an Error when the store fails.
-        if (err instanceof RateLimiterRes) throw tooManyRequests(message, err.msBeforeNext / 1000);
-        throw err;
-      }
+      const refused = await consumePoint(limiter, userId);
+      if (refused) throw tooManyRequests(message, refused.msBeforeNext / 1000);
+    },
+  };
+}
+
+export interface UserConcurrencyLimit {
+  /** Takes one of `userId`'s slots, or throws a 429; the answer gives it back (idempotent). */
+  enter(userId: string): () => void;
+}
+
+/**
+ * At most `limit` requests of one user running at once in this process (UPLOAD_CONCURRENCY_PER_USER):
+ * an upload request holds its body in memory while it is parsed and stored, so this, with nginx's
+ * per-address limit_conn, bounds what one account can make one process hold. Per process on purpose: the
+ * memory it protects is the process's own.
+ */
+export function perUserConcurrency(limit: number, message: string): UserConcurrencyLimit {
+  const running = new Map<string, number>();
+  return {
+    enter(userId) {
+      const now = running.get(userId) ?? 0;
+      if (now >= limit) throw tooManyRequests(message, 1);
+      running.set(userId, now + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (running.get(userId) ?? 1) - 1;
+        if (left <= 0) running.delete(userId);
+        else running.set(userId, left);
+      };
     },
   };
 }

@@ -170,6 +170,64 @@ describe('POST /api/v1/uploads', () => {
   });
 });
 
+describe('UPLOAD_CONCURRENCY_PER_USER (issue 18 item 7)', () => {
+  it('a third upload while two are on their way is a 429; another user is not held up; a finished one frees its slot', async () => {
+    // The service's default: 2 at once.
+    const user = await service.signUp();
+    const other = await service.signUp();
+    const boundary = 'trove-slow-upload';
+    const encoder = new TextEncoder();
+    const opened: ReadableStreamDefaultController<Uint8Array>[] = [];
+    const head = encoder.encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.txt"\r\nContent-Type: text/plain\r\n\r\nslow`,
+    );
+    const tail = encoder.encode(`\r\n--${boundary}--\r\n`);
+    // An upload whose body arrives only when the test says: it holds its slot until then.
+    const slowUpload = () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          opened.push(controller);
+          controller.enqueue(head);
+        },
+      });
+      return service.request(user, '/api/v1/uploads', {
+        method: 'POST',
+        body,
+        // As nginx sends it (it reads the whole body first): with its length, which the body limit trusts.
+        headers: {
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': String(head.byteLength + tail.byteLength),
+        },
+        duplex: 'half',
+      } as RequestInit);
+    };
+    const slow = [slowUpload(), slowUpload()];
+    // Both take their slots once their sessions are checked; until then a third may still pass.
+    let third: Response | undefined;
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      third = await service.upload(user, [{ name: 'third.txt', text: 'third' }]);
+      if (third.status === 429) break;
+      expect(third.status).toBe(202);
+    }
+    expect(third?.status).toBe(429);
+    const body = (await third?.json()) as { error: string; code: string; retry_after: number };
+    expect(body).toMatchObject({
+      code: 'rate_limited',
+      error: 'You already have 2 uploads on their way. Wait for one to finish, then try again.',
+    });
+    expect(body.retry_after).toBeGreaterThan(0);
+    expect((await service.upload(other, [{ name: 'other.txt', text: 'other' }])).status).toBe(202);
+
+    for (const controller of opened) {
+      controller.enqueue(tail);
+      controller.close();
+    }
+    expect((await Promise.all(slow)).map((res) => res.status)).toEqual([202, 202]);
+    expect((await service.upload(user, [{ name: 'after.txt', text: 'after' }])).status).toBe(202);
+  });
+});
+
 describe('GET and DELETE /api/v1/uploads/:id', () => {
   it('404 for an id that is not a document of the user, or not an id at all', async () => {
     const user = await service.signUp();

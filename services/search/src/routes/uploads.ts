@@ -24,13 +24,20 @@ import {
 } from '../documents/documents.repository';
 import { acceptUploads, toUploadedDocument, type UploadSettings } from '../documents/uploads.service';
 import { decodeCursor, encodeCursor } from '../search/cursor';
-import { perUserPerMinute, UPLOADS_TOO_FAST } from './rate-limits';
+import { perUserConcurrency, perUserPerMinute, UPLOADS_AT_ONCE, UPLOADS_TOO_FAST } from './rate-limits';
 
 export interface UploadRoutesDeps {
   db: DatabaseHandle;
   verificationKey: VerificationKey;
-  /** requestsPerMinute: upload requests one user may make a minute (UPLOAD_REQUESTS_PER_MINUTE). */
-  settings: UploadSettings & { quotaBytes: number; requestsPerMinute: number };
+  /**
+   * requestsPerMinute: upload requests one user may make a minute (UPLOAD_REQUESTS_PER_MINUTE);
+   * concurrencyPerUser: how many may run at once (UPLOAD_CONCURRENCY_PER_USER, default 2).
+   */
+  settings: UploadSettings & {
+    quotaBytes: number;
+    requestsPerMinute: number;
+    concurrencyPerUser?: number | undefined;
+  };
 }
 
 const NOT_FOUND = () => new ApiError(404, 'Not found', 'not_found');
@@ -50,6 +57,8 @@ function decodeUploadsCursor(text: string): DocumentKey {
 export function createUploadRoutes({ db, verificationKey, settings }: UploadRoutesDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
   const uploads = perUserPerMinute(db, 'upload', settings.requestsPerMinute, UPLOADS_TOO_FAST);
+  const concurrency = settings.concurrencyPerUser ?? 2;
+  const running = perUserConcurrency(concurrency, UPLOADS_AT_ONCE(concurrency));
   routes.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     await next();
@@ -60,18 +69,23 @@ export function createUploadRoutes({ db, verificationKey, settings }: UploadRout
     if (!/^multipart\/form-data\s*;/i.test(c.req.header('Content-Type') ?? '')) {
       throw new ApiError(415, 'Content-Type must be multipart/form-data', 'unsupported_media_type');
     }
-    // Counted before the body is parsed: parsing is the cost the limit bounds.
-    await uploads.consume(session.userId);
-    let form: Record<string, unknown>;
+    // Counted before the body is parsed: parsing is the cost the limits bound.
+    const release = running.enter(session.userId);
     try {
-      form = await c.req.parseBody({ all: true });
-    } catch (cause) {
-      throw new ApiError(400, 'Malformed multipart body', 'invalid_request', { cause });
+      await uploads.consume(session.userId);
+      let form: Record<string, unknown>;
+      try {
+        form = await c.req.parseBody({ all: true });
+      } catch (cause) {
+        throw new ApiError(400, 'Malformed multipart body', 'invalid_request', { cause });
+      }
+      const field = form.file;
+      const files = field === undefined ? [] : Array.isArray(field) ? field : [field];
+      const documents = await acceptUploads(db, session.userId, files, settings);
+      return c.json<UploadsResponse>({ documents }, 202);
+    } finally {
+      release();
     }
-    const field = form.file;
-    const files = field === undefined ? [] : Array.isArray(field) ? field : [field];
-    const documents = await acceptUploads(db, session.userId, files, settings);
-    return c.json<UploadsResponse>({ documents }, 202);
   });
 
   routes.get('/', async (c) => {
