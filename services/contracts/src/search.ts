@@ -185,6 +185,12 @@ export type UploadsResponse = z.output<typeof UploadsResponseSchema>;
 export const UPLOADS_LIMIT_DEFAULT = 50;
 export const UPLOADS_LIMIT_MAX = 200;
 
+/**
+ * Upload requests one user may have running at once (the search service's UPLOAD_CONCURRENCY_PER_USER
+ * default, issue 18 item 7); the Uploads page sends no more than this at a time.
+ */
+export const UPLOAD_CONCURRENCY_PER_USER = 2;
+
 export const UPLOADS_MESSAGES = {
   badLimit: `Limit must be a whole number from 1 to ${UPLOADS_LIMIT_MAX}.`,
   badCursor: 'This list of your uploads is out of date; reload the page.',

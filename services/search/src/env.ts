@@ -1,5 +1,5 @@
 import { baseEnvShape, portSetting } from '@trove/service-core';
-import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@trove/contracts';
+import { UPLOAD_CONCURRENCY_PER_USER, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@trove/contracts';
 import { z } from 'zod';
 import { CHAT_DEFAULTS } from './chats/chat-settings';
 import { SEARCH_MAX_CANDIDATES } from './search/search.service';
@@ -34,7 +34,7 @@ export const SearchEnvSchema = z
     /** Upload requests one user may make a minute (the Uploads page sends large batches a few files a request). */
     UPLOAD_REQUESTS_PER_MINUTE: wholeNumber(300, 1, 100_000),
     /** Upload requests one user may have running at once in one process; more is a 429 (issue 18 item 7). */
-    UPLOAD_CONCURRENCY_PER_USER: wholeNumber(2, 1, 100),
+    UPLOAD_CONCURRENCY_PER_USER: wholeNumber(UPLOAD_CONCURRENCY_PER_USER, 1, 100),
     /** Searches one user may run a minute; then 429 with retry_after (issue 18 item 7). */
     SEARCH_REQUESTS_PER_MINUTE: wholeNumber(120, 1, 1_000_000),
     SEARCH_MIN_AND_RESULTS: wholeNumber(3, 1, 1000),

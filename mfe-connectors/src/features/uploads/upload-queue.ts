@@ -1,4 +1,9 @@
-import type { DocumentKind, DocumentStatus, UploadedDocument } from '@trove/contracts';
+import {
+  type DocumentKind,
+  type DocumentStatus,
+  UPLOAD_CONCURRENCY_PER_USER,
+  type UploadedDocument,
+} from '@trove/contracts';
 
 /**
  * The files of this visit, from the drop to the server's answer. After that the document's own status
@@ -78,8 +83,11 @@ export function queueReducer(items: UploadItem[], action: QueueAction): UploadIt
   }
 }
 
-/** Files sent at once: enough to keep the line busy, few enough that each bar moves (ADR 013). */
-export const UPLOAD_CONCURRENCY = 3;
+/**
+ * Files sent at once: enough to keep the line busy, few enough that each bar moves (ADR 013), and no more
+ * than the service takes from one user at once (UPLOAD_CONCURRENCY_PER_USER, ADR 026).
+ */
+export const UPLOAD_CONCURRENCY = UPLOAD_CONCURRENCY_PER_USER;
 
 /** The waiting files to start now, oldest first, so no more than `concurrency` are in flight. */
 export function nextToStart(items: readonly UploadItem[], concurrency = UPLOAD_CONCURRENCY): string[] {

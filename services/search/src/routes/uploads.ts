@@ -1,4 +1,5 @@
 import {
+  UPLOAD_CONCURRENCY_PER_USER,
   UPLOADS_MESSAGES,
   type UploadResponse,
   UploadsCursorSchema,
@@ -57,7 +58,7 @@ function decodeUploadsCursor(text: string): DocumentKey {
 export function createUploadRoutes({ db, verificationKey, settings }: UploadRoutesDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
   const uploads = perUserPerMinute(db, 'upload', settings.requestsPerMinute, UPLOADS_TOO_FAST);
-  const concurrency = settings.concurrencyPerUser ?? 2;
+  const concurrency = settings.concurrencyPerUser ?? UPLOAD_CONCURRENCY_PER_USER;
   const running = perUserConcurrency(concurrency, UPLOADS_AT_ONCE(concurrency));
   routes.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
