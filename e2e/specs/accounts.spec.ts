@@ -22,6 +22,8 @@ describe('accounts through nginx', () => {
       'csrf_access_token',
       'csrf_refresh_token',
       'refresh_token_cookie',
+      // Issue 18 item 4: the mark that this browser signed in, which only the login route reads.
+      'trove_known_device',
     ]);
     const me = await fetch(`${baseUrl()}/api/v1/auth/me`, { headers: { Cookie: cookieHeader(cookies) } });
     expect(me.status).toBe(200);
