@@ -148,7 +148,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   UPLOAD_MAX_FILE_BYTES: 'largest uploaded file',
   UPLOAD_MAX_FILES: 'most files in one upload batch',
   UPLOAD_QUOTA_BYTES: 'bytes of originals one user may keep; an upload past it is a 413',
-  UPLOAD_CONCURRENCY_PER_USER: 'upload requests one user may have running at once in one search process; then 429',
+  UPLOAD_CONCURRENCY_PER_USER:
+    'upload requests one user may have running at once in one search process; then 429',
   UPLOAD_REQUESTS_PER_MINUTE: 'upload requests one user may make a minute; then 429',
   UPLOAD_MAX_REQUEST_BYTES:
     'largest upload request (read into memory; larger batches go in several requests); nginx uses it too',

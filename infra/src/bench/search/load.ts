@@ -52,13 +52,20 @@ export async function loadCopies(
   let documents = 0;
   for (const copy of copies) {
     for (let at = 0; at < corpus.length; at += BATCH) {
-      const files = corpus.slice(at, at + BATCH).map(
-        (message) =>
+      const form = new FormData();
+      for (const message of corpus.slice(at, at + BATCH)) {
+        form.append(
+          'file',
           new File([copyOf(message, copy)], `${message.group}-${message.id}-${copy}.eml`, {
             type: 'message/rfc822',
           }),
-      );
-      documents += (await acceptUploads(db, userId, files, UPLOAD_SETTINGS)).length;
+        );
+      }
+      // The multipart body a browser would send, read by the same streaming function as the route.
+      const body = new Response(form);
+      const contentType = body.headers.get('Content-Type') ?? '';
+      documents += (await acceptUploads(db, userId, { stream: body.body, contentType }, UPLOAD_SETTINGS))
+        .length;
     }
   }
   // Done when no job is left (a finished job is deleted; a failed document keeps no job either).

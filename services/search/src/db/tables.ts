@@ -74,6 +74,13 @@ export type SearchJobsTable = {
   created_at: Timestamp;
 };
 
+/** Pieces of an upload on its way into documents.original (issue 18 item 7); never outlive a transaction. */
+export type UploadChunksTable = {
+  upload_id: string;
+  seq: number;
+  bytes: Buffer;
+};
+
 export type SearchTables = {
   documents: DocumentsTable;
   passages: PassagesTable;
@@ -81,6 +88,7 @@ export type SearchTables = {
   search_corpus_stats: SearchCorpusStatsTable;
   search_postings: SearchPostingsTable;
   search_jobs: SearchJobsTable;
+  upload_chunks: UploadChunksTable;
 };
 
 export type SearchDatabase = Kysely<import('@trove/service-core').Database & SearchTables>;

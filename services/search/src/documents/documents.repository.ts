@@ -41,7 +41,6 @@ export interface NewDocument {
   name: string;
   mediaType: string;
   kind: string;
-  bytes: Uint8Array;
 }
 
 /**
@@ -59,21 +58,46 @@ export async function lockStoredBytes(db: DatabaseHandle, userId: string): Promi
   return Number(row.bytes);
 }
 
-/** Stores an upload, status queued, and its extraction job; the caller holds the transaction. */
-export async function insertDocumentWithJob(db: DatabaseHandle, upload: NewDocument): Promise<DocumentRow> {
+/** One piece of a streamed upload, in order (`seq` from 0); the caller holds the transaction. */
+export async function stageUploadChunk(
+  db: DatabaseHandle,
+  chunk: { uploadId: string; seq: number; bytes: Buffer },
+): Promise<void> {
+  await searchDb(db)
+    .insertInto('upload_chunks')
+    .values({ upload_id: chunk.uploadId, seq: chunk.seq, bytes: chunk.bytes })
+    .execute();
+}
+
+/**
+ * Stores a streamed upload, status queued, and its extraction job: PostgreSQL joins the staged pieces into
+ * the original itself (the service never holds the whole file), then the pieces go. The caller holds the
+ * transaction, so the pieces are never seen outside it.
+ */
+export async function insertStagedDocumentWithJob(
+  db: DatabaseHandle,
+  upload: NewDocument & { uploadId: string; sizeBytes: number },
+): Promise<DocumentRow> {
   const search = searchDb(db);
   const row = await search
     .insertInto('documents')
-    .values({
-      user_id: upload.userId,
-      name: upload.name,
-      media_type: upload.mediaType,
-      kind: upload.kind,
-      size_bytes: upload.bytes.byteLength,
-      original: Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength),
-    })
+    .columns(['user_id', 'name', 'media_type', 'kind', 'size_bytes', 'original'])
+    .expression(
+      search
+        .selectFrom('upload_chunks')
+        .select([
+          sql<string>`${upload.userId}::uuid`.as('user_id'),
+          sql<string>`${upload.name}::text`.as('name'),
+          sql<string>`${upload.mediaType}::text`.as('media_type'),
+          sql<string>`${upload.kind}::text`.as('kind'),
+          sql<number>`${upload.sizeBytes}::integer`.as('size_bytes'),
+          sql<Buffer>`string_agg(bytes, ''::bytea order by seq)`.as('original'),
+        ])
+        .where('upload_id', '=', upload.uploadId),
+    )
     .returning(DOCUMENT_COLUMNS)
     .executeTakeFirstOrThrow();
+  await search.deleteFrom('upload_chunks').where('upload_id', '=', upload.uploadId).execute();
   await search.insertInto('search_jobs').values({ document_id: row.id }).execute();
   return row;
 }

@@ -1,7 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { documentKindOf, type UploadedDocument } from '@trove/contracts';
 import { ApiError, type DatabaseHandle } from '@trove/service-core';
 import { normaliseFileName } from '../search/query-text';
-import { type DocumentRow, insertDocumentWithJob, lockStoredBytes } from './documents.repository';
+import {
+  type DocumentRow,
+  insertStagedDocumentWithJob,
+  lockStoredBytes,
+  stageUploadChunk,
+} from './documents.repository';
+import { filePieces, MalformedMultipart, multipartParts } from './multipart-parts';
 
 export interface UploadSettings {
   maxFileBytes: number;
@@ -11,6 +18,8 @@ export interface UploadSettings {
    * where a tool loads a corpus straight into the database (the bench), never behind the API.
    */
   quotaBytes?: number;
+  /** The piece staged at a time; UPLOAD_PIECE_BYTES unless set. */
+  pieceBytes?: number;
 }
 
 /** 1073741824 → "1 GB", 5242880 → "5 MB": the quota as a person reads it (binary units, like tooLarge). */
@@ -53,59 +62,82 @@ export function toUploadedDocument(row: DocumentRow): UploadedDocument {
   };
 }
 
+/** The piece of a file staged at a time (upload_chunks): what one upload holds in memory at most. */
+export const UPLOAD_PIECE_BYTES = 1024 * 1024;
+
 /**
- * POST /api/v1/uploads. The whole batch is checked before anything is stored, and stored in one
- * transaction with its jobs: a batch is either queued whole or refused with the reason naming the file,
- * so a client never has to work out which half of a batch went in.
+ * POST /api/v1/uploads, streamed (issue 18 item 7): each file is read from the multipart body a piece at a
+ * time, checked as it goes (type from its name before a byte is read, size and quota as the bytes come),
+ * staged in upload_chunks and joined into documents.original by PostgreSQL, so the service holds one
+ * piece, not the file. The whole batch is stored in one transaction with its jobs: it is queued whole or
+ * refused with the reason naming the file, so a client never has to work out which half of a batch went in.
  */
 export async function acceptUploads(
   db: DatabaseHandle,
   userId: string,
-  files: unknown[],
+  body: { stream: ReadableStream<Uint8Array> | null; contentType: string },
   settings: UploadSettings,
 ): Promise<UploadedDocument[]> {
-  if (files.length === 0) throw new ApiError(400, UPLOAD_MESSAGES.noFiles, 'invalid_request');
-  if (files.length > settings.maxFiles)
-    throw new ApiError(413, UPLOAD_MESSAGES.tooMany(settings.maxFiles), 'payload_too_large');
-  const checked: { name: string; mediaType: string; kind: string; file: File }[] = [];
-  for (const file of files) {
-    if (!(file instanceof File)) throw new ApiError(400, UPLOAD_MESSAGES.notAFile, 'invalid_request');
-    const name = normaliseFileName(file.name);
-    if (file.size > settings.maxFileBytes)
-      throw new ApiError(413, UPLOAD_MESSAGES.tooLarge(name, settings.maxFileBytes), 'payload_too_large');
-    if (file.size === 0) throw new ApiError(400, UPLOAD_MESSAGES.empty(name), 'invalid_request');
-    const mediaType = file.type.slice(0, 200) || 'application/octet-stream';
-    const kind = documentKindOf(name, mediaType);
-    if (kind === undefined)
-      throw new ApiError(415, UPLOAD_MESSAGES.unsupported(name), 'unsupported_media_type');
-    checked.push({ name, mediaType, kind, file });
+  if (body.stream === null) throw new ApiError(400, UPLOAD_MESSAGES.noFiles, 'invalid_request');
+  const parts = multipartParts(body.stream, body.contentType, { files: settings.maxFiles + 1 });
+  try {
+    const rows = await db.transaction().execute(async (tx) => {
+      // The user's upload lock is held from here to the commit: two batches sent at once cannot both fit
+      // in the room only one of them has.
+      const quota = settings.quotaBytes;
+      const used = quota === undefined ? 0 : await lockStoredBytes(tx, userId);
+      let incoming = 0;
+      let files = 0;
+      const stored: DocumentRow[] = [];
+      for await (const part of parts) {
+        if (part.kind === 'field') {
+          if (part.name === 'file') throw new ApiError(400, UPLOAD_MESSAGES.notAFile, 'invalid_request');
+          continue;
+        }
+        if (part.field !== 'file') {
+          part.stream.resume();
+          continue;
+        }
+        files += 1;
+        if (files > settings.maxFiles)
+          throw new ApiError(413, UPLOAD_MESSAGES.tooMany(settings.maxFiles), 'payload_too_large');
+        const name = normaliseFileName(part.filename);
+        const mediaType = part.mimeType.slice(0, 200) || 'application/octet-stream';
+        const kind = documentKindOf(name, mediaType);
+        if (kind === undefined)
+          throw new ApiError(415, UPLOAD_MESSAGES.unsupported(name), 'unsupported_media_type');
+        const uploadId = randomUUID();
+        let size = 0;
+        let seq = 0;
+        for await (const piece of filePieces(part.stream, settings.pieceBytes ?? UPLOAD_PIECE_BYTES)) {
+          size += piece.byteLength;
+          if (size > settings.maxFileBytes)
+            throw new ApiError(
+              413,
+              UPLOAD_MESSAGES.tooLarge(name, settings.maxFileBytes),
+              'payload_too_large',
+            );
+          if (quota !== undefined && used + incoming + size > quota)
+            throw new ApiError(413, UPLOAD_MESSAGES.overQuota(quota, used), 'quota_exceeded');
+          await stageUploadChunk(tx, { uploadId, seq, bytes: piece });
+          seq += 1;
+        }
+        if (size === 0) throw new ApiError(400, UPLOAD_MESSAGES.empty(name), 'invalid_request');
+        incoming += size;
+        stored.push(
+          await insertStagedDocumentWithJob(tx, { userId, name, mediaType, kind, uploadId, sizeBytes: size }),
+        );
+      }
+      if (files === 0) throw new ApiError(400, UPLOAD_MESSAGES.noFiles, 'invalid_request');
+      return stored;
+    });
+    return rows.map(toUploadedDocument);
+  } catch (err) {
+    if (err instanceof MalformedMultipart)
+      throw new ApiError(400, 'Malformed multipart body', 'invalid_request', { cause: err.cause });
+    throw err;
+  } finally {
+    // Stops reading the body when the batch was refused part-way.
+    await parts.return(undefined);
   }
-  const uploads = await Promise.all(
-    checked.map(async (upload) => ({ ...upload, bytes: new Uint8Array(await upload.file.arrayBuffer()) })),
-  );
-  const incoming = uploads.reduce((total, upload) => total + upload.bytes.byteLength, 0);
-  const rows = await db.transaction().execute(async (tx) => {
-    // Checked under the user's lock, in the transaction that stores the batch: two batches sent at once
-    // cannot both fit in the room only one of them has.
-    const quota = settings.quotaBytes;
-    if (quota !== undefined) {
-      const used = await lockStoredBytes(tx, userId);
-      if (used + incoming > quota)
-        throw new ApiError(413, UPLOAD_MESSAGES.overQuota(quota, used), 'quota_exceeded');
-    }
-    const stored: DocumentRow[] = [];
-    for (const upload of uploads) {
-      stored.push(
-        await insertDocumentWithJob(tx, {
-          userId,
-          name: upload.name,
-          mediaType: upload.mediaType,
-          kind: upload.kind,
-          bytes: upload.bytes,
-        }),
-      );
-    }
-    return stored;
-  });
-  return rows.map(toUploadedDocument);
 }

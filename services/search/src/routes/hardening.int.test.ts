@@ -98,10 +98,15 @@ describe('malformed input is a 4xx with a message, never a 5xx', () => {
     expect(asked.status).toBe(201);
     expect(AskResponseSchema.parse(asked.body).question.text).toBe('invoices from Zoë \u{1F600}');
 
-    const uploaded = await service.upload(ann, [{ name: 're\u0000port\r\nBcc: x.txt', text: 'hello' }]);
+    // A browser writes CR, LF and a quote in a file name as %0D, %0A, %22: read back, then the controls go.
+    const uploaded = await service.upload(ann, [{ name: 're\r\nport\nBcc: "Zoë".txt', text: 'hello' }]);
     expect(uploaded.status).toBe(202);
     const [document] = UploadsResponseSchema.parse(await uploaded.json()).documents;
-    expect(document?.name).toBe('reportBcc: x.txt');
+    expect(document?.name).toBe('reportBcc: "Zoë".txt');
+    // A raw NUL (or another control) inside a part's header is no multipart body at all: a 400 that says so.
+    const nul = await service.upload(ann, [{ name: 're\u0000port.txt', text: 'hello' }]);
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toEqual({ error: 'Malformed multipart body', code: 'invalid_request' });
   });
 
   it('a chats body over 64 KB is a 413 before it is read, not held in memory', async () => {

@@ -170,6 +170,84 @@ describe('POST /api/v1/uploads', () => {
   });
 });
 
+describe('the body is read as it arrives (issue 18 item 7)', () => {
+  const boundary = 'trove-streamed';
+  const encoder = new TextEncoder();
+  const partHead = (name: string) =>
+    encoder.encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
+
+  /** Sends `first` and keeps the body open: only a service that reads as the bytes come can answer now. */
+  async function answerWhileOpen(user: SignedInUser, first: Uint8Array[]): Promise<Response | 'no answer'> {
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(opened) {
+        controller = opened;
+        for (const bytes of first) opened.enqueue(bytes);
+      },
+    });
+    const answer = service.request(user, '/api/v1/uploads', {
+      method: 'POST',
+      body,
+      headers: {
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        // A length the body never reaches: what is sent is all there is until the test closes it.
+        'Content-Length': String(8 * 1024 * 1024 - 1),
+      },
+      duplex: 'half',
+    } as RequestInit);
+    const timeout = new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), 5_000));
+    try {
+      return await Promise.race([answer, timeout]);
+    } finally {
+      // The service may have cancelled the body already, having answered.
+      try {
+        controller?.close();
+      } catch {}
+    }
+  }
+
+  it('a file of another type is refused from its name, before its bytes (or the rest of the body) arrive', async () => {
+    const user = await service.signUp();
+    const res = await answerWhileOpen(user, [partHead('setup.exe'), encoder.encode('MZ')]);
+    expect(res).not.toBe('no answer');
+    expect((res as Response).status).toBe(415);
+  });
+
+  it('a file over the size limit is refused once its bytes pass the limit, not when the body ends', async () => {
+    const user = await service.signUp();
+    const res = await answerWhileOpen(user, [partHead('big.txt'), new Uint8Array(1024 * 1024 + 1).fill(120)]);
+    expect(res).not.toBe('no answer');
+    expect(await errorOf(res as Response)).toMatchObject({
+      status: 413,
+      body: { error: '"big.txt" is larger than 1 MB.' },
+    });
+    const list = await service.request(user, '/api/v1/uploads');
+    expect(((await list.json()) as { documents: unknown[] }).documents).toEqual([]);
+  });
+
+  it('a file of several pieces is stored whole, byte for byte, and no piece is left behind', async () => {
+    const user = await service.signUp();
+    const bytes = new Uint8Array(1024 * 1024 - 3);
+    for (let index = 0; index < bytes.length; index += 1) bytes[index] = (index * 7919) % 251;
+    const res = await service.upload(user, [{ name: 'pieces.txt', text: bytes }]);
+    expect(res.status).toBe(202);
+    const stored = await searchDb(service.db)
+      .selectFrom('documents')
+      .select(['original', 'size_bytes'])
+      .where('user_id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    expect(stored.size_bytes).toBe(bytes.length);
+    expect(Buffer.compare(Buffer.from(stored.original), Buffer.from(bytes))).toBe(0);
+    const left = await searchDb(service.db)
+      .selectFrom('upload_chunks')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(0);
+  });
+});
+
 describe('UPLOAD_CONCURRENCY_PER_USER (issue 18 item 7)', () => {
   it('a third upload while two are on their way is a 429; another user is not held up; a finished one frees its slot', async () => {
     // The service's default: 2 at once.

@@ -70,19 +70,16 @@ export function createUploadRoutes({ db, verificationKey, settings }: UploadRout
     if (!/^multipart\/form-data\s*;/i.test(c.req.header('Content-Type') ?? '')) {
       throw new ApiError(415, 'Content-Type must be multipart/form-data', 'unsupported_media_type');
     }
-    // Counted before the body is parsed: parsing is the cost the limits bound.
+    // Counted before the body is read: reading and storing it is the cost the limits bound.
     const release = running.enter(session.userId);
     try {
       await uploads.consume(session.userId);
-      let form: Record<string, unknown>;
-      try {
-        form = await c.req.parseBody({ all: true });
-      } catch (cause) {
-        throw new ApiError(400, 'Malformed multipart body', 'invalid_request', { cause });
-      }
-      const field = form.file;
-      const files = field === undefined ? [] : Array.isArray(field) ? field : [field];
-      const documents = await acceptUploads(db, session.userId, files, settings);
+      const documents = await acceptUploads(
+        db,
+        session.userId,
+        { stream: c.req.raw.body, contentType: c.req.header('Content-Type') ?? '' },
+        settings,
+      );
       return c.json<UploadsResponse>({ documents }, 202);
     } finally {
       release();

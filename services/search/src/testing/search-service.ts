@@ -72,6 +72,8 @@ export async function startSearchTestService(
       maxRequestBytes: 8 * 1024 * 1024,
       quotaBytes: options.quotaBytes ?? 1024 * 1024 * 1024,
       requestsPerMinute: options.uploadsPerMinute ?? 10_000,
+      // Small pieces, so a test file of a few hundred KB is staged in several.
+      pieceBytes: 64 * 1024,
     },
     // Generous unless a test is about the limit (SEARCH_REQUESTS_PER_MINUTE).
     search: {
