@@ -8,6 +8,7 @@ import { startBareServer } from './bare-server';
 import { measureFrontEndBytes } from './front-end-bytes';
 import { printLighthouseTable, runLighthouse } from './lighthouse';
 import { runSearchBench } from './search/search-bench';
+import { measureUploadMemory, printUploadMemory } from './upload-memory';
 
 // `npm run bench`: the figures the issues budget, printed as tables. Absolute numbers on a shared 2-core
 // machine are noise, so every service figure is shown beside a baseline measured through the same nginx
@@ -123,9 +124,12 @@ const WWW_ROOT = resolve(process.env.BUILD_OUT_DIR ?? join(REPO_ROOT, 'dist', 'w
 const FRONT_END_ONLY = process.argv.includes('--front-end');
 // `npm run bench -- --search`: only the search figures (issue 10), which need no front-end build.
 const SEARCH_ONLY = process.argv.includes('--search');
+// `npm run bench -- --uploads`: only the upload memory figure (issue 18 item 7), no front-end build either.
+const UPLOADS_ONLY = process.argv.includes('--uploads');
 
 async function main() {
-  if (!SEARCH_ONLY && !existsSync(join(WWW_ROOT, 'index.html'))) {
+  const servicesOnly = SEARCH_ONLY || UPLOADS_ONLY;
+  if (!servicesOnly && !existsSync(join(WWW_ROOT, 'index.html'))) {
     console.error(`${relative(REPO_ROOT, WWW_ROOT)} is missing: build first (npx tsx infra/src/build.ts).`);
     process.exit(1);
   }
@@ -133,7 +137,7 @@ async function main() {
   const bare = await startBareServer(barePort);
   const stack = await startIsolatedStack('bench', {
     wwwRoot: WWW_ROOT,
-    requireBuild: !SEARCH_ONLY,
+    requireBuild: !servicesOnly,
     nginxWorkers: 1,
     accessLog: false,
     extraLocations: [{ path: '/bench/bare', upstreams: [`127.0.0.1:${barePort}`] }],
@@ -151,6 +155,12 @@ async function main() {
   try {
     const email = 'bench@example.com';
     const cookie = await signUp(stack.url, stack.mailUrl, email);
+    const uploadMemory = async () =>
+      printUploadMemory(await measureUploadMemory(stack, (who) => signUp(stack.url, stack.mailUrl, who)));
+    if (UPLOADS_ONLY) {
+      await uploadMemory();
+      return;
+    }
     if (SEARCH_ONLY) {
       await runSearchBench(stack, { cookie, email }, '/bench/bare');
       return;
@@ -240,6 +250,8 @@ async function main() {
     console.log('|---|---|---|');
     console.log(`| login | ${logins.p50.toFixed(1)} | ${logins.p99.toFixed(1)} |`);
 
+    // Before the search section, whose corpus the uploads would otherwise share a database with.
+    await uploadMemory();
     await runSearchBench(stack, { cookie, email }, '/bench/bare');
   } finally {
     await stack.stop();

@@ -43,6 +43,16 @@ export interface NewDocument {
   kind: string;
 }
 
+/** The bytes of originals the user keeps, read without a lock (an early refusal, not the decision). */
+export async function storedBytes(db: DatabaseHandle, userId: string): Promise<number> {
+  const row = await searchDb(db)
+    .selectFrom('documents')
+    .select(sql<string>`coalesce(sum(size_bytes), 0)`.as('bytes'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
 /**
  * The bytes of originals the user keeps, with the user's upload lock held to the end of the transaction
  * (an advisory lock: no row to lock before the first upload), so quota checks of one user run one at a
@@ -50,12 +60,7 @@ export interface NewDocument {
  */
 export async function lockStoredBytes(db: DatabaseHandle, userId: string): Promise<number> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${userId}`}, 0))`.execute(db);
-  const row = await searchDb(db)
-    .selectFrom('documents')
-    .select(sql<string>`coalesce(sum(size_bytes), 0)`.as('bytes'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.bytes);
+  return storedBytes(db, userId);
 }
 
 /** One piece of a streamed upload, in order (`seq` from 0); the caller holds the transaction. */
