@@ -92,6 +92,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'answers one user may mail an hour, deleted chats included (the outbox is no relay); then 429',
   CHAT_MAILS_PER_RECIPIENT_PER_DAY: 'mails one user may send one address a day; then 429',
   CHAT_PASSAGES: 'passages a chat answer cites',
+  DATABASE_ROLE:
+    "the database role a service's queries run as (trove_auth, trove_profile, trove_search: only that service's tables); the stack, compose and k8s set it; unset: the connecting user's rights",
   DATABASE_URL: 'PostgreSQL (`postgres://user:password@host:5432/db`)',
   DB_CONNECT_TIMEOUT_MS: 'longest wait to open a database connection or get a free one; then 503',
   DB_POOL_MAX: 'most database connections one process holds',

@@ -1,3 +1,4 @@
+import { SERVICE_DATABASE_ROLES } from '@trove/service-core';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase, createLogger, createServiceApp, readEnv } from '@trove/service-core';
@@ -279,6 +280,14 @@ describe('the database password (issue 18 item 16)', () => {
     expect(uses.length).toBeGreaterThanOrEqual(4);
     for (const rest of uses) expect(rest).toMatch(/^:\?/);
     expect(text).not.toContain('trove-change-me');
+  });
+});
+
+describe('each service its own database role (issue 18 item 16)', () => {
+  it.each(NAMES)('%s: compose and k8s set DATABASE_ROLE to the role the migration makes for it', (name) => {
+    const role = SERVICE_DATABASE_ROLES[name];
+    expect(composeService(name).environment?.DATABASE_ROLE).toBe(role);
+    expect(containerEnv(containerOf(name)).DATABASE_ROLE).toBe(role);
   });
 });
 

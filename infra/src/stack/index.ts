@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findNginx, type ProxyLocation } from '@trove/proxy';
+import { SERVICE_DATABASE_ROLES } from '@trove/service-core';
 import { type ComponentContext, startMaildev, startNginx, startService } from './components';
 import { type RunningDatabase, startEmbeddedDatabase, useExternalDatabase } from './database';
 import { PortInUseError, StackError } from './errors';
@@ -260,7 +261,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
               startService(
                 context,
                 { name, port, portVariable, instance: index + 1 },
-                { ...envForServices, [portVariable]: String(port) },
+                // Each service runs its queries as its own role (issue 18 item 16, docs/decisions/031).
+                {
+                  ...envForServices,
+                  [portVariable]: String(port),
+                  DATABASE_ROLE: SERVICE_DATABASE_ROLES[key],
+                },
               ),
             );
             instances[key][index] = { pid: managed.pid, port };

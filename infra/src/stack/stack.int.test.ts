@@ -1,5 +1,6 @@
+import { SERVICE_DATABASE_ROLES } from '@trove/service-core';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -114,6 +115,14 @@ describe('the stack on a fresh database', () => {
     const ready = await fetch(`${stack.url}/api/v1/profile/readyz`);
     expect(ready.status).toBe(200);
     expect((await fetch(`${stack.url}/api/v1/search/readyz`)).status).toBe(200);
+  });
+
+  it('runs each service as its own database role (issue 18 item 16)', () => {
+    for (const [key, role] of Object.entries(SERVICE_DATABASE_ROLES)) {
+      const pid = stack.instances[key as keyof typeof SERVICE_DATABASE_ROLES][0]?.pid;
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(environ).toContain(`DATABASE_ROLE=${role}`);
+    }
   });
 
   it('runs the mail catcher', async () => {

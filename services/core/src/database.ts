@@ -24,6 +24,11 @@ export interface DatabaseOptions {
    * moment later (query_timeout).
    */
   statementTimeoutMs?: number;
+  /**
+   * The role every statement runs as (DATABASE_ROLE, issue 18 item 16); a plain name (the setting's rule).
+   * Unset: the connecting user.
+   */
+  role?: string | undefined;
 }
 
 /**
@@ -45,6 +50,9 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     // A server that vanishes without closing its sockets (a host gone, a network cut) is noticed by
     // TCP keep-alive rather than never.
     keepAlive: true,
+    // The role is set in the connection's start-up packet: a role that does not exist (or is not the
+    // user's to take) fails the connection, never leaves it running with the user's own rights.
+    ...(options.role === undefined ? {} : { options: `-c role=${options.role}` }),
     ...(statementTimeoutMs > 0
       ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 1_000 }
       : {}),
@@ -160,3 +168,14 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   }
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
+
+/**
+ * Each service's database role (issue 18 item 16): made by the 2026-11-25-03 migration with only the
+ * tables that service uses; a service runs as it when DATABASE_ROLE names it (the stack, compose and k8s
+ * set it).
+ */
+export const SERVICE_DATABASE_ROLES = {
+  auth: 'trove_auth',
+  profile: 'trove_profile',
+  search: 'trove_search',
+} as const;

@@ -42,6 +42,12 @@ describe('readEnv', () => {
     expect(result.ok && result.env.DB_POOL_MAX).toBe(3);
   });
 
+  it('DATABASE_ROLE takes a plain role name only (it goes into the connection start-up options)', () => {
+    expect(messageFor({ DATABASE_URL, DATABASE_ROLE: 'trove_search' })).toBeUndefined();
+    expect(messageFor({ DATABASE_URL, DATABASE_ROLE: 'trove -c role=postgres' })).toMatch(/DATABASE_ROLE/);
+    expect(messageFor({ DATABASE_URL, DATABASE_ROLE: 'Trove' })).toMatch(/must be a role name/);
+  });
+
   it('a bad port names the variable and the value', () => {
     expect(messageFor({ DATABASE_URL, AUTH_PORT: 'abc' })).toBe(
       'Invalid environment: AUTH_PORT must be a port number (got "abc")',

@@ -69,6 +69,15 @@ export const baseEnvShape = {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  /**
+   * The database role the service's queries run as (SET ROLE on each connection): trove_auth,
+   * trove_profile or trove_search, made by a migration with only the tables that service uses (issue 18
+   * item 16). Unset: the connecting user's own rights. Migrations always run as the connecting user.
+   */
+  DATABASE_ROLE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a role name: lower-case letters, digits and _')
+    .optional(),
   TRUSTED_PROXIES: proxyListSetting.default(['127.0.0.1', '::1']),
   APP_NAME: z.string().min(1).default('Trove'),
   /**

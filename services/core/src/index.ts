@@ -18,6 +18,7 @@ export {
   migrateToLatest,
   poolOf,
   queryPrepared,
+  SERVICE_DATABASE_ROLES,
 } from './database';
 export { isDatabaseUnavailable } from './database-errors';
 export type { CodePurpose } from './db/schema';

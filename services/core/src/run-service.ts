@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle, migrateToLatest } from './database';
 import { describeError } from './errors';
 import { createLogger, type Logger } from './logger';
@@ -13,6 +14,7 @@ export interface RunnableEnv {
   DB_POOL_MAX: number;
   DB_CONNECT_TIMEOUT_MS: number;
   DB_STATEMENT_TIMEOUT_MS: number;
+  DATABASE_ROLE?: string | undefined;
 }
 
 /** A start-up failure whose message is the one line a person can act on (it names the setting). */
@@ -73,7 +75,17 @@ export async function runService<Env extends RunnableEnv>(options: RunServiceOpt
     logger,
     connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    role: env.DATABASE_ROLE,
   });
+  if (env.DATABASE_ROLE !== undefined) {
+    // Said at start, in one line, rather than as a 503 on every request.
+    try {
+      await sql`select 1`.execute(db);
+    } catch (err) {
+      await db.destroy().catch(() => undefined);
+      fail(`Cannot run as DATABASE_ROLE=${env.DATABASE_ROLE}: ${describeError(err)}`);
+    }
+  }
   let built: Awaited<ReturnType<RunServiceOptions<Env>['build']>>;
   try {
     built = await options.build({ env, db, logger });

@@ -163,6 +163,7 @@ async function runExtractionLoop(
     logger,
     connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: env.SEARCH_JOB_STATEMENT_TIMEOUT_MS,
+    role: env.DATABASE_ROLE,
   });
   const jobs = createExtractionWorker({
     db,

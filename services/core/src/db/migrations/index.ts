@@ -12,6 +12,7 @@ import * as refreshSuccessor from './2026-11-24-03-refresh-successor';
 import * as searchJobTurns from './2026-11-24-04-search-job-turns';
 import * as loginThrottle from './2026-11-25-01-login-throttle';
 import * as uploadChunks from './2026-11-25-02-upload-chunks';
+import * as serviceRoles from './2026-11-25-03-service-roles';
 
 // Every migration, imported by name rather than read from the folder at run time, so the list works
 // the same under tsx, vitest or any bundler. Append-only: add a file and a line, never edit one.
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-04-search-job-turns': searchJobTurns,
   '2026-11-25-01-login-throttle': loginThrottle,
   '2026-11-25-02-upload-chunks': uploadChunks,
+  '2026-11-25-03-service-roles': serviceRoles,
 };
