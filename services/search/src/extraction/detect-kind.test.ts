@@ -45,21 +45,27 @@ describe('type detection', () => {
     expect(reason(() => checkContent('docx', bytes('PK\u0003\u0004 word/document.xml')))).toBeNull();
   });
 
-  it('text kinds must be UTF-8 without NUL bytes', () => {
+  it('text kinds are read in any charset; only binary content is refused (issue 19 item 2)', () => {
     expect(reason(() => checkContent('txt', new Uint8Array([0x68, 0x00, 0x69])))).toBe(
-      'This file says it is a text file but its content is not readable text (UTF-8).',
+      'This file says it is a text file but it holds binary data, not text.',
     );
-    expect(reason(() => checkContent('csv', new Uint8Array([0xff, 0xfe, 0x41])))).toContain(
-      'not readable text',
-    );
+    // UTF-16 by its byte-order mark; UTF-8 with one; Latin-1 as its upload declares it.
+    expect(checkContent('csv', new Uint8Array([0xff, 0xfe, 0x41, 0x00]))).toBe('A');
     expect(checkContent('txt', bytes('\uFEFFnamaste ₹'))).toBe('namaste ₹');
+    expect(
+      checkContent('txt', new Uint8Array([0x63, 0x61, 0x66, 0xe9]), 'text/plain; charset=iso-8859-1'),
+    ).toBe('café');
   });
 
-  it('an email must start with RFC 5322 headers', () => {
+  it('an email must start with RFC 5322 headers, in whatever charset its body is', () => {
     expect(reason(() => checkContent('eml', bytes('Just some notes\nabout things')))).toBe(
       'This file says it is an email (EML) but its content is not one.',
     );
-    expect(checkContent('eml', bytes('From: a@b.com\r\nSubject: Hi\r\n\r\nBody'))).toContain('Body');
+    expect(() => checkContent('eml', bytes('From: a@b.com\r\nSubject: Hi\r\n\r\nBody'))).not.toThrow();
+    const latin1Mail = Uint8Array.from('From: a@b.com\nSubject: Caf\u00e9\n\nCr\u00e8me', (c) =>
+      c.charCodeAt(0),
+    );
+    expect(() => checkContent('eml', latin1Mail)).not.toThrow();
   });
 
   it('an HTML file must look like markup', () => {

@@ -1,3 +1,4 @@
+import { decodeText, declaredCharset, htmlMetaCharset } from './text-decoding';
 // Which kind a file is (issue 10 part 2): the name and media type say what the file claims to be, then
 // the bytes must agree. A mismatch fails the one upload with a reason a person can act on.
 
@@ -76,16 +77,6 @@ export function containsAscii(bytes: Uint8Array, marker: string, from = 0): bool
   return false;
 }
 
-/** The file's text if it is valid UTF-8 without NUL bytes (a UTF-8 byte-order mark is dropped), else null. */
-export function readableText(bytes: Uint8Array): string | null {
-  if (bytes.includes(0)) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
 /** RFC 5322: the message starts with header fields, and a mail has at least one of these. */
 function looksLikeEmail(text: string): boolean {
   const head = text.replace(/\r\n/g, '\n').split('\n\n')[0] ?? '';
@@ -100,10 +91,12 @@ const looksLikeMarkup = (text: string) =>
   );
 
 /**
- * Checks that the content is what the file claims to be and returns the text of text kinds. Encrypted
+ * Checks that the content is what the file claims to be and returns the text of text kinds, decoded from
+ * whatever charset it is in (issue 19 item 2: a BOM, the media type's or HTML's declared charset, UTF-8, a
+ * detector; only binary content is refused). Encrypted
  * and damaged files are found later, by the extractors, which have to open them anyway.
  */
-export function checkContent(kind: DocumentKind, bytes: Uint8Array): string | null {
+export function checkContent(kind: DocumentKind, bytes: Uint8Array, mediaType = ''): string | null {
   if (bytes.length === 0) throw new ExtractionError('This file is empty.');
   const mismatch = new ExtractionError(
     `This file says it is ${KIND_NAMES[kind]} but its content is not ${kind === 'pdf' ? 'a PDF' : 'one'}.`,
@@ -121,13 +114,20 @@ export function checkContent(kind: DocumentKind, bytes: Uint8Array): string | nu
     }
     return null;
   }
-  const text = readableText(bytes);
-  if (text === null) {
-    throw new ExtractionError(
-      `This file says it is ${KIND_NAMES[kind]} but its content is not readable text (UTF-8).`,
-    );
+  if (kind === 'eml') {
+    // The header fields are ASCII by the RFC and often raw 8-bit in practice: the check reads bytes as
+    // bytes. The parts are decoded by their own charsets when the mail is read (email.ts).
+    if (
+      bytes.includes(0) ||
+      !looksLikeEmail(new TextDecoder('windows-1252').decode(bytes.subarray(0, 64 * 1024)))
+    )
+      throw mismatch;
+    return null;
   }
-  if (kind === 'eml' && !looksLikeEmail(text)) throw mismatch;
-  if (kind === 'html' && !looksLikeMarkup(text)) throw mismatch;
-  return text;
+  const declared = (kind === 'html' ? htmlMetaCharset(bytes) : undefined) ?? declaredCharset(mediaType);
+  const decoded = decodeText(bytes, declared);
+  if (decoded === undefined)
+    throw new ExtractionError(`This file says it is ${KIND_NAMES[kind]} but it holds binary data, not text.`);
+  if (kind === 'html' && !looksLikeMarkup(decoded.text)) throw mismatch;
+  return decoded.text;
 }

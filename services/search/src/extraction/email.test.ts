@@ -51,3 +51,42 @@ describe('reading an email', () => {
     expect(text.blocks.map((b) => b.text)).toEqual(['Photo attached.']);
   });
 });
+
+describe('mail in any charset (issue 19 item 2)', () => {
+  const raw = (...pieces: (string | number[])[]) =>
+    Uint8Array.from(
+      pieces.flatMap((piece) =>
+        typeof piece === 'string' ? Array.from(piece, (c) => c.charCodeAt(0)) : piece,
+      ),
+    );
+  const noAttachments = async () => null;
+
+  it('a raw 8-bit Latin-1 subject and sender name read as the message declares (not as broken UTF-8)', async () => {
+    const mail = raw(
+      'From: Zo\u00eb M\u00fcller <zoe@example.org>\r\nSubject: Caf\u00e9 cr\u00e8me order\r\n',
+      'Content-Type: text/plain; charset=iso-8859-1\r\n\r\nThe cr\u00e8me br\u00fbl\u00e9e is ready.\r\n',
+    );
+    const text = await readEmail(mail, 'fallback', noAttachments);
+    expect(text.title).toBe('Café crème order');
+    expect(text.people.map((person) => person.name)).toContain('Zoë Müller');
+    expect(text.blocks[0]?.text).toBe('The crème brûlée is ready.');
+  });
+
+  it('a KOI8-R body and an RFC 2047 subject in windows-1251', async () => {
+    const koi8 = [0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4]; // "Привет" in KOI8-R
+    const mail = raw(
+      'From: a@example.org\r\nSubject: =?windows-1251?B?z/Do4uXy?=\r\n',
+      'Content-Type: text/plain; charset=koi8-r\r\n\r\n',
+      koi8,
+      ' world\r\n',
+    );
+    const text = await readEmail(mail, 'fallback', noAttachments);
+    expect(text.title).toBe('Привет');
+    expect(text.blocks[0]?.text).toBe('Привет world');
+  });
+
+  it('UTF-8 headers are left as they are', async () => {
+    const mail = new TextEncoder().encode('From: a@example.org\nSubject: Café ₹\n\nbody');
+    expect((await readEmail(mail, 'fallback', noAttachments)).title).toBe('Café ₹');
+  });
+});

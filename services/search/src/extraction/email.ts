@@ -4,6 +4,7 @@ import type { DocumentText } from './document-text';
 import { uniquePeople } from './facts';
 import { htmlToText } from './html-text';
 import { paragraphsOf } from './passages';
+import { decodeText, declaredCharset } from './text-decoding';
 import { findSignature, type Mailbox, organisationDomain, personFromMailbox } from './people';
 
 /** Reads an attachment's text with the same readers as uploads; null when it is not a kind Trove reads. */
@@ -24,6 +25,41 @@ function attachmentBytes(attachment: Attachment): Uint8Array {
   return content instanceof Uint8Array ? content : new Uint8Array(content);
 }
 
+/** Where the header section ends (the blank line), or the length when there is none. */
+function headerEnd(bytes: Uint8Array): number {
+  for (let index = 0; index < bytes.length - 1; index += 1) {
+    if (bytes[index] !== 0x0a) continue;
+    if (bytes[index + 1] === 0x0a) return index + 1;
+    if (bytes[index + 1] === 0x0d && bytes[index + 2] === 0x0a) return index + 1;
+  }
+  return bytes.length;
+}
+
+/**
+ * RFC 5322 headers are ASCII, with RFC 2047 words for anything else; real mail often has raw 8-bit
+ * headers instead (a Latin-1 subject, a KOI8-R sender name), which the parser would read as broken UTF-8.
+ * Such a header section is decoded by the charset the message declares (or a detected one) and handed to
+ * the parser as UTF-8; the body's bytes stay as they are, for the parts' own charsets (issue 19 item 2).
+ */
+export function withUtf8Headers(bytes: Uint8Array): Uint8Array {
+  const end = headerEnd(bytes);
+  const head = bytes.subarray(0, end);
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head);
+    return bytes;
+  } catch {
+    const declared = declaredCharset(
+      new TextDecoder('windows-1252').decode(head).replace(/\r?\n[ \t]+/g, ' '),
+    );
+    const text = decodeText(head, declared)?.text ?? new TextDecoder('windows-1252').decode(head);
+    const utf8Head = new TextEncoder().encode(text);
+    const joined = new Uint8Array(utf8Head.length + bytes.length - end);
+    joined.set(utf8Head, 0);
+    joined.set(bytes.subarray(end), utf8Head.length);
+    return joined;
+  }
+}
+
 /**
  * An email (issue 10 parts 2 and 5): subject as title, the Date header as the document's date, people
  * from From/To/Cc, organisations from their address domains and the signature. Attachments Trove can
@@ -36,7 +72,7 @@ export async function readEmail(
 ): Promise<DocumentText> {
   let email: Awaited<ReturnType<typeof PostalMime.parse>>;
   try {
-    email = await PostalMime.parse(bytes, { attachmentEncoding: 'arraybuffer' });
+    email = await PostalMime.parse(withUtf8Headers(bytes), { attachmentEncoding: 'arraybuffer' });
   } catch {
     throw new ExtractionError('This email is damaged and cannot be read.');
   }

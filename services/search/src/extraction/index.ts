@@ -70,7 +70,11 @@ async function readKind(kind: DocumentKind, file: UploadedFile, text: string | n
       return readEmail(file.bytes, title, async (attachment) => {
         const attachedKind = claimedKind(attachment.fileName, attachment.mediaType);
         if (attachedKind === 'eml') return null;
-        return readKind(attachedKind, attachment, checkContent(attachedKind, attachment.bytes));
+        return readKind(
+          attachedKind,
+          attachment,
+          checkContent(attachedKind, attachment.bytes, attachment.mediaType),
+        );
       });
     case 'html':
       return readHtml(content, title);
@@ -89,7 +93,7 @@ async function readKind(kind: DocumentKind, file: UploadedFile, text: string | n
  */
 export async function extractDocument(input: UploadedFile): Promise<ExtractedDocument> {
   const kind = claimedKind(input.fileName, input.mediaType);
-  const text = checkContent(kind, input.bytes);
+  const text = checkContent(kind, input.bytes, input.mediaType);
   const document = await readKind(kind, input, text);
   // Relative dates in an undated document ("next Friday") are read from the day it is indexed.
   const reference = document.documentDate ?? new Date();
