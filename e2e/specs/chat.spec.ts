@@ -14,6 +14,8 @@ import { emailFile, pdfFile, uploadAndIndex } from '../support/documents';
 
 const QUESTION = 'find invoices over ₹10,000 last month';
 const INVOICE = 'kaveri-invoice-2041.pdf';
+/** What the answer calls it (issue 19 item 3): the PDF's title — its first line, having no Title of its own. */
+const INVOICE_TITLE = 'TAX INVOICE';
 const invoiceDate = midLastMonth();
 
 let browser: Browser;
@@ -81,13 +83,14 @@ describe('Chats (issue 11)', () => {
       'Over ₹10,000',
     );
     const passages = answer.getByRole('region', { name: 'Best passages' });
-    await passages.getByRole('link', { name: INVOICE }).waitFor();
+    await passages.getByRole('link', { name: INVOICE_TITLE }).waitFor();
+    expect(await passages.getByText(`${INVOICE} · Page 1`).count()).toBe(1);
     // Only the invoice is over ₹10,000: the ₹2,400 lunch receipt is filtered out.
-    expect(await passages.getByRole('link', { name: 'lunch-receipt.eml' }).count()).toBe(0);
-    const row = answer.getByRole('table').getByRole('row').filter({ hasText: INVOICE });
+    expect(await passages.getByText(/lunch-receipt\.eml/).count()).toBe(0);
+    const row = answer.getByRole('table').getByRole('row').filter({ hasText: INVOICE_TITLE });
     expect(await row.textContent()).toContain('₹48,500');
     expect(await row.textContent()).toContain(shortDate(invoiceDate));
-    expect(await answer.textContent()).toMatch(/Read 1 document: kaveri-invoice-2041\.pdf/);
+    expect(await answer.textContent()).toMatch(/Read 1 document: TAX INVOICE/);
     // The list names the chat after its first question.
     await page.getByRole('navigation', { name: 'Chats' }).getByRole('link', { name: QUESTION }).waitFor();
     expect(await page.getByTestId('chat-status').textContent()).toMatch(/Answer ready/);
@@ -98,7 +101,7 @@ describe('Chats (issue 11)', () => {
     await answers(page)
       .first()
       .getByRole('region', { name: 'Best passages' })
-      .getByRole('link', { name: INVOICE })
+      .getByRole('link', { name: INVOICE_TITLE })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Passage in context' });
     const hit = dialog.getByTestId('passage-hit');
@@ -149,6 +152,8 @@ describe('Chats (issue 11)', () => {
     expect(mail.subject).toBe(`An answer from Trove, sent by ${account.email}`);
     const body = `${mail.text}\n${mail.html ?? ''}`;
     expect(body).toContain('48,500');
+    // The mail names the document as the answer does: its title, the file name beside it (issue 19 item 3).
+    expect(mail.text, mail.text).toContain(`${INVOICE_TITLE} (${INVOICE}), page 1`);
     // Links back to this chat, each opening one passage (the host is the service's PUBLIC_URL or the
     // request's; the path is what this page answers).
     const chatPath = new URL(page.url()).pathname;

@@ -129,14 +129,16 @@ describe('uploads page (issue 10)', () => {
 
   it('search finds a distinctive phrase from each file, highlighted, with its place and facts', async () => {
     const { page } = watched;
-    for (const [phrase, name, location] of [
-      ['heliotrope quarterly ledger', PDF, 'Page 2'],
-      ['zanzibar kettledrum', EML, 'Body'],
-      ['periwinkle rooftop trellis', MD, 'Section Garden notes'],
+    // Each result is named by its document's title, the file name under it (issue 19 item 3).
+    for (const [phrase, title, name, location] of [
+      ['heliotrope quarterly ledger', 'Supplier contract between Acme Ltd and Trove.', PDF, 'Page 2'],
+      ['zanzibar kettledrum', 'Invoice for the harbour works', EML, 'Body'],
+      ['periwinkle rooftop trellis', 'Garden notes', MD, 'Section Garden notes'],
     ] as const) {
       await searchUploads(page, phrase);
       const first = results(page).first();
-      await first.getByRole('heading', { name }).waitFor();
+      await first.getByRole('heading', { name: title }).waitFor();
+      expect(await first.getByText(name, { exact: true }).count()).toBe(1);
       expect(await first.getByText(location).count()).toBeGreaterThan(0);
       expect(await first.locator('mark').count()).toBeGreaterThan(0);
     }
@@ -147,7 +149,7 @@ describe('uploads page (issue 10)', () => {
     // Type facets filter: the PDF facet leaves only PDF results.
     await searchUploads(page, 'invoice contract');
     await page.getByRole('button', { name: /^PDF \d/ }).click();
-    await results(page).first().getByRole('heading', { name: PDF }).waitFor();
+    await results(page).first().getByText(PDF, { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: /^PDF \d/ }).getAttribute('aria-pressed')).toBe('true');
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -9,6 +9,7 @@ import UploadsPage from './uploads-page';
 const doc = (over: Partial<UploadedDocument>): UploadedDocument => ({
   id: '00000000-0000-4000-8000-000000000001',
   name: 'contract.pdf',
+  title: null,
   type: 'pdf',
   media_type: 'application/pdf',
   size_bytes: 2048,
@@ -210,6 +211,7 @@ describe('the Uploads page', () => {
       document: {
         id: '00000000-0000-4000-8000-000000000001',
         name: 'contract.pdf',
+        title: 'Service agreement with Acme',
         type: 'pdf',
         document_date: null,
       },
@@ -240,7 +242,9 @@ describe('the Uploads page', () => {
     fireEvent.change(box, { target: { value: 'invoice' } });
     fireEvent.submit(box);
     const first = (await screen.findAllByTestId('search-result'))[0] as HTMLElement;
-    within(first).getByRole('heading', { name: 'contract.pdf' });
+    // Issue 19 item 3: the document's title, the file name under it.
+    within(first).getByRole('heading', { name: 'Service agreement with Acme' });
+    within(first).getByText('contract.pdf');
     within(first).getByText('Page 2');
     // Escaped markup stays text; only the match is a <mark>.
     expect(first.querySelector('mark')?.textContent).toBe('invoice');

@@ -183,6 +183,8 @@ export const AnswerPassageSchema = z.object({
   passage_id: z.string(),
   document_id: z.string(),
   document_name: z.string(),
+  /** The document's title (documentLabel); absent in answers stored before titles were kept. */
+  document_title: z.string().nullable().optional(),
   /** Page or section, e.g. "Page 2" or "Body". */
   location: z.string(),
   /** HTML-escaped passage text with the matched words in `<mark>`. */
@@ -201,6 +203,7 @@ export const AnswerFieldsSchema = z.object({
   passage_id: z.string(),
   /** The source column: which document the row came from. */
   document_name: z.string(),
+  document_title: z.string().nullable().optional(),
 });
 export type AnswerFields = z.output<typeof AnswerFieldsSchema>;
 
@@ -237,7 +240,9 @@ export const AssistantChatMessageSchema = z.object({
   summary: z.array(SummarySentenceSchema),
   passages: z.array(AnswerPassageSchema),
   fields: z.array(AnswerFieldsSchema),
-  documents_read: z.array(z.object({ id: z.string(), name: z.string() })),
+  documents_read: z.array(
+    z.object({ id: z.string(), name: z.string(), title: z.string().nullable().optional() }),
+  ),
   /** When nothing matched: what to broaden (e.g. drop the date filter); null when something did. */
   empty_hint: z.string().nullable(),
   /** A destination that cannot be used yet, e.g. "Teams isn't connected yet — send it by email instead". */
@@ -293,7 +298,12 @@ export type ContextPassage = z.output<typeof ContextPassageSchema>;
 
 /** `GET /api/v1/passages/:id`: the passage with its neighbours in the same document, in order. */
 export const PassageContextResponseSchema = z.object({
-  document: z.object({ id: z.string(), name: z.string(), type: z.enum(DOCUMENT_KINDS) }),
+  document: z.object({
+    id: z.string(),
+    name: z.string(),
+    title: z.string().nullable().optional(),
+    type: z.enum(DOCUMENT_KINDS),
+  }),
   passage: ContextPassageSchema,
   before: z.array(ContextPassageSchema),
   after: z.array(ContextPassageSchema),

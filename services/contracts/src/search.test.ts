@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   documentKindOf,
+  documentLabel,
   SEARCH_MESSAGES,
   SearchCursorSchema,
   SearchQuerySchema,
@@ -160,10 +161,35 @@ describe('UploadsCursorSchema', () => {
   });
 });
 
+describe('documentLabel (issue 19 item 3)', () => {
+  it('the title, with the file name beside it when they differ', () => {
+    expect(documentLabel({ name: 'easy-ham-1__02039.e857.eml', title: 'Of Muslims and Morris men' })).toEqual(
+      {
+        title: 'Of Muslims and Morris men',
+        fileName: 'easy-ham-1__02039.e857.eml',
+      },
+    );
+  });
+
+  it('the file name alone before indexing, for an empty title, or when the title is the file name', () => {
+    expect(documentLabel({ name: 'notes.txt', title: null })).toEqual({ title: 'notes.txt', fileName: null });
+    expect(documentLabel({ name: 'notes.txt', title: '  ' })).toEqual({ title: 'notes.txt', fileName: null });
+    expect(documentLabel({ name: 'notes.txt', title: 'notes' })).toEqual({
+      title: 'notes.txt',
+      fileName: null,
+    });
+  });
+
+  it('a title folded over lines reads as one line', () => {
+    expect(documentLabel({ name: 'a.eml', title: 'Quarterly\n  report' }).title).toBe('Quarterly report');
+  });
+});
+
 describe('the uploads answers', () => {
   const document = {
     id: '0b6f2f4e-2f1c-4a53-9d55-5b8f1d8b7c11',
     name: 'a.txt',
+    title: null,
     type: 'txt',
     media_type: 'text/plain',
     size_bytes: 1,

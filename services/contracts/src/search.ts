@@ -137,10 +137,28 @@ export const FactsSchema = z.object({
 });
 export type Facts = z.output<typeof FactsSchema>;
 
+/**
+ * What a person calls a document (issue 19 item 3): its title — an email's subject, a page's <title>, a
+ * document's own title — with the file name beside it when the two differ; the file name alone before it
+ * is indexed or when it has no title of its own. One rule for results, the Uploads list, citations and mail.
+ */
+export function documentLabel(document: { name: string; title?: string | null | undefined }): {
+  title: string;
+  fileName: string | null;
+} {
+  const title = document.title?.replace(/\s+/g, ' ').trim() ?? '';
+  const base = document.name.replace(/\.[^.]+$/, '');
+  if (title === '' || title === document.name || title === base)
+    return { title: document.name, fileName: null };
+  return { title, fileName: document.name };
+}
+
 export const SearchResultSchema = z.object({
   document: z.object({
     id: z.string(),
     name: z.string(),
+    /** The document's own title (documentLabel); null when it has none. */
+    title: z.string().nullable(),
     type: z.enum(DOCUMENT_KINDS),
     document_date: z.string().nullable(),
   }),
@@ -165,6 +183,8 @@ export type SearchResponse = z.output<typeof SearchResponseSchema>;
 export const UploadedDocumentSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** Its title once indexed (documentLabel); null before, or when it has none. */
+  title: z.string().nullable(),
   type: z.enum(DOCUMENT_KINDS),
   media_type: z.string(),
   size_bytes: z.number().int(),

@@ -45,6 +45,30 @@ describe('AnswerView', () => {
     expect(screen.getByText('Read 1 document: kaveri-invoice-2041.pdf')).toBeTruthy();
   });
 
+  it('names a cited document by its title, the file name beside its place; an older answer without titles shows the file name (issue 19 item 3)', () => {
+    const titled = testAnswer({
+      passages: [
+        {
+          passage_id: '11',
+          document_id: 'd1',
+          document_name: 'easy-ham-1__02039.eml',
+          document_title: 'Of Muslims and Morris men',
+          location: 'Body',
+          snippet: 'the <mark>morris</mark> side',
+          score: 2,
+        },
+      ],
+      documents_read: [{ id: 'd1', name: 'easy-ham-1__02039.eml', title: 'Of Muslims and Morris men' }],
+    });
+    const { unmount } = render(<AnswerView answer={titled} actions={actions()} />);
+    expect(screen.getByRole('link', { name: 'Of Muslims and Morris men' })).toBeTruthy();
+    expect(screen.getByText('easy-ham-1__02039.eml · Body')).toBeTruthy();
+    expect(screen.getByText('Read 1 document: Of Muslims and Morris men')).toBeTruthy();
+    unmount();
+    render(<AnswerView answer={testAnswer()} actions={actions()} />);
+    expect(screen.getAllByRole('link', { name: 'kaveri-invoice-2041.pdf' }).length).toBeGreaterThan(0);
+  });
+
   it('a click on a cited passage opens it in place with the marked words; the link keeps its address', () => {
     const handlers = actions();
     render(<AnswerView answer={testAnswer()} actions={handlers} />);

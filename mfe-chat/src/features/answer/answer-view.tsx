@@ -1,4 +1,9 @@
-import type { AnswerPassage, AssistantChatMessage, Delivery } from '@trove/contracts';
+import {
+  type AnswerPassage,
+  type AssistantChatMessage,
+  type Delivery,
+  documentLabel,
+} from '@trove/contracts';
 import { type MouseEvent, type ReactNode, useId } from 'react';
 import { MailIcon } from '@trove/kit/icons';
 import * as ui from '../ui/ui.module.css';
@@ -101,9 +106,17 @@ function Passages({ answer, actions, number }: SectionProps) {
                   actions={actions}
                   className={styles.passageName}
                 >
-                  {passage.document_name}
+                  {documentLabel({ name: passage.document_name, title: passage.document_title }).title}
                 </PassageLink>
-                <span className={styles.passageLocation}>{passage.location}</span>
+                <span className={styles.passageLocation}>
+                  {/* Issue 19 item 3: the title first; the file name beside the place in it. */}
+                  {[
+                    documentLabel({ name: passage.document_name, title: passage.document_title }).fileName,
+                    passage.location,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
               </div>
               <p className={styles.snippet}>
                 <SnippetText html={passage.snippet} />
@@ -167,7 +180,7 @@ function FieldsTable({ answer, actions, captionId }: SectionProps & { captionId:
                     actions={actions}
                     className={ui.link}
                   >
-                    {row.document_name}
+                    {documentLabel({ name: row.document_name, title: row.document_title }).title}
                   </PassageLink>
                 </td>
               </tr>
@@ -267,7 +280,7 @@ export function AnswerView({ answer, actions }: { answer: AssistantChatMessage; 
         <footer className={styles.footer}>
           {answer.documents_read.length > 0 ? (
             <p className={styles.read}>
-              {documentsReadLine(answer.documents_read.map((document) => document.name))}
+              {documentsReadLine(answer.documents_read.map((document) => documentLabel(document).title))}
             </p>
           ) : null}
           <div className={styles.sendRow}>

@@ -1,4 +1,4 @@
-import type { ContextPassage, PassageContextResponse } from '@trove/contracts';
+import { type ContextPassage, documentLabel, type PassageContextResponse } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
 import { useEffect, useRef, useState } from 'react';
 import { getPassage } from '../chat-api/chat-api';
@@ -66,9 +66,11 @@ export function PassagePanel({ passageId, terms }: { passageId: string; terms: s
           <DocumentIcon className={ui.icon} />
         </span>
         <div>
-          <p className={styles.documentName}>{document.name}</p>
+          <p className={styles.documentName}>{documentLabel(document).title}</p>
           <p className={styles.documentMeta}>
-            {document.type.toUpperCase()} · {passage.location}
+            {[document.type.toUpperCase(), documentLabel(document).fileName, passage.location]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
         </div>
       </div>

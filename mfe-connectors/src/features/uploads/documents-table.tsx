@@ -1,4 +1,4 @@
-import type { UploadedDocument } from '@trove/contracts';
+import { documentLabel, type UploadedDocument } from '@trove/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { exactTime, relativeTime } from '@trove/kit/format';
 import { humanSize, KIND_LABELS, partsLabel } from './format';
@@ -70,9 +70,15 @@ export function DocumentsTable({
               >
                 {/* A div inside the cell: a th that is itself a grid stops being a table cell. */}
                 <div className={styles.nameStack}>
-                  <span className={styles.docName} title={document.name}>
-                    {document.name}
+                  {/* Issue 19 item 3: the title a person remembers, the file name under it. */}
+                  <span className={styles.docName} title={documentLabel(document).title}>
+                    {documentLabel(document).title}
                   </span>
+                  {documentLabel(document).fileName === null ? null : (
+                    <span className={styles.docFile} title={document.name}>
+                      {document.name}
+                    </span>
+                  )}
                   {/* On a phone the other columns fold into this line. */}
                   <span className={styles.narrowMeta}>
                     {KIND_LABELS[document.type]} · {humanSize(document.size_bytes)}

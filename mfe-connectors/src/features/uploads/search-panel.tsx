@@ -1,4 +1,4 @@
-import type { DocumentKind, SearchResult } from '@trove/contracts';
+import { type DocumentKind, documentLabel, type SearchResult } from '@trove/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { KIND_LABELS } from './format';
 import { CloseIcon, SearchIcon } from '@trove/kit/icons';
@@ -35,8 +35,11 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
     <li className={styles.result} data-testid="search-result">
       <div className={styles.resultHead}>
         <span className={styles.kindTag}>{KIND_LABELS[result.document.type]}</span>
-        <h3 className={styles.resultTitle}>{result.document.name}</h3>
+        <h3 className={styles.resultTitle}>{documentLabel(result.document).title}</h3>
       </div>
+      {documentLabel(result.document).fileName === null ? null : (
+        <p className={styles.docFile}>{result.document.name}</p>
+      )}
       <p className={styles.location}>{placeLabel(result.passage.location)}</p>
       <Snippet html={result.snippet} />
       {chips.length > 0 ? (

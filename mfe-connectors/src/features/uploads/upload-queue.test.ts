@@ -16,6 +16,7 @@ const doc = (
 ): UploadedDocument => ({
   id,
   name: `${id}.pdf`,
+  title: null,
   type: 'pdf',
   media_type: 'application/pdf',
   size_bytes: 10,

@@ -5,6 +5,7 @@ import { countLine, pollLimit, withFirstPage, withNextPage } from './uploads-lis
 const doc = (n: number, status: UploadedDocument['status'] = 'indexed'): UploadedDocument => ({
   id: `id-${n}`,
   name: `file-${n}.txt`,
+  title: null,
   type: 'txt',
   media_type: 'text/plain',
   size_bytes: 1,

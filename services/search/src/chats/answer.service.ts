@@ -148,12 +148,14 @@ export async function answerQuestion(
     passage_id: result.passage.id,
     document_id: result.document.id,
     document_name: result.document.name,
+    document_title: result.document.title,
     location: result.passage.location,
     snippet: result.snippet,
     score: result.score,
   }));
-  const documents = new Map<string, string>();
-  for (const result of found.results) documents.set(result.document.id, result.document.name);
+  const documents = new Map<string, { name: string; title: string | null }>();
+  for (const result of found.results)
+    documents.set(result.document.id, { name: result.document.name, title: result.document.title });
 
   return {
     ...base,
@@ -169,12 +171,13 @@ export async function answerQuestion(
       found.results.map((result: SearchResponse['results'][number]) => ({
         passageId: result.passage.id,
         documentName: result.document.name,
+        documentTitle: result.document.title,
         documentDate: result.document.document_date,
         text: texts.get(result.passage.id) ?? '',
         facts: result.facts as Partial<Facts>,
       })),
     ),
-    documents_read: [...documents].map(([id, name]) => ({ id, name })),
+    documents_read: [...documents].map(([id, { name, title }]) => ({ id, name, title })),
     empty_hint: null,
   };
 }

@@ -5,6 +5,7 @@ import {
   type ChatMessage,
   type ChatThreadResponse,
   type Delivery,
+  documentLabel,
   EmailSchema,
   UNTITLED_CHAT,
 } from '@trove/contracts';
@@ -228,9 +229,12 @@ async function queueMail(
   const chatUrl = `${base}/chats/${job.chatId}`;
   const passageUrl = (passageId: string) => `${chatUrl}?passage=${encodeURIComponent(passageId)}`;
   const { answer } = job;
-  const source = (passageId: string, name: string) => {
+  // The document as a person calls it (its title, the file name beside it), then where in it.
+  const source = (passageId: string, document: { name: string; title?: string | null | undefined }) => {
     const location = answer.passages.find((passage) => passage.passage_id === passageId)?.location;
-    return location ? `${name}, ${location}` : name;
+    const { title, fileName } = documentLabel(document);
+    const named = fileName === null ? title : `${title} (${fileName})`;
+    return location ? `${named}, ${location}` : named;
   };
   const mail = chatAnswerMail({
     product: job.settings.product,
@@ -246,11 +250,11 @@ async function queueMail(
       total: row.total?.text ?? '',
       people: row.people.join(', '),
       organisations: row.organisations.join(', '),
-      source: source(row.passage_id, row.document_name),
+      source: source(row.passage_id, { name: row.document_name, title: row.document_title }),
       url: passageUrl(row.passage_id),
     })),
     passages: answer.passages.map((passage) => ({
-      source: source(passage.passage_id, passage.document_name),
+      source: source(passage.passage_id, { name: passage.document_name, title: passage.document_title }),
       snippet: snippetText(passage.snippet),
       url: passageUrl(passage.passage_id),
     })),

@@ -29,6 +29,7 @@ describe('fieldsOf', () => {
         {
           passageId: '1',
           documentName: 'invoice.pdf',
+          documentTitle: 'Invoice 118 from Acme',
           documentDate: '2026-10-02',
           text: 'Amount due ₹45,000',
           facts: {
@@ -38,7 +39,14 @@ describe('fieldsOf', () => {
             organisations: ['Acme'],
           },
         },
-        { passageId: '2', documentName: 'notes.txt', documentDate: null, text: 'Lunch', facts: {} },
+        {
+          passageId: '2',
+          documentName: 'notes.txt',
+          documentTitle: null,
+          documentDate: null,
+          text: 'Lunch',
+          facts: {},
+        },
       ]),
     ).toEqual([
       {
@@ -48,6 +56,7 @@ describe('fieldsOf', () => {
         organisations: ['Acme'],
         passage_id: '1',
         document_name: 'invoice.pdf',
+        document_title: 'Invoice 118 from Acme',
       },
     ]);
   });

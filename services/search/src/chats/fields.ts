@@ -6,6 +6,7 @@ import type { AnswerFields, Facts } from '@trove/contracts';
 export interface FieldsPassage {
   passageId: string;
   documentName: string;
+  documentTitle: string | null;
   documentDate: string | null;
   /** Plain text, to see which amount is labelled a total. */
   text: string;
@@ -68,6 +69,7 @@ export function fieldsOf(passages: readonly FieldsPassage[]): AnswerFields[] {
       organisations,
       passage_id: passage.passageId,
       document_name: passage.documentName,
+      document_title: passage.documentTitle,
     };
     if (date !== undefined) row.date = date;
     if (total !== undefined) row.total = { value: total.value, currency: total.currency, text: total.text };

@@ -32,6 +32,7 @@ export interface ContextRow {
   body: string;
   document_id: string;
   document_name: string;
+  document_title: string | null;
   kind: string;
 }
 
@@ -50,7 +51,7 @@ export async function passageWithNeighbours(
       select p.document_id, p.ordinal from passages p
       where p.id = ${passageId}::bigint and p.user_id = ${userId}
     )
-    select p.id::text as id, p.ordinal, p.location, p.body, d.id as document_id, d.name as document_name, d.kind
+    select p.id::text as id, p.ordinal, p.location, p.body, d.id as document_id, d.name as document_name, d.title as document_title, d.kind
     from target
     join passages p on p.document_id = target.document_id
       and p.ordinal between target.ordinal - ${window}::int and target.ordinal + ${window}::int

@@ -13,6 +13,7 @@ import { searchDb } from '../db/tables';
 export interface DocumentRow {
   id: string;
   name: string;
+  title: string | null;
   kind: string;
   media_type: string;
   size_bytes: number;
@@ -26,6 +27,7 @@ export interface DocumentRow {
 const DOCUMENT_COLUMNS = [
   'id',
   'name',
+  'title',
   'kind',
   'media_type',
   'size_bytes',

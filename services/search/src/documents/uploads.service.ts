@@ -53,6 +53,7 @@ export function toUploadedDocument(row: DocumentRow): UploadedDocument {
   return {
     id: row.id,
     name: row.name,
+    title: row.title,
     type: row.kind as UploadedDocument['type'],
     media_type: row.media_type,
     size_bytes: row.size_bytes,

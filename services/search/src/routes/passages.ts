@@ -52,7 +52,12 @@ export function createPassageRoutes({
     });
     return c.json<PassageContextResponse>(
       {
-        document: { id: target.document_id, name: target.document_name, type: target.kind as DocumentKind },
+        document: {
+          id: target.document_id,
+          name: target.document_name,
+          title: target.document_title,
+          type: target.kind as DocumentKind,
+        },
         passage: toPassage(target),
         before: rows.slice(0, index).map(toPassage),
         after: rows.slice(index + 1).map(toPassage),

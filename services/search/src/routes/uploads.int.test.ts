@@ -74,18 +74,32 @@ describe('POST /api/v1/uploads', () => {
 
   it('with the real extractor, an uploaded file becomes searchable', async () => {
     const user = await service.signUp();
-    await service.upload(user, [
-      { name: 'trip.md', type: 'text/markdown', text: '# Trip\n\nThe platypus swam at dawn.' },
+    const queued = await service.upload(user, [
+      {
+        name: 'trip-notes.md',
+        type: 'text/markdown',
+        text: '# Dawn on the river\n\nThe platypus swam at dawn.',
+      },
     ]);
+    const [document] = ((await queued.json()) as { documents: { id: string; title: string | null }[] })
+      .documents;
+    // No title before it is read (issue 19 item 3): the page shows the file name until then.
+    expect(document?.title).toBeNull();
     const worker = service.worker(extractDocument);
     // Earlier tests queued jobs too; the queue is shared, so run it dry.
     while (await worker.runOnce()) {
       // Runs every queued job.
     }
     const res = await service.request(user, '/api/v1/search?q=platypus');
-    const body = (await res.json()) as { results: { document: { name: string }; snippet: string }[] };
-    expect(body.results[0]?.document.name).toBe('trip.md');
+    const body = (await res.json()) as {
+      results: { document: { name: string; title: string | null }; snippet: string }[];
+    };
+    expect(body.results[0]?.document).toMatchObject({ name: 'trip-notes.md', title: 'Dawn on the river' });
     expect(body.results[0]?.snippet).toContain('<mark>platypus</mark>');
+    const one = await service.request(user, `/api/v1/uploads/${document?.id}`);
+    expect(((await one.json()) as { document: { title: string | null } }).document.title).toBe(
+      'Dawn on the river',
+    );
     expect(new ExtractionError('x').reason).toBe('x');
   });
 

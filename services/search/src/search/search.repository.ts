@@ -53,6 +53,7 @@ export interface SearchHit {
   facts: unknown;
   documentId: string;
   documentName: string;
+  documentTitle: string | null;
   kind: string;
   documentDate: string | null;
   score: number;
@@ -81,6 +82,7 @@ interface SearchRow {
     facts: unknown;
     document_id: string;
     name: string;
+    title: string | null;
     kind: string;
     document_date: string | null;
     score: number;
@@ -268,7 +270,7 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
       limit ${slot('limit')}::int + 1
     ),
     hits as (
-      select p.id::text as id, p.ordinal, p.location, p.facts, d.id as document_id, d.name, d.kind,
+      select p.id::text as id, p.ordinal, p.location, p.facts, d.id as document_id, d.name, d.title, d.kind,
              d.document_date::text as document_date, page.score, p.body
       from page
       join passages p on p.id = page.passage_id
@@ -345,6 +347,7 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
       facts: hit.facts,
       documentId: hit.document_id,
       documentName: hit.name,
+      documentTitle: hit.title,
       kind: hit.kind,
       documentDate: hit.document_date,
       score: hit.score,

@@ -67,6 +67,7 @@ export async function search(
       document: {
         id: hit.documentId,
         name: hit.documentName,
+        title: hit.documentTitle,
         type: hit.kind as DocumentKind,
         document_date: hit.documentDate,
       },
