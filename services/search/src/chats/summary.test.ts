@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sentencesOf, stem, summarize } from './summary';
+import { ownWords, sentencesOf, stem, summarize } from './summary';
 
 // A fixed passage set: an invoice, a reply quoting it, and an unrelated note.
 const PASSAGES = [
@@ -60,5 +60,46 @@ describe('sentencesOf and stem', () => {
     ['class', 'class'],
   ])('stem(%s) = %s', (word, expected) => {
     expect(stem(word)).toBe(expected);
+  });
+});
+
+describe('answers that read well (issue 19 item 5)', () => {
+  it('quoted replies, the line that introduces them, the signature and list footers are not the writer’s words', () => {
+    const mail = [
+      'The razor plugin flags the newsletter as spam since the update.',
+      '',
+      'On Tue, 10 Sep 2002, Ann Lee wrote:',
+      '> The razor plugin stopped flagging spam after the update.',
+      '> > Has anyone seen the razor plugin fail?',
+      '',
+      '-- ',
+      'Bob Smith, razor plugin maintainer since forever',
+      '_______________________________________________',
+      'Razor-users mailing list for the razor plugin',
+      'https://lists.sourceforge.net/lists/listinfo/razor-users',
+    ].join('\n');
+    expect(ownWords(mail).trim()).toBe('The razor plugin flags the newsletter as spam since the update.');
+    expect(summarize('razor plugin', [{ passageId: '1', text: mail }]).map((s) => s.text)).toEqual([
+      'The razor plugin flags the newsletter as spam since the update.',
+    ]);
+  });
+
+  it('lines joined into one (a long paragraph) still lose their quote markers and rules', () => {
+    const joined =
+      'Thanks for the razor fix today. > > _____ Razor-users mailing list razor fix details here';
+    const chosen = summarize('razor fix', [{ passageId: '1', text: joined }]).map((s) => s.text);
+    expect(chosen).toEqual(['Thanks for the razor fix today.']);
+  });
+
+  it('a sentence found in three passages or more is boilerplate, whatever its words; two is still a quote said once', () => {
+    const footer = 'This message and its invoice attachments are confidential to the addressee.';
+    const passages = [
+      { passageId: '1', text: `The invoice for March is attached. ${footer}` },
+      { passageId: '2', text: `Second invoice reminder for April. ${footer}` },
+      { passageId: '3', text: `Your invoice was paid on Friday. ${footer}` },
+    ];
+    const chosen = summarize('invoice attachments', passages).map((s) => s.text);
+    expect(chosen).not.toContain(footer);
+    expect(chosen.length).toBeGreaterThan(0);
   });
 });

@@ -41,15 +41,55 @@ function terms(text: string): string[] {
     .map(stem);
 }
 
+// Issue 19 item 5: what a person wrote, not what their mail client or list added. Detected by shape, for any
+// list: quoted lines and the "On … wrote:" line before them, everything after the "-- " signature line,
+// separator rules, and lines about the list itself (unsubscribe, mailing list, listinfo, removal notices).
+const QUOTED_LINE = /^\s*[>|]/;
+const ATTRIBUTION_LINE = /^\s*(?:on\b.{0,200}\bwrote:|-{2,}\s*(?:original|forwarded) message\s*-{2,})\s*$/i;
+const SIGNATURE_LINE = /^--\s?$/;
+const RULE = /[-_=*~#]{5,}/;
+const LIST_BOILERPLATE =
+  /\b(?:unsubscribe|mailing[ -]list|listinfo|list-?serv|manage your subscription|you (?:are|were) receiving this|to be removed from|opt[ -]out)\b/i;
+
+/** A passage's text without quoted replies, the signature and list boilerplate. */
+export function ownWords(text: string): string {
+  const kept: string[] = [];
+  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    if (SIGNATURE_LINE.test(line)) break;
+    if (QUOTED_LINE.test(line) || ATTRIBUTION_LINE.test(line)) continue;
+    // A short line about the list is the footer; in a long one (a paragraph joined into a line) only the
+    // sentence that says it goes (sentencesOf).
+    if (LIST_BOILERPLATE.test(line) && line.split(/\s+/).length <= 12) continue;
+    if (RULE.test(line) && line.replace(RULE, '').trim().length < 3) continue;
+    kept.push(line);
+  }
+  return kept.join('\n');
+}
+
+/** A sentence that, once lines are joined, still carries a quote marker, a rule or list boilerplate. */
+const notOwnSentence = (sentence: string) =>
+  /^[>|]/.test(sentence) ||
+  /(?:^|\s)>\s*>/.test(sentence) ||
+  RULE.test(sentence) ||
+  LIST_BOILERPLATE.test(sentence);
+
 export function sentencesOf(text: string): string[] {
-  return text
+  return ownWords(text)
     .split(SENTENCE_END)
     .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
     .filter((sentence) => {
       const words = sentence.split(' ').length;
-      return words >= MIN_SENTENCE_WORDS && words <= MAX_SENTENCE_WORDS;
+      return words >= MIN_SENTENCE_WORDS && words <= MAX_SENTENCE_WORDS && !notOwnSentence(sentence);
     });
 }
+
+/** A sentence in this many passages or more is boilerplate (a footer, a disclaimer), whatever it says. */
+const BOILERPLATE_PASSAGES = 3;
+const sentenceKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 interface Candidate {
   text: string;
@@ -85,6 +125,17 @@ export function summarize(
       });
     });
   });
+  // Detected, not listed: the same sentence in several passages is a footer or a disclaimer, not an answer.
+  const seenIn = new Map<string, Set<string>>();
+  for (const candidate of candidates) {
+    const key = sentenceKey(candidate.text);
+    seenIn.set(key, (seenIn.get(key) ?? new Set()).add(candidate.passageId));
+  }
+  const own = candidates.filter(
+    (candidate) => (seenIn.get(sentenceKey(candidate.text))?.size ?? 0) < BOILERPLATE_PASSAGES,
+  );
+  candidates.length = 0;
+  candidates.push(...own);
   if (candidates.length === 0) return [];
 
   const frequency = new Map<string, number>();
