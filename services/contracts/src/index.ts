@@ -12,4 +12,5 @@ export * from './profile-form';
 export * from './reset-password-form';
 export { requestBody } from './request-body';
 export * from './search';
+export * from './query-syntax';
 export * from './session';

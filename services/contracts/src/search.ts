@@ -21,6 +21,8 @@ export const SEARCH_QUERY_MAX_LENGTH = 500;
 
 export const SEARCH_MESSAGES = {
   queryRequired: 'Enter something to search for.',
+  /** A query of operators alone (issue 19 item 4): the index finds passages by their words. */
+  wordsRequired: 'Add a word to look for, besides from:, to:, subject:, type:, the dates or has:.',
   queryTooLong: `Search for at most ${SEARCH_QUERY_MAX_LENGTH} characters.`,
   badType: `Type must be one of ${DOCUMENT_KINDS.join(', ')}.`,
   badDate: 'Dates must be written YYYY-MM-DD.',

@@ -7,6 +7,7 @@ import {
   SEARCH_QUERY_MAX_LENGTH,
   type SearchQuery,
   type SearchResponse,
+  parseSearchQuery,
 } from '@trove/contracts';
 import type { DatabaseHandle } from '@trove/service-core';
 import { type SearchSettings, search } from '../search/search.service';
@@ -159,8 +160,9 @@ export async function answerQuestion(
 
   return {
     ...base,
+    // The question's words, not its operators (from:, after: …), are what a summary line should hold.
     summary: summarize(
-      text,
+      parseSearchQuery(text).words.join(' '),
       found.results.map((result) => ({
         passageId: result.passage.id,
         text: texts.get(result.passage.id) ?? '',

@@ -65,3 +65,18 @@ describe('searchWords and layoutFor', () => {
     expect(layoutFor('find')).toBe('summary-first');
   });
 });
+
+describe('a question in the search syntax (issue 19 item 4)', () => {
+  it('the landing page’s example goes to the search as typed; its operators are the filters shown', () => {
+    const understood = understandQuestion(
+      'find "renewal" from:finance after:2024-04-01',
+      new Date('2026-11-25'),
+    );
+    expect(understood.command).toMatchObject({
+      verb: 'find',
+      query: '"renewal" from:finance after:2024-04-01',
+    });
+    expect(understood.filters).toEqual({ from: '2024-04-01', entity: 'finance' });
+    expect(understood.candidates).toEqual([]);
+  });
+});

@@ -1,4 +1,6 @@
 import {
+  hasOperators,
+  parseSearchQuery,
   type ChatCommand,
   type ChatDestination,
   type ChatFilters,
@@ -87,6 +89,23 @@ export function understandQuestion(question: string, now: Date): UnderstoodQuest
   const body = known ? parsed.query : head.trim();
   const hasArrow = /(?:→|->|=>)/.test(question);
   const destination: ChatDestination | null = hasArrow ? parsed.destination : null;
+
+  // Written in the search syntax (issue 19 item 4: `"renewal" from:finance after:2024-04-01`): the words go
+  // to the search as typed, which reads the operators; the filters shown are the operators'.
+  const syntax = parseSearchQuery(body);
+  if (hasOperators(syntax) || syntax.prefixes.length > 0) {
+    const filters: ChatFilters = {};
+    if (syntax.after !== undefined) filters.from = syntax.after;
+    if (syntax.before !== undefined) filters.to = syntax.before;
+    const person = syntax.from ?? syntax.to;
+    if (person !== undefined) filters.entity = person;
+    return {
+      command: { verb, query: body.trim(), destination },
+      filters,
+      textBeforeNames: '',
+      candidates: [],
+    };
+  }
 
   const amounts = amountsInQuestion(body);
   const dates = datesInQuestion(amounts.rest, now);

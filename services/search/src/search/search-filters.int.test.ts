@@ -183,3 +183,45 @@ describe('filters combined', () => {
     expect((await search({ q: 'invoice', entity: 'acme', amount_min: '0' }, other)).results).toEqual([]);
   });
 });
+
+describe('the search syntax in q (issue 19 item 4)', () => {
+  const found = async (q: string) =>
+    [...new Set((await search({ q })).results.map((result) => result.document.name))].sort();
+
+  it('"exact phrase" finds the words in that order only', async () => {
+    expect(await found('"invoice total"')).toEqual(['globex.eml']);
+    expect(await found('"total invoice"')).toEqual([]);
+  });
+
+  it('-word leaves out the passages that hold it', async () => {
+    expect(await found('invoice -template -total')).toEqual(['acme.eml', 'initech.eml']);
+  });
+
+  it('from:, to:, subject:, type:, after:/before: apply as filters', async () => {
+    expect(await found('invoice from:priya')).toEqual(['acme.eml']);
+    expect(await found('invoice subject:globex')).toEqual(['globex.eml']);
+    expect(await found('invoice type:txt')).toEqual(['notes.txt']);
+    expect(await found('invoice after:2026-03-01 before:2026-04-30')).toEqual(['acme.eml']);
+  });
+
+  it('the landing page’s shape works verbatim; operators alone ask for a word', async () => {
+    expect(await found('"invoice" from:hank after:2026-01-01')).toEqual(['globex.eml']);
+    const res = await service.request(user, `/api/v1/search?${new URLSearchParams({ q: 'from:joanna' })}`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe(
+      'Add a word to look for, besides from:, to:, subject:, type:, the dates or has:.',
+    );
+  });
+
+  it('an operator it cannot take is a 400 that says why', async () => {
+    const res = await service.request(
+      user,
+      `/api/v1/search?${new URLSearchParams({ q: 'invoice after:2024-13-45' })}`,
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: 'after: needs a date like 2024-04-01.',
+      code: 'invalid_request',
+    });
+  });
+});

@@ -23,6 +23,14 @@ export interface SearchFilters {
   currency?: string | undefined;
   /** A person (name or address) or organisation in the passage's facts, matched from a word's start. */
   entity?: string | undefined;
+  /** The search syntax (issue 19 item 4): exact phrases the passage holds, in order, whatever the case. */
+  phrases?: readonly string[] | undefined;
+  /** Words or phrases no matching passage holds (as the index reads words: stemmed). */
+  excluded?: readonly string[] | undefined;
+  /** Words the document's title holds, from a word's start. */
+  titleWords?: readonly string[] | undefined;
+  /** An email with an attachment Trove read. */
+  hasAttachment?: boolean | undefined;
 }
 
 /** Escapes every character that is not a letter, digit or space: in PostgreSQL's ARE a backslash before
@@ -106,6 +114,9 @@ interface StatementValues {
   to: string;
   amountVars: string;
   entityPattern: string;
+  phrasePatterns: string[];
+  excluded: string[];
+  titlePatterns: string[];
 }
 
 interface StatementShape {
@@ -114,6 +125,10 @@ interface StatementShape {
   amountMax: boolean;
   currency: boolean;
   entity: boolean;
+  phrases: boolean;
+  excluded: boolean;
+  title: boolean;
+  attachment: boolean;
 }
 
 /** A value's place in the statement, filled per search (see compiledStatement). */
@@ -155,8 +170,27 @@ function passageFilters(shape: StatementShape): RawBuilder<unknown> {
                       case when jsonb_typeof(p.facts->'people') = 'array' then p.facts->'people' else '[]' end) person
                     where person->>'name' ~* ${pattern}::text or person->>'email' ~* ${pattern}::text))`);
   }
+  if (shape.phrases) {
+    parts.push(
+      sql`not exists (select 1 from unnest(${slot('phrasePatterns')}::text[]) r where p.body !~* r)`,
+    );
+  }
+  if (shape.excluded) {
+    parts.push(
+      sql`not exists (select 1 from unnest(${slot('excluded')}::text[]) w where p.tsv @@ plainto_tsquery('english', w))`,
+    );
+  }
+  if (shape.title) {
+    parts.push(
+      sql`not exists (select 1 from unnest(${slot('titlePatterns')}::text[]) r where coalesce(d.title, '') !~* r)`,
+    );
+  }
+  if (shape.attachment) parts.push(sql`(d.kind = 'eml' and d.parts > 1)`);
   return sql.join(parts, sql` and `);
 }
+
+/** Whether the filters read the passage's document (its date, title or parts). */
+const needsDocument = (shape: StatementShape) => shape.dates || shape.title || shape.attachment;
 
 /**
  * The search statement for one shape. AND runs first (unless the mode says OR), the OR part only when the
@@ -164,7 +198,16 @@ function passageFilters(shape: StatementShape): RawBuilder<unknown> {
  * chosen never reads an index entry.
  */
 function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
-  const filtered = shape.dates || shape.amountMin || shape.amountMax || shape.currency || shape.entity;
+  const filtered =
+    shape.dates ||
+    shape.amountMin ||
+    shape.amountMax ||
+    shape.currency ||
+    shape.entity ||
+    shape.phrases ||
+    shape.excluded ||
+    shape.title ||
+    shape.attachment;
   const userId = slot('userId');
   const cap = slot('cap');
   // The passage (and, for dates, its document) is read only when a filter needs its facts or date.
@@ -172,7 +215,7 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
     select pp.passage_id, pp.length, pp.kind, pp.document_id, pp.tf, pp.lexeme
     from search_postings pp
     ${filtered ? sql`join passages p on p.id = pp.passage_id` : sql``}
-    ${shape.dates ? sql`join documents d on d.id = p.document_id` : sql``}
+    ${needsDocument(shape) ? sql`join documents d on d.id = p.document_id` : sql``}
     where pp.user_id = ${userId}::uuid and ${lexemeTest}
       ${filtered ? sql`and ${passageFilters(shape)}` : sql``}`;
   const lexemeList = sql`(select list from lexemes)::text[]`;
@@ -310,6 +353,10 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     amountMax: request.amountMax !== undefined,
     currency: request.currency !== undefined,
     entity: request.entity !== undefined,
+    phrases: (request.phrases?.length ?? 0) > 0,
+    excluded: (request.excluded?.length ?? 0) > 0,
+    title: (request.titleWords?.length ?? 0) > 0,
+    attachment: request.hasAttachment === true,
   };
   const values: StatementValues = {
     userId: request.userId,
@@ -329,6 +376,12 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
       ...(request.currency === undefined ? {} : { currency: request.currency }),
     }),
     entityPattern: request.entity === undefined ? '' : `(^|[^[:alnum:]])${regexLiteral(request.entity)}`,
+    // A phrase's words in order with anything but letters and digits between them, whole words.
+    phrasePatterns: (request.phrases ?? []).map(
+      (phrase) => `\\m${phrase.split(/\s+/).map(regexLiteral).join('[^[:alnum:]]+')}\\M`,
+    ),
+    excluded: [...(request.excluded ?? [])],
+    titlePatterns: (request.titleWords ?? []).map((word) => `\\m${regexLiteral(word)}`),
   };
   const statement = compiledStatement(db, shape);
   const [row] = await queryPrepared<SearchRow>(db, {

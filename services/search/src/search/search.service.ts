@@ -5,6 +5,8 @@ import {
   type SearchQuery,
   SearchCursorSchema,
   type SearchResponse,
+  hasOperators,
+  parseSearchQuery,
 } from '@trove/contracts';
 import { ApiError, type DatabaseHandle } from '@trove/service-core';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -37,8 +39,21 @@ export async function search(
   query: SearchQuery,
   settings: SearchSettings,
 ): Promise<SearchResponse> {
-  const text = normaliseQueryText(query.q);
-  if (text === '') throw new ApiError(400, SEARCH_MESSAGES.queryRequired, 'invalid_request');
+  // The search syntax (issue 19 item 4): operators become filters, the rest are the words. A filter given as
+  // its own parameter (the Uploads page's chips) wins over the same one typed in the query.
+  const parsed = parseSearchQuery(query.q);
+  const [problem] = parsed.problems;
+  if (problem !== undefined) throw new ApiError(400, problem, 'invalid_request');
+  const person = query.entity ?? parsed.from ?? parsed.to;
+  // Both from: and to: typed: the sender filters, the recipient's name is searched for as words.
+  const extraWords =
+    query.entity === undefined && parsed.from !== undefined && parsed.to !== undefined ? [parsed.to] : [];
+  const text = normaliseQueryText([...parsed.words, ...extraWords].join(' '));
+  if (text === '') {
+    // Passages are found by their words: operators alone narrow nothing down to start from.
+    const message = hasOperators(parsed) ? SEARCH_MESSAGES.wordsRequired : SEARCH_MESSAGES.queryRequired;
+    throw new ApiError(400, message, 'invalid_request');
+  }
   const cursor =
     query.cursor === undefined
       ? undefined
@@ -47,13 +62,17 @@ export async function search(
   const { mode, lexemes, hits, facets } = await searchPassages(db, {
     userId,
     text,
-    kind: query.type,
-    from: query.from,
-    to: query.to,
+    kind: query.type ?? parsed.type,
+    from: query.from ?? parsed.after,
+    to: query.to ?? parsed.before,
     amountMin: query.amount_min,
     amountMax: query.amount_max,
     currency: query.currency,
-    entity: query.entity,
+    entity: person,
+    phrases: parsed.phrases,
+    excluded: parsed.excluded,
+    titleWords: parsed.subject,
+    hasAttachment: parsed.hasAttachment,
     mode: cursor?.m ?? 'auto',
     minAllWordResults: settings.minAllWordResults,
     limit: query.limit,

@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseSearchQuery } from './query-syntax';
+
+describe('the search syntax (issue 19 item 4)', () => {
+  it('reads the landing page’s example verbatim', () => {
+    expect(parseSearchQuery('"renewal" from:finance after:2024-04-01')).toMatchObject({
+      words: ['renewal'],
+      phrases: [],
+      from: 'finance',
+      after: '2024-04-01',
+      problems: [],
+    });
+  });
+
+  it('phrases, exclusions, prefixes, fields, type, dates and attachments', () => {
+    const parsed = parseSearchQuery(
+      '"quarterly ledger" -draft -"old copy" invoic* subject:"harbour works" to:ann@acme.in type:email before:2026-11-30 has:attachment',
+    );
+    expect(parsed).toMatchObject({
+      words: ['quarterly', 'ledger', 'invoic', 'harbour', 'works'],
+      phrases: ['quarterly ledger'],
+      excluded: ['draft', 'old copy'],
+      prefixes: ['invoic'],
+      subject: ['harbour', 'works'],
+      to: 'ann@acme.in',
+      type: 'eml',
+      before: '2026-11-30',
+      hasAttachment: true,
+      problems: [],
+    });
+  });
+
+  it('an unknown x: stays words; an unbalanced quote runs to the end; curly quotes are quotes', () => {
+    expect(parseSearchQuery('re:budget note').words).toEqual(['re', 'budget', 'note']);
+    expect(parseSearchQuery('"open ended phrase').phrases).toEqual(['open ended phrase']);
+    expect(parseSearchQuery('“morris men”').phrases).toEqual(['morris men']);
+  });
+
+  it('operators it cannot take say why, and are not applied', () => {
+    const parsed = parseSearchQuery('after:2024-13-45 type:exe has:wings from:""');
+    expect(parsed.after).toBeUndefined();
+    expect(parsed.type).toBeUndefined();
+    expect(parsed.problems).toEqual([
+      'after: needs a date like 2024-04-01.',
+      'type: can be pdf, docx, txt, md, csv, html, eml.',
+      'has: can be attachment.',
+      'from: needs a name or an address.',
+    ]);
+    // A bare "from:" followed by a space is the word it spells.
+    expect(parseSearchQuery('from: the team').words).toEqual(['from', 'the', 'team']);
+  });
+
+  it('never throws, whatever it is given', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 600 }), (query) => {
+        const parsed = parseSearchQuery(query);
+        for (const word of parsed.words) expect(word).not.toMatch(/\s/);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * The search syntax (issue 19 item 4), one reader for the search box, chats and the landing page's example:
+ * `"exact phrase"`, `-word` (or `-"phrase"`), `word*` (prefix), `from:` and `to:` (a name or an address),
+ * `subject:` (a word, or a quoted phrase, of the title), `type:` (pdf, docx, txt, md, csv, html, eml, or
+ * email, word, text, markdown), `after:` / `before:` (YYYY-MM-DD, inclusive), `has:attachment`. An unknown
+ * `x:` stays a word. Pure: no zod, no DOM, so every front-end can take it.
+ */
+
+export const QUERY_KINDS = ['pdf', 'docx', 'txt', 'md', 'csv', 'html', 'eml'] as const;
+export type QueryKind = (typeof QUERY_KINDS)[number];
+
+const KIND_NAMES: Record<string, QueryKind> = {
+  pdf: 'pdf',
+  docx: 'docx',
+  doc: 'docx',
+  word: 'docx',
+  txt: 'txt',
+  text: 'txt',
+  md: 'md',
+  markdown: 'md',
+  csv: 'csv',
+  html: 'html',
+  web: 'html',
+  eml: 'eml',
+  email: 'eml',
+  mail: 'eml',
+};
+
+export interface ParsedQuery {
+  /** Words to find, in order (a prefix's stem without its `*`, phrases' words, subject words included). */
+  words: string[];
+  /** Exact phrases, each as typed between the quotes. */
+  phrases: string[];
+  /** Words and phrases that must not appear. */
+  excluded: string[];
+  /** Words written with a trailing `*`, without it. */
+  prefixes: string[];
+  from?: string;
+  to?: string;
+  /** Words the title must hold. */
+  subject: string[];
+  type?: QueryKind;
+  /** YYYY-MM-DD, inclusive. */
+  after?: string;
+  before?: string;
+  hasAttachment: boolean;
+  /** What was not understood, to say so: an operator with a value it cannot take. */
+  problems: string[];
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isCalendarDay(value: string): boolean {
+  if (!ISO_DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** Words as the index reads them: letters and digits (an address keeps its @ . - _). */
+function wordsOf(text: string): string[] {
+  return text.match(/[\p{L}\p{N}][\p{L}\p{N}@._'-]*/gu)?.map((word) => word.replace(/[.'_-]+$/, '')) ?? [];
+}
+
+/** The tokens of a query: quoted runs (a missing closing quote ends at the end), operators, words. */
+function tokens(query: string): { negated: boolean; key?: string; value: string; quoted: boolean }[] {
+  const out: { negated: boolean; key?: string; value: string; quoted: boolean }[] = [];
+  const pattern = /(-?)(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S+))/gy;
+  let at = 0;
+  const text = query.replace(/[\u201c\u201d\u201e\u00ab\u00bb]/g, '"');
+  while (at < text.length) {
+    const space = /\s+/y;
+    space.lastIndex = at;
+    if (space.exec(text)) {
+      at = space.lastIndex;
+      continue;
+    }
+    pattern.lastIndex = at;
+    const match = pattern.exec(text);
+    if (match === null) break;
+    at = pattern.lastIndex;
+    const [, minus = '', key, quoted, bare] = match;
+    out.push({
+      negated: minus === '-',
+      ...(key === undefined ? {} : { key: key.toLowerCase() }),
+      value: quoted ?? bare ?? '',
+      quoted: quoted !== undefined,
+    });
+  }
+  return out;
+}
+
+export function parseSearchQuery(query: string): ParsedQuery {
+  const parsed: ParsedQuery = {
+    words: [],
+    phrases: [],
+    excluded: [],
+    prefixes: [],
+    subject: [],
+    hasAttachment: false,
+    problems: [],
+  };
+  for (const token of tokens(query.slice(0, 2_000))) {
+    const value = token.value.replace(/\p{Cc}/gu, ' ').trim();
+    const asWords = () => {
+      const words = wordsOf(value);
+      if (token.negated) {
+        if (value !== '') parsed.excluded.push(token.quoted ? value : (words[0] ?? value));
+        return;
+      }
+      if (token.quoted && words.length > 1) parsed.phrases.push(words.join(' '));
+      if (!token.quoted && /\*$/.test(value) && words.length === 1) parsed.prefixes.push(words[0] as string);
+      parsed.words.push(...words);
+    };
+    switch (token.key) {
+      case undefined:
+        asWords();
+        break;
+      case 'from':
+      case 'to':
+        if (value === '') parsed.problems.push(`${token.key}: needs a name or an address.`);
+        else parsed[token.key] = value;
+        break;
+      case 'subject':
+      case 'title': {
+        const words = wordsOf(value);
+        if (words.length === 0) parsed.problems.push('subject: needs a word.');
+        parsed.subject.push(...words);
+        parsed.words.push(...words);
+        break;
+      }
+      case 'type': {
+        const kind = KIND_NAMES[value.toLowerCase()];
+        if (kind === undefined) parsed.problems.push(`type: can be ${QUERY_KINDS.join(', ')}.`);
+        else parsed.type = kind;
+        break;
+      }
+      case 'after':
+      case 'before':
+        if (isCalendarDay(value)) parsed[token.key] = value;
+        else parsed.problems.push(`${token.key}: needs a date like 2024-04-01.`);
+        break;
+      case 'has':
+        if (value.toLowerCase() === 'attachment' || value.toLowerCase() === 'attachments')
+          parsed.hasAttachment = true;
+        else parsed.problems.push('has: can be attachment.');
+        break;
+      default:
+        // An unknown `x:` is a word as typed ("re:", "note:"), so nothing a person writes is lost.
+        parsed.words.push(...wordsOf(`${token.key}:${value}`.replace(/:/g, ' ')));
+    }
+  }
+  return parsed;
+}
+
+/** Whether the query says anything beyond words: what the caller must apply besides the text. */
+export function hasOperators(parsed: ParsedQuery): boolean {
+  return (
+    parsed.phrases.length > 0 ||
+    parsed.excluded.length > 0 ||
+    parsed.from !== undefined ||
+    parsed.to !== undefined ||
+    parsed.subject.length > 0 ||
+    parsed.type !== undefined ||
+    parsed.after !== undefined ||
+    parsed.before !== undefined ||
+    parsed.hasAttachment
+  );
+}
