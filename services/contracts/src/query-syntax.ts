@@ -6,6 +6,9 @@
  * `x:` stays a word. Pure: no zod, no DOM, so every front-end can take it.
  */
 
+/** The example the landing page shows (SPEC §2.3's search card); it works verbatim in the product. */
+export const LANDING_SEARCH_EXAMPLE = 'find "renewal" from:finance after:2024-04-01';
+
 export const QUERY_KINDS = ['pdf', 'docx', 'txt', 'md', 'csv', 'html', 'eml'] as const;
 export type QueryKind = (typeof QUERY_KINDS)[number];
 

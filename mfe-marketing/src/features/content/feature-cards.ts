@@ -1,3 +1,4 @@
+import { LANDING_SEARCH_EXAMPLE } from '@trove/contracts';
 import type { IconName } from './icons';
 
 /** SPEC §3 feature card: icon, optional badge, title, blurb, chips, optional KPI, optional demo. */
@@ -19,7 +20,8 @@ export const featureCards: readonly FeatureCard[] = [
     title: 'One search across every source',
     blurb: 'Mail, file storage, chat, docs, issues and calendars answer the same query, ranked together.',
     chips: ['Mail', 'Files', 'Chat', 'Docs', 'Issues', 'Calendars'],
-    demo: 'find "renewal" from:finance after:2024-04-01',
+    // Issue 19 item 4: the example is the product's own syntax, and a test runs it against documents.
+    demo: LANDING_SEARCH_EXAMPLE,
   },
   {
     icon: 'people',

@@ -1,4 +1,4 @@
-import type { SearchResponse } from '@trove/contracts';
+import { LANDING_SEARCH_EXAMPLE, type SearchResponse } from '@trove/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../extraction';
 import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
@@ -44,10 +44,30 @@ Date: Tue, 05 May 2026 09:00:00 +0000`,
     ),
   },
   { name: 'notes.txt', text: 'An invoice template with no amounts, people or dates.' },
+  {
+    name: 'renewal.eml',
+    text: mail(
+      `From: Finance Team <finance@acme.co.in>
+To: Ravi Kumar <ravi@example.com>
+Subject: Support contract
+Date: Thu, 02 May 2024 09:00:00 +0000`,
+      'The renewal of the support contract is due in June.',
+    ),
+  },
+  {
+    name: 'old-renewal.eml',
+    text: mail(
+      `From: Finance Team <finance@acme.co.in>
+To: Ravi Kumar <ravi@example.com>
+Subject: Last year
+Date: Mon, 04 Mar 2024 09:00:00 +0000`,
+      'The renewal of the hosting plan went through.',
+    ),
+  },
 ];
 
 beforeAll(async () => {
-  service = await startSearchTestService({ minAllWordResults: 1 });
+  service = await startSearchTestService({ minAllWordResults: 1, maxFiles: 10 });
   user = await service.signUp();
   const res = await service.upload(
     user,
@@ -202,6 +222,11 @@ describe('the search syntax in q (issue 19 item 4)', () => {
     expect(await found('invoice subject:globex')).toEqual(['globex.eml']);
     expect(await found('invoice type:txt')).toEqual(['notes.txt']);
     expect(await found('invoice after:2026-03-01 before:2026-04-30')).toEqual(['acme.eml']);
+  });
+
+  it('the landing page’s example finds what it says, verbatim (its verb is the chat’s, not the search’s)', async () => {
+    const example = LANDING_SEARCH_EXAMPLE.replace(/^find\s+/, '');
+    expect(await found(example)).toEqual(['renewal.eml']);
   });
 
   it('the landing page’s shape works verbatim; operators alone ask for a word', async () => {
