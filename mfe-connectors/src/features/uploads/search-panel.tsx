@@ -109,6 +109,7 @@ export function SearchPanel({
             autoComplete="off"
             enterKeyHint="search"
             maxLength={500}
+            aria-describedby={`${inputId}-syntax`}
             onChange={(event) => {
               setText(event.target.value);
               if (event.target.value === '') onClear();
@@ -118,6 +119,12 @@ export function SearchPanel({
             {busy ? 'Searching…' : 'Search'}
           </button>
         </form>
+        {/* Issue 19 item 4: the syntax the search reads, said where it is typed. */}
+        <p id={`${inputId}-syntax`} className={styles.searchHint}>
+          Try <code>"exact words"</code>, <code>-without</code>, <code>from:name</code>,{' '}
+          <code>subject:word</code>, <code>type:pdf</code>, <code>after:2024-04-01</code>,{' '}
+          <code>has:attachment</code>.
+        </p>
       </search>
 
       {request !== null && (state.facets.length > 0 || filters.length > 0) ? (
