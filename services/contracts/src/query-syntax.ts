@@ -3,16 +3,14 @@
  * `"exact phrase"`, `-word` (or `-"phrase"`), `word*` (prefix), `from:` and `to:` (a name or an address),
  * `subject:` (a word, or a quoted phrase, of the title), `type:` (pdf, docx, txt, md, csv, html, eml, or
  * email, word, text, markdown), `after:` / `before:` (YYYY-MM-DD, inclusive), `has:attachment`. An unknown
- * `x:` stays a word. Pure: no zod, no DOM, so every front-end can take it.
+ * `x:` stays a word. No DOM, so every front-end can take it.
  */
+import { DOCUMENT_KINDS, type DocumentKind } from './search';
 
 /** The example the landing page shows (SPEC §2.3's search card); it works verbatim in the product. */
 export const LANDING_SEARCH_EXAMPLE = 'find "renewal" from:finance after:2024-04-01';
 
-export const QUERY_KINDS = ['pdf', 'docx', 'txt', 'md', 'csv', 'html', 'eml'] as const;
-export type QueryKind = (typeof QUERY_KINDS)[number];
-
-const KIND_NAMES: Record<string, QueryKind> = {
+const KIND_NAMES: Record<string, DocumentKind> = {
   pdf: 'pdf',
   docx: 'docx',
   doc: 'docx',
@@ -42,7 +40,7 @@ export interface ParsedQuery {
   to?: string;
   /** Words the title must hold. */
   subject: string[];
-  type?: QueryKind;
+  type?: DocumentKind;
   /** YYYY-MM-DD, inclusive. */
   after?: string;
   before?: string;
@@ -133,7 +131,7 @@ export function parseSearchQuery(query: string): ParsedQuery {
       }
       case 'type': {
         const kind = KIND_NAMES[value.toLowerCase()];
-        if (kind === undefined) parsed.problems.push(`type: can be ${QUERY_KINDS.join(', ')}.`);
+        if (kind === undefined) parsed.problems.push(`type: can be ${DOCUMENT_KINDS.join(', ')}.`);
         else parsed.type = kind;
         break;
       }

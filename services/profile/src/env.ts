@@ -1,5 +1,6 @@
 import { baseEnvShape, passwordHashEnvShape, portSetting, wholeNumberSetting } from '@trove/service-core';
 import { z } from 'zod';
+import { CURRENT_PASSWORD_DEFAULTS } from './profiles/current-password';
 
 export const ProfileEnvSchema = z
   .object({
@@ -7,7 +8,11 @@ export const ProfileEnvSchema = z
     ...passwordHashEnvShape,
     PROFILE_PORT: portSetting(4102),
     /** Wrong current passwords (password change, phone change, 2-step off) one account may send an hour. */
-    RATE_CURRENT_PASSWORD_FAILURES_PER_HOUR: wholeNumberSetting(10, 1, 1_000_000),
+    RATE_CURRENT_PASSWORD_FAILURES_PER_HOUR: wholeNumberSetting(
+      CURRENT_PASSWORD_DEFAULTS.failuresPerHour,
+      1,
+      1_000_000,
+    ),
     /** The auth service's public keys (DESIGN.md: verified through its JWKS, never a shared secret). */
     AUTH_JWKS_URL: z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })

@@ -93,37 +93,35 @@ function Passages({ answer, actions, number }: SectionProps) {
     <section className={styles.section} aria-label="Best passages">
       <h4 className={styles.sectionTitle}>Best passages</h4>
       <ol className={styles.passages}>
-        {answer.passages.map((passage) => (
-          <li key={passage.passage_id} className={styles.passage}>
-            <span className={styles.passageNumber} aria-hidden="true">
-              {number(passage.passage_id)}
-            </span>
-            <div className={styles.passageBody}>
-              <div className={styles.passageSource}>
-                <PassageLink
-                  passageId={passage.passage_id}
-                  answer={answer}
-                  actions={actions}
-                  className={styles.passageName}
-                >
-                  {documentLabel({ name: passage.document_name, title: passage.document_title }).title}
-                </PassageLink>
-                <span className={styles.passageLocation}>
-                  {/* Issue 19 item 3: the title first; the file name beside the place in it. */}
-                  {[
-                    documentLabel({ name: passage.document_name, title: passage.document_title }).fileName,
-                    passage.location,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
+        {answer.passages.map((passage) => {
+          const label = documentLabel({ name: passage.document_name, title: passage.document_title });
+          return (
+            <li key={passage.passage_id} className={styles.passage}>
+              <span className={styles.passageNumber} aria-hidden="true">
+                {number(passage.passage_id)}
+              </span>
+              <div className={styles.passageBody}>
+                <div className={styles.passageSource}>
+                  <PassageLink
+                    passageId={passage.passage_id}
+                    answer={answer}
+                    actions={actions}
+                    className={styles.passageName}
+                  >
+                    {label.title}
+                  </PassageLink>
+                  <span className={styles.passageLocation}>
+                    {/* Issue 19 item 3: the title first; the file name beside the place in it. */}
+                    {[label.fileName, passage.location].filter(Boolean).join(' · ')}
+                  </span>
+                </div>
+                <p className={styles.snippet}>
+                  <SnippetText html={passage.snippet} />
+                </p>
               </div>
-              <p className={styles.snippet}>
-                <SnippetText html={passage.snippet} />
-              </p>
-            </div>
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ol>
     </section>
   );

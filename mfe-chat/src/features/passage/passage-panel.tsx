@@ -59,6 +59,7 @@ export function PassagePanel({ passageId, terms }: { passageId: string; terms: s
     );
 
   const { document, passage, before, after } = load.data;
+  const label = documentLabel(document);
   return (
     <div className={styles.panel} data-testid="passage-panel">
       <div className={styles.document}>
@@ -66,11 +67,9 @@ export function PassagePanel({ passageId, terms }: { passageId: string; terms: s
           <DocumentIcon className={ui.icon} />
         </span>
         <div>
-          <p className={styles.documentName}>{documentLabel(document).title}</p>
+          <p className={styles.documentName}>{label.title}</p>
           <p className={styles.documentMeta}>
-            {[document.type.toUpperCase(), documentLabel(document).fileName, passage.location]
-              .filter(Boolean)
-              .join(' · ')}
+            {[document.type.toUpperCase(), label.fileName, passage.location].filter(Boolean).join(' · ')}
           </p>
         </div>
       </div>

@@ -71,14 +71,7 @@ export function DocumentsTable({
                 {/* A div inside the cell: a th that is itself a grid stops being a table cell. */}
                 <div className={styles.nameStack}>
                   {/* Issue 19 item 3: the title a person remembers, the file name under it. */}
-                  <span className={styles.docName} title={documentLabel(document).title}>
-                    {documentLabel(document).title}
-                  </span>
-                  {documentLabel(document).fileName === null ? null : (
-                    <span className={styles.docFile} title={document.name}>
-                      {document.name}
-                    </span>
-                  )}
+                  <DocumentName document={document} />
                   {/* On a phone the other columns fold into this line. */}
                   <span className={styles.narrowMeta}>
                     {KIND_LABELS[document.type]} · {humanSize(document.size_bytes)}
@@ -145,5 +138,22 @@ export function ConfirmDelete({
         </button>
       </div>
     </div>
+  );
+}
+
+/** Issue 19 item 3: the title a person remembers, the file name under it when it differs. */
+function DocumentName({ document }: { document: UploadedDocument }) {
+  const label = documentLabel(document);
+  return (
+    <>
+      <span className={styles.docName} title={label.title}>
+        {label.title}
+      </span>
+      {label.fileName === null ? null : (
+        <span className={styles.docFile} title={label.fileName}>
+          {label.fileName}
+        </span>
+      )}
+    </>
   );
 }

@@ -31,15 +31,14 @@ function placeLabel(location: string): string {
 
 function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter: FactFilter) => void }) {
   const chips = factChips(result.facts);
+  const label = documentLabel(result.document);
   return (
     <li className={styles.result} data-testid="search-result">
       <div className={styles.resultHead}>
         <span className={styles.kindTag}>{KIND_LABELS[result.document.type]}</span>
-        <h3 className={styles.resultTitle}>{documentLabel(result.document).title}</h3>
+        <h3 className={styles.resultTitle}>{label.title}</h3>
       </div>
-      {documentLabel(result.document).fileName === null ? null : (
-        <p className={styles.docFile}>{result.document.name}</p>
-      )}
+      {label.fileName === null ? null : <p className={styles.docFile}>{label.fileName}</p>}
       <p className={styles.location}>{placeLabel(result.passage.location)}</p>
       <Snippet html={result.snippet} />
       {chips.length > 0 ? (

@@ -1,11 +1,11 @@
 import {
-  consumePoint as consume,
+  consumePoint,
   createPasswordCheckLimit,
   type DatabaseHandle,
   ipLimitKey,
-  limitKey as keyOf,
-  postgresLimiter as limiter,
-  TOO_MANY_ATTEMPTS as TOO_MANY,
+  limitKey,
+  postgresLimiter,
+  TOO_MANY_ATTEMPTS,
   tooManyRequests,
 } from '@trove/service-core';
 import type { RateLimiterPostgres } from 'rate-limiter-flexible';
@@ -44,8 +44,8 @@ export interface RateLimits {
 }
 
 export function createRateLimits(db: DatabaseHandle, env: AuthEnv): RateLimits {
-  const exists = limiter(db, 'exists', env.RATE_EXISTS_PER_MINUTE, 60);
-  const register = limiter(db, 'register', env.RATE_REGISTER_PER_MINUTE, 60);
+  const exists = postgresLimiter(db, 'exists', env.RATE_EXISTS_PER_MINUTE, 60);
+  const register = postgresLimiter(db, 'register', env.RATE_REGISTER_PER_MINUTE, 60);
   const pairPolicy: ThrottlePolicy = {
     free: env.RATE_LOGIN_FAILURES,
     delaySeconds: env.RATE_LOGIN_DELAY_SECONDS,
@@ -59,16 +59,16 @@ export function createRateLimits(db: DatabaseHandle, env: AuthEnv): RateLimits {
     maxDelaySeconds: env.RATE_ACCOUNT_SLOWDOWN_SECONDS,
     windowSeconds: 86_400,
   };
-  const pairKey = (ip: string, email: string) => `pair:${keyOf(ipLimitKey(ip), email)}`;
-  const accountKey = (email: string) => `account:${keyOf(email)}`;
-  const codeMails = limiter(db, 'code_mail', env.RATE_CODE_MAILS_PER_HOUR, 3_600);
+  const pairKey = (ip: string, email: string) => `pair:${limitKey(ipLimitKey(ip), email)}`;
+  const accountKey = (email: string) => `account:${limitKey(email)}`;
+  const codeMails = postgresLimiter(db, 'code_mail', env.RATE_CODE_MAILS_PER_HOUR, 3_600);
   const passwordCheck = createPasswordCheckLimit(db, env.RATE_PASSWORD_CHECKS_PER_MINUTE);
   const otpRequests =
-    env.OTP_RESEND_SECONDS > 0 ? limiter(db, 'otp_request', 1, env.OTP_RESEND_SECONDS) : undefined;
+    env.OTP_RESEND_SECONDS > 0 ? postgresLimiter(db, 'otp_request', 1, env.OTP_RESEND_SECONDS) : undefined;
 
   const perIp = (rl: RateLimiterPostgres) => async (ip: string) => {
-    const refused = await consume(rl, keyOf(ip));
-    if (refused) throw tooManyRequests(TOO_MANY, refused.msBeforeNext / 1000);
+    const refused = await consumePoint(rl, limitKey(ip));
+    if (refused) throw tooManyRequests(TOO_MANY_ATTEMPTS, refused.msBeforeNext / 1000);
   };
 
   return {
@@ -77,21 +77,21 @@ export function createRateLimits(db: DatabaseHandle, env: AuthEnv): RateLimits {
     passwordCheck,
     async reserveLogin(ip, email, knownDevice) {
       const pair = await reserveAttempt(db, pairKey(ip, email), pairPolicy);
-      if (!pair.allowed) throw tooManyRequests(TOO_MANY, pair.retryAfterSeconds);
+      if (!pair.allowed) throw tooManyRequests(TOO_MANY_ATTEMPTS, pair.retryAfterSeconds);
       if (knownDevice) return;
       const account = await reserveAttempt(db, accountKey(email), accountPolicy);
-      if (!account.allowed) throw tooManyRequests(TOO_MANY, account.retryAfterSeconds);
+      if (!account.allowed) throw tooManyRequests(TOO_MANY_ATTEMPTS, account.retryAfterSeconds);
     },
     async loginSucceeded(ip, email) {
       await forgetAttempts(db, [pairKey(ip, email), accountKey(email)]);
     },
     async otpRequest(target) {
       if (otpRequests === undefined) return { waitSeconds: 0 };
-      const refused = await consume(otpRequests, keyOf(target));
+      const refused = await consumePoint(otpRequests, limitKey(target));
       return { waitSeconds: refused ? Math.max(1, Math.ceil(refused.msBeforeNext / 1000)) : 0 };
     },
     async codeMail(target) {
-      const refused = await consume(codeMails, keyOf(target));
+      const refused = await consumePoint(codeMails, limitKey(target));
       return refused
         ? { allowed: false, retryAfterSeconds: Math.ceil(refused.msBeforeNext / 1000) }
         : { allowed: true };

@@ -6,7 +6,6 @@ export {
   chatAnswerSubject,
   codeMail,
   type CodeMailPurpose,
-  passwordChangedMail,
   recipientConfirmMail,
 } from './mail-templates';
 export {

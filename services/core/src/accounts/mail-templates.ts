@@ -50,22 +50,14 @@ export function codeMail(options: {
   };
 }
 
-export function passwordChangedMail(options: { product: string; to: string }): MailMessage {
-  const { product, to } = options;
-  const lead = `The password of your ${product} account was just changed, and other devices were signed out.`;
-  const help = 'If this was not you, reset your password now from the sign-in page.';
-  return {
-    to,
-    subject: `Your ${product} password was changed`,
-    text: `${lead}\n\n${help}\n— ${product}\n`,
-    html: htmlPage(product, `<p>${escapeHtml(lead)}</p><p>${escapeHtml(help)}</p>`),
-  };
-}
-
 /** The sensitive profile changes that mail the account a notice (issue 18 item 11). */
-export type AccountChange = 'phone' | 'two_step_off';
+export type AccountChange = 'password' | 'phone' | 'two_step_off';
 
 const ACCOUNT_CHANGES: Record<AccountChange, { subject: string; lead: string }> = {
+  password: {
+    subject: 'password was changed',
+    lead: 'The password of your account was just changed, and other devices were signed out.',
+  },
   phone: { subject: 'phone number was changed', lead: 'The phone number on your account was just changed.' },
   two_step_off: {
     subject: '2-step verification was turned off',

@@ -14,7 +14,6 @@ import {
   enqueueMail,
   hashPassword,
   isCommonPassword,
-  passwordChangedMail,
   revokeUserFamilies,
 } from '@trove/service-core';
 import type { ConfirmCurrentPassword } from './current-password';
@@ -147,6 +146,6 @@ export async function changePassword(
   await db.transaction().execute(async (tx) => {
     await setPasswordHash(tx, context.userId, passwordHash);
     await revokeUserFamilies(tx, context.userId, context.familyId);
-    await enqueueMail(tx, passwordChangedMail({ product: context.product, to: email }));
+    await enqueueMail(tx, accountChangedMail({ product: context.product, to: email, change: 'password' }));
   });
 }

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import PostalMime, { type Address, type Attachment } from 'postal-mime';
 import { ExtractionError } from './detect-kind';
 import type { DocumentText } from './document-text';
@@ -44,20 +45,14 @@ function headerEnd(bytes: Uint8Array): number {
 export function withUtf8Headers(bytes: Uint8Array): Uint8Array {
   const end = headerEnd(bytes);
   const head = bytes.subarray(0, end);
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(head);
-    return bytes;
-  } catch {
-    const declared = declaredCharset(
-      new TextDecoder('windows-1252').decode(head).replace(/\r?\n[ \t]+/g, ' '),
-    );
-    const text = decodeText(head, declared)?.text ?? new TextDecoder('windows-1252').decode(head);
-    const utf8Head = new TextEncoder().encode(text);
-    const joined = new Uint8Array(utf8Head.length + bytes.length - end);
-    joined.set(utf8Head, 0);
-    joined.set(bytes.subarray(end), utf8Head.length);
-    return joined;
-  }
+  if (isUtf8(head)) return bytes;
+  const asBytes = new TextDecoder('windows-1252').decode(head);
+  const declared = declaredCharset(asBytes.replace(/\r?\n[ \t]+/g, ' '));
+  const utf8Head = new TextEncoder().encode(decodeText(head, declared)?.text ?? asBytes);
+  const joined = new Uint8Array(utf8Head.length + bytes.length - end);
+  joined.set(utf8Head, 0);
+  joined.set(bytes.subarray(end), utf8Head.length);
+  return joined;
 }
 
 /**
