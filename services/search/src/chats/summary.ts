@@ -1,4 +1,5 @@
 import type { SummarySentence } from '@trove/contracts';
+import { ATTRIBUTION_LINE, QUOTED_LINE } from '../extraction/quoted-text';
 
 // The extractive summary of an answer (issue 11 "Answers, honest and cited"): whole sentences copied
 // from the best passages, chosen and ordered by how much of the question they hold. Nothing is
@@ -44,8 +45,6 @@ function terms(text: string): string[] {
 // Issue 19 item 5: what a person wrote, not what their mail client or list added. Detected by shape, for any
 // list: quoted lines and the "On … wrote:" line before them, everything after the "-- " signature line,
 // separator rules, and lines about the list itself (unsubscribe, mailing list, listinfo, removal notices).
-const QUOTED_LINE = /^\s*[>|]/;
-const ATTRIBUTION_LINE = /^\s*(?:on\b.{0,200}\bwrote:|-{2,}\s*(?:original|forwarded) message\s*-{2,})\s*$/i;
 const SIGNATURE_LINE = /^--\s?$/;
 const RULE = /[-_=*~#]{5,}/;
 const LIST_BOILERPLATE =

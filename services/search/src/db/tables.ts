@@ -51,14 +51,13 @@ export type SearchCorpusStatsTable = {
   total_length: ColumnType<string, number | string, number | string>;
 };
 
-/** One row per (user, lexeme, passage): BM25's tf and what scoring and facets need of the passage. */
+/** One row per (user, lexeme, passage): the lexeme's BM25F tf~ in the passage and what facets need. */
 export type SearchPostingsTable = {
   user_id: string;
   lexeme: string;
   /** bigint, read as text by pg. */
   passage_id: ColumnType<string, number | string, number | string>;
-  tf: number;
-  length: number;
+  weight: number;
   kind: string;
   document_id: string;
 };

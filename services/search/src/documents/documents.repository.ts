@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '@trove/service-core';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
+import { SEARCH_FIELDS, type SearchField } from '../search/bm25';
 import { searchDb } from '../db/tables';
 
 // Documents, their passages and the per-user BM25 statistics (docs/decisions/010-search-index.md).
@@ -244,11 +245,31 @@ export interface NewPassage {
   location: string;
   text: string;
   facts: unknown;
+  /** The words the index weighs apart (extraction's PassageFields; docs/decisions/036-search-fields.md). */
+  fields: Record<SearchField, string>;
 }
 
 // PostgreSQL text cannot hold NUL, and snippets use \u0002/\u0003 as match markers (search/snippet.ts):
 // control characters other than tab and line breaks are dropped from what is indexed.
 const UNINDEXED = /(?![\t\n\r])\p{Cc}/gu;
+
+const FIELD_ORDER: readonly SearchField[] = ['title', 'name', 'people', 'body', 'quoted'];
+
+/** A field's lexeme occurrences (BM25's |f|): every lexeme's position count. */
+const occurrences = (tsv: RawBuilder<unknown>) =>
+  sql`(select coalesce(sum(cardinality(e.positions)), 0) from unnest(${tsv}) e)`;
+
+/**
+ * Each lexeme of one field of source row `s` with its BM25F share, w·tf / (1 − b + b·|f|/L): the weights
+ * are literals from SEARCH_FIELDS, so the statement has no other inputs than the passages.
+ */
+function fieldShares(field: SearchField): RawBuilder<unknown> {
+  const { weight, b, referenceLength } = SEARCH_FIELDS[field];
+  const tsv = sql.ref(`s.${field}_tsv`);
+  return sql`select e.lexeme, ${sql.lit(weight)}::float8 * cardinality(e.positions)
+      / (1 - ${sql.lit(b)}::float8 + ${sql.lit(b)}::float8 * ${sql.ref(`s.${field}_length`)} / ${sql.lit(referenceLength)}::float8) as share
+    from unnest(${tsv}) e`;
+}
 
 /**
  * Replaces a document's passages and moves the user's statistics with them. Call inside a transaction
@@ -261,21 +282,47 @@ export async function replacePassages(
   passages: NewPassage[],
 ): Promise<void> {
   await removePassages(db, document);
+  const clean = (text: string) => text.replace(UNINDEXED, '');
   const rows = passages.map((passage) => ({
     ordinal: passage.ordinal,
-    location: passage.location.replace(UNINDEXED, ''),
-    body: passage.text.replace(UNINDEXED, ''),
+    location: clean(passage.location),
+    body: clean(passage.text),
     facts: JSON.parse(JSON.stringify(passage.facts ?? {}).replace(/\\u0000/g, '')),
+    ...Object.fromEntries(FIELD_ORDER.map((field) => [`field_${field}`, clean(passage.fields[field])])),
   }));
   if (rows.length === 0) return;
-  // |D| is the number of lexeme occurrences: every lexeme's position count, the same count tf uses.
+  // One statement: each field's tsvector is made once; the passage keeps their union (what a passage holds,
+  // for the exclusion filter, the chat's entity check and taking it out again) and |D| of its text (own and
+  // quoted), and each of its lexemes gets one posting whose weight is the lexeme's BM25F tf~, in key order.
   await sql`
-    insert into passages (document_id, user_id, ordinal, location, body, tsv, length, facts)
-    select ${document.id}, ${document.userId}, p.ordinal, p.location, p.body, v.tsv,
-           (select coalesce(sum(cardinality(e.positions)), 0) from unnest(v.tsv) e), coalesce(p.facts, '{}')
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-           as p(ordinal integer, location text, body text, facts jsonb)
-    cross join lateral (select to_tsvector('english', p.body) as tsv) v
+    with source as materialized (
+      select r.ordinal, r.location, r.body, coalesce(r.facts, '{}') as facts, f.*,
+             ${sql.join(FIELD_ORDER.map((field) => sql`${occurrences(sql.ref(`f.${field}_tsv`))} as ${sql.ref(`${field}_length`)}`))}
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+             as r(ordinal integer, location text, body text, facts jsonb,
+                  ${sql.join(FIELD_ORDER.map((field) => sql`${sql.ref(`field_${field}`)} text`))})
+      cross join lateral (select
+        ${sql.join(FIELD_ORDER.map((field) => sql`to_tsvector('english', ${sql.ref(`r.field_${field}`)}) as ${sql.ref(`${field}_tsv`)}`))}
+      ) f
+    ),
+    inserted as (
+      insert into passages (document_id, user_id, ordinal, location, body, tsv, length, facts)
+      select ${document.id}, ${document.userId}, s.ordinal, s.location, s.body,
+             ${sql.join(
+               FIELD_ORDER.map((field) => sql.ref(`s.${field}_tsv`)),
+               sql` || `,
+             )},
+             s.body_length + s.quoted_length, s.facts
+      from source s
+      returning id, ordinal, kind
+    )
+    insert into search_postings (user_id, lexeme, passage_id, weight, kind, document_id)
+    select ${document.userId}, x.lexeme, i.id, sum(x.share), i.kind, ${document.id}
+    from inserted i
+    join source s on s.ordinal = i.ordinal
+    cross join lateral (${sql.join(FIELD_ORDER.map(fieldShares), sql` union all `)}) x
+    group by x.lexeme, i.id, i.kind
+    order by x.lexeme, i.id
   `.execute(db);
   await sql`
     insert into search_corpus_stats (user_id, passage_count, total_length)
@@ -283,14 +330,6 @@ export async function replacePassages(
     on conflict (user_id) do update set
       passage_count = search_corpus_stats.passage_count + excluded.passage_count,
       total_length = search_corpus_stats.total_length + excluded.total_length
-  `.execute(db);
-  // The postings searches read (docs/decisions/020-search-postings.md), in key order.
-  await sql`
-    insert into search_postings (user_id, lexeme, passage_id, tf, length, kind, document_id)
-    select p.user_id, e.lexeme, p.id, cardinality(e.positions), p.length, p.kind, p.document_id
-    from passages p cross join lateral unnest(p.tsv) e
-    where p.document_id = ${document.id}
-    order by e.lexeme, p.id
   `.execute(db);
   // A tsvector holds each lexeme once, so counting rows per lexeme counts passages holding it.
   await sql`

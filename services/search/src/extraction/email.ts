@@ -6,6 +6,7 @@ import { uniquePeople } from './facts';
 import { htmlToText } from './html-text';
 import { paragraphsOf } from './passages';
 import { decodeText, declaredCharset } from './text-decoding';
+import { baseName, fileNameWords } from './file-name';
 import { findSignature, type Mailbox, organisationDomain, personFromMailbox } from './people';
 
 /** Reads an attachment's text with the same readers as uploads; null when it is not a kind Trove reads. */
@@ -88,7 +89,12 @@ export async function readEmail(
     if (!read) continue;
     parts += 1;
     for (const block of read.blocks) {
-      blocks.push({ location: `attachment ${fileName}, ${block.location}`, text: block.text });
+      // The attachment's name (and its own title, when it has one) are title words of its passages.
+      const title =
+        read.title && read.title !== baseName(fileName)
+          ? `${fileNameWords(fileName)}\n${read.title}`
+          : fileNameWords(fileName);
+      blocks.push({ location: `attachment ${fileName}, ${block.location}`, text: block.text, title });
     }
   }
   const everyone = [...mailboxes(email.from), ...mailboxes(email.to), ...mailboxes(email.cc)];

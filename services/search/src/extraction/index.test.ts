@@ -80,6 +80,10 @@ describe('extracting an upload', () => {
     expect(attachment?.location).toBe('attachment lines.csv, row 2');
     expect(attachment?.text).toBe('item, amount\nConsulting, ₹1,00,000');
     expect(attachment?.facts.people.length).toBeGreaterThan(0);
+    // Issue 19 item 1: what the index weighs apart.
+    expect(body?.fields).toMatchObject({ title: 'Invoice INV-2025-031 for March', name: 'invoice eml' });
+    expect(body?.fields.people).toContain('Priya Sharma priya@acme.co.in priya acme co in');
+    expect(attachment?.fields.title).toBe('Invoice INV-2025-031 for March\nlines csv');
   });
 
   it('an HTML email body is read without its markup', async () => {

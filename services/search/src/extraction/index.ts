@@ -8,12 +8,14 @@ import type { DocumentText } from './document-text';
 import { readDocx } from './docx';
 import { readEmail } from './email';
 import { type ExtractedFacts, factsOf } from './facts';
+import { baseName, fileNameWords } from './file-name';
 import { htmlToText } from './html-text';
 import { readMarkdown } from './markdown';
 import { splitIntoPassages } from './passages';
 import { readPdf } from './pdf';
 import { checkPdfStreams } from './pdf-streams';
 import { readPlainText } from './plain-text';
+import { splitQuoted } from './quoted-text';
 import { sectionLocation } from './sections';
 
 export { ExtractionError };
@@ -25,13 +27,40 @@ export interface ExtractedPassage {
   text: string;
 }
 
+/**
+ * What the index weighs apart (issue 19 item 1, docs/decisions/036-search-fields.md): words in a title or a
+ * name say more about a passage than the same words in its text.
+ */
+export interface PassageFields {
+  /** The document's title (an email's subject), and an attachment's file name for its passages. */
+  title: string;
+  /** The uploaded file's name, as words. */
+  name: string;
+  /** The people of its facts: names, addresses, and the addresses' parts ("ann lee acme com"). */
+  people: string;
+  /** The passage's own text. */
+  body: string;
+  /** Quoted replies: searchable, weighing less than the passage's own words. */
+  quoted: string;
+}
+
 export interface ExtractedDocument {
   kind: DocumentKind;
   title: string;
   parts: number;
   /** ISO 8601; the PDF's creation date or the email's Date header, else null. */
   documentDate: string | null;
-  passages: (ExtractedPassage & { facts: ExtractedFacts })[];
+  passages: (ExtractedPassage & { facts: ExtractedFacts; fields: PassageFields })[];
+}
+
+function peopleWords(people: ExtractedFacts['people']): string {
+  return people
+    .map((person) =>
+      person.email === undefined
+        ? person.name
+        : `${person.name} ${person.email} ${person.email.replace(/[^\p{L}\p{N}]+/gu, ' ')}`,
+    )
+    .join('\n');
 }
 
 export interface UploadedFile {
@@ -39,8 +68,6 @@ export interface UploadedFile {
   fileName: string;
   mediaType: string;
 }
-
-const baseName = (fileName: string) => fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '') || fileName;
 
 function readHtml(text: string, fallbackTitle: string): DocumentText {
   const { title, blocks } = htmlToText(text);
@@ -97,14 +124,27 @@ export async function extractDocument(input: UploadedFile): Promise<ExtractedDoc
   const document = await readKind(kind, input, text);
   // Relative dates in an undated document ("next Friday") are read from the day it is indexed.
   const reference = document.documentDate ?? new Date();
+  const title = document.title ?? baseName(input.fileName);
+  const name = fileNameWords(input.fileName);
   return {
     kind,
-    title: document.title ?? baseName(input.fileName),
+    title,
     parts: document.parts,
     documentDate: document.documentDate?.toISOString() ?? null,
-    passages: splitIntoPassages(document.blocks).map((passage) => ({
-      ...passage,
-      facts: factsOf(passage.text, reference, document),
-    })),
+    passages: splitIntoPassages(document.blocks).map(({ title: blockTitle, ...passage }) => {
+      const facts = factsOf(passage.text, reference, document);
+      const { own, quoted } = splitQuoted(passage.text);
+      return {
+        ...passage,
+        facts,
+        fields: {
+          title: blockTitle ? `${title}\n${blockTitle}` : title,
+          name,
+          people: peopleWords(facts.people),
+          body: own,
+          quoted,
+        },
+      };
+    }),
   };
 }

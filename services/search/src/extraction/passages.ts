@@ -7,12 +7,16 @@ export interface TextBlock {
   location: string;
   /** One paragraph (or a CSV row group); line breaks inside it are kept. */
   text: string;
+  /** Title words of this block beyond the document's title: an attachment's file name (issue 19 item 1). */
+  title?: string | undefined;
 }
 
 export interface Passage {
   ordinal: number;
   location: string;
   text: string;
+  /** The title of its blocks (blocks with one location share it). */
+  title?: string | undefined;
 }
 
 export const MAX_WORDS = 200;
@@ -67,6 +71,7 @@ export function splitIntoPassages(blocks: readonly TextBlock[]): Passage[] {
   let index = 0;
   while (index < blocks.length) {
     const location = blocks[index]?.location ?? '';
+    const title = blocks[index]?.title;
     const paragraphs: string[] = [];
     while (index < blocks.length && blocks[index]?.location === location) {
       const text = blocks[index]?.text.trim() ?? '';
@@ -74,7 +79,7 @@ export function splitIntoPassages(blocks: readonly TextBlock[]): Passage[] {
       index += 1;
     }
     for (const text of pack(paragraphs, '\n\n')) {
-      passages.push({ ordinal: passages.length, location, text });
+      passages.push({ ordinal: passages.length, location, text, ...(title ? { title } : {}) });
     }
   }
   return passages;

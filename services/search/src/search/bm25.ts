@@ -1,6 +1,7 @@
-// BM25 (Robertson & Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond", 2009), the
-// formula the SQL in search.repository.ts computes. Kept as plain functions so the tests can compute the
-// expected score of a hand-made corpus independently of PostgreSQL.
+// BM25 (Robertson & Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond", 2009) in its
+// field-weighted form, the formula the SQL in documents.repository.ts (tf~ per posting) and
+// search.repository.ts (the score) computes. Kept as plain functions so the tests can compute the expected
+// score of a hand-made corpus independently of PostgreSQL, and the relevance bench can sweep the weights.
 
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
@@ -10,39 +11,45 @@ export function bm25Idf(passageCount: number, documentFrequency: number): number
   return Math.log(1 + (passageCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
 }
 
-/** One term's contribution: idf · tf·(k1+1) / (tf + k1·(1 − b + b·|D|/avgdl)). */
-export function bm25TermScore(options: {
-  tf: number;
-  passageLength: number;
-  averageLength: number;
-  idf: number;
-  k1?: number;
-  b?: number;
-}): number {
-  const k1 = options.k1 ?? BM25_K1;
-  const b = options.b ?? BM25_B;
-  const norm = 1 - b + (b * options.passageLength) / options.averageLength;
-  return (options.idf * (options.tf * (k1 + 1))) / (options.tf + k1 * norm);
+// BM25F (Robertson, Zaragoza & Taylor, "Simple BM25 extension to multiple weighted fields", 2004; issue 19
+// item 1, docs/decisions/036-search-fields.md): a term's frequencies in the fields of a passage are
+// length-normalised per field, weighted and summed into one pseudo-frequency, which saturates once:
+// tf~ = Σ_f w_f · tf_f / (1 − b_f + b_f · |f| / L_f), score = Σ_t idf(t) · tf~(k1 + 1) / (tf~ + k1).
+// L_f is a reference length per field rather than the user's running average: passages are cut to at most
+// 200 words and titles, names and people are short by nature, so the averages barely move, and a fixed L_f
+// makes a posting's tf~ final when it is written — a search reads one number per posting.
+
+export type SearchField = 'title' | 'name' | 'people' | 'body' | 'quoted';
+
+export interface FieldWeight {
+  weight: number;
+  b: number;
+  referenceLength: number;
 }
 
-/** A passage's score: the sum over query terms it holds. */
-export function bm25Score(
-  terms: { tf: number; documentFrequency: number }[],
-  passage: { length: number },
-  corpus: { passageCount: number; totalLength: number },
+/** Chosen with `npm run bench -- --relevance` (docs/decisions/036-search-fields.md has the sweep). */
+export const SEARCH_FIELDS: Readonly<Record<SearchField, FieldWeight>> = {
+  title: { weight: 3, b: 0.5, referenceLength: 8 },
+  name: { weight: 1, b: 0.5, referenceLength: 6 },
+  people: { weight: 1.5, b: 0.5, referenceLength: 12 },
+  body: { weight: 1, b: BM25_B, referenceLength: 80 },
+  quoted: { weight: 0.3, b: BM25_B, referenceLength: 80 },
+};
+
+/** tf~ of one term in one passage: its count and the field's length (lexeme occurrences) per field. */
+export function bm25fFrequency(
+  counts: Partial<Record<SearchField, { tf: number; length: number }>>,
+  fields: Readonly<Record<SearchField, FieldWeight>> = SEARCH_FIELDS,
 ): number {
-  const averageLength = corpus.totalLength / corpus.passageCount;
-  return terms.reduce(
-    (sum, term) =>
-      term.tf === 0
-        ? sum
-        : sum +
-          bm25TermScore({
-            tf: term.tf,
-            passageLength: passage.length,
-            averageLength,
-            idf: bm25Idf(corpus.passageCount, term.documentFrequency),
-          }),
-    0,
-  );
+  let sum = 0;
+  for (const [field, count] of Object.entries(counts) as [SearchField, { tf: number; length: number }][]) {
+    const { weight, b, referenceLength } = fields[field];
+    if (count.tf > 0) sum += (weight * count.tf) / (1 - b + (b * count.length) / referenceLength);
+  }
+  return sum;
+}
+
+/** One term's BM25F contribution from its pseudo-frequency. */
+export function bm25fTermScore(frequency: number, idf: number, k1 = BM25_K1): number {
+  return frequency <= 0 ? 0 : (idf * frequency * (k1 + 1)) / (frequency + k1);
 }

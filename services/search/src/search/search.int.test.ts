@@ -4,12 +4,13 @@ import { sql } from 'kysely';
 import { corpusStats, replacePassages } from '../documents/documents.repository';
 import type { ExtractionWorker, Extractor } from '../jobs/extraction-worker';
 import {
+  bodyOnly,
   paragraphExtractor,
   type SearchTestService,
   type SignedInUser,
   startSearchTestService,
 } from '../testing/search-service';
-import { bm25Score } from './bm25';
+import { bm25fFrequency, bm25fTermScore, bm25Idf } from './bm25';
 import { search as searchService } from './search.service';
 
 // Issue 10 "Index and ranking": BM25 as computed by hand, its orderings, AND relaxed to OR, user
@@ -59,7 +60,7 @@ const texts = (response: SearchResponse) =>
   response.results.map((result) => result.snippet.replace(/<\/?mark>/g, ''));
 
 describe('BM25', () => {
-  it('scores equal BM25 computed by hand (k1 1.2, b 0.75, Lucene idf) on a tiny corpus', async () => {
+  it('scores equal BM25F computed by hand (k1 1.2, b 0.75, Lucene idf) on a tiny corpus', async () => {
     const user = await service.signUp();
     await index(user, [
       {
@@ -71,26 +72,16 @@ describe('BM25', () => {
     const response = await search(user, { q: 'zebra lion' });
     expect(response.mode).toBe('and');
     expect(response.results.map((result) => result.passage.location)).toEqual(['paragraph 1', 'paragraph 2']);
-    const expected = [
-      bm25Score(
-        [
-          { tf: 2, documentFrequency: 2 },
-          { tf: 1, documentFrequency: 2 },
-        ],
-        { length: 3 },
-        corpus,
-      ),
-      bm25Score(
-        [
-          { tf: 1, documentFrequency: 2 },
-          { tf: 1, documentFrequency: 2 },
-        ],
-        { length: 5 },
-        corpus,
-      ),
-    ];
-    expect(response.results[0]?.score).toBeCloseTo(expected[0] ?? Number.NaN, 10);
-    expect(response.results[1]?.score).toBeCloseTo(expected[1] ?? Number.NaN, 10);
+    // Both words are in 2 of the 4 passages; the test extractor puts the whole text in the body field.
+    const score = (counts: number[], length: number) =>
+      counts.reduce(
+        (sum, tf) => sum + bm25fTermScore(bm25fFrequency({ body: { tf, length } }), bm25Idf(4, 2)),
+        0,
+      );
+    const expected = [score([2, 1], 3), score([1, 1], 5)];
+    // A posting keeps tf~ as a real (float4): seven digits.
+    expect(response.results[0]?.score).toBeCloseTo(expected[0] ?? Number.NaN, 6);
+    expect(response.results[1]?.score).toBeCloseTo(expected[1] ?? Number.NaN, 6);
 
     const stats = await corpusStats(service.db, user.userId);
     expect(stats).toMatchObject(corpus);
@@ -184,7 +175,9 @@ describe('postings (docs/decisions/020-search-postings.md)', () => {
   const postingsOf = async (documentId: string) =>
     (
       await sql<{ lexeme: string; tf: number }>`
-        select lexeme, tf from search_postings where document_id = ${documentId} order by lexeme, passage_id
+        select lexeme, round((weight * (0.25 + 0.75 * p.length / 80.0))::numeric, 3)::float8 as tf
+        from search_postings s join passages p on p.id = s.passage_id
+        where s.document_id = ${documentId} order by lexeme, passage_id
       `.execute(service.db)
     ).rows;
 
@@ -201,8 +194,20 @@ describe('postings (docs/decisions/020-search-postings.md)', () => {
     // The extraction job running twice (a lease that ran out) replaces the passages and their postings.
     await service.db.transaction().execute(async (tx) => {
       await replacePassages(tx, { id: id ?? '', userId: user.userId }, [
-        { ordinal: 0, location: 'paragraph 1', text: 'kiwi kiwi melon', facts: {} },
-        { ordinal: 1, location: 'paragraph 2', text: 'melon numbat', facts: {} },
+        {
+          ordinal: 0,
+          location: 'paragraph 1',
+          text: 'kiwi kiwi melon',
+          facts: {},
+          fields: bodyOnly('kiwi kiwi melon'),
+        },
+        {
+          ordinal: 1,
+          location: 'paragraph 2',
+          text: 'melon numbat',
+          facts: {},
+          fields: bodyOnly('melon numbat'),
+        },
       ]);
     });
     expect(await postingsOf(id ?? '')).toEqual(expected);

@@ -1,11 +1,11 @@
 import { type DatabaseHandle, queryPrepared } from '@trove/service-core';
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
-import { BM25_B, BM25_K1 } from './bm25';
+import { BM25_K1 } from './bm25';
 
-// The search statement (docs/decisions/010-search-index.md "Ranking", 020-search-postings.md): candidates
-// and term frequencies come from search_postings (one row per user, lexeme and passage, read index-only in
-// lexeme and passage order), BM25 orders them with the user's statistics in search_terms /
-// search_corpus_stats. Every part is bounded by the user's id: one user never sees another's passages.
+// The search statement (docs/decisions/010-search-index.md "Ranking", 020-search-postings.md,
+// 036-search-fields.md): candidates and their BM25F pseudo-frequencies come from search_postings (one row
+// per user, lexeme and passage, read index-only in lexeme and passage order), BM25F orders them with the
+// user's statistics in search_terms / search_corpus_stats. Every part is bounded by the user's id: one user never sees another's passages.
 
 export type MatchMode = 'and' | 'or';
 
@@ -212,7 +212,7 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
   const cap = slot('cap');
   // The passage (and, for dates, its document) is read only when a filter needs its facts or date.
   const candidates = (lexemeTest: RawBuilder<unknown>) => sql`
-    select pp.passage_id, pp.length, pp.kind, pp.document_id, pp.tf, pp.lexeme
+    select pp.passage_id, pp.kind, pp.document_id, pp.weight, pp.lexeme
     from search_postings pp
     ${filtered ? sql`join passages p on p.id = pp.passage_id` : sql``}
     ${needsDocument(shape) ? sql`join documents d on d.id = p.document_id` : sql``}
@@ -222,23 +222,21 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
   // The candidates of `source` with every query word they hold and its tf: the word a candidate was found by
   // comes with it; the others' are read by primary key (none for a one-word query).
   const withWords = (source: string) => sql`
-    select c.passage_id, c.kind, c.document_id, c.length, w.tf, w.lexeme
+    select c.passage_id, c.kind, c.document_id, w.weight, w.lexeme
     from ${sql.table(source)} c
     cross join lateral (
-      select c.tf, c.lexeme
+      select c.weight, c.lexeme
       union all
-      (select x.tf, x.lexeme from search_postings x
+      (select x.weight, x.lexeme from search_postings x
        where x.user_id = ${userId}::uuid and x.passage_id = c.passage_id
          and x.lexeme = any (array(select l from unnest(${lexemeList}) l where l <> c.lexeme))
        offset 0)
     ) w`;
-  // BM25 per passage over the words of `hits` (rows of withWords).
+  // BM25F per passage over the words of `hits` (rows of withWords): each posting's weight is its tf~ (bm25.ts).
   const scored = (hits: RawBuilder<unknown>, allWords: boolean) => sql`
     select h.passage_id, h.kind, h.document_id,
-           sum(t.idf * (h.tf * ${sql.lit(BM25_K1 + 1)}::float8)
-               / (h.tf + ${sql.lit(BM25_K1)}::float8 * (1 - ${sql.lit(BM25_B)}::float8 + ${sql.lit(BM25_B)}::float8 * h.length / corpus.avgdl))) as score
+           sum(t.idf * (h.weight * ${sql.lit(BM25_K1 + 1)}::float8) / (h.weight + ${sql.lit(BM25_K1)}::float8)) as score
     from (${hits}) h
-    cross join corpus
     join terms t on t.lexeme = h.lexeme
     group by h.passage_id, h.kind, h.document_id
     ${allWords ? sql`having count(*) = (select count(*) from terms)` : sql``}`;
@@ -252,9 +250,7 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
       from unnest(tsvector_to_array(to_tsvector('english', ${slot('text')}::text))) as lexeme
     ),
     corpus as (
-      select passage_count::float8 as n,
-             greatest(total_length::float8 / nullif(passage_count, 0), 1) as avgdl
-      from search_corpus_stats where user_id = ${userId}::uuid
+      select passage_count::float8 as n from search_corpus_stats where user_id = ${userId}::uuid
     ),
     terms as materialized (
       select t.lexeme, t.document_frequency as df,
@@ -281,7 +277,7 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
                   else 'and' end as mode
     ),
     or_candidates as materialized (
-      select distinct on (u.passage_id) u.passage_id, u.length, u.kind, u.document_id, u.tf, u.lexeme
+      select distinct on (u.passage_id) u.passage_id, u.kind, u.document_id, u.weight, u.lexeme
       from (
         (${candidates(sql`pp.lexeme = (select lexeme from ranked where rank = 1)`)}
           order by pp.passage_id desc limit ${cap}::int)

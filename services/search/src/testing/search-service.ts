@@ -163,6 +163,9 @@ export async function startSearchTestService(
   return service;
 }
 
+/** Index fields with the text alone, so a passage's length is its word count and no title adds words. */
+export const bodyOnly = (text: string) => ({ title: '', name: '', people: '', body: text, quoted: '' });
+
 /** A plain-text extractor for tests: one passage per blank-line-separated paragraph. */
 export const paragraphExtractor: Extractor = async ({ bytes }) => {
   const text = new TextDecoder().decode(bytes);
@@ -179,6 +182,7 @@ export const paragraphExtractor: Extractor = async ({ bytes }) => {
       location: `paragraph ${index + 1}`,
       text: paragraph,
       facts: { dates: [], amounts: [], people: [], organisations: [] },
+      fields: bodyOnly(paragraph),
     })),
   };
 };

@@ -1,0 +1,142 @@
+import type { SearchResponse } from '@trove/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractDocument } from '../extraction';
+import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
+
+// Issue 19 item 1 (docs/decisions/036-search-fields.md): the title (an email's subject, an attachment's
+// name), the file name and the people are fields of their own, weighted above the text; quoted replies
+// weigh less than what a mail says itself. Through the real extractor and API on a real PostgreSQL.
+
+let service: SearchTestService;
+let user: SignedInUser;
+
+const mail = (headers: string, body: string) => `${headers.trim()}\r\n\r\n${body.trim()}\r\n`;
+const filler =
+  'The quarterly numbers arrived late again, and the team spent the afternoon reconciling them with the ledger.';
+
+const corpus = [
+  {
+    name: 'easy-ham-1__02039.e857.eml',
+    text: mail(
+      `From: Rob Kessel <rob@example.org>
+To: Fork List <fork@example.com>
+Subject: Of Muslims and Morris men
+Date: Mon, 02 Sep 2002 10:00:00 +0000`,
+      `${filler} Nothing else to report from the village fete this weekend.`,
+    ),
+  },
+  // Two messages that say the subject's words in their text, more than once, and more recently.
+  ...[1, 2].map((n) => ({
+    name: `reply-${n}.eml`,
+    text: mail(
+      `From: Someone ${n} <someone${n}@example.net>
+To: Fork List <fork@example.com>
+Subject: Weekend plans ${n}
+Date: Tue, 03 Sep 2002 1${n}:00:00 +0000`,
+      `Muslims and Morris men alike came to the fete. ${filler}`,
+    ),
+  })),
+  {
+    name: 'contract-note.eml',
+    text: mail(
+      `From: Ann Lee <ann.lee@acme.example>
+To: Ravi Kumar <ravi@example.com>
+Subject: Contract
+Date: Wed, 04 Sep 2002 09:00:00 +0000
+MIME-Version: 1.0
+Content-Type: multipart/mixed; boundary="b1"`,
+      `--b1
+Content-Type: text/plain; charset=utf-8
+
+Here it is. ${filler}
+--b1
+Content-Type: text/plain; name="kestrel-forecast.txt"
+Content-Disposition: attachment; filename="kestrel-forecast.txt"
+
+Revenue grows in every region next year, led by exports.
+--b1--`,
+    ),
+  },
+  { name: 'osprey-migration-plan.txt', text: `${filler} The servers move in October.` },
+  {
+    name: 'own-words.eml',
+    text: mail(
+      `From: Mia Wong <mia@example.org>
+To: Ravi Kumar <ravi@example.com>
+Subject: Birds
+Date: Thu, 05 Sep 2002 09:00:00 +0000`,
+      `I saw a pelican by the lake this morning. ${filler}`,
+    ),
+  },
+  {
+    name: 'quoting.eml',
+    text: mail(
+      `From: Ravi Kumar <ravi@example.com>
+To: Mia Wong <mia@example.org>
+Subject: Re: Birds
+Date: Fri, 06 Sep 2002 09:00:00 +0000`,
+      `Lovely, thanks. ${filler}
+
+On Thu, 5 Sep 2002, Mia Wong wrote:
+> I saw a pelican by the lake this morning.`,
+    ),
+  },
+];
+
+beforeAll(async () => {
+  service = await startSearchTestService({ minAllWordResults: 1, maxFiles: 10 });
+  user = await service.signUp();
+  const res = await service.upload(
+    user,
+    corpus.map((file) => ({ ...file, type: file.name.endsWith('.eml') ? 'message/rfc822' : 'text/plain' })),
+  );
+  expect(res.status).toBe(202);
+  const worker = service.worker(extractDocument);
+  while (await worker.runOnce()) {
+    // Runs every queued job.
+  }
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+async function search(q: string): Promise<SearchResponse> {
+  const res = await service.request(user, `/api/v1/search?${new URLSearchParams({ q })}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as SearchResponse;
+}
+
+const firstName = async (q: string) => (await search(q)).results[0]?.document.name;
+
+describe('fields', () => {
+  it('a query of a subject’s words ranks that message first, above newer mails that say the words in their text', async () => {
+    expect(await firstName('Of Muslims and Morris men')).toBe('easy-ham-1__02039.e857.eml');
+    expect(await firstName('muslims morris')).toBe('easy-ham-1__02039.e857.eml');
+    // The other messages are still found: the text is searched, the subject only weighs more.
+    const names = new Set((await search('muslims morris')).results.map((result) => result.document.name));
+    expect(names).toEqual(new Set(['easy-ham-1__02039.e857.eml', 'reply-1.eml', 'reply-2.eml']));
+  });
+
+  it('a sender’s name, address or domain finds their mail', async () => {
+    expect(await firstName('Ann Lee')).toBe('contract-note.eml');
+    expect(await firstName('ann.lee@acme.example')).toBe('contract-note.eml');
+    expect(await firstName('acme')).toBe('contract-note.eml');
+  });
+
+  it('an attachment’s name is a title word of its passages', async () => {
+    const [first] = (await search('kestrel')).results;
+    expect(first?.document.name).toBe('contract-note.eml');
+    expect(first?.passage.location).toMatch(/^attachment kestrel-forecast\.txt\b/);
+  });
+
+  it('a file’s name finds it, split into words', async () => {
+    expect(await firstName('osprey')).toBe('osprey-migration-plan.txt');
+    expect(await firstName('migration plan')).toBe('osprey-migration-plan.txt');
+  });
+
+  it('quoted text is found, below the mail that said it', async () => {
+    const names = (await search('pelican lake')).results.map((result) => result.document.name);
+    expect(names).toEqual(['own-words.eml', 'quoting.eml']);
+  });
+});
