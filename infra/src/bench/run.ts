@@ -7,6 +7,7 @@ import { startIsolatedStack } from '../stack/isolated';
 import { startBareServer } from './bare-server';
 import { measureFrontEndBytes } from './front-end-bytes';
 import { printLighthouseTable, runLighthouse } from './lighthouse';
+import { runRelevanceBench } from './search/relevance-bench';
 import { runSearchBench } from './search/search-bench';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
 
@@ -126,9 +127,11 @@ const FRONT_END_ONLY = process.argv.includes('--front-end');
 const SEARCH_ONLY = process.argv.includes('--search');
 // `npm run bench -- --uploads`: only the upload memory figure (issue 18 item 7), no front-end build either.
 const UPLOADS_ONLY = process.argv.includes('--uploads');
+// `npm run bench -- --relevance`: only the relevance evaluation and indexing figures (issue 19 items 6 and 7).
+const RELEVANCE_ONLY = process.argv.includes('--relevance');
 
 async function main() {
-  const servicesOnly = SEARCH_ONLY || UPLOADS_ONLY;
+  const servicesOnly = SEARCH_ONLY || UPLOADS_ONLY || RELEVANCE_ONLY;
   if (!servicesOnly && !existsSync(join(WWW_ROOT, 'index.html'))) {
     console.error(`${relative(REPO_ROOT, WWW_ROOT)} is missing: build first (npx tsx infra/src/build.ts).`);
     process.exit(1);
@@ -159,6 +162,10 @@ async function main() {
       printUploadMemory(await measureUploadMemory(stack, (who) => signUp(stack.url, stack.mailUrl, who)));
     if (UPLOADS_ONLY) {
       await uploadMemory();
+      return;
+    }
+    if (RELEVANCE_ONLY) {
+      await runRelevanceBench(stack, { cookie, email });
       return;
     }
     if (SEARCH_ONLY) {

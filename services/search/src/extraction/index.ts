@@ -8,6 +8,7 @@ import type { DocumentText } from './document-text';
 import { readDocx } from './docx';
 import { readEmail } from './email';
 import { type ExtractedFacts, factsOf } from './facts';
+import { withCompoundParts } from './compound-words';
 import { baseName, fileNameWords } from './file-name';
 import { htmlToText } from './html-text';
 import { readMarkdown } from './markdown';
@@ -138,11 +139,11 @@ export async function extractDocument(input: UploadedFile): Promise<ExtractedDoc
         ...passage,
         facts,
         fields: {
-          title: blockTitle ? `${title}\n${blockTitle}` : title,
+          title: withCompoundParts(blockTitle ? `${title}\n${blockTitle}` : title),
           name,
           people: peopleWords(facts.people),
-          body: own,
-          quoted,
+          body: withCompoundParts(own),
+          quoted: withCompoundParts(quoted),
         },
       };
     }),

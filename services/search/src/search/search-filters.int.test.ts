@@ -222,6 +222,10 @@ describe('the search syntax in q (issue 19 item 4)', () => {
     expect(await found('invoice subject:globex')).toEqual(['globex.eml']);
     expect(await found('invoice type:txt')).toEqual(['notes.txt']);
     expect(await found('invoice after:2026-03-01 before:2026-04-30')).toEqual(['acme.eml']);
+    // after:/before: are when it was sent: acme's mail (2 March) names 15 April, which the from/to filter
+    // finds and the syntax does not.
+    expect(await found('invoice after:2026-04-01 before:2026-04-30')).toEqual([]);
+    expect(await names({ from: '2026-04-01', to: '2026-04-30' })).toEqual(['acme.eml']);
   });
 
   it('the landing page’s example finds what it says, verbatim (its verb is the chat’s, not the search’s)', async () => {

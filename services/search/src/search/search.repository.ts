@@ -17,6 +17,12 @@ export interface SearchFilters {
   /** A passage matches when its document's date or any date found in it lies in [from, to]. */
   from?: string | undefined;
   to?: string | undefined;
+  /**
+   * after:/before: of the search syntax: the document's own date (an email's Date) lies in [sentFrom,
+   * sentTo]; a document without one matches by a date found in the passage.
+   */
+  sentFrom?: string | undefined;
+  sentTo?: string | undefined;
   /** A passage holding an amount within [amountMin, amountMax], in `currency` when given. */
   amountMin?: number | undefined;
   amountMax?: number | undefined;
@@ -112,6 +118,8 @@ interface StatementValues {
   afterId: string | null;
   from: string;
   to: string;
+  sentFrom: string;
+  sentTo: string;
   amountVars: string;
   entityPattern: string;
   phrasePatterns: string[];
@@ -121,6 +129,7 @@ interface StatementValues {
 
 interface StatementShape {
   dates: boolean;
+  sentDates: boolean;
   amountMin: boolean;
   amountMax: boolean;
   currency: boolean;
@@ -148,6 +157,12 @@ function passageFilters(shape: StatementShape): RawBuilder<unknown> {
     parts.push(sql`(d.document_date between ${slot('from')}::date and ${slot('to')}::date
       or jsonb_path_exists(p.facts, '$.dates[*] ? (@.iso >= $from && @.iso <= $to)',
                            jsonb_build_object('from', ${slot('from')}::text, 'to', ${slot('to')}::text)))`);
+  }
+  if (shape.sentDates) {
+    parts.push(sql`(d.document_date between ${slot('sentFrom')}::date and ${slot('sentTo')}::date
+      or (d.document_date is null
+          and jsonb_path_exists(p.facts, '$.dates[*] ? (@.iso >= $from && @.iso <= $to)',
+                                jsonb_build_object('from', ${slot('sentFrom')}::text, 'to', ${slot('sentTo')}::text))))`);
   }
   const amountTests = [
     ...(shape.amountMin ? ['@.value >= $min'] : []),
@@ -190,7 +205,8 @@ function passageFilters(shape: StatementShape): RawBuilder<unknown> {
 }
 
 /** Whether the filters read the passage's document (its date, title or parts). */
-const needsDocument = (shape: StatementShape) => shape.dates || shape.title || shape.attachment;
+const needsDocument = (shape: StatementShape) =>
+  shape.dates || shape.sentDates || shape.title || shape.attachment;
 
 /**
  * The search statement for one shape. AND runs first (unless the mode says OR), the OR part only when the
@@ -200,6 +216,7 @@ const needsDocument = (shape: StatementShape) => shape.dates || shape.title || s
 function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
   const filtered =
     shape.dates ||
+    shape.sentDates ||
     shape.amountMin ||
     shape.amountMax ||
     shape.currency ||
@@ -232,14 +249,22 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
          and x.lexeme = any (array(select l from unnest(${lexemeList}) l where l <> c.lexeme))
        offset 0)
     ) w`;
-  // BM25F per passage over the words of `hits` (rows of withWords): each posting's weight is its tf~ (bm25.ts).
+  // BM25F per passage over the words of `hits` (rows of withWords): each posting's weight is its tf~ (bm25.ts),
+  // times the share of the query's words found — half for the passage's own, half for its document's among
+  // the candidates (docs/decisions/036-search-fields.md, "Coordination"). Under AND both are 1.
   const scored = (hits: RawBuilder<unknown>, allWords: boolean) => sql`
-    select h.passage_id, h.kind, h.document_id,
-           sum(t.idf * (h.weight * ${sql.lit(BM25_K1 + 1)}::float8) / (h.weight + ${sql.lit(BM25_K1)}::float8)) as score
-    from (${hits}) h
-    join terms t on t.lexeme = h.lexeme
-    group by h.passage_id, h.kind, h.document_id
-    ${allWords ? sql`having count(*) = (select count(*) from terms)` : sql``}`;
+    select s.passage_id, s.kind, s.document_id,
+           s.bm25 * (s.words + dw.words)::float8 / (2 * (select count(*) from terms)) as score
+    from (
+      select h.passage_id, h.kind, h.document_id, count(*) as words,
+             sum(t.idf * (h.weight * ${sql.lit(BM25_K1 + 1)}::float8) / (h.weight + ${sql.lit(BM25_K1)}::float8)) as bm25
+      from (${hits}) h
+      join terms t on t.lexeme = h.lexeme
+      group by h.passage_id, h.kind, h.document_id
+      ${allWords ? sql`having count(*) = (select count(*) from terms)` : sql``}
+    ) s
+    join (select h.document_id, count(distinct h.lexeme) as words from (${hits}) h group by h.document_id) dw
+      on dw.document_id = s.document_id`;
   const kindMatches = (alias: string) =>
     sql`(${slot('kind')}::text is null or ${sql.ref(alias)}.kind = ${slot('kind')}::text)`;
   const afterScore = slot('afterScore');
@@ -345,6 +370,7 @@ function compiledStatement(db: DatabaseHandle, shape: StatementShape): CompiledQ
 export async function searchPassages(db: DatabaseHandle, request: SearchRequest): Promise<SearchResult> {
   const shape: StatementShape = {
     dates: request.from !== undefined || request.to !== undefined,
+    sentDates: request.sentFrom !== undefined || request.sentTo !== undefined,
     amountMin: request.amountMin !== undefined,
     amountMax: request.amountMax !== undefined,
     currency: request.currency !== undefined,
@@ -366,6 +392,8 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     afterId: request.after?.passageId ?? null,
     from: request.from ?? '0001-01-01',
     to: request.to ?? '9999-12-31',
+    sentFrom: request.sentFrom ?? '0001-01-01',
+    sentTo: request.sentTo ?? '9999-12-31',
     amountVars: JSON.stringify({
       ...(request.amountMin === undefined ? {} : { min: request.amountMin }),
       ...(request.amountMax === undefined ? {} : { max: request.amountMax }),
