@@ -5,14 +5,15 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 const noAttachments = async () => null;
 
 describe('reading an email', () => {
-  it('people in an address group are listed one by one', async () => {
+  it('people in an address group are listed one by one, each with where the header names them', async () => {
     const eml =
-      'From: ops@acme.com\nTo: Board: Asha Rao <asha@acme.com>, Li Wei <li@globex.com>;\nSubject: Minutes\n\nSee you.';
+      'From: ops@acme.com\nTo: Board: Asha Rao <asha@acme.com>, Li Wei <li@globex.com>;\nCc: Mo <mo@acme.com>\nSubject: Minutes\n\nSee you.';
     const text = await readEmail(utf8(eml), 'x', noAttachments);
     expect(text.people).toEqual([
-      { name: 'ops@acme.com', email: 'ops@acme.com' },
-      { name: 'Asha Rao', email: 'asha@acme.com' },
-      { name: 'Li Wei', email: 'li@globex.com' },
+      { name: 'ops@acme.com', email: 'ops@acme.com', role: 'from' },
+      { name: 'Asha Rao', email: 'asha@acme.com', role: 'to' },
+      { name: 'Li Wei', email: 'li@globex.com', role: 'to' },
+      { name: 'Mo', email: 'mo@acme.com', role: 'cc' },
     ]);
     expect(text.organisations).toEqual(['acme.com', 'globex.com']);
   });

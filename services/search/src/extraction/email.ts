@@ -7,7 +7,7 @@ import { htmlToText } from './html-text';
 import { paragraphsOf } from './passages';
 import { decodeText, declaredCharset } from './text-decoding';
 import { baseName, fileNameWords } from './file-name';
-import { findSignature, type Mailbox, organisationDomain, personFromMailbox } from './people';
+import { findSignature, type Mailbox, organisationDomain, type Person, personFromMailbox } from './people';
 
 /** Reads an attachment's text with the same readers as uploads; null when it is not a kind Trove reads. */
 export type AttachmentReader = (attachment: {
@@ -15,6 +15,9 @@ export type AttachmentReader = (attachment: {
   mediaType: string;
   bytes: Uint8Array;
 }) => Promise<DocumentText | null>;
+
+const withRole = (addresses: Address[] | Address | undefined, role: NonNullable<Person['role']>): Person[] =>
+  mailboxes(addresses).map((mailbox) => ({ ...personFromMailbox(mailbox), role }));
 
 const mailboxes = (addresses: Address[] | Address | undefined): Mailbox[] =>
   (Array.isArray(addresses) ? addresses : addresses ? [addresses] : []).flatMap((a) =>
@@ -106,7 +109,12 @@ export async function readEmail(
     parts,
     documentDate: date && !Number.isNaN(date.getTime()) ? date : null,
     blocks,
-    people: uniquePeople([...everyone.map(personFromMailbox), ...signature.people]),
+    people: uniquePeople([
+      ...withRole(email.from, 'from'),
+      ...withRole(email.to, 'to'),
+      ...withRole(email.cc, 'cc'),
+      ...signature.people,
+    ]),
     organisations: [...new Set([...domains, ...signature.organisations])],
   };
 }

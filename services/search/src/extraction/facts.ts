@@ -5,7 +5,7 @@ import { findSignature, type Person } from './people';
 export interface ExtractedFacts {
   dates: { text: string; iso: string }[];
   amounts: { text: string; currency: string; value: number }[];
-  people: { name: string; email?: string }[];
+  people: Person[];
   organisations: string[];
 }
 

@@ -70,10 +70,10 @@ describe('extracting an upload', () => {
     expect(body?.facts.dates).toEqual([{ text: 'next Friday', iso: '2025-03-14' }]);
     expect(body?.facts.amounts).toEqual([{ text: '₹1,25,000.50', currency: 'INR', value: 125000.5 }]);
     expect(body?.facts.people).toEqual([
-      { name: 'Priya Sharma', email: 'priya@acme.co.in' },
-      { name: 'Ravi Kumar', email: 'ravi@globex.com' },
-      { name: 'accounts@gmail.com', email: 'accounts@gmail.com' },
-      { name: 'Finance Team', email: 'finance@acme.co.in' },
+      { name: 'Priya Sharma', email: 'priya@acme.co.in', role: 'from' },
+      { name: 'Ravi Kumar', email: 'ravi@globex.com', role: 'to' },
+      { name: 'accounts@gmail.com', email: 'accounts@gmail.com', role: 'to' },
+      { name: 'Finance Team', email: 'finance@acme.co.in', role: 'cc' },
       { name: 'Priya Sharma' },
     ]);
     expect(body?.facts.organisations).toEqual(['acme.co.in', 'globex.com', 'Acme Traders Pvt Ltd']);

@@ -4,6 +4,8 @@
 export interface Person {
   name: string;
   email?: string;
+  /** Where an email's header names them: the sender, or a recipient (To, Cc). from:/to: read it. */
+  role?: 'from' | 'to' | 'cc';
 }
 
 export interface Mailbox {

@@ -219,6 +219,11 @@ describe('the search syntax in q (issue 19 item 4)', () => {
 
   it('from:, to:, subject:, type:, after:/before: apply as filters', async () => {
     expect(await found('invoice from:priya')).toEqual(['acme.eml']);
+    // from: is the sender, to: a recipient (To or Cc): Ravi receives every invoice and sent none.
+    expect(await found('invoice from:ravi')).toEqual([]);
+    expect(await found('invoice to:ravi')).toEqual(['acme.eml', 'globex.eml', 'initech.eml']);
+    expect(await found('invoice to:priya')).toEqual([]);
+    expect(await found('invoice from:hank to:ravi')).toEqual(['globex.eml']);
     expect(await found('invoice subject:globex')).toEqual(['globex.eml']);
     expect(await found('invoice type:txt')).toEqual(['notes.txt']);
     expect(await found('invoice after:2026-03-01 before:2026-04-30')).toEqual(['acme.eml']);

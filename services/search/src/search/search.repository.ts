@@ -29,6 +29,10 @@ export interface SearchFilters {
   currency?: string | undefined;
   /** A person (name or address) or organisation in the passage's facts, matched from a word's start. */
   entity?: string | undefined;
+  /** from: — the sender of an email (its From), matched from a word's start in the name or address. */
+  sender?: string | undefined;
+  /** to: — a recipient of an email (To or Cc), matched the same way. */
+  recipient?: string | undefined;
   /** The search syntax (issue 19 item 4): exact phrases the passage holds, in order, whatever the case. */
   phrases?: readonly string[] | undefined;
   /** Words or phrases no matching passage holds (as the index reads words: stemmed). */
@@ -44,6 +48,9 @@ export interface SearchFilters {
 function regexLiteral(text: string): string {
   return text.replace(/[^\p{L}\p{N} ]/gu, '\\$&');
 }
+
+/** A case-insensitive pattern for `text` from the start of a word: "ann" finds "Ann Lee", not "Joanna". */
+const wordStart = (text: string) => `(^|[^[:alnum:]])${regexLiteral(text)}`;
 
 /** AND, OR, or AND relaxed to OR when fewer than `minAllWordResults` passages hold every word. */
 export interface SearchRequest extends SearchFilters {
@@ -122,6 +129,8 @@ interface StatementValues {
   sentTo: string;
   amountVars: string;
   entityPattern: string;
+  senderPattern: string;
+  recipientPattern: string;
   phrasePatterns: string[];
   excluded: string[];
   titlePatterns: string[];
@@ -134,6 +143,8 @@ interface StatementShape {
   amountMax: boolean;
   currency: boolean;
   entity: boolean;
+  sender: boolean;
+  recipient: boolean;
   phrases: boolean;
   excluded: boolean;
   title: boolean;
@@ -185,6 +196,14 @@ function passageFilters(shape: StatementShape): RawBuilder<unknown> {
                       case when jsonb_typeof(p.facts->'people') = 'array' then p.facts->'people' else '[]' end) person
                     where person->>'name' ~* ${pattern}::text or person->>'email' ~* ${pattern}::text))`);
   }
+  // A person of the mail's headers in a role (people.ts `role`), from a word's start like the entity filter.
+  const personIn = (roles: string, pattern: Slot) =>
+    sql`exists (select 1 from jsonb_array_elements(
+          case when jsonb_typeof(p.facts->'people') = 'array' then p.facts->'people' else '[]' end) person
+        where person->>'role' = any (${sql.lit(roles)}::text[])
+          and (person->>'name' ~* ${pattern}::text or person->>'email' ~* ${pattern}::text))`;
+  if (shape.sender) parts.push(personIn('{from}', slot('senderPattern')));
+  if (shape.recipient) parts.push(personIn('{to,cc}', slot('recipientPattern')));
   if (shape.phrases) {
     parts.push(
       sql`not exists (select 1 from unnest(${slot('phrasePatterns')}::text[]) r where p.body !~* r)`,
@@ -221,6 +240,8 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
     shape.amountMax ||
     shape.currency ||
     shape.entity ||
+    shape.sender ||
+    shape.recipient ||
     shape.phrases ||
     shape.excluded ||
     shape.title ||
@@ -375,6 +396,8 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     amountMax: request.amountMax !== undefined,
     currency: request.currency !== undefined,
     entity: request.entity !== undefined,
+    sender: request.sender !== undefined,
+    recipient: request.recipient !== undefined,
     phrases: (request.phrases?.length ?? 0) > 0,
     excluded: (request.excluded?.length ?? 0) > 0,
     title: (request.titleWords?.length ?? 0) > 0,
@@ -399,7 +422,9 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
       ...(request.amountMax === undefined ? {} : { max: request.amountMax }),
       ...(request.currency === undefined ? {} : { currency: request.currency }),
     }),
-    entityPattern: request.entity === undefined ? '' : `(^|[^[:alnum:]])${regexLiteral(request.entity)}`,
+    entityPattern: request.entity === undefined ? '' : wordStart(request.entity),
+    senderPattern: request.sender === undefined ? '' : wordStart(request.sender),
+    recipientPattern: request.recipient === undefined ? '' : wordStart(request.recipient),
     // A phrase's words in order with anything but letters and digits between them, whole words.
     phrasePatterns: (request.phrases ?? []).map(
       (phrase) => `\\m${phrase.split(/\s+/).map(regexLiteral).join('[^[:alnum:]]+')}\\M`,

@@ -44,11 +44,7 @@ export async function search(
   const parsed = parseSearchQuery(query.q);
   const [problem] = parsed.problems;
   if (problem !== undefined) throw new ApiError(400, problem, 'invalid_request');
-  const person = query.entity ?? parsed.from ?? parsed.to;
-  // Both from: and to: typed: the sender filters, the recipient's name is searched for as words.
-  const extraWords =
-    query.entity === undefined && parsed.from !== undefined && parsed.to !== undefined ? [parsed.to] : [];
-  const text = normaliseQueryText([...parsed.words, ...extraWords].join(' '));
+  const text = normaliseQueryText(parsed.words.join(' '));
   if (text === '') {
     // Passages are found by their words: operators alone narrow nothing down to start from.
     const message = hasOperators(parsed) ? SEARCH_MESSAGES.wordsRequired : SEARCH_MESSAGES.queryRequired;
@@ -70,7 +66,9 @@ export async function search(
     amountMin: query.amount_min,
     amountMax: query.amount_max,
     currency: query.currency,
-    entity: person,
+    entity: query.entity,
+    sender: parsed.from,
+    recipient: parsed.to,
     phrases: parsed.phrases,
     excluded: parsed.excluded,
     titleWords: parsed.subject,
