@@ -213,6 +213,18 @@ describe('the search syntax in q (issue 19 item 4)', () => {
     expect(await found('"total invoice"')).toEqual([]);
   });
 
+  it('word* finds every word that begins with it, as one query word', async () => {
+    // "renew*" is "renewal"; "invo*" is "invoice"; "glob*" begins "globex" (a word the stemmer leaves whole).
+    expect(await found('renew*')).toEqual(['old-renewal.eml', 'renewal.eml']);
+    expect(await found('glob* invo*')).toEqual(['globex.eml']);
+    // A prefix stands for one word: with it and a plain word, AND keeps passages holding both.
+    expect(await found('support renew*')).toEqual(['renewal.eml']);
+    // A prefix longer than its word's stem still finds the word ("invoices*" → "invoic").
+    expect(await found('invoices*')).toEqual(['acme.eml', 'globex.eml', 'initech.eml', 'notes.txt']);
+    // Nothing begins with it: nothing found, no error.
+    expect(await found('zzyzx*')).toEqual([]);
+  });
+
   it('-word leaves out the passages that hold it', async () => {
     expect(await found('invoice -template -total')).toEqual(['acme.eml', 'initech.eml']);
   });

@@ -41,7 +41,15 @@ export interface SearchFilters {
   titleWords?: readonly string[] | undefined;
   /** An email with an attachment Trove read. */
   hasAttachment?: boolean | undefined;
+  /**
+   * `word*`: each stands for the user's words that begin with it (the most frequent PREFIX_EXPANSIONS), and
+   * for its own stem; a passage holding any of them holds that query word.
+   */
+  prefixes?: readonly string[] | undefined;
 }
+
+/** The words one `word*` stands for: the user's most frequent this many that begin with it. */
+export const PREFIX_EXPANSIONS = 16;
 
 /** Escapes every character that is not a letter, digit or space: in PostgreSQL's ARE a backslash before
  * anything else than a letter or digit is that character itself. */
@@ -134,6 +142,7 @@ interface StatementValues {
   phrasePatterns: string[];
   excluded: string[];
   titlePatterns: string[];
+  prefixes: string[];
 }
 
 interface StatementShape {
@@ -272,48 +281,93 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
     ) w`;
   // BM25F per passage over the words of `hits` (rows of withWords): each posting's weight is its tf~ (bm25.ts),
   // times the share of the query's words found — half for the passage's own, half for its document's among
-  // the candidates (docs/decisions/036-search-fields.md, "Coordination"). Under AND both are 1.
+  // the candidates (docs/decisions/036-search-fields.md, "Coordination"). Under AND both are 1. A query word
+  // is a group (a prefix's lexemes count once).
   const scored = (hits: RawBuilder<unknown>, allWords: boolean) => sql`
     select s.passage_id, s.kind, s.document_id,
-           s.bm25 * (s.words + dw.words)::float8 / (2 * (select count(*) from terms)) as score
+           s.bm25 * (s.words + dw.words)::float8 / (2 * (select wanted from groups)) as score
     from (
-      select h.passage_id, h.kind, h.document_id, count(*) as words,
+      select h.passage_id, h.kind, h.document_id, count(distinct t.grp) as words,
              sum(t.idf * (h.weight * ${sql.lit(BM25_K1 + 1)}::float8) / (h.weight + ${sql.lit(BM25_K1)}::float8)) as bm25
       from (${hits}) h
       join terms t on t.lexeme = h.lexeme
       group by h.passage_id, h.kind, h.document_id
-      ${allWords ? sql`having count(*) = (select count(*) from terms)` : sql``}
+      ${allWords ? sql`having count(distinct t.grp) = (select wanted from groups)` : sql``}
     ) s
-    join (select h.document_id, count(distinct h.lexeme) as words from (${hits}) h group by h.document_id) dw
+    join (select h.document_id, count(distinct t.grp) as words
+          from (${hits}) h join terms t on t.lexeme = h.lexeme group by h.document_id) dw
       on dw.document_id = s.document_id`;
   const kindMatches = (alias: string) =>
     sql`(${slot('kind')}::text is null or ${sql.ref(alias)}.kind = ${slot('kind')}::text)`;
   const afterScore = slot('afterScore');
   const afterId = slot('afterId');
   return sql<SearchRow>`
-    with lexemes as (
-      select coalesce(array_agg(distinct lexeme), '{}') as list
+    with words as (
+      select distinct lexeme
       from unnest(tsvector_to_array(to_tsvector('english', ${slot('text')}::text))) as lexeme
     ),
     corpus as (
       select passage_count::float8 as n from search_corpus_stats where user_id = ${userId}::uuid
     ),
+    -- A query word is a group of lexemes: a plain word its own lexeme; a prefix (word*) its stem and the user's
+    -- most frequent lexemes that begin with it (a range scan of the term statistics, then the exact test).
+    prefix_groups as materialized (
+      select '*' || x.prefix as grp, e.lexeme
+      from unnest(${slot('prefixes')}::text[]) as x(prefix)
+      cross join lateral (
+        (select t.lexeme from search_terms t
+         where t.user_id = ${userId}::uuid and t.lexeme >= x.prefix and t.lexeme < x.prefix || chr(1114111)
+           and left(t.lexeme, length(x.prefix)) = x.prefix and t.document_frequency > 0
+         order by t.document_frequency desc, t.lexeme
+         limit ${sql.lit(PREFIX_EXPANSIONS)})
+        union
+        select stem from unnest(tsvector_to_array(to_tsvector('english', x.prefix))) as stem
+      ) e
+    ),
+    query_terms as materialized (
+      select distinct on (lexeme) lexeme, grp
+      from (select lexeme, grp, 0 as kind from prefix_groups
+            union all select lexeme, lexeme, 1 from words) q
+      order by lexeme, kind
+    ),
+    lexemes as (
+      select coalesce(array_agg(lexeme), '{}') as list from query_terms
+    ),
     terms as materialized (
-      select t.lexeme, t.document_frequency as df,
+      select t.lexeme, q.grp, t.document_frequency as df,
              ln(1 + (c.n - t.document_frequency + 0.5) / (t.document_frequency + 0.5)) as idf
-      from search_terms t cross join corpus c
+      from search_terms t cross join corpus c join query_terms q on q.lexeme = t.lexeme
       where t.user_id = ${userId}::uuid and t.lexeme = any (${lexemeList}) and t.document_frequency > 0
+    ),
+    groups as materialized (
+      select count(distinct grp) as wanted,
+             (select count(distinct grp) from terms) as known
+      from query_terms
     ),
     ranked as materialized (
       select lexeme, row_number() over (order by df, lexeme) as rank, sum(df) over (order by df, lexeme) as running
       from terms
     ),
+    -- AND starts from the rarest plain word: the newest postings of one lexeme, read in key order; a query of
+    -- prefixes alone starts from its rarest prefix's lexemes, merged (a passage holding two of them once).
+    rarest as materialized (
+      select grp, bool_and(grp = lexeme) as plain from terms group by grp
+      order by bool_and(grp = lexeme) desc, sum(df), grp limit 1
+    ),
     and_candidates as materialized (
-      ${candidates(sql`pp.lexeme = (select lexeme from ranked where rank = 1)`)}
+      (${candidates(sql`pp.lexeme = (select grp from rarest where plain)`)}
         and ${slot('mode')}::text <> 'or'
-        and (select count(*) from terms) = cardinality(${lexemeList})
+        and (select known = wanted from groups)
       order by pp.passage_id desc
-      limit ${cap}::int
+      limit ${cap}::int)
+      union all
+      (select distinct on (g.passage_id) g.* from (
+        ${candidates(sql`pp.lexeme = any (array(select lexeme from terms where grp = (select grp from rarest where not plain)))`)}
+          and ${slot('mode')}::text <> 'or'
+          and (select known = wanted from groups)
+       ) g
+       order by g.passage_id desc
+       limit ${cap}::int)
     ),
     and_words as materialized (${withWords('and_candidates')}),
     and_scored as materialized (${scored(sql`select * from and_words`, true)}),
@@ -431,6 +485,7 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     ),
     excluded: [...(request.excluded ?? [])],
     titlePatterns: (request.titleWords ?? []).map((word) => `\\m${regexLiteral(word)}`),
+    prefixes: (request.prefixes ?? []).map((prefix) => prefix.toLowerCase()),
   };
   const statement = compiledStatement(db, shape);
   const [row] = await queryPrepared<SearchRow>(db, {

@@ -73,6 +73,7 @@ export async function search(
     excluded: parsed.excluded,
     titleWords: parsed.subject,
     hasAttachment: parsed.hasAttachment,
+    prefixes: parsed.prefixes,
     mode: cursor?.m ?? 'auto',
     minAllWordResults: settings.minAllWordResults,
     limit: query.limit,
