@@ -9,6 +9,7 @@ import { type Latency, measureLatency } from './latency';
 import { loadCopies } from './load';
 import { measureQuality } from './quality';
 import { knownItems, latencyQueries, percentile } from './queries';
+import { type IndexSize, indexSize, printIndexSize } from './relevance-bench';
 import { replicateCopies, sameExtraction } from './replicate';
 
 // `npm run bench`'s search section (issue 10 "Figures", issue 11 part 5): the SpamAssassin corpus loaded as
@@ -33,8 +34,12 @@ interface Phase {
   documents: number;
   passages: number;
   indexBytes: number;
+  /** The index beside the text it indexes (relevance-bench.ts indexSize): issue 19 item 7. */
+  indexVsText: IndexSize;
   originalsBytes: number;
   search: Latency;
+  /** The same searches from one client, one at a time: the latency a person feels (issue 19 item 7). */
+  oneClient: Latency;
   /** CPU per search request by process group, during the timed search rounds. */
   searchCpu: Record<ProcessGroup, number>;
   baseline: Latency;
@@ -108,6 +113,7 @@ async function measurePhase(
   // the same uploads over hours would have written them out long before anyone searched.
   await sql`checkpoint`.execute(db).catch(() => undefined);
   const size = await sizes(db);
+  const indexVsText = await indexSize(db);
   const paths = queries.map((q) => `/api/v1/search?${new URLSearchParams({ q, limit: '10' })}`);
   const headers = { Cookie: cookie };
   // A warm-up round of each (keep-alive connections, JIT, the buffer cache), then interleaved rounds.
@@ -116,6 +122,7 @@ async function measurePhase(
   const searchMeter = startCpuMeter();
   const search = await measureLatency(stack.url, paths, { clients: CLIENTS, rounds: ROUNDS, headers });
   const searchCpu = searchMeter.stop(search.requests);
+  const oneClient = await measureLatency(stack.url, paths, { clients: 1, rounds: 1, headers });
   const baseline = await measureLatency(
     stack.url,
     Array.from({ length: paths.length }, () => baselinePath),
@@ -134,8 +141,10 @@ async function measurePhase(
     documents,
     passages: size.passages,
     indexBytes: size.index,
+    indexVsText,
     originalsBytes: size.originals,
     search,
+    oneClient,
     searchCpu,
     baseline,
     floor,
@@ -209,6 +218,20 @@ export async function runSearchBench(
     for (const [label, phase] of phases) {
       console.log(
         `| ${label} | ${phase.documents} | ${phase.passages} | ${mb(phase.indexBytes)} | ${mb(phase.originalsBytes)} | ${ms(phase.search.p50)} | ${ms(phase.search.p95)} | ${ms(phase.baseline.p50)} | ${ms(phase.baseline.p95)} | ${(phase.search.p50 / phase.baseline.p50).toFixed(1)} | ${(phase.search.p95 / phase.baseline.p95).toFixed(1)} | ${phase.search.failures} |`,
+      );
+    }
+    for (const [label, phase] of phases) {
+      console.log(`\nThe index against the extracted text at ${label} (issue 19 item 7 asks ≤ 1.5×)\n`);
+      printIndexSize(phase.indexVsText);
+    }
+    console.log(
+      `\nOne client, one search at a time (the latency a person feels; issue 19 item 7 asks ≤ 10 / 25 ms at ×${COPIES})\n`,
+    );
+    console.log('| corpus | searches | p50 ms | p95 ms | non-200 |');
+    console.log('|---|---|---|---|---|');
+    for (const [label, phase] of phases) {
+      console.log(
+        `| ${label} | ${phase.oneClient.requests} | ${ms(phase.oneClient.p50)} | ${ms(phase.oneClient.p95)} | ${phase.oneClient.failures} |`,
       );
     }
     console.log(

@@ -55,6 +55,9 @@ describe('per-service database roles', () => {
     expect(await attempt(search, 'select * from one_time_codes')).toBe('denied');
     expect(await attempt(search, 'select * from refresh_tokens')).toBe('denied');
     expect(await attempt(search, 'select * from profiles')).toBe('denied');
+    // The profile's time zone, for after:/before: (issue 19 item 4), and nothing else of it.
+    expect(await attempt(search, 'select user_id, timezone from profiles')).toBe('ok');
+    expect(await attempt(search, 'select city from profiles')).toBe('denied');
     expect(await attempt(search, 'select id from refresh_families')).toBe('ok');
     expect(await attempt(search, 'delete from documents where false')).toBe('ok');
     expect(await attempt(search, 'delete from chat_mail_sends where false')).toBe('ok');

@@ -22,6 +22,8 @@ export type DocumentsTable = {
   title: Optional<string>;
   parts: Optional<number>;
   document_date: Optional<string>;
+  /** When it was sent or made (an email's Date), for after:/before: in the user's time zone. */
+  sent_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -80,7 +82,14 @@ export type UploadChunksTable = {
   bytes: Buffer;
 };
 
+/** The one column of a profile the search reads (grant: select (user_id, timezone)). */
+export type ProfileTimezoneTable = {
+  user_id: string;
+  timezone: string | null;
+};
+
 export type SearchTables = {
+  profiles: ProfileTimezoneTable;
   documents: DocumentsTable;
   passages: PassagesTable;
   search_terms: SearchTermsTable;

@@ -224,7 +224,14 @@ export async function setDocumentStatus(
   change:
     | { status: 'extracting' | 'queued' }
     | { status: 'failed'; failureReason: string }
-    | { status: 'indexed'; title: string; parts: number; documentDate: string | null },
+    | {
+        status: 'indexed';
+        title: string;
+        parts: number;
+        documentDate: string | null;
+        /** The instant it was sent or made, ISO 8601, when known. */
+        sentAt?: string | null | undefined;
+      },
 ): Promise<void> {
   await searchDb(db)
     .updateTable('documents')
@@ -232,7 +239,12 @@ export async function setDocumentStatus(
       status: change.status,
       failure_reason: change.status === 'failed' ? change.failureReason : null,
       ...(change.status === 'indexed'
-        ? { title: change.title, parts: change.parts, document_date: change.documentDate }
+        ? {
+            title: change.title,
+            parts: change.parts,
+            document_date: change.documentDate,
+            sent_at: change.sentAt ?? null,
+          }
         : {}),
       updated_at: sql`now()`,
     })

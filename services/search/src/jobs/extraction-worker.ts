@@ -175,6 +175,7 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
         title: extracted.title,
         parts: extracted.parts,
         documentDate: documentDay(extracted.documentDate),
+        sentAt: documentDay(extracted.documentDate) === null ? null : extracted.documentDate,
       });
       await finishJob(tx, job.id);
     });

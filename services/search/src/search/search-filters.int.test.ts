@@ -1,4 +1,5 @@
 import { LANDING_SEARCH_EXAMPLE, type SearchResponse } from '@trove/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../extraction';
 import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
@@ -62,6 +63,17 @@ To: Ravi Kumar <ravi@example.com>
 Subject: Last year
 Date: Mon, 04 Mar 2024 09:00:00 +0000`,
       'The renewal of the hosting plan went through.',
+    ),
+  },
+  {
+    // Sent at 20:00 UTC on 1 March: 01:30 on 2 March in Kolkata.
+    name: 'late-night.eml',
+    text: mail(
+      `From: Ravi Kumar <ravi@example.com>
+To: Priya Sharma <priya@acme.co.in>
+Subject: Kumquats
+Date: Sun, 01 Mar 2026 20:00:00 +0000`,
+      'The kumquat order is in.',
     ),
   },
 ];
@@ -243,6 +255,20 @@ describe('the search syntax in q (issue 19 item 4)', () => {
     // finds and the syntax does not.
     expect(await found('invoice after:2026-04-01 before:2026-04-30')).toEqual([]);
     expect(await names({ from: '2026-04-01', to: '2026-04-30' })).toEqual(['acme.eml']);
+  });
+
+  it('after:/before: are days in the time zone of the user’s profile (UTC without one)', async () => {
+    expect(await found('kumquat after:2026-03-02')).toEqual([]);
+    expect(await found('kumquat before:2026-03-01')).toEqual(['late-night.eml']);
+    await sql`insert into profiles (user_id, timezone) values (${user.userId}, 'Asia/Kolkata')
+              on conflict (user_id) do update set timezone = excluded.timezone`.execute(service.db);
+    try {
+      expect(await found('kumquat after:2026-03-02')).toEqual(['late-night.eml']);
+      expect(await found('kumquat before:2026-03-01')).toEqual([]);
+      expect(await found('kumquat after:2026-03-02 before:2026-03-02')).toEqual(['late-night.eml']);
+    } finally {
+      await sql`update profiles set timezone = null where user_id = ${user.userId}`.execute(service.db);
+    }
   });
 
   it('the landing page’s example finds what it says, verbatim (its verb is the chat’s, not the search’s)', async () => {

@@ -1,5 +1,6 @@
 import { type DatabaseHandle, queryPrepared } from '@trove/service-core';
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
+import { searchDb } from '../db/tables';
 import { BM25_K1 } from './bm25';
 
 // The search statement (docs/decisions/010-search-index.md "Ranking", 020-search-postings.md,
@@ -18,11 +19,14 @@ export interface SearchFilters {
   from?: string | undefined;
   to?: string | undefined;
   /**
-   * after:/before: of the search syntax: the document's own date (an email's Date) lies in [sentFrom,
-   * sentTo]; a document without one matches by a date found in the passage.
+   * after:/before: of the search syntax, days in the user's time zone: the instant the document was sent or
+   * made lies in [sentFrom's start, the start of the day after sentTo) — `sentFromAt`/`sentUntil`; a document
+   * with only a day compares the day; one with no date matches by a date found in the passage.
    */
   sentFrom?: string | undefined;
   sentTo?: string | undefined;
+  sentFromAt?: Date | undefined;
+  sentUntil?: Date | undefined;
   /** A passage holding an amount within [amountMin, amountMax], in `currency` when given. */
   amountMin?: number | undefined;
   amountMax?: number | undefined;
@@ -135,6 +139,8 @@ interface StatementValues {
   to: string;
   sentFrom: string;
   sentTo: string;
+  sentFromAt: string;
+  sentUntil: string;
   amountVars: string;
   entityPattern: string;
   senderPattern: string;
@@ -179,10 +185,12 @@ function passageFilters(shape: StatementShape): RawBuilder<unknown> {
                            jsonb_build_object('from', ${slot('from')}::text, 'to', ${slot('to')}::text)))`);
   }
   if (shape.sentDates) {
-    parts.push(sql`(d.document_date between ${slot('sentFrom')}::date and ${slot('sentTo')}::date
-      or (d.document_date is null
-          and jsonb_path_exists(p.facts, '$.dates[*] ? (@.iso >= $from && @.iso <= $to)',
-                                jsonb_build_object('from', ${slot('sentFrom')}::text, 'to', ${slot('sentTo')}::text))))`);
+    parts.push(sql`(case
+      when d.sent_at is not null then d.sent_at >= ${slot('sentFromAt')}::timestamptz and d.sent_at < ${slot('sentUntil')}::timestamptz
+      when d.document_date is not null then d.document_date between ${slot('sentFrom')}::date and ${slot('sentTo')}::date
+      else jsonb_path_exists(p.facts, '$.dates[*] ? (@.iso >= $from && @.iso <= $to)',
+                             jsonb_build_object('from', ${slot('sentFrom')}::text, 'to', ${slot('sentTo')}::text))
+      end)`);
   }
   const amountTests = [
     ...(shape.amountMin ? ['@.value >= $min'] : []),
@@ -424,6 +432,16 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
   `;
 }
 
+/** The time zone of the user's profile (IANA), or null: after:/before: days begin at its midnight. */
+export async function userTimeZone(db: DatabaseHandle, userId: string): Promise<string | null> {
+  const row = await searchDb(db)
+    .selectFrom('profiles')
+    .select('timezone')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.timezone ?? null;
+}
+
 // Compiling the statement through kysely cost ~1.5 ms of CPU a search (as much as running a small one),
 // so each shape is compiled once; a search only fills the slots.
 const compiled = new Map<string, CompiledQuery>();
@@ -471,6 +489,8 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     to: request.to ?? '9999-12-31',
     sentFrom: request.sentFrom ?? '0001-01-01',
     sentTo: request.sentTo ?? '9999-12-31',
+    sentFromAt: (request.sentFromAt ?? new Date('0001-01-01T00:00:00Z')).toISOString(),
+    sentUntil: (request.sentUntil ?? new Date('9999-12-31T00:00:00Z')).toISOString(),
     amountVars: JSON.stringify({
       ...(request.amountMin === undefined ? {} : { min: request.amountMin }),
       ...(request.amountMax === undefined ? {} : { max: request.amountMax }),

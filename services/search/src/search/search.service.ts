@@ -12,7 +12,8 @@ import { ApiError, type DatabaseHandle } from '@trove/service-core';
 import { decodeCursor, encodeCursor } from './cursor';
 import { normaliseQueryText } from './query-text';
 import { highlightPassage } from './highlight';
-import { searchPassages } from './search.repository';
+import { searchPassages, userTimeZone } from './search.repository';
+import { nextDay, startOfDay } from './time-zone';
 import { snippetHtml } from './snippet';
 
 export interface SearchSettings {
@@ -50,6 +51,9 @@ export async function search(
     const message = hasOperators(parsed) ? SEARCH_MESSAGES.wordsRequired : SEARCH_MESSAGES.queryRequired;
     throw new ApiError(400, message, 'invalid_request');
   }
+  // Only a search with after:/before: asks for the profile's time zone.
+  const timeZone =
+    parsed.after === undefined && parsed.before === undefined ? null : await userTimeZone(db, userId);
   const cursor =
     query.cursor === undefined
       ? undefined
@@ -63,6 +67,8 @@ export async function search(
     to: query.to,
     sentFrom: parsed.after,
     sentTo: parsed.before,
+    sentFromAt: parsed.after === undefined ? undefined : startOfDay(parsed.after, timeZone),
+    sentUntil: parsed.before === undefined ? undefined : startOfDay(nextDay(parsed.before), timeZone),
     amountMin: query.amount_min,
     amountMax: query.amount_max,
     currency: query.currency,
