@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSearchQuery } from './query-syntax';
+import { LANDING_SEARCH_EXAMPLE, parseSearchQuery, searchQueryReading } from './query-syntax';
 
 describe('the search syntax (issue 19 item 4)', () => {
   it('reads the landing page’s example verbatim', () => {
@@ -59,5 +59,30 @@ describe('the search syntax (issue 19 item 4)', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('searchQueryReading', () => {
+  it('reads the landing page’s example part by part, with the search’s own parser', () => {
+    expect(searchQueryReading(LANDING_SEARCH_EXAMPLE)).toEqual([
+      'the word renewal',
+      'sent by finance',
+      'on or after 1 Apr 2024',
+    ]);
+  });
+
+  it('reads every operator, plain words first', () => {
+    expect(
+      searchQueryReading('budget invo* -draft to:ann subject:q3 type:pdf before:2024-12-31 has:attachment'),
+    ).toEqual([
+      'the words budget, invo',
+      'words starting “invo”',
+      'without “draft”',
+      'sent to ann',
+      '“q3” in the subject',
+      'PDF files',
+      'on or before 31 Dec 2024',
+      'with an attachment',
+    ]);
   });
 });

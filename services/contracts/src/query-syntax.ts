@@ -167,3 +167,37 @@ export function hasOperators(parsed: ParsedQuery): boolean {
     parsed.hasAttachment
   );
 }
+
+const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dayText = (day: string) => DAY_FORMAT.format(new Date(`${day}T00:00:00Z`));
+
+/**
+ * What a query asks for, in words, one part each: how the landing page explains its example, read by the same
+ * parser the search runs. The plain words (those outside phrases and operators) come first.
+ */
+export function searchQueryReading(query: string): string[] {
+  const parsed = parseSearchQuery(query.replace(/^\s*(?:find|search)\s+/i, ''));
+  const inPhrases = new Set(parsed.phrases.flatMap((phrase) => phrase.toLowerCase().split(' ')));
+  const inSubject = new Set(parsed.subject.flatMap((words) => words.toLowerCase().split(/\s+/)));
+  const plain = parsed.words.filter(
+    (word) => !inPhrases.has(word.toLowerCase()) && !inSubject.has(word.toLowerCase()),
+  );
+  return [
+    ...(plain.length === 0 ? [] : [`${plain.length === 1 ? 'the word' : 'the words'} ${plain.join(', ')}`]),
+    ...parsed.phrases.map((phrase) => `exactly “${phrase}”`),
+    ...parsed.prefixes.map((prefix) => `words starting “${prefix}”`),
+    ...parsed.excluded.map((word) => `without “${word}”`),
+    ...(parsed.from === undefined ? [] : [`sent by ${parsed.from}`]),
+    ...(parsed.to === undefined ? [] : [`sent to ${parsed.to}`]),
+    ...parsed.subject.map((words) => `“${words}” in the subject`),
+    ...(parsed.type === undefined ? [] : [`${parsed.type.toUpperCase()} files`]),
+    ...(parsed.after === undefined ? [] : [`on or after ${dayText(parsed.after)}`]),
+    ...(parsed.before === undefined ? [] : [`on or before ${dayText(parsed.before)}`]),
+    ...(parsed.hasAttachment ? ['with an attachment'] : []),
+  ];
+}

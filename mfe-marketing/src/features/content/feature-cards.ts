@@ -1,4 +1,4 @@
-import { LANDING_SEARCH_EXAMPLE } from '@trove/contracts';
+import { LANDING_SEARCH_EXAMPLE, searchQueryReading } from '@trove/contracts';
 import type { IconName } from './icons';
 
 /** SPEC §3 feature card: icon, optional badge, title, blurb, chips, optional KPI, optional demo. */
@@ -11,6 +11,8 @@ export interface FeatureCard {
   kpi?: { label: string; value: string };
   /** A one-line example of the feature at work. */
   demo?: string;
+  /** How the product reads the example, part by part (the search card: the search's own parser). */
+  demoReading?: readonly string[];
 }
 
 /** The twelve cards (SPEC §2.3), covering the claims of SPEC §1. */
@@ -22,6 +24,7 @@ export const featureCards: readonly FeatureCard[] = [
     chips: ['Mail', 'Files', 'Chat', 'Docs', 'Issues', 'Calendars'],
     // Issue 19 item 4: the example is the product's own syntax, and a test runs it against documents.
     demo: LANDING_SEARCH_EXAMPLE,
+    demoReading: searchQueryReading(LANDING_SEARCH_EXAMPLE),
   },
   {
     icon: 'people',

@@ -33,6 +33,11 @@ export default function FeatureGrid() {
             <h3 className={styles.title}>{card.title}</h3>
             <p className={styles.blurb}>{card.blurb}</p>
             {card.demo ? <p className={styles.demo}>{card.demo}</p> : null}
+            {card.demoReading ? (
+              <p className={styles.reading}>
+                <span className={styles.readingLabel}>Reads as</span> {card.demoReading.join(' · ')}
+              </p>
+            ) : null}
             {card.kpi ? (
               <p className={styles.kpi}>
                 <span className={styles.kpiValue}>{card.kpi.value}</span>
