@@ -60,6 +60,8 @@ export type SearchPostingsTable = {
   /** bigint, read as text by pg. */
   passage_id: ColumnType<string, number | string, number | string>;
   weight: number;
+  /** The lexeme is in the passage's title or file name. */
+  titled: ColumnType<boolean, boolean | undefined, boolean>;
   kind: string;
   document_id: string;
 };

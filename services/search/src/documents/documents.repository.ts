@@ -266,6 +266,8 @@ export interface NewPassage {
 const UNINDEXED = /(?![\t\n\r])\p{Cc}/gu;
 
 const FIELD_ORDER: readonly SearchField[] = ['title', 'name', 'people', 'body', 'quoted'];
+/** What a passage is called: a lexeme in these is a title word (search_postings.titled). */
+const TITLE_FIELDS: ReadonlySet<SearchField> = new Set(['title', 'name']);
 
 /** A field's lexeme occurrences (BM25's |f|): every lexeme's position count. */
 const occurrences = (tsv: RawBuilder<unknown>) =>
@@ -278,7 +280,8 @@ const occurrences = (tsv: RawBuilder<unknown>) =>
 function fieldShares(field: SearchField): RawBuilder<unknown> {
   const { weight, b, referenceLength } = SEARCH_FIELDS[field];
   const tsv = sql.ref(`s.${field}_tsv`);
-  return sql`select e.lexeme, ${sql.lit(weight)}::float8 * cardinality(e.positions)
+  return sql`select e.lexeme, ${sql.lit(TITLE_FIELDS.has(field))} as titled,
+      ${sql.lit(weight)}::float8 * cardinality(e.positions)
       / (1 - ${sql.lit(b)}::float8 + ${sql.lit(b)}::float8 * ${sql.ref(`s.${field}_length`)} / ${sql.lit(referenceLength)}::float8) as share
     from unnest(${tsv}) e`;
 }
@@ -328,8 +331,8 @@ export async function replacePassages(
       from source s
       returning id, ordinal, kind
     )
-    insert into search_postings (user_id, lexeme, passage_id, weight, kind, document_id)
-    select ${document.userId}, x.lexeme, i.id, sum(x.share), i.kind, ${document.id}
+    insert into search_postings (user_id, lexeme, passage_id, weight, titled, kind, document_id)
+    select ${document.userId}, x.lexeme, i.id, sum(x.share), bool_or(x.titled), i.kind, ${document.id}
     from inserted i
     join source s on s.ordinal = i.ordinal
     cross join lateral (${sql.join(FIELD_ORDER.map(fieldShares), sql` union all `)}) x

@@ -1,6 +1,7 @@
-import type { SearchResponse } from '@trove/contracts';
+import { type SearchResponse, SearchQuerySchema } from '@trove/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../extraction';
+import { type SearchSettings, search as searchService } from './search.service';
 import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
 
 // Issue 19 item 1 (docs/decisions/036-search-fields.md): the title (an email's subject, an attachment's
@@ -107,6 +108,9 @@ async function search(q: string): Promise<SearchResponse> {
   return (await res.json()) as SearchResponse;
 }
 
+const search_ = (as: SignedInUser, q: string, settings: SearchSettings) =>
+  searchService(service.db, as.userId, SearchQuerySchema.parse({ q }), settings);
+
 const firstName = async (q: string) => (await search(q)).results[0]?.document.name;
 
 describe('fields', () => {
@@ -116,6 +120,12 @@ describe('fields', () => {
     // The other messages are still found: the text is searched, the subject only weighs more.
     const names = new Set((await search('muslims morris')).results.map((result) => result.document.name));
     expect(names).toEqual(new Set(['easy-ham-1__02039.e857.eml', 'reply-1.eml', 'reply-2.eml']));
+  });
+
+  it('with the candidate cap, a message whose subject holds the words is scored however old it is', async () => {
+    // The two replies are newer and hold the words in their text: a cap of 2 takes them alone as the newest.
+    const capped = await search_(user, 'muslims morris', { minAllWordResults: 1, maxCandidates: 2 });
+    expect(capped.results[0]?.document.name).toBe('easy-ham-1__02039.e857.eml');
   });
 
   it('a sender’s name, address or domain finds their mail', async () => {

@@ -363,19 +363,30 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
       order by bool_and(grp = lexeme) desc, sum(df), grp limit 1
     ),
     and_candidates as materialized (
-      (${candidates(sql`pp.lexeme = (select grp from rarest where plain)`)}
-        and ${slot('mode')}::text <> 'or'
-        and (select known = wanted from groups)
-      order by pp.passage_id desc
-      limit ${cap}::int)
-      union all
-      (select distinct on (g.passage_id) g.* from (
-        ${candidates(sql`pp.lexeme = any (array(select lexeme from terms where grp = (select grp from rarest where not plain)))`)}
+      select distinct on (c.passage_id) c.* from (
+        (${candidates(sql`pp.lexeme = (select grp from rarest where plain)`)}
           and ${slot('mode')}::text <> 'or'
           and (select known = wanted from groups)
-       ) g
-       order by g.passage_id desc
-       limit ${cap}::int)
+        order by pp.passage_id desc
+        limit ${cap}::int)
+        union all
+        -- The passages whose title holds the rarest word, whatever their age (the partial index on titled):
+        -- a message asked for by its subject is scored even when newer ones use the word more.
+        (${candidates(sql`pp.titled and pp.lexeme = (select grp from rarest where plain)`)}
+          and ${slot('mode')}::text <> 'or'
+          and (select known = wanted from groups)
+        order by pp.passage_id desc
+        limit ${cap}::int)
+        union all
+        (select distinct on (g.passage_id) g.* from (
+          ${candidates(sql`pp.lexeme = any (array(select lexeme from terms where grp = (select grp from rarest where not plain)))`)}
+            and ${slot('mode')}::text <> 'or'
+            and (select known = wanted from groups)
+         ) g
+         order by g.passage_id desc
+         limit ${cap}::int)
+      ) c
+      order by c.passage_id desc
     ),
     and_words as materialized (${withWords('and_candidates')}),
     and_scored as materialized (${scored(sql`select * from and_words`, true)}),
@@ -391,6 +402,10 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
           order by pp.passage_id desc limit ${cap}::int)
         union all
         (${candidates(sql`pp.lexeme = any (array(select lexeme from ranked where rank > 1 and running <= ${cap}::int))`)})
+        union all
+        -- Passages with any of the words in their title, newest first (the partial index on titled).
+        (${candidates(sql`pp.titled and pp.lexeme = any (${lexemeList})`)}
+          order by pp.passage_id desc limit ${cap}::int)
       ) u
       where (select mode from choice) = 'or'
         and not exists (select 1 from and_candidates a where a.passage_id = u.passage_id)
