@@ -5,7 +5,8 @@ import { REPO_ROOT } from './stack';
 import { startIsolatedStack } from './stack/isolated';
 
 // `npx tsx infra/src/screenshots.ts [route…]`: every route at desktop and mobile size, light and dark,
-// into .data/screenshots, to look at before calling a page done.
+// into .data/screenshots, to look at before calling a page done. `/#features-title` shoots the page
+// scrolled to that element (a section below the fold).
 const routes =
   process.argv.slice(2).length > 0
     ? process.argv.slice(2)
@@ -23,7 +24,9 @@ try {
         const context = await browser.newContext({ baseURL: stack.url, viewport, colorScheme: theme });
         await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
         const page = await context.newPage();
-        await page.goto(route, { waitUntil: 'networkidle' });
+        const [path, anchor] = route.split('#');
+        await page.goto(path || '/', { waitUntil: 'networkidle' });
+        if (anchor) await page.locator(`#${anchor}`).scrollIntoViewIfNeeded();
         await page.waitForTimeout(300);
         const file = join(out, `${route.replace(/\W+/g, '_') || 'root'}-${size}-${theme}.png`);
         await page.screenshot({ path: file });

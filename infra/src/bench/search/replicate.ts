@@ -36,16 +36,19 @@ export async function replicateCopies(db: DatabaseHandle, userId: string, copies
   return db.transaction().execute(async (tx) => {
     await sql`create temp table bench_originals on commit drop as
               select id from documents where user_id = ${userId}`.execute(tx);
+    await sql`create temp table bench_passages (old_id bigint, new_id bigint, document_id uuid) on commit drop`.execute(
+      tx,
+    );
     for (let copy = 1; copy <= copies; copy++) {
       const header = `X-Trove-Bench-Copy: ${copy}\n`;
       await sql`create temp table bench_map on commit drop as
                 select id as old_id, gen_random_uuid() as new_id from bench_originals`.execute(tx);
       await sql`
         insert into documents (id, user_id, name, media_type, kind, size_bytes, original, status,
-                               failure_reason, title, parts, document_date)
+                               failure_reason, title, parts, document_date, sent_at)
         select m.new_id, d.user_id, regexp_replace(d.name, '-0\\.eml$', ${`-${copy}.eml`}), d.media_type, d.kind,
                d.size_bytes + octet_length(${header}), convert_to(${header}, 'UTF8') || d.original, d.status,
-               d.failure_reason, d.title, d.parts, d.document_date
+               d.failure_reason, d.title, d.parts, d.document_date, d.sent_at
         from documents d join bench_map m on m.old_id = d.id
       `.execute(tx);
       await sql`
@@ -53,15 +56,22 @@ export async function replicateCopies(db: DatabaseHandle, userId: string, copies
         select m.new_id, p.user_id, p.ordinal, p.location, p.body, p.tsv, p.length, p.facts
         from passages p join bench_map m on m.old_id = p.document_id
       `.execute(tx);
+      await sql`
+        insert into bench_passages (old_id, new_id, document_id)
+        select op.id, np.id, m.new_id
+        from bench_map m
+        join passages op on op.document_id = m.old_id
+        join passages np on np.document_id = m.new_id and np.ordinal = op.ordinal
+      `.execute(tx);
       await sql`drop table bench_map`.execute(tx);
     }
-    // The copies' postings, as indexing writes them (documents.repository.ts, replacePassages).
+    // The copies' postings: their originals' (the same fields give the same weights), in key order.
     await sql`
-      insert into search_postings (user_id, lexeme, passage_id, tf, length, kind, document_id)
-      select p.user_id, e.lexeme, p.id, cardinality(e.positions), p.length, p.kind, p.document_id
-      from passages p cross join lateral unnest(p.tsv) e
-      where p.user_id = ${userId} and p.document_id not in (select id from bench_originals)
-      order by e.lexeme, p.id
+      insert into search_postings (user_id, lexeme, passage_id, weight, titled, kind, document_id)
+      select s.user_id, s.lexeme, b.new_id, s.weight, s.titled, s.kind, b.document_id
+      from search_postings s join bench_passages b on b.old_id = s.passage_id
+      where s.user_id = ${userId}
+      order by s.lexeme, b.new_id
     `.execute(tx);
     // Each passage now exists copies + 1 times: n(q), N and the sum of |D| scale alike.
     await sql`update search_terms set document_frequency = document_frequency * ${copies + 1}
