@@ -290,21 +290,21 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
   // BM25F per passage over the words of `hits` (rows of withWords): each posting's weight is its tf~ (bm25.ts),
   // times the share of the query's words found — half for the passage's own, half for its document's among
   // the candidates (docs/decisions/036-search-fields.md, "Coordination"). Under AND both are 1. A query word
-  // is a group (a prefix's lexemes count once).
+  // is a group (a prefix's lexemes count once) with a bit of its own: a passage's words are the OR of its
+  // postings' bits, its document's the OR over its passages (a window, not a second pass over the hits).
   const scored = (hits: RawBuilder<unknown>, allWords: boolean) => sql`
     select s.passage_id, s.kind, s.document_id,
-           s.bm25 * (s.words + dw.words)::float8 / (2 * (select wanted from groups)) as score
+           s.bm25 * (bit_count(s.mask::bit(64))
+                     + bit_count((bit_or(s.mask) over (partition by s.document_id))::bit(64)))::float8
+             / (2 * (select wanted from groups)) as score
     from (
-      select h.passage_id, h.kind, h.document_id, count(distinct t.grp) as words,
+      select h.passage_id, h.kind, h.document_id, bit_or(t.bit) as mask,
              sum(t.idf * (h.weight * ${sql.lit(BM25_K1 + 1)}::float8) / (h.weight + ${sql.lit(BM25_K1)}::float8)) as bm25
       from (${hits}) h
       join terms t on t.lexeme = h.lexeme
       group by h.passage_id, h.kind, h.document_id
       ${allWords ? sql`having count(distinct t.grp) = (select wanted from groups)` : sql``}
-    ) s
-    join (select h.document_id, count(distinct t.grp) as words
-          from (${hits}) h join terms t on t.lexeme = h.lexeme group by h.document_id) dw
-      on dw.document_id = s.document_id`;
+    ) s`;
   const kindMatches = (alias: string) =>
     sql`(${slot('kind')}::text is null or ${sql.ref(alias)}.kind = ${slot('kind')}::text)`;
   const afterScore = slot('afterScore');
@@ -341,10 +341,15 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
     lexemes as (
       select coalesce(array_agg(lexeme), '{}') as list from query_terms
     ),
+    group_bits as materialized (
+      select grp, 1::bigint << least(row_number() over (order by grp) - 1, 62)::int as bit
+      from (select distinct grp from query_terms) g
+    ),
     terms as materialized (
-      select t.lexeme, q.grp, t.document_frequency as df,
+      select t.lexeme, q.grp, b.bit, t.document_frequency as df,
              ln(1 + (c.n - t.document_frequency + 0.5) / (t.document_frequency + 0.5)) as idf
       from search_terms t cross join corpus c join query_terms q on q.lexeme = t.lexeme
+      join group_bits b on b.grp = q.grp
       where t.user_id = ${userId}::uuid and t.lexeme = any (${lexemeList}) and t.document_frequency > 0
     ),
     groups as materialized (
@@ -372,9 +377,11 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
         union all
         -- The passages whose title holds the rarest word, whatever their age (the partial index on titled):
         -- a message asked for by its subject is scored even when newer ones use the word more.
+        -- Only needed when the word is in more passages than the cap (else the branch above took them all).
         (${candidates(sql`pp.titled and pp.lexeme = (select grp from rarest where plain)`)}
           and ${slot('mode')}::text <> 'or'
           and (select known = wanted from groups)
+          and (select sum(df) from terms where lexeme = (select grp from rarest where plain)) > ${cap}::int
         order by pp.passage_id desc
         limit ${cap}::int)
         union all
@@ -403,8 +410,9 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
         union all
         (${candidates(sql`pp.lexeme = any (array(select lexeme from ranked where rank > 1 and running <= ${cap}::int))`)})
         union all
-        -- Passages with any of the words in their title, newest first (the partial index on titled).
-        (${candidates(sql`pp.titled and pp.lexeme = any (${lexemeList})`)}
+        -- Passages with any of the words in their title, newest first (the partial index on titled), for the
+        -- words whose passages the branches above did not all take.
+        (${candidates(sql`pp.titled and pp.lexeme = any (array(select lexeme from ranked where running > ${cap}::int))`)}
           order by pp.passage_id desc limit ${cap}::int)
       ) u
       where (select mode from choice) = 'or'
