@@ -5,7 +5,7 @@ import { REPO_ROOT } from './stack';
 import { startIsolatedStack } from './stack/isolated';
 
 // `npx tsx infra/src/screenshots.ts [route…]`: every route at desktop and mobile size, light and dark,
-// into .data/screenshots, to look at before calling a page done. `/#features-title` shoots the page
+// into .data/screenshots, to look at before calling a page done. `/#features` shoots the page
 // scrolled to that element (a section below the fold).
 const routes =
   process.argv.slice(2).length > 0
@@ -26,7 +26,12 @@ try {
         const page = await context.newPage();
         const [path, anchor] = route.split('#');
         await page.goto(path || '/', { waitUntil: 'networkidle' });
-        if (anchor) await page.locator(`#${anchor}`).scrollIntoViewIfNeeded();
+        if (anchor) {
+          await page.locator(`#${anchor}`).scrollIntoViewIfNeeded();
+          // A lazy section renders once it is near the viewport; give it the network and a frame.
+          await page.waitForLoadState('networkidle');
+          await page.locator(`#${anchor}`).scrollIntoViewIfNeeded();
+        }
         await page.waitForTimeout(300);
         const file = join(out, `${route.replace(/\W+/g, '_') || 'root'}-${size}-${theme}.png`);
         await page.screenshot({ path: file });
