@@ -5,24 +5,17 @@
  * email, word, text, markdown), `after:` / `before:` (YYYY-MM-DD, inclusive), `has:attachment`. An unknown
  * `x:` stays a word. No DOM, so every front-end can take it.
  */
-import { DOCUMENT_KINDS, type DocumentKind } from './search';
+import { DOCUMENT_KINDS, type DocumentKind, EXTENSION_KINDS } from './search';
 
 /** The example the landing page shows (SPEC §2.3's search card); it works verbatim in the product. */
 export const LANDING_SEARCH_EXAMPLE = 'find "renewal" from:finance after:2024-04-01';
 
-const KIND_NAMES: Record<string, DocumentKind> = {
-  pdf: 'pdf',
-  docx: 'docx',
+/** What `type:` takes: every file extension an upload may have, and the words people use for the kinds. */
+const KIND_NAMES: Readonly<Record<string, DocumentKind>> = {
+  ...EXTENSION_KINDS,
   doc: 'docx',
   word: 'docx',
-  txt: 'txt',
-  text: 'txt',
-  md: 'md',
-  markdown: 'md',
-  csv: 'csv',
-  html: 'html',
   web: 'html',
-  eml: 'eml',
   email: 'eml',
   mail: 'eml',
 };

@@ -254,7 +254,8 @@ export type UploadResponse = z.output<typeof UploadResponseSchema>;
 
 export const UploadIdSchema = z.uuid({ error: 'Not found' });
 
-const EXTENSION_KINDS: Record<string, DocumentKind> = {
+/** File extensions and the kind they name (the upload check; the search syntax's `type:` reads them too). */
+export const EXTENSION_KINDS: Readonly<Record<string, DocumentKind>> = {
   pdf: 'pdf',
   docx: 'docx',
   txt: 'txt',

@@ -44,10 +44,3 @@ export function loadCorpus(): CorpusMessage[] {
 export function copyOf(message: CorpusMessage, copy: number): string {
   return copy === 0 ? message.eml : `X-Trove-Bench-Copy: ${copy}\n${message.eml}`;
 }
-
-/** The Subject header, unfolded, or '' (the known-item queries are drawn from it). */
-export function subjectOf(eml: string): string {
-  const head = eml.split(/\r?\n\r?\n/, 1)[0] ?? '';
-  const match = /^Subject:[ \t]*((?:.*)(?:\r?\n[ \t].*)*)/im.exec(head);
-  return (match?.[1] ?? '').replace(/\r?\n[ \t]+/g, ' ').trim();
-}

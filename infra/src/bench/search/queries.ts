@@ -1,8 +1,7 @@
-import { type CorpusMessage, subjectOf } from './corpus';
+import type { CorpusMessage } from './corpus';
 
 // The search bench's query sets, drawn from the corpus with a seeded generator so every run asks the same
-// questions: a latency set (words as people type them into a search box) and a known-item set (issue 10
-// "Quality": 3–6 distinctive words of a message's subject, the message is the one right answer).
+// questions: words as people type them into a search box. The known-item sets are relevance-queries.ts.
 
 /** mulberry32: a small seeded PRNG; the same seed gives the same query sets on every machine. */
 export function seededRandom(seed: number): () => number {
@@ -53,46 +52,6 @@ export function latencyQueries(corpus: readonly CorpusMessage[], count: number, 
     queries.push(words.slice(start, start + length).join(' '));
   }
   return queries;
-}
-
-export interface KnownItem {
-  /** Index of the message in the corpus: the one right answer. */
-  index: number;
-  query: string;
-}
-
-/**
- * `count` messages (seeded) whose subject has at least 3 words, each queried by its subject's 3–6 most
- * distinctive words (fewest messages holding them, ties by first use), kept in subject order. Subjects
- * shared by several messages (a thread's replies, a mailing-list digest) stay in: every system ranks the
- * same ambiguity, and a reply outranking its original counts against all of them alike.
- */
-export function knownItems(corpus: readonly CorpusMessage[], count: number, seed: number): KnownItem[] {
-  const documentFrequency = new Map<string, number>();
-  const subjectWords = corpus.map((message) => [...new Set(wordsOf(subjectOf(message.eml)))]);
-  corpus.forEach((message, index) => {
-    const words = new Set([...(subjectWords[index] ?? []), ...wordsOf(bodyOf(message.eml))]);
-    for (const word of words) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
-  });
-  const random = seededRandom(seed);
-  const eligible = corpus.map((_, index) => index).filter((index) => (subjectWords[index]?.length ?? 0) >= 3);
-  // Fisher–Yates with the seeded generator, then the first `count`.
-  for (let at = eligible.length - 1; at > 0; at--) {
-    const other = Math.floor(random() * (at + 1));
-    [eligible[at], eligible[other]] = [eligible[other] as number, eligible[at] as number];
-  }
-  return eligible.slice(0, count).map((index) => {
-    const words = subjectWords[index] ?? [];
-    const take = Math.min(words.length, 3 + Math.floor(random() * 4));
-    const chosen = new Set(
-      [...words]
-        .map((word, order) => ({ word, order, df: documentFrequency.get(word) ?? 0 }))
-        .sort((a, b) => a.df - b.df || a.order - b.order)
-        .slice(0, take)
-        .map((entry) => entry.word),
-    );
-    return { index, query: words.filter((word) => chosen.has(word)).join(' ') };
-  });
 }
 
 /** Reciprocal rank of the right answer in a ranked list (0 when absent), and whether it is there. */

@@ -2,12 +2,14 @@ import { createDatabase, createLogger, type DatabaseHandle } from '@trove/servic
 import { sql } from 'kysely';
 import type { Stack } from '../../stack';
 import { CORPUS_VERSION, loadCorpus } from './corpus';
+import { indexSize, printIndexSize } from './index-size';
 import { loadCopies } from './load';
 import {
   knownDocuments,
   measureRelevance,
   miniSearch,
   printRelevance,
+  type RelevanceRow,
   troveOverHttp,
   tsRankCd,
 } from './relevance';
@@ -24,53 +26,23 @@ const WORKERS = Number(process.env.BENCH_SEARCH_WORKERS ?? 2);
 /** The service's default SEARCH_MIN_AND_RESULTS, which the stack runs with. */
 const MIN_AND_RESULTS = 3;
 
-export interface IndexSize {
-  /** The extracted text: the passages' bodies, in bytes. */
-  textBytes: number;
-  /** What searching needs beyond the text: postings, term statistics, the passages' tsvectors and indexes. */
-  indexBytes: number;
-  parts: { name: string; bytes: number }[];
-}
-
 /**
- * The index against the text it indexes (issue 19 item 7). The passages table is split: its bodies are
- * the extracted text (counted as the text), its tsvector column and indexes are index.
+ * The user's indexed archive asked `perKind` known-item queries of each kind (seeded): Trove through the
+ * stack's nginx, ts_rank_cd and MiniSearch. `npm run bench -- --search` runs it too, with fewer queries.
  */
-export async function indexSize(db: DatabaseHandle): Promise<IndexSize> {
-  const row = (
-    await sql<Record<string, string>>`
-      select (select coalesce(sum(octet_length(body)), 0) from passages) as text,
-             (select coalesce(sum(pg_column_size(tsv)), 0) from passages) as tsv,
-             pg_indexes_size('passages') as passage_indexes,
-             pg_total_relation_size('search_postings') as postings,
-             pg_total_relation_size('search_terms') + pg_total_relation_size('search_corpus_stats') as terms
-    `.execute(db)
-  ).rows[0];
-  const parts = [
-    { name: 'postings (table and key)', bytes: Number(row?.postings) },
-    { name: 'passages.tsv', bytes: Number(row?.tsv) },
-    { name: 'passages indexes (GIN and b-tree)', bytes: Number(row?.passage_indexes) },
-    { name: 'term statistics', bytes: Number(row?.terms) },
-  ];
-  return {
-    textBytes: Number(row?.text),
-    indexBytes: parts.reduce((sum, part) => sum + part.bytes, 0),
-    parts,
-  };
-}
-
-const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
-
-export function printIndexSize(size: IndexSize): void {
-  console.log('| part | MB | × text |');
-  console.log('|---|---|---|');
-  console.log(`| extracted text (passage bodies) | ${mb(size.textBytes)} | 1.00 |`);
-  for (const part of size.parts) {
-    console.log(`| ${part.name} | ${mb(part.bytes)} | ${(part.bytes / size.textBytes).toFixed(2)} |`);
-  }
-  console.log(
-    `| **index** | **${mb(size.indexBytes)}** | **${(size.indexBytes / size.textBytes).toFixed(2)}** |`,
-  );
+export async function measureArchiveRelevance(
+  stack: Stack,
+  db: DatabaseHandle,
+  session: { cookie: string; userId: string },
+  perKind: number,
+): Promise<{ queries: number; rows: RelevanceRow[] }> {
+  const queries = relevanceQueries(await knownDocuments(db, session.userId), perKind, SEED);
+  const rows = await measureRelevance(queries, [
+    { name: 'Trove', rank: troveOverHttp(stack.url, session.cookie) },
+    { name: 'ts_rank_cd', rank: tsRankCd(db, session.userId, MIN_AND_RESULTS) },
+    { name: 'MiniSearch', rank: await miniSearch(db, session.userId) },
+  ]);
+  return { queries: queries.length, rows };
 }
 
 export async function runRelevanceBench(
@@ -97,16 +69,15 @@ export async function runRelevanceBench(
     await sql`analyze documents, passages, search_terms`.execute(db);
     printIndexSize(await indexSize(db));
 
-    const documents = await knownDocuments(db, user.id);
-    const queries = relevanceQueries(documents, PER_KIND, SEED);
-    console.log(
-      `\nKnown-item queries (seed ${SEED}): ${queries.length}; Trove through nginx (GET /api/v1/search), ts_rank_cd and MiniSearch 7 (defaults) over the same passages\n`,
+    const { queries, rows } = await measureArchiveRelevance(
+      stack,
+      db,
+      { cookie: session.cookie, userId: user.id },
+      PER_KIND,
     );
-    const rows = await measureRelevance(queries, [
-      { name: 'Trove', rank: troveOverHttp(stack.url, session.cookie) },
-      { name: 'ts_rank_cd', rank: tsRankCd(db, user.id, MIN_AND_RESULTS) },
-      { name: 'MiniSearch', rank: await miniSearch(db, user.id) },
-    ]);
+    console.log(
+      `\nKnown-item queries (seed ${SEED}): ${queries}; Trove through nginx (GET /api/v1/search), ts_rank_cd and MiniSearch 7 (defaults) over the same passages\n`,
+    );
     printRelevance(rows);
   } finally {
     await db.destroy();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../../../../services/search/src/extraction';
 import {
+  indexFiles,
   type SearchTestService,
   type SignedInUser,
   startSearchTestService,
@@ -40,19 +41,11 @@ beforeAll(async () => {
     .slice(0, SLICE)
     .map(({ message }) => message);
   for (let at = 0; at < corpus.length; at += 50) {
-    const res = await service.upload(
-      user,
-      corpus.slice(at, at + 50).map((message) => ({
-        name: `${message.group}-${message.id}.eml`,
-        type: 'message/rfc822',
-        text: message.eml,
-      })),
-    );
-    expect(res.status).toBe(202);
-  }
-  const worker = service.worker(extractDocument);
-  while (await worker.runOnce()) {
-    // Runs every queued job.
+    const files = corpus.slice(at, at + 50).map((message) => ({
+      name: `${message.group}-${message.id}.eml`,
+      text: message.eml,
+    }));
+    await indexFiles(service, user, files, extractDocument);
   }
 });
 

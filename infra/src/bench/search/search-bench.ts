@@ -1,15 +1,15 @@
 import { CSRF_ACCESS_COOKIE, CSRF_HEADER } from '@trove/contracts';
 import { createDatabase, createLogger, type DatabaseHandle } from '@trove/service-core';
 import { sql } from 'kysely';
-import { searchDb } from '../../../../services/search/src/db/tables';
 import type { Stack } from '../../stack';
 import { type ProcessGroup, startCpuMeter } from '../cpu-meter';
 import { CORPUS_VERSION, loadCorpus } from './corpus';
 import { type Latency, measureLatency } from './latency';
 import { loadCopies } from './load';
-import { measureQuality } from './quality';
-import { knownItems, latencyQueries, percentile } from './queries';
-import { type IndexSize, indexSize, printIndexSize } from './relevance-bench';
+import { latencyQueries, percentile } from './queries';
+import { type IndexSize, indexSize, printIndexSize } from './index-size';
+import { measureArchiveRelevance } from './relevance-bench';
+import { printRelevance } from './relevance';
 import { replicateCopies, sameExtraction } from './replicate';
 
 // `npm run bench`'s search section (issue 10 "Figures", issue 11 part 5): the SpamAssassin corpus loaded as
@@ -21,14 +21,12 @@ const QUERY_SEED = 20261123;
 const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 200);
 const CLIENTS = Number(process.env.BENCH_SEARCH_CLIENTS ?? 10);
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 3);
-const KNOWN_ITEMS = Number(process.env.BENCH_SEARCH_KNOWN_ITEMS ?? 500);
+const KNOWN_ITEMS_PER_KIND = Number(process.env.BENCH_SEARCH_KNOWN_ITEMS_PER_KIND ?? 125);
 const COPIES = Number(process.env.BENCH_SEARCH_COPIES ?? 8);
 const WORKERS = Number(process.env.BENCH_SEARCH_WORKERS ?? 2);
 const REAL_COPIES = process.env.BENCH_SEARCH_REAL_COPIES === '1';
 /** A signed-in GET with one small query, timed like the search: what any signed-in request costs here. */
 const FLOOR_PATH = '/api/v1/chats';
-/** The service's default (SEARCH_MIN_AND_RESULTS), which the stack runs with. */
-const MIN_AND_RESULTS = 3;
 
 interface Phase {
   documents: number;
@@ -175,16 +173,12 @@ export async function runSearchBench(
     const load = await loadCopies(db, logger, user.id, corpus, [0], WORKERS);
     const at6k = await measurePhase(stack, db, session.cookie, baselinePath, queries);
 
-    const names = await searchDb(db).selectFrom('documents').select(['id', 'name']).execute();
-    const idByName = new Map(names.map((row) => [row.name, row.id]));
-    const items = knownItems(corpus, KNOWN_ITEMS, QUERY_SEED).map((item) => {
-      const message = corpus[item.index];
-      return {
-        query: item.query,
-        documentId: idByName.get(`${message?.group}-${message?.id}-0.eml`) ?? '',
-      };
-    });
-    const quality = await measureQuality(db, user.id, items, MIN_AND_RESULTS);
+    const relevance = await measureArchiveRelevance(
+      stack,
+      db,
+      { cookie: session.cookie, userId: user.id },
+      KNOWN_ITEMS_PER_KIND,
+    );
 
     const copies = Array.from({ length: COPIES - 1 }, (_, index) => index + 1);
     let copyNote: string;
@@ -251,11 +245,10 @@ export async function runSearchBench(
         );
       }
     }
-    console.log(`\nKnown-item quality at ×1: ${items.length} messages, 3–6 distinctive subject words each\n`);
-    console.log('| system | MRR@10 | recall@10 |');
-    console.log('|---|---|---|');
-    for (const row of quality)
-      console.log(`| ${row.system} | ${row.mrr.toFixed(3)} | ${row.recall.toFixed(3)} |`);
+    console.log(
+      `\nKnown-item relevance at ×1 (issue 19 item 6; the whole evaluation is npm run bench -- --relevance): ${relevance.queries} queries\n`,
+    );
+    printRelevance(relevance.rows);
 
     if (at48k.answer === undefined) {
       console.log('\nChat answers: POST /api/v1/chats did not answer 201; not measured.');

@@ -2,7 +2,12 @@ import { type SearchResponse, SearchQuerySchema } from '@trove/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../extraction';
 import { type SearchSettings, search as searchService } from './search.service';
-import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
+import {
+  indexFiles,
+  type SearchTestService,
+  type SignedInUser,
+  startSearchTestService,
+} from '../testing/search-service';
 
 // Issue 19 item 1 (docs/decisions/036-search-fields.md): the title (an email's subject, an attachment's
 // name), the file name and the people are fields of their own, weighted above the text; quoted replies
@@ -87,15 +92,7 @@ On Thu, 5 Sep 2002, Mia Wong wrote:
 beforeAll(async () => {
   service = await startSearchTestService({ minAllWordResults: 1, maxFiles: 10 });
   user = await service.signUp();
-  const res = await service.upload(
-    user,
-    corpus.map((file) => ({ ...file, type: file.name.endsWith('.eml') ? 'message/rfc822' : 'text/plain' })),
-  );
-  expect(res.status).toBe(202);
-  const worker = service.worker(extractDocument);
-  while (await worker.runOnce()) {
-    // Runs every queued job.
-  }
+  await indexFiles(service, user, corpus, extractDocument);
 });
 
 afterAll(async () => {

@@ -2,7 +2,12 @@ import { LANDING_SEARCH_EXAMPLE, type SearchResponse } from '@trove/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../extraction';
-import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
+import {
+  indexFiles,
+  type SearchTestService,
+  type SignedInUser,
+  startSearchTestService,
+} from '../testing/search-service';
 
 // Issue 10 part 5, "usable as filters": amounts (range, currency), people and organisations, and dates
 // (the document's or any found in the passage), each alone and combined, through the real extractor and
@@ -81,15 +86,7 @@ Date: Sun, 01 Mar 2026 20:00:00 +0000`,
 beforeAll(async () => {
   service = await startSearchTestService({ minAllWordResults: 1, maxFiles: 10 });
   user = await service.signUp();
-  const res = await service.upload(
-    user,
-    corpus.map((file) => ({ ...file, type: file.name.endsWith('.eml') ? 'message/rfc822' : 'text/plain' })),
-  );
-  expect(res.status).toBe(202);
-  const worker = service.worker(extractDocument);
-  while (await worker.runOnce()) {
-    // Runs every queued job.
-  }
+  await indexFiles(service, user, corpus, extractDocument);
 });
 
 afterAll(async () => {

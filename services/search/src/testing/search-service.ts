@@ -186,3 +186,29 @@ export const paragraphExtractor: Extractor = async ({ bytes }) => {
     })),
   };
 };
+
+/**
+ * Uploads files as the user and runs every queued extraction job with `extract`: the documents' ids, once
+ * they are indexed (or failed). `.eml` files go up as message/rfc822, the rest as the type given or text.
+ */
+export async function indexFiles(
+  service: SearchTestService,
+  user: SignedInUser,
+  files: { name: string; type?: string; text: string | Uint8Array }[],
+  extract: Extractor,
+): Promise<string[]> {
+  const res = await service.upload(
+    user,
+    files.map((file) => ({
+      ...file,
+      type: file.type ?? (file.name.endsWith('.eml') ? 'message/rfc822' : 'text/plain'),
+    })),
+  );
+  if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+  const { documents } = (await res.json()) as { documents: { id: string }[] };
+  const worker = service.worker(extract);
+  while (await worker.runOnce()) {
+    // Runs every queued job.
+  }
+  return documents.map((document) => document.id);
+}
