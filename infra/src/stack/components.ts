@@ -1,6 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type NginxRuntime, type ProxyLocation, prepareNginxRuntime } from '@trove/proxy';
+import { typeScriptEntry } from '@trove/service-core';
 import { StackError } from './errors';
 import { ManagedProcess } from './processes';
 import { httpStatus, poll } from './wait';
@@ -77,7 +78,7 @@ export interface ServiceSpec {
   instance?: number;
 }
 
-/** A service under tsx, ready once `GET /readyz` answers 200 (its database is reachable). */
+/** A service from its TypeScript source, ready once `GET /readyz` answers 200 (its database is reachable). */
 export async function startService(
   context: ComponentContext,
   spec: ServiceSpec,
@@ -88,17 +89,13 @@ export async function startService(
     throw new StackError(`${entry} is missing, so the ${spec.name} service cannot start.`);
   }
   const instance = spec.instance ?? 1;
-  const managed = new ManagedProcess(
-    spec.name,
-    join(context.rootDir, 'node_modules', '.bin', 'tsx'),
-    [entry],
-    {
-      cwd: context.rootDir,
-      env,
-      logFile: join(context.logDir, instance === 1 ? `${spec.name}.log` : `${spec.name}-${instance}.log`),
-      ...(instance === 1 ? {} : { label: `The ${spec.name} service (instance ${instance})` }),
-    },
-  );
+  const { command, args } = typeScriptEntry(entry);
+  const managed = new ManagedProcess(spec.name, command, args, {
+    cwd: context.rootDir,
+    env,
+    logFile: join(context.logDir, instance === 1 ? `${spec.name}.log` : `${spec.name}-${instance}.log`),
+    ...(instance === 1 ? {} : { label: `The ${spec.name} service (instance ${instance})` }),
+  });
   return startAndWait(
     context,
     managed,

@@ -12,7 +12,7 @@ export function tailFile(file: string, count = 20, fromOffset = 0): string {
     .join('\n');
 }
 
-/** A process group is alive while any member is, including children the leader spawned (tsx → node). */
+/** A process group is alive while any member is, including children the leader spawned (nginx workers). */
 function groupAlive(pgid: number): boolean {
   try {
     process.kill(-pgid, 0);
@@ -59,8 +59,8 @@ export interface SpawnOptions {
 }
 
 /**
- * A child in a process group of its own. Why a group: `tsx` starts a second node process and nginx
- * starts workers; signalling the group reaches all of them. Why its own: Ctrl-C in a terminal goes to
+ * A child in a process group of its own. Why a group: nginx starts workers, and a service may start
+ * helpers (the extraction threads); signalling the group reaches all of them. Why its own: Ctrl-C in a terminal goes to
  * the foreground group, and we want to stop things in order (nginx, services, mail, database), not all
  * at once.
  */
@@ -81,7 +81,7 @@ export class ManagedProcess {
     args: readonly string[],
     readonly options: SpawnOptions,
   ) {
-    this.marker = args.slice(0, 2).join(' ');
+    this.marker = args.join(' ');
     const log = openSync(options.logFile, 'a');
     writeSync(log, `\n--- ${new Date().toISOString()} ${command} ${args.join(' ')}\n`);
     // Logs are appended across runs; errors quote only what this run wrote.

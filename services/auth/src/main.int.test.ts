@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { typeScriptEntry } from '@trove/service-core';
 import { createTestDatabase, freePort, type TestDatabase } from '@trove/service-core/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 // The real entry point, started the way `npm start` starts it.
-const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const MAIN = typeScriptEntry(fileURLToPath(new URL('./main.ts', import.meta.url)));
 
 let testDatabase: TestDatabase;
 // Every process a test starts, so a failing test cannot leave a service running behind it.
@@ -23,8 +23,7 @@ afterEach(async () => {
     [...started].map(async (child) => {
       if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
-        // tsx runs the service in a child process of its own; kill the whole group.
-        process.kill(-child.pid, 'SIGKILL');
+        process.kill(child.pid, 'SIGKILL');
         await exited;
       }
     }),
@@ -43,7 +42,7 @@ interface Exit {
 }
 
 function startAuth(env: Record<string, string>): { child: ChildProcess; exit: Promise<Exit> } {
-  const child = spawn(TSX, [MAIN], {
+  const child = spawn(MAIN.command, MAIN.args, {
     env: {
       PATH: process.env.PATH ?? '',
       DATABASE_URL: testDatabase.url,
@@ -53,8 +52,6 @@ function startAuth(env: Record<string, string>): { child: ChildProcess; exit: Pr
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so cleanup can reach tsx's child too.
-    detached: true,
   });
   started.add(child);
   let stdout = '';

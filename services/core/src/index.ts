@@ -57,3 +57,4 @@ export { createMailer, type MailMessage, type Mailer, type MailerOptions } from 
 export { type RunnableEnv, type RunServiceOptions, runService, StartupError } from './run-service';
 export { type RunningServer, type Servable, type StartServerOptions, startServer } from './server';
 export { createServiceApp, type ServiceAppOptions } from './service-app';
+export { typeScriptEntry } from './typescript-entry';

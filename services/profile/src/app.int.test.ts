@@ -5,6 +5,7 @@ import {
   type DatabaseHandle,
   migrateToLatest,
   remoteVerificationKeys,
+  typeScriptEntry,
 } from '@trove/service-core';
 import { captureLogs, createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,8 +64,8 @@ describe('the profile service', () => {
   });
 
   it('a bad PROFILE_PORT stops it with one line naming the variable', async () => {
-    const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
-    const child = spawn(tsx, [fileURLToPath(new URL('./main.ts', import.meta.url))], {
+    const main = typeScriptEntry(fileURLToPath(new URL('./main.ts', import.meta.url)));
+    const child = spawn(main.command, main.args, {
       env: { PATH: process.env.PATH ?? '', DATABASE_URL: testDatabase.url, PROFILE_PORT: '0x10' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -3,10 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { typeScriptEntry } from '@trove/service-core';
 import { CookieJar, codeIn, freePort, type Maildev } from '@trove/service-core/testing';
 
-const TSX = fileURLToPath(new URL('../../../../node_modules/.bin/tsx', import.meta.url));
-const AUTH_MAIN = fileURLToPath(new URL('../../../auth/src/main.ts', import.meta.url));
+const AUTH_MAIN = typeScriptEntry(fileURLToPath(new URL('../../../auth/src/main.ts', import.meta.url)));
 
 export interface RunningAuthService {
   url: string;
@@ -16,14 +16,13 @@ export interface RunningAuthService {
 
 /**
  * The real auth service, as a process (the profile service only ever talks to it over HTTP: its JWKS).
- * Its own process group, so stopping reaches tsx's child too.
  */
 export async function startAuthService(options: {
   databaseUrl: string;
   smtpUrl: string;
 }): Promise<RunningAuthService> {
   const port = await freePort();
-  const child: ChildProcess = spawn(TSX, [AUTH_MAIN], {
+  const child: ChildProcess = spawn(AUTH_MAIN.command, AUTH_MAIN.args, {
     env: {
       PATH: process.env.PATH ?? '',
       DATABASE_URL: options.databaseUrl,
@@ -40,13 +39,12 @@ export async function startAuthService(options: {
       RATE_CODE_MAILS_PER_HOUR: '100000',
     },
     stdio: 'ignore',
-    detached: true,
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(-child.pid, 'SIGTERM');
+      process.kill(child.pid, 'SIGTERM');
       await exited;
     }
   };

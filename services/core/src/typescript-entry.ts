@@ -1,0 +1,12 @@
+/**
+ * How a TypeScript entry point runs as a process: one node process with tsx's loader
+ * (docs/decisions/037). Not the `tsx` CLI: it runs the script in a second node process and relays
+ * SIGTERM with a 30 ms handshake; on a loaded machine the handshake misses, and it SIGKILLs the service
+ * in the middle of its drain and exits 143.
+ */
+export function typeScriptEntry(
+  entry: string,
+  args: readonly string[] = [],
+): { command: string; args: string[] } {
+  return { command: process.execPath, args: ['--import', import.meta.resolve('tsx'), entry, ...args] };
+}
