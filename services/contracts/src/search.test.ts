@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_FORMATS,
+  DOCUMENT_KINDS,
   documentKindOf,
+  documentKindsText,
   documentLabel,
   SEARCH_MESSAGES,
   SearchCursorSchema,
@@ -108,6 +112,27 @@ describe('documentKindOf', () => {
   it('anything else is not accepted', () => {
     expect(documentKindOf('setup.exe', 'application/x-msdownload')).toBeUndefined();
     expect(documentKindOf('photo.png', 'image/png')).toBeUndefined();
+  });
+
+  it('every extension and media type of the one table names its kind (uploads once refused .log and XHTML)', () => {
+    for (const kind of DOCUMENT_KINDS) {
+      for (const extension of DOCUMENT_FORMATS[kind].extensions) {
+        expect(documentKindOf(`file.${extension}`, 'application/octet-stream')).toBe(kind);
+        expect(DOCUMENT_ACCEPT.split(',')).toContain(`.${extension}`);
+      }
+      for (const mediaType of DOCUMENT_FORMATS[kind].mediaTypes) {
+        expect(documentKindOf('file', mediaType)).toBe(kind);
+        expect(DOCUMENT_ACCEPT.split(',')).toContain(mediaType);
+      }
+    }
+    expect(documentKindOf('server.log', '')).toBe('txt');
+    expect(documentKindOf('page.xhtml', '')).toBe('html');
+    expect(documentKindOf('page', 'application/xhtml+xml')).toBe('html');
+  });
+
+  it('names the kinds in the words people use', () => {
+    expect(documentKindsText('or')).toBe('PDF, DOCX, TXT, Markdown, CSV, HTML or EML');
+    expect(documentKindsText('and')).toBe('PDF, DOCX, TXT, Markdown, CSV, HTML and EML');
   });
 });
 

@@ -254,30 +254,80 @@ export type UploadResponse = z.output<typeof UploadResponseSchema>;
 
 export const UploadIdSchema = z.uuid({ error: 'Not found' });
 
-/** File extensions and the kind they name (the upload check; the search syntax's `type:` reads them too). */
-export const EXTENSION_KINDS: Readonly<Record<string, DocumentKind>> = {
-  pdf: 'pdf',
-  docx: 'docx',
-  txt: 'txt',
-  text: 'txt',
-  md: 'md',
-  markdown: 'md',
-  csv: 'csv',
-  html: 'html',
-  htm: 'html',
-  eml: 'eml',
+/**
+ * Every kind of file Trove reads, in one table: the extensions and media types that name it, and the words
+ * for it. The upload check (the drop zone and the service), the file picker's `accept`, extraction's
+ * claimed kind and the search syntax's `type:` all read this, so they cannot drift apart.
+ */
+export const DOCUMENT_FORMATS: Readonly<
+  Record<
+    DocumentKind,
+    {
+      /** As lists name it: "PDF, DOCX, … or EML". */
+      label: string;
+      /** In a sentence: "This file says it is a PDF". */
+      article: string;
+      extensions: readonly string[];
+      mediaTypes: readonly string[];
+    }
+  >
+> = {
+  pdf: { label: 'PDF', article: 'a PDF', extensions: ['pdf'], mediaTypes: ['application/pdf'] },
+  docx: {
+    label: 'DOCX',
+    article: 'a Word document (DOCX)',
+    extensions: ['docx'],
+    mediaTypes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  },
+  txt: {
+    label: 'TXT',
+    article: 'a text file',
+    extensions: ['txt', 'text', 'log'],
+    mediaTypes: ['text/plain'],
+  },
+  md: {
+    label: 'Markdown',
+    article: 'a Markdown file',
+    extensions: ['md', 'markdown'],
+    mediaTypes: ['text/markdown', 'text/x-markdown'],
+  },
+  csv: {
+    label: 'CSV',
+    article: 'a CSV file',
+    extensions: ['csv'],
+    mediaTypes: ['text/csv', 'application/csv'],
+  },
+  html: {
+    label: 'HTML',
+    article: 'an HTML page',
+    extensions: ['html', 'htm', 'xhtml'],
+    mediaTypes: ['text/html', 'application/xhtml+xml'],
+  },
+  eml: { label: 'EML', article: 'an email (EML)', extensions: ['eml'], mediaTypes: ['message/rfc822'] },
 };
 
-const MEDIA_TYPE_KINDS: Record<string, DocumentKind> = {
-  'application/pdf': 'pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'text/plain': 'txt',
-  'text/markdown': 'md',
-  'text/x-markdown': 'md',
-  'text/csv': 'csv',
-  'text/html': 'html',
-  'message/rfc822': 'eml',
-};
+const formats = DOCUMENT_KINDS.map((kind) => [kind, DOCUMENT_FORMATS[kind]] as const);
+
+/** File extensions and the kind they name (the upload check; the search syntax's `type:` reads them too). */
+export const EXTENSION_KINDS: Readonly<Record<string, DocumentKind>> = Object.fromEntries(
+  formats.flatMap(([kind, format]) => format.extensions.map((extension) => [extension, kind])),
+);
+
+const MEDIA_TYPE_KINDS: Readonly<Record<string, DocumentKind>> = Object.fromEntries(
+  formats.flatMap(([kind, format]) => format.mediaTypes.map((mediaType) => [mediaType, kind])),
+);
+
+/** The kinds in the words people use, in the table's order: "PDF, DOCX, …, HTML or EML" (`and` for "and"). */
+export function documentKindsText(conjunction: 'or' | 'and'): string {
+  const labels = formats.map(([, format]) => format.label);
+  return `${labels.slice(0, -1).join(', ')} ${conjunction} ${labels.at(-1)}`;
+}
+
+/** For a file picker's `accept`: every extension and media type of the table. */
+export const DOCUMENT_ACCEPT = [
+  ...formats.flatMap(([, format]) => format.extensions.map((extension) => `.${extension}`)),
+  ...formats.flatMap(([, format]) => format.mediaTypes),
+].join(',');
 
 /**
  * The kind of an upload from its file name, else its media type; undefined when it is not accepted.

@@ -1,4 +1,11 @@
-import { type DocumentKind, documentKindOf, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@trove/contracts';
+import {
+  DOCUMENT_ACCEPT,
+  type DocumentKind,
+  documentKindOf,
+  documentKindsText,
+  UPLOAD_MAX_FILE_BYTES,
+  UPLOAD_MAX_FILES,
+} from '@trove/contracts';
 import { humanSize } from './format';
 
 /** What the checks read of a file: a browser `File` has these, and tests pass plain objects. */
@@ -20,28 +27,10 @@ export const UPLOAD_LIMITS: UploadLimits = {
 };
 
 /** The kinds in the words people use, in the order the drop zone names them. */
-export const ACCEPTED_KINDS_TEXT = 'PDF, DOCX, TXT, Markdown, CSV, HTML or EML';
+export const ACCEPTED_KINDS_TEXT = documentKindsText('or');
 
 /** For the file picker's `accept`: extensions and the media types browsers report for them. */
-export const ACCEPT_ATTRIBUTE = [
-  '.pdf',
-  '.docx',
-  '.txt',
-  '.text',
-  '.md',
-  '.markdown',
-  '.csv',
-  '.html',
-  '.htm',
-  '.eml',
-  'application/pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'text/plain',
-  'text/markdown',
-  'text/csv',
-  'text/html',
-  'message/rfc822',
-].join(',');
+export const ACCEPT_ATTRIBUTE = DOCUMENT_ACCEPT;
 
 export const CHECK_MESSAGES = {
   unsupported: `Not a type Trove can index: ${ACCEPTED_KINDS_TEXT}.`,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { documentKindOf, type UploadedDocument } from '@trove/contracts';
+import { documentKindOf, documentKindsText, type UploadedDocument } from '@trove/contracts';
 import { ApiError, type DatabaseHandle } from '@trove/service-core';
 import { normaliseFileName } from '../search/query-text';
 import {
@@ -45,8 +45,7 @@ export const UPLOAD_MESSAGES = {
   empty: (name: string) => `"${name}" is empty.`,
   overQuota: (quota: number, used: number) =>
     `These files would take your uploads past your ${formatBytes(quota)} of storage (${formatBytes(used)} used). Delete some uploads, then try again.`,
-  unsupported: (name: string) =>
-    `"${name}" is not a type Trove can index: PDF, DOCX, TXT, Markdown, CSV, HTML or EML.`,
+  unsupported: (name: string) => `"${name}" is not a type Trove can index: ${documentKindsText('or')}.`,
 } as const;
 
 export function toUploadedDocument(row: DocumentRow): UploadedDocument {

@@ -22,6 +22,9 @@ describe('type detection', () => {
   it('without a known extension the media type decides', () => {
     expect(claimedKind('forwarded', 'message/rfc822')).toBe('eml');
     expect(claimedKind('page', 'text/html; charset=utf-8')).toBe('html');
+    // The same table as the upload check: what one accepts, the other reads.
+    expect(claimedKind('server.log', '')).toBe('txt');
+    expect(claimedKind('page', 'application/xhtml+xml')).toBe('html');
   });
 
   it('a type Trove does not index is refused with the list of what it does', () => {

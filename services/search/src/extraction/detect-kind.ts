@@ -1,8 +1,9 @@
+import { DOCUMENT_FORMATS, type DocumentKind, documentKindOf, documentKindsText } from '@trove/contracts';
 import { decodeText, declaredCharset, htmlMetaCharset } from './text-decoding';
 // Which kind a file is (issue 10 part 2): the name and media type say what the file claims to be, then
 // the bytes must agree. A mismatch fails the one upload with a reason a person can act on.
 
-export type DocumentKind = 'pdf' | 'docx' | 'txt' | 'md' | 'csv' | 'html' | 'eml';
+export type { DocumentKind };
 
 export class ExtractionError extends Error {
   constructor(readonly reason: string) {
@@ -11,55 +12,15 @@ export class ExtractionError extends Error {
   }
 }
 
-const BY_EXTENSION: Record<string, DocumentKind> = {
-  pdf: 'pdf',
-  docx: 'docx',
-  txt: 'txt',
-  text: 'txt',
-  log: 'txt',
-  md: 'md',
-  markdown: 'md',
-  csv: 'csv',
-  html: 'html',
-  htm: 'html',
-  eml: 'eml',
-};
-
-const BY_MEDIA_TYPE: Record<string, DocumentKind> = {
-  'application/pdf': 'pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'text/plain': 'txt',
-  'text/markdown': 'md',
-  'text/x-markdown': 'md',
-  'text/csv': 'csv',
-  'application/csv': 'csv',
-  'text/html': 'html',
-  'application/xhtml+xml': 'html',
-  'message/rfc822': 'eml',
-};
-
-const KIND_NAMES: Record<DocumentKind, string> = {
-  pdf: 'a PDF',
-  docx: 'a Word document (DOCX)',
-  txt: 'a text file',
-  md: 'a Markdown file',
-  csv: 'a CSV file',
-  html: 'an HTML page',
-  eml: 'an email (EML)',
-};
-
-export const UNSUPPORTED_TYPE =
-  'Trove can index PDF, DOCX, TXT, Markdown, CSV, HTML and EML files; this file is none of those.';
+export const UNSUPPORTED_TYPE = `Trove can index ${documentKindsText('and')} files; this file is none of those.`;
 
 /**
- * The kind a file claims to be. The extension wins: browsers send "text/plain" for .md and .csv, and
- * "application/octet-stream" for almost anything; the media type decides only when the name does not.
+ * The kind a file claims to be (contracts' one table). The extension wins: browsers send "text/plain" for .md
+ * and .csv, and "application/octet-stream" for almost anything; the media type decides only when the name
+ * does not.
  */
 export function claimedKind(fileName: string, mediaType: string): DocumentKind {
-  const extension = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
-  const byName = extension ? BY_EXTENSION[extension] : undefined;
-  const essence = mediaType.toLowerCase().split(';')[0]?.trim() ?? '';
-  const kind = byName ?? BY_MEDIA_TYPE[essence];
+  const kind = documentKindOf(fileName, mediaType);
   if (!kind) throw new ExtractionError(UNSUPPORTED_TYPE);
   return kind;
 }
@@ -99,7 +60,7 @@ const looksLikeMarkup = (text: string) =>
 export function checkContent(kind: DocumentKind, bytes: Uint8Array, mediaType = ''): string | null {
   if (bytes.length === 0) throw new ExtractionError('This file is empty.');
   const mismatch = new ExtractionError(
-    `This file says it is ${KIND_NAMES[kind]} but its content is not ${kind === 'pdf' ? 'a PDF' : 'one'}.`,
+    `This file says it is ${DOCUMENT_FORMATS[kind].article} but its content is not ${kind === 'pdf' ? 'a PDF' : 'one'}.`,
   );
   if (kind === 'pdf') {
     // PDF readers accept a header anywhere in the first 1024 bytes (PDF 32000-1 annex H.3 note 3).
@@ -127,7 +88,9 @@ export function checkContent(kind: DocumentKind, bytes: Uint8Array, mediaType = 
   const declared = (kind === 'html' ? htmlMetaCharset(bytes) : undefined) ?? declaredCharset(mediaType);
   const decoded = decodeText(bytes, declared);
   if (decoded === undefined)
-    throw new ExtractionError(`This file says it is ${KIND_NAMES[kind]} but it holds binary data, not text.`);
+    throw new ExtractionError(
+      `This file says it is ${DOCUMENT_FORMATS[kind].article} but it holds binary data, not text.`,
+    );
   if (kind === 'html' && !looksLikeMarkup(decoded.text)) throw mismatch;
   return decoded.text;
 }
