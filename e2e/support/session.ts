@@ -1,3 +1,4 @@
+import { ProfileSchema } from '@trove/contracts';
 import type { BrowserContext } from 'playwright-core';
 
 export interface StubUser {
@@ -29,34 +30,9 @@ export async function stubSignedIn(context: BrowserContext, baseURL: string, use
   await context.route('**/api/v1/chats', (route) => route.fulfill({ json: { chats: [] } }));
 }
 
+// Every field of the profile answer, empty (contracts' schema, so a new field needs no edit here).
 const EMPTY_PROFILE = {
-  ...Object.fromEntries(
-    [
-      'first_name',
-      'last_name',
-      'headline',
-      'bio',
-      'gender',
-      'dob',
-      'phone',
-      'street',
-      'city',
-      'state',
-      'postal_code',
-      'country',
-      'company',
-      'department',
-      'title',
-      'website',
-      'linkedin',
-      'twitter',
-      'github',
-      'timezone',
-      'locale',
-      'avatar_url',
-      'banner_url',
-    ].map((field) => [field, null]),
-  ),
+  ...Object.fromEntries(ProfileSchema.keyof().options.map((field) => [field, null])),
   two_factor_enabled: false,
   complete: false,
 };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ChangePasswordSchema, PROFILE_MESSAGES, UpdateProfileSchema, ageOn } from './profile';
+import {
+  ageOn,
+  ChangePasswordSchema,
+  PROFILE_COLUMNS,
+  PROFILE_FORM_FIELDS,
+  PROFILE_MESSAGES,
+  ProfileSchema,
+  UpdateProfileSchema,
+} from './profile';
 
 function firstMessage(input: unknown): string | undefined {
   const result = UpdateProfileSchema.safeParse(input);
@@ -68,5 +76,32 @@ describe('ChangePasswordSchema (SPEC §5 password change)', () => {
   ])('%j is refused with its message', (input, message) => {
     const result = ChangePasswordSchema.safeParse(input);
     expect(result.success ? undefined : result.error.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('the profile field lists, cut from the schemas', () => {
+  it("the table holds every answered field but the user row's and the computed one", () => {
+    expect(PROFILE_COLUMNS).toContain('avatar_url');
+    expect(PROFILE_COLUMNS).toContain('first_name');
+    for (const field of ['phone', 'two_factor_enabled', 'complete'])
+      expect(PROFILE_COLUMNS).not.toContain(field);
+    expect([...PROFILE_COLUMNS, 'phone', 'two_factor_enabled', 'complete'].sort()).toEqual(
+      ProfileSchema.keyof().options.slice().sort(),
+    );
+  });
+
+  it('the page edits every field a PUT takes but the names, images, 2-step switch and password, in its order', () => {
+    expect(PROFILE_FORM_FIELDS.slice(0, 5)).toEqual(['gender', 'dob', 'phone', 'headline', 'bio']);
+    expect(PROFILE_FORM_FIELDS.at(-1)).toBe('locale');
+    for (const field of [
+      'first_name',
+      'last_name',
+      'avatar_url',
+      'banner_url',
+      'two_factor_enabled',
+      'current_password',
+    ])
+      expect(PROFILE_FORM_FIELDS).not.toContain(field);
+    expect(PROFILE_FORM_FIELDS).toHaveLength(UpdateProfileSchema.keyof().options.length - 6);
   });
 });

@@ -219,11 +219,11 @@ export const LocaleSchema = z.enum(LOCALES, { error: PROFILE_MESSAGES.locale });
 export const UpdateProfileSchema = requestBody({
   first_name: requiredName(PROFILE_MESSAGES.firstNameRequired, 'First name').optional(),
   last_name: requiredName(PROFILE_MESSAGES.lastNameRequired, 'Last name').optional(),
-  headline: optionalText('Headline', 200).optional(),
-  bio: optionalText('Bio', 2000).optional(),
   gender: GenderSchema.optional(),
   dob: DobSchema.nullable().optional(),
   phone: PhoneSchema.optional(),
+  headline: optionalText('Headline', 200).optional(),
+  bio: optionalText('Bio', 2000).optional(),
   street: optionalText('Street', 200).optional(),
   city: optionalText('City', 100).optional(),
   state: optionalText('State', 100).optional(),
@@ -266,11 +266,11 @@ export type ProfileStep = z.output<typeof ProfileStepSchema>;
 export const ProfileSchema = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
-  headline: z.string().nullable(),
-  bio: z.string().nullable(),
   gender: z.enum(GENDERS).nullable(),
   dob: z.string().nullable(),
   phone: z.string().nullable(),
+  headline: z.string().nullable(),
+  bio: z.string().nullable(),
   street: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
@@ -291,6 +291,41 @@ export const ProfileSchema = z.object({
   complete: z.boolean(),
 });
 export type Profile = z.output<typeof ProfileSchema>;
+
+/** `list` without `excluded`, typed as such (the field lists below are cut from the schemas' keys). */
+function without<Field extends string, Excluded extends Field>(
+  list: readonly Field[],
+  excluded: readonly Excluded[],
+): Exclude<Field, Excluded>[] {
+  return list.filter(
+    (field): field is Exclude<Field, Excluded> => !(excluded as readonly string[]).includes(field),
+  );
+}
+
+/**
+ * The columns of the profiles table: what ProfileSchema answers, but for the phone and 2-step setting (the
+ * user's row) and `complete` (computed). The profile service reads and writes exactly these.
+ */
+export const PROFILE_COLUMNS = without(ProfileSchema.keyof().options, [
+  'phone',
+  'two_factor_enabled',
+  'complete',
+] as const);
+export type ProfileColumn = (typeof PROFILE_COLUMNS)[number];
+
+/**
+ * What the profile page edits (SPEC §2.5), in its order: everything a PUT takes but the names (set in the
+ * auth flow, read-only here), the images, the 2-step switch (its own control) and the password confirmation.
+ */
+export const PROFILE_FORM_FIELDS = without(UpdateProfileSchema.keyof().options, [
+  'first_name',
+  'last_name',
+  'avatar_url',
+  'banner_url',
+  'two_factor_enabled',
+  'current_password',
+] as const);
+export type ProfileFormField = (typeof PROFILE_FORM_FIELDS)[number];
 
 export const ProfileMeResponseSchema = z.object({ user: SessionUserSchema, profile: ProfileSchema });
 export type ProfileMeResponse = z.output<typeof ProfileMeResponseSchema>;

@@ -1,35 +1,15 @@
 import {
   LOCALES,
+  PROFILE_FORM_FIELDS,
   PROFILE_MESSAGES,
   type Profile,
+  type ProfileFormField,
   type ProfileFormInput,
   ProfileFormSchema,
   TIMEZONES,
 } from '@trove/contracts';
 
-/** What the page edits (SPEC §2.5): everything but the read-only names and email. */
-export const PROFILE_FORM_FIELDS = [
-  'gender',
-  'dob',
-  'phone',
-  'headline',
-  'bio',
-  'street',
-  'city',
-  'state',
-  'postal_code',
-  'country',
-  'company',
-  'department',
-  'title',
-  'website',
-  'linkedin',
-  'twitter',
-  'github',
-  'timezone',
-  'locale',
-] as const;
-export type ProfileFormField = (typeof PROFILE_FORM_FIELDS)[number];
+export { PROFILE_FORM_FIELDS, type ProfileFormField };
 
 export type ProfileFormValues = Record<ProfileFormField, string> & { two_factor_enabled: boolean };
 export type ProfileFieldErrors = Partial<Record<ProfileFormField, string>>;

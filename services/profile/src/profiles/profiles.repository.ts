@@ -1,34 +1,12 @@
+import { PROFILE_COLUMNS, type ProfileColumn } from '@trove/contracts';
 import type { DatabaseHandle } from '@trove/service-core';
 import { sql } from 'kysely';
 
 // The only SQL of the profile service: a user's profile row and the user columns it shows or edits.
 
-export const PROFILE_FIELDS = [
-  'first_name',
-  'last_name',
-  'headline',
-  'bio',
-  'gender',
-  'dob',
-  'street',
-  'city',
-  'state',
-  'postal_code',
-  'country',
-  'company',
-  'department',
-  'title',
-  'website',
-  'linkedin',
-  'twitter',
-  'github',
-  'timezone',
-  'locale',
-  'avatar_url',
-  'banner_url',
-] as const;
-
-export type ProfileField = (typeof PROFILE_FIELDS)[number];
+/** The profiles table's columns (contracts: ProfileSchema's fields that live in it). */
+export const PROFILE_FIELDS = PROFILE_COLUMNS;
+export type ProfileField = ProfileColumn;
 export type ProfileColumns = Record<ProfileField, string | null>;
 
 export interface UserWithProfile {
