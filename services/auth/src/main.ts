@@ -1,8 +1,14 @@
-import { createMailer, describeError, parseEnv, runService, StartupError } from '@trove/service-core';
+import {
+  createMailer,
+  createOutboxWorker,
+  describeError,
+  parseEnv,
+  runService,
+  StartupError,
+} from '@trove/service-core';
 import { createAuthApp } from './app';
 import { AuthEnvSchema } from './env';
 import { loadSigningKeys } from './keys/signing-keys';
-import { createOutboxWorker } from './mail/outbox-worker';
 import { createRetentionJob } from './retention/retention-job';
 
 await runService({

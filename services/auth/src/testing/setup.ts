@@ -1,4 +1,11 @@
-import { createDatabase, createMailer, type DatabaseHandle, migrateToLatest } from '@trove/service-core';
+import {
+  createDatabase,
+  createMailer,
+  createOutboxWorker,
+  type DatabaseHandle,
+  migrateToLatest,
+  type OutboxWorker,
+} from '@trove/service-core';
 import {
   captureLogs,
   codeIn,
@@ -6,7 +13,6 @@ import {
   Maildev,
   type TestDatabase,
 } from '@trove/service-core/testing';
-import { createOutboxWorker, type OutboxWorker } from '../mail/outbox-worker';
 import { call } from './client';
 import { CookieJar, createTestAuthApp } from './harness';
 

@@ -15,6 +15,7 @@ export {
   markMailSent,
   type OutboxMail,
 } from './outbox.repository';
+export { createOutboxWorker, type OutboxWorker } from './outbox-worker';
 export { HASH_BUSY_MESSAGE, HashGate } from './hash-gate';
 export {
   hashPassword,

@@ -6,12 +6,10 @@ import {
   PassageContextResponseSchema,
   SendAnswerResponseSchema,
 } from '@trove/contracts';
-import { createMailer } from '@trove/service-core';
+import { createMailer, createOutboxWorker } from '@trove/service-core';
 import { captureLogs, Maildev } from '@trove/service-core/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The outbox is delivered by the auth service's worker (ADR 005); the test runs that very worker.
-import { createOutboxWorker } from '../../../auth/src/mail/outbox-worker';
 import { extractDocument } from '../extraction';
 import { chatDb } from './chat-tables';
 import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
@@ -323,6 +321,7 @@ describe('sending an answer by email', () => {
   it('queues through the outbox while SMTP is down, shows failed, then sent once SMTP is up', async () => {
     const maildev = await Maildev.reserve();
     const mailer = createMailer({ url: maildev.smtpUrl, from: '"Trove" <no-reply@trove.test>' });
+    // The auth service delivers the outbox with this worker (ADR 005); the test runs that very worker.
     // retrySeconds 0: a failed mail is due again at once, so each run is one more attempt.
     const worker = createOutboxWorker({
       db: service.db,

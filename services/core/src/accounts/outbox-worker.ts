@@ -1,12 +1,8 @@
-import {
-  type DatabaseHandle,
-  describeError,
-  type Logger,
-  lockDueMails,
-  type Mailer,
-  markMailFailed,
-  markMailSent,
-} from '@trove/service-core';
+import type { DatabaseHandle } from '../database';
+import { describeError } from '../errors';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mailer';
+import { lockDueMails, markMailFailed, markMailSent } from './outbox.repository';
 
 export interface OutboxWorker {
   /** Delivers what is due now; resolves with how many mails were sent. */
@@ -21,7 +17,9 @@ const BATCH = 20;
 const MAX_RETRY_SECONDS = 300;
 
 /**
- * Delivers the mail outbox (DESIGN.md "Services"). Each run locks due rows with FOR UPDATE SKIP LOCKED,
+ * Delivers the mail outbox (DESIGN.md "Services"). The auth service runs it; it lives here beside the
+ * outbox's repository so a test of another service (chats mail answers) can run the very same worker
+ * without importing the auth service (ADR 038). Each run locks due rows with FOR UPDATE SKIP LOCKED,
  * so instances share the queue; a failed send is retried with exponential back-off, so a code queued
  * while SMTP is down goes out once it is back.
  */
