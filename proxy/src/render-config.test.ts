@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, type ProxySettings, renderAbSplit, renderNginxConfig } from './render-config';
+import { type ProxySettings, renderNginxConfig } from './render-config';
 
 const base: ProxySettings = {
   httpPort: 8080,
@@ -136,8 +136,10 @@ describe('renderNginxConfig', () => {
   });
 
   it('answers errors without HTML: JSON for the API, text elsewhere', () => {
-    expect(conf).toContain(`return 413 '{"error":"Request body too large","code":"payload_too_large"}\\n';`);
+    expect(block(conf, '@json_404')).toContain('default_type application/json;');
     expect(block(conf, '@text_404')).toContain('default_type "text/plain; charset=utf-8";');
+    expect(block(conf, '^~ /api/')).toContain('error_page 404 @json_404;');
+    expect(conf).toMatch(/^ {4}error_page 404 @text_404;$/m);
     expect(conf).not.toContain('<html');
   });
 
@@ -183,22 +185,6 @@ describe('renderNginxConfig', () => {
   });
 });
 
-describe('contentSecurityPolicy', () => {
-  it('is the documented policy with no inline scripts', () => {
-    expect(contentSecurityPolicy()).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-        "connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; " +
-        "frame-ancestors 'none'",
-    );
-  });
-
-  it('adds remote origins where remotes load from', () => {
-    const csp = contentSecurityPolicy(['https://cdn.example.com', 'http://127.0.0.1:3001']);
-    expect(csp).toContain("script-src 'self' https://cdn.example.com http://127.0.0.1:3001;");
-    expect(csp).toContain("connect-src 'self' https://cdn.example.com http://127.0.0.1:3001;");
-  });
-});
-
 describe('the A/B rollout (docs/decisions/009)', () => {
   it('is absent unless configured: no visitor cookie, no split', () => {
     const conf = renderNginxConfig(base);
@@ -216,13 +202,7 @@ describe('the A/B rollout (docs/decisions/009)', () => {
     expect(map).toContain('Content-Security-Policy');
   });
 
-  it('renders the weights, with the ends of the range as one catch-all', () => {
-    expect(renderAbSplit(20)).toContain('    20% b;\n    * a;');
-    expect(renderAbSplit(12.5)).toContain('    12.5% b;');
-    expect(renderAbSplit(0)).not.toContain('% b');
-    expect(renderAbSplit(100)).toContain('    * b;');
-    expect(() => renderAbSplit(101)).toThrow(/A\/B weight/);
-    expect(() => renderAbSplit(Number.NaN)).toThrow(/A\/B weight/);
+  it('refuses a weight that is not a percentage', () => {
     expect(() => renderNginxConfig({ ...base, abTest: { weightB: -1 } })).toThrow(/A\/B weight/);
   });
 });
