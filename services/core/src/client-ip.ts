@@ -71,7 +71,10 @@ export function resolveClientIp(input: ClientIpInput, trusted: TrustedProxies): 
 }
 
 /** {@link resolveClientIp} for a Hono request served by @hono/node-server. */
-export function clientIp(c: Context<ServiceEnv>, trusted: TrustedProxies): string | undefined {
+export function clientIp<Env extends ServiceEnv>(
+  c: Context<Env>,
+  trusted: TrustedProxies,
+): string | undefined {
   return resolveClientIp(
     {
       socketAddress: c.env?.incoming?.socket.remoteAddress,
@@ -87,7 +90,7 @@ export function clientIp(c: Context<ServiceEnv>, trusted: TrustedProxies): strin
  * only from a trusted proxy, like `X-Forwarded-For`), or the service itself was reached over https.
  * Session cookies get `Secure` exactly then, so local http development still works.
  */
-export function isHttpsRequest(c: Context<ServiceEnv>, trusted: TrustedProxies): boolean {
+export function isHttpsRequest<Env extends ServiceEnv>(c: Context<Env>, trusted: TrustedProxies): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
   const socketAddress = c.env?.incoming?.socket.remoteAddress;
   if (socketAddress === undefined || !trusted.has(normalizeAddress(socketAddress))) return false;

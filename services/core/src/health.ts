@@ -2,6 +2,7 @@ import type { ErrorEnvelope, Health } from '@trove/contracts';
 import { Hono } from 'hono';
 import { checkDatabase, type DatabaseHandle } from './database';
 import type { ServiceEnv } from './hono-env';
+import { noStore } from './no-store';
 
 /**
  * GET /healthz — the process is up. GET /readyz — the database answers, else 503 so a load balancer
@@ -10,8 +11,7 @@ import type { ServiceEnv } from './hono-env';
 export function createHealthRoutes(db: DatabaseHandle): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
   routes.get('/healthz', (c) => c.json<Health>({ status: 'ok' }, 200));
-  routes.get('/readyz', async (c) => {
-    c.header('Cache-Control', 'no-store');
+  routes.get('/readyz', noStore, async (c) => {
     if (await checkDatabase(db)) return c.json<Health>({ status: 'ready' }, 200);
     return c.json<ErrorEnvelope>({ error: 'Database unreachable', code: 'not_ready' }, 503);
   });

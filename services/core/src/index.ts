@@ -1,4 +1,5 @@
 export * from './accounts/index';
+export { type SessionEnv, signedIn } from './accounts/session-middleware';
 export {
   clientIp,
   type ClientIpInput,
@@ -57,4 +58,5 @@ export { createMailer, type MailMessage, type Mailer, type MailerOptions } from 
 export { type RunnableEnv, type RunServiceOptions, runService, StartupError } from './run-service';
 export { type RunningServer, type Servable, type StartServerOptions, startServer } from './server';
 export { createServiceApp, type ServiceAppOptions } from './service-app';
+export { noStore } from './no-store';
 export { typeScriptEntry } from './typescript-entry';

@@ -8,6 +8,7 @@ import type { ServiceEnv } from './hono-env';
 import type { Logger } from './logger';
 import { requestLogger } from './logger';
 import { createServiceMetrics } from './metrics';
+import { noStore } from './no-store';
 
 export interface ServiceAppOptions {
   logger: Logger;
@@ -46,9 +47,8 @@ export function createServiceApp(options: ServiceAppOptions): Hono<ServiceEnv> {
   app.route('/', health);
   app.route(options.prefix, health);
   // Root only, never under the public prefix: nginx forwards the prefix, and metrics are for operators.
-  app.get('/metrics', async (c) => {
+  app.get('/metrics', noStore, async (c) => {
     c.header('Content-Type', metrics.registry.contentType);
-    c.header('Cache-Control', 'no-store');
     return c.body(await metrics.registry.metrics(), 200);
   });
   app.onError(createErrorHandler(options.logger));

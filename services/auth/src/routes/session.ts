@@ -8,7 +8,8 @@ import {
 import {
   ApiError,
   NOT_SIGNED_IN,
-  requireAccessSession,
+  noStore,
+  signedIn,
   revokeFamily,
   type ServiceEnv,
   safeEqual,
@@ -32,9 +33,8 @@ export function createSessionRoutes(deps: AuthDeps): Hono<ServiceEnv> {
     return c.json(deps.keys.jwks, 200);
   });
 
-  routes.get('/me', async (c) => {
-    c.header('Cache-Control', 'no-store');
-    const session = await requireAccessSession(c, deps.keys.verificationKey, deps.db);
+  routes.get('/me', noStore, signedIn(deps.keys.verificationKey, deps.db), async (c) => {
+    const { session } = c.var;
     return c.json<MeResponse>({ user: await currentUser(deps, session.userId) }, 200);
   });
 

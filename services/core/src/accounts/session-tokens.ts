@@ -136,8 +136,8 @@ export const NOT_SIGNED_IN = 'Not signed in';
  * active. On POST/PUT/PATCH/DELETE, `X-CSRF-TOKEN` must equal the token's `csrf` claim (the
  * double-submit check of the flask-jwt-extended convention). Anything else is a 401.
  */
-export async function requireAccessSession(
-  c: Context<ServiceEnv>,
+export async function requireAccessSession<Env extends ServiceEnv>(
+  c: Context<Env>,
   key: VerificationKey,
   db: DatabaseHandle,
 ): Promise<AccessSession> {

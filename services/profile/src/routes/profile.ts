@@ -9,7 +9,9 @@ import {
   clientIp,
   type DatabaseHandle,
   parseJson,
-  requireAccessSession,
+  noStore,
+  type SessionEnv,
+  signedIn,
   type ServiceEnv,
   type TrustedProxies,
   type VerificationKey,
@@ -30,38 +32,36 @@ export interface ProfileRoutesDeps {
 export function createProfileRoutes(deps: ProfileRoutesDeps): Hono<ServiceEnv> {
   const { db, verificationKey, product, confirmCurrentPassword } = deps;
   const routes = new Hono<ServiceEnv>();
-  const writeContext = (c: Context<ServiceEnv>, userId: string) => ({
+  const auth = signedIn(verificationKey, db);
+  const writeContext = (c: Context<SessionEnv>, userId: string) => ({
     userId,
     ip: clientIp(c, deps.trustedProxies) ?? 'unknown',
     product,
     confirmCurrentPassword,
   });
 
-  routes.use('*', async (c, next) => {
-    c.header('Cache-Control', 'no-store');
-    await next();
-  });
+  routes.use('*', noStore);
 
-  routes.get('/me', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.get('/me', auth, async (c) => {
+    const { session } = c.var;
     return c.json<ProfileMeResponse>(await getProfile(db, session.userId), 200);
   });
 
-  routes.get('/status', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.get('/status', auth, async (c) => {
+    const { session } = c.var;
     const { profile } = await getProfile(db, session.userId);
     const { first_name, last_name, dob, complete } = profile;
     return c.json<ProfileStatusResponse>({ profile: { first_name, last_name, dob, complete } }, 200);
   });
 
-  routes.put('/', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.put('/', auth, async (c) => {
+    const { session } = c.var;
     const update = await parseJson(c, UpdateProfileSchema);
     return c.json<ProfileMeResponse>(await updateProfile(db, writeContext(c, session.userId), update), 200);
   });
 
-  routes.put('/password', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.put('/password', auth, async (c) => {
+    const { session } = c.var;
     const input = await parseJson(c, ChangePasswordSchema);
     await changePassword(db, { ...writeContext(c, session.userId), familyId: session.familyId }, input);
     return c.json<ChangePasswordResponse>({ message: 'Password updated' }, 200);

@@ -17,7 +17,9 @@ import type { ErrorEnvelope } from '@trove/contracts';
 import {
   type DatabaseHandle,
   parseJson,
-  requireAccessSession,
+  noStore,
+  type SessionEnv,
+  signedIn,
   type ServiceEnv,
   type VerificationKey,
 } from '@trove/service-core';
@@ -44,7 +46,7 @@ export interface ChatRoutesDeps {
 }
 
 /** An id in the path: anything but a UUID is a 404, like another user's id (nothing to tell apart). */
-function idParam(c: Context<ServiceEnv>, name: string): string {
+function idParam(c: Context<SessionEnv>, name: string): string {
   const id = ChatIdSchema.safeParse(c.req.param(name));
   if (!id.success) throw NOT_FOUND();
   return id.data;
@@ -64,6 +66,7 @@ export function createChatRoutes({
   now = () => new Date(),
 }: ChatRoutesDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
+  const auth = signedIn(verificationKey, db);
   const asks = perUserPerMinute(db, 'chat_ask', settings.asksPerMinute, ASKS_TOO_FAST);
   // Each chat is a row kept until deleted: without a bound one script could fill the table (ADR 015, "Paging
   // and a creation limit"). Counted after the body parses, so a malformed request spends nothing.
@@ -73,10 +76,7 @@ export function createChatRoutes({
     settings.createsPerMinute,
     CHAT_MESSAGES.createsTooFast,
   );
-  routes.use('*', async (c, next) => {
-    c.header('Cache-Control', 'no-store');
-    await next();
-  });
+  routes.use('*', noStore);
   routes.use(
     '*',
     bodyLimit({
@@ -102,8 +102,8 @@ export function createChatRoutes({
     return c.html(confirmedPage(settings.product, confirmed.accountEmail), 200);
   });
 
-  routes.get('/', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.get('/', auth, async (c) => {
+    const { session } = c.var;
     const query = ChatListQuerySchema.parse(c.req.query());
     const after = query.cursor === undefined ? undefined : decodeChatListCursor(query.cursor);
     const page = await listChats(db, session.userId, { limit: query.limit, after });
@@ -116,22 +116,22 @@ export function createChatRoutes({
     );
   });
 
-  routes.post('/', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.post('/', auth, async (c) => {
+    const { session } = c.var;
     const body = await parseJson(c, CreateChatBodySchema);
     await creates.consume(session.userId);
     const chat = await createChat(db, session.userId, body.title ?? null);
     return c.json<ChatResponse>({ chat: toChat(chat) }, 201);
   });
 
-  routes.get('/:id', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.get('/:id', auth, async (c) => {
+    const { session } = c.var;
     const thread = await readThread(db, session.userId, idParam(c, 'id'), settings);
     return c.json<ChatThreadResponse>(thread, 200);
   });
 
-  routes.patch('/:id', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.patch('/:id', auth, async (c) => {
+    const { session } = c.var;
     const id = idParam(c, 'id');
     const body = await parseJson(c, RenameChatBodySchema);
     const chat = await renameChat(db, session.userId, id, body.title);
@@ -139,14 +139,14 @@ export function createChatRoutes({
     return c.json<ChatResponse>({ chat: toChat(chat) }, 200);
   });
 
-  routes.delete('/:id', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.delete('/:id', auth, async (c) => {
+    const { session } = c.var;
     if (!(await deleteChat(db, session.userId, idParam(c, 'id')))) throw NOT_FOUND();
     return c.body(null, 204);
   });
 
-  routes.post('/:id/messages', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.post('/:id/messages', auth, async (c) => {
+    const { session } = c.var;
     const chatId = idParam(c, 'id');
     const body = await parseJson(c, AskBodySchema);
     await asks.consume(session.userId);
@@ -163,8 +163,8 @@ export function createChatRoutes({
     return c.json<AskResponse>(exchange, 201);
   });
 
-  routes.post('/:id/messages/:messageId/send', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.post('/:id/messages/:messageId/send', auth, async (c) => {
+    const { session } = c.var;
     const chatId = idParam(c, 'id');
     const messageId = idParam(c, 'messageId');
     const body = await parseJson(c, SendAnswerBodySchema);

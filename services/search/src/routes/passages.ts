@@ -7,7 +7,8 @@ import {
 import {
   ApiError,
   type DatabaseHandle,
-  requireAccessSession,
+  noStore,
+  signedIn,
   type ServiceEnv,
   type VerificationKey,
 } from '@trove/service-core';
@@ -30,13 +31,11 @@ export function createPassageRoutes({
   contextPassages,
 }: PassageRoutesDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
-  routes.use('*', async (c, next) => {
-    c.header('Cache-Control', 'no-store');
-    await next();
-  });
+  const auth = signedIn(verificationKey, db);
+  routes.use('*', noStore);
 
-  routes.get('/:id', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.get('/:id', auth, async (c) => {
+    const { session } = c.var;
     const id = PassageIdSchema.safeParse(c.req.param('id'));
     // Another user's passage and one that never existed look the same.
     if (!id.success) throw NOT_FOUND();

@@ -1,7 +1,8 @@
 import { type SearchResponse, SearchQuerySchema } from '@trove/contracts';
 import {
   type DatabaseHandle,
-  requireAccessSession,
+  noStore,
+  signedIn,
   type ServiceEnv,
   type VerificationKey,
 } from '@trove/service-core';
@@ -24,6 +25,7 @@ export const SEARCH_REQUESTS_PER_MINUTE = 120;
 /** /api/v1/search — issue 10 "Search API". Needs a session; the user's own passages only. */
 export function createSearchRoutes({ db, verificationKey, settings }: SearchRoutesDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
+  const auth = signedIn(verificationKey, db);
   // Each search costs several ms of database CPU (ADR 020); a script's loop must not take it from everyone.
   const searches = perUserPerMinute(
     db,
@@ -31,12 +33,9 @@ export function createSearchRoutes({ db, verificationKey, settings }: SearchRout
     settings.requestsPerMinute ?? SEARCH_REQUESTS_PER_MINUTE,
     SEARCHES_TOO_FAST,
   );
-  routes.use('*', async (c, next) => {
-    c.header('Cache-Control', 'no-store');
-    await next();
-  });
-  routes.get('/', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.use('*', noStore);
+  routes.get('/', auth, async (c) => {
+    const { session } = c.var;
     // A ZodError becomes a 400 with the schema's first message (core's error handler).
     const query = SearchQuerySchema.parse(c.req.query());
     await searches.consume(session.userId);

@@ -11,7 +11,8 @@ import {
 import {
   ApiError,
   type DatabaseHandle,
-  requireAccessSession,
+  noStore,
+  signedIn,
   type ServiceEnv,
   type VerificationKey,
 } from '@trove/service-core';
@@ -57,16 +58,14 @@ function decodeUploadsCursor(text: string): DocumentKey {
 /** /api/v1/uploads — issue 10 "Uploads" and "Storage and jobs". Every route needs a session. */
 export function createUploadRoutes({ db, verificationKey, settings }: UploadRoutesDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
+  const auth = signedIn(verificationKey, db);
   const uploads = perUserPerMinute(db, 'upload', settings.requestsPerMinute, UPLOADS_TOO_FAST);
   const concurrency = settings.concurrencyPerUser ?? UPLOAD_CONCURRENCY_PER_USER;
   const running = perUserConcurrency(concurrency, UPLOADS_AT_ONCE(concurrency));
-  routes.use('*', async (c, next) => {
-    c.header('Cache-Control', 'no-store');
-    await next();
-  });
+  routes.use('*', noStore);
 
-  routes.post('/', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.post('/', auth, async (c) => {
+    const { session } = c.var;
     if (!/^multipart\/form-data\s*;/i.test(c.req.header('Content-Type') ?? '')) {
       throw new ApiError(415, 'Content-Type must be multipart/form-data', 'unsupported_media_type');
     }
@@ -86,8 +85,8 @@ export function createUploadRoutes({ db, verificationKey, settings }: UploadRout
     }
   });
 
-  routes.get('/', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.get('/', auth, async (c) => {
+    const { session } = c.var;
     // A ZodError becomes a 400 with the schema's first message (core's error handler).
     const query = UploadsListQuerySchema.parse(c.req.query());
     const after = query.cursor === undefined ? undefined : decodeUploadsCursor(query.cursor);
@@ -105,8 +104,8 @@ export function createUploadRoutes({ db, verificationKey, settings }: UploadRout
     );
   });
 
-  routes.get('/:id', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.get('/:id', auth, async (c) => {
+    const { session } = c.var;
     const id = UploadIdSchema.safeParse(c.req.param('id'));
     if (!id.success) throw NOT_FOUND();
     const row = await findDocument(db, session.userId, id.data);
@@ -114,8 +113,8 @@ export function createUploadRoutes({ db, verificationKey, settings }: UploadRout
     return c.json<UploadResponse>({ document: toUploadedDocument(row) }, 200);
   });
 
-  routes.delete('/:id', async (c) => {
-    const session = await requireAccessSession(c, verificationKey, db);
+  routes.delete('/:id', auth, async (c) => {
+    const { session } = c.var;
     const id = UploadIdSchema.safeParse(c.req.param('id'));
     if (!id.success) throw NOT_FOUND();
     if (!(await deleteDocument(db, session.userId, id.data))) throw NOT_FOUND();
