@@ -2,6 +2,8 @@ import {
   type AskResponse,
   type AssistantChatMessage,
   type Chat,
+  type ChatListQuery,
+  type ChatListResponse,
   type ChatMessage,
   type ChatThreadResponse,
   type Delivery,
@@ -11,18 +13,23 @@ import {
 } from '@trove/contracts';
 import { ApiError, chatAnswerMail, type DatabaseHandle, enqueueMail } from '@trove/service-core';
 import { type AnswerSettings, answerQuestion, snippetText } from './answer.service';
+import { decodeChatListCursor, encodeChatListCursor } from './chat-list-cursor';
 import { type ChatMailLimits, clearAnswerMail } from './chat-mail.service';
 import {
   appendExchange,
   type ChatRow,
+  createChat,
   type DeliveryRow,
+  deleteChat,
   findAnswer,
   findChat,
   insertDelivery,
+  listChats,
   listDeliveries,
   listMessages,
   lockChat,
   type MessageRow,
+  renameChat,
   type StoredAnswer,
 } from './chats.repository';
 
@@ -47,13 +54,46 @@ export function titleFromQuestion(question: string): string {
   return `${space > 40 ? cut.slice(0, space) : cut}…`;
 }
 
-export function toChat(row: ChatRow): Chat {
+function toChat(row: ChatRow): Chat {
   return {
     id: row.id,
     title: row.title ?? UNTITLED_CHAT,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+}
+
+/** GET /chats: a page of the user's chats, most recent activity first, and the cursor to the next page. */
+export async function chatListPage(
+  db: DatabaseHandle,
+  userId: string,
+  query: ChatListQuery,
+): Promise<ChatListResponse> {
+  const after = query.cursor === undefined ? undefined : decodeChatListCursor(query.cursor);
+  const page = await listChats(db, userId, { limit: query.limit, after });
+  return {
+    chats: page.chats.map(toChat),
+    next_cursor: page.next === null ? null : encodeChatListCursor(page.next),
+  };
+}
+
+export async function startChat(db: DatabaseHandle, userId: string, title: string | null): Promise<Chat> {
+  return toChat(await createChat(db, userId, title));
+}
+
+export async function retitleChat(
+  db: DatabaseHandle,
+  userId: string,
+  chatId: string,
+  title: string,
+): Promise<Chat> {
+  const chat = await renameChat(db, userId, chatId, title);
+  if (chat === undefined) throw NOT_FOUND();
+  return toChat(chat);
+}
+
+export async function removeChat(db: DatabaseHandle, userId: string, chatId: string): Promise<void> {
+  if (!(await deleteChat(db, userId, chatId))) throw NOT_FOUND();
 }
 
 function toDelivery(row: DeliveryRow): Delivery {

@@ -26,11 +26,19 @@ import {
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { decodeChatListCursor, encodeChatListCursor } from '../chats/chat-list-cursor';
 import { confirmRecipientToken } from '../chats/chat-mail.service';
 import type { ChatAppSettings } from '../chats/chat-settings';
-import { createChat, deleteChat, listChats, renameChat } from '../chats/chats.repository';
-import { type ChatSettings, NOT_FOUND, ask, readThread, sendAnswer, toChat } from '../chats/chats.service';
+import {
+  type ChatSettings,
+  NOT_FOUND,
+  ask,
+  chatListPage,
+  readThread,
+  removeChat,
+  retitleChat,
+  sendAnswer,
+  startChat,
+} from '../chats/chats.service';
 import { confirmedPage, confirmLinkInvalidPage, confirmPromptPage } from '../chats/recipient-confirm-page';
 import { ASKS_TOO_FAST, perUserPerMinute } from './rate-limits';
 
@@ -105,23 +113,15 @@ export function createChatRoutes({
   routes.get('/', auth, async (c) => {
     const { session } = c.var;
     const query = ChatListQuerySchema.parse(c.req.query());
-    const after = query.cursor === undefined ? undefined : decodeChatListCursor(query.cursor);
-    const page = await listChats(db, session.userId, { limit: query.limit, after });
-    return c.json<ChatListResponse>(
-      {
-        chats: page.chats.map(toChat),
-        next_cursor: page.next === null ? null : encodeChatListCursor(page.next),
-      },
-      200,
-    );
+    return c.json<ChatListResponse>(await chatListPage(db, session.userId, query), 200);
   });
 
   routes.post('/', auth, async (c) => {
     const { session } = c.var;
     const body = await parseJson(c, CreateChatBodySchema);
     await creates.consume(session.userId);
-    const chat = await createChat(db, session.userId, body.title ?? null);
-    return c.json<ChatResponse>({ chat: toChat(chat) }, 201);
+    const chat = await startChat(db, session.userId, body.title ?? null);
+    return c.json<ChatResponse>({ chat }, 201);
   });
 
   routes.get('/:id', auth, async (c) => {
@@ -134,14 +134,13 @@ export function createChatRoutes({
     const { session } = c.var;
     const id = idParam(c, 'id');
     const body = await parseJson(c, RenameChatBodySchema);
-    const chat = await renameChat(db, session.userId, id, body.title);
-    if (chat === undefined) throw NOT_FOUND();
-    return c.json<ChatResponse>({ chat: toChat(chat) }, 200);
+    const chat = await retitleChat(db, session.userId, id, body.title);
+    return c.json<ChatResponse>({ chat }, 200);
   });
 
   routes.delete('/:id', auth, async (c) => {
     const { session } = c.var;
-    if (!(await deleteChat(db, session.userId, idParam(c, 'id')))) throw NOT_FOUND();
+    await removeChat(db, session.userId, idParam(c, 'id'));
     return c.body(null, 204);
   });
 
