@@ -1,9 +1,4 @@
-import {
-  type ContextPassage,
-  type DocumentKind,
-  PassageIdSchema,
-  type PassageContextResponse,
-} from '@trove/contracts';
+import { PassageIdSchema, type PassageContextResponse } from '@trove/contracts';
 import {
   ApiError,
   type DatabaseHandle,
@@ -13,7 +8,7 @@ import {
   type VerificationKey,
 } from '@trove/service-core';
 import { Hono } from 'hono';
-import { passageWithNeighbours } from '../chats/passages.repository';
+import { passageInContext } from '../chats/passages.service';
 
 export interface PassageRoutesDeps {
   db: DatabaseHandle;
@@ -39,30 +34,9 @@ export function createPassageRoutes({
     const id = PassageIdSchema.safeParse(c.req.param('id'));
     // Another user's passage and one that never existed look the same.
     if (!id.success) throw NOT_FOUND();
-    const rows = await passageWithNeighbours(db, session.userId, id.data, contextPassages);
-    const index = rows.findIndex((row) => row.id === id.data);
-    const target = rows[index];
-    if (target === undefined) throw NOT_FOUND();
-    const toPassage = (row: (typeof rows)[number]): ContextPassage => ({
-      id: row.id,
-      ordinal: row.ordinal,
-      location: row.location,
-      text: row.body,
-    });
-    return c.json<PassageContextResponse>(
-      {
-        document: {
-          id: target.document_id,
-          name: target.document_name,
-          title: target.document_title,
-          type: target.kind as DocumentKind,
-        },
-        passage: toPassage(target),
-        before: rows.slice(0, index).map(toPassage),
-        after: rows.slice(index + 1).map(toPassage),
-      },
-      200,
-    );
+    const context = await passageInContext(db, session.userId, id.data, contextPassages);
+    if (context === undefined) throw NOT_FOUND();
+    return c.json<PassageContextResponse>(context, 200);
   });
 
   return routes;
