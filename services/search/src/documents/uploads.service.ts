@@ -1,10 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { documentKindOf, documentKindsText, type UploadedDocument } from '@trove/contracts';
+import {
+  documentKindOf,
+  documentKindsText,
+  type UploadedDocument,
+  UPLOADS_MESSAGES,
+  UploadsCursorSchema,
+  type UploadsListQuery,
+  type UploadsListResponse,
+} from '@trove/contracts';
 import { ApiError, type DatabaseHandle } from '@trove/service-core';
+import { decodeCursor, encodeCursor } from '../search/cursor';
 import { normaliseFileName } from '../search/query-text';
 import {
+  countDocuments,
+  type DocumentKey,
   type DocumentRow,
+  deleteDocument,
+  findDocument,
   insertStagedDocumentWithJob,
+  listDocuments,
   lockStoredBytes,
   type NewDocument,
   stageUploadChunk,
@@ -48,7 +62,7 @@ export const UPLOAD_MESSAGES = {
   unsupported: (name: string) => `"${name}" is not a type Trove can index: ${documentKindsText('or')}.`,
 } as const;
 
-export function toUploadedDocument(row: DocumentRow): UploadedDocument {
+function toUploadedDocument(row: DocumentRow): UploadedDocument {
   return {
     id: row.id,
     name: row.name,
@@ -62,6 +76,50 @@ export function toUploadedDocument(row: DocumentRow): UploadedDocument {
     document_date: row.document_date,
     created_at: row.created_at.toISOString(),
   };
+}
+
+// The list's cursor: where the last document shown sits in the order (search/cursor.ts makes and checks it). An
+// impossible timestamp is refused by the schema, so it never reaches PostgreSQL as a 500.
+function encodeUploadsCursor(key: DocumentKey): string {
+  return encodeCursor({ c: key.createdAt, i: key.id });
+}
+
+function decodeUploadsCursor(text: string): DocumentKey {
+  const cursor = decodeCursor(UploadsCursorSchema, text, UPLOADS_MESSAGES.badCursor);
+  return { createdAt: cursor.c, id: cursor.i };
+}
+
+/** GET /api/v1/uploads: a page of the user's documents, newest first, the cursor to the next and the total. */
+export async function uploadsPage(
+  db: DatabaseHandle,
+  userId: string,
+  query: UploadsListQuery,
+): Promise<UploadsListResponse> {
+  const after = query.cursor === undefined ? undefined : decodeUploadsCursor(query.cursor);
+  const [page, total] = await Promise.all([
+    listDocuments(db, userId, { limit: query.limit, after }),
+    countDocuments(db, userId),
+  ]);
+  return {
+    documents: page.rows.map(toUploadedDocument),
+    next_cursor: page.next === null ? null : encodeUploadsCursor(page.next),
+    total,
+  };
+}
+
+/** The user's document; undefined for none (another user's is the same as none). */
+export async function findUpload(
+  db: DatabaseHandle,
+  userId: string,
+  documentId: string,
+): Promise<UploadedDocument | undefined> {
+  const row = await findDocument(db, userId, documentId);
+  return row === undefined ? undefined : toUploadedDocument(row);
+}
+
+/** Out of the index and the statistics at once; false when the user has no such document. */
+export async function deleteUpload(db: DatabaseHandle, userId: string, documentId: string): Promise<boolean> {
+  return deleteDocument(db, userId, documentId);
 }
 
 /**

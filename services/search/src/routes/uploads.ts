@@ -1,8 +1,6 @@
 import {
   UPLOAD_CONCURRENCY_PER_USER,
-  UPLOADS_MESSAGES,
   type UploadResponse,
-  UploadsCursorSchema,
   UploadIdSchema,
   type UploadsListResponse,
   UploadsListQuerySchema,
@@ -18,14 +16,12 @@ import {
 } from '@trove/service-core';
 import { Hono } from 'hono';
 import {
-  countDocuments,
-  type DocumentKey,
-  deleteDocument,
-  findDocument,
-  listDocuments,
-} from '../documents/documents.repository';
-import { acceptUploads, toUploadedDocument, type UploadSettings } from '../documents/uploads.service';
-import { decodeCursor, encodeCursor } from '../search/cursor';
+  acceptUploads,
+  deleteUpload,
+  findUpload,
+  type UploadSettings,
+  uploadsPage,
+} from '../documents/uploads.service';
 import { perUserConcurrency, perUserPerMinute, UPLOADS_AT_ONCE, UPLOADS_TOO_FAST } from './rate-limits';
 
 export interface UploadRoutesDeps {
@@ -43,17 +39,6 @@ export interface UploadRoutesDeps {
 }
 
 const NOT_FOUND = () => new ApiError(404, 'Not found', 'not_found');
-
-// The list's cursor: where the last document shown sits in the order (search/cursor.ts makes and checks it). An
-// impossible timestamp is refused by the schema, so it never reaches PostgreSQL as a 500.
-function encodeUploadsCursor(key: DocumentKey): string {
-  return encodeCursor({ c: key.createdAt, i: key.id });
-}
-
-function decodeUploadsCursor(text: string): DocumentKey {
-  const cursor = decodeCursor(UploadsCursorSchema, text, UPLOADS_MESSAGES.badCursor);
-  return { createdAt: cursor.c, id: cursor.i };
-}
 
 /** /api/v1/uploads — issue 10 "Uploads" and "Storage and jobs". Every route needs a session. */
 export function createUploadRoutes({ db, verificationKey, settings }: UploadRoutesDeps): Hono<ServiceEnv> {
@@ -89,35 +74,23 @@ export function createUploadRoutes({ db, verificationKey, settings }: UploadRout
     const { session } = c.var;
     // A ZodError becomes a 400 with the schema's first message (core's error handler).
     const query = UploadsListQuerySchema.parse(c.req.query());
-    const after = query.cursor === undefined ? undefined : decodeUploadsCursor(query.cursor);
-    const [page, total] = await Promise.all([
-      listDocuments(db, session.userId, { limit: query.limit, after }),
-      countDocuments(db, session.userId),
-    ]);
-    return c.json<UploadsListResponse>(
-      {
-        documents: page.rows.map(toUploadedDocument),
-        next_cursor: page.next === null ? null : encodeUploadsCursor(page.next),
-        total,
-      },
-      200,
-    );
+    return c.json<UploadsListResponse>(await uploadsPage(db, session.userId, query), 200);
   });
 
   routes.get('/:id', auth, async (c) => {
     const { session } = c.var;
     const id = UploadIdSchema.safeParse(c.req.param('id'));
     if (!id.success) throw NOT_FOUND();
-    const row = await findDocument(db, session.userId, id.data);
-    if (row === undefined) throw NOT_FOUND();
-    return c.json<UploadResponse>({ document: toUploadedDocument(row) }, 200);
+    const document = await findUpload(db, session.userId, id.data);
+    if (document === undefined) throw NOT_FOUND();
+    return c.json<UploadResponse>({ document }, 200);
   });
 
   routes.delete('/:id', auth, async (c) => {
     const { session } = c.var;
     const id = UploadIdSchema.safeParse(c.req.param('id'));
     if (!id.success) throw NOT_FOUND();
-    if (!(await deleteDocument(db, session.userId, id.data))) throw NOT_FOUND();
+    if (!(await deleteUpload(db, session.userId, id.data))) throw NOT_FOUND();
     return c.body(null, 204);
   });
 
