@@ -50,6 +50,11 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
+/** SPEC §7 /exists: whether an account has this email, so the page shows sign in or sign up. */
+export async function accountExists(deps: AuthDeps, email: string): Promise<boolean> {
+  return emailExists(deps.db, email);
+}
+
 /** SPEC §7 register: a new, unverified account and a verify code mailed in the same transaction. */
 export async function register(deps: AuthDeps, email: string, password: string): Promise<OtpTiming> {
   refuseCommonPassword(password);

@@ -10,10 +10,16 @@ import {
 } from '@trove/contracts';
 import { parseJson, type ServiceEnv } from '@trove/service-core';
 import { Hono } from 'hono';
-import { completeReset, login, register, requestReset, verifyReset } from '../accounts/accounts.service';
+import {
+  accountExists,
+  completeReset,
+  login,
+  register,
+  requestReset,
+  verifyReset,
+} from '../accounts/accounts.service';
 import type { AuthDeps } from '../deps';
 import { setPendingLoginCookie } from '../sessions/cookies';
-import { emailExists } from '../users/users.repository';
 import {
   answerNoSoonerThan,
   ipOf,
@@ -32,7 +38,7 @@ export function createPasswordRoutes(deps: AuthDeps): Hono<ServiceEnv> {
     const started = performance.now();
     const { email } = await parseJson(c, EmailExistsRequestSchema);
     await deps.limits.exists(ipOf(c, deps));
-    const exists = await emailExists(deps.db, email);
+    const exists = await accountExists(deps, email);
     await answerNoSoonerThan(started, floor);
     return c.json<EmailExistsResponse>({ exists }, 200);
   });

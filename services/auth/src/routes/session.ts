@@ -10,7 +10,6 @@ import {
   NOT_SIGNED_IN,
   noStore,
   signedIn,
-  revokeFamily,
   type ServiceEnv,
   safeEqual,
   verifySessionToken,
@@ -20,7 +19,7 @@ import { getCookie } from 'hono/cookie';
 import { currentUser } from '../accounts/accounts.service';
 import type { AuthDeps } from '../deps';
 import { clearSessionCookies, setSessionCookies } from '../sessions/cookies';
-import { rotateSession } from '../sessions/sessions.service';
+import { endSession, rotateSession } from '../sessions/sessions.service';
 import { secureCookies } from './request-context';
 
 /** /api/v1/auth/me, /refresh, /logout and the JWKS — SPEC §7, DESIGN.md "Services". */
@@ -72,7 +71,7 @@ export function createSessionRoutes(deps: AuthDeps): Hono<ServiceEnv> {
         (csrf) => csrf !== undefined && safeEqual(header, csrf),
       );
       if (!matches) throw new ApiError(401, CSRF_ERROR_MESSAGE, 'csrf_failed');
-      await revokeFamily(deps.db, session.fid);
+      await endSession(deps.db, session.fid);
     }
     clearSessionCookies(c, secureCookies(c, deps));
     return c.json({ signed_out: true }, 200);

@@ -55,6 +55,11 @@ export async function startSession(
   return issuePair(db, keys, settings, userId, familyId, expiresAt);
 }
 
+/** SPEC §7 logout: the sign-in's family is revoked, so none of its refresh tokens rotates again. */
+export async function endSession(db: DatabaseHandle, familyId: string): Promise<void> {
+  await revokeFamily(db, familyId);
+}
+
 export type RotateResult = { ok: true; session: IssuedSession } | { ok: false };
 
 /**
