@@ -7,8 +7,7 @@ import {
   replacePassages,
   setDocumentStatus,
 } from '../documents/documents.repository';
-import { searchDb } from '../db/tables';
-import { finishJob, retryJob, type TakenJob, takeJob } from './jobs.repository';
+import { finishJob, jobsHeldBy, retryJob, type TakenJob, takeJob } from './jobs.repository';
 
 // The extraction job worker (issue 10, "Storage and jobs"). It leases a job, extracts outside any
 // transaction (extraction can take seconds; holding a connection and row locks that long would starve
@@ -109,18 +108,8 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
     });
   }
 
-  /** The jobs a dead extraction process (its worker id) held when it died. */
-  async function heldBy(deadWorkerId: string): Promise<TakenJob[]> {
-    const rows = await searchDb(db)
-      .selectFrom('search_jobs')
-      .select(['id', 'document_id', 'attempts'])
-      .where('locked_by', '=', deadWorkerId)
-      .execute();
-    return rows.map((row) => ({ id: row.id, documentId: row.document_id, attempts: row.attempts }));
-  }
-
   async function releaseOutOfMemory(deadWorkerId: string): Promise<number> {
-    const held = await heldBy(deadWorkerId);
+    const held = await jobsHeldBy(db, deadWorkerId);
     for (const job of held) {
       logger.warn({ documentId: job.documentId, attempts: job.attempts }, 'extraction ran out of memory');
       // With several jobs in the process any of them may be the culprit, so each keeps its remaining tries.
@@ -132,7 +121,7 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
   }
 
   async function releaseTimedOut(deadWorkerId: string, jobId: string, reason: string): Promise<void> {
-    for (const job of await heldBy(deadWorkerId)) {
+    for (const job of await jobsHeldBy(db, deadWorkerId)) {
       if (job.id === jobId) {
         logger.warn({ documentId: job.documentId }, 'extraction took too long');
         await fail(job, reason);

@@ -75,3 +75,13 @@ export async function retryJob(
     .where('id', '=', jobId)
     .execute();
 }
+
+/** The jobs leased to `workerId`: the worker releases those of an extraction process that died. */
+export async function jobsHeldBy(db: DatabaseHandle, workerId: string): Promise<TakenJob[]> {
+  const rows = await searchDb(db)
+    .selectFrom('search_jobs')
+    .select(['id', 'document_id', 'attempts'])
+    .where('locked_by', '=', workerId)
+    .execute();
+  return rows.map((row) => ({ id: row.id, documentId: row.document_id, attempts: row.attempts }));
+}
