@@ -47,6 +47,10 @@ export const OtpTimingSchema = z.object({
 });
 export type OtpTiming = z.output<typeof OtpTimingSchema>;
 
+/** 200 from /otp/request: the code's timing (for purpose verify, alike for every address: ADR 023). */
+export const OtpRequestResponseSchema = OtpTimingSchema;
+export type OtpRequestResponse = z.output<typeof OtpRequestResponseSchema>;
+
 export const OtpVerifyResponseSchema = z.object({ user: SessionUserSchema });
 export type OtpVerifyResponse = z.output<typeof OtpVerifyResponseSchema>;
 

@@ -60,6 +60,10 @@ export type LoginResponse = z.output<typeof LoginResponseSchema>;
 export const ResetRequestSchema = requestBody({ target: EmailSchema, channel: z.literal('email') });
 export type ResetRequest = z.output<typeof ResetRequestSchema>;
 
+/** 200 from /reset/request: the code's timing, alike whether or not the address has an account. */
+export const ResetRequestResponseSchema = OtpTimingSchema;
+export type ResetRequestResponse = z.output<typeof ResetRequestResponseSchema>;
+
 export const ResetVerifyRequestSchema = requestBody({
   target: EmailSchema,
   code: OtpCodeSchema,
@@ -80,3 +84,7 @@ export const ResetCompleteRequestSchema = requestBody({
     .max(PASSWORD_MAX_LENGTH, PASSWORD_MAX_MESSAGE),
 });
 export type ResetCompleteRequest = z.output<typeof ResetCompleteRequestSchema>;
+
+/** 200 from /reset/complete: the user, signed in with the new password (session cookies set). */
+export const ResetCompleteResponseSchema = z.object({ user: SessionUserSchema });
+export type ResetCompleteResponse = z.output<typeof ResetCompleteResponseSchema>;

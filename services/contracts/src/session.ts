@@ -1,13 +1,24 @@
 import { z } from 'zod';
 
-/** SPEC §3 "User (session)": id, name, email, phone; accepted only with an id. */
+/** SPEC §3 "User (session)": id, name, email, phone, as our services send it; accepted only with an id. */
 export const SessionUserSchema = z.object({
-  id: z.string(),
+  id: z.string().min(1),
   name: z.string().nullable(),
   email: z.string(),
   phone: z.string().nullable(),
 });
 export type SessionUser = z.output<typeof SessionUserSchema>;
+
+/**
+ * The user the shell's session holds. SPEC §3 and §7 let a client accept one from any server with an id
+ * alone — a number, too — and the other fields missing, so the kit reads /auth/me that widely; every
+ * SessionUser is one. The kit's reader and the account menu's labels work on this shape.
+ */
+export const AcceptedSessionUserSchema = SessionUserSchema.partial().extend({
+  id: z.union([z.string().min(1), z.number()]),
+  email: z.string().nullish(),
+});
+export type AcceptedSessionUser = z.output<typeof AcceptedSessionUserSchema>;
 
 export const MeResponseSchema = z.object({ user: SessionUserSchema });
 export type MeResponse = z.output<typeof MeResponseSchema>;
