@@ -5,7 +5,6 @@ import {
   isSecondFactorRejection,
   isUnverifiedRejection,
   retryAfterFrom,
-  userFrom,
 } from './login-signals';
 
 const rejected = (status: number, message: string, data: unknown = { error: message }) =>
@@ -34,18 +33,6 @@ describe('login answers (SPEC §4.3)', () => {
     ['ok'],
   ])('%j does not', (answer) => {
     expect(asksForSecondFactor(answer)).toBe(false);
-  });
-
-  it('a user is read only when it has an id', () => {
-    expect(userFrom({ user: { id: 'u1', name: 'Ada Lovelace', email: 'a@x.io', phone: null } })).toEqual({
-      id: 'u1',
-      name: 'Ada Lovelace',
-      email: 'a@x.io',
-      phone: null,
-    });
-    expect(userFrom({ user: { id: '' } })).toBeNull();
-    expect(userFrom({ user: null })).toBeNull();
-    expect(userFrom({})).toBeNull();
   });
 });
 

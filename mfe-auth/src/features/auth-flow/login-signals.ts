@@ -1,17 +1,7 @@
-import { ApiError, type SessionUser } from '@trove/kit';
+import { ApiError } from '@trove/kit';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** SPEC §3: a user is accepted only if it has an id; login, verify and reset answer it under `user`. */
-export function userFrom(answer: unknown): SessionUser | null {
-  if (!isRecord(answer) || !isRecord(answer.user)) return null;
-  const { id, name, email, phone } = answer.user;
-  const hasId = (typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id));
-  if (!hasId) return null;
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  return { id, name: text(name), email: text(email), phone: text(phone) };
 }
 
 /** SPEC §4.3: the flags a login answer may carry to ask for the second step. */

@@ -1,4 +1,5 @@
-import type { ApiClient, SessionUser } from '@trove/kit';
+import { ProfileMeResponseSchema, ProfileStatusResponseSchema, type SessionUser } from '@trove/contracts';
+import type { ApiClient } from '@trove/kit';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -34,6 +35,20 @@ export function isProfileComplete(profile: Record<string, unknown>): boolean {
   );
 }
 
+/**
+ * Whether a profile answer says the profile is complete: by the contracts' /profile/me or /profile/status
+ * answer, else — from a server that answers otherwise (SPEC §7) — by the profile `profileFrom` finds; null
+ * when there is none.
+ */
+export function completenessFrom(answer: unknown): boolean | null {
+  const me = ProfileMeResponseSchema.safeParse(answer);
+  if (me.success) return me.data.profile.complete;
+  const status = ProfileStatusResponseSchema.safeParse(answer);
+  if (status.success) return status.data.profile.complete;
+  const profile = profileFrom(answer);
+  return profile ? isProfileComplete(profile) : null;
+}
+
 /** SPEC §4.3 fallback: whether the user's name has at least two words. */
 export function nameLooksComplete(user: SessionUser | null): boolean {
   return (user?.name ?? '').trim().split(/\s+/).filter(Boolean).length >= 2;
@@ -46,8 +61,8 @@ export function nameLooksComplete(user: SessionUser | null): boolean {
 export async function checkProfileComplete(client: ApiClient, user: SessionUser | null): Promise<boolean> {
   for (const path of ['/api/v1/profile/me', '/api/v1/profile/status']) {
     try {
-      const profile = profileFrom(await client.get(path, { cache: 'no-store' }));
-      if (profile) return isProfileComplete(profile);
+      const complete = completenessFrom(await client.get(path, { cache: 'no-store' }));
+      if (complete !== null) return complete;
     } catch {
       // SPEC §4.3: a failing endpoint hands over to the next one, then to the name.
     }

@@ -1,0 +1,232 @@
+import {
+  EmailExistsResponseSchema,
+  LoginResponseSchema,
+  OtpRequestResponseSchema,
+  type OtpTimingSchema,
+  OtpVerifyResponseSchema,
+  ProfileMeResponseSchema,
+  RegisterResponseSchema,
+  ResetCompleteResponseSchema,
+  ResetRequestResponseSchema,
+  ResetVerifyResponseSchema,
+  type SessionUser,
+} from '@trove/contracts';
+import { ApiError, type ApiClient, api, userMessage } from '@trove/kit';
+import type { CodeTiming, FlowEvent, LoginAnswer, LoginRefusal, Request } from './auth-flow-machine';
+import {
+  asksForSecondFactor,
+  isSecondFactorRejection,
+  isUnverifiedRejection,
+  retryAfterFrom,
+} from './login-signals';
+import { codeTimes, timesAfterRetry } from './otp-timer';
+import { checkProfileComplete } from './profile-completeness';
+
+const AUTH = '/api/v1/auth';
+const PROFILE = '/api/v1/profile';
+
+/*
+ * Every answer is read by its contracts schema. Where SPEC §4.3 / §7 also names answers our auth service
+ * never sends (other second-factor flags, a login or verify answer with no user, only some of the code's
+ * timing, or none), an answer off the contract falls to the SPEC reading the flow had before; where it
+ * names none (reset/verify, reset/complete), an answer off the contract is a failure.
+ */
+
+/** SPEC §7: `exists` selects the known-email or unknown-email step; an answer without it is unknown. */
+export function readEmailExists(answer: unknown): boolean {
+  const parsed = EmailExistsResponseSchema.safeParse(answer);
+  return parsed.success && parsed.data.exists;
+}
+
+/**
+ * SPEC §4.3, in its order: any second-factor flag (our service's is `two_factor`, sent with the code's
+ * timing) → the code step; else the contract's user; else no user.
+ */
+export function readLoginAnswer(answer: unknown, now: number): LoginAnswer {
+  if (asksForSecondFactor(answer)) return { kind: 'second-factor', timing: codeTimes(answer, now) };
+  const parsed = LoginResponseSchema.safeParse(answer);
+  return parsed.success && parsed.data.user ? { kind: 'user', user: parsed.data.user } : { kind: 'no-user' };
+}
+
+/**
+ * SPEC §4.3 "Code timer": the contract's timing; from a server that sends only part of it, or absolute
+ * times as epoch numbers, what `codeTimes` can read, and the 60 s / 30 s fallbacks for the rest.
+ */
+export function readCodeTiming(schema: typeof OtpTimingSchema, answer: unknown, now: number): CodeTiming {
+  const parsed = schema.safeParse(answer);
+  return codeTimes(parsed.success ? parsed.data : answer, now);
+}
+
+/** SPEC §4.3: a verify answer without the contract's user is "verified with no user returned". */
+export function readVerifiedUser(answer: unknown): SessionUser | null {
+  const parsed = OtpVerifyResponseSchema.safeParse(answer);
+  return parsed.success ? parsed.data.user : null;
+}
+
+/** PUT /profile answers {user, profile} (SPEC §7); without the user the flow keeps the one it signed in. */
+export function readSavedUser(answer: unknown): SessionUser | null {
+  const parsed = ProfileMeResponseSchema.safeParse(answer);
+  return parsed.success ? parsed.data.user : null;
+}
+
+/** What the server said (SPEC §8 user-facing helper), or null, so the flow falls back to its own words. */
+export function serverMessage(error: unknown): string | null {
+  return userMessage(error, '') || null;
+}
+
+function loginRefusal(error: unknown): LoginRefusal {
+  // SPEC §4.3: the second-factor signals are checked before the unverified ones (ADR 006).
+  if (isSecondFactorRejection(error)) return 'second-factor';
+  if (isUnverifiedRejection(error)) return 'unverified';
+  return 'other';
+}
+
+function codeRefusal(error: unknown): 'expired' | 'incorrect' | 'other' {
+  const status = error instanceof ApiError ? error.status : 0;
+  if (status === 410) return 'expired';
+  if (status === 400) return 'incorrect';
+  return 'other';
+}
+
+/**
+ * Sends one of the flow's requests through the kit's client and gives the answer as the event the
+ * machine takes. Never throws: a failure is an event too.
+ */
+export async function sendRequest(
+  request: Request,
+  client: ApiClient = api,
+  now: () => number = Date.now,
+): Promise<FlowEvent> {
+  switch (request.type) {
+    case 'checkEmail':
+      try {
+        const answer = await client.post(`${AUTH}/password/exists`, { email: request.email });
+        return { type: 'emailChecked', exists: readEmailExists(answer) };
+      } catch (error) {
+        return { type: 'emailCheckFailed', message: serverMessage(error) };
+      }
+
+    case 'logIn': {
+      let answer: unknown;
+      try {
+        answer = await client.post(`${AUTH}/password/login`, {
+          email: request.email,
+          password: request.password,
+        });
+      } catch (error) {
+        return { type: 'loginRefused', refusal: loginRefusal(error), message: serverMessage(error) };
+      }
+      return { type: 'loginAnswered', answer: readLoginAnswer(answer, now()) };
+    }
+
+    case 'requestCode':
+      try {
+        const answer = await client.post(`${AUTH}/otp/request`, {
+          channel: 'email',
+          target: request.email,
+          purpose: request.purpose,
+        });
+        return { type: 'codeSent', timing: readCodeTiming(OtpRequestResponseSchema, answer, now()) };
+      } catch (error) {
+        // SPEC §4.3 / ADR 006: a 429 still leads on to the code step, since a code was sent moments ago,
+        // with retry_after as the resend wait.
+        if (error instanceof ApiError && error.status === 429) {
+          return { type: 'codeSent', timing: timesAfterRetry(retryAfterFrom(error), now()) };
+        }
+        return { type: 'codeNotSent', message: serverMessage(error) };
+      }
+
+    case 'register':
+      try {
+        const answer = await client.post(`${AUTH}/password/register`, {
+          email: request.email,
+          password: request.password,
+        });
+        return { type: 'registered', timing: readCodeTiming(RegisterResponseSchema, answer, now()) };
+      } catch (error) {
+        const alreadyRegistered = error instanceof ApiError && error.status === 409;
+        return { type: 'registerFailed', alreadyRegistered, message: serverMessage(error) };
+      }
+
+    case 'requestReset':
+      try {
+        const answer = await client.post(`${AUTH}/password/reset/request`, {
+          target: request.email,
+          channel: 'email',
+        });
+        return { type: 'resetCodeSent', timing: readCodeTiming(ResetRequestResponseSchema, answer, now()) };
+      } catch (error) {
+        return { type: 'resetCodeNotSent', message: serverMessage(error) };
+      }
+
+    case 'verifyCode': {
+      const { otp, code } = request;
+      try {
+        if (otp.purpose === 'reset') {
+          const answer = ResetVerifyResponseSchema.parse(
+            await client.post(`${AUTH}/password/reset/verify`, { target: otp.target, code }),
+          );
+          return { type: 'resetCodeVerified', resetToken: answer.reset_token };
+        }
+        const answer = await client.post(
+          `${AUTH}/otp/verify`,
+          { target: otp.target, code, purpose: otp.purpose },
+          { cache: 'no-store' },
+        );
+        return { type: 'codeVerified', user: readVerifiedUser(answer) };
+      } catch (error) {
+        return { type: 'codeRefused', reason: codeRefusal(error), message: serverMessage(error) };
+      }
+    }
+
+    case 'resendCode': {
+      const { otp } = request;
+      try {
+        const timing =
+          otp.purpose === 'reset'
+            ? readCodeTiming(
+                ResetRequestResponseSchema,
+                await client.post(`${AUTH}/password/reset/request`, { target: otp.target, channel: 'email' }),
+                now(),
+              )
+            : readCodeTiming(
+                OtpRequestResponseSchema,
+                await client.post(`${AUTH}/otp/request`, {
+                  channel: 'email',
+                  target: otp.target,
+                  purpose: otp.purpose,
+                }),
+                now(),
+              );
+        return { type: 'codeResent', timing };
+      } catch (error) {
+        const retryAfter = retryAfterFrom(error);
+        const resendAt = retryAfter === null ? null : now() + retryAfter * 1000;
+        return { type: 'resendFailed', resendAt, message: serverMessage(error) };
+      }
+    }
+
+    case 'completeReset':
+      try {
+        const { user } = ResetCompleteResponseSchema.parse(
+          await client.post(`${AUTH}/password/reset/complete`, {
+            reset_token: request.resetToken,
+            new_password: request.newPassword,
+          }),
+        );
+        return { type: 'passwordReset', user };
+      } catch (error) {
+        return { type: 'passwordResetFailed', message: serverMessage(error) };
+      }
+
+    case 'checkProfile':
+      return { type: 'profileChecked', complete: await checkProfileComplete(client, request.user) };
+
+    case 'saveProfile':
+      try {
+        return { type: 'profileSaved', user: readSavedUser(await client.put(PROFILE, request.values)) };
+      } catch (error) {
+        return { type: 'profileSaveFailed', message: serverMessage(error) };
+      }
+  }
+}
