@@ -1,0 +1,23 @@
+// @trove/kit/ui — the shared look (issue 20, docs/decisions/041). A subpath, not the kit's index: the index
+// is the Module Federation singleton every page loads first, so these stay off `/` unless a page draws them.
+// They hold no state shared across apps, so a copy per front-end is harmless (like @trove/kit/icons, ADR 018).
+export {
+  Button,
+  type ButtonLook,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+  buttonClassName,
+  IconButton,
+  type IconButtonProps,
+  iconButtonClassName,
+} from './button';
+export { Card, type CardProps } from './card';
+export { EmptyState, type EmptyStateProps } from './empty-state';
+export { Field, type FieldControlProps, type FieldProps, fieldDescribedBy } from './field';
+export { PageHeader, type PageHeaderProps } from './page-header';
+export { Select, type SelectProps } from './select';
+export { Spinner, type SpinnerProps } from './spinner';
+export { Table, type TableProps } from './table';
+export { type TabItem, Tabs, type TabsProps, tabId, tabPanelId, tabPanelProps } from './tabs';
+export { VisuallyHidden, type VisuallyHiddenProps } from './visually-hidden';
