@@ -43,7 +43,7 @@ export {
 } from './return-path';
 export { nextTabIndex } from './tab-keys';
 export { type SessionStatus, SessionProvider, type SessionValue, useSession } from './session';
-export { SESSION_CHECK_REUSE_MS, type SessionUser } from './session-check';
+export { SESSION_CHECK_REUSE_MS } from './session-check';
 export { applyInitialTheme, type Theme, ThemeProvider, useTheme } from './theme';
 export type { Toast, ToastType } from './toast-list';
 export { type ShowToastOptions, ToastProvider, useToasts } from './toasts';

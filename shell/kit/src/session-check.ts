@@ -1,3 +1,4 @@
+import type { AcceptedSessionUser } from '@trove/contracts';
 import {
   ACCESS_CSRF_COOKIE,
   ApiError,
@@ -7,16 +8,9 @@ import {
   readCsrfCookie,
 } from './api-client';
 
-export interface SessionUser {
-  id: string | number;
-  name?: string | null;
-  email?: string | null;
-  phone?: string | null;
-}
-
 /** What one check learned: a user, a confirmed guest, or nothing (the network failed). */
 export type SessionCheckResult =
-  | { kind: 'user'; user: SessionUser }
+  | { kind: 'user'; user: AcceptedSessionUser }
   | { kind: 'guest' }
   | { kind: 'unknown' };
 
@@ -28,7 +22,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * SPEC §7: /auth/me answers the user nested under `user` or flat. SPEC §3: it is accepted only if it
  * has an id.
  */
-export function readSessionUser(data: unknown): SessionUser | null {
+export function readSessionUser(data: unknown): AcceptedSessionUser | null {
   if (!isRecord(data)) return null;
   const candidate = isRecord(data.user) ? data.user : data;
   const id = candidate.id;
@@ -72,7 +66,7 @@ export async function refreshSession(client: ApiClient, cookies: string): Promis
   }
 }
 
-async function getMe(client: ApiClient): Promise<SessionUser | null> {
+async function getMe(client: ApiClient): Promise<AcceptedSessionUser | null> {
   return readSessionUser(await client.get('/api/v1/auth/me', { cache: 'no-store' }));
 }
 
@@ -97,7 +91,7 @@ export async function checkSession(
   readCookies: () => string,
 ): Promise<SessionCheckResult> {
   if (!mayHaveSession(readCookies())) return { kind: 'guest' };
-  const asResult = (user: SessionUser | null): SessionCheckResult =>
+  const asResult = (user: AcceptedSessionUser | null): SessionCheckResult =>
     user ? { kind: 'user', user } : { kind: 'guest' };
   try {
     return asResult(await getMe(client));

@@ -8,16 +8,17 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { AcceptedSessionUser } from '@trove/contracts';
 import { type ApiClient, api, CSRF_HEADER, REFRESH_CSRF_COOKIE, readCookie } from './api-client';
-import { checkSession, reuseRecentCheck, SESSION_CHECK_REUSE_MS, type SessionUser } from './session-check';
+import { checkSession, reuseRecentCheck, SESSION_CHECK_REUSE_MS } from './session-check';
 
 export type SessionStatus = 'loading' | 'user' | 'guest';
 
 export interface SessionValue {
   status: SessionStatus;
-  user: SessionUser | null;
+  user: AcceptedSessionUser | null;
   /** Setting a user gives status user (SPEC §4.1). */
-  setUser: (user: SessionUser) => void;
+  setUser: (user: AcceptedSessionUser) => void;
   /** Clearing it gives guest. */
   clearUser: () => void;
   /** Asks the server; a check started within 1500 ms of the previous one reuses it (SPEC §4.1). */
@@ -32,7 +33,7 @@ const browserCookies = () => (typeof document === 'undefined' ? '' : document.co
 
 interface SessionState {
   status: SessionStatus;
-  user: SessionUser | null;
+  user: AcceptedSessionUser | null;
 }
 
 const GUEST: SessionState = { status: 'guest', user: null };
@@ -93,7 +94,7 @@ export function SessionProvider({
     setState(GUEST);
   }, [client, readCookies]);
 
-  const setUser = useCallback((user: SessionUser) => {
+  const setUser = useCallback((user: AcceptedSessionUser) => {
     generation.current++;
     setState({ status: 'user', user });
   }, []);

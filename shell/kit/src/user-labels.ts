@@ -1,4 +1,4 @@
-import type { SessionUser } from './session-check';
+import type { AcceptedSessionUser } from '@trove/contracts';
 
 /** SPEC §2.2: the account menu's name when there is neither a name nor an email. */
 export const GUEST_NAME = 'Guest user';
@@ -26,12 +26,12 @@ export function nameFromEmail(email: string | null | undefined): string | null {
 }
 
 /** SPEC §2.2: the user's name; else one derived from the email; else "Guest user". */
-export function displayName(user: SessionUser | null | undefined): string {
+export function displayName(user: AcceptedSessionUser | null | undefined): string {
   return present(user?.name) ?? nameFromEmail(user?.email) ?? GUEST_NAME;
 }
 
 /** SPEC §2.2: the email, else the phone, else a placeholder guest address. */
-export function secondaryLine(user: SessionUser | null | undefined): string {
+export function secondaryLine(user: AcceptedSessionUser | null | undefined): string {
   return present(user?.email) ?? present(user?.phone) ?? GUEST_ADDRESS;
 }
 
