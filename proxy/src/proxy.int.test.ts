@@ -317,7 +317,7 @@ describe('nginx with the rendered config', () => {
     const response = await fetch(`${base}/api/v1/profile/readyz`);
     expect(response.status).toBe(502);
     expect(response.headers.get('content-type')).toContain('application/json');
-    expect(await response.json()).toEqual({ error: 'Service unavailable', code: 'bad_gateway' });
+    expect(await response.json()).toEqual({ error: 'Service unavailable', code: 'unavailable' });
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
     expectSecurityHeaders(response, 'the 502');
   });

@@ -11,6 +11,14 @@ describe('error pages', () => {
     expect(locations).not.toContain('<html');
   });
 
+  it("sends the services' own generic codes (contracts), so a client reads one set whoever answered", () => {
+    const locations = errorLocations("default-src 'self'");
+    expect(locations).toContain(`return 400 '{"error":"Bad request","code":"invalid_request"}\\n';`);
+    expect(locations).toContain(`return 500 '{"error":"Internal server error","code":"internal"}\\n';`);
+    expect(locations).toContain(`return 502 '{"error":"Service unavailable","code":"unavailable"}\\n';`);
+    expect(locations).toContain(`return 503 '{"error":"Service unavailable","code":"unavailable"}\\n';`);
+  });
+
   it('points each code at its flavour, unless a location overrides it', () => {
     const directives = errorPageDirectives('json', '  ', { 413: 'uploads_413' });
     expect(directives).toContain('  error_page 404 @json_404;');

@@ -1,20 +1,26 @@
+import { ERROR_CODE_BY_STATUS, type ErrorStatus } from '@trove/contracts';
 import { securityHeaders } from './security-headers';
 
-/** Error codes nginx itself may produce, each answered by a small non-HTML body. */
-const ERROR_CODES: ReadonlyArray<readonly [number, string, string]> = [
-  [400, 'Bad request', 'bad_request'],
-  [403, 'Forbidden', 'forbidden'],
-  [404, 'Not found', 'not_found'],
-  [405, 'Method not allowed', 'method_not_allowed'],
-  [408, 'Request timeout', 'request_timeout'],
-  [413, 'Request body too large', 'payload_too_large'],
-  [414, 'URI too long', 'uri_too_long'],
-  [429, 'Too many requests', 'rate_limited'],
-  [500, 'Internal server error', 'internal_error'],
-  [502, 'Service unavailable', 'bad_gateway'],
-  [503, 'Service unavailable', 'service_unavailable'],
-  [504, 'Service timed out', 'gateway_timeout'],
-];
+/**
+ * Error statuses nginx itself may produce, each answered by a small non-HTML body with the services' own
+ * generic code for that status (contracts), so a client reads one set of codes whoever answered.
+ */
+const ERROR_CODES: ReadonlyArray<readonly [ErrorStatus, string, string]> = (
+  [
+    [400, 'Bad request'],
+    [403, 'Forbidden'],
+    [404, 'Not found'],
+    [405, 'Method not allowed'],
+    [408, 'Request timeout'],
+    [413, 'Request body too large'],
+    [414, 'URI too long'],
+    [429, 'Too many requests'],
+    [500, 'Internal server error'],
+    [502, 'Service unavailable'],
+    [503, 'Service unavailable'],
+    [504, 'Service timed out'],
+  ] as const
+).map(([status, message]) => [status, message, ERROR_CODE_BY_STATUS[status]] as const);
 
 /** JSON (the services' error envelope) for API paths, plain text for pages. */
 export type ErrorFlavour = 'json' | 'text';
@@ -43,7 +49,7 @@ export function uploadTooLargeLocation(csp: string, maxBytes: number): string {
       default_type application/json;
 ${securityHeaders(csp, '      ')}
       add_header Cache-Control "no-store" always;
-      return 413 '{"error":"${message}","code":"payload_too_large"}\\n';
+      return 413 '{"error":"${message}","code":"${ERROR_CODE_BY_STATUS[413]}"}\\n';
     }`;
 }
 

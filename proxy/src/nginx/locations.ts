@@ -1,3 +1,4 @@
+import { API_PATHS } from '@trove/contracts';
 import { errorPageDirectives } from './error-pages';
 import { securityHeaders } from './security-headers';
 import { assertSafe, assertUpstream } from './validate';
@@ -28,8 +29,8 @@ export interface UploadLimits {
 export const DEFAULT_UPLOAD_MAX_BODY_BYTES = 100 * 1024 * 1024;
 
 /** The search service's public prefixes besides uploads (issues 10 and 11). */
-export const SEARCH_SERVICE_PREFIXES = ['/api/v1/search', '/api/v1/chats', '/api/v1/passages'] as const;
-export const UPLOADS_PREFIX = '/api/v1/uploads';
+export const SEARCH_SERVICE_PREFIXES = [API_PATHS.search, API_PATHS.chats, API_PATHS.passages] as const;
+export const UPLOADS_PREFIX = API_PATHS.uploads;
 
 /**
  * Per client address on the uploads location (issue 18 item 7): requests a minute (with as many again in a
@@ -216,12 +217,12 @@ export function serviceLocations(
   uploadMaxBodyBytes: number,
   uploadLimits: UploadLimits,
 ): string {
-  return `${proxyLocation('^~ /api/v1/auth/', 'trove_auth', csp)}
+  return `${proxyLocation(`^~ ${API_PATHS.auth}/`, 'trove_auth', csp)}
 
-${proxyLocation('^~ /api/v1/profile/', 'trove_profile', csp)}
+${proxyLocation(`^~ ${API_PATHS.profile}/`, 'trove_profile', csp)}
 
     # SPEC §7 PUT /api/v1/profile has no trailing slash, so the prefix above does not match it.
-${proxyLocation('= /api/v1/profile', 'trove_profile', csp)}
+${proxyLocation(`= ${API_PATHS.profile}`, 'trove_profile', csp)}
 
     # The search service (issues 10 and 11): search, chats and passages take small JSON bodies.
 ${SEARCH_SERVICE_PREFIXES.map((prefix) => prefixLocations(prefix, 'trove_search', csp)).join('\n\n')}

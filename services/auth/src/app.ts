@@ -1,4 +1,4 @@
-import { ACCESS_COOKIE, CSRF_ERROR_MESSAGE, CSRF_HEADER } from '@trove/contracts';
+import { ACCESS_COOKIE, API_PATHS, CSRF_ERROR_MESSAGE, CSRF_HEADER } from '@trove/contracts';
 import {
   ApiError,
   createServiceApp,
@@ -21,7 +21,7 @@ import { createOtpRoutes } from './routes/otp';
 import { createPasswordRoutes } from './routes/password';
 import { createSessionRoutes } from './routes/session';
 
-export const AUTH_PREFIX = '/api/v1/auth';
+export const AUTH_PREFIX = API_PATHS.auth;
 
 export interface AuthAppDeps {
   db: DatabaseHandle;

@@ -1,3 +1,4 @@
+export * from './api';
 export * from './chat';
 export * from './command-grammar';
 export { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE, type Email, EmailSchema } from './email';

@@ -1,4 +1,4 @@
-import type { ErrorEnvelope } from '@trove/contracts';
+import { ERROR_CODE_BY_STATUS, type ErrorEnvelope, MALFORMED_JSON_CODE } from '@trove/contracts';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -32,33 +32,22 @@ export class ApiError extends HTTPException {
 /** A 429 that tells the client when to try again, in the body (`retry_after`) and `Retry-After`. */
 export function tooManyRequests(message: string, retryAfterSeconds: number): ApiError {
   const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new ApiError(429, message, 'rate_limited', { details: { retry_after: retryAfter } });
+  return new ApiError(429, message, ERROR_CODE_BY_STATUS[429], { details: { retry_after: retryAfter } });
 }
 
-const CODE_BY_STATUS: Partial<Record<number, string>> = {
-  400: 'invalid_request',
-  401: 'unauthenticated',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  409: 'conflict',
-  410: 'gone',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
-  503: 'unavailable',
-};
+const codeOf = (status: number): string =>
+  (ERROR_CODE_BY_STATUS as Partial<Record<number, string>>)[status] ?? 'error';
 
 /** `application/json`, or a `+json` type such as `application/merge-patch+json`, with any parameters. */
 const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 export const DATABASE_UNAVAILABLE: ErrorEnvelope = {
   error: 'The service is briefly unavailable. Please try again in a moment.',
-  code: 'unavailable',
+  code: ERROR_CODE_BY_STATUS[503],
 };
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
-const MALFORMED_JSON: ErrorEnvelope = { error: 'Malformed JSON body', code: 'malformed_json' };
+const MALFORMED_JSON: ErrorEnvelope = { error: 'Malformed JSON body', code: MALFORMED_JSON_CODE };
 
 function envelope(error: string, code: string): ErrorEnvelope {
   return { error, code };
@@ -91,10 +80,10 @@ export function createErrorHandler(fallbackLogger: Logger): ErrorHandler<Service
     }
     if (err instanceof HTTPException) {
       const status = err.status;
-      return c.json(envelope(err.message || 'Request failed', CODE_BY_STATUS[status] ?? 'error'), status);
+      return c.json(envelope(err.message || 'Request failed', codeOf(status)), status);
     }
     if (err instanceof ZodError) {
-      return c.json(envelope(err.issues[0]?.message ?? 'Invalid request', 'invalid_request'), 400);
+      return c.json(envelope(err.issues[0]?.message ?? 'Invalid request', ERROR_CODE_BY_STATUS[400]), 400);
     }
     // A route that called c.req.json() itself on a malformed body still answers 400, not 500.
     if (err instanceof SyntaxError && (await bodyIsMalformedJson(c))) return c.json(MALFORMED_JSON, 400);
@@ -107,11 +96,12 @@ export function createErrorHandler(fallbackLogger: Logger): ErrorHandler<Service
       return c.json(envelope(DATABASE_UNAVAILABLE.error, DATABASE_UNAVAILABLE.code), 503);
     }
     (c.get('log') ?? fallbackLogger).error({ err }, 'unhandled error');
-    return c.json(envelope('Internal error', 'internal'), 500);
+    return c.json(envelope('Internal error', ERROR_CODE_BY_STATUS[500]), 500);
   };
 }
 
-export const notFound: NotFoundHandler<ServiceEnv> = (c) => c.json(envelope('Not found', 'not_found'), 404);
+export const notFound: NotFoundHandler<ServiceEnv> = (c) =>
+  c.json(envelope('Not found', ERROR_CODE_BY_STATUS[404]), 404);
 
 /**
  * Reads a JSON request body and parses it with `schema`. Every way the input can be wrong ends in
@@ -124,7 +114,7 @@ export async function parseJson<Schema extends z.ZodType>(
 ): Promise<z.output<Schema>> {
   const contentType = c.req.header('Content-Type') ?? '';
   if (!JSON_CONTENT_TYPE.test(contentType)) {
-    throw new ApiError(415, 'Content-Type must be application/json', 'unsupported_media_type');
+    throw new ApiError(415, 'Content-Type must be application/json', ERROR_CODE_BY_STATUS[415]);
   }
   let body: unknown;
   try {

@@ -1,4 +1,4 @@
-import type { ErrorEnvelope, Health } from '@trove/contracts';
+import { type ErrorEnvelope, type Health, NOT_READY_CODE } from '@trove/contracts';
 import { Hono } from 'hono';
 import { checkDatabase, type DatabaseHandle } from './database';
 import type { ServiceEnv } from './hono-env';
@@ -13,7 +13,7 @@ export function createHealthRoutes(db: DatabaseHandle): Hono<ServiceEnv> {
   routes.get('/healthz', (c) => c.json<Health>({ status: 'ok' }, 200));
   routes.get('/readyz', noStore, async (c) => {
     if (await checkDatabase(db)) return c.json<Health>({ status: 'ready' }, 200);
-    return c.json<ErrorEnvelope>({ error: 'Database unreachable', code: 'not_ready' }, 503);
+    return c.json<ErrorEnvelope>({ error: 'Database unreachable', code: NOT_READY_CODE }, 503);
   });
   return routes;
 }

@@ -1,4 +1,4 @@
-import type { ErrorEnvelope } from '@trove/contracts';
+import { ERROR_CODE_BY_STATUS, type ErrorEnvelope } from '@trove/contracts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { DatabaseHandle } from './database';
@@ -38,7 +38,7 @@ export function createServiceApp(options: ServiceAppOptions): Hono<ServiceEnv> {
   const limitBody = bodyLimit({
     maxSize: options.maxBodyBytes ?? 64 * 1024,
     onError: (c) =>
-      c.json<ErrorEnvelope>({ error: 'Request body too large', code: 'payload_too_large' }, 413),
+      c.json<ErrorEnvelope>({ error: 'Request body too large', code: ERROR_CODE_BY_STATUS[413] }, 413),
   });
   // No route reads the body of a GET or HEAD, and asking the request for its body made the node adapter
   // build a full WHATWG Request each time (~0.2 ms of CPU per request, measured on the search route).

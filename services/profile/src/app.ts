@@ -1,3 +1,4 @@
+import { API_PATHS } from '@trove/contracts';
 import {
   createServiceApp,
   type DatabaseHandle,
@@ -14,7 +15,7 @@ import {
 } from './profiles/current-password';
 import { createProfileRoutes } from './routes/profile';
 
-export const PROFILE_PREFIX = '/api/v1/profile';
+export const PROFILE_PREFIX = API_PATHS.profile;
 
 export interface ProfileAppDeps {
   db: DatabaseHandle;

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@trove/contracts';
 import {
   createServiceApp,
   type DatabaseHandle,
@@ -14,10 +15,10 @@ import { createSearchRoutes } from './routes/search';
 import { createUploadRoutes } from './routes/uploads';
 import type { SearchSettings } from './search/search.service';
 
-export const SEARCH_PREFIX = '/api/v1/search';
-export const UPLOADS_PREFIX = '/api/v1/uploads';
-export const CHATS_PREFIX = '/api/v1/chats';
-export const PASSAGES_PREFIX = '/api/v1/passages';
+export const SEARCH_PREFIX = API_PATHS.search;
+export const UPLOADS_PREFIX = API_PATHS.uploads;
+export const CHATS_PREFIX = API_PATHS.chats;
+export const PASSAGES_PREFIX = API_PATHS.passages;
 
 export interface SearchAppDeps {
   db: DatabaseHandle;

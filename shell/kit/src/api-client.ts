@@ -3,7 +3,12 @@
  * the error chain of SPEC §8.
  */
 
-import { CSRF_ACCESS_COOKIE, CSRF_HEADER, CSRF_REFRESH_COOKIE, SECURE_COOKIE_PREFIX } from '@trove/contracts';
+import {
+  CSRF_ACCESS_COOKIE,
+  CSRF_HEADER,
+  type CSRF_REFRESH_COOKIE,
+  SECURE_COOKIE_PREFIX,
+} from '@trove/contracts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -30,18 +35,13 @@ export class ApiError extends Error {
   }
 }
 
-/** The cookie the auth service sets for double-submit CSRF on state-changing calls (DESIGN.md, sessions). */
-export const ACCESS_CSRF_COOKIE = CSRF_ACCESS_COOKIE;
-export const REFRESH_CSRF_COOKIE = CSRF_REFRESH_COOKIE;
-export { CSRF_HEADER };
-
 /**
  * A CSRF cookie's value under either of its names: `__Host-…` when the session is Secure (issue 18 item
  * 13), the plain SPEC §9 name otherwise. The prefixed one wins: only a secure origin can have set it.
  */
 export function readCsrfCookie(
   cookieHeader: string,
-  name: typeof ACCESS_CSRF_COOKIE | typeof REFRESH_CSRF_COOKIE,
+  name: typeof CSRF_ACCESS_COOKIE | typeof CSRF_REFRESH_COOKIE,
 ): string | undefined {
   return readCookie(cookieHeader, `${SECURE_COOKIE_PREFIX}${name}`) ?? readCookie(cookieHeader, name);
 }
@@ -85,7 +85,7 @@ export function buildHeaders(
     headers['Content-Type'] = 'application/json';
   }
   if (method !== 'GET' && method !== 'HEAD') {
-    const csrf = readCsrfCookie(cookieHeader, ACCESS_CSRF_COOKIE);
+    const csrf = readCsrfCookie(cookieHeader, CSRF_ACCESS_COOKIE);
     if (csrf) headers[CSRF_HEADER] = csrf;
   }
   return { ...headers, ...extra };

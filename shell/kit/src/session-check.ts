@@ -1,12 +1,11 @@
-import type { AcceptedSessionUser } from '@trove/contracts';
 import {
-  ACCESS_CSRF_COOKIE,
-  ApiError,
-  type ApiClient,
+  type AcceptedSessionUser,
+  API_PATHS,
+  CSRF_ACCESS_COOKIE,
   CSRF_HEADER,
-  REFRESH_CSRF_COOKIE,
-  readCsrfCookie,
-} from './api-client';
+  CSRF_REFRESH_COOKIE,
+} from '@trove/contracts';
+import { ApiError, type ApiClient, readCsrfCookie } from './api-client';
 
 /** What one check learned: a user, a confirmed guest, or nothing (the network failed). */
 export type SessionCheckResult =
@@ -55,11 +54,11 @@ export function reuseRecentCheck<T>(
 
 /** POST /auth/refresh with the refresh CSRF token (SPEC §7); success is judged by an ok response. */
 export async function refreshSession(client: ApiClient, cookies: string): Promise<boolean> {
-  const token = readCsrfCookie(cookies, REFRESH_CSRF_COOKIE);
+  const token = readCsrfCookie(cookies, CSRF_REFRESH_COOKIE);
   // Without the readable half of the refresh pair there is no refresh token either: skip the call.
   if (!token) return false;
   try {
-    await client.post('/api/v1/auth/refresh', undefined, { headers: { [CSRF_HEADER]: token } });
+    await client.post(`${API_PATHS.auth}/refresh`, undefined, { headers: { [CSRF_HEADER]: token } });
     return true;
   } catch {
     return false;
@@ -67,7 +66,7 @@ export async function refreshSession(client: ApiClient, cookies: string): Promis
 }
 
 async function getMe(client: ApiClient): Promise<AcceptedSessionUser | null> {
-  return readSessionUser(await client.get('/api/v1/auth/me', { cache: 'no-store' }));
+  return readSessionUser(await client.get(`${API_PATHS.auth}/me`, { cache: 'no-store' }));
 }
 
 /**
@@ -77,8 +76,8 @@ async function getMe(client: ApiClient): Promise<AcceptedSessionUser | null> {
  */
 export function mayHaveSession(cookies: string): boolean {
   return (
-    readCsrfCookie(cookies, ACCESS_CSRF_COOKIE) !== undefined ||
-    readCsrfCookie(cookies, REFRESH_CSRF_COOKIE) !== undefined
+    readCsrfCookie(cookies, CSRF_ACCESS_COOKIE) !== undefined ||
+    readCsrfCookie(cookies, CSRF_REFRESH_COOKIE) !== undefined
   );
 }
 

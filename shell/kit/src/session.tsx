@@ -8,8 +8,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { AcceptedSessionUser } from '@trove/contracts';
-import { type ApiClient, api, CSRF_HEADER, REFRESH_CSRF_COOKIE, readCookie } from './api-client';
+import { type AcceptedSessionUser, API_PATHS, CSRF_HEADER, CSRF_REFRESH_COOKIE } from '@trove/contracts';
+import { type ApiClient, api, readCookie } from './api-client';
 import { checkSession, reuseRecentCheck, SESSION_CHECK_REUSE_MS } from './session-check';
 
 export type SessionStatus = 'loading' | 'user' | 'guest';
@@ -83,10 +83,14 @@ export function SessionProvider({
 
   const logout = useCallback(async () => {
     generation.current++;
-    const token = readCookie(readCookies(), REFRESH_CSRF_COOKIE);
+    const token = readCookie(readCookies(), CSRF_REFRESH_COOKIE);
     try {
       // SPEC §7: logout sends the refresh token's CSRF value, like refresh does.
-      await client.post('/api/v1/auth/logout', undefined, token ? { headers: { [CSRF_HEADER]: token } } : {});
+      await client.post(
+        `${API_PATHS.auth}/logout`,
+        undefined,
+        token ? { headers: { [CSRF_HEADER]: token } } : {},
+      );
     } catch {
       // SPEC §8: logout failures are ignored; the local user is cleared regardless.
     }

@@ -1,4 +1,9 @@
-import { ProfileMeResponseSchema, ProfileStatusResponseSchema, type SessionUser } from '@trove/contracts';
+import {
+  API_PATHS,
+  ProfileMeResponseSchema,
+  ProfileStatusResponseSchema,
+  type SessionUser,
+} from '@trove/contracts';
 import type { ApiClient } from '@trove/kit';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -59,7 +64,7 @@ export function nameLooksComplete(user: SessionUser | null): boolean {
  * profile wins. If neither does (an error, or an answer without one), the name decides.
  */
 export async function checkProfileComplete(client: ApiClient, user: SessionUser | null): Promise<boolean> {
-  for (const path of ['/api/v1/profile/me', '/api/v1/profile/status']) {
+  for (const path of [`${API_PATHS.profile}/me`, `${API_PATHS.profile}/status`]) {
     try {
       const complete = completenessFrom(await client.get(path, { cache: 'no-store' }));
       if (complete !== null) return complete;

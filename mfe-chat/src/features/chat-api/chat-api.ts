@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   type AskResponse,
   AskResponseSchema,
   type Chat,
@@ -17,7 +18,7 @@ import { api } from '@trove/kit';
 // Issue 11, the agreed Chats API. Every answer is read with its contracts schema (STYLE.md: one schema
 // per payload), so a server that drifts from the contract fails here with a message, not deep in a render.
 
-const CHATS = '/api/v1/chats';
+const CHATS = API_PATHS.chats;
 const chatPath = (chatId: string) => `${CHATS}/${encodeURIComponent(chatId)}`;
 
 /**
@@ -56,6 +57,6 @@ export async function sendAnswer(chatId: string, messageId: string, address: str
 
 export async function getPassage(passageId: string, signal?: AbortSignal): Promise<PassageContextResponse> {
   return PassageContextResponseSchema.parse(
-    await api.get(`/api/v1/passages/${encodeURIComponent(passageId)}`, { signal }),
+    await api.get(`${API_PATHS.passages}/${encodeURIComponent(passageId)}`, { signal }),
   );
 }

@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   SearchResponseSchema,
   type SearchResponse,
   type UploadedDocument,
@@ -12,7 +13,7 @@ import { type SearchRequest, searchParams } from './search-filters';
 // Issue 10: the calls of the Uploads page, through the kit's one fetch wrapper, answers read with the
 // contracts' schemas (services/search, docs/decisions/010).
 
-const UPLOADS = '/api/v1/uploads';
+const UPLOADS = API_PATHS.uploads;
 
 /** One page of the user's documents, newest first: the first without a cursor, then each next_cursor. */
 export async function listUploads(
@@ -51,5 +52,7 @@ export const SEARCH_PAGE_SIZE = 10;
 
 export async function searchUploads(request: SearchRequest, signal?: AbortSignal): Promise<SearchResponse> {
   const query = searchParams(request, SEARCH_PAGE_SIZE);
-  return SearchResponseSchema.parse(await api.get(`/api/v1/search?${query}`, { signal, cache: 'no-store' }));
+  return SearchResponseSchema.parse(
+    await api.get(`${API_PATHS.search}?${query}`, { signal, cache: 'no-store' }),
+  );
 }

@@ -1,5 +1,6 @@
 import { ApiError, api, userMessage } from '@trove/kit';
 import {
+  API_PATHS,
   type ChangePassword,
   type ProfileFormInput,
   type ProfileMeResponse,
@@ -38,7 +39,7 @@ export function useProfileData() {
   const reload = useCallback(async () => {
     setLoad({ phase: 'loading' });
     try {
-      const data = parseAnswer(await api.get('/api/v1/profile/me', { cache: 'no-store' }));
+      const data = parseAnswer(await api.get(`${API_PATHS.profile}/me`, { cache: 'no-store' }));
       if (mounted.current) setLoad({ phase: 'ready', data });
     } catch (error) {
       // SPEC §8: the error's message, else "Failed to load profile".
@@ -52,13 +53,13 @@ export function useProfileData() {
 
   /** PUT /profile; the answer replaces what the page shows (SPEC §7). Errors are the caller's to show. */
   const save = useCallback(async (payload: ProfileFormInput) => {
-    const data = parseAnswer(await api.put('/api/v1/profile', payload));
+    const data = parseAnswer(await api.put(API_PATHS.profile, payload));
     if (mounted.current) setLoad({ phase: 'ready', data });
     return data;
   }, []);
 
   const changePassword = useCallback(async (payload: ChangePassword) => {
-    await api.put('/api/v1/profile/password', payload);
+    await api.put(`${API_PATHS.profile}/password`, payload);
   }, []);
 
   return { load, reload, save, changePassword };
