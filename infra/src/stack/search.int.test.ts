@@ -132,7 +132,7 @@ describe('the search service in the stack', () => {
 
     const found = await search(word);
     expect(found.results.map((result) => result.document.name).sort()).toEqual(['figures.eml', 'notes.txt']);
-    expect(found.results[0]?.snippet).toContain(`<mark>${word}</mark>`);
+    expect(found.results[0]?.snippet).toContainEqual({ text: word, marked: true });
     const invoice = await search(`${word} invoice`);
     expect(invoice.results[0]?.document.name).toBe('figures.eml');
     expect(invoice.results[0]?.facts.amounts?.[0]).toMatchObject({ currency: 'INR', value: 12500 });

@@ -207,7 +207,7 @@ describe('the Uploads page', () => {
 
   it('search: highlighted snippets as text, fact chips as filters, type facets, more results', async () => {
     listed = [doc({})];
-    const result = (id: string, snippet: string) => ({
+    const result = (id: string, snippet: { text: string; marked: boolean }[]) => ({
       document: {
         id: '00000000-0000-4000-8000-000000000001',
         name: 'contract.pdf',
@@ -225,13 +225,24 @@ describe('the Uploads page', () => {
     });
     searchPages = {
       '': {
-        results: [result('1', 'the &lt;b&gt;<mark>invoice</mark>&lt;/b&gt; total')],
+        results: [
+          result('1', [
+            { text: 'the <b>', marked: false },
+            { text: 'invoice', marked: true },
+            { text: '</b> total', marked: false },
+          ]),
+        ],
         facets: { type: [{ value: 'pdf', count: 1 }] },
         mode: 'and',
         next_cursor: 'c1',
       },
       c1: {
-        results: [result('2', 'second <mark>invoice</mark>')],
+        results: [
+          result('2', [
+            { text: 'second ', marked: false },
+            { text: 'invoice', marked: true },
+          ]),
+        ],
         facets: { type: [] },
         mode: 'and',
         next_cursor: null,
@@ -246,7 +257,7 @@ describe('the Uploads page', () => {
     within(first).getByRole('heading', { name: 'Service agreement with Acme' });
     within(first).getByText('contract.pdf');
     within(first).getByText('Page 2');
-    // Escaped markup stays text; only the match is a <mark>.
+    // Markup in a document's text stays text; only the match is a <mark>.
     expect(first.querySelector('mark')?.textContent).toBe('invoice');
     expect(first.querySelector('b')).toBeNull();
     within(first).getByText('</b>', { exact: false });

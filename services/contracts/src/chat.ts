@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMAND_VERBS } from './command-grammar';
 import { EmailSchema } from './email';
-import { DOCUMENT_KINDS } from './search';
+import { DOCUMENT_KINDS, SnippetSchema } from './search';
 import { requestBody } from './request-body';
 import { MicrosecondTimestampSchema, pageQueryShape } from './paging';
 
@@ -187,8 +187,8 @@ export const AnswerPassageSchema = z.object({
   document_title: z.string().nullable().optional(),
   /** Page or section, e.g. "Page 2" or "Body". */
   location: z.string(),
-  /** HTML-escaped passage text with the matched words in `<mark>`. */
-  snippet: z.string(),
+  /** The passage around its matches, the matched words marked (as in search results). */
+  snippet: SnippetSchema,
   score: z.number(),
 });
 export type AnswerPassage = z.output<typeof AnswerPassageSchema>;

@@ -6,6 +6,7 @@ import {
   documentKindOf,
   documentKindsText,
   documentLabel,
+  markedWords,
   SEARCH_MESSAGES,
   SearchCursorSchema,
   SearchQuerySchema,
@@ -14,6 +15,7 @@ import {
   UploadsListQuerySchema,
   UploadsListResponseSchema,
   UploadsResponseSchema,
+  snippetText,
 } from './search';
 
 describe('SearchQuerySchema', () => {
@@ -241,5 +243,22 @@ describe('the uploads answers', () => {
 
   it('an upload answer stays the batch alone', () => {
     expect(UploadsResponseSchema.parse({ documents: [document] })).toEqual({ documents: [document] });
+  });
+});
+
+describe('snippets as runs of text', () => {
+  const parts = [
+    { text: 'Total <b> ', marked: false },
+    { text: '₹45,000', marked: true },
+    { text: ' & tax "due" ', marked: false },
+    { text: '₹45,000', marked: true },
+  ];
+
+  it('the mail reads the runs joined, as the file had them', () => {
+    expect(snippetText(parts)).toBe('Total <b> ₹45,000 & tax "due" ₹45,000');
+  });
+
+  it('the marked words, each once', () => {
+    expect(markedWords(parts)).toEqual(['₹45,000']);
   });
 });

@@ -140,6 +140,22 @@ export const FactsSchema = z.object({
 export type Facts = z.output<typeof FactsSchema>;
 
 /**
+ * A snippet as it travels: runs of the passage's own text, the words that matched marked. Plain text, never
+ * HTML: a client renders each run as text (a `<script>` in a document stays visible text) and needs no
+ * parser; the mail joins the runs.
+ */
+export const SnippetPartSchema = z.object({ text: z.string(), marked: z.boolean() });
+export type SnippetPart = z.output<typeof SnippetPartSchema>;
+export const SnippetSchema = z.array(SnippetPartSchema);
+
+/** A snippet's text without its marks (the plain-text mail, a title attribute). */
+export const snippetText = (parts: readonly SnippetPart[]): string => parts.map((part) => part.text).join('');
+
+/** The words a snippet marked, each once (to mark them again in the passage's whole text). */
+export const markedWords = (parts: readonly SnippetPart[]): string[] => [
+  ...new Set(parts.filter((part) => part.marked).map((part) => part.text)),
+];
+/**
  * What a person calls a document (issue 19 item 3): its title — an email's subject, a page's <title>, a
  * document's own title — with the file name beside it when the two differ; the file name alone before it
  * is indexed or when it has no title of its own. One rule for results, the Uploads list, citations and mail.
@@ -165,8 +181,8 @@ export const SearchResultSchema = z.object({
     document_date: z.string().nullable(),
   }),
   passage: z.object({ id: z.string(), ordinal: z.number().int(), location: z.string() }),
-  /** HTML-escaped passage text with the matched words in `<mark>`. */
-  snippet: z.string(),
+  /** The passage around its matches, the matched words marked. */
+  snippet: SnippetSchema,
   score: z.number(),
   facts: FactsSchema.partial(),
 });

@@ -41,6 +41,7 @@ export {
   safeReturnPath,
   useReturnPath,
 } from './return-path';
+export { SnippetText } from './snippet-text';
 export { nextTabIndex } from './tab-keys';
 export { type SessionStatus, SessionProvider, type SessionValue, useSession } from './session';
 export { SESSION_CHECK_REUSE_MS } from './session-check';

@@ -54,7 +54,11 @@ describe('AnswerView', () => {
           document_name: 'easy-ham-1__02039.eml',
           document_title: 'Of Muslims and Morris men',
           location: 'Body',
-          snippet: 'the <mark>morris</mark> side',
+          snippet: [
+            { text: 'the ', marked: false },
+            { text: 'morris', marked: true },
+            { text: ' side', marked: false },
+          ],
           score: 2,
         },
       ],

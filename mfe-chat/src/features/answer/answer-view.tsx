@@ -3,14 +3,15 @@ import {
   type AssistantChatMessage,
   type Delivery,
   documentLabel,
+  markedWords,
 } from '@trove/contracts';
 import { type MouseEvent, type ReactNode, useId } from 'react';
+import { SnippetText } from '@trove/kit';
 import { MailIcon } from '@trove/kit/icons';
+import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import { documentsReadLine, filterChips, formatDay, formatTotal } from './answer-format';
 import * as styles from './answer.module.css';
-import { SnippetText } from './snippet-text';
-import { snippetParts } from './snippet';
 
 export interface AnswerActions {
   /** The address a passage opens at (`?passage=:id`), so it can be copied, middle-clicked or mailed. */
@@ -24,7 +25,7 @@ export interface AnswerActions {
 /** The words a snippet marked, to highlight again in the passage's full text. */
 export function markedTerms(passage: AnswerPassage | undefined): string[] {
   if (!passage) return [];
-  return [...new Set(snippetParts(passage.snippet).flatMap((part) => (part.marked ? [part.text] : [])))];
+  return markedWords(passage.snippet);
 }
 
 function PassageLink({
@@ -116,7 +117,7 @@ function Passages({ answer, actions, number }: SectionProps) {
                   </span>
                 </div>
                 <p className={styles.snippet}>
-                  <SnippetText html={passage.snippet} />
+                  <SnippetText parts={passage.snippet} />
                 </p>
               </div>
             </li>
@@ -132,7 +133,7 @@ function FieldsTable({ answer, actions, captionId }: SectionProps & { captionId:
   const none = (
     <>
       <span aria-hidden="true">—</span>
-      <span className={ui.visuallyHidden}>none</span>
+      <VisuallyHidden>none</VisuallyHidden>
     </>
   );
   const list = (items: string[]) => (items.length > 0 ? items.join(', ') : none);
@@ -247,7 +248,13 @@ export function AnswerView({ answer, actions }: { answer: AssistantChatMessage; 
         ];
 
   return (
-    <article className={styles.answer} aria-labelledby={headingId} data-layout={answer.layout}>
+    <Card
+      as="article"
+      shadow="sm"
+      className={styles.answer}
+      aria-labelledby={headingId}
+      data-layout={answer.layout}
+    >
       <header className={styles.header}>
         <h3 className={styles.title} id={headingId}>
           {nothing ? 'No matches' : answer.layout === 'table-first' ? 'Extracted fields' : 'Answer'}
@@ -284,19 +291,19 @@ export function AnswerView({ answer, actions }: { answer: AssistantChatMessage; 
           <div className={styles.sendRow}>
             {answer.deliveries.length > 0 ? <Deliveries deliveries={answer.deliveries} /> : null}
             {nothing ? null : (
-              <button
-                type="button"
-                className={`${ui.button} ${styles.sendButton}`}
+              <Button
+                size="sm"
+                className={styles.sendButton}
                 onClick={() => actions.send(answer)}
                 aria-label="Send this answer by email"
               >
                 <MailIcon className={ui.icon} />
                 Send
-              </button>
+              </Button>
             )}
           </div>
         </footer>
       )}
-    </article>
+    </Card>
   );
 }

@@ -17,7 +17,11 @@ export function testAnswer(over: Partial<AssistantChatMessage> = {}): AssistantC
         document_id: 'd1',
         document_name: 'kaveri-invoice-2041.pdf',
         location: 'Page 1',
-        snippet: 'TAX <mark>INVOICE</mark> &lt;img src=x onerror=alert(1)&gt; Total due: INR 48,500.00',
+        snippet: [
+          { text: 'TAX ', marked: false },
+          { text: 'INVOICE', marked: true },
+          { text: ' <img src=x onerror=alert(1)> Total due: INR 48,500.00', marked: false },
+        ],
         score: 3.2,
       },
     ],

@@ -1,28 +1,11 @@
 import { type DocumentKind, documentLabel, type SearchResult } from '@trove/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { KIND_LABELS } from './format';
+import { SnippetText } from '@trove/kit';
 import { CloseIcon, SearchIcon } from '@trove/kit/icons';
 import { type FactFilter, FILTER_NAMES, factChips, withFilter, withoutFilter } from './search-filters';
-import { snippetParts } from './snippet-parts';
 import type { UploadSearchState } from './use-upload-search';
 import * as styles from './uploads.module.css';
-
-function Snippet({ html }: { html: string }) {
-  return (
-    <p className={styles.snippet}>
-      {snippetParts(html).map((part, index) =>
-        // The parts of one snippet never reorder, so their position is a stable key.
-        part.marked ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-          <mark key={index}>{part.text}</mark>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-          <span key={index}>{part.text}</span>
-        ),
-      )}
-    </p>
-  );
-}
 
 /** ADR 011 writes places in lower case ("page 2", "section Terms"); a line of its own starts with a capital. */
 function placeLabel(location: string): string {
@@ -40,7 +23,9 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
       </div>
       {label.fileName === null ? null : <p className={styles.docFile}>{label.fileName}</p>}
       <p className={styles.location}>{placeLabel(result.passage.location)}</p>
-      <Snippet html={result.snippet} />
+      <p className={styles.snippet}>
+        <SnippetText parts={result.snippet} />
+      </p>
       {chips.length > 0 ? (
         <ul className={styles.facts} aria-label="Found in this passage">
           {chips.map((chip) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { destinationNote, snippetText } from './answer.service';
+import { destinationNote } from './answer.service';
 
 describe('destinationNote', () => {
   it('says plainly which connectors are not connected and offers email', () => {
@@ -19,13 +19,5 @@ describe('destinationNote', () => {
     expect(destinationNote({ kind: 'email', address: '' })).toMatch(/Add an address/);
     expect(destinationNote({ kind: 'email', address: 'me@x.com' })).toBeNull();
     expect(destinationNote(null)).toBeNull();
-  });
-});
-
-describe('snippetText', () => {
-  it('turns an escaped, marked snippet back into plain text for the mail', () => {
-    expect(snippetText('Total &lt;b&gt; <mark>₹45,000</mark> &amp; tax &quot;due&quot; &#39;now&#39;')).toBe(
-      'Total <b> ₹45,000 & tax "due" \'now\'',
-    );
   });
 });

@@ -10,18 +10,18 @@ import {
   parseSearchQuery,
 } from '@trove/contracts';
 import type { DatabaseHandle } from '@trove/service-core';
-import { type SearchSettings, search } from '../search/search.service';
+import { findPassages, type SearchSettings, search } from '../search/search.service';
 import type { StoredAnswer } from './chats.repository';
 import { fieldsOf } from './fields';
-import { firstKnownEntity, hasIndexedDocuments, passageTexts } from './passages.repository';
+import { firstKnownEntity, hasIndexedDocuments } from './passages.repository';
 import { withoutCandidate } from './question-entities';
 import { summarize } from './summary';
 import { layoutFor, searchWords, understandQuestion, withEntity } from './understand';
 
 // Answering a question (issue 11 "Answers, honest and cited"): understand it, run the one search the
 // search API runs with the understood filters, then build the summary and fields from the passages
-// found. A fixed number of queries whatever the result count: the search, one read of passage texts,
-// and at most one entity check and one broader search.
+// found. A fixed number of queries whatever the result count: the search (which brings the passages'
+// texts with it), and at most one entity check and one broader search.
 
 export interface AnswerSettings {
   search: SearchSettings;
@@ -74,15 +74,6 @@ export function destinationNote(destination: ChatDestination | null): string | n
   }
 }
 
-/** Strips the `<mark>` tags and entities of a snippet, for the plain-text mail. */
-export function snippetText(snippet: string): string {
-  return snippet
-    .replace(/<\/?mark>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) =>
-      name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
-    );
-}
-
 export async function answerQuestion(
   db: DatabaseHandle,
   userId: string,
@@ -133,18 +124,14 @@ export async function answerQuestion(
     );
   }
 
-  const found = await search(db, userId, searchQuery(text, filters, settings.passages), settings.search);
+  const { response: found, texts } = await findPassages(
+    db,
+    userId,
+    searchQuery(text, filters, settings.passages),
+    settings.search,
+  );
   if (found.results.length === 0) return empty(await emptyHint(db, userId, text, filters, settings));
 
-  const texts = new Map(
-    (
-      await passageTexts(
-        db,
-        userId,
-        found.results.map((r) => r.passage.id),
-      )
-    ).map((p) => [p.id, p.body]),
-  );
   const passages: AnswerPassage[] = found.results.map((result) => ({
     passage_id: result.passage.id,
     document_id: result.document.id,

@@ -10,9 +10,10 @@ import {
   documentLabel,
   EmailSchema,
   UNTITLED_CHAT,
+  snippetText,
 } from '@trove/contracts';
 import { ApiError, chatAnswerMail, type DatabaseHandle, enqueueMail } from '@trove/service-core';
-import { type AnswerSettings, answerQuestion, snippetText } from './answer.service';
+import { type AnswerSettings, answerQuestion } from './answer.service';
 import { decodeChatListCursor, encodeChatListCursor } from './chat-list-cursor';
 import { type ChatMailLimits, clearAnswerMail } from './chat-mail.service';
 import {

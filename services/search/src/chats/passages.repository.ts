@@ -2,28 +2,8 @@ import type { DatabaseHandle } from '@trove/service-core';
 import { sql } from 'kysely';
 import { searchDb } from '../db/tables';
 
-// What chats read from the index besides the search itself: passage texts for the summary, a passage
-// with its neighbours, whether a name is among a user's extracted entities. Always the user's own.
-
-export interface PassageText {
-  id: string;
-  body: string;
-}
-
-/** The plain texts of these passages, in one query (the summary and fields need whole sentences). */
-export async function passageTexts(
-  db: DatabaseHandle,
-  userId: string,
-  ids: readonly string[],
-): Promise<PassageText[]> {
-  if (ids.length === 0) return [];
-  return searchDb(db)
-    .selectFrom('passages')
-    .select(['id', 'body'])
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
-    .execute();
-}
+// What chats read from the index besides the search itself: a passage with its neighbours, whether a
+// name is among a user's extracted entities. Always the user's own.
 
 export interface ContextRow {
   id: string;

@@ -1,4 +1,4 @@
-import { UPLOADS_MESSAGES, type UploadsListResponse } from '@trove/contracts';
+import { type SnippetPart, UPLOADS_MESSAGES, type UploadsListResponse } from '@trove/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExtractionError, extractDocument } from '../extraction';
@@ -92,10 +92,10 @@ describe('POST /api/v1/uploads', () => {
     }
     const res = await service.request(user, '/api/v1/search?q=platypus');
     const body = (await res.json()) as {
-      results: { document: { name: string; title: string | null }; snippet: string }[];
+      results: { document: { name: string; title: string | null }; snippet: SnippetPart[] }[];
     };
     expect(body.results[0]?.document).toMatchObject({ name: 'trip-notes.md', title: 'Dawn on the river' });
-    expect(body.results[0]?.snippet).toContain('<mark>platypus</mark>');
+    expect(body.results[0]?.snippet).toContainEqual({ text: 'platypus', marked: true });
     const one = await service.request(user, `/api/v1/uploads/${document?.id}`);
     expect(((await one.json()) as { document: { title: string | null } }).document.title).toBe(
       'Dawn on the river',

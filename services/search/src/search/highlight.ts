@@ -2,7 +2,7 @@
 // stemmed every word of every passage inside the database (~0.35 ms of PostgreSQL CPU per passage, about
 // half of a search). The SQL now returns the passage body and the query's `english` lexemes; this finds
 // the words that stem to them and cuts fragments the way ts_headline(..., 'MaxFragments=2, ...') did.
-// The output is raw passage text with MARK_START/MARK_STOP around matches; snippetHtml escapes it.
+// The output is raw passage text with MARK_START/MARK_STOP around matches; snippetParts cuts it into runs.
 
 import stem from 'wink-porter2-stemmer';
 import { MARK_START, MARK_STOP } from './snippet';

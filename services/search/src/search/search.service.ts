@@ -14,7 +14,7 @@ import { normaliseQueryText } from './query-text';
 import { highlightPassage } from './highlight';
 import { searchPassages, userTimeZone } from './search.repository';
 import { nextDay, startOfDay } from './time-zone';
-import { snippetHtml } from './snippet';
+import { snippetParts } from './snippet';
 
 export interface SearchSettings {
   /** AND first; fewer passages than this matching every word relaxes the search to OR (issue 10). */
@@ -30,16 +30,27 @@ export interface SearchSettings {
 /** Scoring 200 candidates costs ~1 ms of PostgreSQL's CPU; known-item quality was the same from 250 up (ADRs 014, 020). */
 export const SEARCH_MAX_CANDIDATES = 200;
 
-/**
- * GET /api/v1/search. A query that is nothing but stop words or punctuation ("the", "?!") has no
- * lexemes; it is a valid question with no answer, so an empty result rather than an error.
- */
+/** GET /api/v1/search: {@link findPassages}' answer. */
 export async function search(
   db: DatabaseHandle,
   userId: string,
   query: SearchQuery,
   settings: SearchSettings,
 ): Promise<SearchResponse> {
+  return (await findPassages(db, userId, query, settings)).response;
+}
+
+/**
+ * A search's answer, and the whole text of each passage found (the chats' summary reads them: the search
+ * has them in hand, so they are not read again). A query that is nothing but stop words or punctuation
+ * ("the", "?!") has no lexemes; it is a valid question with no answer, so an empty result, not an error.
+ */
+export async function findPassages(
+  db: DatabaseHandle,
+  userId: string,
+  query: SearchQuery,
+  settings: SearchSettings,
+): Promise<{ response: SearchResponse; texts: ReadonlyMap<string, string> }> {
   // The search syntax (issue 19 item 4): operators become filters, the rest are the words. A filter given as
   // its own parameter (the Uploads page's chips) wins over the same one typed in the query.
   const parsed = parseSearchQuery(query.q);
@@ -88,7 +99,7 @@ export async function search(
   });
   const page = hits.slice(0, query.limit);
   const last = page.at(-1);
-  return {
+  const response: SearchResponse = {
     results: page.map((hit) => ({
       document: {
         id: hit.documentId,
@@ -98,7 +109,7 @@ export async function search(
         document_date: hit.documentDate,
       },
       passage: { id: hit.passageId, ordinal: hit.ordinal, location: hit.location },
-      snippet: snippetHtml(highlightPassage(hit.body, lexemes)),
+      snippet: snippetParts(highlightPassage(hit.body, lexemes)),
       score: hit.score,
       facts: (hit.facts ?? {}) as Partial<Facts>,
     })),
@@ -109,4 +120,5 @@ export async function search(
         ? encodeCursor({ s: last.score, i: last.passageId, m: mode })
         : null,
   };
+  return { response, texts: new Map(page.map((hit) => [hit.passageId, hit.body])) };
 }
