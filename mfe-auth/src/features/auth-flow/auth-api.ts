@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   EmailExistsResponseSchema,
   LoginResponseSchema,
   OtpRequestResponseSchema,
@@ -22,8 +23,8 @@ import {
 import { codeTimes, timesAfterRetry } from './otp-timer';
 import { checkProfileComplete } from './profile-completeness';
 
-const AUTH = '/api/v1/auth';
-const PROFILE = '/api/v1/profile';
+const AUTH = API_PATHS.auth;
+const PROFILE = API_PATHS.profile;
 
 /*
  * Every answer is read by its contracts schema. Where SPEC §4.3 / §7 also names answers our auth service
