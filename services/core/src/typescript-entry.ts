@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
 /**
  * How a TypeScript entry point runs as a process: one node process with tsx's loader
  * (docs/decisions/037). Not the `tsx` CLI: it runs the script in a second node process and relays
@@ -8,5 +11,8 @@ export function typeScriptEntry(
   entry: string,
   args: readonly string[] = [],
 ): { command: string; args: string[] } {
-  return { command: process.execPath, args: ['--import', import.meta.resolve('tsx'), entry, ...args] };
+  // createRequire, not import.meta.resolve: vitest's module runner (the e2e and stack tests start services
+  // through this) does not implement import.meta.resolve.
+  const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { command: process.execPath, args: ['--import', loader, entry, ...args] };
 }
