@@ -74,6 +74,14 @@ describe('answers read by their contracts schema, with the SPEC §4.3 readings f
     expect(readLoginAnswer('', NOW)).toEqual({ kind: 'no-user' });
   });
 
+  it('login: a user with an id and nothing else, or a number id, is accepted (SPEC §3 "mostly not shown")', () => {
+    expect(readLoginAnswer({ user: { id: 'u1' } }, NOW)).toEqual({ kind: 'user', user: { id: 'u1' } });
+    expect(readLoginAnswer({ user: { id: 7, name: 'Ada' } }, NOW)).toEqual({
+      kind: 'user',
+      user: { id: 7, name: 'Ada' },
+    });
+  });
+
   it('code timing: the served seconds; a partial answer by the SPEC rule and the fallbacks', async () => {
     const { OtpTimingSchema } = await import('@trove/contracts');
     expect(readCodeTiming(OtpTimingSchema, SERVED_TIMING, NOW)).toEqual({
@@ -86,11 +94,13 @@ describe('answers read by their contracts schema, with the SPEC §4.3 readings f
     });
   });
 
-  it('verify and profile save: the contract user, else none', () => {
+  it('verify and profile save: any user with an id, else none', () => {
     expect(readVerifiedUser({ user: USER })).toEqual(USER);
     expect(readVerifiedUser({ ok: true })).toBeNull();
-    expect(readVerifiedUser({ user: { id: 'u1' } })).toBeNull();
+    expect(readVerifiedUser({ user: { id: 'u1' } })).toEqual({ id: 'u1' });
+    expect(readVerifiedUser({ user: { name: 'Ada' } })).toBeNull();
     expect(readSavedUser({ profile: {} })).toBeNull();
+    expect(readSavedUser({ user: USER, profile: {} })).toEqual(USER);
   });
 });
 

@@ -1,16 +1,14 @@
 import {
+  type AcceptedSessionUser,
+  AcceptedSessionUserSchema,
   API_PATHS,
   EmailExistsResponseSchema,
-  LoginResponseSchema,
   OtpRequestResponseSchema,
   type OtpTimingSchema,
-  OtpVerifyResponseSchema,
-  ProfileMeResponseSchema,
   RegisterResponseSchema,
   ResetCompleteResponseSchema,
   ResetRequestResponseSchema,
   ResetVerifyResponseSchema,
-  type SessionUser,
 } from '@trove/contracts';
 import { ApiError, type ApiClient, api, userMessage } from '@trove/kit';
 import type { CodeTiming, FlowEvent, LoginAnswer, LoginRefusal, Request } from './auth-flow-machine';
@@ -45,8 +43,20 @@ export function readEmailExists(answer: unknown): boolean {
  */
 export function readLoginAnswer(answer: unknown, now: number): LoginAnswer {
   if (asksForSecondFactor(answer)) return { kind: 'second-factor', timing: codeTimes(answer, now) };
-  const parsed = LoginResponseSchema.safeParse(answer);
-  return parsed.success && parsed.data.user ? { kind: 'user', user: parsed.data.user } : { kind: 'no-user' };
+  const user = acceptedUser(answer);
+  return user ? { kind: 'user', user } : { kind: 'no-user' };
+}
+
+/**
+ * SPEC §3: "a user is accepted only if it has an id", and login, verify and reset return one "whose shape is
+ * mostly not shown" — so the user under `user` is read as widely as the kit reads /auth/me (contracts'
+ * AcceptedSessionUserSchema: an id, a number too; the other fields when they are there). Every answer our
+ * service sends (LoginResponseSchema, OtpVerifyResponseSchema, …) is one of these.
+ */
+function acceptedUser(answer: unknown): AcceptedSessionUser | null {
+  if (typeof answer !== 'object' || answer === null) return null;
+  const parsed = AcceptedSessionUserSchema.safeParse((answer as { user?: unknown }).user);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
@@ -59,15 +69,13 @@ export function readCodeTiming(schema: typeof OtpTimingSchema, answer: unknown, 
 }
 
 /** SPEC §4.3: a verify answer without the contract's user is "verified with no user returned". */
-export function readVerifiedUser(answer: unknown): SessionUser | null {
-  const parsed = OtpVerifyResponseSchema.safeParse(answer);
-  return parsed.success ? parsed.data.user : null;
+export function readVerifiedUser(answer: unknown): AcceptedSessionUser | null {
+  return acceptedUser(answer);
 }
 
 /** PUT /profile answers {user, profile} (SPEC §7); without the user the flow keeps the one it signed in. */
-export function readSavedUser(answer: unknown): SessionUser | null {
-  const parsed = ProfileMeResponseSchema.safeParse(answer);
-  return parsed.success ? parsed.data.user : null;
+export function readSavedUser(answer: unknown): AcceptedSessionUser | null {
+  return acceptedUser(answer);
 }
 
 /** What the server said (SPEC §8 user-facing helper), or null, so the flow falls back to its own words. */

@@ -3,7 +3,7 @@ import {
   type ProfileStep,
   RegisterRequestSchema,
   ResetPasswordFormSchema,
-  type SessionUser,
+  type AcceptedSessionUser,
 } from '@trove/contracts';
 import { checkEmail } from './email';
 import { AUTH_MESSAGES } from './messages';
@@ -29,7 +29,7 @@ export interface FlowState {
   newRegistration: boolean;
   resetToken: string | null;
   /** Signed in on the server but not yet set in the session: the profile step comes first. */
-  pendingUser: SessionUser | null;
+  pendingUser: AcceptedSessionUser | null;
   /** Counts "start over"s, so the identify form is a fresh one each time (its email cleared). */
   round: number;
 }
@@ -63,7 +63,7 @@ export type Request =
   | { type: 'verifyCode'; otp: OtpMeta; code: string }
   | { type: 'resendCode'; otp: OtpMeta }
   | { type: 'completeReset'; resetToken: string | null; newPassword: string }
-  | { type: 'checkProfile'; user: SessionUser; successMessage: string }
+  | { type: 'checkProfile'; user: AcceptedSessionUser; successMessage: string }
   | { type: 'saveProfile'; values: ProfileStep };
 
 /** What a transition asks the hook to do. */
@@ -75,11 +75,11 @@ export type Effect =
   | { type: 'askVerifyEmail'; otp: OtpMeta }
   | { type: 'closeDialog' }
   /** SPEC §2.4 / ADR 006: set the user and go to the return path, REDIRECT_DELAY_MS after the success toast. */
-  | { type: 'finish'; user: SessionUser };
+  | { type: 'finish'; user: AcceptedSessionUser };
 
 /** A login answer, read (auth-api.ts): a user, the 2-step branch with the code's timing, or neither. */
 export type LoginAnswer =
-  | { kind: 'user'; user: SessionUser }
+  | { kind: 'user'; user: AcceptedSessionUser }
   | { kind: 'second-factor'; timing: CodeTiming }
   | { kind: 'no-user' };
 
@@ -111,15 +111,15 @@ export type FlowEvent =
   | { type: 'registerFailed'; alreadyRegistered: boolean; message: string | null }
   | { type: 'resetCodeSent'; timing: CodeTiming }
   | { type: 'resetCodeNotSent'; message: string | null }
-  | { type: 'codeVerified'; user: SessionUser | null }
+  | { type: 'codeVerified'; user: AcceptedSessionUser | null }
   | { type: 'resetCodeVerified'; resetToken: string }
   | { type: 'codeRefused'; reason: 'expired' | 'incorrect' | 'other'; message: string | null }
   | { type: 'codeResent'; timing: CodeTiming }
   | { type: 'resendFailed'; resendAt: number | null; message: string | null }
-  | { type: 'passwordReset'; user: SessionUser }
+  | { type: 'passwordReset'; user: AcceptedSessionUser }
   | { type: 'passwordResetFailed'; message: string | null }
   | { type: 'profileChecked'; complete: boolean }
-  | { type: 'profileSaved'; user: SessionUser | null }
+  | { type: 'profileSaved'; user: AcceptedSessionUser | null }
   | { type: 'profileSaveFailed'; message: string | null };
 
 export interface MachineState {
@@ -190,7 +190,7 @@ function codeEntry(
  * the browser goes to the return path. The user is set only then, because the guest-only guard redirects
  * the moment it is.
  */
-function finish(state: MachineState, user: SessionUser, message: string): Transition {
+function finish(state: MachineState, user: AcceptedSessionUser, message: string): Transition {
   return {
     state: { ...state, leaving: true },
     effects: [flash('success', message), { type: 'finish', user }],
@@ -198,7 +198,7 @@ function finish(state: MachineState, user: SessionUser, message: string): Transi
 }
 
 /** SPEC §4.3: a signed-in user goes to the profile step when the profile is incomplete. */
-function profileCheck(user: SessionUser, successMessage: string): Request {
+function profileCheck(user: AcceptedSessionUser, successMessage: string): Request {
   return { type: 'checkProfile', user, successMessage };
 }
 

@@ -2,7 +2,7 @@ import {
   API_PATHS,
   ProfileMeResponseSchema,
   ProfileStatusResponseSchema,
-  type SessionUser,
+  type AcceptedSessionUser,
 } from '@trove/contracts';
 import type { ApiClient } from '@trove/kit';
 
@@ -55,7 +55,7 @@ export function completenessFrom(answer: unknown): boolean | null {
 }
 
 /** SPEC §4.3 fallback: whether the user's name has at least two words. */
-export function nameLooksComplete(user: SessionUser | null): boolean {
+export function nameLooksComplete(user: AcceptedSessionUser | null): boolean {
   return (user?.name ?? '').trim().split(/\s+/).filter(Boolean).length >= 2;
 }
 
@@ -63,7 +63,10 @@ export function nameLooksComplete(user: SessionUser | null): boolean {
  * SPEC §4.3 "Profile completeness check": /profile/me, then /profile/status; the first that gives a
  * profile wins. If neither does (an error, or an answer without one), the name decides.
  */
-export async function checkProfileComplete(client: ApiClient, user: SessionUser | null): Promise<boolean> {
+export async function checkProfileComplete(
+  client: ApiClient,
+  user: AcceptedSessionUser | null,
+): Promise<boolean> {
   for (const path of [`${API_PATHS.profile}/me`, `${API_PATHS.profile}/status`]) {
     try {
       const complete = completenessFrom(await client.get(path, { cache: 'no-store' }));
