@@ -6,6 +6,7 @@ import { REPO_ROOT } from '../stack';
 import { startIsolatedStack } from '../stack/isolated';
 import { startBareServer } from './bare-server';
 import { measureEnumerationTiming, printEnumerationTiming } from './enumeration-timing';
+import { runFaultsBench } from './faults';
 import { measureFrontEndBytes } from './front-end-bytes';
 import { printLighthouseTable, runLighthouse } from './lighthouse';
 import { runRelevanceBench } from './search/relevance-bench';
@@ -132,8 +133,14 @@ const UPLOADS_ONLY = process.argv.includes('--uploads');
 const RELEVANCE_ONLY = process.argv.includes('--relevance');
 // `npm run bench -- --auth`: only the login figures (time, and known against unknown emails), no build.
 const AUTH_ONLY = process.argv.includes('--auth');
+// `npm run bench -- --faults`: only PostgreSQL stopped and frozen under load, on a stack of their own.
+const FAULTS_ONLY = process.argv.includes('--faults');
 
 async function main() {
+  if (FAULTS_ONLY) {
+    await runFaultsBench();
+    return;
+  }
   const servicesOnly = SEARCH_ONLY || UPLOADS_ONLY || RELEVANCE_ONLY || AUTH_ONLY;
   if (!servicesOnly && !existsSync(join(WWW_ROOT, 'index.html'))) {
     console.error(`${relative(REPO_ROOT, WWW_ROOT)} is missing: build first (npx tsx infra/src/build.ts).`);
@@ -281,6 +288,8 @@ async function main() {
     await stack.stop();
     await bare.close();
   }
+  // Last, on its own PostgreSQL: only the full run gets here (each section above returns early).
+  await runFaultsBench();
 }
 
 await main();
