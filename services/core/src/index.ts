@@ -26,6 +26,7 @@ export type { CodePurpose } from './db/schema';
 export { migrations } from './db/migrations/index';
 export {
   baseEnvShape,
+  DEFAULT_APP_NAME,
   passwordHashEnvShape,
   type EnvResult,
   type EnvSource,
@@ -59,4 +60,20 @@ export { type RunnableEnv, type RunServiceOptions, runService, StartupError } fr
 export { type RunningServer, type Servable, type StartServerOptions, startServer } from './server';
 export { createServiceApp, type ServiceAppOptions } from './service-app';
 export { noStore } from './no-store';
+export {
+  type AllowedHosts,
+  HostRefusedError,
+  type Lookup,
+  parseAllowedHosts,
+  resolveAllowedHost,
+} from './outbound/host-guard';
+export {
+  createSecretBox,
+  loadSecretKey,
+  parseSecretKey,
+  type SecretBox,
+  SecretBoxError,
+  type SecretKey,
+  secretKey,
+} from './secrets/secret-box';
 export { typeScriptEntry } from './typescript-entry';
