@@ -36,7 +36,7 @@ function renderServerState<T, A = T>(initial: {
   deps: unknown[];
   options?: ServerStateOptions<T, A>;
 }) {
-  return renderHook(({ load, deps, options }) => useServerState<T, A>(load, deps, options), {
+  return renderHook(({ load, deps, options }) => useServerState<A, T>(load, deps, options), {
     initialProps: initial,
   });
 }

@@ -115,17 +115,17 @@ function snapshotFor<T>(
  * deps: every value `load` uses), aborting the read it replaces, and never updates state after a read
  * was aborted or the component unmounted. `load` null means there is nothing to read (`idle`).
  */
-export function useServerState<T, A = T>(
+export function useServerState<A, T = A>(
   load: ServerLoad<A>,
   deps: DependencyList,
   options?: ServerStateOptions<T, A>,
 ): ServerState<T, Exclude<ServerStatus, 'idle'>>;
-export function useServerState<T, A = T>(
+export function useServerState<A, T = A>(
   load: ServerLoad<A> | null,
   deps: DependencyList,
   options?: ServerStateOptions<T, A>,
 ): ServerState<T>;
-export function useServerState<T, A = T>(
+export function useServerState<A, T = A>(
   load: ServerLoad<A> | null,
   deps: DependencyList,
   options: ServerStateOptions<T, A> = {},
