@@ -6,12 +6,8 @@ import {
   type ProfileMeResponse,
   ProfileMeResponseSchema,
 } from '@trove/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
-
-export type ProfileLoad =
-  | { phase: 'loading' }
-  | { phase: 'failed'; message: string }
-  | { phase: 'ready'; data: ProfileMeResponse };
+import { useServerState } from '@trove/kit/server-state';
+import { useCallback } from 'react';
 
 const LOAD_FAILED = 'Failed to load profile';
 
@@ -22,45 +18,39 @@ function parseAnswer(answer: unknown): ProfileMeResponse {
   return parsed.data;
 }
 
+const readProfile = async (signal: AbortSignal) =>
+  parseAnswer(await api.get(`${API_PATHS.profile}/me`, { cache: 'no-store', signal }));
+
 /**
  * The profile's calls (SPEC §7) through the kit's client (cookies, CSRF header): GET /profile/me on mount
  * and on retry, PUT /profile and PUT /profile/password on demand. Components get data and callbacks.
  */
 export function useProfileData() {
-  const [load, setLoad] = useState<ProfileLoad>({ phase: 'loading' });
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  const reload = useCallback(async () => {
-    setLoad({ phase: 'loading' });
-    try {
-      const data = parseAnswer(await api.get(`${API_PATHS.profile}/me`, { cache: 'no-store' }));
-      if (mounted.current) setLoad({ phase: 'ready', data });
-    } catch (error) {
-      // SPEC §8: the error's message, else "Failed to load profile".
-      if (mounted.current) setLoad({ phase: 'failed', message: userMessage(error, LOAD_FAILED) });
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const profile = useServerState(readProfile, []);
+  const { setData } = profile;
 
   /** PUT /profile; the answer replaces what the page shows (SPEC §7). Errors are the caller's to show. */
-  const save = useCallback(async (payload: ProfileFormInput) => {
-    const data = parseAnswer(await api.put(API_PATHS.profile, payload));
-    if (mounted.current) setLoad({ phase: 'ready', data });
-    return data;
-  }, []);
+  const save = useCallback(
+    async (payload: ProfileFormInput) => {
+      const data = parseAnswer(await api.put(API_PATHS.profile, payload));
+      setData(data);
+      return data;
+    },
+    [setData],
+  );
 
   const changePassword = useCallback(async (payload: ChangePassword) => {
     await api.put(`${API_PATHS.profile}/password`, payload);
   }, []);
 
-  return { load, reload, save, changePassword };
+  return {
+    /** The profile as last read or saved; null until the first answer. */
+    data: profile.data ?? null,
+    // SPEC §8: the error's message, else "Failed to load profile"; while "Try again" runs, the page loads.
+    loadError:
+      profile.status === 'error' && !profile.fetching ? userMessage(profile.error, LOAD_FAILED) : null,
+    reload: profile.refetch,
+    save,
+    changePassword,
+  };
 }

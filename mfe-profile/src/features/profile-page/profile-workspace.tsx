@@ -1,9 +1,4 @@
-import {
-  PROFILE_CODES,
-  type ProfileFormInput,
-  type ProfileMeResponse,
-  phoneInputError,
-} from '@trove/contracts';
+import { PROFILE_CODES, type ProfileFormInput, phoneInputError } from '@trove/contracts';
 import { ApiError, usePopup, useSession, userMessage } from '@trove/kit';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../profile-header/profile-header';
@@ -84,7 +79,7 @@ const PANEL_TEXT: Record<ProfileTabId, { title: string; description: string }> =
  */
 export function ProfileWorkspace() {
   const idPrefix = useId();
-  const { load, reload, save, changePassword } = useProfileData();
+  const { data, loadError, reload, save, changePassword } = useProfileData();
   const { setUser } = useSession();
   const popup = usePopup();
   const [preferences] = useState<BrowserPreferences>(browserPreferences);
@@ -97,8 +92,6 @@ export function ProfileWorkspace() {
   const [busy, setBusy] = useState(false);
   const [tab, setTab] = useState<ProfileTabId>('overview');
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
-
-  const data: ProfileMeResponse | null = load.phase === 'ready' ? load.data : null;
 
   // The loaded (or saved) profile replaces the form (SPEC §7: {profile, user} replace local state).
   useEffect(() => {
@@ -282,14 +275,14 @@ export function ProfileWorkspace() {
     </div>
   );
 
-  if (load.phase === 'failed') {
+  if (loadError !== null) {
     return (
       <>
         <div className={styles.status} role="alert" data-tone="error" data-testid="profile-status">
           <span className={styles.statusIcon} aria-hidden="true">
             !
           </span>
-          {load.message}
+          {loadError}
         </div>
         <button type="button" className={styles.secondaryButton} onClick={() => void reload()}>
           Try again
