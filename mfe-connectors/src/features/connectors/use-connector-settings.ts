@@ -1,8 +1,13 @@
 import { api } from '@trove/kit';
-import { useEffect, useState } from 'react';
+import { useServerState } from '@trove/kit/server-state';
 import { CONNECTOR_SETTINGS_URL, type ConnectorSettings, parseConnectorSettings } from './connector-state';
 
-export type SettingsLoad = { status: 'loading' } | { status: 'loaded'; settings: ConnectorSettings };
+export type SettingsLoad = { status: 'loading' } | { status: 'ready'; settings: ConnectorSettings };
+
+const readSettings = (signal: AbortSignal): Promise<ConnectorSettings> =>
+  api
+    .get<unknown>(CONNECTOR_SETTINGS_URL, { cache: 'no-store', signal })
+    .then(parseConnectorSettings, () => ({}));
 
 /**
  * The connector settings from the runtime config, fetched with no-store on every mount: the file is
@@ -10,19 +15,6 @@ export type SettingsLoad = { status: 'loading' } | { status: 'loaded'; settings:
  * When the file cannot be read every card that needs a setting says so — honest, and never a blank page.
  */
 export function useConnectorSettings(): SettingsLoad {
-  const [load, setLoad] = useState<SettingsLoad>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get<unknown>(CONNECTOR_SETTINGS_URL, { cache: 'no-store', signal: controller.signal })
-      .then(
-        (value) => parseConnectorSettings(value),
-        () => ({}),
-      )
-      .then((settings) => {
-        if (!controller.signal.aborted) setLoad({ status: 'loaded', settings });
-      });
-    return () => controller.abort();
-  }, []);
-  return load;
+  const { data } = useServerState(readSettings, []);
+  return data === undefined ? { status: 'loading' } : { status: 'ready', settings: data };
 }
