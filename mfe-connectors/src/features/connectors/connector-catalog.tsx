@@ -1,7 +1,6 @@
 import { usePopup, useSession, useToasts } from '@trove/kit';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import type { HeadingLevel } from '../catalog/heading';
 import { connectAction } from '../catalog/login-redirects';
@@ -142,8 +141,10 @@ export function ConnectorCatalog({
                 onChange={(event) => updateFilters({ search: event.target.value })}
               />
             </div>
-            <Button
-              className={`${shared.button} ${shared.secondary} ${styles.panelToggle}`}
+            <button
+              type="button"
+              className={`${shared.button} ${styles.panelToggle}`}
+              data-variant="secondary"
               aria-expanded={panelOpen}
               aria-controls={ids.panel}
               onClick={() => setPanelOpen((open) => !open)}
@@ -152,10 +153,10 @@ export function ConnectorCatalog({
               {panelChanges > 0 ? (
                 <span className={styles.badge}>
                   {panelChanges}
-                  <VisuallyHidden> changed</VisuallyHidden>
+                  <span className={shared.visuallyHidden}> changed</span>
                 </span>
               ) : null}
-            </Button>
+            </button>
           </div>
           <div id={ids.panel} className={styles.panel} data-open={panelOpen || undefined}>
             <fieldset className={shared.field}>
@@ -260,12 +261,14 @@ export function ConnectorCatalog({
             <div className={shared.empty}>
               <p className={shared.emptyText}>No integrations match your filters.</p>
               {filtersChanged(filters) ? (
-                <Button
-                  className={`${shared.button} ${shared.secondary}`}
+                <button
+                  type="button"
+                  className={shared.button}
+                  data-variant="secondary"
                   onClick={() => updateFilters(defaultConnectorFilters)}
                 >
                   Reset filters
-                </Button>
+                </button>
               ) : null}
             </div>
           ) : (
@@ -287,13 +290,15 @@ export function ConnectorCatalog({
 
           {more > 0 && settings.status === 'ready' ? (
             <div className={styles.more}>
-              <Button
-                className={`${shared.button} ${shared.secondary}`}
+              <button
+                type="button"
+                className={shared.button}
+                data-variant="secondary"
                 aria-controls={ids.grid}
                 onClick={() => setPaging(loadMore)}
               >
                 Load {more} more
-              </Button>
+              </button>
             </div>
           ) : null}
         </div>
