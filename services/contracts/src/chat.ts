@@ -25,8 +25,8 @@ export const CHAT_MESSAGES = {
   badLimit: `Limit must be a whole number from 1 to ${CHAT_LIST_LIMIT_MAX}.`,
   badCursor: 'This page of chats is no longer valid; reload the list.',
   /** CHAT_CREATES_PER_MINUTE: 429 with retry_after. */
-  createsTooFast:
-    'You are starting chats faster than Trove allows. Wait a moment, or ask in a chat you have.',
+  createsTooFast: (product: string) =>
+    `You are starting chats faster than ${product} allows. Wait a moment, or ask in a chat you have.`,
   /** CHAT_MAILS_PER_HOUR: 429 with retry_after. */
   mailsPerHour: (limit: number) =>
     `You have mailed ${limit} answers in the last hour, the most there can be — try again later.`,

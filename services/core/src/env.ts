@@ -57,6 +57,12 @@ function milliseconds(defaultValue: number, min: number, max: number) {
 }
 
 /**
+ * APP_NAME when unset: the product's name in what the services say (mails, pages, messages). The one copy in
+ * the services; the front ends read theirs from /config/app.json (docs/decisions/001).
+ */
+export const DEFAULT_APP_NAME = 'Trove';
+
+/**
  * The settings every service shares. Each service adds its own port (`AUTH_PORT`, `PROFILE_PORT`)
  * with {@link portSetting}, so the variable a user sets is the one an error names.
  */
@@ -79,7 +85,7 @@ export const baseEnvShape = {
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a role name: lower-case letters, digits and _')
     .optional(),
   TRUSTED_PROXIES: proxyListSetting.default(['127.0.0.1', '::1']),
-  APP_NAME: z.string().min(1).default('Trove'),
+  APP_NAME: z.string().min(1).default(DEFAULT_APP_NAME),
   /**
    * Where users reach the app (`https://trove.example.com`), when it is served from one public origin.
    * An https value makes every session cookie Secure (docs/decisions/009, "Self-hosting").

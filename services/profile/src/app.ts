@@ -1,6 +1,7 @@
 import { API_PATHS } from '@trove/contracts';
 import {
   createServiceApp,
+  DEFAULT_APP_NAME,
   type DatabaseHandle,
   type Logger,
   type ServiceEnv,
@@ -38,7 +39,7 @@ export function createProfileApp(deps: ProfileAppDeps): Hono<ServiceEnv> {
     createProfileRoutes({
       db: deps.db,
       verificationKey: deps.verificationKey,
-      product: deps.product ?? 'Trove',
+      product: deps.product ?? DEFAULT_APP_NAME,
       trustedProxies: new TrustedProxies(deps.trustedProxies ?? ['127.0.0.1', '::1']),
       confirmCurrentPassword: createCurrentPasswordCheck(deps.db, {
         ...CURRENT_PASSWORD_DEFAULTS,

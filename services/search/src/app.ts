@@ -1,6 +1,7 @@
 import { API_PATHS } from '@trove/contracts';
 import {
   createServiceApp,
+  DEFAULT_APP_NAME,
   type DatabaseHandle,
   type Logger,
   type ServiceEnv,
@@ -25,8 +26,10 @@ export interface SearchAppDeps {
   logger: Logger;
   /** The auth service's public keys: in production its JWKS (AUTH_JWKS_URL). */
   verificationKey: VerificationKey;
+  /** Product name for mails, pages and messages (APP_NAME). */
+  product?: string;
   /** concurrencyPerUser: UPLOAD_CONCURRENCY_PER_USER (default 2). */
-  uploads: UploadSettings & {
+  uploads: Omit<UploadSettings, 'product'> & {
     maxRequestBytes: number;
     quotaBytes: number;
     requestsPerMinute: number;
@@ -47,15 +50,25 @@ export function createSearchApp(deps: SearchAppDeps): Hono<ServiceEnv> {
     // Uploads are the one large body; every other route takes none.
     maxBodyBytes: deps.uploads.maxRequestBytes,
   });
+  const product = deps.product ?? DEFAULT_APP_NAME;
   app.route(
     SEARCH_PREFIX,
-    createSearchRoutes({ db: deps.db, verificationKey: deps.verificationKey, settings: deps.search }),
+    createSearchRoutes({
+      db: deps.db,
+      verificationKey: deps.verificationKey,
+      settings: deps.search,
+      product,
+    }),
   );
   app.route(
     UPLOADS_PREFIX,
-    createUploadRoutes({ db: deps.db, verificationKey: deps.verificationKey, settings: deps.uploads }),
+    createUploadRoutes({
+      db: deps.db,
+      verificationKey: deps.verificationKey,
+      settings: { ...deps.uploads, product },
+    }),
   );
-  const chats = { ...CHAT_DEFAULTS, ...deps.chats, search: deps.search };
+  const chats = { ...CHAT_DEFAULTS, ...deps.chats, product, search: deps.search };
   app.route(
     CHATS_PREFIX,
     createChatRoutes({

@@ -20,6 +20,7 @@ await runService({
         db,
         logger,
         verificationKey: remoteVerificationKeys(env.AUTH_JWKS_URL),
+        product: env.APP_NAME,
         uploads: {
           maxFileBytes: env.UPLOAD_MAX_FILE_BYTES,
           maxFiles: env.UPLOAD_MAX_FILES,

@@ -27,6 +27,8 @@ export interface AnswerSettings {
   search: SearchSettings;
   /** How many passages an answer cites. */
   passages: number;
+  /** APP_NAME, for the notes that name the product. */
+  product: string;
 }
 
 const FILTER_NAMES: Record<keyof ChatFilters, string> = {
@@ -56,7 +58,7 @@ function describeFilters(filters: ChatFilters): string {
   return `the ${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)} filters`;
 }
 
-export function destinationNote(destination: ChatDestination | null): string | null {
+export function destinationNote(destination: ChatDestination | null, product: string): string | null {
   if (destination === null) return null;
   switch (destination.kind) {
     case 'email':
@@ -70,7 +72,7 @@ export function destinationNote(destination: ChatDestination | null): string | n
     case 'drive':
       return "Drive isn't connected yet, so this can't be saved there — send it by email instead.";
     case 'unknown':
-      return 'Trove doesn’t know that destination — send it by email instead.';
+      return `${product} doesn’t know that destination — send it by email instead.`;
   }
 }
 
@@ -105,7 +107,7 @@ export async function answerQuestion(
     command,
     filters,
     layout: layoutFor(command.verb),
-    destination_note: destinationNote(command.destination),
+    destination_note: destinationNote(command.destination, settings.product),
   };
   const empty = (hint: string): StoredAnswer => ({
     ...base,

@@ -57,7 +57,7 @@ async function everyPage(service: SearchTestService, user: SignedInUser, limit: 
 describe('CHAT_CREATES_PER_MINUTE', () => {
   let service: SearchTestService;
   beforeAll(async () => {
-    service = await startSearchTestService({ chats: { createsPerMinute: 3 } });
+    service = await startSearchTestService({ chats: { createsPerMinute: 3 }, product: 'Acme Search' });
   });
   afterAll(async () => {
     await service?.close();
@@ -77,7 +77,7 @@ describe('CHAT_CREATES_PER_MINUTE', () => {
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
     const body = await refused.json();
     expect(body).toEqual({
-      error: CHAT_MESSAGES.createsTooFast,
+      error: CHAT_MESSAGES.createsTooFast('Acme Search'),
       code: 'rate_limited',
       retry_after: expect.any(Number),
     });

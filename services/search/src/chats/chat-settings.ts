@@ -1,8 +1,9 @@
 import type { ChatSettings } from './chats.service';
 
-// The chats' settings, from the service's env (env.ts CHAT_*) or a test's overrides.
+// The chats' settings, from the service's env (env.ts CHAT_*) or a test's overrides. The product's name
+// is the app's (createSearchApp's `product`), as are the search settings.
 
-export interface ChatAppSettings extends Omit<ChatSettings, 'search'> {
+export interface ChatAppSettings extends Omit<ChatSettings, 'search' | 'product'> {
   /** Passages either side of a passage opened in context. */
   contextPassages: number;
   /** Questions one user may ask a minute (CHAT_ASKS_PER_MINUTE). */
@@ -12,7 +13,6 @@ export interface ChatAppSettings extends Omit<ChatSettings, 'search'> {
 }
 
 export const CHAT_DEFAULTS: ChatAppSettings = {
-  product: 'Trove',
   linkOrigin: 'http://localhost',
   passages: 5,
   contextPassages: 2,
@@ -25,7 +25,6 @@ export const CHAT_DEFAULTS: ChatAppSettings = {
 };
 
 export function chatSettingsFromEnv(env: {
-  APP_NAME: string;
   PUBLIC_URL?: URL | undefined;
   HOST: string;
   PORT: number;
@@ -39,7 +38,6 @@ export function chatSettingsFromEnv(env: {
   CHAT_MAILS_PER_RECIPIENT_PER_DAY: number;
 }): ChatAppSettings {
   return {
-    product: env.APP_NAME,
     linkOrigin: env.PUBLIC_URL?.origin ?? listenOrigin(env.HOST, env.PORT),
     passages: env.CHAT_PASSAGES,
     contextPassages: env.CHAT_CONTEXT_PASSAGES,

@@ -8,7 +8,7 @@ import {
   type UploadsListQuery,
   type UploadsListResponse,
 } from '@trove/contracts';
-import { ApiError, type DatabaseHandle } from '@trove/service-core';
+import { ApiError, type DatabaseHandle, DEFAULT_APP_NAME } from '@trove/service-core';
 import { decodeCursor, encodeCursor } from '../search/cursor';
 import { normaliseFileName } from '../search/query-text';
 import {
@@ -36,6 +36,8 @@ export interface UploadSettings {
   quotaBytes?: number;
   /** The piece staged at a time; UPLOAD_PIECE_BYTES unless set. */
   pieceBytes?: number;
+  /** APP_NAME, for the messages that name the product; DEFAULT_APP_NAME unless set. */
+  product?: string;
 }
 
 /** 1073741824 → "1 GB", 5242880 → "5 MB": the quota as a person reads it (binary units, like tooLarge). */
@@ -59,7 +61,8 @@ export const UPLOAD_MESSAGES = {
   empty: (name: string) => `"${name}" is empty.`,
   overQuota: (quota: number, used: number) =>
     `These files would take your uploads past your ${formatBytes(quota)} of storage (${formatBytes(used)} used). Delete some uploads, then try again.`,
-  unsupported: (name: string) => `"${name}" is not a type Trove can index: ${documentKindsText('or')}.`,
+  unsupported: (name: string, product: string) =>
+    `"${name}" is not a type ${product} can index: ${documentKindsText('or')}.`,
 } as const;
 
 function toUploadedDocument(row: DocumentRow): UploadedDocument {
@@ -168,7 +171,11 @@ export async function acceptUploads(
         const mediaType = part.mimeType.slice(0, 200) || 'application/octet-stream';
         const kind = documentKindOf(name, mediaType);
         if (kind === undefined)
-          throw new ApiError(415, UPLOAD_MESSAGES.unsupported(name), 'unsupported_media_type');
+          throw new ApiError(
+            415,
+            UPLOAD_MESSAGES.unsupported(name, settings.product ?? DEFAULT_APP_NAME),
+            'unsupported_media_type',
+          );
         const uploadId = randomUUID();
         let size = 0;
         let seq = 0;

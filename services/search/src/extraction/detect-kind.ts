@@ -12,7 +12,9 @@ export class ExtractionError extends Error {
   }
 }
 
-export const UNSUPPORTED_TYPE = `Trove can index ${documentKindsText('and')} files; this file is none of those.`;
+// Says no product name: extraction is a library of readers with no settings (the reasons it gives are
+// about the file), and the service names the product when it refuses a type at upload.
+export const UNSUPPORTED_TYPE = `Only ${documentKindsText('and')} files can be indexed; this file is none of those.`;
 
 /**
  * The kind a file claims to be (contracts' one table). The extension wins: browsers send "text/plain" for .md

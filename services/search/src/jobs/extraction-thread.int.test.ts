@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDb } from '../db/tables';
 import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
 import { type ExtractionProcess, startExtractionProcess } from './extraction-thread';
-import { OUT_OF_MEMORY_ERROR, OUT_OF_MEMORY_REASON, timedOutReason } from './extraction-worker';
+import { OUT_OF_MEMORY_ERROR, outOfMemoryReason, timedOutReason } from './extraction-worker';
 
 // docs/decisions/019-extraction-memory-bounds.md: the extraction process's heap is bounded, a file that
 // needs more kills that child (not the service), a new one comes back, and the file ends failed with a
@@ -83,6 +83,7 @@ describe('the extraction process on a bounded heap', () => {
         LOG_LEVEL: 'silent',
         SEARCH_JOB_MAX_ATTEMPTS: '2',
         SEARCH_JOB_POLL_MS: '50',
+        APP_NAME: 'Acme Search',
       },
     });
 
@@ -96,10 +97,10 @@ describe('the extraction process on a bounded heap', () => {
         },
       )
       .toEqual({ last_error: OUT_OF_MEMORY_ERROR });
-    // Second and last try: failed, with the reason the Uploads page shows.
+    // Second and last try: failed, with the reason the Uploads page shows, naming the configured product.
     await expect
       .poll(async () => documentOf(user, id), { timeout: 90_000, interval: 250 })
-      .toMatchObject({ status: 'failed', failure_reason: OUT_OF_MEMORY_REASON });
+      .toMatchObject({ status: 'failed', failure_reason: outOfMemoryReason('Acme Search') });
     expect(await searchDb(service.db).selectFrom('search_jobs').selectAll().execute()).toEqual([]);
     expect(
       logs.lines().filter((line) => line.msg === 'extraction process ran out of memory; starting it again'),
@@ -151,7 +152,7 @@ describe('the extraction process on a clock (issue 18 item 6)', () => {
       };
       await expect
         .poll(async () => statusOf(heavy, slowId), { timeout: 90_000, interval: 250 })
-        .toMatchObject({ status: 'failed', failure_reason: timedOutReason(1) });
+        .toMatchObject({ status: 'failed', failure_reason: timedOutReason(1, 'Trove') });
       await expect
         .poll(async () => (await statusOf(light, quickId)).status, { timeout: 60_000, interval: 250 })
         .toBe('indexed');

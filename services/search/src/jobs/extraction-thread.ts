@@ -176,6 +176,7 @@ async function runExtractionLoop(
     concurrency: env.SEARCH_JOB_CONCURRENCY,
     workerId,
     onExtracting: (jobId, extracting) => process.send?.({ jobId, extracting }),
+    product: env.APP_NAME,
   });
   let stopped = false;
   const stop = async () => {
@@ -205,7 +206,11 @@ async function runExtractionLoop(
   }
   if (timedOut !== undefined) {
     try {
-      await jobs.releaseTimedOut(timedOut.workerId, timedOut.jobId, timedOutReason(env.SEARCH_JOB_TIMEOUT_S));
+      await jobs.releaseTimedOut(
+        timedOut.workerId,
+        timedOut.jobId,
+        timedOutReason(env.SEARCH_JOB_TIMEOUT_S, env.APP_NAME),
+      );
     } catch (err) {
       logger.warn({ error: describeError(err) }, 'could not fail the job that took too long');
     }

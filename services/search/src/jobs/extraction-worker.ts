@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { type DatabaseHandle, describeError, type Logger } from '@trove/service-core';
+import { type DatabaseHandle, DEFAULT_APP_NAME, describeError, type Logger } from '@trove/service-core';
 import {
   loadOriginal,
   lockDocument,
@@ -48,6 +48,8 @@ export interface ExtractionWorkerOptions {
   retryDelayMs?: (attempt: number) => number;
   /** Told when work on a job (reading and indexing) starts and ends: the service times it (SEARCH_JOB_TIMEOUT_S). */
   onExtracting?: (jobId: string, extracting: boolean) => void;
+  /** APP_NAME, for the reasons that name the product; DEFAULT_APP_NAME unless set. */
+  product?: string;
 }
 
 export interface ExtractionWorker {
@@ -58,7 +60,7 @@ export interface ExtractionWorker {
   stop(): Promise<void>;
   /**
    * The jobs an extraction process held when it died of memory (its worker id): each is retried, or failed with
-   * OUT_OF_MEMORY_REASON once its tries are used up, without waiting for their lease to run out.
+   * outOfMemoryReason once its tries are used up, without waiting for their lease to run out.
    */
   releaseOutOfMemory(deadWorkerId: string): Promise<number>;
   /**
@@ -70,12 +72,13 @@ export interface ExtractionWorker {
 
 export const GAVE_UP_REASON = 'This file could not be indexed after several tries.';
 /** A file whose reading ran the extraction process out of memory (SEARCH_JOB_MEMORY_MB), every try. */
-export const OUT_OF_MEMORY_REASON = 'This file needs more memory to read than Trove allows.';
+export const outOfMemoryReason = (product: string) =>
+  `This file needs more memory to read than ${product} allows.`;
 /** The job's last error when its process ran out of memory (kept for operators, never shown). */
 export const OUT_OF_MEMORY_ERROR = 'the extraction process ran out of memory (SEARCH_JOB_MEMORY_MB)';
 /** A file whose reading outlasted SEARCH_JOB_TIMEOUT_S (issue 18 item 6). */
-export const timedOutReason = (seconds: number) =>
-  `This file took longer than ${seconds} s to read, so Trove stopped; it may be damaged or unusually large.`;
+export const timedOutReason = (seconds: number, product: string) =>
+  `This file took longer than ${seconds} s to read, so ${product} stopped; it may be damaged or unusually large.`;
 
 function exponentialBackoff(attempt: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
@@ -114,7 +117,7 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
       logger.warn({ documentId: job.documentId, attempts: job.attempts }, 'extraction ran out of memory');
       // With several jobs in the process any of them may be the culprit, so each keeps its remaining tries.
       await (job.attempts >= options.maxAttempts
-        ? fail(job, OUT_OF_MEMORY_REASON)
+        ? fail(job, outOfMemoryReason(options.product ?? DEFAULT_APP_NAME))
         : retry(job, OUT_OF_MEMORY_ERROR));
     }
     return held.length;

@@ -75,14 +75,14 @@ export function createChatRoutes({
 }: ChatRoutesDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
   const auth = signedIn(verificationKey, db);
-  const asks = perUserPerMinute(db, 'chat_ask', settings.asksPerMinute, ASKS_TOO_FAST);
+  const asks = perUserPerMinute(db, 'chat_ask', settings.asksPerMinute, ASKS_TOO_FAST(settings.product));
   // Each chat is a row kept until deleted: without a bound one script could fill the table (ADR 015, "Paging
   // and a creation limit"). Counted after the body parses, so a malformed request spends nothing.
   const creates = perUserPerMinute(
     db,
     'chat_create',
     settings.createsPerMinute,
-    CHAT_MESSAGES.createsTooFast,
+    CHAT_MESSAGES.createsTooFast(settings.product),
   );
   routes.use('*', noStore);
   routes.use(

@@ -5,13 +5,15 @@ import { consumePoint, type DatabaseHandle, postgresLimiter, tooManyRequests } f
 // searches. They live in the same rate_limits table as the auth service's, so they hold across every
 // instance (services/auth/src/limits/rate-limits.ts does the same).
 
-export const UPLOADS_TOO_FAST =
-  'You are uploading faster than Trove can take files. Wait a moment and try again.';
-export const SEARCHES_TOO_FAST =
-  'You are searching faster than Trove allows. Wait a moment and search again.';
+// `product` is APP_NAME: the messages name the product as the deployment calls it.
+export const UPLOADS_TOO_FAST = (product: string) =>
+  `You are uploading faster than ${product} can take files. Wait a moment and try again.`;
+export const SEARCHES_TOO_FAST = (product: string) =>
+  `You are searching faster than ${product} allows. Wait a moment and search again.`;
 export const UPLOADS_AT_ONCE = (limit: number) =>
   `You already have ${limit} uploads on their way. Wait for one to finish, then try again.`;
-export const ASKS_TOO_FAST = 'You are asking faster than Trove can answer. Wait a moment and ask again.';
+export const ASKS_TOO_FAST = (product: string) =>
+  `You are asking faster than ${product} can answer. Wait a moment and ask again.`;
 
 export interface UserRateLimit {
   /** Counts one request by `userId`; a 429 with `retry_after` once the minute's allowance is spent. */

@@ -13,6 +13,8 @@ import { perUserPerMinute, SEARCHES_TOO_FAST } from './rate-limits';
 export interface SearchRoutesDeps {
   db: DatabaseHandle;
   verificationKey: VerificationKey;
+  /** APP_NAME, for the rate limit's message. */
+  product: string;
   settings: SearchSettings & {
     /** SEARCH_REQUESTS_PER_MINUTE: searches one user may run a minute; then 429 (issue 18 item 7). */
     requestsPerMinute?: number | undefined;
@@ -23,7 +25,12 @@ export interface SearchRoutesDeps {
 export const SEARCH_REQUESTS_PER_MINUTE = 120;
 
 /** /api/v1/search — issue 10 "Search API". Needs a session; the user's own passages only. */
-export function createSearchRoutes({ db, verificationKey, settings }: SearchRoutesDeps): Hono<ServiceEnv> {
+export function createSearchRoutes({
+  db,
+  verificationKey,
+  product,
+  settings,
+}: SearchRoutesDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
   const auth = signedIn(verificationKey, db);
   // Each search costs several ms of database CPU (ADR 020); a script's loop must not take it from everyone.
@@ -31,7 +38,7 @@ export function createSearchRoutes({ db, verificationKey, settings }: SearchRout
     db,
     'search',
     settings.requestsPerMinute ?? SEARCH_REQUESTS_PER_MINUTE,
-    SEARCHES_TOO_FAST,
+    SEARCHES_TOO_FAST(product),
   );
   routes.use('*', noStore);
   routes.get('/', auth, async (c) => {

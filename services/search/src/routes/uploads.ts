@@ -32,6 +32,7 @@ export interface UploadRoutesDeps {
    * concurrencyPerUser: how many may run at once (UPLOAD_CONCURRENCY_PER_USER, default 2).
    */
   settings: UploadSettings & {
+    product: string;
     quotaBytes: number;
     requestsPerMinute: number;
     concurrencyPerUser?: number | undefined;
@@ -44,7 +45,12 @@ const NOT_FOUND = () => new ApiError(404, 'Not found', 'not_found');
 export function createUploadRoutes({ db, verificationKey, settings }: UploadRoutesDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
   const auth = signedIn(verificationKey, db);
-  const uploads = perUserPerMinute(db, 'upload', settings.requestsPerMinute, UPLOADS_TOO_FAST);
+  const uploads = perUserPerMinute(
+    db,
+    'upload',
+    settings.requestsPerMinute,
+    UPLOADS_TOO_FAST(settings.product),
+  );
   const concurrency = settings.concurrencyPerUser ?? UPLOAD_CONCURRENCY_PER_USER;
   const running = perUserConcurrency(concurrency, UPLOADS_AT_ONCE(concurrency));
   routes.use('*', noStore);

@@ -52,6 +52,7 @@ export async function startSearchTestService(
     uploadsPerMinute?: number;
     searchesPerMinute?: number;
     chats?: SearchAppDeps['chats'];
+    product?: string;
   } = {},
 ): Promise<SearchTestService> {
   const testDatabase: TestDatabase = await createTestDatabase();
@@ -66,6 +67,7 @@ export async function startSearchTestService(
     db,
     logger,
     verificationKey: keys.publicKey as VerificationKey,
+    product: options.product,
     uploads: {
       maxFileBytes: options.maxFileBytes ?? 1024 * 1024,
       maxFiles: options.maxFiles ?? 5,
