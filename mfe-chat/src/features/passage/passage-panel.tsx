@@ -1,16 +1,12 @@
-import { type ContextPassage, documentLabel, type PassageContextResponse } from '@trove/contracts';
+import { type ContextPassage, documentLabel } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
-import { useEffect, useRef, useState } from 'react';
+import { useServerState } from '@trove/kit/server-state';
+import { useEffect, useRef } from 'react';
 import { getPassage } from '../chat-api/chat-api';
 import { DocumentIcon } from '@trove/kit/icons';
 import * as ui from '../ui/ui.module.css';
 import { highlightParts } from './highlight';
 import * as styles from './passage-panel.module.css';
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'ready'; data: PassageContextResponse }
-  | { state: 'error'; message: string };
 
 function Neighbour({ passage }: { passage: ContextPassage }) {
   return (
@@ -26,39 +22,28 @@ function Neighbour({ passage }: { passage: ContextPassage }) {
  * same document, the hit itself highlighted and scrolled into view. Rendered in the kit popup.
  */
 export function PassagePanel({ passageId, terms }: { passageId: string; terms: string[] }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const context = useServerState((signal) => getPassage(passageId, signal), [passageId]);
   const hit = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    const controller = new AbortController();
-    getPassage(passageId, controller.signal)
-      .then((data) => setLoad({ state: 'ready', data }))
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted)
-          setLoad({ state: 'error', message: userMessage(failure, 'This passage could not be opened.') });
-      });
-    return () => controller.abort();
-  }, [passageId]);
+    if (context.data !== undefined) hit.current?.scrollIntoView({ block: 'center' });
+  }, [context.data]);
 
-  useEffect(() => {
-    if (load.state === 'ready') hit.current?.scrollIntoView({ block: 'center' });
-  }, [load]);
-
-  if (load.state === 'loading')
+  if (context.status === 'error')
+    return (
+      <p className={styles.error} role="alert">
+        {userMessage(context.error, 'This passage could not be opened.')}
+      </p>
+    );
+  if (context.data === undefined)
     return (
       <div className={styles.loading} role="status">
         <span className={ui.spinner} aria-hidden="true" />
         Opening the passage…
       </div>
     );
-  if (load.state === 'error')
-    return (
-      <p className={styles.error} role="alert">
-        {load.message}
-      </p>
-    );
 
-  const { document, passage, before, after } = load.data;
+  const { document, passage, before, after } = context.data;
   const label = documentLabel(document);
   return (
     <div className={styles.panel} data-testid="passage-panel">
