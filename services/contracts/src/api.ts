@@ -13,6 +13,7 @@ export const API_PATHS = {
   uploads: `${API_PREFIX}/uploads`,
   chats: `${API_PREFIX}/chats`,
   passages: `${API_PREFIX}/passages`,
+  sources: `${API_PREFIX}/sources`,
 } as const;
 
 /** The flask-jwt-extended cookie convention (DESIGN.md "Services"; SPEC §9 cookie names). */

@@ -15,3 +15,4 @@ export { requestBody } from './request-body';
 export * from './search';
 export * from './query-syntax';
 export * from './session';
+export * from './sources';
