@@ -15,8 +15,10 @@ export interface FeatureCard {
   demoReading?: readonly string[];
 }
 
+const searchDemoReading = searchQueryReading(LANDING_SEARCH_EXAMPLE);
+
 /** The twelve cards (SPEC §2.3), covering the claims of SPEC §1. */
-export const featureCards: readonly FeatureCard[] = [
+export const featureCards = (appName: string): readonly FeatureCard[] => [
   {
     icon: 'search',
     title: 'One search across every source',
@@ -24,7 +26,7 @@ export const featureCards: readonly FeatureCard[] = [
     chips: ['Mail', 'Files', 'Chat', 'Docs', 'Issues', 'Calendars'],
     // Issue 19 item 4: the example is the product's own syntax, and a test runs it against documents.
     demo: LANDING_SEARCH_EXAMPLE,
-    demoReading: searchQueryReading(LANDING_SEARCH_EXAMPLE),
+    demoReading: searchDemoReading,
   },
   {
     icon: 'people',
@@ -70,7 +72,7 @@ export const featureCards: readonly FeatureCard[] = [
   {
     icon: 'shield',
     title: 'Read-only, least-privilege connectors',
-    blurb: 'Every connector asks for the narrowest read scope the source offers. Trove never writes back.',
+    blurb: `Every connector asks for the narrowest read scope the source offers. ${appName} never writes back.`,
     chips: ['Read-only', 'Scoped OAuth'],
   },
   {

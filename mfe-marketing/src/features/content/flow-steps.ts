@@ -8,7 +8,7 @@ export interface FlowStep {
   chips: readonly string[];
 }
 
-export const flowSteps: readonly FlowStep[] = [
+export const flowSteps = (appName: string): readonly FlowStep[] => [
   {
     key: 'connect',
     title: 'Connect',
@@ -24,7 +24,7 @@ export const flowSteps: readonly FlowStep[] = [
   {
     key: 'extract',
     title: 'Extract',
-    blurb: 'Trove pulls the dates, totals and people out of every matching result.',
+    blurb: `${appName} pulls the dates, totals and people out of every matching result.`,
     chips: ['Dates', 'Totals', 'Entities'],
   },
   {

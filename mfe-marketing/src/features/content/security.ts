@@ -52,16 +52,15 @@ export const complianceBadges: ReadonlyArray<{ name: string; status: string }> =
 ];
 
 /** SPEC §2.3: four expandable FAQ items. */
-export const securityFaq: ReadonlyArray<{ question: string; answer: string }> = [
+export const securityFaq = (appName: string): ReadonlyArray<{ question: string; answer: string }> => [
   {
-    question: 'Does Trove copy my data to its servers?',
+    question: `Does ${appName} copy my data to its servers?`,
     answer:
       'No. In Local-only mode the index is built and kept on your device and nothing is uploaded. Cloud assist is optional and off until an admin turns it on.',
   },
   {
     question: 'What can a connector do in my accounts?',
-    answer:
-      'Read, and only what it needs. Every connector is read-only and asks for the narrowest scope the source offers. Trove never sends, edits or deletes anything in a source.',
+    answer: `Read, and only what it needs. Every connector is read-only and asks for the narrowest scope the source offers. ${appName} never sends, edits or deletes anything in a source.`,
   },
   {
     question: 'Where are my tokens and keys kept?',

@@ -6,7 +6,7 @@ export interface Testimonial {
   company: string;
 }
 
-export const testimonials: readonly Testimonial[] = [
+export const testimonials = (appName: string): readonly Testimonial[] => [
   {
     body: 'Month-end used to mean three days of digging through inboxes for invoices. Now one command finds them, totals them and posts the list to #finance.',
     person: 'Ananya Rao',
@@ -14,7 +14,7 @@ export const testimonials: readonly Testimonial[] = [
     company: 'Kestrel Freight',
   },
   {
-    body: 'Our support leads ask Trove about an account before every escalation call. It reads Zendesk, Slack and Jira at once, and it never asked for write access.',
+    body: `Our support leads ask ${appName} about an account before every escalation call. It reads Zendesk, Slack and Jira at once, and it never asked for write access.`,
     person: 'Marcus Bell',
     title: 'Head of Support',
     company: 'Northwind Cloud',

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { destinationLabel, parseCommand } from '@trove/contracts';
+import { useAppConfig } from '@trove/kit';
 import { Icon } from '../content/icons';
 import { useElapsed } from '../motion/use-elapsed';
 import { useInView } from '../motion/use-in-view';
@@ -19,6 +20,7 @@ const TICK_MS = 50;
  * loaded; before that the first sample shows complete.
  */
 export function HeroDemo() {
+  const { shortName } = useAppConfig();
   const reduced = useReducedMotion();
   const ref = useRef<HTMLDivElement>(null);
   const visible = useInView(ref);
@@ -48,7 +50,7 @@ export function HeroDemo() {
         <span className={styles.dot} />
         <span className={styles.dot} />
         <span className={styles.dot} />
-        <span className={styles.windowTitle}>Trove</span>
+        <span className={styles.windowTitle}>{shortName}</span>
       </div>
       <p className={styles.srOnly}>
         Example: “{sample.command}”. {stages.map((stage) => stage.text).join('. ')}.

@@ -1,3 +1,4 @@
+import { useAppConfig } from '@trove/kit';
 import { platformLabels } from '../platform/platform';
 import { availablePlatforms, type DownloadLinks } from './downloads';
 import * as styles from './downloads.module.css';
@@ -16,8 +17,9 @@ const kinds: Record<Platform, string> = {
  * no link hidden; each opens in a new tab.
  */
 export function DownloadButtons({ links, current }: { links: DownloadLinks; current: Platform | null }) {
+  const { name } = useAppConfig();
   return (
-    <ul className={styles.list} aria-label="Download Trove">
+    <ul className={styles.list} aria-label={`Download ${name}`}>
       {availablePlatforms(links).map((platform) => {
         const mine = platform === current;
         return (

@@ -1,3 +1,4 @@
+import { useAppConfig } from '@trove/kit';
 import { Link } from 'react-router';
 import { Icon } from '../content/icons';
 import * as section from '../layout/section.module.css';
@@ -34,15 +35,16 @@ const migration: ReadonlyArray<{ title: string; text: string }> = [
 
 /** SPEC §2.3 Comparison tab: a feature table, a 4-step migration list, and Talk to sales for 25+. */
 export default function Comparison() {
+  const { name } = useAppConfig();
   return (
     <div className={styles.comparison}>
       <div className={styles.tableWrap}>
         <table className={styles.table}>
-          <caption className={styles.srOnly}>Trove compared with other ways to find work</caption>
+          <caption className={styles.srOnly}>{name} compared with other ways to find work</caption>
           <thead>
             <tr>
               <th scope="col">Feature</th>
-              <th scope="col">Trove</th>
+              <th scope="col">{name}</th>
               <th scope="col">App-by-app search</th>
               <th scope="col">Doing it by hand</th>
             </tr>

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
-import { nextTabIndex } from '@trove/kit';
+import { nextTabIndex, useAppConfig } from '@trove/kit';
 import * as section from '../layout/section.module.css';
 import * as styles from './explore.module.css';
 import { RemoteCatalog } from './remote-catalog';
@@ -46,6 +46,7 @@ function Panel({ tab }: { tab: TabKey }) {
 
 /** SPEC §2.3 tabbed section: five ARIA tabs; Left and Right move between them and the list wraps. */
 export default function ExploreTabs() {
+  const { name } = useAppConfig();
   const [selected, setSelected] = useState(0);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const current = exploreTabs[selected] ?? exploreTabs[0];
@@ -69,7 +70,7 @@ export default function ExploreTabs() {
           Start from a playbook, check your apps are covered, and work out what the time back is worth.
         </p>
       </div>
-      <div className={styles.tabList} role="tablist" aria-label="Explore Trove">
+      <div className={styles.tabList} role="tablist" aria-label={`Explore ${name}`}>
         {exploreTabs.map((tab, index) => (
           <button
             key={tab.key}

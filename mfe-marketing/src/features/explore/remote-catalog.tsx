@@ -7,7 +7,7 @@ import {
   Suspense,
   useState,
 } from 'react';
-import { loadExposed, NoHostError } from '@trove/kit';
+import { loadExposed, NoHostError, useAppConfig } from '@trove/kit';
 import * as section from '../layout/section.module.css';
 import * as styles from './explore.module.css';
 
@@ -40,13 +40,14 @@ interface RemoteCatalogProps {
 
 /** Mounts a catalog exposed by mfe-connectors (SPEC §2.3: no copied data), with an honest fallback. */
 export function RemoteCatalog({ expose, label, what }: RemoteCatalogProps) {
+  const { name } = useAppConfig();
   const [Catalog, setCatalog] = useState(() => lazyCatalog(expose));
   const retry = () => {
     const fresh = lazyCatalog(expose, true);
     setCatalog(() => fresh);
   };
   return (
-    <CatalogBoundary what={what} onRetry={retry}>
+    <CatalogBoundary what={what} appName={name} onRetry={retry}>
       <Suspense
         fallback={
           <p className={styles.loading} role="status">
@@ -62,6 +63,8 @@ export function RemoteCatalog({ expose, label, what }: RemoteCatalogProps) {
 
 interface BoundaryProps {
   what: string;
+  /** The configured name: a class component cannot read the config itself. */
+  appName: string;
   onRetry: () => void;
   children: ReactNode;
 }
@@ -87,7 +90,7 @@ class CatalogBoundary extends Component<BoundaryProps, { error: Error | null }> 
       <div className={styles.placeholder} role={standalone ? undefined : 'alert'}>
         <p>
           {standalone
-            ? `The ${this.props.what} appears here when this page runs inside the Trove app.`
+            ? `The ${this.props.what} appears here when this page runs inside the ${this.props.appName} app.`
             : `The ${this.props.what} couldn't load. Check your connection and try again.`}
         </p>
         {standalone ? null : (

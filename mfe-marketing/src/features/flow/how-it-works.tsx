@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { destinationLabel, parseCommand } from '@trove/contracts';
+import { useAppConfig } from '@trove/kit';
 import { flowSteps } from '../content/flow-steps';
 import * as section from '../layout/section.module.css';
 import { useElapsed } from '../motion/use-elapsed';
@@ -18,6 +19,7 @@ const TICK_MS = 100;
  * with a progress bar; the "Type a command" input mirrors into the preview and overrides the sample.
  */
 export default function HowItWorks() {
+  const { name } = useAppConfig();
   const reduced = useReducedMotion();
   const ref = useRef<HTMLDivElement>(null);
   const visible = useInView(ref);
@@ -47,7 +49,7 @@ export default function HowItWorks() {
       <div ref={ref} className={styles.layout}>
         <div>
           <ol className={styles.steps}>
-            {flowSteps.map((step, index) => (
+            {flowSteps(name).map((step, index) => (
               <li
                 key={step.key}
                 className={styles.step}

@@ -1,4 +1,5 @@
 import { type Destination, destinationLabel } from '@trove/contracts';
+import { useAppConfig } from '@trove/kit';
 import { Icon } from '../content/icons';
 import type { ShipPhase } from './flow-timeline';
 import * as styles from './how-it-works.module.css';
@@ -22,6 +23,7 @@ const phaseText: Record<ShipPhase, string> = {
  * otherwise — goes through opening, composing and delivered. Send and Close are real buttons.
  */
 export function ShipWindow({ destination, phase, summary, onSend, onClose }: ShipWindowProps) {
+  const { name, shortName } = useAppConfig();
   const teams = destination.kind === 'teams';
   const where = destination.kind === 'unknown' ? '#general' : destinationLabel(destination);
   return (
@@ -49,10 +51,10 @@ export function ShipWindow({ destination, phase, summary, onSend, onClose }: Shi
         </p>
         <div className={styles.message} data-visible={phase !== 'opening' || undefined}>
           <span className={styles.avatar} aria-hidden="true">
-            T
+            {shortName}
           </span>
           <div>
-            <p className={styles.messageAuthor}>Trove</p>
+            <p className={styles.messageAuthor}>{name}</p>
             <p className={styles.messageText}>{phase === 'composing' ? 'Writing a summary…' : summary}</p>
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { useAppConfig } from '@trove/kit';
 import { featureCards } from '../content/feature-cards';
 import { Icon } from '../content/icons';
 import * as section from '../layout/section.module.css';
@@ -5,6 +6,7 @@ import * as styles from './feature-grid.module.css';
 
 /** SPEC §2.3: the feature grid of 12 cards (SPEC §3 feature card shape). */
 export default function FeatureGrid() {
+  const { name } = useAppConfig();
   return (
     <section className={section.section} aria-labelledby="features-title">
       <div className={section.header}>
@@ -18,7 +20,7 @@ export default function FeatureGrid() {
         </p>
       </div>
       <ul className={styles.grid}>
-        {featureCards.map((card) => (
+        {featureCards(name).map((card) => (
           <li key={card.title} className={styles.card} data-testid="feature-card">
             <div className={styles.top}>
               <span className={styles.icon}>

@@ -14,7 +14,7 @@ interface HeroProps {
 /** SPEC §2.3 hero: the tagline, the calls to action, the typing demo and the downloads. */
 export function Hero({ downloads, platform }: HeroProps) {
   // The tagline is a public setting (DESIGN.md): read it from runtime config, never restate it here.
-  const { tagline } = useAppConfig();
+  const { name, tagline } = useAppConfig();
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.copy}>
@@ -25,9 +25,9 @@ export function Hero({ downloads, platform }: HeroProps) {
           {tagline}
         </h1>
         <p className={styles.lede}>
-          Search your mail, files, chat, docs, issues and calendars at once. Trove pulls out the dates, totals
-          and people that matter and sends the answer to chat, Teams, email or docs — with the index on your
-          device.
+          Search your mail, files, chat, docs, issues and calendars at once. {name} pulls out the dates,
+          totals and people that matter and sends the answer to chat, Teams, email or docs — with the index on
+          your device.
         </p>
         <div className={styles.actions}>
           <Link to="/auth/register" className={styles.primary}>
@@ -48,7 +48,7 @@ export function Hero({ downloads, platform }: HeroProps) {
       <div id="downloads" className={styles.downloads}>
         {availablePlatforms(downloads).length > 0 ? (
           <>
-            <h2 className={styles.downloadsTitle}>Get Trove for your devices</h2>
+            <h2 className={styles.downloadsTitle}>Get {name} for your devices</h2>
             <DownloadButtons links={downloads} current={platform} />
           </>
         ) : null}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planPrice, plans, pricePeriod, YEARLY_SAVING_LABEL } from './plans';
 
 const plan = (key: string) => {
-  const found = plans.find((p) => p.key === key);
+  const found = plans('Trove').find((p) => p.key === key);
   if (!found) throw new Error(key);
   return found;
 };

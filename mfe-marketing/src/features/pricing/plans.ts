@@ -22,13 +22,13 @@ export interface Plan {
   suggested: boolean;
 }
 
-export const plans: readonly Plan[] = [
+export const plans = (appName: string): readonly Plan[] => [
   {
     key: 'free',
     name: 'Free',
     monthly: 0,
     yearly: 0,
-    tagline: 'For one person trying Trove on their own work.',
+    tagline: `For one person trying ${appName} on their own work.`,
     groups: [
       { title: 'Search', bullets: ['Up to 3 sources', 'BM25 ranking', 'Basic extraction'] },
       { title: 'Limits and help', bullets: ['Caps on summaries and sharing', 'Community support'] },

@@ -1,3 +1,4 @@
+import { useAppConfig } from '@trove/kit';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../content/icons';
@@ -19,6 +20,8 @@ const detailRows: ReadonlyArray<[feature: string, free: string, pro: string, ent
 
 /** SPEC §2.3 / §9 pricing, in rupees: the Monthly/Yearly toggle and a collapsible detailed comparison. */
 export default function PricingSection() {
+  const { name } = useAppConfig();
+  const offers = plans(name);
   const [billing, setBilling] = useState<Billing>('monthly');
   const [detailsOpen, setDetailsOpen] = useState(false);
   const tableId = useId();
@@ -50,7 +53,7 @@ export default function PricingSection() {
       </div>
 
       <ul className={styles.plans}>
-        {plans.map((plan) => (
+        {offers.map((plan) => (
           <li
             key={plan.key}
             className={styles.plan}
@@ -116,7 +119,7 @@ export default function PricingSection() {
             <thead>
               <tr>
                 <th scope="col">Feature</th>
-                {plans.map((plan) => (
+                {offers.map((plan) => (
                   <th key={plan.key} scope="col">
                     {plan.name}
                   </th>

@@ -1,3 +1,4 @@
+import { useAppConfig } from '@trove/kit';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../content/icons';
@@ -16,6 +17,7 @@ import * as styles from './security.module.css';
  * expandable FAQ items, the SPEC §1 claims and badges, "Talk to security" and the PDF brief.
  */
 export default function SecuritySection() {
+  const { name } = useAppConfig();
   const [mode, setMode] = useState<SecurityMode>('local');
   const [open, setOpen] = useState<number | null>(null);
   const baseId = useId();
@@ -87,7 +89,7 @@ export default function SecuritySection() {
         </div>
         <div className={styles.faq}>
           <h3 className={styles.faqTitle}>Questions security teams ask</h3>
-          {securityFaq.map((item, index) => {
+          {securityFaq(name).map((item, index) => {
             const expanded = open === index;
             const panelId = `${baseId}-faq-${index}`;
             return (

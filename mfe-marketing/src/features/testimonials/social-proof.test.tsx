@@ -10,7 +10,7 @@ const advance = (ms: number) =>
     vi.advanceTimersByTime(ms);
   });
 const shownPerson = () => screen.getByTestId('testimonial').querySelector('strong')?.textContent;
-const person = (index: number) => testimonials[index]?.person;
+const person = (index: number) => testimonials('Trove')[index]?.person;
 
 afterEach(() => {
   cleanup();
@@ -32,7 +32,7 @@ describe('testimonials (SPEC §4.5)', () => {
     advance(1);
     expect(shownPerson()).toBe(person(1));
     // One period at a time: each change schedules the next wait.
-    for (let n = 1; n < testimonials.length; n++) advance(5200);
+    for (let n = 1; n < testimonials('Trove').length; n++) advance(5200);
     expect(shownPerson()).toBe(person(0));
   });
 

@@ -1,3 +1,4 @@
+import { useAppConfig } from '@trove/kit';
 import { useRef, useState } from 'react';
 import { Icon } from '../content/icons';
 import { testimonials } from '../content/testimonials';
@@ -12,12 +13,14 @@ import { useRotation } from './use-rotation';
  * keyboard users), and change on a swipe over 40px (SPEC §4.5); then the case study's figures (SPEC §1).
  */
 export default function SocialProof() {
+  const { name } = useAppConfig();
+  const quotes = testimonials(name);
   const reduced = useReducedMotion();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const { index, step, show } = useRotation(testimonials.length, reduced || hovered || focused);
+  const { index, step, show } = useRotation(quotes.length, reduced || hovered || focused);
   const swipeStart = useRef<number | null>(null);
-  const current = testimonials[index] ?? testimonials[0];
+  const current = quotes[index] ?? quotes[0];
   if (!current) return null;
 
   return (
@@ -55,7 +58,7 @@ export default function SocialProof() {
             key={index}
             className={reduced ? styles.cardStill : styles.card}
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${testimonials.length}`}
+            aria-label={`${index + 1} of ${quotes.length}`}
             data-testid="testimonial"
           >
             <blockquote className={styles.quote}>
@@ -86,7 +89,7 @@ export default function SocialProof() {
               <Icon name="arrow" size={18} className={styles.flip} />
             </button>
             <div className={styles.dots}>
-              {testimonials.map((item, dot) => (
+              {quotes.map((item, dot) => (
                 <button
                   key={item.person}
                   type="button"
@@ -114,7 +117,7 @@ export default function SocialProof() {
             A 140-person logistics company closes its books faster
           </h3>
           <p className={styles.caseText}>
-            Finance, operations and IT rolled Trove out over two weeks, starting with the invoice finder
+            Finance, operations and IT rolled {name} out over two weeks, starting with the invoice finder
             playbook and chat delivery.
           </p>
           <dl className={styles.figures}>
