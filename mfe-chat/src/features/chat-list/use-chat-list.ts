@@ -1,6 +1,7 @@
-import type { Chat } from '@trove/contracts';
+import type { Chat, ChatListResponse } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useServerState } from '@trove/kit/server-state';
+import { useCallback, useRef, useState } from 'react';
 import { listChats } from '../chat-api/chat-api';
 import { appendPage, byActivity, type LoadedChats, mergeFirstPage } from './chat-list-pages';
 
@@ -21,29 +22,25 @@ export interface ChatListState {
   remove: (chatId: string) => void;
 }
 
+const NO_CHATS: LoadedChats = { chats: [], nextCursor: null };
+
+const readFirstPage = (signal: AbortSignal) => listChats(null, signal);
+// The first page read again keeps the pages "Show more" added under it (chat-list-pages.ts).
+const keepOlderPages = (current: LoadedChats | undefined, page: ChatListResponse) =>
+  mergeFirstPage(current ?? NO_CHATS, page);
+
 /** The user's chats, newest activity first, a page at a time (issue 11 §1). */
 export function useChatList(): ChatListState {
-  const [loaded, setLoaded] = useState<LoadedChats>({ chats: [], nextCursor: null });
-  const [status, setStatus] = useState<ChatListState['status']>('loading');
-  const [error, setError] = useState<string | null>(null);
+  // A refresh that fails once the list is shown keeps the list ('ready'); only a list never read says why.
+  const list = useServerState(readFirstPage, [], { merge: keepOlderPages });
+  const { setData } = list;
+  const loaded = list.data ?? NO_CHATS;
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<string | null>(null);
   // Read in callbacks without making them change on every page.
   const loadedRef = useRef(loaded);
   loadedRef.current = loaded;
   const loadingMoreNow = useRef(false);
-
-  const refresh = useCallback(async () => {
-    try {
-      const page = await listChats();
-      setLoaded((current) => mergeFirstPage(current, page));
-      setStatus('ready');
-      setError(null);
-    } catch (failure) {
-      setStatus((current) => (current === 'ready' ? current : 'error'));
-      setError(userMessage(failure, 'Your chats could not be loaded.'));
-    }
-  }, []);
 
   const showMore = useCallback(async () => {
     const cursor = loadedRef.current.nextCursor;
@@ -53,37 +50,44 @@ export function useChatList(): ChatListState {
     setMoreError(null);
     try {
       const page = await listChats(cursor);
-      setLoaded((current) => (current.nextCursor === cursor ? appendPage(current, page) : current));
+      setData((current) =>
+        current !== undefined && current.nextCursor === cursor ? appendPage(current, page) : current,
+      );
     } catch (failure) {
       setMoreError(userMessage(failure, 'More chats could not be loaded.'));
     } finally {
       loadingMoreNow.current = false;
       setLoadingMore(false);
     }
-  }, []);
+  }, [setData]);
 
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  const upsert = useCallback((chat: Chat) => {
-    setLoaded((current) => ({
-      ...current,
-      chats: [chat, ...current.chats.filter((item) => item.id !== chat.id)].sort(byActivity),
-    }));
-  }, []);
-  const remove = useCallback((chatId: string) => {
-    setLoaded((current) => ({ ...current, chats: current.chats.filter((item) => item.id !== chatId) }));
-  }, []);
+  const upsert = useCallback(
+    (chat: Chat) => {
+      setData((current = NO_CHATS) => ({
+        ...current,
+        chats: [chat, ...current.chats.filter((item) => item.id !== chat.id)].sort(byActivity),
+      }));
+    },
+    [setData],
+  );
+  const remove = useCallback(
+    (chatId: string) => {
+      setData((current = NO_CHATS) => ({
+        ...current,
+        chats: current.chats.filter((item) => item.id !== chatId),
+      }));
+    },
+    [setData],
+  );
 
   return {
     chats: loaded.chats,
-    status,
-    error,
+    status: list.status,
+    error: list.error === null ? null : userMessage(list.error, 'Your chats could not be loaded.'),
     hasMore: loaded.nextCursor !== null,
     loadingMore,
     moreError,
-    refresh,
+    refresh: list.refetch,
     showMore,
     upsert,
     remove,
