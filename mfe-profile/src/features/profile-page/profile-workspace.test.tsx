@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { type Profile, ProfileFormSchema } from '@trove/contracts';
-import { PopupProvider, SessionProvider, useSession } from '@trove/kit';
+import { AppConfigProvider, PopupProvider, SessionProvider, useSession } from '@trove/kit';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testProfile } from '../profile-form/test-profile';
@@ -29,14 +29,18 @@ function SessionName() {
   return <p data-testid="session-name">{user?.name ?? ''}</p>;
 }
 
+const config = { name: 'Acme Search', shortName: 'A', tagline: '' };
+
 async function renderPage() {
   render(
-    <SessionProvider>
-      <PopupProvider>
-        <SessionName />
-        <ProfileWorkspace />
-      </PopupProvider>
-    </SessionProvider>,
+    <AppConfigProvider value={config}>
+      <SessionProvider>
+        <PopupProvider>
+          <SessionName />
+          <ProfileWorkspace />
+        </PopupProvider>
+      </SessionProvider>
+    </AppConfigProvider>,
   );
   await screen.findByRole('tab', { name: 'Overview' });
 }
@@ -170,17 +174,28 @@ describe('ProfileWorkspace (SPEC §2.5, §7, §8)', () => {
     expect(sent[2]).toMatchObject({ phone: '+919876543211' });
   });
 
+  it('the preferences panel names the product from the runtime config (issue 20)', async () => {
+    serve({
+      'GET /api/v1/auth/me': () => ({ status: 200, body: { user: USER } }),
+      'GET /api/v1/profile/me': me(),
+    });
+    await renderPage();
+    expect(screen.getByText('Dates, times and language across Acme Search.')).toBeTruthy();
+  });
+
   it('a load failure shows the message, or "Failed to load profile"', async () => {
     serve({
       'GET /api/v1/auth/me': () => ({ status: 200, body: { user: USER } }),
       'GET /api/v1/profile/me': () => ({ status: 500 }),
     });
     render(
-      <SessionProvider>
-        <PopupProvider>
-          <ProfileWorkspace />
-        </PopupProvider>
-      </SessionProvider>,
+      <AppConfigProvider value={config}>
+        <SessionProvider>
+          <PopupProvider>
+            <ProfileWorkspace />
+          </PopupProvider>
+        </SessionProvider>
+      </AppConfigProvider>,
     );
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load profile');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

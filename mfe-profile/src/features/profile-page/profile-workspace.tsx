@@ -1,5 +1,5 @@
 import { PROFILE_CODES, type ProfileFormInput, phoneInputError } from '@trove/contracts';
-import { ApiError, usePopup, useSession, userMessage } from '@trove/kit';
+import { ApiError, useAppConfig, usePopup, useSession, userMessage } from '@trove/kit';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../profile-header/profile-header';
 import { type FormBinding, fieldId } from '../profile-form/fields';
@@ -52,7 +52,7 @@ function needsCurrentPassword(error: unknown): boolean {
   return data?.code === PROFILE_CODES.reauthRequired;
 }
 
-const PANEL_TEXT: Record<ProfileTabId, { title: string; description: string }> = {
+const panelText = (appName: string): Record<ProfileTabId, { title: string; description: string }> => ({
   overview: {
     title: 'Overview',
     description: 'How you appear to your team. Your name and email come from your account.',
@@ -60,7 +60,7 @@ const PANEL_TEXT: Record<ProfileTabId, { title: string; description: string }> =
   address: { title: 'Address', description: 'Where you work from. Used for invoices and local formats.' },
   work: { title: 'Work', description: 'Your company, team and role.' },
   links: { title: 'Links', description: 'Where people can find more about you. Full http(s) addresses.' },
-  prefs: { title: 'Preferences', description: 'Dates, times and language across Trove.' },
+  prefs: { title: 'Preferences', description: `Dates, times and language across ${appName}.` },
   security: {
     title: 'Password',
     description:
@@ -70,7 +70,7 @@ const PANEL_TEXT: Record<ProfileTabId, { title: string; description: string }> =
     title: '2-step verification',
     description: 'A second check at sign-in, with a code sent to your email.',
   },
-};
+});
 
 /**
  * SPEC §2.5 / §4.7: the profile page's state. One form for the six saving tabs (so switching tabs keeps
@@ -78,6 +78,7 @@ const PANEL_TEXT: Record<ProfileTabId, { title: string; description: string }> =
  * line, and one busy flag that disables every button while a request runs.
  */
 export function ProfileWorkspace() {
+  const { name } = useAppConfig();
   const idPrefix = useId();
   const { data, loadError, reload, save, changePassword } = useProfileData();
   const { setUser } = useSession();
@@ -303,7 +304,7 @@ export function ProfileWorkspace() {
   }
 
   const panel = (id: ProfileTabId) => {
-    const text = PANEL_TEXT[id];
+    const text = panelText(name)[id];
     const headingId = `${idPrefix}-heading-${id}`;
     const common = { headingId, title: text.title, description: text.description };
     switch (id) {
