@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, signUpVerifiedUser } from '../support/accounts';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 
 let browser: Browser;
@@ -47,14 +47,11 @@ describe('accounts through nginx', () => {
 
   it('the cookies work in the browser: GET /api/v1/auth/me answers the user', async () => {
     const { email, cookies } = await signUpVerifiedUser(baseUrl(), mailUrl());
-    const { page, context } = await openPage(browser, baseUrl());
-    try {
+    await withPage(browser, async ({ page, context }) => {
       await context.addCookies(cookies);
       const response = await page.goto('/api/v1/auth/me');
       expect(response?.status()).toBe(200);
       expect((await response?.json())?.user).toMatchObject({ email });
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -12,7 +12,7 @@ import {
   typeCode,
   uniqueEmail,
 } from '../support/auth-flow';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 
 // Every step and dialog of the auth flow (SPEC §2.4) is axe clean in both themes, on a desktop and a
@@ -51,12 +51,6 @@ async function look(page: Page, state: string, theme: Theme, size: Size, found: 
   if (SHOTS) await page.screenshot({ path: join(SHOTS, `${state}-${size}-${theme}.png`), fullPage: true });
 }
 
-async function open(theme: Theme, size: Size) {
-  const watched = await openPage(browser, baseUrl(), VIEWPORTS[size]);
-  await watched.context.addInitScript((value) => localStorage.setItem('theme', value), theme);
-  return watched;
-}
-
 const cases = (['light', 'dark'] as const).flatMap((theme) =>
   (['desktop', 'mobile'] as const).map((size) => [theme, size] as const),
 );
@@ -64,9 +58,8 @@ const cases = (['light', 'dark'] as const).flatMap((theme) =>
 describe('auth flow accessibility (axe) in both themes', () => {
   it.each(cases)('sign-up: identify, the dialog, register, verify, profile (%s, %s)', async (theme, size) => {
     const email = uniqueEmail('a11y');
-    const { page, context } = await open(theme, size);
-    const found: string[] = [];
-    try {
+    await withPage(browser, { viewport: VIEWPORTS[size], theme }, async ({ page }) => {
+      const found: string[] = [];
       await page.goto('/auth/login');
       await page.getByRole('heading', { name: 'Sign in or sign up' }).waitFor();
       await look(page, '1-identify', theme, size, found);
@@ -98,9 +91,7 @@ describe('auth flow accessibility (axe) in both themes', () => {
       await page.getByText('First name is required').waitFor();
       await look(page, '5-profile-errors', theme, size, found);
       expect(found).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it.each(cases)(
@@ -110,9 +101,8 @@ describe('auth flow accessibility (axe) in both themes', () => {
       await completeProfile(baseUrl(), account.cookies);
       const unverified = uniqueEmail('a11y-unverified');
       await registerUnverified(baseUrl(), unverified);
-      const { page, context } = await open(theme, size);
-      const found: string[] = [];
-      try {
+      await withPage(browser, { viewport: VIEWPORTS[size], theme }, async ({ page }) => {
+        const found: string[] = [];
         await page.goto('/auth/login');
         await identify(page, account.email);
         await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
@@ -134,9 +124,7 @@ describe('auth flow accessibility (axe) in both themes', () => {
         await page.getByRole('dialog', { name: 'Verify your email' }).waitFor();
         await look(page, '9-verify-email-dialog', theme, size, found);
         expect(found).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     },
   );
 });

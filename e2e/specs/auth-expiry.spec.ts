@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_PASSWORD, readLatestCode } from '../support/accounts';
 import { identify, typeCode, uniqueEmail, waitForFlash } from '../support/auth-flow';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, withPage } from '../support/browser';
 import { wwwRoot } from '../support/context';
 
 // SPEC §8 "410 gives 'This code has expired…'": codes must outlive the wait for them to expire, so this
@@ -50,8 +50,7 @@ afterAll(async () => {
 describe('an expired code (SPEC §4.3, §8)', () => {
   it('410: "This code has expired. Tap Resend to get a new one." and "Code expired"; Resend mails a new one', async () => {
     const email = uniqueEmail('expiry');
-    const { page, context } = await openPage(browser, stack.url);
-    try {
+    await withPage(browser, { baseURL: stack.url }, async ({ page }) => {
       await page.goto('/auth/register');
       await identify(page, email);
       await page
@@ -77,8 +76,6 @@ describe('an expired code (SPEC §4.3, §8)', () => {
       // A new code starts a new wait, from the server's resend_in.
       await page.getByRole('button', { name: /^Resend in \d+s$/ }).waitFor();
       expect(await page.getByText('Code expired', { exact: true }).count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

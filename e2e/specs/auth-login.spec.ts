@@ -13,7 +13,7 @@ import {
   uniqueEmail,
   waitForFlash,
 } from '../support/auth-flow';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 
 // SPEC §2.4 / §4.3 signing in through nginx against the real services: every login branch, forgot
@@ -39,8 +39,7 @@ async function completeUser(): Promise<SignedUpUser> {
 describe('login (SPEC §4.3)', () => {
   it('a complete user: "Welcome back!" and /chats', async () => {
     const account = await completeUser();
-    const { page, context, consoleErrors } = await openPage(browser, baseUrl());
-    try {
+    await withPage(browser, async ({ page, consoleErrors }) => {
       await page.goto('/auth/login');
       await identify(page, account.email);
       await page.getByRole('button', { name: 'Log in' }).click();
@@ -60,17 +59,14 @@ describe('login (SPEC §4.3)', () => {
       // The wrong password's 401s (the login, then the login-code request SPEC §4.3 makes for a 401) are
       // the browser logging failed requests; nothing else may fail.
       expect(consoleErrors.filter((line) => !line.includes('status of 401'))).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('an unverified user: the verify-your-email dialog, the mailed code, the profile step, then in', async () => {
     const email = uniqueEmail('unverified');
     const since = new Date();
     await registerUnverified(baseUrl(), email);
-    const { page, context } = await openPage(browser, baseUrl());
-    try {
+    await withPage(browser, async ({ page }) => {
       await page.goto('/auth/login');
       await identify(page, email);
       await logIn(page, E2E_PASSWORD);
@@ -90,16 +86,13 @@ describe('login (SPEC §4.3)', () => {
       await fillProfileStep(page);
       await waitForFlash(page, "Profile saved. You're in!");
       await landedOn(page, '/chats');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('the verify-your-email dialog\'s "Use different email" goes back to identify, email cleared', async () => {
     const email = uniqueEmail('unverified-other');
     await registerUnverified(baseUrl(), email);
-    const { page, context } = await openPage(browser, baseUrl());
-    try {
+    await withPage(browser, async ({ page }) => {
       await page.goto('/auth/login');
       await identify(page, email);
       await logIn(page, E2E_PASSWORD);
@@ -108,16 +101,13 @@ describe('login (SPEC §4.3)', () => {
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('heading', { name: 'Sign in or sign up' }).waitFor();
       expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('2-step login: the password, then the mailed login code, then in', async () => {
     const account = await completeUser();
     await enableTwoStep(baseUrl(), account.cookies);
-    const { page, context } = await openPage(browser, baseUrl());
-    try {
+    await withPage(browser, async ({ page }) => {
       await page.goto('/auth/login');
       await identify(page, account.email);
       const since = new Date();
@@ -127,16 +117,13 @@ describe('login (SPEC §4.3)', () => {
       await page.getByRole('button', { name: 'Verify' }).click();
       await waitForFlash(page, "You're in!");
       await landedOn(page, '/chats');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('forgot password: the mailed code, a new password, then in with it', async () => {
     const account = await completeUser();
     const newPassword = 'Brand-new-Passw0rd!';
-    const { page, context } = await openPage(browser, baseUrl());
-    try {
+    await withPage(browser, async ({ page }) => {
       await page.goto('/auth/login');
       await identify(page, account.email);
       const since = new Date();
@@ -165,15 +152,12 @@ describe('login (SPEC §4.3)', () => {
         body: JSON.stringify({ email: account.email, password: newPassword }),
       });
       expect(login.status).toBe(200);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('"Remember me" starts the next visit at login with the email; "Change" clears it', async () => {
     const account = await completeUser();
-    const { page, context } = await openPage(browser, baseUrl());
-    try {
+    await withPage(browser, async ({ page, context }) => {
       await page.goto('/auth/login');
       await identify(page, account.email);
       await page.getByRole('checkbox', { name: 'Remember me' }).check();
@@ -194,30 +178,24 @@ describe('login (SPEC §4.3)', () => {
       await page.getByRole('button', { name: 'Change' }).click();
       await page.getByRole('heading', { name: 'Sign in or sign up' }).waitFor();
       expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a guest sent to login from /profile comes back to /profile', async () => {
     const account = await completeUser();
-    const { page, context } = await openPage(browser, baseUrl());
-    try {
+    await withPage(browser, async ({ page }) => {
       await page.goto('/profile');
       await landedOn(page, '/auth/login');
       await identify(page, account.email);
       await logIn(page, account.password);
       await waitForFlash(page, 'Welcome back!');
       await landedOn(page, '/profile');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a same-origin next is honoured; another origin is not', async () => {
     const account = await completeUser();
-    const { page, context } = await openPage(browser, baseUrl());
-    try {
+    await withPage(browser, async ({ page, context }) => {
       await page.goto('/auth/login?next=/integrations');
       await identify(page, account.email);
       await logIn(page, account.password);
@@ -227,8 +205,6 @@ describe('login (SPEC §4.3)', () => {
       await identify(page, account.email);
       await logIn(page, account.password);
       await landedOn(page, '/chats');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_PASSWORD, readLatestCode, signUpVerifiedUser } from '../support/accounts';
 import {
@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   waitForFlash,
 } from '../support/auth-flow';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 
 // SPEC §2.4 / §4.3 sign-up through nginx, against the real auth and profile services, with the codes
@@ -26,20 +26,20 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function startSignUp(email: string) {
-  const watched = await openPage(browser, baseUrl());
-  await watched.page.goto('/auth/register');
-  await identify(watched.page, email);
-  const dialog = watched.page.getByRole('dialog', { name: 'Create your account' });
+/** Identifies with an unknown email on /auth/register; resolves to the "Create your account" dialog. */
+async function startSignUp(page: Page, email: string): Promise<Locator> {
+  await page.goto('/auth/register');
+  await identify(page, email);
+  const dialog = page.getByRole('dialog', { name: 'Create your account' });
   await dialog.waitFor();
-  return { ...watched, dialog };
+  return dialog;
 }
 
 describe('sign-up (SPEC §2.4, §4.3)', () => {
   it('identify → "Create your account" → password → mailed code → profile → /chats', async () => {
     const email = uniqueEmail('signup');
-    const { page, context, dialog, consoleErrors } = await startSignUp(`  ${email.toUpperCase()} `);
-    try {
+    await withPage(browser, async ({ page, consoleErrors }) => {
+      const dialog = await startSignUp(page, `  ${email.toUpperCase()} `);
       // SPEC §5: the masked email — first and last character of the local part, dots between, the domain.
       const local = email.split('@')[0] ?? '';
       expect(await dialog.textContent()).toContain(
@@ -86,14 +86,12 @@ describe('sign-up (SPEC §2.4, §4.3)', () => {
         complete: true,
       });
       expect(consoleErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('"Use a different email" goes back to identify with the email cleared; a backdrop click does not close', async () => {
-    const { page, context, dialog } = await startSignUp(uniqueEmail('different'));
-    try {
+    await withPage(browser, async ({ page }) => {
+      const dialog = await startSignUp(page, uniqueEmail('different'));
       await page.getByTestId('popup-backdrop').click({ position: { x: 4, y: 4 } });
       await page.keyboard.press('Escape');
       expect(await page.getByTestId('popup-layer').getAttribute('data-closing')).toBeNull();
@@ -102,15 +100,12 @@ describe('sign-up (SPEC §2.4, §4.3)', () => {
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('heading', { name: 'Sign in or sign up' }).waitFor();
       expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('keyboard only: email, the dialog, password, code, profile, in', async () => {
     const email = uniqueEmail('keyboard');
-    const { page, context } = await openPage(browser, baseUrl());
-    try {
+    await withPage(browser, async ({ page }) => {
       await page.goto('/auth/login');
       await page.getByRole('heading', { name: 'Sign in or sign up' }).waitFor();
       // The email field has focus from the start.
@@ -144,29 +139,24 @@ describe('sign-up (SPEC §2.4, §4.3)', () => {
       await page.keyboard.press('Enter');
       await waitForFlash(page, "Profile saved. You're in!");
       await landedOn(page, '/chats');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('identify: "Email is required", and an invalid email as a field message and a flash', async () => {
-    const { page, context } = await openPage(browser, baseUrl());
-    try {
+    await withPage(browser, async ({ page }) => {
       await page.goto('/auth/login');
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByText('Email is required').waitFor();
       await identify(page, 'not-an-email@x');
       await waitForFlash(page, 'Please enter a valid email address.');
       expect(await page.getByRole('textbox', { name: 'Email' }).getAttribute('aria-invalid')).toBe('true');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a wrong code: "That code is incorrect. Please try again." and "Incorrect code", cleared on change', async () => {
     const email = uniqueEmail('wrong');
-    const { page, context, dialog } = await startSignUp(email);
-    try {
+    await withPage(browser, async ({ page }) => {
+      const dialog = await startSignUp(page, email);
       await dialog.getByRole('button', { name: 'Sign up & continue' }).click();
       const since = new Date();
       await page.getByLabel('Create a password', { exact: true }).fill(E2E_PASSWORD);
@@ -201,15 +191,13 @@ describe('sign-up (SPEC §2.4, §4.3)', () => {
       );
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.getByRole('heading', { name: 'Finish your profile' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('409 on register: "This email is now registered. Please log in." and back to identify', async () => {
     const email = uniqueEmail('taken');
-    const { page, context, dialog } = await startSignUp(email);
-    try {
+    await withPage(browser, async ({ page }) => {
+      const dialog = await startSignUp(page, email);
       await dialog.getByRole('button', { name: 'Sign up & continue' }).click();
       // Someone else signs up with this email while the form is open.
       await registerUnverified(baseUrl(), email);
@@ -219,15 +207,13 @@ describe('sign-up (SPEC §2.4, §4.3)', () => {
       await page.getByRole('heading', { name: 'Sign in or sign up' }).waitFor();
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('resend: disabled with "Resend in {n}s" until the server\'s wait is over, then "Resend code" mails a new code', async () => {
     const email = uniqueEmail('resend');
-    const { page, context, dialog } = await startSignUp(email);
-    try {
+    await withPage(browser, async ({ page }) => {
+      const dialog = await startSignUp(page, email);
       await dialog.getByRole('button', { name: 'Sign up & continue' }).click();
       await page.getByLabel('Create a password', { exact: true }).fill(E2E_PASSWORD);
       await page.getByRole('button', { name: 'Create account' }).click();
@@ -249,21 +235,16 @@ describe('sign-up (SPEC §2.4, §4.3)', () => {
       await typeCode(page, code);
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.getByRole('heading', { name: 'Finish your profile' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('an existing account is not offered sign-up: identify goes straight to login', async () => {
     const { email } = await signUpVerifiedUser(baseUrl(), mailUrl());
-    const { page, context } = await openPage(browser, baseUrl());
-    try {
+    await withPage(browser, async ({ page }) => {
       await page.goto('/auth/login');
       await identify(page, email);
       await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
       expect(await page.getByRole('dialog').count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../support/browser';
-import { baseUrl } from '../support/context';
+import { launchBrowser, withPage } from '../support/browser';
 
 // Where a guest meets the catalogs: the landing page's tabs (SPEC §2.3), which mount the components
 // trove_connectors exposes. Connecting or using a template sends a guest to login with a next target (SPEC §6).
@@ -26,23 +25,25 @@ async function scrollToTab(page: Page, name: string) {
 
 describe('a guest on the landing page', () => {
   it('Connect in the Integrations tab goes to /auth/login?next=/integrations', async () => {
-    const { page, context } = await openPage(browser, baseUrl());
-    await page.goto('/');
-    await scrollToTab(page, 'Integrations');
-    const connect = page.getByRole('button', { name: 'Connect Dropbox' });
-    await connect.click();
-    await page.waitForURL((url) => url.pathname === '/auth/login');
-    expect(new URL(page.url()).search).toBe('?next=/integrations');
-    await context.close();
+    await withPage(browser, async ({ page }) => {
+      await page.goto('/');
+      await scrollToTab(page, 'Integrations');
+      const connect = page.getByRole('button', { name: 'Connect Dropbox' });
+      await connect.click();
+      await page.waitForURL((url) => url.pathname === '/auth/login');
+      expect(new URL(page.url()).search).toBe('?next=/integrations');
+    });
   });
 
   it('Use template in the Playbooks tab goes to login with the URL-encoded playground path as next', async () => {
-    const { page, context } = await openPage(browser, baseUrl());
-    await page.goto('/');
-    await scrollToTab(page, 'Use-case Playbooks');
-    await page.getByRole('link', { name: 'Use template: Invoice finder + chat delivery' }).click();
-    await page.waitForURL((url) => url.pathname === '/auth/login');
-    expect(new URL(page.url()).search).toBe(`?next=${encodeURIComponent('/playground?tpl=invoice-finder')}`);
-    await context.close();
+    await withPage(browser, async ({ page }) => {
+      await page.goto('/');
+      await scrollToTab(page, 'Use-case Playbooks');
+      await page.getByRole('link', { name: 'Use template: Invoice finder + chat delivery' }).click();
+      await page.waitForURL((url) => url.pathname === '/auth/login');
+      expect(new URL(page.url()).search).toBe(
+        `?next=${encodeURIComponent('/playground?tpl=invoice-finder')}`,
+      );
+    });
   });
 });

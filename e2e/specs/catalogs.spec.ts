@@ -2,8 +2,8 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type WatchedPage } from '../support/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, withPage } from '../support/browser';
 import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
 import { baseUrl, mailUrl, wwwRoot } from '../support/context';
 
@@ -11,30 +11,18 @@ import { baseUrl, mailUrl, wwwRoot } from '../support/context';
 
 let browser: Browser;
 let account: SignedUpUser;
-const open: WatchedPage[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
   // A real account through the auth API and the mail catcher: the catalog sees the session a person has.
   account = await signUpVerifiedUser(baseUrl(), mailUrl());
 });
-afterEach(async () => {
-  for (const watched of open.splice(0)) await watched.context.close();
-});
 afterAll(async () => {
   await browser?.close();
 });
 
-/**
- * /connections is a signed-in page (SPEC §2.1), so every page here is signed in. The guest redirects are
- * proved where a guest meets the catalogs, the landing page's tabs (catalogs-guest.spec.ts).
- */
-async function newPage(): Promise<WatchedPage> {
-  const watched = await openPage(browser, baseUrl());
-  open.push(watched);
-  await watched.context.addCookies(account.cookies);
-  return watched;
-}
+// /connections is a signed-in page (SPEC §2.1), so every page here is signed in (`cookies`). The guest
+// redirects are proved where a guest meets the catalogs, the landing page's tabs (catalogs-guest.spec.ts).
 
 const cards = (page: Page) => page.locator('[data-connector]');
 const catalog = (page: Page) => page.getByRole('region', { name: 'Integrations' });
@@ -56,93 +44,100 @@ const loadMore = (page: Page) => catalog(page).getByRole('button', { name: /^Loa
 
 describe('connector catalog paging (SPEC §4.4, §9)', () => {
   it('shows 12 cards at first, and "Load N more" adds what it says', async () => {
-    const { page } = await newPage();
-    await openConnections(page);
-    expect(await cards(page).count()).toBe(12);
-    const total = await matchingCount(page);
-    // SPEC §5 decision: with the default filters more than 12 match, so there is a next page.
-    expect(total).toBeGreaterThan(12);
-    const n = Math.min(10, total - 12);
-    const button = catalog(page).getByRole('button', { name: `Load ${n} more` });
-    await button.click();
-    await expect.poll(() => cards(page).count()).toBe(12 + n);
+    await withPage(browser, { cookies: account.cookies }, async ({ page }) => {
+      await openConnections(page);
+      expect(await cards(page).count()).toBe(12);
+      const total = await matchingCount(page);
+      // SPEC §5 decision: with the default filters more than 12 match, so there is a next page.
+      expect(total).toBeGreaterThan(12);
+      const n = Math.min(10, total - 12);
+      const button = catalog(page).getByRole('button', { name: `Load ${n} more` });
+      await button.click();
+      await expect.poll(() => cards(page).count()).toBe(12 + n);
+    });
   });
 
   it('a filter change resets the shown count to the page size', async () => {
-    const { page } = await newPage();
-    await openConnections(page);
-    await loadMore(page).click();
-    await expect.poll(() => cards(page).count()).toBeGreaterThan(12);
-    await page.getByRole('checkbox', { name: /Delta sync/ }).uncheck();
-    await expect.poll(() => cards(page).count()).toBe(10);
-    expect(await loadMore(page).isVisible()).toBe(true);
+    await withPage(browser, { cookies: account.cookies }, async ({ page }) => {
+      await openConnections(page);
+      await loadMore(page).click();
+      await expect.poll(() => cards(page).count()).toBeGreaterThan(12);
+      await page.getByRole('checkbox', { name: /Delta sync/ }).uncheck();
+      await expect.poll(() => cards(page).count()).toBe(10);
+      expect(await loadMore(page).isVisible()).toBe(true);
+    });
   });
 
   it('changing the page size shows one page of that size', async () => {
-    const { page } = await newPage();
-    await openConnections(page);
-    // Every toggle off: all 26 match, more than one page of 25.
-    for (const name of [/OAuth/, /On-device/, /Read-only/, /Delta sync/]) {
-      await page.getByRole('checkbox', { name }).uncheck();
-    }
-    await expect.poll(() => matchingCount(page)).toBe(26);
-    await page.getByLabel('Per page').selectOption('25');
-    await expect.poll(() => cards(page).count()).toBe(25);
-    await catalog(page).getByRole('button', { name: 'Load 1 more' }).click();
-    await expect.poll(() => cards(page).count()).toBe(26);
-    expect(await loadMore(page).count()).toBe(0);
-    await page.getByLabel('Per page').selectOption('10');
-    await expect.poll(() => cards(page).count()).toBe(10);
-    await catalog(page).getByRole('button', { name: 'Load 10 more' }).waitFor();
+    await withPage(browser, { cookies: account.cookies }, async ({ page }) => {
+      await openConnections(page);
+      // Every toggle off: all 26 match, more than one page of 25.
+      for (const name of [/OAuth/, /On-device/, /Read-only/, /Delta sync/]) {
+        await page.getByRole('checkbox', { name }).uncheck();
+      }
+      await expect.poll(() => matchingCount(page)).toBe(26);
+      await page.getByLabel('Per page').selectOption('25');
+      await expect.poll(() => cards(page).count()).toBe(25);
+      await catalog(page).getByRole('button', { name: 'Load 1 more' }).click();
+      await expect.poll(() => cards(page).count()).toBe(26);
+      expect(await loadMore(page).count()).toBe(0);
+      await page.getByLabel('Per page').selectOption('10');
+      await expect.poll(() => cards(page).count()).toBe(10);
+      await catalog(page).getByRole('button', { name: 'Load 10 more' }).waitFor();
+    });
   });
 
   it('filters that nothing matches say so', async () => {
-    const { page } = await newPage();
-    await openConnections(page);
-    await page.getByLabel('Search').fill('no such integration anywhere');
-    await page.getByText('No integrations match your filters.').waitFor();
-    expect(await cards(page).count()).toBe(0);
+    await withPage(browser, { cookies: account.cookies }, async ({ page }) => {
+      await openConnections(page);
+      await page.getByLabel('Search').fill('no such integration anywhere');
+      await page.getByText('No integrations match your filters.').waitFor();
+      expect(await cards(page).count()).toBe(0);
+    });
   });
 });
 
 describe('connect, add server and use template (SPEC §2.3, §4.4)', () => {
   it('signed in, Connect logs the connector id and says connecting it is coming soon', async () => {
-    const { page } = await newPage();
-    const logged: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'info') logged.push(message.text());
+    await withPage(browser, { cookies: account.cookies }, async ({ page }) => {
+      const logged: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'info') logged.push(message.text());
+      });
+      await openConnections(page);
+      await page.getByRole('button', { name: 'Connect Dropbox' }).click();
+      await page.getByText('Connecting Dropbox is coming soon.').waitFor();
+      expect(logged).toContain('connect: dropbox');
+      expect(new URL(page.url()).pathname).toBe('/connections');
     });
-    await openConnections(page);
-    await page.getByRole('button', { name: 'Connect Dropbox' }).click();
-    await page.getByText('Connecting Dropbox is coming soon.').waitFor();
-    expect(logged).toContain('connect: dropbox');
-    expect(new URL(page.url()).pathname).toBe('/connections');
   });
 
   it('signed in, Use template goes to /playground?tpl={id}', async () => {
-    const { page } = await newPage();
-    await openConnections(page);
-    const link = page.getByRole('link', { name: 'Use template: Ticket triage' });
-    expect(await link.getAttribute('href')).toBe('/playground?tpl=ticket-triage');
-    await link.click();
-    await page.waitForURL((url) => url.pathname === '/playground');
-    expect(new URL(page.url()).search).toBe('?tpl=ticket-triage');
+    await withPage(browser, { cookies: account.cookies }, async ({ page }) => {
+      await openConnections(page);
+      const link = page.getByRole('link', { name: 'Use template: Ticket triage' });
+      expect(await link.getAttribute('href')).toBe('/playground?tpl=ticket-triage');
+      await link.click();
+      await page.waitForURL((url) => url.pathname === '/playground');
+      expect(new URL(page.url()).search).toBe('?tpl=ticket-triage');
+    });
   });
 
   it('Add server opens a popup listing what it will need, marked coming soon', async () => {
-    const { page } = await newPage();
-    await openConnections(page);
-    for (const name of [/OAuth/, /On-device/, /Delta sync/])
-      await page.getByRole('checkbox', { name }).uncheck();
-    await page.getByLabel('Search').fill('PostgreSQL');
-    await page.getByRole('button', { name: 'Add server for PostgreSQL' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText('Coming soon').waitFor();
-    for (const need of ['Host', 'Port', 'Database', 'Read-only user']) {
-      await dialog.getByText(need, { exact: true }).waitFor();
-    }
-    await dialog.getByRole('button', { name: 'Got it' }).click();
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await withPage(browser, { cookies: account.cookies }, async ({ page }) => {
+      await openConnections(page);
+      for (const name of [/OAuth/, /On-device/, /Delta sync/])
+        await page.getByRole('checkbox', { name }).uncheck();
+      await page.getByLabel('Search').fill('PostgreSQL');
+      await page.getByRole('button', { name: 'Add server for PostgreSQL' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Coming soon').waitFor();
+      for (const need of ['Host', 'Port', 'Database', 'Read-only user']) {
+        await dialog.getByText(need, { exact: true }).waitFor();
+      }
+      await dialog.getByRole('button', { name: 'Got it' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    });
   });
 });
 
@@ -161,20 +156,22 @@ describe('connector settings come from the runtime config (SPEC §4.4)', () => {
   }
 
   it('setting the Google client id turns the Gmail card from Configure to Ready after a reload', async () => {
-    original = readFileSync(file(), 'utf8');
-    write(JSON.stringify({ ...JSON.parse(original), googleClientId: '' }));
-    const { page } = await newPage();
-    await openConnections(page);
-    const gmail = page.locator('[data-connector="gmail"]');
-    expect(await gmail.getAttribute('data-state')).toBe('configure');
-    expect(await gmail.getByRole('button', { name: 'Connect Gmail' }).isDisabled()).toBe(true);
-    await gmail.getByText('Needs Google client ID').waitFor();
+    const saved = readFileSync(file(), 'utf8');
+    original = saved;
+    write(JSON.stringify({ ...JSON.parse(saved), googleClientId: '' }));
+    await withPage(browser, { cookies: account.cookies }, async ({ page }) => {
+      await openConnections(page);
+      const gmail = page.locator('[data-connector="gmail"]');
+      expect(await gmail.getAttribute('data-state')).toBe('configure');
+      expect(await gmail.getByRole('button', { name: 'Connect Gmail' }).isDisabled()).toBe(true);
+      await gmail.getByText('Needs Google client ID').waitFor();
 
-    write(JSON.stringify({ ...JSON.parse(original), googleClientId: 'e2e-123.apps.googleusercontent.com' }));
-    await page.reload();
-    await cards(page).first().waitFor();
-    expect(await gmail.getAttribute('data-state')).toBe('ready');
-    expect(await gmail.getByRole('button', { name: 'Connect Gmail' }).isEnabled()).toBe(true);
+      write(JSON.stringify({ ...JSON.parse(saved), googleClientId: 'e2e-123.apps.googleusercontent.com' }));
+      await page.reload();
+      await cards(page).first().waitFor();
+      expect(await gmail.getAttribute('data-state')).toBe('ready');
+      expect(await gmail.getByRole('button', { name: 'Connect Gmail' }).isEnabled()).toBe(true);
+    });
   });
 });
 
@@ -182,22 +179,22 @@ describe('accessibility', () => {
   it.each(['light', 'dark'] as const)(
     '/connections has no serious or critical axe violations (%s)',
     async (theme) => {
-      const { page, context } = await newPage();
-      await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
-      await openConnections(page);
-      // The catalog only: the shell's chrome is another team's page with its own checks. The kit's build
-      // tag is left out too: its opacity 0.7 gives 2.95:1 in light, a kit finding reported to its owner.
-      const results = await new AxeBuilder({ page })
-        .include('[data-testid="remote-connectors"]')
-        .exclude('[data-testid="remote-version"]')
-        .analyze();
-      const bad = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map(
-          (v) =>
-            `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`,
-        );
-      expect(bad).toEqual([]);
+      await withPage(browser, { cookies: account.cookies, theme }, async ({ page }) => {
+        await openConnections(page);
+        // The catalog only: the shell's chrome is another team's page with its own checks. The kit's build
+        // tag is left out too: its opacity 0.7 gives 2.95:1 in light, a kit finding reported to its owner.
+        const results = await new AxeBuilder({ page })
+          .include('[data-testid="remote-connectors"]')
+          .exclude('[data-testid="remote-version"]')
+          .analyze();
+        const bad = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map(
+            (v) =>
+              `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`,
+          );
+        expect(bad).toEqual([]);
+      });
     },
   );
 });

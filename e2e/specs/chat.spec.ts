@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, openSignedIn, type WatchedPage } from '../support/browser';
+import { launchBrowser, openPage, type WatchedPage, withPage } from '../support/browser';
 import { answers, ask, composer, longDate, mailTo, midLastMonth, shortDate } from '../support/chat';
 import { baseUrl, mailUrl } from '../support/context';
 import { emailFile, pdfFile, uploadAndIndex } from '../support/documents';
@@ -58,7 +58,7 @@ beforeAll(async () => {
       'Agenda for the offsite: roadmap review in the morning, hiring plan after lunch.\n\nVikram',
     ),
   ]);
-  watched = await openSignedIn(browser, baseUrl(), account);
+  watched = await openPage(browser, { cookies: account.cookies });
 });
 
 afterAll(async () => {
@@ -215,17 +215,21 @@ describe('Chats (issue 11)', () => {
   });
 
   it('on a phone, /chats is the list and a chat opens as its own view with a way back', async () => {
-    const phone = await openSignedIn(browser, baseUrl(), account, { viewport: { width: 390, height: 844 } });
-    const { page } = phone;
-    await page.goto('/chats');
-    await page.getByRole('navigation', { name: 'Chats' }).getByRole('link', { name: QUESTION }).click();
-    await answers(page).first().waitFor();
-    expect(await page.getByRole('heading', { level: 1, name: 'Chats' }).isVisible()).toBe(false);
-    expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('link', { name: 'All chats' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Chats' }).waitFor();
-    expect(phone.consoleErrors).toEqual([]);
-    await phone.context.close();
+    const phone = { width: 390, height: 844 };
+    await withPage(
+      browser,
+      { viewport: phone, cookies: account.cookies },
+      async ({ page, consoleErrors }) => {
+        await page.goto('/chats');
+        await page.getByRole('navigation', { name: 'Chats' }).getByRole('link', { name: QUESTION }).click();
+        await answers(page).first().waitFor();
+        expect(await page.getByRole('heading', { level: 1, name: 'Chats' }).isVisible()).toBe(false);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.getByRole('link', { name: 'All chats' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Chats' }).waitFor();
+        expect(consoleErrors).toEqual([]);
+      },
+    );
   });
 
   it('renames a chat inline and deletes it after confirming in the popup', async () => {

@@ -2,21 +2,19 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type WatchedPage } from '../support/browser';
+import { launchBrowser, type PageOptions, withPage } from '../support/browser';
 import { baseUrl, wwwRoot } from '../support/context';
 import { readRemotesConfig, remoteFolder } from '../support/runtime-config';
 
 // `/` prerendered at build time and taken over by the shell (issue 8, docs/decisions/008), through nginx.
 
 let browser: Browser;
-const open: WatchedPage[] = [];
 const undo: Array<() => void> = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterEach(async () => {
-  for (const watched of open.splice(0)) await watched.context.close();
   for (const step of undo.splice(0).reverse()) step();
 });
 afterAll(async () => {
@@ -25,24 +23,8 @@ afterAll(async () => {
 
 const MOBILE = { width: 390, height: 844 };
 
-async function newPage(viewport = { width: 1280, height: 800 }) {
-  const watched = await openPage(browser, baseUrl(), viewport);
-  open.push(watched);
-  return watched;
-}
-
-/** The page as it is before any of the app's code has run: JavaScript off. */
-async function staticPage(viewport = { width: 1280, height: 800 }, colorScheme: 'light' | 'dark' = 'light') {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport,
-    javaScriptEnabled: false,
-    colorScheme,
-  });
-  const page = await context.newPage();
-  open.push({ page, context, consoleErrors: [] });
-  return page;
-}
+/** The page as it is before any of the app's code has run (JavaScript off), on a phone. */
+const STATIC_PAGE: PageOptions = { viewport: MOBILE, javaScriptEnabled: false };
 
 const heroTitle = (page: Page) =>
   page.getByRole('heading', { level: 1, name: 'Find anything. Send anywhere.' });
@@ -76,80 +58,89 @@ describe('nginx serves the prerendered landing page for / only', () => {
   });
 
   it('without JavaScript the page still reads: header, hero, calls to action and downloads', async () => {
-    const page = await staticPage(MOBILE);
-    await page.goto('/');
-    expect(await heroTitle(page).isVisible()).toBe(true);
-    expect(await page.getByRole('banner').getByRole('link', { name: 'Trove' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth/register');
-    expect(await page.locator('#downloads a[data-platform]').count()).toBe(5);
-    expect(await page.locator('#root').isHidden()).toBe(true);
+    await withPage(browser, STATIC_PAGE, async ({ page }) => {
+      await page.goto('/');
+      expect(await heroTitle(page).isVisible()).toBe(true);
+      expect(await page.getByRole('banner').getByRole('link', { name: 'Trove' }).isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe(
+        '/auth/register',
+      );
+      expect(await page.locator('#downloads a[data-platform]').count()).toBe(5);
+      expect(await page.locator('#root').isHidden()).toBe(true);
+    });
   });
 
   it('the header does not shift while its HTML is still arriving: the theme toggle keeps its place', async () => {
     // A browser may paint the page before the account button's markup has arrived (seen as a layout
     // shift under load); the toggle must already stand where it ends up.
-    const page = await staticPage(MOBILE);
-    await page.goto('/');
-    const toggle = page.getByRole('button', { name: 'Switch to dark theme' });
-    const complete = await toggle.boundingBox();
-    await page
-      .getByRole('button', { name: 'Account menu' })
-      .evaluate((button) => button.parentElement?.remove());
-    expect(await toggle.boundingBox()).toEqual(complete);
+    await withPage(browser, STATIC_PAGE, async ({ page }) => {
+      await page.goto('/');
+      const toggle = page.getByRole('button', { name: 'Switch to dark theme' });
+      const complete = await toggle.boundingBox();
+      await page
+        .getByRole('button', { name: 'Account menu' })
+        .evaluate((button) => button.parentElement?.remove());
+      expect(await toggle.boundingBox()).toEqual(complete);
+    });
   });
 
   it('in the dark theme it is dark before any of the app’s code runs (SPEC §4.2)', async () => {
-    const { page, context } = await newPage(MOBILE);
-    await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
-    // The app's entry never arrives: what shows is the prerendered page and theme-init.js alone.
-    await context.route(/\/assets\/js\/main\.[^/]+\.js$/, (route) => route.abort());
-    await page.goto('/');
-    await heroTitle(page).waitFor();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
-      'rgb(14, 17, 23)',
-    );
+    await withPage(browser, { viewport: MOBILE, theme: 'dark' }, async ({ page, context }) => {
+      // The app's entry never arrives: what shows is the prerendered page and theme-init.js alone.
+      await context.route(/\/assets\/js\/main\.[^/]+\.js$/, (route) => route.abort());
+      await page.goto('/');
+      await heroTitle(page).waitFor();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        'rgb(14, 17, 23)',
+      );
+    });
   });
 });
 
 describe('the shell takes over (docs/decisions/008)', () => {
   it('puts the live page in the same place: the hero does not move, nothing shifts', async () => {
-    const before = await staticPage(MOBILE);
-    await before.goto('/');
-    const prerendered = await heroTitle(before).boundingBox();
-
-    const { page, consoleErrors } = await newPage(MOBILE);
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          shifts.push((entry as PerformanceEntry & { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-      (window as unknown as { shifts: number[] }).shifts = shifts;
+    const prerendered = await withPage(browser, STATIC_PAGE, async ({ page }) => {
+      await page.goto('/');
+      return heroTitle(page).boundingBox();
     });
-    await page.goto('/');
-    const live = page.getByTestId('remote-marketing');
-    await live.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.locator('[data-prerendered]').count()).toBe(0);
-    expect(await page.locator('#root').isVisible()).toBe(true);
-    expect(await live.getByRole('heading', { level: 1 }).boundingBox()).toEqual(prerendered);
-    // Give the browser a frame to report any shift caused by the swap, then read them all.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
-    expect(consoleErrors).toEqual([]);
+
+    await withPage(browser, { viewport: MOBILE }, async ({ page, consoleErrors }) => {
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            shifts.push((entry as PerformanceEntry & { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+      });
+      await page.goto('/');
+      const live = page.getByTestId('remote-marketing');
+      await live.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.locator('[data-prerendered]').count()).toBe(0);
+      expect(await page.locator('#root').isVisible()).toBe(true);
+      expect(await live.getByRole('heading', { level: 1 }).boundingBox()).toEqual(prerendered);
+      // Give the browser a frame to report any shift caused by the swap, then read them all.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      );
+      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    });
   });
 
   it('a marketing remote that fails replaces the prerendered page with its error and Retry', async () => {
     const folder = join(wwwRoot(), remoteFolder(readRemotesConfig(wwwRoot()).remotes.marketing.entry));
     renameSync(folder, `${folder}.offline`);
     undo.push(() => renameSync(`${folder}.offline`, folder));
-    const { page } = await newPage();
-    await page.goto('/');
-    const failure = page.getByTestId('remote-error-marketing');
-    await failure.waitFor();
-    expect(await failure.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
-    expect(await page.locator('[data-prerendered]').count()).toBe(0);
-    expect(await page.getByRole('banner').isVisible()).toBe(true);
+    await withPage(browser, async ({ page }) => {
+      await page.goto('/');
+      const failure = page.getByTestId('remote-error-marketing');
+      await failure.waitFor();
+      expect(await failure.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+      expect(await page.locator('[data-prerendered]').count()).toBe(0);
+      expect(await page.getByRole('banner').isVisible()).toBe(true);
+    });
   });
 });
 
@@ -170,17 +161,20 @@ describe('download links come from the runtime config (SPEC §2.3)', () => {
         },
       }),
     );
-    const { page } = await newPage();
-    await page.goto('/');
-    await page.getByTestId('remote-marketing').getByRole('heading', { level: 1 }).waitFor();
-    const links = page.locator('#downloads a[data-platform]');
-    expect(
-      await links.evaluateAll((anchors) => anchors.map((a) => [a.dataset.platform, a.getAttribute('href')])),
-    ).toEqual([
-      ['android', 'https://play.google.com/store/apps/details?id=com.example.trove'],
-      ['ios', 'https://apps.apple.com/app/id000000001'],
-      ['windows', 'https://downloads.example.com/TroveSetup.exe'],
-      ['macos', 'https://downloads.example.com/Trove.dmg'],
-    ]);
+    await withPage(browser, async ({ page }) => {
+      await page.goto('/');
+      await page.getByTestId('remote-marketing').getByRole('heading', { level: 1 }).waitFor();
+      const links = page.locator('#downloads a[data-platform]');
+      expect(
+        await links.evaluateAll((anchors) =>
+          anchors.map((a) => [a.dataset.platform, a.getAttribute('href')]),
+        ),
+      ).toEqual([
+        ['android', 'https://play.google.com/store/apps/details?id=com.example.trove'],
+        ['ios', 'https://apps.apple.com/app/id000000001'],
+        ['windows', 'https://downloads.example.com/TroveSetup.exe'],
+        ['macos', 'https://downloads.example.com/Trove.dmg'],
+      ]);
+    });
   });
 });

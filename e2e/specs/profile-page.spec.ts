@@ -6,12 +6,12 @@ import { baseUrl, mailUrl } from '../support/context';
 import { axeViolations } from '../support/axe';
 import {
   fieldError,
-  openProfile,
   openTab,
   putProfile,
   statusLine,
   submitButton,
   uniqueIndianMobile,
+  withProfile,
 } from '../support/profile';
 
 let browser: Browser;
@@ -27,8 +27,7 @@ afterAll(async () => {
 describe('profile page: load (SPEC §2.5)', () => {
   it('a new account: "Your Name", the headline placeholder, avatar "U", a 160px banner, Overview chosen', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
-    const { page, context, consoleErrors } = await openProfile(browser, baseUrl(), account);
-    try {
+    await withProfile(browser, account, async ({ page, consoleErrors }) => {
       await expect(page.getByRole('heading', { name: 'Your Name' }).isVisible()).resolves.toBe(true);
       await page.getByText('Add a headline (e.g., Product Manager @ Acme)').first().waitFor();
       const banner = page.getByTestId('profile-banner');
@@ -63,9 +62,7 @@ describe('profile page: load (SPEC §2.5)', () => {
       expect(await page.getByRole('textbox', { name: 'Bio' }).getAttribute('rows')).toBe('4');
       expect(await page.getByLabel('Phone', { exact: true }).inputValue()).toBe('+91');
       expect(consoleErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('the display name is the account name, else first and last name; the avatar shows their initials', async () => {
@@ -73,8 +70,7 @@ describe('profile page: load (SPEC §2.5)', () => {
     expect((await putProfile(baseUrl(), account, { first_name: 'Grace', last_name: 'Hopper' })).status).toBe(
       200,
     );
-    const { page, context } = await openProfile(browser, baseUrl(), account);
-    try {
+    await withProfile(browser, account, async ({ page }) => {
       await page.getByRole('heading', { name: 'Grace Hopper' }).waitFor();
       const initials = await page
         .getByTestId('remote-profile')
@@ -82,24 +78,13 @@ describe('profile page: load (SPEC §2.5)', () => {
         .first()
         .getAttribute('data-initials');
       expect(initials).toBe('GH');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('Prefs default to the browser when the profile has none; the options are exactly SPEC §9', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
-    const watched = await openProfile(browser, baseUrl(), account);
-    await watched.context.close();
-    const context = await browser.newContext({
-      baseURL: baseUrl(),
-      timezoneId: 'Asia/Tokyo',
-      locale: 'de-DE',
-    });
-    try {
-      await context.addCookies(account.cookies);
-      const page = await context.newPage();
-      await page.goto('/profile');
+    const browserSettings = { timezoneId: 'Asia/Tokyo', locale: 'de-DE' };
+    await withProfile(browser, account, browserSettings, async ({ page }) => {
       await openTab(page, 'Prefs');
       expect(await page.getByLabel('Timezone').inputValue()).toBe('Asia/Tokyo');
       expect(await page.getByLabel('Language').inputValue()).toBe('de-DE');
@@ -154,9 +139,7 @@ describe('profile page: load (SPEC §2.5)', () => {
         'ja-JP',
         'ko-KR',
       ]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a load failure shows the message, or "Failed to load profile"', async () => {
@@ -165,21 +148,18 @@ describe('profile page: load (SPEC §2.5)', () => {
       [{ error: 'Profiles are resting' }, 'Profiles are resting'],
       ['', 'Failed to load profile'],
     ] as const) {
-      const { page, context } = await openProfile(browser, baseUrl(), account);
-      await context.route('**/api/v1/profile/me', (route) =>
-        route.fulfill({
-          status: 503,
-          contentType: 'application/json',
-          body: body === '' ? '' : JSON.stringify(body),
-        }),
-      );
-      await page.reload();
-      try {
+      await withProfile(browser, account, async ({ page, context }) => {
+        await context.route('**/api/v1/profile/me', (route) =>
+          route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: body === '' ? '' : JSON.stringify(body),
+          }),
+        );
+        await page.reload();
         await statusLine(page).getByText(message).waitFor();
         await page.getByRole('button', { name: 'Try again' }).waitFor();
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 });
@@ -187,8 +167,7 @@ describe('profile page: load (SPEC §2.5)', () => {
 describe('profile page: tabs (SPEC §2.5, WAI-ARIA tabs)', () => {
   it('arrow keys, Home and End move between tabs and wrap; switching keeps unsaved edits', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
-    const { page, context } = await openProfile(browser, baseUrl(), account);
-    try {
+    await withProfile(browser, account, async ({ page }) => {
       const selected = () => page.getByRole('tab', { selected: true }).textContent();
       await page.getByRole('tab', { name: 'Overview' }).focus();
       await page.keyboard.press('ArrowRight');
@@ -220,17 +199,14 @@ describe('profile page: tabs (SPEC §2.5, WAI-ARIA tabs)', () => {
       expect(await page.getByLabel('City').inputValue()).toBe('Unsaved city');
       await openTab(page, 'Security');
       expect(await page.getByLabel('Current password', { exact: true }).inputValue()).toBe('half-typed');
-    } finally {
-      await context.close();
-    }
+    });
   });
   it('keyboard only: arrow to a tab, Tab into its first field, type, Enter saves', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
     expect(
       (await putProfile(baseUrl(), account, { gender: 'other', phone: uniqueIndianMobile() })).status,
     ).toBe(200);
-    const { page, context } = await openProfile(browser, baseUrl(), account);
-    try {
+    await withProfile(browser, account, async ({ page }) => {
       await page.getByRole('tab', { name: 'Overview' }).focus();
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Tab');
@@ -241,9 +217,7 @@ describe('profile page: tabs (SPEC §2.5, WAI-ARIA tabs)', () => {
       await page.reload();
       await openTab(page, 'Address');
       expect(await page.getByLabel('Street').inputValue()).toBe('1 Keyboard Lane');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -251,12 +225,11 @@ describe('profile page: save (SPEC §2.5, §7)', () => {
   it('each tab saves the whole profile; after a reload every value is still there', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
     const phone = uniqueIndianMobile();
-    const { page, context } = await openProfile(browser, baseUrl(), account);
-    const saved = async () => {
-      await submitButton(page).click();
-      await statusLine(page).getByText('Profile updated').waitFor();
-    };
-    try {
+    await withProfile(browser, account, async ({ page }) => {
+      const saved = async () => {
+        await submitButton(page).click();
+        await statusLine(page).getByText('Profile updated').waitFor();
+      };
       // Overview.
       await page.getByLabel('Gender').selectOption('female');
       await page.getByLabel('Date of birth').fill('1990-12-10');
@@ -337,9 +310,7 @@ describe('profile page: save (SPEC §2.5, §7)', () => {
       await page.reload();
       await openTab(page, 'Work');
       expect(await page.getByLabel('Department').inputValue()).toBe('');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('the saved user replaces the session user: the account menu shows the new name', async () => {
@@ -347,8 +318,7 @@ describe('profile page: save (SPEC §2.5, §7)', () => {
     expect(
       (await putProfile(baseUrl(), account, { gender: 'other', phone: uniqueIndianMobile() })).status,
     ).toBe(200);
-    const { page, context } = await openProfile(browser, baseUrl(), account);
-    try {
+    await withProfile(browser, account, async ({ page }) => {
       // Named elsewhere (another tab, the auth flow) while this page is open: Save brings the new user back.
       expect(
         (await putProfile(baseUrl(), account, { first_name: 'Katherine', last_name: 'Johnson' })).status,
@@ -358,9 +328,7 @@ describe('profile page: save (SPEC §2.5, §7)', () => {
       await page.getByRole('button', { name: 'Account menu' }).first().click();
       await page.getByRole('region', { name: 'Account' }).getByText('Katherine Johnson').waitFor();
       await page.getByRole('heading', { name: 'Katherine Johnson' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('Save is disabled while the request runs', async () => {
@@ -368,34 +336,34 @@ describe('profile page: save (SPEC §2.5, §7)', () => {
     expect(
       (await putProfile(baseUrl(), account, { gender: 'male', phone: uniqueIndianMobile() })).status,
     ).toBe(200);
-    const { page, context } = await openProfile(browser, baseUrl(), account);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let arrived: () => void = () => {};
-    const requested = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
-    try {
-      await page.route('**/api/v1/profile', async (route) => {
-        if (route.request().method() !== 'PUT') return route.continue();
-        arrived();
-        await held;
-        return route.continue();
+    await withProfile(browser, account, async ({ page }) => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
       });
-      await submitButton(page).click();
-      await requested;
-      expect(await submitButton(page).isDisabled()).toBe(true);
-      await openTab(page, 'Security');
-      expect(await submitButton(page, 'Update Password').isDisabled()).toBe(true);
-      release();
-      await statusLine(page).getByText('Profile updated').waitFor();
-      expect(await submitButton(page, 'Update Password').isDisabled()).toBe(false);
-    } finally {
-      release();
-      await context.close();
-    }
+      let arrived: () => void = () => {};
+      const requested = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      try {
+        await page.route('**/api/v1/profile', async (route) => {
+          if (route.request().method() !== 'PUT') return route.continue();
+          arrived();
+          await held;
+          return route.continue();
+        });
+        await submitButton(page).click();
+        await requested;
+        expect(await submitButton(page).isDisabled()).toBe(true);
+        await openTab(page, 'Security');
+        expect(await submitButton(page, 'Update Password').isDisabled()).toBe(true);
+        release();
+        await statusLine(page).getByText('Profile updated').waitFor();
+        expect(await submitButton(page, 'Update Password').isDisabled()).toBe(false);
+      } finally {
+        release();
+      }
+    });
   });
 
   it('a failed save shows the server message, or "Failed to update"', async () => {
@@ -403,8 +371,7 @@ describe('profile page: save (SPEC §2.5, §7)', () => {
     expect(
       (await putProfile(baseUrl(), account, { gender: 'male', phone: uniqueIndianMobile() })).status,
     ).toBe(200);
-    const { page, context } = await openProfile(browser, baseUrl(), account);
-    try {
+    await withProfile(browser, account, async ({ page }) => {
       for (const [body, message] of [
         [
           JSON.stringify({ error: 'Profiles are read-only during maintenance', code: 'maintenance' }),
@@ -421,17 +388,14 @@ describe('profile page: save (SPEC §2.5, §7)', () => {
         await statusLine(page).getByText(message).waitFor();
         await page.unrouteAll();
       }
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('profile page: validation at the field (SPEC §5)', () => {
   it('gender and phone are required; the failing tab is shown and marked', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
-    const { page, context } = await openProfile(browser, baseUrl(), account);
-    try {
+    await withProfile(browser, account, async ({ page }) => {
       await openTab(page, 'Work');
       await page.getByLabel('Company').fill('Acme');
       await submitButton(page).click();
@@ -447,15 +411,12 @@ describe('profile page: validation at the field (SPEC §5)', () => {
       // The edit on Work was kept.
       await openTab(page, 'Work');
       expect(await page.getByLabel('Company').inputValue()).toBe('Acme');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('the phone input\'s own rules: "Phone is required" and "Enter a valid phone number"', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
-    const { page, context } = await openProfile(browser, baseUrl(), account);
-    try {
+    await withProfile(browser, account, async ({ page }) => {
       const phone = page.getByLabel('Phone', { exact: true });
       await phone.fill('+91 98765');
       await page.getByLabel('Headline').focus();
@@ -472,9 +433,7 @@ describe('profile page: validation at the field (SPEC §5)', () => {
       await phone.pressSequentially('98765432109999999');
       expect((await phone.inputValue()).replace(/\D/g, '')).toBe('919876543210999');
       expect(await phone.getAttribute('maxlength')).toBe('250');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('website, LinkedIn, Twitter/X and GitHub each say what is wrong', async () => {
@@ -482,8 +441,7 @@ describe('profile page: validation at the field (SPEC §5)', () => {
     expect(
       (await putProfile(baseUrl(), account, { gender: 'male', phone: uniqueIndianMobile() })).status,
     ).toBe(200);
-    const { page, context } = await openProfile(browser, baseUrl(), account);
-    try {
+    await withProfile(browser, account, async ({ page }) => {
       await openTab(page, 'Links');
       const cases: [label: string, value: string, message: string][] = [
         ['Website', 'ftp://example.com', 'Enter a valid http(s) URL'],
@@ -503,15 +461,12 @@ describe('profile page: validation at the field (SPEC §5)', () => {
       await page.reload();
       await openTab(page, 'Links');
       expect(await page.getByLabel('Website').inputValue()).toBe('');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('password change: every message of SPEC §5 at its field, and the submit message', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
-    const { page, context } = await openProfile(browser, baseUrl(), account);
-    try {
+    await withProfile(browser, account, async ({ page }) => {
       await openTab(page, 'Security');
       const update = submitButton(page, 'Update Password');
       await update.click();
@@ -536,9 +491,7 @@ describe('profile page: validation at the field (SPEC §5)', () => {
       await page.getByLabel('Confirm new password', { exact: true }).fill('Newer-Trove-9!x');
       await update.click();
       await statusLine(page).getByText('Current password is incorrect').waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -546,8 +499,7 @@ describe('profile page: accessibility (no serious or critical axe findings)', ()
   for (const theme of ['light', 'dark'] as const) {
     it(`every tab, and the error states, in ${theme}`, async () => {
       const account = await signUpVerifiedUser(baseUrl(), mailUrl());
-      const { page, context } = await openProfile(browser, baseUrl(), account, { theme });
-      try {
+      await withProfile(browser, account, { theme }, async ({ page }) => {
         for (const tab of ['Overview', 'Address', 'Work', 'Links', 'Prefs', 'Security', '2-step']) {
           await openTab(page, tab);
           expect(await axeViolations(page), tab).toEqual([]);
@@ -561,22 +513,15 @@ describe('profile page: accessibility (no serious or critical axe findings)', ()
         await page.getByLabel('New password', { exact: true }).fill('abc');
         await submitButton(page, 'Update Password').click();
         expect(await axeViolations(page), 'password errors').toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   it('on a phone-sized screen too', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
-    const { page, context } = await openProfile(browser, baseUrl(), account, {
-      theme: 'dark',
-      viewport: { width: 390, height: 844 },
-    });
-    try {
+    const phone = { width: 390, height: 844 };
+    await withProfile(browser, account, { theme: 'dark', viewport: phone }, async ({ page }) => {
       expect(await axeViolations(page)).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -5,12 +5,12 @@ import { launchBrowser } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 import {
   fieldError,
-  openProfile,
   openTab,
   putProfile,
   statusLine,
   submitButton,
   uniqueIndianMobile,
+  withProfile,
 } from '../support/profile';
 
 let browser: Browser;
@@ -30,8 +30,7 @@ describe('a phone number another account uses (SPEC §8)', () => {
     expect((await putProfile(baseUrl(), first, { gender: 'male', phone })).status).toBe(200);
 
     const second = await signUpVerifiedUser(baseUrl(), mailUrl());
-    const { page, context } = await openProfile(browser, baseUrl(), second);
-    try {
+    await withProfile(browser, second, async ({ page }) => {
       await page.getByLabel('Gender').selectOption('other');
       await page.getByLabel('Phone', { exact: true }).fill(phone);
       // Saved from another tab: the page goes back to Overview, where the phone is.
@@ -54,8 +53,6 @@ describe('a phone number another account uses (SPEC §8)', () => {
       await submitButton(page).click();
       await statusLine(page).getByText('Profile updated').waitFor();
       expect(await fieldError(page, 'Phone')).toBeNull();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -6,12 +6,12 @@ import { mailTo } from '../support/chat';
 import { baseUrl, mailUrl } from '../support/context';
 import {
   fieldError,
-  openProfile,
   openTab,
   putProfile,
   statusLine,
   submitButton,
   uniqueIndianMobile,
+  withProfile,
 } from '../support/profile';
 
 let browser: Browser;
@@ -40,8 +40,7 @@ describe('Security tab: password change (SPEC §2.5, §7)', () => {
   it('"Password updated", the fields cleared; after signing out the new password works and the old fails', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
     const newPassword = 'Newer-Trove-9!x';
-    const { page, context } = await openProfile(browser, baseUrl(), account);
-    try {
+    await withProfile(browser, account, async ({ page }) => {
       await openTab(page, 'Security');
       await page.getByLabel('Current password', { exact: true }).fill(account.password);
       await page.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -65,15 +64,12 @@ describe('Security tab: password change (SPEC §2.5, §7)', () => {
       const fresh = await login(account.email, newPassword);
       expect(fresh.status).toBe(200);
       expect((await fresh.json()).user).toMatchObject({ email: account.email });
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a wrong current password: the server\'s message, "Failed to update password" when it has none', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
-    const { page, context } = await openProfile(browser, baseUrl(), account);
-    try {
+    await withProfile(browser, account, async ({ page }) => {
       await openTab(page, 'Security');
       await page.getByLabel('Current password', { exact: true }).fill('Not-the-passw0rd!');
       await page.getByLabel('New password', { exact: true }).fill('Newer-Trove-9!x');
@@ -88,9 +84,7 @@ describe('Security tab: password change (SPEC §2.5, §7)', () => {
       await statusLine(page).getByText('Failed to update password').waitFor();
       // Nothing changed: the old password still signs in.
       expect((await login(account.email, account.password)).status).toBe(200);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -100,8 +94,7 @@ describe('2-step tab (SPEC §2.5)', () => {
     expect(
       (await putProfile(baseUrl(), account, { gender: 'female', phone: uniqueIndianMobile() })).status,
     ).toBe(200);
-    const { page, context } = await openProfile(browser, baseUrl(), account);
-    try {
+    await withProfile(browser, account, async ({ page }) => {
       await openTab(page, '2-step');
       await page
         .getByText('After your password, a 6-digit code sent to your email is needed to finish signing in.')
@@ -152,9 +145,7 @@ describe('2-step tab (SPEC §2.5)', () => {
       expect(notice.text).toContain('If this was not you, reset your password');
       const plain = await login(account.email, account.password);
       expect((await plain.json()).user).toMatchObject({ email: account.email });
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -164,8 +155,7 @@ describe('a phone number in place of another (issue 18 item 11)', () => {
     const first = uniqueIndianMobile();
     expect((await putProfile(baseUrl(), account, { gender: 'female', phone: first })).status).toBe(200);
     const second = uniqueIndianMobile();
-    const { page, context } = await openProfile(browser, baseUrl(), account);
-    try {
+    await withProfile(browser, account, async ({ page }) => {
       await page.getByLabel('Phone', { exact: true }).fill(second);
       await submitButton(page).click();
       const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
@@ -180,8 +170,6 @@ describe('a phone number in place of another (issue 18 item 11)', () => {
       expect((await page.getByLabel('Phone', { exact: true }).inputValue()).replace(/\s/g, '')).toBe(second);
       const notice = await mailTo(mailUrl(), account.email, { subject: /phone number was changed/ });
       expect(notice.subject).toBe('Your Trove phone number was changed');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

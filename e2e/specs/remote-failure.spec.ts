@@ -3,7 +3,7 @@ import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, spareRemoteOrigin, wwwRoot } from '../support/context';
 import { stubSignedIn } from '../support/session';
 import {
@@ -48,27 +48,27 @@ function bringRemotesBack(): void {
 describe('a remote that fails to load never blanks the app', () => {
   it('its files 404: the chrome and other routes keep working, and Retry succeeds once it is back', async () => {
     takeRemoteOffline(original.remotes.profile.entry);
-    const { page, context } = await openPage(browser, baseUrl());
-    // /profile and /connections are signed-in pages (SPEC §2.1).
-    await stubSignedIn(context, baseUrl());
+    await withPage(browser, async ({ page, context }) => {
+      // /profile and /connections are signed-in pages (SPEC §2.1).
+      await stubSignedIn(context, baseUrl());
 
-    await page.goto('/profile');
-    const failure = page.getByTestId('remote-error-profile');
-    await failure.waitFor();
-    expect(await failure.getAttribute('role')).toBe('alert');
-    expect(await page.getByRole('banner').isVisible()).toBe(true);
+      await page.goto('/profile');
+      const failure = page.getByTestId('remote-error-profile');
+      await failure.waitFor();
+      expect(await failure.getAttribute('role')).toBe('alert');
+      expect(await page.getByRole('banner').isVisible()).toBe(true);
 
-    // The rest of the app still works, without a reload.
-    await page.getByRole('link', { name: 'Connections' }).first().click();
-    await page.getByTestId('remote-connectors').getByTestId('remote-version').waitFor();
-    await page.goBack();
-    await page.getByTestId('remote-error-profile').waitFor();
+      // The rest of the app still works, without a reload.
+      await page.getByRole('link', { name: 'Connections' }).first().click();
+      await page.getByTestId('remote-connectors').getByTestId('remote-version').waitFor();
+      await page.goBack();
+      await page.getByTestId('remote-error-profile').waitFor();
 
-    bringRemotesBack();
-    await page.getByTestId('remote-error-profile').getByRole('button', { name: 'Retry' }).click();
-    await page.getByTestId('remote-profile').getByTestId('remote-version').waitFor();
-    expect(await page.getByTestId('remote-error-profile').count()).toBe(0);
-    await context.close();
+      bringRemotesBack();
+      await page.getByTestId('remote-error-profile').getByRole('button', { name: 'Retry' }).click();
+      await page.getByTestId('remote-profile').getByTestId('remote-version').waitFor();
+      expect(await page.getByTestId('remote-error-profile').count()).toBe(0);
+    });
   });
 
   it('its host refuses connections: the app keeps working, and Retry succeeds once the host is up', async () => {
@@ -77,20 +77,20 @@ describe('a remote that fails to load never blanks the app', () => {
     writeRemotesConfig(wwwRoot(), {
       remotes: { ...original.remotes, profile: { entry: `${origin}${path}` } },
     });
-    const { page, context } = await openPage(browser, baseUrl());
-    // /profile and /connections are signed-in pages (SPEC §2.1).
-    await stubSignedIn(context, baseUrl());
+    await withPage(browser, async ({ page, context }) => {
+      // /profile and /connections are signed-in pages (SPEC §2.1).
+      await stubSignedIn(context, baseUrl());
 
-    await page.goto('/profile');
-    await page.getByTestId('remote-error-profile').waitFor();
-    expect(await page.getByRole('banner').isVisible()).toBe(true);
-    await page.getByRole('link', { name: 'Connections' }).first().click();
-    await page.getByTestId('remote-connectors').getByTestId('remote-version').waitFor();
-    await page.goBack();
+      await page.goto('/profile');
+      await page.getByTestId('remote-error-profile').waitFor();
+      expect(await page.getByRole('banner').isVisible()).toBe(true);
+      await page.getByRole('link', { name: 'Connections' }).first().click();
+      await page.getByTestId('remote-connectors').getByTestId('remote-version').waitFor();
+      await page.goBack();
 
-    spareServer = await startStaticServer(wwwRoot(), Number(new URL(origin).port));
-    await page.getByTestId('remote-error-profile').getByRole('button', { name: 'Retry' }).click();
-    await page.getByTestId('remote-profile').getByTestId('remote-version').waitFor();
-    await context.close();
+      spareServer = await startStaticServer(wwwRoot(), Number(new URL(origin).port));
+      await page.getByTestId('remote-error-profile').getByRole('button', { name: 'Retry' }).click();
+      await page.getByTestId('remote-profile').getByTestId('remote-version').waitFor();
+    });
   });
 });

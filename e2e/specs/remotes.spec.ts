@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl } from '../support/context';
 import { stubSignedIn } from '../support/session';
 
@@ -14,17 +14,17 @@ afterAll(async () => {
 
 describe('the shell mounts each remote on its route', () => {
   it('/ renders the marketing remote inside the shell', async () => {
-    const { page, context, consoleErrors } = await openPage(browser, baseUrl());
-    await page.goto('/');
-    const remote = page.getByTestId('remote-marketing');
-    await remote.getByRole('heading', { name: /Find anything\. Send anywhere\./ }).waitFor();
-    // The shell's chrome is there around it, with the name from the runtime config.
-    await expect(page.getByRole('banner').getByText('Trove').first().isVisible()).resolves.toBe(true);
-    expect(await remote.getByRole('link', { name: /get started/i }).getAttribute('href')).toBe(
-      '/auth/register',
-    );
-    expect(consoleErrors).toEqual([]);
-    await context.close();
+    await withPage(browser, async ({ page, consoleErrors }) => {
+      await page.goto('/');
+      const remote = page.getByTestId('remote-marketing');
+      await remote.getByRole('heading', { name: /Find anything\. Send anywhere\./ }).waitFor();
+      // The shell's chrome is there around it, with the name from the runtime config.
+      await expect(page.getByRole('banner').getByText('Trove').first().isVisible()).resolves.toBe(true);
+      expect(await remote.getByRole('link', { name: /get started/i }).getAttribute('href')).toBe(
+        '/auth/register',
+      );
+      expect(consoleErrors).toEqual([]);
+    });
   });
 
   it.each([
@@ -34,43 +34,43 @@ describe('the shell mounts each remote on its route', () => {
     ['/connections', 'connectors'],
     ['/chats', 'chat'],
   ])('%s renders the %s remote', async (path, remoteName) => {
-    const { page, context, consoleErrors } = await openPage(browser, baseUrl());
-    // Profile, Connections and Chats are signed-in pages (SPEC §2.1); the auth pages are for guests.
-    if (!path.startsWith('/auth')) await stubSignedIn(context, baseUrl());
-    await page.goto(path);
-    const remote = page.getByTestId(`remote-${remoteName}`);
-    await remote.waitFor();
-    await remote.getByTestId('remote-version').waitFor();
-    expect(await page.getByTestId(`remote-error-${remoteName}`).count()).toBe(0);
-    expect(consoleErrors).toEqual([]);
-    await context.close();
+    await withPage(browser, async ({ page, context, consoleErrors }) => {
+      // Profile, Connections and Chats are signed-in pages (SPEC §2.1); the auth pages are for guests.
+      if (!path.startsWith('/auth')) await stubSignedIn(context, baseUrl());
+      await page.goto(path);
+      const remote = page.getByTestId(`remote-${remoteName}`);
+      await remote.waitFor();
+      await remote.getByTestId('remote-version').waitFor();
+      expect(await page.getByTestId(`remote-error-${remoteName}`).count()).toBe(0);
+      expect(consoleErrors).toEqual([]);
+    });
   });
 
   it('/auth redirects to /auth/login', async () => {
-    const { page, context } = await openPage(browser, baseUrl());
-    await page.goto('/auth');
-    await page.waitForURL('**/auth/login');
-    await page.getByTestId('remote-auth').waitFor();
-    await context.close();
+    await withPage(browser, async ({ page }) => {
+      await page.goto('/auth');
+      await page.waitForURL('**/auth/login');
+      await page.getByTestId('remote-auth').waitFor();
+    });
   });
 
   it('the auth remote checks the email with the shared contract rule', async () => {
-    const { page, context } = await openPage(browser, baseUrl());
-    await page.goto('/auth/login');
-    const remote = page.getByTestId('remote-auth');
-    await remote.getByLabel('Email').fill('not-an-email');
-    await remote.getByRole('button', { name: 'Continue' }).click();
-    await remote.getByText('Please enter a valid email address.').waitFor();
-    await context.close();
+    await withPage(browser, async ({ page }) => {
+      await page.goto('/auth/login');
+      const remote = page.getByTestId('remote-auth');
+      await remote.getByLabel('Email').fill('not-an-email');
+      await remote.getByRole('button', { name: 'Continue' }).click();
+      await remote.getByText('Please enter a valid email address.').waitFor();
+    });
   });
 
   it('an unknown path shows the not-found page with its two links', async () => {
-    const { page, context } = await openPage(browser, baseUrl());
-    const response = await page.goto('/no/such/page');
-    expect(response?.status()).toBe(200);
-    await page.getByText('Page not found').waitFor();
-    expect(await page.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
-    expect(await page.getByRole('link', { name: 'Open Chats' }).getAttribute('href')).toBe('/chats');
-    await context.close();
+    await withPage(browser, async ({ page }) => {
+      const response = await page.goto('/no/such/page');
+      expect(response?.status()).toBe(200);
+      await page.getByText('Page not found').waitFor();
+      expect(await page.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+      expect(await page.getByRole('link', { name: 'Open Chats' }).getAttribute('href')).toBe('/chats');
+    });
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, wwwRoot } from '../support/context';
 import { type RemotesConfig, readRemotesConfig, writeRemotesConfig } from '../support/runtime-config';
 import { stubSignedIn } from '../support/session';
@@ -54,27 +54,27 @@ afterAll(async () => {
 describe('runtime composition', () => {
   it('a remote whose URL changes in the runtime config is picked up without rebuilding the shell', async () => {
     const shellBefore = await (await fetch(`${baseUrl()}/`)).text();
-    const { page, context, consoleErrors } = await openPage(browser, baseUrl());
-    // /connections is a signed-in page (SPEC §2.1).
-    await stubSignedIn(context, baseUrl());
+    await withPage(browser, async ({ page, context, consoleErrors }) => {
+      // /connections is a signed-in page (SPEC §2.1).
+      await stubSignedIn(context, baseUrl());
 
-    await page.goto('/connections');
-    const version = page.getByTestId('remote-connectors').getByTestId('remote-version');
-    await version.waitFor();
-    expect(await version.textContent()).not.toContain(CANARY);
+      await page.goto('/connections');
+      const version = page.getByTestId('remote-connectors').getByTestId('remote-version');
+      await version.waitFor();
+      expect(await version.textContent()).not.toContain(CANARY);
 
-    writeRemotesConfig(wwwRoot(), {
-      remotes: {
-        ...original.remotes,
-        connectors: { entry: `/remotes/connectors/${canaryVersion}/mf-manifest.json` },
-      },
+      writeRemotesConfig(wwwRoot(), {
+        remotes: {
+          ...original.remotes,
+          connectors: { entry: `/remotes/connectors/${canaryVersion}/mf-manifest.json` },
+        },
+      });
+      await page.reload();
+      await page.getByTestId('remote-connectors').getByText(CANARY).waitFor();
+
+      const shellAfter = await (await fetch(`${baseUrl()}/`)).text();
+      expect(shellAfter).toBe(shellBefore);
+      expect(consoleErrors).toEqual([]);
     });
-    await page.reload();
-    await page.getByTestId('remote-connectors').getByText(CANARY).waitFor();
-
-    const shellAfter = await (await fetch(`${baseUrl()}/`)).text();
-    expect(shellAfter).toBe(shellBefore);
-    expect(consoleErrors).toEqual([]);
-    await context.close();
   });
 });

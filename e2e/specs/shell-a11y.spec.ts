@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 
 let browser: Browser;
@@ -65,27 +65,25 @@ const pages: Array<[name: string, path: string, signedIn: boolean, ready: string
 describe('accessibility: no serious or critical axe violations on shell pages', () => {
   for (const theme of ['light', 'dark'] as const) {
     it.each(pages)(`%s (%s) in ${theme}`, async (_name, path, signedIn, ready, setup) => {
-      const { page, context } = await openPage(browser, baseUrl());
-      await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
-      if (signedIn) await context.addCookies(account.cookies);
-      await page.goto(path);
-      await (ready.startsWith('remote-')
-        ? page.getByTestId(ready).waitFor()
-        : page.getByRole('heading', { name: ready }).waitFor());
-      await setup?.(page);
-      expect(await shellViolations(page)).toEqual([]);
-      await context.close();
+      const cookies = signedIn ? account.cookies : undefined;
+      await withPage(browser, { theme, cookies }, async ({ page }) => {
+        await page.goto(path);
+        await (ready.startsWith('remote-')
+          ? page.getByTestId(ready).waitFor()
+          : page.getByRole('heading', { name: ready }).waitFor());
+        await setup?.(page);
+        expect(await shellViolations(page)).toEqual([]);
+      });
     });
 
     it(`the mobile drawer in ${theme}`, async () => {
-      const { page, context } = await openPage(browser, baseUrl(), { width: 390, height: 844 });
-      await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
-      await context.addCookies(account.cookies);
-      await page.goto('/chats');
-      await page.getByRole('heading', { name: 'Chats' }).waitFor();
-      await openDrawer(page);
-      expect(await shellViolations(page)).toEqual([]);
-      await context.close();
+      const phone = { width: 390, height: 844 };
+      await withPage(browser, { viewport: phone, theme, cookies: account.cookies }, async ({ page }) => {
+        await page.goto('/chats');
+        await page.getByRole('heading', { name: 'Chats' }).waitFor();
+        await openDrawer(page);
+        expect(await shellViolations(page)).toEqual([]);
+      });
     });
   }
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 
 let browser: Browser;
@@ -28,96 +28,96 @@ describe('the protected-route guard (SPEC §2.1)', () => {
   it.each(['/chats', '/connections', '/uploads', '/profile'])(
     'a guest on %s goes to /auth/login carrying the original path',
     async (path) => {
-      const { page, context, consoleErrors } = await openPage(browser, baseUrl());
-      await page.goto(`${path}?from=e2e#top`);
-      await page.waitForURL('**/auth/login');
-      await page.getByTestId('remote-auth').waitFor();
-      expect(await routerState(page)).toEqual({ from: `${path}?from=e2e#top` });
-      expect(consoleErrors).toEqual([]);
-      await context.close();
+      await withPage(browser, async ({ page, consoleErrors }) => {
+        await page.goto(`${path}?from=e2e#top`);
+        await page.waitForURL('**/auth/login');
+        await page.getByTestId('remote-auth').waitFor();
+        expect(await routerState(page)).toEqual({ from: `${path}?from=e2e#top` });
+        expect(consoleErrors).toEqual([]);
+      });
     },
   );
 
   it('shows "Checking session…" while the session loads', async () => {
-    const { page, context } = await openPage(browser, baseUrl());
-    await context.addCookies(account.cookies);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route('**/api/v1/auth/me', async (route) => {
-      await held;
-      await route.continue();
+    await withPage(browser, async ({ page, context }) => {
+      await context.addCookies(account.cookies);
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await context.route('**/api/v1/auth/me', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/uploads');
+      await page.getByRole('status').getByText('Checking session…').waitFor();
+      release();
+      await page.getByRole('heading', { name: 'Uploads' }).waitFor();
+      expect(pathOf(page)).toBe('/uploads');
     });
-    await page.goto('/uploads');
-    await page.getByRole('status').getByText('Checking session…').waitFor();
-    release();
-    await page.getByRole('heading', { name: 'Uploads' }).waitFor();
-    expect(pathOf(page)).toBe('/uploads');
-    await context.close();
   });
 
   it('after signing in, the user lands on the path they first asked for', async () => {
-    const { page, context } = await openPage(browser, baseUrl());
-    await page.goto('/uploads?view=recent');
-    await page.waitForURL('**/auth/login');
-    // Sign in the way the auth page's API calls do (the login screen is its own remote): the session
-    // cookies arrive, and the page asks for the session again. The guard's router state survives a reload.
-    await context.addCookies(account.cookies);
-    await page.reload();
-    await page.waitForURL('**/uploads?view=recent');
-    await page.getByRole('heading', { name: 'Uploads' }).waitFor();
-    await context.close();
+    await withPage(browser, async ({ page, context }) => {
+      await page.goto('/uploads?view=recent');
+      await page.waitForURL('**/auth/login');
+      // Sign in the way the auth page's API calls do (the login screen is its own remote): the session
+      // cookies arrive, and the page asks for the session again. The guard's router state survives a reload.
+      await context.addCookies(account.cookies);
+      await page.reload();
+      await page.waitForURL('**/uploads?view=recent');
+      await page.getByRole('heading', { name: 'Uploads' }).waitFor();
+    });
   });
 });
 
 describe('the guest-only guard (SPEC §2.1)', () => {
   it.each(['/auth/login', '/auth/register'])('a signed-in user on %s goes to /chats', async (path) => {
-    const { page, context, consoleErrors } = await openPage(browser, baseUrl());
-    await context.addCookies(account.cookies);
-    await page.goto(path);
-    await page.waitForURL('**/chats');
-    await page.getByRole('heading', { name: 'Chats' }).waitFor();
-    expect(consoleErrors).toEqual([]);
-    await context.close();
+    await withPage(browser, async ({ page, context, consoleErrors }) => {
+      await context.addCookies(account.cookies);
+      await page.goto(path);
+      await page.waitForURL('**/chats');
+      await page.getByRole('heading', { name: 'Chats' }).waitFor();
+      expect(consoleErrors).toEqual([]);
+    });
   });
 
   it('a signed-in user sent to login with ?next= goes there instead', async () => {
-    const { page, context } = await openPage(browser, baseUrl());
-    await context.addCookies(account.cookies);
-    await page.goto('/auth/login?next=%2Fcontact%3Ftopic%3Dpricing');
-    await page.waitForURL('**/contact?topic=pricing');
-    await page.getByRole('heading', { name: 'Talk to sales' }).waitFor();
-    await context.close();
+    await withPage(browser, async ({ page, context }) => {
+      await context.addCookies(account.cookies);
+      await page.goto('/auth/login?next=%2Fcontact%3Ftopic%3Dpricing');
+      await page.waitForURL('**/contact?topic=pricing');
+      await page.getByRole('heading', { name: 'Talk to sales' }).waitFor();
+    });
   });
 
   it('a ?next= to another origin is ignored', async () => {
-    const { page, context } = await openPage(browser, baseUrl());
-    await context.addCookies(account.cookies);
-    await page.goto('/auth/login?next=//evil.example/');
-    await page.waitForURL('**/chats');
-    await context.close();
+    await withPage(browser, async ({ page, context }) => {
+      await context.addCookies(account.cookies);
+      await page.goto('/auth/login?next=//evil.example/');
+      await page.waitForURL('**/chats');
+    });
   });
 
   it('shows "Loading…" while the session loads', async () => {
-    const { page, context } = await openPage(browser, baseUrl());
-    await context.addCookies(account.cookies);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route('**/api/v1/auth/me', async (route) => {
-      await held;
-      await route.continue();
+    await withPage(browser, async ({ page, context }) => {
+      await context.addCookies(account.cookies);
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await context.route('**/api/v1/auth/me', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/auth/login');
+      await page.getByRole('status').getByText('Loading…').waitFor();
+      release();
+      await page.waitForURL('**/chats');
     });
-    await page.goto('/auth/login');
-    await page.getByRole('status').getByText('Loading…').waitFor();
-    release();
-    await page.waitForURL('**/chats');
-    await context.close();
   });
 
   it('/auth goes to /auth/login, keeping ?next=', async () => {
-    const { page, context } = await openPage(browser, baseUrl());
-    await page.goto('/auth?next=/integrations');
-    await page.waitForURL('**/auth/login?next=/integrations');
-    await page.getByTestId('remote-auth').waitFor();
-    await context.close();
+    await withPage(browser, async ({ page }) => {
+      await page.goto('/auth?next=/integrations');
+      await page.waitForURL('**/auth/login?next=/integrations');
+      await page.getByTestId('remote-auth').waitFor();
+    });
   });
 });

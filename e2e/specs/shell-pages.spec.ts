@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 
 let browser: Browser;
@@ -18,44 +18,44 @@ afterAll(async () => {
 
 describe('the pages the spec leaves unshown are honest pages of ours (SPEC §2.1)', () => {
   it('/playground?tpl= previews the chosen playbook, read-only and marked preview', async () => {
-    const { page, context, consoleErrors } = await openPage(browser, baseUrl());
-    await page.goto('/playground?tpl=invoice-finder');
-    const main = page.getByRole('main');
-    await main.getByRole('heading', { level: 1, name: 'Invoice finder + chat delivery' }).waitFor();
-    await main.getByText('Preview', { exact: true }).waitFor();
-    expect(await main.getByRole('heading', { name: 'What it does' }).isVisible()).toBe(true);
-    expect(await main.getByRole('list').first().getByRole('listitem').count()).toBe(3);
-    expect(await main.locator('ol > li').count()).toBe(3);
-    expect(await main.getByRole('button', { name: 'Run playbook' }).isDisabled()).toBe(true);
-    expect(consoleErrors).toEqual([]);
-    await context.close();
+    await withPage(browser, async ({ page, consoleErrors }) => {
+      await page.goto('/playground?tpl=invoice-finder');
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { level: 1, name: 'Invoice finder + chat delivery' }).waitFor();
+      await main.getByText('Preview', { exact: true }).waitFor();
+      expect(await main.getByRole('heading', { name: 'What it does' }).isVisible()).toBe(true);
+      expect(await main.getByRole('list').first().getByRole('listitem').count()).toBe(3);
+      expect(await main.locator('ol > li').count()).toBe(3);
+      expect(await main.getByRole('button', { name: 'Run playbook' }).isDisabled()).toBe(true);
+      expect(consoleErrors).toEqual([]);
+    });
   });
 
   it('/playground with an unknown template id says so', async () => {
-    const { page, context } = await openPage(browser, baseUrl());
-    await page.goto('/playground?tpl=no-such-template');
-    await page.getByRole('heading', { name: 'Template not found' }).waitFor();
-    await page.getByText('“no-such-template”', { exact: false }).waitFor();
-    await context.close();
+    await withPage(browser, async ({ page }) => {
+      await page.goto('/playground?tpl=no-such-template');
+      await page.getByRole('heading', { name: 'Template not found' }).waitFor();
+      await page.getByText('“no-such-template”', { exact: false }).waitFor();
+    });
   });
 
   it('/integrations shows the connector catalog from the connectors remote', async () => {
-    const { page, context } = await openPage(browser, baseUrl());
-    await page.goto('/integrations');
-    await page.getByRole('heading', { level: 1, name: 'Connect the apps your team works in' }).waitFor();
-    await page.getByTestId('remote-connectors').locator('[data-connector]').first().waitFor();
-    await context.close();
+    await withPage(browser, async ({ page }) => {
+      await page.goto('/integrations');
+      await page.getByRole('heading', { level: 1, name: 'Connect the apps your team works in' }).waitFor();
+      await page.getByTestId('remote-connectors').locator('[data-connector]').first().waitFor();
+    });
   });
 
   it.each([
     ['security', 'Talk to our security team', 'security@trove.example'],
     ['pricing', 'Talk to sales', 'sales@trove.example'],
   ])('/contact?topic=%s has a heading for the topic and how to reach us', async (topic, heading, email) => {
-    const { page, context } = await openPage(browser, baseUrl());
-    await page.goto(`/contact?topic=${topic}`);
-    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    expect(await page.getByRole('link', { name: email }).getAttribute('href')).toBe(`mailto:${email}`);
-    await context.close();
+    await withPage(browser, async ({ page }) => {
+      await page.goto(`/contact?topic=${topic}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await page.getByRole('link', { name: email }).getAttribute('href')).toBe(`mailto:${email}`);
+    });
   });
 
   it('/security.pdf is a real PDF', async () => {
@@ -72,12 +72,12 @@ describe('the pages the spec leaves unshown are honest pages of ours (SPEC §2.1
     ['/chats', 'Chats', 'Connect a source'],
     ['/uploads', 'Uploads', 'Browse connections'],
   ])('%s shows its name as an empty state with a next step', async (path, title, action) => {
-    const { page, context } = await openPage(browser, baseUrl());
-    await context.addCookies(account.cookies);
-    await page.goto(path);
-    const main = page.getByRole('main');
-    await main.getByRole('heading', { level: 1, name: title }).waitFor();
-    expect(await main.getByRole('link', { name: action }).getAttribute('href')).toBe('/connections');
-    await context.close();
+    await withPage(browser, async ({ page, context }) => {
+      await context.addCookies(account.cookies);
+      await page.goto(path);
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await main.getByRole('link', { name: action }).getAttribute('href')).toBe('/connections');
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
-import { launchBrowser, type WatchedPage } from '../support/browser';
+import { launchBrowser, openPage, type WatchedPage, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 import { corruptPdf, emailFile, markdownFile, pdfFile } from '../support/documents';
 import { axeViolations } from '../support/axe';
@@ -50,7 +50,8 @@ let watched: WatchedPage;
 beforeAll(async () => {
   browser = await launchBrowser();
   account = await signUpVerifiedUser(baseUrl(), mailUrl());
-  watched = await openUploads(browser, baseUrl(), account);
+  watched = await openPage(browser, { cookies: account.cookies, theme: 'light' });
+  await openUploads(watched.page);
 });
 
 afterAll(async () => {
@@ -174,12 +175,10 @@ describe('uploads page (issue 10)', () => {
   });
 
   it('dark theme: no axe findings on the filled list', async () => {
-    const dark = await openUploads(browser, baseUrl(), account, { theme: 'dark' });
-    try {
-      await documentRow(dark.page, PDF).waitFor();
-      expect(await axeViolations(dark.page)).toEqual([]);
-    } finally {
-      await dark.context.close();
-    }
+    await withPage(browser, { cookies: account.cookies, theme: 'dark' }, async ({ page }) => {
+      await openUploads(page);
+      await documentRow(page, PDF).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+    });
   });
 });

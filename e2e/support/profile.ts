@@ -1,27 +1,39 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { type SignedUpUser, sessionHeaders } from './accounts';
-import { openSignedIn, type SignedInOptions, type WatchedPage } from './browser';
+import { type PageOptions, type WatchedPage, withPage } from './browser';
 
 /** A valid Indian mobile number no other test uses: +91 9xxxxxxxxx. */
 export function uniqueIndianMobile(): string {
   return `+919${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
 }
 
-/** The profile page of `account`, signed in, in `theme`, loaded (the tabs are there). */
-export async function openProfile(
+/**
+ * Runs `use` on the profile page of `account`, signed in, in the light theme unless `options` say
+ * otherwise, once it has loaded (the tabs are there); the context is closed afterwards (`withPage`).
+ */
+export function withProfile<T>(
   browser: Browser,
-  baseUrl: string,
   account: SignedUpUser,
-  options: SignedInOptions = {},
-): Promise<WatchedPage> {
-  const watched = await openSignedIn(browser, baseUrl, account, {
-    ...options,
-    theme: options.theme ?? 'light',
-    path: '/profile',
+  use: (watched: WatchedPage) => Promise<T>,
+): Promise<T>;
+export function withProfile<T>(
+  browser: Browser,
+  account: SignedUpUser,
+  options: PageOptions,
+  use: (watched: WatchedPage) => Promise<T>,
+): Promise<T>;
+export function withProfile<T>(
+  browser: Browser,
+  account: SignedUpUser,
+  ...args: [(watched: WatchedPage) => Promise<T>] | [PageOptions, (watched: WatchedPage) => Promise<T>]
+): Promise<T> {
+  const [options, use] = args.length === 1 ? [{}, args[0]] : args;
+  return withPage(browser, { theme: 'light', ...options, cookies: account.cookies }, async (watched) => {
+    await watched.page.goto('/profile');
+    await watched.page.getByRole('tab', { name: 'Overview' }).waitFor();
+    return use(watched);
   });
-  await watched.page.getByRole('tab', { name: 'Overview' }).waitFor();
-  return watched;
 }
 
 /** PUT /api/v1/profile for `account` straight through nginx (for the data a test starts from). */

@@ -1,25 +1,13 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import type { SignedUpUser } from './accounts';
-import { openSignedIn, type SignedInOptions, type WatchedPage } from './browser';
+import type { Locator, Page } from 'playwright-core';
 import type { UploadFixture } from './documents';
 
 // The Uploads page (issue 10) for browser tests: its controls by role and label, as a user finds them.
 // The files themselves are made in ./documents.
 
-/** /uploads for `account`, signed in, in `theme`; waits until the documents section has loaded. */
-export async function openUploads(
-  browser: Browser,
-  baseUrl: string,
-  account: SignedUpUser,
-  options: SignedInOptions = {},
-): Promise<WatchedPage> {
-  const watched = await openSignedIn(browser, baseUrl, account, {
-    ...options,
-    theme: options.theme ?? 'light',
-    path: '/uploads',
-  });
-  await documentsLoaded(watched.page);
-  return watched;
+/** Goes to /uploads and waits until the documents section has loaded. */
+export async function openUploads(page: Page): Promise<void> {
+  await page.goto('/uploads');
+  await documentsLoaded(page);
 }
 
 /** The documents section has answered: the empty state or the table, not the loading line. */
