@@ -13,14 +13,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The tabbed section loads as it scrolls into view, like a visitor reaching it. */
+/** The tabbed section loads as it comes into view, like a visitor reaching it; the click waits for it. */
 async function scrollToTab(page: Page, name: string) {
-  const tab = page.getByRole('tab', { name });
-  for (let i = 0; i < 40 && (await tab.count()) === 0; i++) {
-    await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(100);
-  }
-  await tab.click();
+  await page.locator('#explore').scrollIntoViewIfNeeded();
+  await page.getByRole('tab', { name }).click();
 }
 
 describe('a guest on the landing page', () => {

@@ -227,19 +227,21 @@ describe('landing widgets through nginx (SPEC §2.3, §4.5)', () => {
   });
 
   it('with reduced motion every widget shows a complete, still state', async () => {
-    await withPage(browser, async ({ page, consoleErrors }) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
+    await withPage(browser, { reducedMotion: 'reduce' }, async ({ page, consoleErrors }) => {
+      // The page's own clock: "still" is checked over the widgets' periods (a demo stage, a testimonial's
+      // 5.2 s) by running their timers, not by waiting those seconds out.
+      await page.clock.install();
       await openLanding(page);
       const demo = page.getByTestId('hero-demo');
       expect(await demo.getAttribute('data-stages')).toBe('3');
-      await page.waitForTimeout(1500);
+      await page.clock.runFor(1500);
       expect(await demo.getAttribute('data-stages')).toBe('3');
       const flow = await showSection(page, 'how-it-works', /four steps/);
       expect(await flow.locator('[aria-current="step"]').getAttribute('data-testid')).toBe('flow-step-ship');
       expect(await flow.getByTestId('ship-phase').textContent()).toBe('Delivered');
       const proof = await showSection(page, 'customers', /stopped digging/);
       const first = await proof.getByTestId('testimonial').textContent();
-      await page.waitForTimeout(5600);
+      await page.clock.runFor(5600);
       expect(await proof.getByTestId('testimonial').textContent()).toBe(first);
       expect(consoleErrors).toEqual([]);
     });

@@ -295,8 +295,14 @@ describe('public header (SPEC §2.2)', () => {
       await header.waitFor();
       const scrolled = () => header.evaluate((element) => element.hasAttribute('data-scrolled'));
       expect(await scrolled()).toBe(false);
-      await page.evaluate(() => window.scrollTo(0, 8));
-      await page.waitForTimeout(50);
+      // Exactly 8px: once the page has had that scroll event and a frame to render what it made of it,
+      // the header is still solid.
+      await page.evaluate(async () => {
+        const handled = new Promise((resolve) => window.addEventListener('scroll', resolve, { once: true }));
+        window.scrollTo(0, 8);
+        await handled;
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      });
       expect(await scrolled()).toBe(false);
       await page.evaluate(() => window.scrollTo(0, 9));
       await expect.poll(scrolled).toBe(true);
