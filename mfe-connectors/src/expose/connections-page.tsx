@@ -1,4 +1,4 @@
-import { BuildLabel } from '@trove/kit';
+import { BuildLabel, useAppConfig } from '@trove/kit';
 import { ConnectorCatalog } from '../features/connectors/connector-catalog';
 import { PlaybookCatalog } from '../features/playbooks/playbook-catalog';
 import * as styles from './connections-page.module.css';
@@ -8,12 +8,13 @@ import * as styles from './connections-page.module.css';
  * playbooks that put those sources to work. Takes no props: the shell mounts it as a route.
  */
 export default function ConnectionsPage() {
+  const { name } = useAppConfig();
   return (
     <div className={styles.page}>
       <header className={styles.header}>
         <h1 className={styles.title}>Connections</h1>
         <p className={styles.lede}>
-          The apps Trove can search for you. Every connector is read-only, and most are indexed on your
+          The apps {name} can search for you. Every connector is read-only, and most are indexed on your
           device.
         </p>
       </header>

@@ -1,5 +1,5 @@
 import type { UploadedDocument } from '@trove/contracts';
-import { BuildLabel, usePopup, useToasts } from '@trove/kit';
+import { BuildLabel, useAppConfig, usePopup, useToasts } from '@trove/kit';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BatchList } from '../features/uploads/batch-list';
@@ -14,6 +14,7 @@ import * as styles from '../features/uploads/uploads.module.css';
 
 /** Issue 10: what uploads are for, in the landing page's words (SPEC §1: dates, totals and entities). */
 function EmptyUploads() {
+  const { name } = useAppConfig();
   return (
     <div className={styles.empty}>
       <span className={styles.emptyIcon}>
@@ -21,7 +22,7 @@ function EmptyUploads() {
       </span>
       <h3 className={styles.emptyTitle}>No files yet</h3>
       <p className={styles.emptyText}>
-        Upload the invoices, contracts, notes, exports and saved emails you want to search. Trove reads each
+        Upload the invoices, contracts, notes, exports and saved emails you want to search. {name} reads each
         file once and pulls out the dates, totals and names in it.
       </p>
       <ul className={styles.promises}>

@@ -1,11 +1,13 @@
 import * as shared from '../catalog/catalog.module.css';
+import { useAppConfig } from '@trove/kit';
 import type { Connector } from './connectors';
 import * as styles from './connectors.module.css';
 import { serverNeeds } from './server-needs';
 
 /** The popup body for "Add server": honest that it is not built yet, useful about what it will need. */
 export function AddServerDetails({ connector, onClose }: { connector: Connector; onClose: () => void }) {
-  const needs = serverNeeds[connector.id] ?? [];
+  const { name } = useAppConfig();
+  const needs = serverNeeds(name)[connector.id] ?? [];
   return (
     <div className={styles.addServer}>
       <p className={styles.soon}>Coming soon</p>
@@ -21,7 +23,7 @@ export function AddServerDetails({ connector, onClose }: { connector: Connector;
         ))}
       </dl>
       <p className={styles.addServerNote}>
-        Trove only ever reads: it never writes to {connector.name} or changes its settings.
+        {name} only ever reads: it never writes to {connector.name} or changes its settings.
       </p>
       <div className={styles.addServerActions}>
         <button type="button" className={shared.button} onClick={onClose}>

@@ -8,8 +8,8 @@ export interface ServerNeed {
   detail: string;
 }
 
-const databaseNeeds = (port: number, database: string): ServerNeed[] => [
-  { label: 'Host', detail: 'The server’s name or address, reachable from where Trove indexes it.' },
+const databaseNeeds = (appName: string, port: number, database: string): ServerNeed[] => [
+  { label: 'Host', detail: `The server’s name or address, reachable from where ${appName} indexes it.` },
   { label: 'Port', detail: `Usually ${port}.` },
   { label: 'Database', detail: database },
   {
@@ -18,15 +18,27 @@ const databaseNeeds = (port: number, database: string): ServerNeed[] => [
   },
 ];
 
-export const serverNeeds: Readonly<Record<string, readonly ServerNeed[]>> = {
-  postgres: databaseNeeds(5432, 'The database name; Trove lists its schemas so you can pick tables.'),
-  mysql: databaseNeeds(3306, 'The schema (database) name; Trove lists its tables so you can pick.'),
-  mongodb: databaseNeeds(27017, 'The database name; Trove lists its collections so you can pick.'),
+export const serverNeeds = (appName: string): Readonly<Record<string, readonly ServerNeed[]>> => ({
+  postgres: databaseNeeds(
+    appName,
+    5432,
+    `The database name; ${appName} lists its schemas so you can pick tables.`,
+  ),
+  mysql: databaseNeeds(
+    appName,
+    3306,
+    `The schema (database) name; ${appName} lists its tables so you can pick.`,
+  ),
+  mongodb: databaseNeeds(
+    appName,
+    27017,
+    `The database name; ${appName} lists its collections so you can pick.`,
+  ),
   imap: [
     { label: 'Host', detail: 'Your mail provider’s IMAP server, e.g. imap.example.com.' },
     { label: 'Port', detail: 'Usually 993 (TLS). Plain-text connections are refused.' },
     { label: 'Mailbox', detail: 'The account’s address, and the folders to include.' },
-    { label: 'App password', detail: 'A password made for Trove alone, so you can revoke it any time.' },
+    { label: 'App password', detail: `A password made for ${appName} alone, so you can revoke it any time.` },
   ],
   s3: [
     { label: 'Bucket', detail: 'The bucket name, and a prefix if only part of it should be searched.' },
@@ -40,4 +52,4 @@ export const serverNeeds: Readonly<Record<string, readonly ServerNeed[]>> = {
     { label: 'File', detail: 'The path of the .db file on this device; it is opened read-only.' },
     { label: 'Tables', detail: 'Which tables to search; the rest are never read.' },
   ],
-};
+});

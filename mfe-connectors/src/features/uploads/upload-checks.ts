@@ -33,7 +33,7 @@ export const ACCEPTED_KINDS_TEXT = documentKindsText('or');
 export const ACCEPT_ATTRIBUTE = DOCUMENT_ACCEPT;
 
 export const CHECK_MESSAGES = {
-  unsupported: `Not a type Trove can index: ${ACCEPTED_KINDS_TEXT}.`,
+  unsupported: (appName: string) => `Not a type ${appName} can index: ${ACCEPTED_KINDS_TEXT}.`,
   empty: 'The file is empty.',
   tooLarge: (size: number, max: number) =>
     `${humanSize(size)} is over the ${humanSize(max)} limit for one file.`,
@@ -51,12 +51,13 @@ export interface CheckedFiles<F extends FileLike> {
  */
 export function checkFiles<F extends FileLike>(
   files: readonly F[],
+  appName: string,
   limits: UploadLimits = UPLOAD_LIMITS,
 ): CheckedFiles<F> {
   const checked: CheckedFiles<F> = { accepted: [], rejected: [] };
   for (const file of files) {
     const kind = documentKindOf(file.name, file.type);
-    if (kind === undefined) checked.rejected.push({ file, reason: CHECK_MESSAGES.unsupported });
+    if (kind === undefined) checked.rejected.push({ file, reason: CHECK_MESSAGES.unsupported(appName) });
     else if (file.size === 0) checked.rejected.push({ file, reason: CHECK_MESSAGES.empty });
     else if (file.size > limits.maxFileBytes)
       checked.rejected.push({ file, reason: CHECK_MESSAGES.tooLarge(file.size, limits.maxFileBytes) });

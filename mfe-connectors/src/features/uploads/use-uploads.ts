@@ -1,5 +1,5 @@
 import type { UploadedDocument } from '@trove/contracts';
-import { userMessage } from '@trove/kit';
+import { useAppConfig, userMessage } from '@trove/kit';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { checkFiles } from './upload-checks';
 import { deleteUpload, listUploads, sendFile } from './uploads-api';
@@ -52,6 +52,7 @@ export interface UploadsValue {
 }
 
 export function useUploads(): UploadsValue {
+  const { name: appName } = useAppConfig();
   const [list, setList] = useState<UploadsList | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -148,26 +149,34 @@ export function useUploads(): UploadsValue {
     for (const key of nextToStart(items)) start(key);
   }, [items, start]);
 
-  const addFiles = useCallback((chosen: readonly File[]) => {
-    if (chosen.length === 0) return;
-    const { accepted, rejected } = checkFiles(chosen);
-    const keyed = <T extends { file: File }>(entry: T) => ({ ...entry, key: `u${nextKey.current++}` });
-    const acceptedKeyed = accepted.map(keyed);
-    for (const entry of acceptedKeyed) files.current.set(entry.key, entry.file);
-    dispatch({
-      type: 'add',
-      accepted: acceptedKeyed.map(({ key, file, kind }) => ({ key, name: file.name, size: file.size, kind })),
-      rejected: rejected
-        .map(keyed)
-        .map(({ key, file, reason }) => ({ key, name: file.name, size: file.size, reason })),
-    });
-    const count = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
-    setAnnouncement(
-      rejected.length === 0
-        ? `Uploading ${count(accepted.length)}.`
-        : `Uploading ${count(accepted.length)}; ${count(rejected.length)} not accepted.`,
-    );
-  }, []);
+  const addFiles = useCallback(
+    (chosen: readonly File[]) => {
+      if (chosen.length === 0) return;
+      const { accepted, rejected } = checkFiles(chosen, appName);
+      const keyed = <T extends { file: File }>(entry: T) => ({ ...entry, key: `u${nextKey.current++}` });
+      const acceptedKeyed = accepted.map(keyed);
+      for (const entry of acceptedKeyed) files.current.set(entry.key, entry.file);
+      dispatch({
+        type: 'add',
+        accepted: acceptedKeyed.map(({ key, file, kind }) => ({
+          key,
+          name: file.name,
+          size: file.size,
+          kind,
+        })),
+        rejected: rejected
+          .map(keyed)
+          .map(({ key, file, reason }) => ({ key, name: file.name, size: file.size, reason })),
+      });
+      const count = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
+      setAnnouncement(
+        rejected.length === 0
+          ? `Uploading ${count(accepted.length)}.`
+          : `Uploading ${count(accepted.length)}; ${count(rejected.length)} not accepted.`,
+      );
+    },
+    [appName],
+  );
 
   const remove = useCallback(async (document: UploadedDocument) => {
     // A second confirm (a double click while the popup fades) must not send a second DELETE, whose 404
