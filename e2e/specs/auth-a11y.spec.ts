@@ -12,6 +12,7 @@ import {
   typeCode,
   uniqueEmail,
 } from '../support/auth-flow';
+import { animationsSettled } from '../support/axe';
 import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 
@@ -46,7 +47,7 @@ async function violations(page: Page): Promise<string[]> {
 /** Checks the page as it is now, and saves a screenshot when asked to. */
 async function look(page: Page, state: string, theme: Theme, size: Size, found: string[]) {
   // Let the popup's fade-in and the meter's transition finish, so the picture is the settled state.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await animationsSettled(page);
   for (const line of await violations(page)) found.push(`${state}: ${line}`);
   if (SHOTS) await page.screenshot({ path: join(SHOTS, `${state}-${size}-${theme}.png`), fullPage: true });
 }
