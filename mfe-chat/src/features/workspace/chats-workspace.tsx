@@ -307,7 +307,7 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
                 <button
                   type="button"
                   className={ui.button}
-                  onClick={() => chatId && void thread.reload(chatId)}
+                  onClick={() => void thread.reload()}
                 >
                   Retry
                 </button>
