@@ -11,7 +11,8 @@ let loader: ExposedModuleLoader | null = null;
 /** Thrown when nothing provided a loader: the page is not running inside the shell. */
 export class NoHostError extends Error {
   constructor() {
-    super('This page is not running inside the Trove shell.');
+    // For developers (a standalone page); no name here, the kit has no config outside a provider.
+    super('This page is not running inside the shell.');
     this.name = 'NoHostError';
   }
 }
