@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 let markup = '';
+let render: typeof import('./landing-markup')['renderLandingMarkup'];
 
 beforeAll(async () => {
   // Defined by the build for the footer's build tag (create-config.ts, prerender.ts).
   vi.stubGlobal('__TROVE_BUILD_LABEL__', 'test-label');
-  const { renderLandingMarkup } = await import('./landing-markup');
-  markup = renderLandingMarkup({
+  render = (await import('./landing-markup')).renderLandingMarkup;
+  markup = render({
     name: 'Trove',
     shortName: 'T',
     tagline: 'Find anything. Send anywhere.',
@@ -32,6 +33,19 @@ describe('the landing page drawn at build time (docs/decisions/008)', () => {
       expect(markup).toMatch(new RegExp(`<div id="${id}"[^>]*style="min-height:[^"]+"[^>]*></div>`));
     }
     expect(markup).toContain('<footer');
+  });
+
+  it('names the product as the settings it was given do, nowhere by a name of its own (issue 20)', () => {
+    const renamed = render({
+      name: 'Acme Search',
+      shortName: 'A',
+      tagline: 'Find it.',
+      downloads: { ios: 'https://apps.apple.com/app/id1' },
+    });
+    expect(renamed).toContain('<!-- -->Acme Search<!-- --> pulls out the dates');
+    expect(renamed).toContain('Get <!-- -->Acme Search<!-- --> for your devices');
+    expect(renamed).toContain('aria-label="Download Acme Search"');
+    expect(renamed).not.toContain('Trove');
   });
 
   it('is not the app: no remote mount for tests or scripts to mistake for the live page', () => {

@@ -1,12 +1,15 @@
-import { AppConfigProvider } from '@trove/kit';
+import { type AppConfig, AppConfigProvider } from '@trove/kit';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 
+/** The default /config/app.json's names (infra's appSettings). */
+const TEST_CONFIG: AppConfig = { name: 'Trove', shortName: 'T', tagline: 'Find anything. Send anywhere.' };
+
 /** What the shell gives a landing widget: the runtime config and a router. */
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, config = TEST_CONFIG }: { children: ReactNode; config?: AppConfig }) {
   return (
-    <AppConfigProvider value={{ name: 'Trove', shortName: 'T', tagline: 'Find anything. Send anywhere.' }}>
+    <AppConfigProvider value={config}>
       <MemoryRouter>{children}</MemoryRouter>
     </AppConfigProvider>
   );
