@@ -2,6 +2,7 @@ import type { Chat } from '@trove/contracts';
 import { CHAT_TITLE_MAX_LENGTH } from '@trove/contracts';
 import { type FormEvent, type MouseEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { ChatBubbleIcon, PencilIcon, PlusIcon, TrashIcon } from '@trove/kit/icons';
+import { Button, IconButton, Spinner, VisuallyHidden } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import * as styles from './chat-list.module.css';
 import { relativeTime } from '@trove/kit/format';
@@ -61,16 +62,10 @@ export function ChatList(props: ChatListProps) {
         <h1 className={styles.heading} id={headingId}>
           Chats
         </h1>
-        <button
-          ref={newChatRef}
-          type="button"
-          className={`${ui.button} ${ui.primary}`}
-          onClick={onNew}
-          data-testid="new-chat"
-        >
+        <Button ref={newChatRef} variant="primary" size="sm" onClick={onNew} data-testid="new-chat">
           <PlusIcon className={ui.icon} />
           New chat
-        </button>
+        </Button>
       </div>
       {status === 'loading' ? (
         <ul className={styles.items} aria-hidden="true">
@@ -81,9 +76,9 @@ export function ChatList(props: ChatListProps) {
       ) : status === 'error' ? (
         <div className={styles.message} role="alert">
           <p>{error}</p>
-          <button type="button" className={ui.button} onClick={onRetry}>
+          <Button size="sm" onClick={onRetry}>
             Retry
-          </button>
+          </Button>
         </div>
       ) : chats.length === 0 && !hasMore ? (
         <p className={styles.message}>No chats yet. Your questions and their answers are kept here.</p>
@@ -102,17 +97,17 @@ export function ChatList(props: ChatListProps) {
                 </p>
               ) : null}
               {hasMore ? (
-                <button
+                <Button
                   ref={moreButton}
-                  type="button"
-                  className={`${ui.button} ${styles.moreButton}`}
+                  size="sm"
+                  className={styles.moreButton}
                   aria-disabled={loadingMore || undefined}
                   aria-busy={loadingMore || undefined}
                   onClick={showMore}
                 >
-                  {loadingMore ? <span className={ui.spinner} aria-hidden="true" /> : null}
+                  {loadingMore ? <Spinner /> : null}
                   Show more
-                </button>
+                </Button>
               ) : null}
             </div>
           ) : null}
@@ -187,9 +182,9 @@ function ChatListItem({
     return (
       <li className={styles.item} data-active={active || undefined}>
         <form className={styles.rename} onSubmit={save}>
-          <label htmlFor={inputId} className={ui.visuallyHidden}>
+          <VisuallyHidden as="label" htmlFor={inputId}>
             Chat title
-          </label>
+          </VisuallyHidden>
           <input
             ref={input}
             id={inputId}
@@ -240,24 +235,12 @@ function ChatListItem({
         </span>
       </a>
       <span className={styles.actions}>
-        <button
-          type="button"
-          className={ui.iconButton}
-          aria-label={`Rename “${chat.title}”`}
-          title="Rename"
-          onClick={() => setRenaming(true)}
-        >
+        <IconButton label={`Rename “${chat.title}”`} title="Rename" onClick={() => setRenaming(true)}>
           <PencilIcon className={ui.icon} />
-        </button>
-        <button
-          type="button"
-          className={ui.iconButton}
-          aria-label={`Delete “${chat.title}”`}
-          title="Delete"
-          onClick={() => onDelete(chat)}
-        >
+        </IconButton>
+        <IconButton label={`Delete “${chat.title}”`} title="Delete" onClick={() => onDelete(chat)}>
           <TrashIcon className={ui.icon} />
-        </button>
+        </IconButton>
       </span>
     </li>
   );

@@ -1,5 +1,6 @@
 import { forwardRef, type KeyboardEvent, useId, useImperativeHandle, useRef } from 'react';
 import { ArrowRightIcon } from '@trove/kit/icons';
+import { Button, Spinner, VisuallyHidden } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import { commandPreview } from './command-preview';
 import { composerKeyAction } from './composer-keys';
@@ -74,9 +75,9 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         send();
       }}
     >
-      <label htmlFor={ids.input} className={ui.visuallyHidden}>
+      <VisuallyHidden as="label" htmlFor={ids.input}>
         Ask about your documents
-      </label>
+      </VisuallyHidden>
       <div className={styles.box}>
         <textarea
           ref={textarea}
@@ -91,14 +92,16 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
           // biome-ignore lint/a11y/noAutofocus: the page exists to ask; keyboard users start typing at once.
           autoFocus
         />
-        <button
+        <Button
           type="submit"
-          className={`${ui.button} ${ui.primary} ${styles.send}`}
+          variant="primary"
+          size="sm"
+          className={styles.send}
           aria-disabled={!canSend}
           aria-label={busy ? 'Sending… wait for the answer' : 'Send question'}
         >
-          {busy ? <span className={ui.spinner} aria-hidden="true" /> : <ArrowRightIcon className={ui.icon} />}
-        </button>
+          {busy ? <Spinner /> : <ArrowRightIcon className={ui.icon} />}
+        </Button>
       </div>
       <div className={styles.hint} id={ids.hint}>
         {preview ? (
@@ -110,7 +113,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
               <>
                 <span aria-hidden="true">→</span>
                 <span className={styles.previewDestination}>
-                  <span className={ui.visuallyHidden}>then send to </span>
+                  <VisuallyHidden>then send to </VisuallyHidden>
                   {preview.destination}
                 </span>
               </>

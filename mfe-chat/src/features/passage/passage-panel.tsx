@@ -4,6 +4,7 @@ import { useServerState } from '@trove/kit/server-state';
 import { useEffect, useRef } from 'react';
 import { getPassage } from '../chat-api/chat-api';
 import { DocumentIcon } from '@trove/kit/icons';
+import { Spinner } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import { highlightParts } from './highlight';
 import * as styles from './passage-panel.module.css';
@@ -38,7 +39,7 @@ export function PassagePanel({ passageId, terms }: { passageId: string; terms: s
   if (context.data === undefined)
     return (
       <div className={styles.loading} role="status">
-        <span className={ui.spinner} aria-hidden="true" />
+        <Spinner />
         Opening the passage…
       </div>
     );

@@ -2,7 +2,7 @@ import { type Delivery, EmailSchema } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
 import { type FormEvent, useId, useState } from 'react';
 import { sendAnswer } from '../chat-api/chat-api';
-import * as ui from '../ui/ui.module.css';
+import { Button, Spinner } from '@trove/kit/ui';
 import * as styles from './send-dialog.module.css';
 
 interface SendDialogProps {
@@ -71,13 +71,13 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
         ) : null}
       </div>
       <div className={styles.actions}>
-        <button type="button" className={ui.button} onClick={onCancel}>
+        <Button size="sm" onClick={onCancel}>
           Cancel
-        </button>
-        <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={sending}>
-          {sending ? <span className={ui.spinner} aria-hidden="true" /> : null}
+        </Button>
+        <Button type="submit" variant="primary" size="sm" disabled={sending}>
+          {sending ? <Spinner /> : null}
           {sending ? 'Sending…' : 'Send answer'}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@trove/contracts';
 import { useEffect, useRef } from 'react';
 import { type AnswerActions, AnswerView } from '../answer/answer-view';
-import * as ui from '../ui/ui.module.css';
+import { Card, Spinner, VisuallyHidden } from '@trove/kit/ui';
 import * as styles from './thread.module.css';
 
 interface ThreadViewProps {
@@ -14,7 +14,7 @@ function Question({ text }: { text: string }) {
   return (
     <div className={styles.questionRow}>
       <p className={styles.question}>
-        <span className={ui.visuallyHidden}>You asked: </span>
+        <VisuallyHidden>You asked: </VisuallyHidden>
         {text}
       </p>
     </div>
@@ -49,15 +49,15 @@ export function ThreadView({ messages, pending, actions }: ThreadViewProps) {
         {pending !== null ? (
           <li className={styles.message} data-role="pending">
             <Question text={pending} />
-            <div className={styles.pendingAnswer} data-testid="pending-answer">
-              <span className={ui.spinner} aria-hidden="true" />
+            <Card className={styles.pendingAnswer} data-testid="pending-answer">
+              <Spinner />
               <span>Searching your documents…</span>
               <span className={styles.pendingLines} aria-hidden="true">
                 <span />
                 <span />
                 <span />
               </span>
-            </div>
+            </Card>
           </li>
         ) : null}
       </ol>

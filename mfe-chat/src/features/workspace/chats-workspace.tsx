@@ -13,6 +13,7 @@ import * as sendStyles from '../send/send-dialog.module.css';
 import { ThreadView } from '../thread/thread-view';
 import { useChatThread } from '../thread/use-chat-thread';
 import { BackIcon, SparkIcon } from '@trove/kit/icons';
+import { Button, buttonClassName, Card, iconButtonClassName, Spinner, VisuallyHidden } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import { chatHref, NEW_CHAT, readChatLocation, withPassage } from './chat-path';
 import * as styles from './workspace.module.css';
@@ -279,7 +280,11 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
       </nav>
       <section className={styles.main} aria-labelledby={ids.thread}>
         <header className={styles.threadHead}>
-          <Link className={`${ui.iconButton} ${styles.back}`} to="/chats" aria-label="All chats">
+          <Link
+            className={iconButtonClassName({ className: styles.back })}
+            to="/chats"
+            aria-label="All chats"
+          >
             <BackIcon className={ui.icon} />
           </Link>
           <h2 className={styles.threadTitle} id={ids.thread}>
@@ -290,28 +295,27 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
           <div className={styles.column}>
             {thread.status === 'loading' ? (
               <div className={styles.threadLoading} role="status">
-                <span className={ui.spinner} aria-hidden="true" />
+                <Spinner />
                 Opening the chat…
               </div>
             ) : thread.status === 'missing' ? (
-              <div className={styles.missing}>
+              <Card className={styles.missing}>
                 <h3>This chat isn’t here</h3>
                 <p>It may have been deleted, or it belongs to another account.</p>
-                <Link className={`${ui.button} ${ui.primary}`} to={`/chats/${NEW_CHAT}`}>
+                <Link
+                  className={buttonClassName({ variant: 'primary', size: 'sm' })}
+                  to={`/chats/${NEW_CHAT}`}
+                >
                   Start a new chat
                 </Link>
-              </div>
+              </Card>
             ) : thread.status === 'error' ? (
-              <div className={styles.missing} role="alert">
+              <Card className={styles.missing} role="alert">
                 <p>{thread.error}</p>
-                <button
-                  type="button"
-                  className={ui.button}
-                  onClick={() => void thread.reload()}
-                >
+                <Button size="sm" onClick={() => void thread.reload()}>
                   Retry
-                </button>
-              </div>
+                </Button>
+              </Card>
             ) : showIntro && !busy ? (
               <NewChatIntro
                 onPick={(text) => {
@@ -342,9 +346,9 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
           </div>
         </div>
         {/* One polite region for the progress of a question (issue 11: "a status live region"). */}
-        <p className={ui.visuallyHidden} role="status" id={ids.status} data-testid="chat-status">
+        <VisuallyHidden as="p" role="status" id={ids.status} data-testid="chat-status">
           {announcement}
-        </p>
+        </VisuallyHidden>
       </section>
     </div>
   );
@@ -366,13 +370,13 @@ function DeleteConfirm({
         “{title}” and its answers will be deleted for good. Mails already sent stay in their inboxes.
       </p>
       <div className={sendStyles.actions}>
-        {/* biome-ignore lint/a11y/noAutofocus: the safe choice takes focus in a destructive dialog. */}
-        <button type="button" className={ui.button} onClick={onCancel} autoFocus>
+        {/* The safe choice takes focus in a destructive dialog. */}
+        <Button size="sm" onClick={onCancel} autoFocus>
           Cancel
-        </button>
-        <button
-          type="button"
-          className={`${ui.button} ${ui.danger}`}
+        </Button>
+        <Button
+          variant="danger"
+          size="sm"
           disabled={deleting}
           onClick={() => {
             setDeleting(true);
@@ -380,7 +384,7 @@ function DeleteConfirm({
           }}
         >
           {deleting ? 'Deleting…' : 'Delete chat'}
-        </button>
+        </Button>
       </div>
     </div>
   );

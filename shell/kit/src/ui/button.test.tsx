@@ -36,6 +36,17 @@ describe('Button', () => {
     expect(onClick).not.toHaveBeenCalled();
   });
 
+  it('says busy when the caller does, and stays focusable (aria-disabled, not disabled)', () => {
+    render(
+      <Button aria-busy aria-disabled>
+        Show more
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Show more' }) as HTMLButtonElement;
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button.disabled).toBe(false);
+  });
+
   it('keeps the caller’s class last and passes every other prop on', () => {
     const ref = { current: null as HTMLButtonElement | null };
     render(

@@ -48,6 +48,7 @@ export function Button({
   className,
   type = 'button',
   disabled,
+  'aria-busy': ariaBusy,
   children,
   ...props
 }: ButtonProps) {
@@ -57,7 +58,7 @@ export function Button({
       type={type}
       className={buttonClassName({ variant, size, className })}
       disabled={disabled || busy}
-      aria-busy={busy || undefined}
+      aria-busy={busy || ariaBusy || undefined}
     >
       {busy ? <Spinner tone="current" /> : null}
       {children}

@@ -1,4 +1,4 @@
-import type { ComponentPropsWithoutRef, ElementType } from 'react';
+import type { ComponentPropsWithRef, ElementType } from 'react';
 import * as styles from './card.module.css';
 import { classNames } from './class-names';
 
@@ -7,7 +7,7 @@ export type CardProps<T extends ElementType = 'div'> = {
   as?: T;
   /** `none` (default), `sm` (resting on the page), `md` (floating: a dialog, a demo window). */
   shadow?: 'none' | 'sm' | 'md';
-} & Omit<ComponentPropsWithoutRef<T>, 'as'>;
+} & Omit<ComponentPropsWithRef<T>, 'as'>;
 
 /**
  * A surface: the border, the large radius and the surface colour of both themes. The caller's class
