@@ -1,4 +1,5 @@
 import { BuildLabel, useAppConfig } from '@trove/kit';
+import { PageHeader, VisuallyHidden } from '@trove/kit/ui';
 import { ConnectorCatalog } from '../features/connectors/connector-catalog';
 import { PlaybookCatalog } from '../features/playbooks/playbook-catalog';
 import * as styles from './connections-page.module.css';
@@ -11,14 +12,12 @@ export default function ConnectionsPage() {
   const { name } = useAppConfig();
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>Connections</h1>
-        <p className={styles.lede}>
-          The apps {name} can search for you. Every connector is read-only, and most are indexed on your
-          device.
-        </p>
-      </header>
-      <h2 className={styles.visuallyHidden}>Integrations</h2>
+      <PageHeader
+        className={styles.header}
+        title="Connections"
+        lede={`The apps ${name} can search for you. Every connector is read-only, and most are indexed on your device.`}
+      />
+      <VisuallyHidden as="h2">Integrations</VisuallyHidden>
       <ConnectorCatalog label="Integrations" cardHeadingLevel={3} />
       <section className={styles.section} aria-labelledby="connections-playbooks">
         <h2 id="connections-playbooks" className={styles.sectionTitle}>

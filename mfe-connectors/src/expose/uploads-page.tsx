@@ -2,6 +2,7 @@ import type { UploadedDocument } from '@trove/contracts';
 import { BuildLabel, useAppConfig, usePopup, useToasts } from '@trove/kit';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Button, Card, EmptyState, PageHeader, Spinner, VisuallyHidden } from '@trove/kit/ui';
 import { BatchList } from '../features/uploads/batch-list';
 import { ConfirmDelete, DocumentsTable } from '../features/uploads/documents-table';
 import { DropZone } from '../features/uploads/drop-zone';
@@ -10,21 +11,19 @@ import { SearchPanel } from '../features/uploads/search-panel';
 import { useUploadSearch } from '../features/uploads/use-upload-search';
 import { countLine } from '../features/uploads/uploads-list';
 import { useUploads } from '../features/uploads/use-uploads';
+import * as shared from '../features/catalog/catalog.module.css';
 import * as styles from '../features/uploads/uploads.module.css';
 
 /** Issue 10: what uploads are for, in the landing page's words (SPEC §1: dates, totals and entities). */
 function EmptyUploads() {
   const { name } = useAppConfig();
   return (
-    <div className={styles.empty}>
-      <span className={styles.emptyIcon}>
-        <DocumentIcon size={20} />
-      </span>
-      <h3 className={styles.emptyTitle}>No files yet</h3>
-      <p className={styles.emptyText}>
-        Upload the invoices, contracts, notes, exports and saved emails you want to search. {name} reads each
-        file once and pulls out the dates, totals and names in it.
-      </p>
+    <EmptyState
+      icon={<DocumentIcon size={20} />}
+      title="No files yet"
+      titleAs="h3"
+      description={`Upload the invoices, contracts, notes, exports and saved emails you want to search. ${name} reads each file once and pulls out the dates, totals and names in it.`}
+    >
       <ul className={styles.promises}>
         <li className={styles.promise}>
           <strong>Find the page</strong>
@@ -45,7 +44,7 @@ function EmptyUploads() {
           Browse connections
         </Link>
       </p>
-    </div>
+    </EmptyState>
   );
 }
 
@@ -103,13 +102,11 @@ export default function UploadsPage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>Uploads</h1>
-        <p className={styles.lede}>
-          Your own files, searchable alongside your connected apps: PDF, Word, text, Markdown, CSV, HTML and
-          saved emails.
-        </p>
-      </header>
+      <PageHeader
+        className={styles.header}
+        title="Uploads"
+        lede="Your own files, searchable alongside your connected apps: PDF, Word, text, Markdown, CSV, HTML and saved emails."
+      />
 
       <div className={styles.top}>
         <DropZone onFiles={uploads.addFiles} />
@@ -133,7 +130,7 @@ export default function UploadsPage() {
         />
       ) : null}
 
-      <section className={styles.card} aria-labelledby="uploads-documents">
+      <Card as="section" shadow="sm" className={styles.card} aria-labelledby="uploads-documents">
         <div className={styles.cardHeader}>
           <h2 id="uploads-documents" className={styles.cardTitle} ref={documentsHeading} tabIndex={-1}>
             Your documents
@@ -146,16 +143,16 @@ export default function UploadsPage() {
         </div>
         {documents === null && uploads.loadError === null ? (
           <div className={styles.loading} role="status">
-            <span className={styles.spinner} aria-hidden="true" />
+            <Spinner />
             Loading your documents…
           </div>
         ) : null}
         {uploads.loadError !== null ? (
           <div className={styles.errorBox} role="alert">
             <p>{uploads.loadError}</p>
-            <button type="button" className={styles.button} data-variant="secondary" onClick={uploads.reload}>
+            <Button className={`${shared.button} ${shared.secondary}`} onClick={uploads.reload}>
               Try again
-            </button>
+            </Button>
           </div>
         ) : null}
         {documents !== null && documents.length === 0 && uploads.loadError === null ? <EmptyUploads /> : null}
@@ -165,15 +162,13 @@ export default function UploadsPage() {
         {hasDocuments && uploads.hasMore ? (
           <div className={styles.showMore}>
             {/* aria-disabled rather than disabled while loading: a disabled button drops the focus. */}
-            <button
-              type="button"
-              className={styles.button}
-              data-variant="secondary"
+            <Button
+              className={`${shared.button} ${shared.secondary}`}
               aria-disabled={uploads.loadingMore}
               onClick={uploads.loadingMore ? undefined : showMore}
             >
               {uploads.loadingMore ? 'Loading…' : 'Show more'}
-            </button>
+            </Button>
             {uploads.moreError !== null ? (
               <p className={styles.failure} role="alert">
                 {uploads.moreError}
@@ -181,12 +176,12 @@ export default function UploadsPage() {
             ) : null}
           </div>
         ) : null}
-      </section>
+      </Card>
 
       {/* Issue 10 "live": finished, failed and deleted files are announced without moving focus. */}
-      <p className={styles.visuallyHidden} role="status" aria-live="polite" data-testid="uploads-announcer">
+      <VisuallyHidden as="p" role="status" aria-live="polite" data-testid="uploads-announcer">
         {uploads.announcement}
-      </p>
+      </VisuallyHidden>
       <BuildLabel label={__TROVE_BUILD_LABEL__} />
     </div>
   );

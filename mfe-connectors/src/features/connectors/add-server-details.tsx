@@ -1,4 +1,4 @@
-import * as shared from '../catalog/catalog.module.css';
+import { Button } from '@trove/kit/ui';
 import { useAppConfig } from '@trove/kit';
 import type { Connector } from './connectors';
 import * as styles from './connectors.module.css';
@@ -26,9 +26,9 @@ export function AddServerDetails({ connector, onClose }: { connector: Connector;
         {name} only ever reads: it never writes to {connector.name} or changes its settings.
       </p>
       <div className={styles.addServerActions}>
-        <button type="button" className={shared.button} onClick={onClose}>
+        <Button variant="primary" onClick={onClose}>
           Got it
-        </button>
+        </Button>
       </div>
     </div>
   );

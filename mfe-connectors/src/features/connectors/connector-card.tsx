@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { BrandMark } from '../catalog/brand-mark';
+import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import { Heading, type HeadingLevel } from '../catalog/heading';
 import { configureHint, type ConnectorState } from './connector-state';
@@ -43,7 +44,9 @@ export function ConnectorCard({
   ];
 
   return (
-    <article
+    <Card
+      as="article"
+      shadow="sm"
       className={styles.card}
       aria-labelledby={titleId}
       data-connector={connector.id}
@@ -77,35 +80,30 @@ export function ConnectorCard({
             <span aria-hidden="true">●</span> Always on
           </p>
         ) : state.kind === 'manual' ? (
-          <button
-            type="button"
-            className={shared.button}
-            data-variant="secondary"
-            onClick={() => onAddServer(connector)}
-          >
-            Add server<span className={shared.visuallyHidden}> for {connector.name}</span>
-          </button>
+          <Button className={`${shared.button} ${shared.secondary}`} onClick={() => onAddServer(connector)}>
+            Add server<VisuallyHidden> for {connector.name}</VisuallyHidden>
+          </Button>
         ) : state.kind === 'ready' ? (
-          <button
-            type="button"
+          <Button
+            variant="primary"
             className={shared.button}
             disabled={waiting}
             aria-busy={waiting || undefined}
             onClick={() => onConnect(connector)}
           >
-            Connect<span className={shared.visuallyHidden}> {connector.name}</span>
-          </button>
+            Connect<VisuallyHidden> {connector.name}</VisuallyHidden>
+          </Button>
         ) : (
           <>
-            <button type="button" className={shared.button} disabled aria-describedby={hintId}>
-              Connect<span className={shared.visuallyHidden}> {connector.name}</span>
-            </button>
+            <Button variant="primary" className={shared.button} disabled aria-describedby={hintId}>
+              Connect<VisuallyHidden> {connector.name}</VisuallyHidden>
+            </Button>
             <p id={hintId} className={styles.hint}>
               {configureHint(state)}
             </p>
           </>
         )}
       </div>
-    </article>
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { usePopup, useSession, useToasts } from '@trove/kit';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import type { HeadingLevel } from '../catalog/heading';
 import { connectAction } from '../catalog/login-redirects';
@@ -141,10 +142,8 @@ export function ConnectorCatalog({
                 onChange={(event) => updateFilters({ search: event.target.value })}
               />
             </div>
-            <button
-              type="button"
-              className={`${shared.button} ${styles.panelToggle}`}
-              data-variant="secondary"
+            <Button
+              className={`${shared.button} ${shared.secondary} ${styles.panelToggle}`}
               aria-expanded={panelOpen}
               aria-controls={ids.panel}
               onClick={() => setPanelOpen((open) => !open)}
@@ -153,10 +152,10 @@ export function ConnectorCatalog({
               {panelChanges > 0 ? (
                 <span className={styles.badge}>
                   {panelChanges}
-                  <span className={shared.visuallyHidden}> changed</span>
+                  <VisuallyHidden> changed</VisuallyHidden>
                 </span>
               ) : null}
-            </button>
+            </Button>
           </div>
           <div id={ids.panel} className={styles.panel} data-open={panelOpen || undefined}>
             <fieldset className={shared.field}>
@@ -261,14 +260,12 @@ export function ConnectorCatalog({
             <div className={shared.empty}>
               <p className={shared.emptyText}>No integrations match your filters.</p>
               {filtersChanged(filters) ? (
-                <button
-                  type="button"
-                  className={shared.button}
-                  data-variant="secondary"
+                <Button
+                  className={`${shared.button} ${shared.secondary}`}
                   onClick={() => updateFilters(defaultConnectorFilters)}
                 >
                   Reset filters
-                </button>
+                </Button>
               ) : null}
             </div>
           ) : (
@@ -290,15 +287,13 @@ export function ConnectorCatalog({
 
           {more > 0 && settings.status === 'ready' ? (
             <div className={styles.more}>
-              <button
-                type="button"
-                className={shared.button}
-                data-variant="secondary"
+              <Button
+                className={`${shared.button} ${shared.secondary}`}
                 aria-controls={ids.grid}
                 onClick={() => setPaging(loadMore)}
               >
                 Load {more} more
-              </button>
+              </Button>
             </div>
           ) : null}
         </div>

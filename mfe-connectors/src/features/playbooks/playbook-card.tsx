@@ -2,6 +2,7 @@ import type { SessionStatus } from '@trove/kit';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../catalog/brand-mark';
+import { buttonClassName, Card } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import { Heading, type HeadingLevel } from '../catalog/heading';
 import { templateTarget } from '../catalog/login-redirects';
@@ -25,7 +26,9 @@ export function PlaybookCard({
     return connector ? [connector] : [];
   });
   return (
-    <article
+    <Card
+      as="article"
+      shadow="sm"
       className={styles.card}
       data-color={playbook.color}
       data-playbook={playbook.id}
@@ -76,12 +79,12 @@ export function PlaybookCard({
       </div>
       {/* The name starts with the visible words, so speech input ("click Use template") still works. */}
       <Link
-        className={`${shared.button} ${styles.use}`}
+        className={buttonClassName({ variant: 'primary', className: styles.use })}
         to={templateTarget(playbook.id, sessionStatus)}
         aria-label={`Use template: ${playbook.name}`}
       >
         Use template
       </Link>
-    </article>
+    </Card>
   );
 }

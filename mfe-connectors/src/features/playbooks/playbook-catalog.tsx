@@ -1,5 +1,6 @@
 import { useSession } from '@trove/kit';
 import { useId, useMemo, useState } from 'react';
+import { Button } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import type { HeadingLevel } from '../catalog/heading';
 import { PlaybookCard } from './playbook-card';
@@ -104,14 +105,12 @@ export function PlaybookCatalog({
         <div className={shared.empty}>
           <p className={shared.emptyText}>No playbooks match your filters.</p>
           {playbookFiltersChanged(filters) ? (
-            <button
-              type="button"
-              className={shared.button}
-              data-variant="secondary"
+            <Button
+              className={`${shared.button} ${shared.secondary}`}
               onClick={() => setFilters(defaultPlaybookFilters)}
             >
               Reset filters
-            </button>
+            </Button>
           ) : null}
         </div>
       ) : (

@@ -2,6 +2,7 @@ import type { UploadedDocument } from '@trove/contracts';
 import { humanSize, KIND_LABELS, partsLabel } from './format';
 import { CloseIcon } from '@trove/kit/icons';
 import { type FileStage, fileStage, type UploadItem } from './upload-queue';
+import { Card } from '@trove/kit/ui';
 import * as styles from './uploads.module.css';
 
 interface StageView {
@@ -62,7 +63,7 @@ export function BatchList({
   const done = doneKeys.length;
 
   return (
-    <section className={styles.card} aria-labelledby="uploads-batch">
+    <Card as="section" shadow="sm" className={styles.card} aria-labelledby="uploads-batch">
       <div className={styles.cardHeader}>
         <h2 id="uploads-batch" className={styles.cardTitle}>
           This upload
@@ -121,6 +122,6 @@ export function BatchList({
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

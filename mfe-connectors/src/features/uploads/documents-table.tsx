@@ -4,6 +4,8 @@ import { exactTime, relativeTime } from '@trove/kit/format';
 import { humanSize, KIND_LABELS, partsLabel } from './format';
 import { TrashIcon } from '@trove/kit/icons';
 import { StatusBadge } from './status-badge';
+import { Button, VisuallyHidden } from '@trove/kit/ui';
+import * as shared from '../catalog/catalog.module.css';
 import * as styles from './uploads.module.css';
 
 /** "5 min ago" has to move on while the page stays open; a minute is its smallest step. */
@@ -38,7 +40,7 @@ export function DocumentsTable({
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
-        <caption className={styles.visuallyHidden}>Your uploaded documents, newest first</caption>
+        <VisuallyHidden as="caption">Your uploaded documents, newest first</VisuallyHidden>
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -56,7 +58,7 @@ export function DocumentsTable({
             </th>
             <th scope="col">Status</th>
             <th scope="col">
-              <span className={styles.visuallyHidden}>Actions</span>
+              <VisuallyHidden>Actions</VisuallyHidden>
             </th>
           </tr>
         </thead>
@@ -130,12 +132,12 @@ export function ConfirmDelete({
         search at once. This cannot be undone; upload the file again to bring it back.
       </p>
       <div className={styles.confirmActions}>
-        <button type="button" className={styles.button} data-variant="secondary" onClick={onCancel}>
+        <Button className={`${shared.button} ${shared.secondary}`} onClick={onCancel}>
           Cancel
-        </button>
-        <button type="button" className={styles.button} data-variant="danger" onClick={onConfirm}>
+        </Button>
+        <Button variant="danger" className={shared.button} onClick={onConfirm}>
           Delete
-        </button>
+        </Button>
       </div>
     </div>
   );

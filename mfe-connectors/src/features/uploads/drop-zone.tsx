@@ -2,6 +2,8 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { humanSize } from './format';
 import { UploadCloudIcon } from '@trove/kit/icons';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_KINDS_TEXT, UPLOAD_LIMITS } from './upload-checks';
+import { Button, VisuallyHidden } from '@trove/kit/ui';
+import * as shared from '../catalog/catalog.module.css';
 import * as styles from './uploads.module.css';
 
 function hasFiles(event: DragEvent): boolean {
@@ -80,17 +82,17 @@ export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
         <br />
         Up to {humanSize(UPLOAD_LIMITS.maxFileBytes)} each, {UPLOAD_LIMITS.maxFiles} files at a time
       </p>
-      <button
-        type="button"
-        className={styles.button}
+      <Button
+        variant="primary"
+        className={shared.button}
         aria-describedby={hintId}
         onClick={() => input.current?.click()}
       >
         Choose files
-      </button>
-      <input
+      </Button>
+      <VisuallyHidden
+        as="input"
         ref={input}
-        className={styles.visuallyHidden}
         type="file"
         multiple
         accept={ACCEPT_ATTRIBUTE}

@@ -5,6 +5,8 @@ import { SnippetText } from '@trove/kit';
 import { CloseIcon, SearchIcon } from '@trove/kit/icons';
 import { type FactFilter, FILTER_NAMES, factChips, withFilter, withoutFilter } from './search-filters';
 import type { UploadSearchState } from './use-upload-search';
+import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
+import * as shared from '../catalog/catalog.module.css';
 import * as styles from './uploads.module.css';
 
 /** ADR 011 writes places in lower case ("page 2", "section Terms"); a line of its own starts with a capital. */
@@ -72,15 +74,15 @@ export function SearchPanel({
   const total = state.facets.reduce((sum, facet) => sum + facet.count, 0);
 
   return (
-    <section className={styles.card} aria-labelledby="uploads-search">
+    <Card as="section" shadow="sm" className={styles.card} aria-labelledby="uploads-search">
       <h2 id="uploads-search" className={styles.cardTitle}>
         Search your uploads
       </h2>
       <search>
         <form className={styles.searchForm} onSubmit={submit}>
-          <label htmlFor={inputId} className={styles.visuallyHidden}>
+          <VisuallyHidden as="label" htmlFor={inputId}>
             Search your uploads
-          </label>
+          </VisuallyHidden>
           <span className={styles.searchIcon}>
             <SearchIcon size={18} />
           </span>
@@ -99,9 +101,14 @@ export function SearchPanel({
               if (event.target.value === '') onClear();
             }}
           />
-          <button type="submit" className={styles.button} disabled={busy}>
+          <Button
+            type="submit"
+            variant="primary"
+            className={`${shared.button} ${styles.searchButton}`}
+            disabled={busy}
+          >
             {busy ? 'Searching…' : 'Search'}
-          </button>
+          </Button>
         </form>
         {/* Issue 19 item 4: the syntax the search reads, said where it is typed. */}
         <p id={`${inputId}-syntax`} className={styles.searchHint}>
@@ -115,7 +122,7 @@ export function SearchPanel({
         <div className={styles.refine}>
           {state.facets.length > 0 ? (
             <fieldset className={styles.facets}>
-              <legend className={styles.visuallyHidden}>Filter by type</legend>
+              <VisuallyHidden as="legend">Filter by type</VisuallyHidden>
               <button
                 type="button"
                 className={styles.facet}
@@ -186,17 +193,15 @@ export function SearchPanel({
           </>
         ) : null}
         {state.nextCursor !== null && state.results.length > 0 ? (
-          <button
-            type="button"
-            className={styles.button}
-            data-variant="secondary"
+          <Button
+            className={`${shared.button} ${shared.secondary}`}
             disabled={state.status === 'more'}
             onClick={onMore}
           >
             {state.status === 'more' ? 'Loading…' : 'More results'}
-          </button>
+          </Button>
         ) : null}
       </div>
-    </section>
+    </Card>
   );
 }
