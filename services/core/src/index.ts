@@ -45,6 +45,12 @@ export {
   tooManyRequests,
 } from './errors';
 export { createHealthRoutes } from './health';
+export {
+  JOB_LIBRARY_SCHEMA,
+  type JobLibrary,
+  type JobLibraryOptions,
+  startJobLibrary,
+} from './jobs/job-library';
 export type { ServiceEnv } from './hono-env';
 export {
   createLogger,

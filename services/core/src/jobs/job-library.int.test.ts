@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type DatabaseHandle, migrateToLatest, SERVICE_DATABASE_ROLES } from '../database';
+import { createLogger } from '../logger';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { JOB_LIBRARY_SCHEMA, type JobLibrary, startJobLibrary } from './job-library';
+
+// docs/decisions/045-job-library.md: pg-boss's schema comes with the migrations, and the search service's
+// role can run it — make a queue (a partition only the job table's owner may attach), send, take, finish —
+// with the library's own migrations off.
+
+let testDatabase: TestDatabase;
+let owner: DatabaseHandle;
+let asSearch: DatabaseHandle;
+let boss: JobLibrary | undefined;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  owner = createDatabase({ url: testDatabase.url, poolMax: 2 });
+  await migrateToLatest(owner);
+  asSearch = createDatabase({ url: testDatabase.url, poolMax: 4, role: SERVICE_DATABASE_ROLES.search });
+}, 60_000);
+
+afterAll(async () => {
+  await boss?.stop({ graceful: false, wait: true, close: false });
+  await asSearch?.destroy();
+  await owner?.destroy();
+  await testDatabase?.drop();
+});
+
+describe('the job library', () => {
+  it('is installed by the migrations at the version the pinned pg-boss expects', async () => {
+    const version = await sql<{
+      version: number;
+    }>`select version from ${sql.table(`${JOB_LIBRARY_SCHEMA}.version`)}`.execute(owner);
+    expect(version.rows).toHaveLength(1);
+    const owners = await sql<{ owner: string }>`
+      select distinct pg_get_userbyid(c.relowner) as owner
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${JOB_LIBRARY_SCHEMA} and c.relkind in ('r', 'p')`.execute(owner);
+    expect(owners.rows).toEqual([{ owner: 'trove_search' }]);
+  });
+
+  it('runs as the search role: a new queue, a job sent, taken and finished, a cron schedule kept', async () => {
+    boss = await startJobLibrary({ db: asSearch, logger: createLogger({ level: 'silent' }), upkeep: false });
+    await boss.createQueue('library-check', { name: 'library-check', policy: 'stately' });
+    const id = await boss.send('library-check', { n: 1 }, { singletonKey: 'one' });
+    expect(id).not.toBeNull();
+    // Stately: one queued job per key at a time.
+    expect(await boss.send('library-check', { n: 2 }, { singletonKey: 'one' })).toBeNull();
+    const [job] = await boss.fetch<{ n: number }>('library-check');
+    expect(job?.data).toEqual({ n: 1 });
+    await boss.complete('library-check', job?.id as string);
+    expect((await boss.getJobById('library-check', job?.id as string))?.state).toBe('completed');
+    await boss.schedule('library-check', '*/5 * * * *', { n: 3 });
+    expect((await boss.getSchedules()).map((schedule) => schedule.name)).toEqual(['library-check']);
+  });
+});

@@ -1,0 +1,57 @@
+import PgBoss from 'pg-boss';
+import { type DatabaseHandle, poolOf } from '../database';
+import type { Logger } from '../logger';
+import { JOB_LIBRARY_SCHEMA } from './job-library-schema';
+
+export { JOB_LIBRARY_SCHEMA } from './job-library-schema';
+
+// The job library (docs/decisions/045-job-library.md): pg-boss 10, its tables in their own schema, installed
+// by a migration (2026-11-25-08-job-library) as the database's owner, never by a service at start: a service
+// runs as its role (DATABASE_ROLE), which may not create schemas, and schema changes go through migrations
+// like every other. The library talks through the service's own pool, so its statements run as that role too.
+
+export interface JobLibraryOptions {
+  db: DatabaseHandle;
+  logger: Logger;
+  /**
+   * Whether this process runs the cron clock and the library's upkeep (archiving finished jobs, failing
+   * jobs whose time ran out). Every instance may: pg-boss elects one at a time through the database.
+   */
+  upkeep?: boolean;
+  /** How often the clock checks the cron schedules (pg-boss default 30 s; tests make it short). */
+  cronMonitorIntervalSeconds?: number;
+  /** How often the library's own cron worker looks for work (pg-boss default 5 s). */
+  cronWorkerIntervalSeconds?: number;
+}
+
+export type JobLibrary = PgBoss;
+
+/**
+ * A started pg-boss on the service's pool. Its own schema migrations are off (`migrate: false`): a
+ * version that needs one is a new migration in services/core, and start fails until it has run.
+ */
+export async function startJobLibrary(options: JobLibraryOptions): Promise<JobLibrary> {
+  const pool = poolOf(options.db);
+  const upkeep = options.upkeep ?? true;
+  const boss = new PgBoss({
+    schema: JOB_LIBRARY_SCHEMA,
+    db: {
+      // pg-boss builds its statements with $n parameters, and sends some as several statements without any.
+      executeSql: async (text: string, values: unknown[]) => pool.query(text, values),
+    },
+    migrate: false,
+    supervise: upkeep,
+    schedule: upkeep,
+    ...(options.cronMonitorIntervalSeconds === undefined
+      ? {}
+      : { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds }),
+    ...(options.cronWorkerIntervalSeconds === undefined
+      ? {}
+      : { cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds }),
+  });
+  boss.on('error', (err) => {
+    options.logger.warn({ err: { message: err.message } }, 'job library error');
+  });
+  await boss.start();
+  return boss;
+}
