@@ -1,4 +1,5 @@
 import { BuildLabel, useAppConfig } from '@trove/kit';
+import { PageHeader } from '@trove/kit/ui';
 import { ProfileWorkspace } from '../features/profile-page/profile-workspace';
 import * as styles from './profile-page.module.css';
 
@@ -7,10 +8,11 @@ export default function ProfilePage() {
   const { name } = useAppConfig();
   return (
     <div className={styles.page}>
-      <header className={styles.intro}>
-        <h1 className={styles.title}>Profile</h1>
-        <p className={styles.lead}>How you appear in {name}, and how you sign in.</p>
-      </header>
+      <PageHeader
+        className={styles.intro}
+        title="Profile"
+        lede={`How you appear in ${name}, and how you sign in.`}
+      />
       <ProfileWorkspace />
       <BuildLabel label={__TROVE_BUILD_LABEL__} />
     </div>

@@ -1,3 +1,4 @@
+import { Field, type FieldProps as KitFieldProps, Select } from '@trove/kit/ui';
 import type { ReactNode } from 'react';
 import * as styles from './fields.module.css';
 import type { ProfileFieldErrors, ProfileFormField, ProfileFormValues } from './profile-form';
@@ -16,64 +17,9 @@ export function fieldId(idPrefix: string, name: string): string {
   return `${idPrefix}-${name}`;
 }
 
-/** Props that tie an input to its label, hint and error (labels, aria-describedby, aria-invalid). */
-export function describedBy(id: string, error: string | undefined, hint: boolean): string | undefined {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
-}
-
-export function FieldShell({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  wide,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  required?: boolean;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div className={styles.field} data-wide={wide ? '' : undefined} data-invalid={error ? '' : undefined}>
-      <span className={styles.labelRow}>
-        <label className={styles.label} htmlFor={id}>
-          {label}
-        </label>
-        {/* Outside the label, so the field's name is exactly its label; `required` says it to AT. */}
-        {required ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </span>
-      {children}
-      {hint ? (
-        <p className={styles.hint} id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className={styles.error} id={`${id}-error`}>
-          <svg viewBox="0 0 16 16" aria-hidden="true" className={styles.errorIcon}>
-            <circle cx="8" cy="8" r="7" fill="currentColor" />
-            <path
-              d="M8 4.5v4M8 11v.5"
-              stroke="var(--color-surface)"
-              strokeWidth="1.6"
-              strokeLinecap="round"
-            />
-          </svg>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+/** The kit's Field in the profile form's grid: `wide` spans both columns. */
+export function FieldShell({ wide, ...props }: KitFieldProps & { wide?: boolean | undefined }) {
+  return <Field {...props} className={wide ? `${styles.field} ${styles.wide}` : styles.field} />;
 }
 
 interface FieldProps {
@@ -110,23 +56,22 @@ export function TextField({
   const error = form.errors[name];
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} required={required} wide={wide}>
-      <input
-        id={id}
-        name={name}
-        className={styles.input}
-        type={type}
-        value={form.values[name]}
-        onChange={(event) => form.onChange(name, event.target.value)}
-        onBlur={(event) => form.onBlur(name, event.relatedTarget)}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        inputMode={inputMode}
-        min={min}
-        max={max}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, Boolean(hint))}
-      />
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          className={styles.input}
+          type={type}
+          value={form.values[name]}
+          onChange={(event) => form.onChange(name, event.target.value)}
+          onBlur={(event) => form.onBlur(name, event.relatedTarget)}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          inputMode={inputMode}
+          min={min}
+          max={max}
+        />
+      )}
     </FieldShell>
   );
 }
@@ -147,18 +92,18 @@ export function TextAreaField({
   const error = form.errors[name];
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} wide={wide}>
-      <textarea
-        id={id}
-        name={name}
-        className={styles.textarea}
-        rows={rows}
-        value={form.values[name]}
-        placeholder={placeholder}
-        onChange={(event) => form.onChange(name, event.target.value)}
-        onBlur={(event) => form.onBlur(name, event.relatedTarget)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, Boolean(hint))}
-      />
+      {(control) => (
+        <textarea
+          {...control}
+          name={name}
+          className={styles.textarea}
+          rows={rows}
+          value={form.values[name]}
+          placeholder={placeholder}
+          onChange={(event) => form.onChange(name, event.target.value)}
+          onBlur={(event) => form.onBlur(name, event.relatedTarget)}
+        />
+      )}
     </FieldShell>
   );
 }
@@ -177,28 +122,26 @@ export function SelectField({
   const error = form.errors[name];
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} required={required} wide={wide}>
-      <select
-        id={id}
-        name={name}
-        className={styles.select}
-        value={form.values[name]}
-        onChange={(event) => form.onChange(name, event.target.value)}
-        onBlur={(event) => form.onBlur(name, event.relatedTarget)}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, Boolean(hint))}
-      >
-        {placeholder === undefined ? null : (
-          <option value="" disabled>
-            {placeholder}
-          </option>
-        )}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      {(control) => (
+        <Select
+          {...control}
+          name={name}
+          value={form.values[name]}
+          onChange={(event) => form.onChange(name, event.target.value)}
+          onBlur={(event) => form.onBlur(name, event.relatedTarget)}
+        >
+          {placeholder === undefined ? null : (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          )}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      )}
     </FieldShell>
   );
 }
@@ -217,14 +160,7 @@ export function ReadOnlyField({
 }) {
   return (
     <FieldShell id={id} label={label} hint={hint}>
-      <input
-        id={id}
-        className={styles.input}
-        data-readonly=""
-        value={value}
-        readOnly
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      />
+      {(control) => <input {...control} className={styles.input} data-readonly="" value={value} readOnly />}
     </FieldShell>
   );
 }

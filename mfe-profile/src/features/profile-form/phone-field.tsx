@@ -1,6 +1,6 @@
 import type { FocusEvent } from 'react';
 import PhoneInput, { type FlagProps } from 'react-phone-number-input';
-import { describedBy, FieldShell, type FormBinding, fieldId } from './fields';
+import { FieldShell, type FormBinding, fieldId } from './fields';
 import * as fieldStyles from './fields.module.css';
 import * as styles from './phone-field.module.css';
 
@@ -42,30 +42,29 @@ export function PhoneField({ form }: { form: FormBinding }) {
   const hint = 'Include the country code; India (+91) is the default.';
   return (
     <FieldShell id={id} label="Phone" error={error} hint={hint} required>
-      <PhoneInput
-        id={id}
-        name="phone"
-        className={styles.phone}
-        data-invalid={error ? '' : undefined}
-        international
-        defaultCountry="IN"
-        // The calling code follows the country chosen in the select and cannot be typed over, so a
-        // country is always known: limitMaxLength needs one to stop at that country's longest number.
-        countryCallingCodeEditable={false}
-        limitMaxLength
-        flagComponent={CountryCode}
-        internationalIcon={InternationalIcon}
-        value={form.values.phone || undefined}
-        onChange={(value) => form.onChange('phone', value ?? '')}
-        onBlur={(event: FocusEvent<HTMLElement>) => form.onBlur('phone', event.relatedTarget)}
-        numberInputProps={{ className: `${fieldStyles.input} ${styles.number}` }}
-        autoComplete="tel"
-        inputMode="tel"
-        maxLength={PHONE_INPUT_MAX_LENGTH}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, true)}
-      />
+      {(control) => (
+        <PhoneInput
+          {...control}
+          name="phone"
+          className={styles.phone}
+          data-invalid={error ? '' : undefined}
+          international
+          defaultCountry="IN"
+          // The calling code follows the country chosen in the select and cannot be typed over, so a
+          // country is always known: limitMaxLength needs one to stop at that country's longest number.
+          countryCallingCodeEditable={false}
+          limitMaxLength
+          flagComponent={CountryCode}
+          internationalIcon={InternationalIcon}
+          value={form.values.phone || undefined}
+          onChange={(value) => form.onChange('phone', value ?? '')}
+          onBlur={(event: FocusEvent<HTMLElement>) => form.onBlur('phone', event.relatedTarget)}
+          numberInputProps={{ className: `${fieldStyles.input} ${styles.number}` }}
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={PHONE_INPUT_MAX_LENGTH}
+        />
+      )}
     </FieldShell>
   );
 }

@@ -1,5 +1,6 @@
 import type { Profile, SessionUser } from '@trove/contracts';
 import { Avatar } from '@trove/kit';
+import { Card } from '@trove/kit/ui';
 import type { CSSProperties } from 'react';
 import { BANNER_HEIGHT, bannerGradient } from './banner';
 import { profileDisplayName } from './display-name';
@@ -28,7 +29,7 @@ export function ProfileHeader({ user, profile }: { user: SessionUser; profile: P
   const headline = profile.headline?.trim();
   const place = [profile.city, profile.country].filter((part) => part?.trim()).join(', ');
   return (
-    <section className={styles.card} aria-labelledby="profile-display-name">
+    <Card as="section" shadow="sm" className={styles.card} aria-labelledby="profile-display-name">
       <div className={styles.banner} style={banner} data-testid="profile-banner" aria-hidden="true" />
       <div className={styles.body}>
         <Avatar
@@ -51,14 +52,14 @@ export function ProfileHeader({ user, profile }: { user: SessionUser; profile: P
           </ul>
         </div>
       </div>
-    </section>
+    </Card>
   );
 }
 
 /** The header's shape while the profile loads, so the page does not jump when it arrives. */
 export function ProfileHeaderSkeleton() {
   return (
-    <section className={styles.card} aria-hidden="true" data-loading="">
+    <Card as="section" shadow="sm" className={styles.card} aria-hidden="true" data-loading="">
       <div className={`${styles.banner} ${styles.shimmer}`} style={{ height: BANNER_HEIGHT }} />
       <div className={styles.body}>
         <span className={`${styles.avatarSkeleton} ${styles.shimmer}`} />
@@ -67,6 +68,6 @@ export function ProfileHeaderSkeleton() {
           <span className={`${styles.line} ${styles.short} ${styles.shimmer}`} />
         </div>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { GENDERS, LOCALES, TIMEZONES } from '@trove/contracts';
+import { Button, Card } from '@trove/kit/ui';
 import type { ReactNode } from 'react';
 import {
   type FormBinding,
@@ -28,7 +29,9 @@ export function PanelCard({
   children: ReactNode;
 }) {
   return (
-    <form
+    <Card
+      as="form"
+      shadow="sm"
       className={styles.panelCard}
       aria-labelledby={headingId}
       // The SPEC §5 messages are shown at the fields; the browser's own bubbles would say something else.
@@ -46,17 +49,16 @@ export function PanelCard({
       </header>
       {children}
       <footer className={styles.panelFooter}>{action}</footer>
-    </form>
+    </Card>
   );
 }
 
 /** SPEC §2.5: Save, disabled while any request runs. */
 export function SaveButton({ busy, label = 'Save' }: { busy: boolean; label?: string }) {
   return (
-    <button type="submit" className={styles.primaryButton} disabled={busy} aria-busy={busy || undefined}>
-      {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
+    <Button type="submit" variant="primary" className={styles.button} busy={busy}>
       {label}
-    </button>
+    </Button>
   );
 }
 

@@ -1,5 +1,6 @@
 import { PROFILE_CODES, type ProfileFormInput, phoneInputError } from '@trove/contracts';
 import { ApiError, useAppConfig, usePopup, useSession, userMessage } from '@trove/kit';
+import { Button } from '@trove/kit/ui';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../profile-header/profile-header';
 import { type FormBinding, fieldId } from '../profile-form/fields';
@@ -285,9 +286,9 @@ export function ProfileWorkspace() {
           </span>
           {loadError}
         </div>
-        <button type="button" className={styles.secondaryButton} onClick={() => void reload()}>
+        <Button className={`${styles.button} ${styles.retry}`} onClick={() => void reload()}>
           Try again
-        </button>
+        </Button>
       </>
     );
   }

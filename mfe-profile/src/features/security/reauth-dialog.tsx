@@ -1,8 +1,9 @@
 import { PASSWORD_CHANGE_MESSAGES } from '@trove/contracts';
 import { PasswordInput, userMessage } from '@trove/kit';
 import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@trove/kit/ui';
 import * as pageStyles from '../profile-page/profile-page.module.css';
-import { describedBy, FieldShell } from '../profile-form/fields';
+import { FieldShell } from '../profile-form/fields';
 import * as fieldStyles from '../profile-form/fields.module.css';
 import * as styles from './reauth-dialog.module.css';
 
@@ -49,36 +50,29 @@ export function ReauthDialog({
         you a notice once it’s done.
       </p>
       <FieldShell id={id} label={LABEL} error={error} required wide>
-        <PasswordInput
-          id={id}
-          label={LABEL}
-          name="current_password"
-          className={fieldStyles.input}
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setError(undefined);
-          }}
-          autoComplete="current-password"
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, false)}
-          autoFocus
-        />
+        {(control) => (
+          <PasswordInput
+            {...control}
+            label={LABEL}
+            name="current_password"
+            className={fieldStyles.input}
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setError(undefined);
+            }}
+            autoComplete="current-password"
+            autoFocus
+          />
+        )}
       </FieldShell>
       <div className={styles.actions}>
-        <button type="button" className={pageStyles.secondaryButton} onClick={onCancel}>
+        <Button className={pageStyles.button} onClick={onCancel}>
           Cancel
-        </button>
-        <button
-          type="submit"
-          className={pageStyles.primaryButton}
-          disabled={busy}
-          aria-busy={busy || undefined}
-        >
-          {busy ? <span className={pageStyles.spinner} aria-hidden="true" /> : null}
+        </Button>
+        <Button type="submit" variant="primary" className={pageStyles.button} busy={busy}>
           Confirm and save
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import { PasswordInput, PasswordStrengthMeter } from '@trove/kit';
-import { describedBy, FieldShell } from '../profile-form/fields';
+import { FieldShell } from '../profile-form/fields';
 import * as fieldStyles from '../profile-form/fields.module.css';
 import type { PasswordField, PasswordFieldErrors, PasswordFormValues } from './password-form';
 import * as styles from './security-fields.module.css';
@@ -33,24 +33,29 @@ function SecurityPasswordField({
 }) {
   const id = `${idPrefix}-${name}`;
   const meterId = `${id}-meter`;
-  const described = [describedBy(id, error, false), withMeter ? meterId : undefined]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <FieldShell id={id} label={LABELS[name]} error={error} required wide>
-      <PasswordInput
-        id={id}
-        label={LABELS[name]}
-        name={name}
-        className={fieldStyles.input}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        autoComplete={AUTOCOMPLETE[name]}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-      />
-      {withMeter ? <PasswordStrengthMeter password={value} id={meterId} /> : null}
+    <FieldShell
+      id={id}
+      label={LABELS[name]}
+      error={error}
+      required
+      wide
+      describedBy={withMeter ? meterId : undefined}
+    >
+      {(control) => (
+        <>
+          <PasswordInput
+            {...control}
+            label={LABELS[name]}
+            name={name}
+            className={fieldStyles.input}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            autoComplete={AUTOCOMPLETE[name]}
+          />
+          {withMeter ? <PasswordStrengthMeter password={value} id={meterId} /> : null}
+        </>
+      )}
     </FieldShell>
   );
 }
