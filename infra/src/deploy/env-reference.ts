@@ -75,7 +75,7 @@ export function envSettings(): EnvSetting[] {
 /** One line per setting; a test makes sure none is missing, so a new setting cannot go undocumented. */
 export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   ACCESS_TOKEN_TTL_SECONDS: 'access token lifetime',
-  APP_NAME: 'product name in mails',
+  APP_NAME: 'product name in mails, pages and messages (the web pages take theirs from /config/app.json)',
   AUTH_JWKS_URL: "the auth service's public keys, which the other services verify sessions with",
   AUTH_KEY_DIR: 'where the signing key is generated once when `AUTH_SIGNING_KEY` is unset',
   AUTH_MIN_RESPONSE_MS: 'known and unknown emails answer after the same floor',
