@@ -1,5 +1,6 @@
-import type { UploadedDocument } from '@trove/contracts';
+import type { UploadedDocument, UploadsListResponse } from '@trove/contracts';
 import { useAppConfig, userMessage } from '@trove/kit';
+import { useServerState } from '@trove/kit/server-state';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { checkFiles } from './upload-checks';
 import { deleteUpload, listUploads, sendFile } from './uploads-api';
@@ -53,13 +54,10 @@ export interface UploadsValue {
 
 export function useUploads(): UploadsValue {
   const { name: appName } = useAppConfig();
-  const [list, setList] = useState<UploadsList | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<string | null>(null);
   // The list as last rendered, for the callbacks that must read it without being re-made on each change.
   const latest = useRef<UploadsList | null>(null);
-  latest.current = list;
   const moreInFlight = useRef(false);
   const [items, dispatch] = useReducer(queueReducer, []);
   const [announcement, setAnnouncement] = useState('');
@@ -67,36 +65,32 @@ export function useUploads(): UploadsValue {
   const started = useRef(new Set<string>());
   const deleting = useRef(new Set<string>());
   const nextKey = useRef(0);
-  const inFlight = useRef(false);
   const visible = usePageVisible();
 
-  const refresh = useCallback(async () => {
-    // One list request at a time: a slow answer must not be overtaken by an older one.
-    if (inFlight.current) return;
-    inFlight.current = true;
-    try {
+  const uploads = useServerState(
+    (signal) => {
       // Polling re-reads the first page only, long enough to hold what is still indexing
       // (uploads-list.ts says what a poll cannot see).
       const shown = latest.current?.documents;
-      const page = await listUploads(shown === undefined ? {} : { limit: pollLimit(shown) });
-      setLoadError(null);
-      setList((previous) => {
+      return listUploads(shown === undefined ? {} : { limit: pollLimit(shown) }, signal);
+    },
+    [],
+    {
+      merge: (previous: UploadsList | undefined, page: UploadsListResponse) => {
         // A document being deleted stays out even if this answer was read before the delete landed.
-        const next = withFirstPage(previous, page, deleting.current);
+        const next = withFirstPage(previous ?? null, page, deleting.current);
         const news = finishedSince(previous?.documents ?? [], next.documents);
         if (news.length > 0) setAnnouncement(news.join(' '));
         return next;
-      });
-    } catch (error) {
-      setLoadError(userMessage(error, 'Your uploads could not be loaded.'));
-    } finally {
-      inFlight.current = false;
-    }
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+      },
+    },
+  );
+  const { setData: setList, refetch } = uploads;
+  const list = uploads.data ?? null;
+  latest.current = list;
+  // One list request at a time: a poll, a return to the tab or Try again joins the read under way, so a
+  // slow answer is neither overtaken by an older one nor starved by the next tick.
+  const refresh = useCallback(() => refetch({ cancelRefetch: false }), [refetch]);
 
   // Poll while something is moving and the page is seen; a hidden tab asks nothing (issue 10: live).
   // Only documents a poll can refresh count: one further down would keep it asking for nothing new.
@@ -122,28 +116,31 @@ export function useUploads(): UploadsValue {
     return () => window.removeEventListener('beforeunload', warn);
   }, [sending]);
 
-  const start = useCallback((key: string) => {
-    const file = files.current.get(key);
-    if (file === undefined || started.current.has(key)) return;
-    started.current.add(key);
-    dispatch({ type: 'start', key });
-    sendFile(file, ({ loaded, total }) => dispatch({ type: 'progress', key, loaded, total }))
-      .then((document) => {
-        files.current.delete(key);
-        dispatch({ type: 'sent', key, documentId: document.id });
-        setList((current) =>
-          current === null || current.documents.some((known) => known.id === document.id)
-            ? current
-            : { ...current, documents: [document, ...current.documents], total: current.total + 1 },
-        );
-      })
-      .catch((error: unknown) => {
-        started.current.delete(key);
-        const reason = userMessage(error, 'The upload did not finish.');
-        dispatch({ type: 'failed', key, error: reason });
-        setAnnouncement(`${file.name} was not uploaded: ${reason}`);
-      });
-  }, []);
+  const start = useCallback(
+    (key: string) => {
+      const file = files.current.get(key);
+      if (file === undefined || started.current.has(key)) return;
+      started.current.add(key);
+      dispatch({ type: 'start', key });
+      sendFile(file, ({ loaded, total }) => dispatch({ type: 'progress', key, loaded, total }))
+        .then((document) => {
+          files.current.delete(key);
+          dispatch({ type: 'sent', key, documentId: document.id });
+          setList((current) =>
+            current === undefined || current.documents.some((known) => known.id === document.id)
+              ? current
+              : { ...current, documents: [document, ...current.documents], total: current.total + 1 },
+          );
+        })
+        .catch((error: unknown) => {
+          started.current.delete(key);
+          const reason = userMessage(error, 'The upload did not finish.');
+          dispatch({ type: 'failed', key, error: reason });
+          setAnnouncement(`${file.name} was not uploaded: ${reason}`);
+        });
+    },
+    [setList],
+  );
 
   useEffect(() => {
     for (const key of nextToStart(items)) start(key);
@@ -178,41 +175,45 @@ export function useUploads(): UploadsValue {
     [appName],
   );
 
-  const remove = useCallback(async (document: UploadedDocument) => {
-    // A second confirm (a double click while the popup fades) must not send a second DELETE, whose 404
-    // would put the document back.
-    if (deleting.current.has(document.id)) return;
-    deleting.current.add(document.id);
-    let position = -1;
-    setList((current) => {
-      position = current?.documents.findIndex((known) => known.id === document.id) ?? -1;
-      if (current === null || position < 0) return current;
-      return {
-        ...current,
-        documents: current.documents.filter((known) => known.id !== document.id),
-        total: Math.max(0, current.total - 1),
-      };
-    });
-    dispatch({ type: 'forget-documents', ids: [document.id] });
-    try {
-      await deleteUpload(document.id);
-      setAnnouncement(`${document.name} deleted.`);
-    } catch (error) {
-      // Put it back where it was: the service still has it.
+  const remove = useCallback(
+    async (document: UploadedDocument) => {
+      // A second confirm (a double click while the popup fades) must not send a second DELETE, whose 404
+      // would put the document back.
+      if (deleting.current.has(document.id)) return;
+      deleting.current.add(document.id);
+      let position = -1;
       setList((current) => {
-        if (current === null || current.documents.some((known) => known.id === document.id)) return current;
-        const at = position < 0 ? 0 : Math.min(position, current.documents.length);
+        position = current?.documents.findIndex((known) => known.id === document.id) ?? -1;
+        if (current === undefined || position < 0) return current;
         return {
           ...current,
-          documents: [...current.documents.slice(0, at), document, ...current.documents.slice(at)],
-          total: current.total + 1,
+          documents: current.documents.filter((known) => known.id !== document.id),
+          total: Math.max(0, current.total - 1),
         };
       });
-      throw new Error(userMessage(error, `${document.name} could not be deleted; it is still there.`));
-    } finally {
-      deleting.current.delete(document.id);
-    }
-  }, []);
+      dispatch({ type: 'forget-documents', ids: [document.id] });
+      try {
+        await deleteUpload(document.id);
+        setAnnouncement(`${document.name} deleted.`);
+      } catch (error) {
+        // Put it back where it was: the service still has it.
+        setList((current) => {
+          if (current === undefined || current.documents.some((known) => known.id === document.id))
+            return current;
+          const at = position < 0 ? 0 : Math.min(position, current.documents.length);
+          return {
+            ...current,
+            documents: [...current.documents.slice(0, at), document, ...current.documents.slice(at)],
+            total: current.total + 1,
+          };
+        });
+        throw new Error(userMessage(error, `${document.name} could not be deleted; it is still there.`));
+      } finally {
+        deleting.current.delete(document.id);
+      }
+    },
+    [setList],
+  );
 
   const loadMore = useCallback(async (): Promise<string | null> => {
     const cursor = latest.current?.nextCursor ?? null;
@@ -224,7 +225,7 @@ export function useUploads(): UploadsValue {
       const page = await listUploads({ cursor });
       // A poll that found the whole list in one page while this one was on its way already has it all.
       setList((current) =>
-        current === null || current.nextCursor !== cursor
+        current === undefined || current.nextCursor !== cursor
           ? current
           : withNextPage(current, page, deleting.current),
       );
@@ -241,7 +242,7 @@ export function useUploads(): UploadsValue {
       moreInFlight.current = false;
       setLoadingMore(false);
     }
-  }, []);
+  }, [setList]);
 
   return {
     documents,
@@ -250,7 +251,8 @@ export function useUploads(): UploadsValue {
     loadingMore,
     moreError,
     loadMore,
-    loadError,
+    loadError:
+      uploads.error === null ? null : userMessage(uploads.error, 'Your uploads could not be loaded.'),
     items,
     announcement,
     addFiles,
