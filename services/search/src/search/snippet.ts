@@ -10,15 +10,22 @@ export const MARK_STOP = '\u0003';
 
 export function snippetParts(marked: string): SnippetPart[] {
   const parts: SnippetPart[] = [];
+  const push = (text: string, inMark: boolean) => {
+    if (text === '') return;
+    const last = parts.at(-1);
+    if (last !== undefined && last.marked === inMark) last.text += text;
+    else parts.push({ text, marked: inMark });
+  };
   let inMark = false;
-  for (const piece of marked.split(/([\u0002\u0003])/)) {
-    if (piece === MARK_START) inMark = true;
-    else if (piece === MARK_STOP) inMark = false;
-    else if (piece !== '') {
-      const last = parts.at(-1);
-      if (last !== undefined && last.marked === inMark) last.text += piece;
-      else parts.push({ text: piece, marked: inMark });
+  let start = 0;
+  for (let i = 0; i < marked.length; i += 1) {
+    const char = marked[i];
+    if (char === MARK_START || char === MARK_STOP) {
+      push(marked.slice(start, i), inMark);
+      inMark = char === MARK_START;
+      start = i + 1;
     }
   }
+  push(marked.slice(start), inMark);
   return parts;
 }
