@@ -1,6 +1,7 @@
 import type { DocumentKind, SearchResponse, SearchResult } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
-import { useCallback, useRef, useState } from 'react';
+import { useServerState } from '@trove/kit/server-state';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FactFilter, SearchRequest } from './search-filters';
 import { searchUploads } from './uploads-api';
 
@@ -16,83 +17,109 @@ export interface UploadSearchState {
   error: string | null;
 }
 
-const IDLE: UploadSearchState = {
-  request: null,
-  results: [],
-  facets: [],
-  mode: 'and',
-  nextCursor: null,
-  status: 'idle',
-  error: null,
-};
+/** What one search found: its results so far ("More results" appends), with the first page's facets. */
+interface Found {
+  results: SearchResult[];
+  facets: SearchResponse['facets']['type'];
+  mode: SearchResponse['mode'];
+  nextCursor: string | null;
+}
+
+const SEARCH_FAILED = 'Search did not answer; try again in a moment.';
+
+const foundIn = (answer: SearchResponse): Found => ({
+  results: answer.results,
+  facets: answer.facets.type,
+  mode: answer.mode,
+  nextCursor: answer.next_cursor,
+});
+
+type MoreLoad = { status: 'idle' | 'loading' } | { status: 'error'; error: string };
+const NO_MORE: MoreLoad = { status: 'idle' };
 
 /** GET /api/v1/search for the Uploads page: a new search replaces the last, "More results" appends. */
 export function useUploadSearch() {
-  const [state, setState] = useState<UploadSearchState>(IDLE);
-  const controller = useRef<AbortController | null>(null);
+  const [request, setRequest] = useState<SearchRequest | null>(null);
+  // The last results (and the facet just pressed) stay on screen while a new search runs.
+  const searched = useServerState(
+    request === null ? null : (signal) => searchUploads(request, signal).then(foundIn),
+    [request],
+    { keepPreviousData: true },
+  );
+  const { setData } = searched;
+  const [moreLoad, setMoreLoad] = useState<MoreLoad>(NO_MORE);
+  const moreController = useRef<AbortController | null>(null);
+  useEffect(() => () => moreController.current?.abort(), []);
 
-  const run = useCallback(async (request: SearchRequest, append: boolean) => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    setState((previous) => ({
-      ...(append ? previous : { ...previous, request }),
-      status: append ? 'more' : 'loading',
-      error: null,
-    }));
-    try {
-      const answer = await searchUploads(request, current.signal);
-      if (current.signal.aborted) return;
-      setState((previous) => ({
-        request: append ? previous.request : request,
-        results: append ? [...previous.results, ...answer.results] : answer.results,
-        facets: append ? previous.facets : answer.facets.type,
-        mode: append ? previous.mode : answer.mode,
-        nextCursor: answer.next_cursor,
-        status: 'done',
-        error: null,
-      }));
-    } catch (error) {
-      if (current.signal.aborted) return;
-      setState((previous) => ({
-        ...previous,
-        ...(append ? {} : { results: [], facets: [], nextCursor: null }),
-        status: 'error',
-        error: userMessage(error, 'Search did not answer; try again in a moment.'),
-      }));
-    }
+  const stopMore = useCallback(() => {
+    moreController.current?.abort();
+    setMoreLoad(NO_MORE);
   }, []);
 
   const search = useCallback(
     (q: string, type: DocumentKind | null, filters: readonly FactFilter[]) => {
+      stopMore();
       const trimmed = q.trim();
-      if (trimmed === '') {
-        controller.current?.abort();
-        setState(IDLE);
-        return;
-      }
-      void run({ q: trimmed, type, filters }, false);
+      setRequest(trimmed === '' ? null : { q: trimmed, type, filters });
     },
-    [run],
+    [stopMore],
   );
 
+  const cursor = searched.status === 'ready' ? (searched.data?.nextCursor ?? null) : null;
   const more = useCallback(() => {
-    if (state.request === null || state.nextCursor === null) return;
-    void run({ ...state.request, cursor: state.nextCursor }, true);
-  }, [run, state.request, state.nextCursor]);
+    if (request === null || cursor === null) return;
+    moreController.current?.abort();
+    const current = new AbortController();
+    moreController.current = current;
+    setMoreLoad({ status: 'loading' });
+    searchUploads({ ...request, cursor }, current.signal).then(
+      (answer) => {
+        if (current.signal.aborted) return;
+        setData((shown) =>
+          shown === undefined
+            ? shown
+            : { ...shown, results: [...shown.results, ...answer.results], nextCursor: answer.next_cursor },
+        );
+        setMoreLoad(NO_MORE);
+      },
+      (error: unknown) => {
+        if (!current.signal.aborted)
+          setMoreLoad({ status: 'error', error: userMessage(error, SEARCH_FAILED) });
+      },
+    );
+  }, [request, cursor, setData]);
 
   /** A deleted document's passages leave the results at once (issue 10: "removes it from the index at once"). */
-  const dropDocument = useCallback((documentId: string) => {
-    setState((previous) => ({
-      ...previous,
-      results: previous.results.filter((result) => result.document.id !== documentId),
-    }));
-  }, []);
+  const dropDocument = useCallback(
+    (documentId: string) => {
+      setData((shown) =>
+        shown === undefined
+          ? shown
+          : { ...shown, results: shown.results.filter((result) => result.document.id !== documentId) },
+      );
+    },
+    [setData],
+  );
 
   const clear = useCallback(() => {
-    controller.current?.abort();
-    setState(IDLE);
-  }, []);
+    stopMore();
+    setRequest(null);
+  }, [stopMore]);
+
+  const state: UploadSearchState = {
+    request,
+    results: searched.data?.results ?? [],
+    facets: searched.data?.facets ?? [],
+    mode: searched.data?.mode ?? 'and',
+    nextCursor: searched.data?.nextCursor ?? null,
+    ...(searched.status === 'error'
+      ? { status: 'error', error: userMessage(searched.error, SEARCH_FAILED) }
+      : searched.status !== 'ready'
+        ? { status: searched.status, error: null }
+        : moreLoad.status === 'error'
+          ? { status: 'error', error: moreLoad.error }
+          : { status: moreLoad.status === 'loading' ? 'more' : 'done', error: null }),
+  };
 
   return { state, search, more, dropDocument, clear };
 }
