@@ -39,19 +39,23 @@ export function ensureNpmDependencies() {
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /**
- * Debian packages the stack needs (nginx; chromium for browser tests and the bench).
- * Installed with apt-get when missing and we are root; otherwise one line saying how.
+ * Debian packages the stack needs (nginx; chromium for browser tests and the bench; Dovecot, the real IMAP
+ * server the mail source's tests start per run). Installed with apt-get when missing and we are root;
+ * otherwise one line saying how.
  */
-export function ensureDebianPackages({ chromium = false } = {}) {
+export function ensureDebianPackages({ chromium = false, dovecot = false } = {}) {
   const wanted = [];
   if (!existsSync('/usr/sbin/nginx')) wanted.push('nginx-light');
   if (!existsSync('/usr/lib/nginx/modules/ngx_http_brotli_static_module.so')) {
     wanted.push('libnginx-mod-http-brotli-static');
   }
   if (chromium && !existsSync('/usr/bin/chromium')) wanted.push('chromium', 'fonts-noto-core');
+  const installDovecot = dovecot && !existsSync('/usr/sbin/dovecot');
+  if (installDovecot) wanted.push('dovecot-imapd');
   if (wanted.length === 0) return;
   if (!isRoot) {
-    fail(`Missing tools: run \`sudo apt-get install -y ${wanted.join(' ')}\` and try again.`);
+    const andStop = installDovecot ? ' && sudo systemctl disable --now dovecot' : '';
+    fail(`Missing tools: run \`sudo apt-get install -y ${wanted.join(' ')}${andStop}\` and try again.`);
   }
   console.log(`Installing Debian packages: ${wanted.join(' ')}…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -60,6 +64,24 @@ export function ensureDebianPackages({ chromium = false } = {}) {
     execFileSync('apt-get', ['install', '-y', '-qq', ...wanted], { stdio: 'inherit', env });
   } catch {
     fail(`apt-get could not install ${wanted.join(' ')}: see the output above.`);
+  }
+  if (installDovecot) disableDovecotService();
+}
+
+/**
+ * The package starts Dovecot as a system service on ports 143 and 993 from /etc/dovecot. Trove never uses
+ * it (each test run starts its own Dovecot from a temporary config on free ports), so the one we just
+ * installed is stopped and kept from starting at boot. Each way is tried, since a container may run
+ * without systemd; a Dovecot that was already installed is someone's mail server and is left alone.
+ */
+function disableDovecotService() {
+  const quietly = (command, args) => spawnSync(command, args, { stdio: 'ignore' });
+  if (existsSync('/run/systemd/system')) {
+    quietly('systemctl', ['disable', '--now', 'dovecot.service', 'dovecot.socket']);
+  } else {
+    quietly('/etc/init.d/dovecot', ['stop']);
+    quietly('update-rc.d', ['dovecot', 'disable']);
+    quietly('systemctl', ['disable', 'dovecot.service', 'dovecot.socket']);
   }
 }
 

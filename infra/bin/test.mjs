@@ -8,7 +8,7 @@ import { ensureDebianPackages, ensureNode, ensureNpmDependencies, fail, root } f
 
 ensureNode();
 ensureNpmDependencies();
-ensureDebianPackages({ chromium: true });
+ensureDebianPackages({ chromium: true, dovecot: true });
 
 const testDatabaseUrl =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
