@@ -146,6 +146,13 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   SEARCH_MIN_AND_RESULTS: 'fewer matches of every word than this relaxes a search to any word',
   SEARCH_PORT: "the search service's port",
   SEARCH_REQUESTS_PER_MINUTE: 'searches one user may run a minute; then 429',
+  SECRETS_KEY:
+    "the key that seals sources' passwords (32 random bytes, base64: `openssl rand -base64 32`); unset: made once in `SECRETS_KEY_DIR`",
+  SECRETS_KEY_DIR: 'where the secrets key is generated once when `SECRETS_KEY` is unset',
+  SOURCE_ALLOWED_HOSTS:
+    'host names, addresses or CIDR ranges a source may connect to although they are loopback, private or link-local (your own mail server)',
+  SOURCE_SYNC_CONCURRENCY: 'source syncs one search process runs at once',
+  SOURCE_SYNC_INTERVAL_MINUTES: "minutes between a source's syncs once it is up to date",
   SESSION_MAX_DAYS: 'the absolute lifetime of a sign-in, however often it is refreshed; then sign in again',
   UPLOAD_MAX_FILE_BYTES: 'largest uploaded file',
   UPLOAD_MAX_FILES: 'most files in one upload batch',

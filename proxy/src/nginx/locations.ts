@@ -28,8 +28,13 @@ export interface UploadLimits {
  */
 export const DEFAULT_UPLOAD_MAX_BODY_BYTES = 100 * 1024 * 1024;
 
-/** The search service's public prefixes besides uploads (issues 10 and 11). */
-export const SEARCH_SERVICE_PREFIXES = [API_PATHS.search, API_PATHS.chats, API_PATHS.passages] as const;
+/** The search service's public prefixes besides uploads (issues 10, 11 and 21's sources). */
+export const SEARCH_SERVICE_PREFIXES = [
+  API_PATHS.search,
+  API_PATHS.chats,
+  API_PATHS.passages,
+  API_PATHS.sources,
+] as const;
 export const UPLOADS_PREFIX = API_PATHS.uploads;
 
 /**
@@ -224,7 +229,7 @@ ${proxyLocation(`^~ ${API_PATHS.profile}/`, 'trove_profile', csp)}
     # SPEC §7 PUT /api/v1/profile has no trailing slash, so the prefix above does not match it.
 ${proxyLocation(`= ${API_PATHS.profile}`, 'trove_profile', csp)}
 
-    # The search service (issues 10 and 11): search, chats and passages take small JSON bodies.
+    # The search service (issues 10, 11 and 21): search, chats, passages and sources take small JSON bodies.
 ${SEARCH_SERVICE_PREFIXES.map((prefix) => prefixLocations(prefix, 'trove_search', csp)).join('\n\n')}
 
 ${uploadsLocations(csp, uploadMaxBodyBytes, uploadLimits)}`;

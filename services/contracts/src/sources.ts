@@ -292,8 +292,11 @@ export type SourceSyncResponse = z.output<typeof SourceSyncResponseSchema>;
 
 // ---- Test connection ----
 
-/** The steps of a connection, in order; a test stops at the first that fails. */
-export const SOURCE_TEST_STEPS = ['dns', 'refused', 'tcp', 'tls', 'auth', 'folders'] as const;
+/**
+ * The steps of a connection, in order; a test stops at the first that fails. `server`: the server answered
+ * something unexpected along the way (no IMAP greeting, a command refused).
+ */
+export const SOURCE_TEST_STEPS = ['dns', 'refused', 'tcp', 'tls', 'auth', 'folders', 'server'] as const;
 export type SourceTestStep = (typeof SOURCE_TEST_STEPS)[number];
 
 /** The certificate the server presented, so the page can ask "Trust this certificate?" and pin it. */

@@ -13,13 +13,16 @@ import type { UploadSettings } from './documents/uploads.service';
 import { createChatRoutes } from './routes/chats';
 import { createPassageRoutes } from './routes/passages';
 import { createSearchRoutes } from './routes/search';
+import { createSourceRoutes } from './routes/sources';
 import { createUploadRoutes } from './routes/uploads';
 import type { SearchSettings } from './search/search.service';
+import type { SourcesDeps } from './sources/sources.service';
 
 export const SEARCH_PREFIX = API_PATHS.search;
 export const UPLOADS_PREFIX = API_PATHS.uploads;
 export const CHATS_PREFIX = API_PATHS.chats;
 export const PASSAGES_PREFIX = API_PATHS.passages;
+export const SOURCES_PREFIX = API_PATHS.sources;
 
 export interface SearchAppDeps {
   db: DatabaseHandle;
@@ -39,6 +42,11 @@ export interface SearchAppDeps {
   search: SearchSettings & { requestsPerMinute?: number | undefined };
   /** Chats (issue 11); unset values take CHAT_DEFAULTS (asksPerMinute, trustedProxies among them). `now` pins the clock questions are read against. */
   chats?: Partial<ChatAppSettings> & { now?: () => Date };
+  /**
+   * Sources (issue 21): the secret box for their passwords, where they may connect, and the sync queue.
+   * Unset (tests of other resources): /api/v1/sources is not served.
+   */
+  sources?: Omit<SourcesDeps, 'db'>;
 }
 
 /** The search service: health at the root and under /api/v1/search, then search and uploads. */
@@ -86,5 +94,11 @@ export function createSearchApp(deps: SearchAppDeps): Hono<ServiceEnv> {
       contextPassages: chats.contextPassages,
     }),
   );
+  if (deps.sources !== undefined) {
+    app.route(
+      SOURCES_PREFIX,
+      createSourceRoutes({ ...deps.sources, db: deps.db, verificationKey: deps.verificationKey }),
+    );
+  }
   return app;
 }

@@ -25,3 +25,21 @@ describe('PUBLIC_URL and the origin of mailed links', () => {
     expect(listenOrigin('::1', 4103)).toBe('http://[::1]:4103');
   });
 });
+
+describe('sources settings (issue 21)', () => {
+  it('SOURCE_ALLOWED_HOSTS takes names, addresses and ranges, and names itself when it cannot be read', () => {
+    expect(
+      SearchEnvSchema.parse({ ...base, SOURCE_ALLOWED_HOSTS: 'mail.home.arpa, 10.0.0.0/8 ::1' })
+        .SOURCE_ALLOWED_HOSTS,
+    ).toBe('mail.home.arpa, 10.0.0.0/8 ::1');
+    const bad = readEnv(SearchEnvSchema, { ...base, SOURCE_ALLOWED_HOSTS: 'http://mail/' });
+    expect(!bad.ok && bad.message).toMatch(/SOURCE_ALLOWED_HOSTS/);
+  });
+
+  it('the secrets key is made once under .data/keys unless SECRETS_KEY is set; syncs every 15 minutes', () => {
+    const env = SearchEnvSchema.parse(base);
+    expect(env.SECRETS_KEY).toBeUndefined();
+    expect(env.SECRETS_KEY_DIR).toBe('.data/keys');
+    expect(env.SOURCE_SYNC_INTERVAL_MINUTES).toBe(15);
+  });
+});

@@ -1,4 +1,4 @@
-import { baseEnvShape, portSetting } from '@trove/service-core';
+import { baseEnvShape, parseAllowedHosts, portSetting } from '@trove/service-core';
 import { UPLOAD_CONCURRENCY_PER_USER, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@trove/contracts';
 import { z } from 'zod';
 import { CHAT_DEFAULTS } from './chats/chat-settings';
@@ -71,6 +71,34 @@ export const SearchEnvSchema = z
     CHAT_MAILS_PER_RECIPIENT_PER_DAY: wholeNumber(CHAT_DEFAULTS.mailsPerRecipientPerDay, 1, 100_000),
     /** Failed sends before a mailed answer shows as failed; the outbox keeps retrying it after that. */
     CHAT_MAIL_FAILED_AFTER_ATTEMPTS: wholeNumber(3, 1, 100),
+    /**
+     * Sources (issue 21): the key that seals their passwords (AES-256-GCM; 32 random bytes in base64). Unset:
+     * made once in SECRETS_KEY_DIR and read from there after, like the auth signing key.
+     */
+    SECRETS_KEY: z.string().optional(),
+    SECRETS_KEY_DIR: z.string().min(1).default('.data/keys'),
+    /**
+     * Hosts and CIDR ranges a source may reach although they are loopback, private or link-local (a
+     * self-hosted mail server). Everything else must be a public address (DESIGN.md: user-supplied hosts).
+     */
+    SOURCE_ALLOWED_HOSTS: z
+      .string()
+      .optional()
+      .refine(
+        (value) => {
+          try {
+            parseAllowedHosts(value);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: 'must be host names, addresses or CIDR ranges, separated by commas or spaces' },
+      ),
+    /** Minutes between a source's syncs once it is up to date. */
+    SOURCE_SYNC_INTERVAL_MINUTES: wholeNumber(15, 1, 24 * 60),
+    /** Source syncs one process runs at once. */
+    SOURCE_SYNC_CONCURRENCY: wholeNumber(2, 1, 32),
   })
   // Mailed answers carry links, and they take their origin from PUBLIC_URL only (issue 18 item 12): in
   // production, without it, the service would link to its own loopback address, so it does not start.

@@ -3,17 +3,30 @@ import { createSearchApp } from './app';
 import { chatSettingsFromEnv } from './chats/chat-settings';
 import { SearchEnvSchema } from './env';
 import { startExtractionProcess } from './jobs/extraction-thread';
+import { startSources } from './sources/start-sources';
 
 await runService({
   name: 'search',
   env: parseEnv(SearchEnvSchema),
   portVariable: 'SEARCH_PORT',
-  build: ({ env, db, logger }) => {
+  build: async ({ env, db, logger }) => {
     // Extraction jobs in a child process with a bounded heap, so reading a large file (or a bomb) never
     // stalls or kills the API.
     const extraction = startExtractionProcess(logger, {
       memoryMb: env.SEARCH_JOB_MEMORY_MB,
       timeoutSeconds: env.SEARCH_JOB_TIMEOUT_S,
+    });
+    // Sources (issue 21): their syncs run here, on the job library; their passwords open only in this process.
+    const sources = await startSources({
+      db,
+      logger,
+      settings: {
+        secretsKey: env.SECRETS_KEY,
+        secretsKeyDir: env.SECRETS_KEY_DIR,
+        allowedHosts: env.SOURCE_ALLOWED_HOSTS,
+        intervalMinutes: env.SOURCE_SYNC_INTERVAL_MINUTES,
+        concurrency: env.SOURCE_SYNC_CONCURRENCY,
+      },
     });
     return {
       app: createSearchApp({
@@ -35,9 +48,13 @@ await runService({
           requestsPerMinute: env.SEARCH_REQUESTS_PER_MINUTE,
         },
         chats: chatSettingsFromEnv(env),
+        sources: sources.deps,
       }),
       // Stop taking jobs before the pool closes; a job cut short comes back when its lease runs out.
-      onShutdown: () => extraction.stop(),
+      onShutdown: async () => {
+        await sources.stop();
+        await extraction.stop();
+      },
     };
   },
 });

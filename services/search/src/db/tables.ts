@@ -24,6 +24,8 @@ export type DocumentsTable = {
   document_date: Optional<string>;
   /** When it was sent or made (an email's Date), for after:/before: in the user's time zone. */
   sent_at: NullableTimestamp;
+  /** The source that brought it in (issue 21); null for an upload. */
+  source_id: Optional<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -84,6 +86,46 @@ export type UploadChunksTable = {
   bytes: Buffer;
 };
 
+/** A user's source (issue 21; services/core/src/db/migrations/2026-11-25-07-sources.ts). */
+export type SourcesTable = {
+  id: string;
+  user_id: string;
+  kind: string;
+  name: string;
+  settings: ColumnType<unknown, string, string>;
+  /** The password, sealed by the secret box (context `source:<id>:password`). */
+  secret: string;
+  state: ColumnType<string, string | undefined, string>;
+  detail: ColumnType<unknown, string | undefined, string>;
+  last_sync_at: NullableTimestamp;
+  next_sync_at: NullableTimestamp;
+  consecutive_failures: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** A folder's checkpoint. bigint columns are read as text by pg. */
+export type SourceFoldersTable = {
+  source_id: string;
+  path: string;
+  uidvalidity: ColumnType<string, number | string, number | string>;
+  last_uid: ColumnType<string, number | string | undefined, number | string>;
+  highest_modseq: ColumnType<string | null, string | null | undefined, string | null>;
+  compared_at: NullableTimestamp;
+  updated_at: Timestamp;
+};
+
+/** One message identity (Message-ID + size) of a source: where it is now and the document it became. */
+export type SourceMessagesTable = {
+  source_id: string;
+  user_id: string;
+  item_key: string;
+  folder: string;
+  /** bigint, read as text by pg; compared with numbers. */
+  uid: ColumnType<string | number, number | string, number | string>;
+  document_id: string;
+};
+
 /** The one column of a profile the search reads (grant: select (user_id, timezone)). */
 export type ProfileTimezoneTable = {
   user_id: string;
@@ -99,6 +141,9 @@ export type SearchTables = {
   search_postings: SearchPostingsTable;
   search_jobs: SearchJobsTable;
   upload_chunks: UploadChunksTable;
+  sources: SourcesTable;
+  source_folders: SourceFoldersTable;
+  source_messages: SourceMessagesTable;
 };
 
 export type SearchDatabase = Kysely<import('@trove/service-core').Database & SearchTables>;

@@ -110,6 +110,33 @@ export async function insertStagedDocumentWithJob(
   return row;
 }
 
+/**
+ * Stores an original already in hand, status queued, with its extraction job: a message a source brought in
+ * (issue 21) goes through the same queue and extraction as an uploaded file. The caller holds the transaction
+ * when the document must appear with other writes (a sync's checkpoint).
+ */
+export async function insertDocumentWithJob(
+  db: DatabaseHandle,
+  document: NewDocument & { bytes: Buffer; sourceId?: string | null },
+): Promise<string> {
+  const search = searchDb(db);
+  const row = await search
+    .insertInto('documents')
+    .values({
+      user_id: document.userId,
+      name: document.name,
+      media_type: document.mediaType,
+      kind: document.kind,
+      size_bytes: document.bytes.byteLength,
+      original: document.bytes,
+      source_id: document.sourceId ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await search.insertInto('search_jobs').values({ document_id: row.id }).execute();
+  return row.id;
+}
+
 /** Where the uploads list is ordered (created_at desc, id desc): created_at to the microsecond, as stored. */
 export interface DocumentKey {
   createdAt: string;
@@ -401,13 +428,38 @@ export async function deleteDocument(
   userId: string,
   documentId: string,
 ): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
-    const locked = await lockDocument(tx, documentId);
-    if (locked === undefined || locked.userId !== userId) return false;
-    await removePassages(tx, { id: documentId, userId });
-    await searchDb(tx).deleteFrom('documents').where('id', '=', documentId).execute();
-    return true;
-  });
+  return db.transaction().execute((tx) => deleteDocumentIn(tx, userId, documentId));
+}
+
+/**
+ * {@link deleteDocument} inside the caller's transaction, for a delete that must happen with other writes (a
+ * message gone from a synced mailbox, with its identity and the folder's checkpoint).
+ */
+export async function deleteDocumentIn(
+  tx: DatabaseHandle,
+  userId: string,
+  documentId: string,
+): Promise<boolean> {
+  const locked = await lockDocument(tx, documentId);
+  if (locked === undefined || locked.userId !== userId) return false;
+  await removePassages(tx, { id: documentId, userId });
+  await searchDb(tx).deleteFrom('documents').where('id', '=', documentId).execute();
+  return true;
+}
+
+/** Up to `limit` of the documents a source brought in (removing a source takes them out a few at a time). */
+export async function sourceDocumentIds(
+  db: DatabaseHandle,
+  sourceId: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await searchDb(db)
+    .selectFrom('documents')
+    .select('id')
+    .where('source_id', '=', sourceId)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** The user's BM25 totals and a lexeme's document frequency (tests and the bench read them). */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { ACCESS_COOKIE, CSRF_HEADER } from '@trove/contracts';
 import {
   createDatabase,
@@ -8,9 +8,15 @@ import {
   TOKEN_ISSUER,
   type VerificationKey,
 } from '@trove/service-core';
-import { captureLogs, createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
+import {
+  captureLogs,
+  createTestDatabase,
+  type LogCapture,
+  type TestDatabase,
+} from '@trove/service-core/testing';
 import { createSearchApp, type SearchAppDeps } from '../app';
 import { createExtractionWorker, type ExtractionWorker, type Extractor } from '../jobs/extraction-worker';
+import { type RunningSources, type SourcesSettings, startSources } from '../sources/start-sources';
 
 // The search service in-process on a fresh database, with sessions signed here the way the auth service
 // signs them (EdDSA, its issuer, audience and claims, a live refresh family), so these tests prove
@@ -26,6 +32,10 @@ export interface SignedInUser {
 export interface SearchTestService {
   db: DatabaseHandle;
   app: ReturnType<typeof createSearchApp>;
+  /** Every line the service logged. */
+  logs: LogCapture;
+  /** Sources, when the test asked for them: the job library and the sync workers, running. */
+  sources: RunningSources | undefined;
   signUp(): Promise<SignedInUser>;
   request(user: SignedInUser | undefined, path: string, init?: RequestInit): Promise<Response>;
   upload(
@@ -53,6 +63,11 @@ export async function startSearchTestService(
     searchesPerMinute?: number;
     chats?: SearchAppDeps['chats'];
     product?: string;
+    /**
+     * Serve /api/v1/sources, with the job library and sync workers on this database (a fresh secrets key; no
+     * host allowed past the host guard unless the test lists it in allowedHosts).
+     */
+    sources?: Partial<SourcesSettings>;
   } = {},
 ): Promise<SearchTestService> {
   const testDatabase: TestDatabase = await createTestDatabase();
@@ -62,7 +77,24 @@ export async function startSearchTestService(
     'sign',
     'verify',
   ])) as CryptoKeyPair;
-  const logger = captureLogs().logger;
+  const logs = captureLogs();
+  const logger = logs.logger;
+  const sources =
+    options.sources === undefined
+      ? undefined
+      : await startSources({
+          db,
+          logger,
+          settings: {
+            secretsKey: randomBytes(32).toString('base64'),
+            secretsKeyDir: '.data/test-keys-unused',
+            allowedHosts: undefined,
+            intervalMinutes: 15,
+            concurrency: 1,
+            pollingIntervalSeconds: 0.5,
+            ...options.sources,
+          },
+        });
   const app = createSearchApp({
     db,
     logger,
@@ -84,6 +116,7 @@ export async function startSearchTestService(
     },
     // Generous limits unless a test is about them: every test signs up its own users, but a suite asks a lot.
     chats: { asksPerMinute: 10_000, ...options.chats },
+    sources: sources?.deps,
   });
 
   async function signToken(claims: Record<string, unknown>): Promise<string> {
@@ -104,6 +137,8 @@ export async function startSearchTestService(
   const service: SearchTestService = {
     db,
     app,
+    logs,
+    sources,
     async signUp() {
       counter += 1;
       const email = `search${counter}-${randomUUID()}@example.com`;
@@ -158,6 +193,7 @@ export async function startSearchTestService(
       });
     },
     async close() {
+      await sources?.stop();
       await db.destroy();
       await testDatabase.drop();
     },

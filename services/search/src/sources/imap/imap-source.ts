@@ -1,0 +1,161 @@
+import type { LookupFunction } from 'node:net';
+import type {
+  ImapSettings,
+  PresentedCertificate,
+  SourceProblem,
+  SourceTestResult,
+  SourceTestStep,
+} from '@trove/contracts';
+import { type AllowedHosts, HostRefusedError, type Lookup, resolveAllowedHost } from '@trove/service-core';
+import { problemWords } from '../source-status';
+import {
+  connectImap,
+  type ImapConnectionSettings,
+  ImapError,
+  type ImapSession,
+  type PresentedCertificate as ImapCertificate,
+  testImapConnection,
+} from './imap-client';
+
+// Between a saved IMAP source and the IMAP client: where it may connect (the host guard, on every connect),
+// and what a failure means to the person who set it up.
+
+export interface ImapReach {
+  /** SOURCE_ALLOWED_HOSTS. */
+  allowedHosts: AllowedHosts;
+  /** DNS for the host guard; the system's unless a test sets one. */
+  lookup?: Lookup | undefined;
+  /** DNS, TCP and TLS together (the client's default 15 s unless set). */
+  connectTimeoutMs?: number | undefined;
+}
+
+/**
+ * The client's settings for a source, its host checked first (docs: core's host-guard): the name is
+ * resolved once and every address checked, then the client dials that address and no other — its lookup
+ * answers with it — while TLS still names the host (SNI and the certificate check). A name that points
+ * somewhere refused fails here with a {@link HostRefusedError}, before a byte is sent.
+ */
+export async function imapConnectionSettings(
+  settings: ImapSettings,
+  password: string,
+  reach: ImapReach,
+): Promise<ImapConnectionSettings> {
+  const { address, family } = await resolveAllowedHost(settings.host, reach.allowedHosts, reach.lookup);
+  const lookup = ((_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as LookupFunction;
+  return {
+    host: settings.host.replace(/^\[(.*)\]$/, '$1'),
+    port: settings.port,
+    security: settings.security,
+    username: settings.username,
+    password,
+    pinnedSha256: settings.pinned_certificate_sha256 ?? undefined,
+    lookup,
+    connectTimeoutMs: reach.connectTimeoutMs,
+  };
+}
+
+/** Connects and logs in as the source; throws {@link HostRefusedError} or {@link ImapError}. */
+export async function connectImapSource(
+  settings: ImapSettings,
+  password: string,
+  reach: ImapReach,
+): Promise<ImapSession> {
+  return connectImap(await imapConnectionSettings(settings, password, reach));
+}
+
+function certificateOf(
+  certificate: ImapCertificate | undefined,
+  problem: string | null,
+): PresentedCertificate | null {
+  if (certificate === undefined) return null;
+  const date = (text: string) => {
+    const parsed = new Date(text);
+    return Number.isNaN(parsed.getTime()) ? null : parsed.toISOString();
+  };
+  return {
+    sha256: certificate.sha256,
+    subject: certificate.subject || null,
+    issuer: certificate.issuer || null,
+    valid_from: date(certificate.validFrom),
+    valid_to: date(certificate.validTo),
+    problem,
+  };
+}
+
+/** Which of the card's problems a connection failure is. */
+export function problemOf(error: unknown): SourceProblem {
+  if (error instanceof HostRefusedError) return error.kind === 'dns' ? 'dns' : 'refused';
+  if (error instanceof ImapError) {
+    switch (error.kind) {
+      case 'dns':
+      case 'tcp':
+      case 'tls':
+      case 'auth':
+        return error.kind;
+      case 'no-folders':
+        return 'folders';
+      default:
+        return 'server';
+    }
+  }
+  return 'server';
+}
+
+/** A failure in plain words: the problem, the reason and what to do. */
+export function describeFailure(
+  error: unknown,
+  settings: Pick<ImapSettings, 'host' | 'port'>,
+): { problem: SourceProblem; reason: string; action: string } {
+  const problem = problemOf(error);
+  const detail =
+    error instanceof HostRefusedError ||
+    (error instanceof ImapError && (problem === 'tls' || problem === 'server'))
+      ? error.message
+      : undefined;
+  return { problem, ...problemWords(problem, { host: settings.host, port: settings.port, detail }) };
+}
+
+/**
+ * "Test" (issue 21, "The Connections page"): connect, log in and list the folders, and say exactly which step
+ * failed. A failure is an answer, not an error; nothing is stored.
+ */
+export async function testImapSource(
+  settings: ImapSettings,
+  password: string,
+  reach: ImapReach,
+): Promise<SourceTestResult> {
+  try {
+    const connection = await imapConnectionSettings(settings, password, reach);
+    const { folders, certificate } = await testImapConnection(connection);
+    const defaults = folders.filter((folder) => folder.selectedByDefault).map((folder) => folder.path);
+    return {
+      ok: true,
+      folders: folders.map((folder) => ({
+        path: folder.path,
+        name: folder.name,
+        special_use: folder.specialUse ?? null,
+        messages: null,
+        default_selected: folder.selectedByDefault,
+      })),
+      default_folders: defaults,
+      certificate: certificateOf(certificate, null),
+    };
+  } catch (error) {
+    const failure = describeFailure(error, settings);
+    const step: SourceTestStep = failure.problem === 'server' ? 'server' : failure.problem;
+    const presented = error instanceof ImapError ? error.certificate : undefined;
+    return {
+      ok: false,
+      step,
+      reason: failure.reason,
+      action: failure.action,
+      certificate: certificateOf(
+        presented,
+        presented === undefined ? null : ((error as ImapError).code ?? null),
+      ),
+    };
+  }
+}

@@ -1,0 +1,118 @@
+import { type DatabaseHandle, describeError, type JobLibrary, type Logger } from '@trove/service-core';
+import { dueSources } from './sources.repository';
+import type { SourceSyncQueue } from './sources.service';
+
+// Source syncs on the job library (docs/decisions/045-job-library.md): a queue of syncs, at most one queued
+// per source, and a sweep every minute that queues the sources whose next sync has come. When a source is
+// next due is the sync's business (its row's next_sync_at: the interval, or the back-off after a failure).
+
+export const SOURCE_SYNC_QUEUE = 'source-sync';
+export const SOURCE_SYNC_SWEEP = 'source-sync-due';
+/** pg-boss cron: every minute (its finest). */
+const EVERY_MINUTE = '* * * * *';
+/** Sources the sweep queues at a time; the rest are due still, and the next sweep takes them. */
+const SWEEP_LIMIT = 500;
+
+export interface SourceSyncJob {
+  sourceId: string;
+}
+
+/** What one run of a source's sync reports back. `busy`: another run holds the source; try again shortly. */
+export type SyncRunResult = 'done' | 'busy';
+
+/** Queues a source's sync on the job library: one queued per source, however often it is asked. */
+export function jobLibraryQueue(boss: JobLibrary): SourceSyncQueue {
+  return {
+    async syncSoon(sourceId) {
+      await boss.send(SOURCE_SYNC_QUEUE, { sourceId } satisfies SourceSyncJob, { singletonKey: sourceId });
+    },
+  };
+}
+
+/** The queues and the sweep's schedule: idempotent, run by every instance at start. */
+export async function prepareSourceQueues(boss: JobLibrary): Promise<void> {
+  await boss.createQueue(SOURCE_SYNC_QUEUE, {
+    name: SOURCE_SYNC_QUEUE,
+    // One queued job per source (singletonKey): "Sync now" five times is one sync.
+    policy: 'short',
+    // pg-boss's own retries are for a run that could not even record its failure (the database away);
+    // a sync's failures are recorded and retried by the source's own back-off.
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 60 * 60,
+  });
+  await boss.createQueue(SOURCE_SYNC_SWEEP, {
+    name: SOURCE_SYNC_SWEEP,
+    policy: 'short',
+    expireInSeconds: 5 * 60,
+  });
+  await boss.schedule(SOURCE_SYNC_SWEEP, EVERY_MINUTE, {});
+}
+
+/** Queues every source whose next sync has come (the sweep's work; exported for tests). */
+export async function queueDueSources(db: DatabaseHandle, queue: SourceSyncQueue): Promise<number> {
+  const due = await dueSources(db, SWEEP_LIMIT);
+  for (const sourceId of due) await queue.syncSoon(sourceId);
+  return due.length;
+}
+
+export interface SourceWorkers {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs source syncs from the queue, `concurrency` at a time, and the minute sweep. A run that finds its
+ * source busy (another run of it under way, here or on another instance) queues it again a little later, so
+ * a "Sync now" pressed during a sync runs after it instead of being dropped.
+ */
+export async function startSourceWorkers(options: {
+  boss: JobLibrary;
+  db: DatabaseHandle;
+  logger: Logger;
+  concurrency: number;
+  run: (sourceId: string) => Promise<SyncRunResult>;
+  /** How often an idle worker asks for work (pg-boss: at least 0.5 s). */
+  pollingIntervalSeconds?: number;
+  /** Seconds before a busy source's sync is tried again. */
+  busyRetrySeconds?: number;
+}): Promise<SourceWorkers> {
+  const { boss, logger } = options;
+  await prepareSourceQueues(boss);
+  const queue = jobLibraryQueue(boss);
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  await boss.work(SOURCE_SYNC_SWEEP, { pollingIntervalSeconds: 5 }, async () => {
+    await queueDueSources(options.db, queue);
+  });
+  for (let index = 0; index < options.concurrency; index += 1) {
+    await boss.work<SourceSyncJob>(
+      SOURCE_SYNC_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds },
+      async (jobs) => {
+        for (const job of jobs) {
+          const { sourceId } = job.data;
+          try {
+            if ((await options.run(sourceId)) === 'busy') {
+              await boss.sendAfter(
+                SOURCE_SYNC_QUEUE,
+                { sourceId } satisfies SourceSyncJob,
+                { singletonKey: sourceId },
+                options.busyRetrySeconds ?? 15,
+              );
+            }
+          } catch (err) {
+            // Only what a run could not record itself gets here; pg-boss retries the job.
+            logger.warn({ sourceId, error: describeError(err) }, 'source sync failed');
+            throw err;
+          }
+        }
+      },
+    );
+  }
+  return {
+    async stop() {
+      await boss.offWork(SOURCE_SYNC_QUEUE);
+      await boss.offWork(SOURCE_SYNC_SWEEP);
+    },
+  };
+}

@@ -1,0 +1,425 @@
+import type { DatabaseHandle } from '@trove/service-core';
+import { sql } from 'kysely';
+import { searchDb } from '../db/tables';
+
+// A user's sources and their sync state (services/core/src/db/migrations/2026-11-25-07-sources.ts). Every
+// read a route makes names the user; the sync job reads a source by id alone (the job carries the id of a
+// source the user made), and the due sweep is the scheduler's one question across users, by an index.
+
+export interface SourceRow {
+  id: string;
+  user_id: string;
+  kind: string;
+  name: string;
+  settings: unknown;
+  state: string;
+  detail: unknown;
+  last_sync_at: Date | null;
+  next_sync_at: Date | null;
+  consecutive_failures: number;
+  created_at: Date;
+  updated_at: Date;
+  /** Documents it brought in. */
+  documents: number;
+}
+
+/** With the sealed password: for the sync and the test of a saved source, never for an answer. */
+export interface SourceWithSecret extends Omit<SourceRow, 'documents'> {
+  secret: string;
+}
+
+const COLUMNS = [
+  'sources.id',
+  'sources.user_id',
+  'sources.kind',
+  'sources.name',
+  'sources.settings',
+  'sources.state',
+  'sources.detail',
+  'sources.last_sync_at',
+  'sources.next_sync_at',
+  'sources.consecutive_failures',
+  'sources.created_at',
+  'sources.updated_at',
+] as const;
+
+function withDocuments(db: DatabaseHandle) {
+  return searchDb(db)
+    .selectFrom('sources')
+    .select([
+      ...COLUMNS,
+      (eb) =>
+        eb
+          .selectFrom('documents')
+          .select(sql<string>`count(*)`.as('n'))
+          .whereRef('documents.source_id', '=', 'sources.id')
+          .as('documents'),
+    ]);
+}
+
+const toRow = <T extends { documents: string | number | null }>(row: T) => ({
+  ...row,
+  documents: Number(row.documents ?? 0),
+});
+
+export async function insertSource(
+  db: DatabaseHandle,
+  source: {
+    id: string;
+    userId: string;
+    kind: string;
+    name: string;
+    settings: unknown;
+    secret: string;
+    nextSyncAt: Date;
+  },
+): Promise<void> {
+  await searchDb(db)
+    .insertInto('sources')
+    .values({
+      id: source.id,
+      user_id: source.userId,
+      kind: source.kind,
+      name: source.name,
+      settings: JSON.stringify(source.settings),
+      secret: source.secret,
+      next_sync_at: source.nextSyncAt,
+    })
+    .execute();
+}
+
+/** The user's sources, oldest first. */
+export async function listSources(db: DatabaseHandle, userId: string): Promise<SourceRow[]> {
+  const rows = await withDocuments(db)
+    .where('sources.user_id', '=', userId)
+    .orderBy('sources.created_at')
+    .orderBy('sources.id')
+    .execute();
+  return rows.map(toRow);
+}
+
+/** The user's source; undefined for none (another user's is the same as none). */
+export async function findSource(
+  db: DatabaseHandle,
+  userId: string,
+  sourceId: string,
+): Promise<SourceRow | undefined> {
+  const row = await withDocuments(db)
+    .where('sources.id', '=', sourceId)
+    .where('sources.user_id', '=', userId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toRow(row);
+}
+
+/**
+ * The source with its sealed password, by id alone (the sync job) or the user's (a test of a saved source).
+ * `lock` takes its row for the transaction: a sync batch and a removal never interleave.
+ */
+export async function sourceWithSecret(
+  db: DatabaseHandle,
+  sourceId: string,
+  options: { userId?: string; lock?: boolean } = {},
+): Promise<SourceWithSecret | undefined> {
+  let query = searchDb(db)
+    .selectFrom('sources')
+    .select([...COLUMNS, 'sources.secret'])
+    .where('sources.id', '=', sourceId);
+  if (options.userId !== undefined) query = query.where('sources.user_id', '=', options.userId);
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export interface SourceChange {
+  name?: string;
+  settings?: unknown;
+  secret?: string;
+  state?: string;
+  detail?: unknown;
+  lastSyncAt?: Date | null;
+  /** 'now': the database's clock, so the due sweep, which reads it, sees the source at once. */
+  nextSyncAt?: Date | null | 'now';
+  consecutiveFailures?: number;
+}
+
+/** Changes the user's source; false when there is none. */
+export async function updateSource(
+  db: DatabaseHandle,
+  sourceId: string,
+  change: SourceChange,
+  userId?: string,
+): Promise<boolean> {
+  let query = searchDb(db)
+    .updateTable('sources')
+    .set({
+      ...(change.name === undefined ? {} : { name: change.name }),
+      ...(change.settings === undefined ? {} : { settings: JSON.stringify(change.settings) }),
+      ...(change.secret === undefined ? {} : { secret: change.secret }),
+      ...(change.state === undefined ? {} : { state: change.state }),
+      ...(change.detail === undefined ? {} : { detail: JSON.stringify(change.detail) }),
+      ...(change.lastSyncAt === undefined ? {} : { last_sync_at: change.lastSyncAt }),
+      ...(change.nextSyncAt === undefined
+        ? {}
+        : { next_sync_at: change.nextSyncAt === 'now' ? sql<Date>`now()` : change.nextSyncAt }),
+      ...(change.consecutiveFailures === undefined
+        ? {}
+        : { consecutive_failures: change.consecutiveFailures }),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', sourceId);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The source row goes with its checkpoints and identities (cascade); its documents must be gone first. */
+export async function deleteSourceRow(db: DatabaseHandle, sourceId: string): Promise<void> {
+  await searchDb(db).deleteFrom('sources').where('id', '=', sourceId).execute();
+}
+
+/**
+ * Sources whose next sync has come, oldest due first (the per-minute sweep, docs/decisions/045): the
+ * scheduler's one question across users, answered by the partial index sources_due.
+ */
+export async function dueSources(db: DatabaseHandle, limit: number): Promise<string[]> {
+  const rows = await searchDb(db)
+    .selectFrom('sources')
+    .select('id')
+    .where('next_sync_at', 'is not', null)
+    .where('next_sync_at', '<=', sql<Date>`now()`)
+    .orderBy('next_sync_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Holds the source's sync lock for as long as `work` runs, on one connection (a session advisory lock), or
+ * answers `undefined` at once when another run holds it. A run that dies drops its connection and the lock.
+ */
+export async function withSourceLock<T>(
+  db: DatabaseHandle,
+  sourceId: string,
+  work: (connection: DatabaseHandle) => Promise<T>,
+): Promise<{ ran: true; value: T } | { ran: false }> {
+  return db.connection().execute(async (connection) => {
+    const key = sql`hashtextextended(${`source-sync:${sourceId}`}, 0)`;
+    const taken = await sql<{ taken: boolean }>`select pg_try_advisory_lock(${key}) as taken`.execute(
+      connection,
+    );
+    if (taken.rows[0]?.taken !== true) return { ran: false as const };
+    try {
+      return { ran: true as const, value: await work(connection) };
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(connection).catch(() => undefined);
+    }
+  });
+}
+
+// ---- Folder checkpoints ----
+
+export interface FolderCheckpointRow {
+  path: string;
+  uidValidity: number;
+  lastUid: number;
+  highestModseq: bigint | null;
+  comparedAt: Date | null;
+}
+
+export async function folderCheckpoints(
+  db: DatabaseHandle,
+  sourceId: string,
+): Promise<Map<string, FolderCheckpointRow>> {
+  const rows = await searchDb(db)
+    .selectFrom('source_folders')
+    .select(['path', 'uidvalidity', 'last_uid', 'highest_modseq', 'compared_at'])
+    .where('source_id', '=', sourceId)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.path,
+      {
+        path: row.path,
+        uidValidity: Number(row.uidvalidity),
+        lastUid: Number(row.last_uid),
+        highestModseq: row.highest_modseq === null ? null : BigInt(row.highest_modseq),
+        comparedAt: row.compared_at,
+      },
+    ]),
+  );
+}
+
+/** Writes a folder's checkpoint (only the fields given change on an existing one). */
+export async function saveFolderCheckpoint(
+  db: DatabaseHandle,
+  sourceId: string,
+  checkpoint: {
+    path: string;
+    uidValidity: number;
+    lastUid?: number;
+    highestModseq?: bigint | null;
+    comparedAt?: Date | null;
+  },
+): Promise<void> {
+  const values = {
+    source_id: sourceId,
+    path: checkpoint.path,
+    uidvalidity: checkpoint.uidValidity,
+    last_uid: checkpoint.lastUid ?? 0,
+    highest_modseq:
+      checkpoint.highestModseq === undefined || checkpoint.highestModseq === null
+        ? null
+        : String(checkpoint.highestModseq),
+    compared_at: checkpoint.comparedAt ?? null,
+  };
+  await searchDb(db)
+    .insertInto('source_folders')
+    .values(values)
+    .onConflict((conflict) =>
+      conflict.columns(['source_id', 'path']).doUpdateSet({
+        uidvalidity: values.uidvalidity,
+        ...(checkpoint.lastUid === undefined ? {} : { last_uid: values.last_uid }),
+        ...(checkpoint.highestModseq === undefined ? {} : { highest_modseq: values.highest_modseq }),
+        ...(checkpoint.comparedAt === undefined ? {} : { compared_at: values.compared_at }),
+        updated_at: sql`now()`,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteFolderCheckpoints(
+  db: DatabaseHandle,
+  sourceId: string,
+  paths: string[],
+): Promise<void> {
+  if (paths.length === 0) return;
+  await searchDb(db)
+    .deleteFrom('source_folders')
+    .where('source_id', '=', sourceId)
+    .where('path', 'in', paths)
+    .execute();
+}
+
+// ---- Message identities ----
+
+export interface MessageIdentity {
+  itemKey: string;
+  folder: string;
+  uid: number;
+  documentId: string;
+}
+
+const toIdentity = (row: {
+  item_key: string;
+  folder: string;
+  uid: string | number;
+  document_id: string;
+}): MessageIdentity => ({
+  itemKey: row.item_key,
+  folder: row.folder,
+  uid: Number(row.uid),
+  documentId: row.document_id,
+});
+
+/** The identities among `keys` the source already has. */
+export async function identitiesByKey(
+  db: DatabaseHandle,
+  sourceId: string,
+  keys: string[],
+): Promise<Map<string, MessageIdentity>> {
+  if (keys.length === 0) return new Map();
+  const rows = await searchDb(db)
+    .selectFrom('source_messages')
+    .select(['item_key', 'folder', 'uid', 'document_id'])
+    .where('source_id', '=', sourceId)
+    .where('item_key', 'in', keys)
+    .execute();
+  return new Map(rows.map((row) => [row.item_key, toIdentity(row)]));
+}
+
+export async function insertIdentity(
+  db: DatabaseHandle,
+  identity: MessageIdentity & { sourceId: string; userId: string },
+): Promise<void> {
+  await searchDb(db)
+    .insertInto('source_messages')
+    .values({
+      source_id: identity.sourceId,
+      user_id: identity.userId,
+      item_key: identity.itemKey,
+      folder: identity.folder,
+      uid: identity.uid,
+      document_id: identity.documentId,
+    })
+    .execute();
+}
+
+/** Where a known message is now (moved to another folder, or renumbered by a UIDVALIDITY change). */
+export async function moveIdentity(
+  db: DatabaseHandle,
+  sourceId: string,
+  itemKey: string,
+  location: { folder: string; uid: number },
+): Promise<void> {
+  await searchDb(db)
+    .updateTable('source_messages')
+    .set({ folder: location.folder, uid: location.uid })
+    .where('source_id', '=', sourceId)
+    .where('item_key', '=', itemKey)
+    .execute();
+}
+
+/** The identities the source places in `folder` at these UIDs (what an expunge report names). */
+export async function identitiesAt(
+  db: DatabaseHandle,
+  sourceId: string,
+  folder: string,
+  uids: number[],
+): Promise<MessageIdentity[]> {
+  if (uids.length === 0) return [];
+  const rows = await searchDb(db)
+    .selectFrom('source_messages')
+    .select(['item_key', 'folder', 'uid', 'document_id'])
+    .where('source_id', '=', sourceId)
+    .where('folder', '=', folder)
+    .where('uid', 'in', uids)
+    .execute();
+  return rows.map(toIdentity);
+}
+
+/** Every UID the source places in `folder` (the compare for servers without QRESYNC). */
+export async function uidsInFolder(db: DatabaseHandle, sourceId: string, folder: string): Promise<number[]> {
+  const rows = await searchDb(db)
+    .selectFrom('source_messages')
+    .select('uid')
+    .where('source_id', '=', sourceId)
+    .where('folder', '=', folder)
+    .execute();
+  return rows.map((row) => Number(row.uid));
+}
+
+/** The identities the source places outside `folders` (folders no longer read). */
+export async function identitiesOutside(
+  db: DatabaseHandle,
+  sourceId: string,
+  folders: string[],
+  limit: number,
+): Promise<MessageIdentity[]> {
+  let query = searchDb(db)
+    .selectFrom('source_messages')
+    .select(['item_key', 'folder', 'uid', 'document_id'])
+    .where('source_id', '=', sourceId);
+  if (folders.length > 0) query = query.where('folder', 'not in', folders);
+  return (await query.limit(limit).execute()).map(toIdentity);
+}
+
+/**
+ * A folder's UIDVALIDITY changed: every UID the source holds for it is void. They become 0 (no IMAP UID is 0)
+ * until the folder is read again and each message found gets its new UID; those still 0 then are gone.
+ */
+export async function voidFolderUids(db: DatabaseHandle, sourceId: string, folder: string): Promise<void> {
+  await searchDb(db)
+    .updateTable('source_messages')
+    .set({ uid: 0 })
+    .where('source_id', '=', sourceId)
+    .where('folder', '=', folder)
+    .execute();
+}

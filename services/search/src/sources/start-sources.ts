@@ -1,0 +1,92 @@
+import {
+  type AllowedHosts,
+  createSecretBox,
+  type DatabaseHandle,
+  type JobLibrary,
+  type Logger,
+  loadSecretKey,
+  parseAllowedHosts,
+  startJobLibrary,
+} from '@trove/service-core';
+import type { ImapReach } from './imap/imap-source';
+import { type ImapSyncOptions, runImapSync } from './imap/imap-sync';
+import { jobLibraryQueue, startSourceWorkers } from './source-jobs';
+import type { SourcesDeps } from './sources.service';
+
+// Everything sources need in a running service (issue 21): the secret box (SECRETS_KEY, else a key file made
+// once), where sources may connect (SOURCE_ALLOWED_HOSTS), the job library and the sync workers on it.
+
+export interface SourcesSettings {
+  secretsKey?: string | undefined;
+  secretsKeyDir: string;
+  allowedHosts: string | undefined | AllowedHosts;
+  intervalMinutes: number;
+  concurrency: number;
+  /** Tests: how often idle workers and the cron clock look for work. */
+  pollingIntervalSeconds?: number;
+  cronMonitorIntervalSeconds?: number;
+  /** Tests: a DNS for the host guard, the IMAP connect timeout, hooks into a run. */
+  reach?: Partial<ImapReach>;
+  sync?: Partial<Pick<ImapSyncOptions, 'batchSize' | 'uidCompareMinutes' | 'afterBatch'>>;
+}
+
+export interface RunningSources {
+  /** What the routes need (createSearchApp's `sources`). */
+  deps: Omit<SourcesDeps, 'db'>;
+  boss: JobLibrary;
+  /** One run of a source's sync now, outside the queue (tests). */
+  syncNow(sourceId: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startSources(options: {
+  db: DatabaseHandle;
+  logger: Logger;
+  settings: SourcesSettings;
+}): Promise<RunningSources> {
+  const { db, logger, settings } = options;
+  const secrets = createSecretBox(loadSecretKey({ key: settings.secretsKey, dir: settings.secretsKeyDir }));
+  const reach: ImapReach = {
+    ...settings.reach,
+    allowedHosts:
+      typeof settings.allowedHosts === 'object'
+        ? settings.allowedHosts
+        : parseAllowedHosts(settings.allowedHosts),
+  };
+  const boss = await startJobLibrary({
+    db,
+    logger,
+    ...(settings.cronMonitorIntervalSeconds === undefined
+      ? {}
+      : { cronMonitorIntervalSeconds: settings.cronMonitorIntervalSeconds }),
+  });
+  const syncOptions: ImapSyncOptions = {
+    secrets,
+    reach,
+    logger,
+    intervalMinutes: settings.intervalMinutes,
+    ...settings.sync,
+  };
+  const workers = await startSourceWorkers({
+    boss,
+    db,
+    logger,
+    concurrency: settings.concurrency,
+    run: (sourceId) => runImapSync(db, sourceId, syncOptions),
+    ...(settings.pollingIntervalSeconds === undefined
+      ? {}
+      : { pollingIntervalSeconds: settings.pollingIntervalSeconds }),
+  });
+  return {
+    deps: { secrets, reach, queue: jobLibraryQueue(boss) },
+    boss,
+    async syncNow(sourceId) {
+      await runImapSync(db, sourceId, syncOptions);
+    },
+    async stop() {
+      await workers.stop();
+      // Our pool is the service's: pg-boss has none of its own to close.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    },
+  };
+}
