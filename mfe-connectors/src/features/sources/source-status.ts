@@ -1,0 +1,119 @@
+import type { SourceStatus } from '@trove/contracts';
+import { relativeTime } from '@trove/kit/format';
+
+// Issue 21 "Status people can read": what a source's card says about where it stands, in words. Pure, so
+// each state's text is proved without a page (source-status.test.ts).
+
+export const stateLabels: Readonly<Record<SourceStatus['state'], string>> = {
+  connected: 'Connected',
+  syncing: 'Syncing',
+  up_to_date: 'Up to date',
+  needs_attention: 'Needs attention',
+  paused: 'Paused',
+};
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const count = (n: number) => n.toLocaleString('en-GB');
+
+/** A time still to come: "in under a minute", "in 5 min", "in 3 h", "tomorrow", then the date. */
+export function timeUntil(iso: string, now: number): string {
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return '';
+  const ahead = then - now;
+  if (ahead <= 0) return 'any moment now';
+  if (ahead < MINUTE) return 'in under a minute';
+  if (ahead < HOUR) return `in ${Math.round(ahead / MINUTE)} min`;
+  if (ahead < DAY) return `in ${Math.round(ahead / HOUR)} h`;
+  if (ahead < 2 * DAY) return 'tomorrow';
+  return `on ${new Date(then).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}`;
+}
+
+/** Seconds left, as a person says it: "under a minute", "about 4 min", "about 2 h 10 min". */
+export function timeLeft(seconds: number): string {
+  if (seconds < 60) return 'under a minute';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `about ${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `about ${hours} h` : `about ${hours} h ${rest} min`;
+}
+
+export interface StatusText {
+  label: string;
+  /** The lines under the label, in reading order. */
+  lines: string[];
+  /** How far a sync has come, 0–1, when it can be told (a progress bar). */
+  progress: number | null;
+}
+
+/** The card's words for a status at `now` (ms). */
+export function statusText(status: SourceStatus, now: number): StatusText {
+  const label = stateLabels[status.state];
+  switch (status.state) {
+    case 'connected':
+      return {
+        label,
+        lines: [
+          status.next_sync_at === null
+            ? 'The first sync starts shortly.'
+            : `The first sync starts ${timeUntil(status.next_sync_at, now)}.`,
+        ],
+        progress: null,
+      };
+    case 'syncing': {
+      const done = count(status.done);
+      const lines = [
+        status.total === null ? `${done} messages so far` : `${done} of ${count(status.total)} messages`,
+      ];
+      const pace = [
+        status.rate === null ? null : `${count(Math.round(status.rate))} a second`,
+        status.eta_seconds === null ? null : `${timeLeft(status.eta_seconds)} left`,
+      ].filter((part): part is string => part !== null);
+      lines.push(pace.length > 0 ? pace.join(' · ') : 'Working out how long it will take…');
+      const progress =
+        status.total === null || status.total === 0 ? null : Math.min(1, status.done / status.total);
+      return { label, lines, progress };
+    }
+    case 'up_to_date':
+      return {
+        label,
+        lines: [
+          `Last sync ${relativeTime(status.last_sync_at, now)}`,
+          status.next_sync_at === null
+            ? 'Syncs again when you press Sync now'
+            : `Next sync ${timeUntil(status.next_sync_at, now)}`,
+        ],
+        progress: null,
+      };
+    case 'needs_attention':
+      return {
+        label,
+        lines: [
+          status.reason,
+          status.action,
+          status.retry_at === null
+            ? 'It waits for you before trying again.'
+            : `It tries again by itself ${timeUntil(status.retry_at, now)}.`,
+        ],
+        progress: null,
+      };
+    case 'paused':
+      return {
+        label,
+        lines: [
+          'Nothing syncs until you resume it.',
+          status.last_sync_at === null
+            ? 'It has not synced yet.'
+            : `Last sync ${relativeTime(status.last_sync_at, now)}`,
+        ],
+        progress: null,
+      };
+  }
+}
+
+/** Poll while something is moving: a first sync about to start, or one under way. */
+export const isMoving = (status: SourceStatus): boolean =>
+  status.state === 'syncing' || status.state === 'connected';
