@@ -59,6 +59,8 @@ export interface ImapSyncOptions {
   batchSize?: number;
   /** Without QRESYNC, how often a folder's UIDs are compared with the server's to find deletions. */
   uidCompareMinutes?: number;
+  /** Use QRESYNC where the server has it (default); false finds deletions by the UID compare alone. */
+  qresync?: boolean;
   now?: () => Date;
   /** Called after each batch is committed (the fault tests stop the server there). */
   afterBatch?: (progress: { folder: string; lastUid: number; done: number }) => Promise<void> | void;
@@ -351,7 +353,7 @@ async function removeDeleted(
   const voided = await identitiesAt(db, source.id, path, [0]);
   await removeIdentities(db, source, voided);
 
-  if (session.capabilities.qresync && checkpoint.highestModseq !== null) {
+  if (options.qresync !== false && session.capabilities.qresync && checkpoint.highestModseq !== null) {
     const delta = await session.vanishedSince(path, {
       uidValidity: checkpoint.uidValidity,
       highestModseq: checkpoint.highestModseq,
