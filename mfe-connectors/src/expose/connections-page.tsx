@@ -1,15 +1,31 @@
 import { BuildLabel, useAppConfig } from '@trove/kit';
 import { PageHeader, VisuallyHidden } from '@trove/kit/ui';
+import { useCallback } from 'react';
 import { ConnectorCatalog } from '../features/connectors/connector-catalog';
+import type { Connector } from '../features/connectors/connectors';
 import { PlaybookCatalog } from '../features/playbooks/playbook-catalog';
+import { SourceList } from '../features/sources/source-list';
+import { useSourceDialogs } from '../features/sources/use-source-dialogs';
+import { useSources } from '../features/sources/use-sources';
 import * as styles from './connections-page.module.css';
 
 /**
- * trove_connectors/ConnectionsPage (docs/decisions/001, /connections): the connector catalog, then the
- * playbooks that put those sources to work. Takes no props: the shell mounts it as a route.
+ * trove_connectors/ConnectionsPage (docs/decisions/001, /connections): the user's sources and
+ * their live status (issue 21), the connector catalog, then the playbooks that put those sources to work. Takes no props: the shell mounts it as a route.
  */
 export default function ConnectionsPage() {
   const { name } = useAppConfig();
+  const sources = useSources();
+  const { openMailboxForm, onAction } = useSourceDialogs(sources);
+  // The IMAP card's "Add server" is the real form here; the other manual connectors are still to come.
+  const openServerForm = useCallback(
+    (connector: Connector) => {
+      if (connector.id !== 'imap') return false;
+      openMailboxForm();
+      return true;
+    },
+    [openMailboxForm],
+  );
   return (
     <div className={styles.page}>
       <PageHeader
@@ -17,8 +33,9 @@ export default function ConnectionsPage() {
         title="Connections"
         lede={`The apps ${name} can search for you. Every connector is read-only, and most are indexed on your device.`}
       />
+      <SourceList state={sources} onAddMailbox={openMailboxForm} onAction={onAction} />
       <VisuallyHidden as="h2">Integrations</VisuallyHidden>
-      <ConnectorCatalog label="Integrations" cardHeadingLevel={3} />
+      <ConnectorCatalog label="Integrations" cardHeadingLevel={3} openServerForm={openServerForm} />
       <section className={styles.section} aria-labelledby="connections-playbooks">
         <h2 id="connections-playbooks" className={styles.sectionTitle}>
           Playbooks

@@ -39,6 +39,11 @@ export interface ConnectorCatalogProps {
   initialFilters?: Partial<ConnectorFilters>;
   /** Heading level of each card's name, to fit the host page's outline. Default 3. */
   cardHeadingLevel?: HeadingLevel;
+  /**
+   * The host page's own "Add server" form for a connector (the Connections page's IMAP form, issue 21):
+   * true when it opened one; otherwise the card's coming-soon popup says what it will need.
+   */
+  openServerForm?: (connector: Connector) => boolean;
 }
 
 const toggles = [
@@ -63,6 +68,7 @@ export function ConnectorCatalog({
   label = 'Integrations',
   initialFilters,
   cardHeadingLevel = 3,
+  openServerForm,
 }: ConnectorCatalogProps) {
   const [filters, setFilters] = useState<ConnectorFilters>(() => ({
     ...defaultConnectorFilters,
@@ -105,13 +111,14 @@ export function ConnectorCatalog({
 
   const onAddServer = useCallback(
     (connector: Connector) => {
+      if (openServerForm?.(connector)) return;
       openPopup(
         popup,
         `Add ${connector.name}`,
         <AddServerDetails connector={connector} onClose={() => popup.close()} />,
       );
     },
-    [popup],
+    [popup, openServerForm],
   );
 
   // What the collapsed panel hides on a narrow screen, counted on its button so nothing is set unseen.

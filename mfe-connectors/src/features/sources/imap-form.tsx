@@ -1,0 +1,337 @@
+import type { Source, SourceFolder, SourceTestResult, TestSource } from '@trove/contracts';
+import { PasswordInput, useAppConfig, userMessage } from '@trove/kit';
+import { Button, Field, Select } from '@trove/kit/ui';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import * as shared from '../catalog/catalog.module.css';
+import {
+  changeField,
+  checkServerForm,
+  chosenFolders,
+  emptyServerForm,
+  type FailedTest,
+  SERVER_FIELDS,
+  type ServerField,
+  type ServerFormErrors,
+  type ServerFormValues,
+  testFailureText,
+} from './server-form';
+import * as styles from './sources.module.css';
+
+export interface ImapFormApi {
+  test: (request: TestSource) => Promise<SourceTestResult>;
+  create: (request: TestSource) => Promise<Source>;
+}
+
+export interface ImapFormProps {
+  api: ImapFormApi;
+  onConnected: (source: Source) => void;
+  onCancel: () => void;
+}
+
+type Test =
+  | { phase: 'idle' }
+  | { phase: 'testing' }
+  | { phase: 'failed'; result: FailedTest; host: string; port: string }
+  | { phase: 'error'; message: string }
+  | { phase: 'passed'; folders: SourceFolder[]; defaults: string[] };
+
+/** The fields a test depends on: a change to any of them means the last test no longer holds. */
+const CONNECTION_FIELDS: ReadonlySet<ServerField> = new Set([
+  'host',
+  'port',
+  'security',
+  'username',
+  'password',
+]);
+
+/**
+ * "Add server" for IMAP (issue 21): the mailbox's address guesses the server; Test says exactly what failed
+ * (and offers to trust a certificate no authority vouches for); after a passing test the folders are listed
+ * with the default selection checked; Connect saves the source.
+ */
+export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
+  const { name } = useAppConfig();
+  const [values, setValues] = useState<ServerFormValues>(emptyServerForm);
+  const [edited, setEdited] = useState<ReadonlySet<ServerField>>(new Set());
+  const [errors, setErrors] = useState<ServerFormErrors>({});
+  const [test, setTest] = useState<Test>({ phase: 'idle' });
+  const [pinned, setPinned] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [folderError, setFolderError] = useState<string | null>(null);
+  const [connecting, setConnecting] = useState(false);
+  const [connectError, setConnectError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const ids = {
+    email: useId(),
+    host: useId(),
+    port: useId(),
+    security: useId(),
+    username: useId(),
+    password: useId(),
+  };
+  const resultId = useId();
+  const foldersId = useId();
+
+  const update = (field: ServerField, value: string) => {
+    setValues((current) => changeField(current, field, value, edited));
+    setEdited((current) => (current.has(field) ? current : new Set([...current, field])));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    if (field === 'email' || CONNECTION_FIELDS.has(field)) {
+      if (test.phase !== 'testing') setTest({ phase: 'idle' });
+      // A pin belongs to the server it was accepted for.
+      if (field === 'host' || field === 'port' || field === 'security' || field === 'email') setPinned(null);
+    }
+  };
+
+  /** Checks the fields; on a mistake, shows each message and puts the focus on the first. */
+  const checked = (pin: string | null) => {
+    const result = checkServerForm(values, { pinnedSha256: pin });
+    if (result.ok) {
+      setErrors({});
+      return result.request;
+    }
+    setErrors(result.errors);
+    const first = SERVER_FIELDS.find((field) => result.errors[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(ids[first])}`)?.focus();
+    return null;
+  };
+
+  const runTest = async (pin: string | null): Promise<boolean> => {
+    const request = checked(pin);
+    if (!request) return false;
+    setTest({ phase: 'testing' });
+    setConnectError(null);
+    try {
+      const result = await api.test(request);
+      if (result.ok) {
+        setTest({ phase: 'passed', folders: result.folders, defaults: result.default_folders });
+        setChosen(new Set(result.default_folders));
+        setFolderError(null);
+        return true;
+      }
+      setTest({ phase: 'failed', result, host: request.settings.host, port: String(request.settings.port) });
+    } catch (error) {
+      setTest({
+        phase: 'error',
+        message: userMessage(error, 'The test could not run. Try again in a moment.'),
+      });
+    }
+    return false;
+  };
+
+  const trust = (sha256: string) => {
+    setPinned(sha256);
+    void runTest(sha256);
+  };
+
+  const connect = async (event: FormEvent) => {
+    event.preventDefault();
+    if (test.phase === 'testing' || connecting) return;
+    // Connect before a test tests first, and shows the folders to look over before saving.
+    if (test.phase !== 'passed') {
+      await runTest(pinned);
+      return;
+    }
+    if (chosen.size === 0) {
+      setFolderError('Choose at least one folder to search.');
+      return;
+    }
+    const folders = chosenFolders(chosen, test.defaults);
+    const request = checkServerForm(values, { folders, pinnedSha256: pinned });
+    if (!request.ok) {
+      setErrors(request.errors);
+      return;
+    }
+    setConnecting(true);
+    setConnectError(null);
+    try {
+      onConnected(await api.create(request.request));
+    } catch (error) {
+      setConnectError(userMessage(error, 'The source could not be saved. Try again in a moment.'));
+    } finally {
+      setConnecting(false);
+    }
+  };
+
+  const toggleFolder = (path: string, on: boolean) => {
+    setFolderError(null);
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+  };
+
+  const text =
+    (field: ServerField, extra: { type?: string; autoComplete?: string; inputMode?: 'numeric' } = {}) =>
+    (control: object) => (
+      <input
+        {...control}
+        className={shared.input}
+        type={extra.type ?? 'text'}
+        autoComplete={extra.autoComplete ?? 'off'}
+        inputMode={extra.inputMode}
+        spellCheck={false}
+        autoCapitalize="none"
+        value={values[field]}
+        onChange={(event) => update(field, event.target.value)}
+      />
+    );
+
+  return (
+    <form ref={formRef} className={styles.form} noValidate onSubmit={connect}>
+      <p className={styles.formLede}>
+        {name} reads your mail over IMAP and never sends, moves or deletes anything. We guess the server from
+        your address; change it if your provider says otherwise.
+      </p>
+      <Field label="Email address" id={ids.email} error={errors.email} required>
+        {text('email', { type: 'email', autoComplete: 'email' })}
+      </Field>
+      <div className={styles.serverRow}>
+        <Field label="IMAP server" id={ids.host} error={errors.host} required className={styles.hostField}>
+          {text('host')}
+        </Field>
+        <Field label="Port" id={ids.port} error={errors.port} required className={styles.portField}>
+          {text('port', { inputMode: 'numeric' })}
+        </Field>
+        <Field label="Security" id={ids.security} error={errors.security} className={styles.securityField}>
+          {(control) => (
+            <Select
+              {...control}
+              value={values.security}
+              onChange={(event) => update('security', event.target.value)}
+            >
+              <option value="tls">SSL/TLS</option>
+              <option value="starttls">STARTTLS</option>
+            </Select>
+          )}
+        </Field>
+      </div>
+      <Field
+        label="User name"
+        id={ids.username}
+        error={errors.username}
+        hint="Usually your email address."
+        required
+      >
+        {text('username', { autoComplete: 'username' })}
+      </Field>
+      <Field
+        label="Password or app password"
+        id={ids.password}
+        error={errors.password}
+        required
+        hint={`We recommend an app password, made for ${name} alone at your provider, so you can revoke it any time. It is stored encrypted and never shown again.`}
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            label="Password"
+            className={shared.input}
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(event) => update('password', event.target.value)}
+          />
+        )}
+      </Field>
+
+      <div id={resultId} className={styles.testResult} role="status" aria-live="polite">
+        {test.phase === 'testing' ? <p className={styles.testing}>Testing the connection…</p> : null}
+        {test.phase === 'passed' ? (
+          <p className={styles.passed}>
+            <span aria-hidden="true">✓ </span>The connection works. Check the folders to search, then press
+            Connect.
+          </p>
+        ) : null}
+        {test.phase === 'error' ? <p className={styles.failedTitle}>{test.message}</p> : null}
+        {test.phase === 'failed' ? (
+          <TestFailure failure={test.result} host={test.host} port={test.port} onTrust={trust} />
+        ) : null}
+      </div>
+
+      {test.phase === 'passed' ? (
+        <fieldset
+          className={styles.folders}
+          aria-describedby={folderError ? `${foldersId}-error` : undefined}
+        >
+          <legend className={styles.foldersLegend}>Folders to search</legend>
+          <p className={styles.foldersHint}>Trash, Junk and Drafts are left out unless you check them.</p>
+          <ul className={styles.folderList}>
+            {test.folders.map((folder) => (
+              <li key={folder.path}>
+                <label className={styles.folder}>
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(folder.path)}
+                    onChange={(event) => toggleFolder(folder.path, event.target.checked)}
+                  />
+                  <span className={styles.folderName}>{folder.path}</span>
+                  {folder.messages === null ? null : (
+                    <span className={styles.folderCount}>{folder.messages.toLocaleString('en-GB')}</span>
+                  )}
+                </label>
+              </li>
+            ))}
+          </ul>
+          {folderError ? (
+            <p id={`${foldersId}-error`} className={styles.fieldError} role="alert">
+              {folderError}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      {connectError ? (
+        <p className={styles.fieldError} role="alert">
+          {connectError}
+        </p>
+      ) : null}
+
+      <div className={styles.formActions}>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button busy={test.phase === 'testing'} onClick={() => void runTest(pinned)}>
+          {test.phase === 'passed' ? 'Test again' : 'Test'}
+        </Button>
+        <Button type="submit" variant="primary" busy={connecting}>
+          Connect
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function TestFailure({
+  failure,
+  host,
+  port,
+  onTrust,
+}: {
+  failure: FailedTest;
+  host: string;
+  port: string;
+  onTrust: (sha256: string) => void;
+}) {
+  const words = testFailureText(failure, { host, port });
+  const certificate = failure.step === 'tls' ? failure.certificate : null;
+  return (
+    <div className={styles.failed} data-step={failure.step}>
+      <p className={styles.failedTitle}>{words.title}</p>
+      <p>{words.detail}</p>
+      <p>{words.action}</p>
+      {certificate ? (
+        <div className={styles.certificate}>
+          <p className={styles.certificateLabel}>Its SHA-256 fingerprint</p>
+          <code className={styles.fingerprint}>{certificate.sha256}</code>
+          <p>
+            Trust it only if it matches the fingerprint your mail server’s administrator gave you. Only this
+            certificate will then be accepted for {host}.
+          </p>
+          <Button size="sm" onClick={() => onTrust(certificate.sha256)}>
+            Trust this certificate and test again
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { Source, SourceStatus } from '@trove/contracts';
+import { KitProviders } from '@trove/kit';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ConnectionsPage from '../../expose/connections-page';
+
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+const MIN = 60_000;
+
+const source = (id: string, name: string, status: SourceStatus, documents = 120): Source => ({
+  id,
+  kind: 'imap',
+  name,
+  settings: {
+    email: name,
+    host: 'imap.example.org',
+    port: 993,
+    security: 'tls',
+    username: name,
+    folders: null,
+    pinned_certificate_sha256: null,
+  },
+  status,
+  documents,
+  created_at: ago(60 * MIN),
+  updated_at: ago(MIN),
+});
+
+let listed: Source[] = [];
+const calls: Array<{ method: string; url: string }> = [];
+
+beforeEach(() => {
+  vi.stubGlobal('__TROVE_BUILD_LABEL__', 'test');
+  calls.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url });
+      if (url.endsWith('/config/connectors.json')) return Response.json({});
+      if (url === '/api/v1/sources' && method === 'GET') return Response.json({ sources: listed });
+      if (method === 'DELETE') return new Response(null, { status: 204 });
+      return Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  return render(
+    <KitProviders config={{ name: 'Acme', shortName: 'A', tagline: 'x' }}>
+      <MemoryRouter>
+        <ConnectionsPage />
+      </MemoryRouter>
+    </KitProviders>,
+  );
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+describe('the sources above the catalog (issue 21: status people can read)', () => {
+  it('each state reads in words on its card', async () => {
+    listed = [
+      source('a', 'new@example.org', { state: 'connected', next_sync_at: null }),
+      source('b', 'busy@example.org', {
+        state: 'syncing',
+        done: 1200,
+        total: 6046,
+        rate: 210,
+        eta_seconds: 240,
+        started_at: ago(5 * MIN),
+        last_sync_at: null,
+      }),
+      source('c', 'done@example.org', {
+        state: 'up_to_date',
+        last_sync_at: ago(5 * MIN),
+        next_sync_at: new Date(Date.now() + 10 * MIN + 1000).toISOString(),
+      }),
+      source('d', 'stuck@example.org', {
+        state: 'needs_attention',
+        problem: 'auth',
+        reason: 'The server refused the password.',
+        action: 'Enter a new app password.',
+        retry_at: null,
+        last_sync_at: null,
+      }),
+      source('e', 'rest@example.org', { state: 'paused', last_sync_at: null }),
+    ];
+    renderPage();
+    await screen.findByRole('article', { name: 'new@example.org' });
+    expect(within(card('new@example.org')).getByText('Connected')).toBeTruthy();
+    expect(within(card('new@example.org')).getByText('The first sync starts shortly.')).toBeTruthy();
+    const busy = within(card('busy@example.org'));
+    expect(busy.getByText('Syncing')).toBeTruthy();
+    expect(busy.getByText('1,200 of 6,046 messages')).toBeTruthy();
+    expect(busy.getByText('210 a second · about 4 min left')).toBeTruthy();
+    expect(busy.queryByRole('button', { name: /Sync now/ })).toBeNull();
+    const done = within(card('done@example.org'));
+    expect(done.getByText('Up to date')).toBeTruthy();
+    expect(done.getByText('Last sync 5 min ago')).toBeTruthy();
+    expect(done.getByText('Next sync in 10 min')).toBeTruthy();
+    const stuck = within(card('stuck@example.org'));
+    expect(stuck.getByText('Needs attention')).toBeTruthy();
+    expect(stuck.getByText('The server refused the password.')).toBeTruthy();
+    expect(stuck.getByText('Enter a new app password.')).toBeTruthy();
+    const rest = within(card('rest@example.org'));
+    expect(rest.getByText('Paused')).toBeTruthy();
+    expect(rest.getByRole('button', { name: 'Resume rest@example.org' })).toBeTruthy();
+  });
+
+  it('Remove asks first, saying everything the source brought in leaves search too', async () => {
+    listed = [source('a', 'ana@example.org', { state: 'paused', last_sync_at: null }, 321)];
+    renderPage();
+    await screen.findByRole('article', { name: 'ana@example.org' });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove ana@example.org' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove ana@example.org?' });
+    expect(dialog.textContent).toContain('This removes everything ana@example.org brought in');
+    expect(dialog.textContent).toContain('321 messages');
+    expect(dialog.textContent).toContain('from your search too');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove ana@example.org' }));
+    const again = await screen.findByRole('dialog', { name: 'Remove ana@example.org?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'ana@example.org' })).toBeNull());
+    expect(calls).toContainEqual({ method: 'DELETE', url: '/api/v1/sources/a' });
+  });
+
+  it('with no sources, says so and offers to add a mailbox, which opens the form', async () => {
+    listed = [];
+    renderPage();
+    expect(await screen.findByText(/Nothing connected yet/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a mailbox' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a mailbox (IMAP)' });
+    expect(within(dialog).getByLabelText('Email address')).toBeTruthy();
+  });
+});

@@ -1,0 +1,59 @@
+import type { Source } from '@trove/contracts';
+import { userMessage } from '@trove/kit';
+import { Button, Spinner } from '@trove/kit/ui';
+import { type SourceAction, SourceCard } from './source-card';
+import * as styles from './sources.module.css';
+import type { SourcesState } from './use-sources';
+
+export interface SourceListProps {
+  state: SourcesState;
+  onAddMailbox: () => void;
+  onAction: (source: Source, action: SourceAction) => void;
+}
+
+/** The user's sources, above the catalog (issue 21), with a way to add a mailbox from here too. */
+export function SourceList({ state, onAddMailbox, onAction }: SourceListProps) {
+  const { sources } = state;
+  return (
+    <section className={styles.sources} aria-labelledby="connections-sources">
+      <div className={styles.sourcesHead}>
+        <h2 id="connections-sources" className={styles.sourcesTitle}>
+          Your sources
+        </h2>
+        <Button variant="primary" size="sm" onClick={onAddMailbox}>
+          Add a mailbox
+        </Button>
+      </div>
+      {state.status === 'loading' ? (
+        <p className={styles.quiet}>
+          <Spinner /> Loading your sources…
+        </p>
+      ) : state.status === 'error' ? (
+        <div className={styles.loadError} role="alert">
+          <p>{userMessage(state.error, 'Your sources could not be loaded.')}</p>
+          <Button size="sm" busy={state.fetching} onClick={state.retry}>
+            Try again
+          </Button>
+        </div>
+      ) : sources === null || sources.length === 0 ? (
+        <p className={styles.quiet}>
+          Nothing connected yet. Add a mailbox over IMAP — Gmail, Outlook, iCloud, Fastmail or your own server
+          — and its mail becomes searchable with your uploads.
+        </p>
+      ) : (
+        <ul className={styles.sourceGrid}>
+          {sources.map((source) => (
+            <li key={source.id}>
+              <SourceCard
+                source={source}
+                now={state.now}
+                busy={state.busy.get(source.id) ?? null}
+                onAction={onAction}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
