@@ -137,6 +137,15 @@ export async function insertDocumentWithJob(
   return row.id;
 }
 
+/** A document's file name changes (a synced message filed elsewhere); its passages stay as indexed. */
+export async function renameDocument(db: DatabaseHandle, documentId: string, name: string): Promise<void> {
+  await searchDb(db)
+    .updateTable('documents')
+    .set({ name, updated_at: sql`now()` })
+    .where('id', '=', documentId)
+    .execute();
+}
+
 /** Where the uploads list is ordered (created_at desc, id desc): created_at to the microsecond, as stored. */
 export interface DocumentKey {
   createdAt: string;

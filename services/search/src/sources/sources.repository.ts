@@ -140,12 +140,16 @@ export interface SourceChange {
   consecutiveFailures?: number;
 }
 
-/** Changes the user's source; false when there is none. */
+/**
+ * Changes a source (the user's, when `userId` is given); false when there is none. `unlessPaused`: a sync's
+ * writes, which must not undo a pause (or a removal, which pauses first) made while it ran.
+ */
 export async function updateSource(
   db: DatabaseHandle,
   sourceId: string,
   change: SourceChange,
   userId?: string,
+  options: { unlessPaused?: boolean } = {},
 ): Promise<boolean> {
   let query = searchDb(db)
     .updateTable('sources')
@@ -166,6 +170,7 @@ export async function updateSource(
     })
     .where('id', '=', sourceId);
   if (userId !== undefined) query = query.where('user_id', '=', userId);
+  if (options.unlessPaused) query = query.where('state', '!=', 'paused');
   const result = await query.executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -18,11 +18,12 @@ import { corpusMessages } from './testing/spam-assassin';
 // message and a 20 MB one. Runs are started here, one at a time (no sync workers), so each test says exactly
 // when a sync happens; the queue and the sweep are the API test's business.
 
-const USERS = ['delta', 'compare', 'reset', 'wrong', 'crash', 'odd'].map((name) => ({
+const USERS = ['delta', 'compare', 'reset', 'wrong', 'crash', 'odd', 'pause'].map((name) => ({
   name: `${name}@example.test`,
   password: `app-password-${name}-${randomBytes(4).toString('hex')}`,
 }));
-const [DELTA, COMPARE, RESET, WRONG, CRASH, ODD] = USERS.map((user) => user.name) as [
+const [DELTA, COMPARE, RESET, WRONG, CRASH, ODD, PAUSE] = USERS.map((user) => user.name) as [
+  string,
   string,
   string,
   string,
@@ -152,6 +153,16 @@ describe('delta sync', () => {
         .map((row) => row.documentId)
         .filter((id) => movedDocuments.includes(id)),
     ).toHaveLength(5);
+    const names = await searchDb(service.db)
+      .selectFrom('documents')
+      .select(['id', 'name'])
+      .where(
+        'id',
+        'in',
+        movedDocuments.filter((id) => id !== undefined),
+      )
+      .execute();
+    expect(names.every((row) => row.name.startsWith('Archive/'))).toBe(true);
     expect(inFolder(second, 'INBOX')).toHaveLength(40);
     expect(inFolder(second, 'Archive')).toHaveLength(15);
     expect((await statusOf(sourceId)).state).toBe('up_to_date');
@@ -287,6 +298,34 @@ describe('the server killed mid-sync', () => {
     const ids = new Set(all.map((row) => row.documentId));
     expect(partial.every((row) => ids.has(row.documentId))).toBe(true);
     expect((await statusOf(sourceId)).state).toBe('up_to_date');
+  });
+});
+
+describe('one run at a time, and a pause', () => {
+  it('a second run while one works is told the source is busy; a pause mid-run stops it and stays', async () => {
+    await dovecot.fillMailbox(PAUSE, { INBOX: 30 });
+    const sourceId = await createSource(PAUSE);
+    const during: string[] = [];
+    const result = await sync(sourceId, {
+      batchSize: 10,
+      afterBatch: async ({ done }) => {
+        if (done !== 10) return;
+        during.push(await sync(sourceId));
+        const paused = await service.request(user, `/api/v1/sources/${sourceId}`, {
+          method: 'PATCH',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ paused: true }),
+        });
+        expect(paused.status).toBe(200);
+      },
+    });
+    expect(result).toBe('done');
+    expect(during).toEqual(['busy']);
+    expect(await statusOf(sourceId)).toMatchObject({ state: 'paused' });
+    expect(await messagesOf(sourceId)).toHaveLength(10);
+    // A paused source is not synced, even when asked directly.
+    expect(await sync(sourceId)).toBe('done');
+    expect(await messagesOf(sourceId)).toHaveLength(10);
   });
 });
 

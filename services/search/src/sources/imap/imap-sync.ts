@@ -7,7 +7,11 @@ import {
   type SecretBox,
   SecretBoxError,
 } from '@trove/service-core';
-import { deleteDocumentIn, insertDocumentWithJob } from '../../documents/documents.repository';
+import {
+  deleteDocumentIn,
+  insertDocumentWithJob,
+  renameDocument,
+} from '../../documents/documents.repository';
 import type { SyncRunResult } from '../source-jobs';
 import type { AttentionDetail, SyncProgress } from '../source-status';
 import { RETRIED_PROBLEMS, retryDelayMinutes } from '../source-status';
@@ -22,6 +26,7 @@ import {
   type MessageIdentity,
   moveIdentity,
   saveFolderCheckpoint,
+  type SourceChange,
   sourceWithSecret,
   type SourceWithSecret,
   uidsInFolder,
@@ -85,12 +90,19 @@ export function messageIdentity(message: Pick<ImapMessage, 'messageId' | 'size' 
     : `sha:${hash(message.source)}`;
 }
 
+/** A message's file name: where it is filed, so a result says which folder it is in. */
+export const messageName = (folder: string, uid: number) => `${folder}/${uid}.eml`;
+
 /** The folders a source reads: its list, or every folder but Trash, Junk and Drafts (by special-use flag). */
 export function selectedFolders(folders: ImapFolder[], chosen: string[] | null): ImapFolder[] {
   if (chosen === null) return folders.filter((folder) => folder.selectedByDefault);
   const wanted = new Set(chosen);
   return folders.filter((folder) => wanted.has(folder.path));
 }
+
+/** A sync's own writes to its source: never over a pause or a removal made while it ran. */
+const recordOnSource = (db: DatabaseHandle, sourceId: string, change: SourceChange) =>
+  updateSource(db, sourceId, change, undefined, { unlessPaused: true });
 
 const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
 
@@ -118,7 +130,7 @@ async function syncSource(db: DatabaseHandle, sourceId: string, options: ImapSyn
   // again by the due sweep, from its checkpoints.
   const failures = source.consecutive_failures + 1;
   const progress: SyncProgress = { done: 0, total: null, started_at: startedAt.toISOString() };
-  await updateSource(db, sourceId, {
+  await recordOnSource(db, sourceId, {
     state: 'syncing',
     detail: progress,
     nextSyncAt: addMinutes(startedAt, retryDelayMinutes(failures)),
@@ -129,7 +141,7 @@ async function syncSource(db: DatabaseHandle, sourceId: string, options: ImapSyn
     session = await connectImapSource(settings, password, options.reach);
     await readMailbox(db, session, source, settings, progress, options);
     const finished = now();
-    await updateSource(db, sourceId, {
+    await recordOnSource(db, sourceId, {
       state: 'up_to_date',
       detail: {},
       lastSyncAt: finished,
@@ -168,7 +180,7 @@ async function recordFailure(
     { sourceId: source.id, problem: attention.problem, failures, error: describeError(error) },
     'source sync failed',
   );
-  await updateSource(db, source.id, {
+  await recordOnSource(db, source.id, {
     state: 'needs_attention',
     detail: attention,
     nextSyncAt: retried ? addMinutes(at, retryDelayMinutes(failures)) : null,
@@ -219,7 +231,7 @@ async function readMailbox(
     plans.push({ folder, checkpoint });
   }
   progress.total = total;
-  await updateSource(db, source.id, { detail: progress });
+  await recordOnSource(db, source.id, { detail: progress });
 
   for (const plan of plans) await readNewMail(db, session, source, plan, progress, options);
   for (const plan of plans) await removeDeleted(db, session, source, plan, options);
@@ -286,13 +298,14 @@ async function storeBatch(
         // Seen before: moved here, or renumbered by a UIDVALIDITY change. One document, at its new place.
         if (identity.folder !== path || identity.uid !== message.uid) {
           await moveIdentity(tx, source.id, key, { folder: path, uid: message.uid });
+          await renameDocument(tx, identity.documentId, messageName(path, message.uid));
           known.set(key, { ...identity, folder: path, uid: message.uid });
         }
         continue;
       }
       const documentId = await insertDocumentWithJob(tx, {
         userId: source.user_id,
-        name: `${path}/${message.uid}.eml`,
+        name: messageName(path, message.uid),
         mediaType: 'message/rfc822',
         kind: 'eml',
         bytes: message.source,
@@ -308,7 +321,7 @@ async function storeBatch(
       uidValidity: plan.checkpoint.uidValidity,
       lastUid: last?.uid ?? plan.checkpoint.lastUid,
     });
-    await updateSource(tx, source.id, {
+    await recordOnSource(tx, source.id, {
       detail: { ...progress, done: progress.done + batch.length },
     });
   });
