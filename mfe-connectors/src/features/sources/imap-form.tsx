@@ -192,10 +192,10 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
         <Field label="IMAP server" id={ids.host} error={errors.host} required className={styles.hostField}>
           {text('host')}
         </Field>
-        <Field label="Port" id={ids.port} error={errors.port} required className={styles.portField}>
+        <Field label="Port" id={ids.port} error={errors.port} required>
           {text('port', { inputMode: 'numeric' })}
         </Field>
-        <Field label="Security" id={ids.security} error={errors.security} className={styles.securityField}>
+        <Field label="Security" id={ids.security} error={errors.security}>
           {(control) => (
             <Select
               {...control}
