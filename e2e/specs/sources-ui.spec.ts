@@ -217,7 +217,6 @@ describe.runIf(process.env.SOURCES_SCREENSHOTS === '1')('screenshots', () => {
           await page.waitForTimeout(400);
           await page.screenshot({
             path: join(out, `sources-cards-${size}-${theme}.png`),
-            fullPage: size === 'phone' ? false : false,
           });
           await page.getByRole('heading', { name: 'Your sources' }).scrollIntoViewIfNeeded();
           await page.getByRole('article', { name: 'team@example.org' }).scrollIntoViewIfNeeded();
