@@ -46,12 +46,16 @@ export interface NewDocument {
   kind: string;
 }
 
-/** The bytes of originals the user keeps, read without a lock (an early refusal, not the decision). */
+/**
+ * The bytes of originals the user uploaded, read without a lock (an early refusal, not the decision). A
+ * mailbox's messages are not uploads: they do not count against the upload quota.
+ */
 export async function storedBytes(db: DatabaseHandle, userId: string): Promise<number> {
   const row = await searchDb(db)
     .selectFrom('documents')
     .select(sql<string>`coalesce(sum(size_bytes), 0)`.as('bytes'))
     .where('user_id', '=', userId)
+    .where('source_id', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.bytes);
 }
@@ -159,7 +163,7 @@ const CREATED_KEY = sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-
 
 /**
  * One page of the uploads list, newest first, after `after` when given: a keyset on the index
- * documents_user_created (user_id, created_at, id), read backwards, so a page costs the same at the
+ * documents_user_uploads (user_id, created_at, id) where source_id is null, read backwards, so a page costs the same at the
  * 48,000th document as at the first and never sorts. Exported for the test that reads its plan.
  */
 export function documentsPageQuery(
@@ -170,7 +174,8 @@ export function documentsPageQuery(
   const query = searchDb(db)
     .selectFrom('documents')
     .select([...DOCUMENT_COLUMNS, CREATED_KEY.as('created_key')])
-    .where('user_id', '=', userId);
+    .where('user_id', '=', userId)
+    .where('source_id', 'is', null);
   const { after } = page;
   return (
     after === undefined
@@ -182,7 +187,7 @@ export function documentsPageQuery(
     .limit(page.limit);
 }
 
-/** GET /uploads: a page of the user's documents and the key to read the next from (null on the last). */
+/** GET /uploads: a page of the user's uploads and the key to read the next from (null on the last). */
 export async function listDocuments(
   db: DatabaseHandle,
   userId: string,
@@ -199,12 +204,13 @@ export async function listDocuments(
   };
 }
 
-/** How many documents the user has ("Showing 50 of 48,368"): an index-only count on documents_user_created. */
+/** How many documents the user uploaded ("Showing 50 of 48,368"): an index-only count on documents_user_uploads. */
 export async function countDocuments(db: DatabaseHandle, userId: string): Promise<number> {
   const row = await searchDb(db)
     .selectFrom('documents')
     .select(sql<string>`count(*)`.as('total'))
     .where('user_id', '=', userId)
+    .where('source_id', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
@@ -219,6 +225,7 @@ export async function findDocument(
     .select(DOCUMENT_COLUMNS)
     .where('id', '=', documentId)
     .where('user_id', '=', userId)
+    .where('source_id', 'is', null)
     .executeTakeFirst();
 }
 

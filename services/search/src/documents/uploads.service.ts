@@ -122,6 +122,8 @@ export async function findUpload(
 
 /** Out of the index and the statistics at once; false when the user has no such document. */
 export async function deleteUpload(db: DatabaseHandle, userId: string, documentId: string): Promise<boolean> {
+  // A mailbox's message is not an upload: it goes when its source removes it (or the source goes).
+  if ((await findDocument(db, userId, documentId)) === undefined) return false;
   return deleteDocument(db, userId, documentId);
 }
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExtractionError, extractDocument } from '../extraction';
 import { searchDb } from '../db/tables';
-import { documentsPageQuery } from '../documents/documents.repository';
+import { documentsPageQuery, storedBytes } from '../documents/documents.repository';
 import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
 
 // Issue 10 "Uploads": POST /api/v1/uploads answers 202 with the queued documents, stores the original and
@@ -336,6 +336,34 @@ describe('GET and DELETE /api/v1/uploads/:id', () => {
     }
   });
 
+  it("a mailbox's message is not an upload: not listed, not counted, not billed, not read or deleted here", async () => {
+    const user = await service.signUp();
+    const res = await service.upload(user, [
+      { name: 'mine.txt', type: 'text/plain', text: 'an upload' },
+      { name: 'synced.eml', type: 'message/rfc822', text: 'Subject: synced\n\nfrom a mailbox' },
+    ]);
+    const { documents } = (await res.json()) as { documents: { id: string; name: string }[] };
+    const synced = documents.find((document) => document.name === 'synced.eml')?.id ?? '';
+    // What a sync writes: the same document, owned by a source (issue 21).
+    const source = await sql<{ id: string }>`
+      insert into sources (user_id, kind, name, settings, secret)
+      values (${user.userId}, 'imap', 'Mail', '{}'::jsonb, 'v1.x.y') returning id`.execute(service.db);
+    await sql`update documents set source_id = ${source.rows[0]?.id} where id = ${synced}`.execute(
+      service.db,
+    );
+
+    const list = (await (await service.request(user, '/api/v1/uploads')).json()) as UploadsListResponse;
+    expect(list.documents.map((document) => document.name)).toEqual(['mine.txt']);
+    expect(list.total).toBe(1);
+    expect((await service.request(user, `/api/v1/uploads/${synced}`)).status).toBe(404);
+    expect((await service.request(user, `/api/v1/uploads/${synced}`, { method: 'DELETE' })).status).toBe(404);
+    const still = await sql<{ n: string }>`select count(*) as n from documents where id = ${synced}`.execute(
+      service.db,
+    );
+    expect(Number(still.rows[0]?.n)).toBe(1);
+    expect(await storedBytes(service.db, user.userId)).toBe('an upload'.length);
+  });
+
   it('401 without a session', async () => {
     expect((await service.app.request('/api/v1/uploads')).status).toBe(401);
     expect((await service.app.request('/api/v1/search?q=x')).status).toBe(401);
@@ -502,7 +530,7 @@ describe('GET /api/v1/uploads: pages', () => {
     });
   });
 
-  it('a page is read from the index documents_user_created, backwards, without a sort', async () => {
+  it('a page is read from the index documents_user_uploads, backwards, without a sort', async () => {
     const user = await service.signUp();
     await seed(user, TIMES);
     const after = { createdAt: '2026-11-20T10:00:02.500000Z', id: '0b6f2f4e-2f1c-4a53-9d55-5b8f1d8b7c11' };
@@ -514,7 +542,7 @@ describe('GET /api/v1/uploads: pages', () => {
         const rows = await documentsPageQuery(tx, user.userId, shape).explain();
         return rows.map((row) => String(Object.values(row)[0])).join('\n');
       });
-      expect(plan).toContain('Index Scan Backward using documents_user_created');
+      expect(plan).toContain('Index Scan Backward using documents_user_uploads');
       expect(plan).not.toContain('Sort');
       if (shape.after !== undefined) expect(plan).toMatch(/Index Cond: .*ROW\(created_at, id\) < ROW\(/);
     }
