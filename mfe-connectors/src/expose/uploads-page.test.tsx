@@ -232,7 +232,13 @@ describe('the Uploads page', () => {
             { text: '</b> total', marked: false },
           ]),
         ],
-        facets: { type: [{ value: 'pdf', count: 1 }] },
+        facets: {
+          type: [{ value: 'pdf', count: 1 }],
+          source: [
+            { value: 'uploads', label: 'Uploads', count: 1 },
+            { value: 's1', label: 'Work mail', count: 1 },
+          ],
+        },
         mode: 'and',
         next_cursor: 'c1',
       },
@@ -273,6 +279,13 @@ describe('the Uploads page', () => {
     fireEvent.click(screen.getByRole('button', { name: /^PDF 1/ }));
     await waitFor(() => expect(searched[3]?.get('type')).toBe('pdf'));
     expect(searched[3]?.get('entity')).toBe('Asha Rao');
+
+    // Issue 21: where the matches came from; a source is chosen by writing source: into the query.
+    fireEvent.click(screen.getByRole('button', { name: /^Work mail 1/ }));
+    await waitFor(() => expect(searched[4]?.get('q')).toBe('invoice source:"Work mail"'));
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search your uploads' }).value).toBe(
+      'invoice source:"Work mail"',
+    );
   });
 
   describe('paging (ADR 013 "Paging")', () => {

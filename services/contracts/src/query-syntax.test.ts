@@ -51,6 +51,22 @@ describe('the search syntax (issue 19 item 4)', () => {
     expect(parseSearchQuery('from: the team').words).toEqual(['from', 'the', 'team']);
   });
 
+  it('source: names a source, quoted when it has spaces, or uploads; empty says why (issue 21)', () => {
+    expect(parseSearchQuery('invoice source:"Work mail"')).toMatchObject({
+      words: ['invoice'],
+      source: 'Work mail',
+    });
+    expect(parseSearchQuery('source:uploads invoice').source).toBe('uploads');
+    expect(parseSearchQuery('invoice source:""').problems).toEqual([
+      "source: needs a source's name, or uploads.",
+    ]);
+    expect(searchQueryReading('invoice source:uploads')).toEqual(['the word invoice', 'in your uploads']);
+    expect(searchQueryReading('invoice source:ada@example.com')).toEqual([
+      'the word invoice',
+      'from ada@example.com',
+    ]);
+  });
+
   it('never throws, whatever it is given', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 600 }), (query) => {

@@ -7,6 +7,9 @@
  */
 import { DOCUMENT_KINDS, type DocumentKind, EXTENSION_KINDS } from './search';
 
+/** What `source:` takes for the user's own uploads (any case). */
+export const UPLOADS_SOURCE: readonly string[] = ['uploads', 'upload'];
+
 /** The example the landing page shows (SPEC §2.3's search card); it works verbatim in the product. */
 export const LANDING_SEARCH_EXAMPLE = 'find "renewal" from:finance after:2024-04-01';
 
@@ -38,6 +41,11 @@ export interface ParsedQuery {
   after?: string;
   before?: string;
   hasAttachment: boolean;
+  /**
+   * source: — where the documents came from: a connected source by its name or mailbox address, or
+   * `uploads` for what the user uploaded (issue 21).
+   */
+  source?: string;
   /** What was not understood, to say so: an operator with a value it cannot take. */
   problems: string[];
 }
@@ -133,6 +141,10 @@ export function parseSearchQuery(query: string): ParsedQuery {
         if (isCalendarDay(value)) parsed[token.key] = value;
         else parsed.problems.push(`${token.key}: needs a date like 2024-04-01.`);
         break;
+      case 'source':
+        if (value === '') parsed.problems.push("source: needs a source's name, or uploads.");
+        else parsed.source = value;
+        break;
       case 'has':
         if (value.toLowerCase() === 'attachment' || value.toLowerCase() === 'attachments')
           parsed.hasAttachment = true;
@@ -157,7 +169,8 @@ export function hasOperators(parsed: ParsedQuery): boolean {
     parsed.type !== undefined ||
     parsed.after !== undefined ||
     parsed.before !== undefined ||
-    parsed.hasAttachment
+    parsed.hasAttachment ||
+    parsed.source !== undefined
   );
 }
 
@@ -192,5 +205,8 @@ export function searchQueryReading(query: string): string[] {
     ...(parsed.after === undefined ? [] : [`on or after ${dayText(parsed.after)}`]),
     ...(parsed.before === undefined ? [] : [`on or before ${dayText(parsed.before)}`]),
     ...(parsed.hasAttachment ? ['with an attachment'] : []),
+    ...(parsed.source === undefined
+      ? []
+      : [UPLOADS_SOURCE.includes(parsed.source.toLowerCase()) ? 'in your uploads' : `from ${parsed.source}`]),
   ];
 }

@@ -191,7 +191,14 @@ export type SearchResult = z.output<typeof SearchResultSchema>;
 export const SearchResponseSchema = z.object({
   results: z.array(SearchResultSchema),
   /** Matching documents per type, for the query and dates without the type filter. */
-  facets: z.object({ type: z.array(z.object({ value: z.enum(DOCUMENT_KINDS), count: z.number().int() })) }),
+  facets: z.object({
+    type: z.array(z.object({ value: z.enum(DOCUMENT_KINDS), count: z.number().int() })),
+    /**
+     * Where the matching documents came from (issue 21): a source by id with its name, or `uploads`; what
+     * `source:` takes is the label.
+     */
+    source: z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() })).default([]),
+  }),
   /** `and` when every word had to match; `or` when that found too little and the search was relaxed. */
   mode: z.enum(['and', 'or']),
   next_cursor: z.string().nullable(),

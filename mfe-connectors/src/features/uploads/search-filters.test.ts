@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { factChips, searchParams, withFilter } from './search-filters';
+import { factChips, isChosenSource, searchParams, withFilter, withSource } from './search-filters';
 
 describe('facts as chips and filters', () => {
   it('dates, then amounts, then people and organisations, each once', () => {
@@ -57,5 +57,24 @@ describe('facts as chips and filters', () => {
       '2026-03-03',
       false,
     ]);
+  });
+});
+
+describe('source facets in the query (issue 21)', () => {
+  const work = { value: '6b1f…', label: 'Work mail' };
+  const uploads = { value: 'uploads', label: 'Uploads' };
+
+  it('sets one source:, replacing any, quoted when the name has spaces; null takes it out', () => {
+    expect(withSource('invoice', work)).toBe('invoice source:"Work mail"');
+    expect(withSource('invoice source:"Work mail" due', uploads)).toBe('invoice due source:uploads');
+    expect(withSource('invoice -source:x source:uploads', null)).toBe('invoice');
+    expect(withSource('', { value: 'a1', label: 'ada@example.com' })).toBe('source:ada@example.com');
+  });
+
+  it('tells the chosen facet by its label, any case; uploads by uploads or upload', () => {
+    expect(isChosenSource('work MAIL', work)).toBe(true);
+    expect(isChosenSource('upload', uploads)).toBe(true);
+    expect(isChosenSource(undefined, uploads)).toBe(false);
+    expect(isChosenSource('Work', work)).toBe(false);
   });
 });

@@ -86,3 +86,27 @@ export const FILTER_NAMES: Record<FactFilter['kind'], string> = {
   amount: 'Amount',
   date: 'Date',
 };
+
+/** `source:` tokens, quoted or not, negated or not (the search syntax's, contracts' query-syntax.ts). */
+const SOURCE_TOKEN = /(^|\s)-?source:(?:"[^"]*"?|\S*)/gi;
+
+/**
+ * The query with its `source:` set to a facet's source (issue 21), or taken out (null): one source at a time,
+ * written as the search syntax reads it — `source:uploads`, `source:"Work mail"`.
+ */
+export function withSource(q: string, source: { value: string; label: string } | null): string {
+  const rest = q.replace(SOURCE_TOKEN, ' ').replace(/\s+/g, ' ').trim();
+  if (source === null) return rest;
+  const name = source.value === 'uploads' ? 'uploads' : source.label.replace(/"/g, '');
+  const token = /\s/.test(name) ? `source:"${name}"` : `source:${name}`;
+  return rest === '' ? token : `${rest} ${token}`;
+}
+
+/** Whether a facet is the query's `source:` (by label, any case; `uploads` or `upload` for uploads). */
+export function isChosenSource(chosen: string | undefined, facet: { value: string; label: string }): boolean {
+  if (chosen === undefined) return false;
+  const text = chosen.toLowerCase();
+  return facet.value === 'uploads'
+    ? text === 'uploads' || text === 'upload'
+    : text === facet.label.toLowerCase();
+}

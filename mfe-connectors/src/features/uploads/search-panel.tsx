@@ -1,9 +1,17 @@
-import { type DocumentKind, documentLabel, type SearchResult } from '@trove/contracts';
+import { type DocumentKind, documentLabel, parseSearchQuery, type SearchResult } from '@trove/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { KIND_LABELS } from './format';
 import { SnippetText } from '@trove/kit';
 import { CloseIcon, SearchIcon } from '@trove/kit/icons';
-import { type FactFilter, FILTER_NAMES, factChips, withFilter, withoutFilter } from './search-filters';
+import {
+  type FactFilter,
+  FILTER_NAMES,
+  factChips,
+  isChosenSource,
+  withFilter,
+  withoutFilter,
+  withSource,
+} from './search-filters';
 import type { UploadSearchState } from './use-upload-search';
 import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
@@ -66,6 +74,7 @@ export function SearchPanel({
   const request = state.request;
   const type = request?.type ?? null;
   const filters = request?.filters ?? [];
+  const chosenSource = request === null ? undefined : parseSearchQuery(request.q).source;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(text, type, filters);
@@ -114,11 +123,12 @@ export function SearchPanel({
         <p id={`${inputId}-syntax`} className={styles.searchHint}>
           Try <code>"exact words"</code>, <code>-without</code>, <code>from:name</code>,{' '}
           <code>subject:word</code>, <code>type:pdf</code>, <code>after:2024-04-01</code>,{' '}
-          <code>has:attachment</code>.
+          <code>has:attachment</code>, <code>source:uploads</code>.
         </p>
       </search>
 
-      {request !== null && (state.facets.length > 0 || filters.length > 0) ? (
+      {request !== null &&
+      (state.facets.length > 0 || state.sourceFacets.length > 1 || filters.length > 0) ? (
         <div className={styles.refine}>
           {state.facets.length > 0 ? (
             <fieldset className={styles.facets}>
@@ -142,6 +152,29 @@ export function SearchPanel({
                   {KIND_LABELS[facet.value]} <span className={styles.count}>{facet.count}</span>
                 </button>
               ))}
+            </fieldset>
+          ) : null}
+          {state.sourceFacets.length > 1 || chosenSource !== undefined ? (
+            <fieldset className={styles.facets}>
+              <VisuallyHidden as="legend">Filter by source</VisuallyHidden>
+              {state.sourceFacets.map((facet) => {
+                const chosen = isChosenSource(chosenSource, facet);
+                return (
+                  <button
+                    key={facet.value}
+                    type="button"
+                    className={styles.facet}
+                    aria-pressed={chosen}
+                    onClick={() => {
+                      const q = withSource(request.q, chosen ? null : facet);
+                      setText(q);
+                      onSearch(q, type, filters);
+                    }}
+                  >
+                    {facet.label} <span className={styles.count}>{facet.count}</span>
+                  </button>
+                );
+              })}
             </fieldset>
           ) : null}
           {filters.length > 0 ? (

@@ -19,7 +19,7 @@ const result = (documentId: string, passageId: string): SearchResult => ({
 
 const answer = (results: SearchResult[], next_cursor: string | null = null): SearchResponse => ({
   results,
-  facets: { type: [{ value: 'pdf', count: results.length }] },
+  facets: { type: [{ value: 'pdf', count: results.length }], source: [] },
   mode: 'and',
   next_cursor,
 });

@@ -11,6 +11,8 @@ export interface UploadSearchState {
   request: SearchRequest | null;
   results: SearchResult[];
   facets: SearchResponse['facets']['type'];
+  /** Where the matches came from (issue 21): each source, and uploads. */
+  sourceFacets: SearchResponse['facets']['source'];
   mode: SearchResponse['mode'];
   nextCursor: string | null;
   status: SearchStatus;
@@ -21,6 +23,7 @@ export interface UploadSearchState {
 interface Found {
   results: SearchResult[];
   facets: SearchResponse['facets']['type'];
+  sourceFacets: SearchResponse['facets']['source'];
   mode: SearchResponse['mode'];
   nextCursor: string | null;
 }
@@ -30,6 +33,7 @@ const SEARCH_FAILED = 'Search did not answer; try again in a moment.';
 const foundIn = (answer: SearchResponse): Found => ({
   results: answer.results,
   facets: answer.facets.type,
+  sourceFacets: answer.facets.source,
   mode: answer.mode,
   nextCursor: answer.next_cursor,
 });
@@ -110,6 +114,7 @@ export function useUploadSearch() {
     request,
     results: searched.data?.results ?? [],
     facets: searched.data?.facets ?? [],
+    sourceFacets: searched.data?.sourceFacets ?? [],
     mode: searched.data?.mode ?? 'and',
     nextCursor: searched.data?.nextCursor ?? null,
     ...(searched.status === 'error'

@@ -282,6 +282,32 @@ describe('the search syntax in q (issue 19 item 4)', () => {
     );
   });
 
+  it('source: keeps the documents of one source, or the uploads; the facet says where matches came from (issue 21)', async () => {
+    // What a mailbox sync writes: ordinary documents owned by a source (documents.source_id).
+    const source = await sql<{ id: string }>`
+      insert into sources (user_id, kind, name, settings, secret)
+      values (${user.userId}, 'imap', 'Work mail', '{"email":"ravi@example.com"}'::jsonb, 'v1.x.y')
+      returning id`.execute(service.db);
+    const sourceId = source.rows[0]?.id ?? '';
+    await sql`update documents set source_id = ${sourceId}
+              where user_id = ${user.userId} and name in ('acme.eml', 'globex.eml')`.execute(service.db);
+    try {
+      expect(await found('invoice source:"Work mail"')).toEqual(['acme.eml', 'globex.eml']);
+      expect(await found('invoice source:RAVI@example.com')).toEqual(['acme.eml', 'globex.eml']);
+      expect(await found('invoice source:uploads')).toEqual(['initech.eml', 'notes.txt']);
+      expect(await found('invoice source:nowhere')).toEqual([]);
+      const facets = (await search({ q: 'invoice' })).facets.source;
+      // Most matches first, then by name.
+      expect(facets).toEqual([
+        { value: 'uploads', label: 'Uploads', count: 2 },
+        { value: sourceId, label: 'Work mail', count: 2 },
+      ]);
+    } finally {
+      await sql`update documents set source_id = null where user_id = ${user.userId}`.execute(service.db);
+      await sql`delete from sources where id = ${sourceId}`.execute(service.db);
+    }
+  });
+
   it('an operator it cannot take is a 400 that says why', async () => {
     const res = await service.request(
       user,

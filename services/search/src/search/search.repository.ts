@@ -46,6 +46,11 @@ export interface SearchFilters {
   /** An email with an attachment Trove read. */
   hasAttachment?: boolean | undefined;
   /**
+   * source: — a connected source by its name or mailbox address (any case), or 'uploads' for the user's own
+   * uploads (issue 21).
+   */
+  source?: { uploads: true } | { name: string } | undefined;
+  /**
    * `word*`: each stands for the user's words that begin with it (the most frequent PREFIX_EXPANSIONS), and
    * for its own stem; a passage holding any of them holds that query word.
    */
@@ -103,6 +108,8 @@ export interface SearchResult {
   hits: SearchHit[];
   /** Matching documents per kind, for the words and every filter but the type (to switch type). */
   facets: { kind: string; count: number }[];
+  /** Matching documents per source ('uploads' for the user's own), for the words and every filter. */
+  sourceFacets: { value: string; label: string; count: number }[];
 }
 
 interface SearchRow {
@@ -122,6 +129,7 @@ interface SearchRow {
     body: string;
   }[];
   facets: { kind: string; count: number }[];
+  source_facets: { value: string; label: string; count: number }[];
 }
 
 /** Every value the statement binds; the text only changes with which filters are present (its shape). */
@@ -149,6 +157,7 @@ interface StatementValues {
   excluded: string[];
   titlePatterns: string[];
   prefixes: string[];
+  sourceName: string;
 }
 
 interface StatementShape {
@@ -164,6 +173,8 @@ interface StatementShape {
   excluded: boolean;
   title: boolean;
   attachment: boolean;
+  uploadsOnly: boolean;
+  sourceNamed: boolean;
 }
 
 /** A value's place in the statement, filled per search (see compiledStatement). */
@@ -237,12 +248,18 @@ function passageFilters(shape: StatementShape): RawBuilder<unknown> {
     );
   }
   if (shape.attachment) parts.push(sql`(d.kind = 'eml' and d.parts > 1)`);
+  if (shape.uploadsOnly) parts.push(sql`d.source_id is null`);
+  if (shape.sourceNamed) {
+    parts.push(sql`d.source_id in (select s.id from sources s where s.user_id = ${slot('userId')}::uuid
+      and (lower(s.name) = lower(${slot('sourceName')}::text)
+           or lower(s.settings->>'email') = lower(${slot('sourceName')}::text)))`);
+  }
   return sql.join(parts, sql` and `);
 }
 
 /** Whether the filters read the passage's document (its date, title or parts). */
 const needsDocument = (shape: StatementShape) =>
-  shape.dates || shape.sentDates || shape.title || shape.attachment;
+  shape.dates || shape.sentDates || shape.title || shape.attachment || shape.uploadsOnly || shape.sourceNamed;
 
 /**
  * The search statement for one shape. AND runs first (unless the mode says OR), the OR part only when the
@@ -262,7 +279,9 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
     shape.phrases ||
     shape.excluded ||
     shape.title ||
-    shape.attachment;
+    shape.attachment ||
+    shape.uploadsOnly ||
+    shape.sourceNamed;
   const userId = slot('userId');
   const cap = slot('cap');
   // The passage (and, for dates, its document) is read only when a filter needs its facts or date.
@@ -451,7 +470,15 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
       (select list from lexemes) as lexemes,
       (select coalesce(json_agg(h order by h.score desc, h.id::bigint asc), '[]') from hits h) as hits,
       (select coalesce(json_agg(f order by f.count desc, f.kind), '[]')
-       from (select m.kind, count(distinct m.document_id)::int as count from matches m group by m.kind) f) as facets
+       from (select m.kind, count(distinct m.document_id)::int as count from matches m group by m.kind) f) as facets,
+      -- Where the matching documents came from (issue 21): each source by its name, uploads as 'uploads'.
+      (select coalesce(json_agg(f order by f.count desc, f.label), '[]')
+       from (select coalesce(d.source_id::text, 'uploads') as value, coalesce(max(s.name), 'Uploads') as label,
+                    count(distinct m.document_id)::int as count
+             from matches m
+             join documents d on d.id = m.document_id
+             left join sources s on s.id = d.source_id
+             group by 1) f) as source_facets
   `;
 }
 
@@ -497,6 +524,8 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     excluded: (request.excluded?.length ?? 0) > 0,
     title: (request.titleWords?.length ?? 0) > 0,
     attachment: request.hasAttachment === true,
+    uploadsOnly: request.source !== undefined && 'uploads' in request.source,
+    sourceNamed: request.source !== undefined && 'name' in request.source,
   };
   const values: StatementValues = {
     userId: request.userId,
@@ -529,6 +558,7 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     excluded: [...(request.excluded ?? [])],
     titlePatterns: (request.titleWords ?? []).map((word) => `\\m${regexLiteral(word)}`),
     prefixes: (request.prefixes ?? []).map((prefix) => prefix.toLowerCase()),
+    sourceName: request.source !== undefined && 'name' in request.source ? request.source.name : '',
   };
   const statement = compiledStatement(db, shape);
   const [row] = await queryPrepared<SearchRow>(db, {
@@ -554,5 +584,6 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
       body: hit.body,
     })),
     facets: row?.facets ?? [],
+    sourceFacets: row?.source_facets ?? [],
   };
 }

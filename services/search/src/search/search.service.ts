@@ -7,6 +7,7 @@ import {
   type SearchResponse,
   hasOperators,
   parseSearchQuery,
+  UPLOADS_SOURCE,
 } from '@trove/contracts';
 import { ApiError, type DatabaseHandle } from '@trove/service-core';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -70,7 +71,7 @@ export async function findPassages(
       ? undefined
       : decodeCursor(SearchCursorSchema, query.cursor, SEARCH_MESSAGES.badCursor);
   // Later pages keep the first page's choice, so one result list never mixes AND and OR.
-  const { mode, lexemes, hits, facets } = await searchPassages(db, {
+  const { mode, lexemes, hits, facets, sourceFacets } = await searchPassages(db, {
     userId,
     text,
     kind: query.type ?? parsed.type,
@@ -90,6 +91,12 @@ export async function findPassages(
     excluded: parsed.excluded,
     titleWords: parsed.subject,
     hasAttachment: parsed.hasAttachment,
+    source:
+      parsed.source === undefined
+        ? undefined
+        : UPLOADS_SOURCE.includes(parsed.source.toLowerCase())
+          ? { uploads: true }
+          : { name: parsed.source },
     prefixes: parsed.prefixes,
     mode: cursor?.m ?? 'auto',
     minAllWordResults: settings.minAllWordResults,
@@ -113,7 +120,10 @@ export async function findPassages(
       score: hit.score,
       facts: (hit.facts ?? {}) as Partial<Facts>,
     })),
-    facets: { type: facets.map((facet) => ({ value: facet.kind as DocumentKind, count: facet.count })) },
+    facets: {
+      type: facets.map((facet) => ({ value: facet.kind as DocumentKind, count: facet.count })),
+      source: sourceFacets,
+    },
     mode,
     next_cursor:
       hits.length > query.limit && last !== undefined
