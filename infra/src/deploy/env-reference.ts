@@ -149,6 +149,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   SECRETS_KEY:
     "the key that seals sources' passwords (32 random bytes, base64: `openssl rand -base64 32`); unset: made once in `SECRETS_KEY_DIR`",
   SECRETS_KEY_DIR: 'where the secrets key is generated once when `SECRETS_KEY` is unset',
+  SECRETS_PREVIOUS_KEYS:
+    'rotation: the keys used before `SECRETS_KEY`, comma-separated; they only open, and what they sealed is sealed again with `SECRETS_KEY` at start',
   SOURCE_ALLOWED_HOSTS:
     'host names, addresses or CIDR ranges a source may connect to although they are loopback, private or link-local (your own mail server)',
   SOURCE_SYNC_CONCURRENCY: 'source syncs one search process runs at once',

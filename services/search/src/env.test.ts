@@ -1,7 +1,7 @@
 import { readEnv } from '@trove/service-core';
 import { describe, expect, it } from 'vitest';
 import { chatSettingsFromEnv, listenOrigin } from './chats/chat-settings';
-import { SearchEnvSchema } from './env';
+import { keyList, SearchEnvSchema } from './env';
 
 // Issue 18 item 12: mailed links take their origin from PUBLIC_URL only.
 const base = { DATABASE_URL: 'postgres://trove@127.0.0.1:5432/trove' };
@@ -41,5 +41,14 @@ describe('sources settings (issue 21)', () => {
     expect(env.SECRETS_KEY).toBeUndefined();
     expect(env.SECRETS_KEY_DIR).toBe('.data/keys');
     expect(env.SOURCE_SYNC_INTERVAL_MINUTES).toBe(15);
+  });
+
+  it('SECRETS_PREVIOUS_KEYS: comma-separated 32-byte keys in base64, else it names itself', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const env = SearchEnvSchema.parse({ ...base, SECRETS_PREVIOUS_KEYS: ` ${key}, ${key} ,` });
+    expect(keyList(env.SECRETS_PREVIOUS_KEYS)).toEqual([key, key]);
+    expect(keyList(SearchEnvSchema.parse(base).SECRETS_PREVIOUS_KEYS)).toEqual([]);
+    const bad = readEnv(SearchEnvSchema, { ...base, SECRETS_PREVIOUS_KEYS: `${key},short` });
+    expect(!bad.ok && bad.message).toMatch(/SECRETS_PREVIOUS_KEYS must be keys of 32 random bytes/);
   });
 });

@@ -13,6 +13,14 @@ function wholeNumber(defaultValue: number, min: number, max: number) {
     .default(defaultValue);
 }
 
+/** SECRETS_PREVIOUS_KEYS as a list: comma-separated base64 keys, blanks ignored. */
+export function keyList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
+}
+
 export const SearchEnvSchema = z
   .object({
     ...baseEnvShape,
@@ -76,6 +84,16 @@ export const SearchEnvSchema = z
      * made once in SECRETS_KEY_DIR and read from there after, like the auth signing key.
      */
     SECRETS_KEY: z.string().optional(),
+    /**
+     * Rotation: the keys used before SECRETS_KEY (comma-separated, base64). They only open; at start every
+     * password they sealed is sealed again with SECRETS_KEY, after which they can be dropped.
+     */
+    SECRETS_PREVIOUS_KEYS: z
+      .string()
+      .optional()
+      .refine((value) => keyList(value).every((key) => Buffer.from(key, 'base64').length === 32), {
+        message: 'SECRETS_PREVIOUS_KEYS must be keys of 32 random bytes in base64, separated by commas',
+      }),
     SECRETS_KEY_DIR: z.string().min(1).default('.data/keys'),
     /**
      * Hosts and CIDR ranges a source may reach although they are loopback, private or link-local (a

@@ -1,7 +1,7 @@
 import { parseEnv, remoteVerificationKeys, runService } from '@trove/service-core';
 import { createSearchApp } from './app';
 import { chatSettingsFromEnv } from './chats/chat-settings';
-import { SearchEnvSchema } from './env';
+import { keyList, SearchEnvSchema } from './env';
 import { startExtractionProcess } from './jobs/extraction-thread';
 import { startSources } from './sources/start-sources';
 
@@ -22,6 +22,7 @@ await runService({
       logger,
       settings: {
         secretsKey: env.SECRETS_KEY,
+        previousSecretsKeys: keyList(env.SECRETS_PREVIOUS_KEYS),
         secretsKeyDir: env.SECRETS_KEY_DIR,
         allowedHosts: env.SOURCE_ALLOWED_HOSTS,
         intervalMinutes: env.SOURCE_SYNC_INTERVAL_MINUTES,

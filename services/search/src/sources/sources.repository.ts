@@ -181,6 +181,36 @@ export async function deleteSourceRow(db: DatabaseHandle, sourceId: string): Pro
 }
 
 /**
+ * Sealed passwords whose key is not `currentKeyId` (rotation, docs/decisions/048): a maintenance read across
+ * users by design, once at start; it reads only the rows to re-seal.
+ */
+export async function secretsSealedByOtherKeys(
+  db: DatabaseHandle,
+  currentKeyId: string,
+): Promise<{ id: string; secret: string }[]> {
+  return searchDb(db)
+    .selectFrom('sources')
+    .select(['id', 'secret'])
+    .where(sql<boolean>`split_part(secret, '.', 2) <> ${currentKeyId}`)
+    .execute();
+}
+
+/** Replaces a sealed password only if it is still the one read: a user's new password is never overwritten. */
+export async function replaceSecret(
+  db: DatabaseHandle,
+  sourceId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await searchDb(db)
+    .updateTable('sources')
+    .set({ secret: to })
+    .where('id', '=', sourceId)
+    .where('secret', '=', from)
+    .execute();
+}
+
+/**
  * Sources whose next sync has come, oldest due first (the per-minute sweep, docs/decisions/045): the
  * scheduler's one question across users, answered by the partial index sources_due.
  */

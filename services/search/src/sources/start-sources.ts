@@ -6,18 +6,23 @@ import {
   type Logger,
   loadSecretKey,
   parseAllowedHosts,
+  parseSecretKey,
+  type SecretBox,
   startJobLibrary,
 } from '@trove/service-core';
 import type { ImapReach } from './imap/imap-source';
 import { type ImapSyncOptions, runImapSync } from './imap/imap-sync';
 import { jobLibraryQueue, startSourceWorkers } from './source-jobs';
-import type { SourcesDeps } from './sources.service';
+import { replaceSecret, secretsSealedByOtherKeys } from './sources.repository';
+import { passwordContext, type SourcesDeps } from './sources.service';
 
 // Everything sources need in a running service (issue 21): the secret box (SECRETS_KEY, else a key file made
 // once), where sources may connect (SOURCE_ALLOWED_HOSTS), the job library and the sync workers on it.
 
 export interface SourcesSettings {
   secretsKey?: string | undefined;
+  /** SECRETS_PREVIOUS_KEYS: keys that only open (rotation); what they sealed is re-sealed at start. */
+  previousSecretsKeys?: readonly string[] | undefined;
   secretsKeyDir: string;
   allowedHosts: string | undefined | AllowedHosts;
   intervalMinutes: number;
@@ -45,7 +50,12 @@ export async function startSources(options: {
   settings: SourcesSettings;
 }): Promise<RunningSources> {
   const { db, logger, settings } = options;
-  const secrets = createSecretBox(loadSecretKey({ key: settings.secretsKey, dir: settings.secretsKeyDir }));
+  const secrets = createSecretBox(
+    loadSecretKey({ key: settings.secretsKey, dir: settings.secretsKeyDir }),
+    (settings.previousSecretsKeys ?? []).map((key) => parseSecretKey(key, 'SECRETS_PREVIOUS_KEYS')),
+  );
+  const resealed = await resealSecrets(db, secrets, logger);
+  if (resealed > 0) logger.info({ resealed }, 'source passwords re-sealed with the current key');
   const reach: ImapReach = {
     ...settings.reach,
     allowedHosts:
@@ -89,4 +99,25 @@ export async function startSources(options: {
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
     },
   };
+}
+
+/**
+ * Key rotation (docs/decisions/048): every password sealed by a key other than the current one is opened with
+ * the key that sealed it (one of SECRETS_PREVIOUS_KEYS) and sealed again with the current key. One whose key
+ * is not configured is left as it is: its sync says it needs the password again. Answers how many moved.
+ */
+export async function resealSecrets(db: DatabaseHandle, secrets: SecretBox, logger: Logger): Promise<number> {
+  let moved = 0;
+  for (const row of await secretsSealedByOtherKeys(db, secrets.currentKeyId)) {
+    let password: string;
+    try {
+      password = secrets.open(row.secret, passwordContext(row.id));
+    } catch (err) {
+      logger.warn({ sourceId: row.id, err: (err as Error).message }, 'a source password cannot be re-sealed');
+      continue;
+    }
+    await replaceSecret(db, row.id, row.secret, secrets.seal(password, passwordContext(row.id)));
+    moved += 1;
+  }
+  return moved;
 }
