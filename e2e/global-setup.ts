@@ -28,9 +28,13 @@ export default async function setup(project: TestProject) {
     wwwRoot,
     remoteOrigins: [spareRemoteOrigin],
     // Every browser test comes from one address, so the per-IP abuse limits are raised; mail is sent
-    // within 100 ms so a test reading a code waits little; the signing key lives in the scratch folder.
+    // within 100 ms so a test reading a code waits little; the signing key and the key that seals
+    // sources' passwords live in the scratch folder. A source may connect to this machine, where the
+    // sources spec runs its Dovecot (SOURCE_ALLOWED_HOSTS is how a self-hoster allows their own server).
     serviceEnv: {
       AUTH_KEY_DIR: join(scratch, 'keys'),
+      SECRETS_KEY_DIR: join(scratch, 'secrets'),
+      SOURCE_ALLOWED_HOSTS: '127.0.0.1',
       MAIL_POLL_MS: '100',
       RATE_EXISTS_PER_MINUTE: '100000',
       RATE_REGISTER_PER_MINUTE: '100000',
