@@ -3,6 +3,7 @@ import { ensureDebianPackages, ensureNode, ensureNpmDependencies, tsx } from './
 
 ensureNode();
 ensureNpmDependencies();
-ensureDebianPackages({ chromium: true });
+// --sources starts a real Dovecot (dovecot-imapd), installed like nginx.
+ensureDebianPackages({ chromium: true, dovecot: process.argv.includes('--sources') });
 const run = tsx(['infra/src/bench/run.ts', ...process.argv.slice(2)]);
 process.exit(run.status ?? 1);

@@ -11,6 +11,7 @@ import { measureFrontEndBytes } from './front-end-bytes';
 import { printLighthouseTable, runLighthouse } from './lighthouse';
 import { runRelevanceBench } from './search/relevance-bench';
 import { runSearchBench } from './search/search-bench';
+import { measureSources, printSources } from './sources-bench';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
 
 // `npm run bench`: the figures the issues budget, printed as tables. Absolute numbers on a shared 2-core
@@ -135,13 +136,15 @@ const RELEVANCE_ONLY = process.argv.includes('--relevance');
 const AUTH_ONLY = process.argv.includes('--auth');
 // `npm run bench -- --faults`: only PostgreSQL stopped and frozen under load, on a stack of their own.
 const FAULTS_ONLY = process.argv.includes('--faults');
+// `npm run bench -- --sources`: only the IMAP source figures (issue 21) against a local Dovecot, no build.
+const SOURCES_ONLY = process.argv.includes('--sources');
 
 async function main() {
   if (FAULTS_ONLY) {
     await runFaultsBench();
     return;
   }
-  const servicesOnly = SEARCH_ONLY || UPLOADS_ONLY || RELEVANCE_ONLY || AUTH_ONLY;
+  const servicesOnly = SEARCH_ONLY || UPLOADS_ONLY || RELEVANCE_ONLY || AUTH_ONLY || SOURCES_ONLY;
   if (!servicesOnly && !existsSync(join(WWW_ROOT, 'index.html'))) {
     console.error(`${relative(REPO_ROOT, WWW_ROOT)} is missing: build first (npx tsx infra/src/build.ts).`);
     process.exit(1);
@@ -167,6 +170,8 @@ async function main() {
       RATE_EXISTS_PER_MINUTE: '100000',
       RATE_LOGIN_FAILURES: '1000000',
       RATE_ACCOUNT_FAILURES: '1000000',
+      // The sources bench's Dovecot listens on loopback, which a source may not reach unless listed.
+      ...(SOURCES_ONLY ? { SOURCE_ALLOWED_HOSTS: '127.0.0.1' } : {}),
     },
   });
   try {
@@ -192,6 +197,10 @@ async function main() {
     };
     if (AUTH_ONLY) {
       await authFigures();
+      return;
+    }
+    if (SOURCES_ONLY) {
+      printSources(await measureSources(stack, cookie));
       return;
     }
     if (RELEVANCE_ONLY) {

@@ -12,7 +12,7 @@ const FILES_PER_USER = Number(process.env.BENCH_UPLOAD_FILES ?? 4);
 const FILE_BYTES = Number(process.env.BENCH_UPLOAD_FILE_BYTES ?? 25 * 1024 * 1024);
 const AT_ONCE_PER_USER = 2;
 
-interface ProcessMemory {
+export interface ProcessMemory {
   pid: number;
   command: string;
   rssKb: number;
@@ -20,7 +20,7 @@ interface ProcessMemory {
 }
 
 /** Every live process in the process group `pgid`, with its resident and peak resident memory. */
-function groupMemory(pgid: number): ProcessMemory[] {
+export function groupMemory(pgid: number): ProcessMemory[] {
   const found: ProcessMemory[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
