@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMAND_VERBS } from './command-grammar';
 import { EmailSchema } from './email';
-import { DOCUMENT_KINDS, SnippetSchema } from './search';
+import { DOCUMENT_KINDS, DocumentSourceSchema, SnippetSchema } from './search';
 import { requestBody } from './request-body';
 import { MicrosecondTimestampSchema, pageQueryShape } from './paging';
 
@@ -303,6 +303,8 @@ export const PassageContextResponseSchema = z.object({
     name: z.string(),
     title: z.string().nullable().optional(),
     type: z.enum(DOCUMENT_KINDS),
+    /** The source and folder of a document a source brought in (issue 21); null for an upload. */
+    source: DocumentSourceSchema.nullable().optional(),
   }),
   passage: ContextPassageSchema,
   before: z.array(ContextPassageSchema),

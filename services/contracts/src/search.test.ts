@@ -6,6 +6,7 @@ import {
   documentKindOf,
   documentKindsText,
   documentLabel,
+  documentSourceLine,
   markedWords,
   SEARCH_MESSAGES,
   SearchCursorSchema,
@@ -185,6 +186,16 @@ describe('UploadsCursorSchema', () => {
     expect(UploadsCursorSchema.safeParse({ c: '2026-11-23T08:49:17.123456Z', i: '1 or 1=1' }).success).toBe(
       false,
     );
+  });
+});
+
+describe('documentSourceLine (issue 21)', () => {
+  it('a message: its source and folder; the source alone when the folder is unknown; nothing for an upload', () => {
+    expect(documentSourceLine({ name: 'Work mail', folder: 'INBOX' })).toBe('Work mail › INBOX');
+    expect(documentSourceLine({ name: 'Work mail', folder: 'Café/2026' })).toBe('Work mail › Café/2026');
+    expect(documentSourceLine({ name: 'Work mail', folder: null })).toBe('Work mail');
+    expect(documentSourceLine(null)).toBeNull();
+    expect(documentSourceLine(undefined)).toBeNull();
   });
 });
 

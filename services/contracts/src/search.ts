@@ -171,6 +171,19 @@ export function documentLabel(document: { name: string; title?: string | null | 
   return { title, fileName: document.name };
 }
 
+/**
+ * Where a document a source brought in lives there (issue 21, "a result opens the message in context with
+ * its folder"): the source's name and the message's folder (null if unknown). Absent or null for uploads.
+ */
+export const DocumentSourceSchema = z.object({ name: z.string(), folder: z.string().nullable() });
+export type DocumentSource = z.output<typeof DocumentSourceSchema>;
+
+/** "Work mail › INBOX", or the source's name alone when the folder is unknown; null for an upload. */
+export function documentSourceLine(source: DocumentSource | null | undefined): string | null {
+  if (source === null || source === undefined) return null;
+  return source.folder === null ? source.name : `${source.name} › ${source.folder}`;
+}
+
 export const SearchResultSchema = z.object({
   document: z.object({
     id: z.string(),
@@ -179,6 +192,7 @@ export const SearchResultSchema = z.object({
     title: z.string().nullable(),
     type: z.enum(DOCUMENT_KINDS),
     document_date: z.string().nullable(),
+    source: DocumentSourceSchema.nullable().optional(),
   }),
   passage: z.object({ id: z.string(), ordinal: z.number().int(), location: z.string() }),
   /** The passage around its matches, the matched words marked. */

@@ -14,6 +14,9 @@ export interface ContextRow {
   document_name: string;
   document_title: string | null;
   kind: string;
+  /** The source that brought the document in and the message's folder there (issue 21); null for uploads. */
+  source_name: string | null;
+  source_folder: string | null;
 }
 
 /**
@@ -31,11 +34,14 @@ export async function passageWithNeighbours(
       select p.document_id, p.ordinal from passages p
       where p.id = ${passageId}::bigint and p.user_id = ${userId}
     )
-    select p.id::text as id, p.ordinal, p.location, p.body, d.id as document_id, d.name as document_name, d.title as document_title, d.kind
+    select p.id::text as id, p.ordinal, p.location, p.body, d.id as document_id, d.name as document_name, d.title as document_title, d.kind,
+           s.name as source_name, sm.folder as source_folder
     from target
     join passages p on p.document_id = target.document_id
       and p.ordinal between target.ordinal - ${window}::int and target.ordinal + ${window}::int
     join documents d on d.id = p.document_id
+    left join sources s on s.id = d.source_id
+    left join source_messages sm on sm.document_id = d.id and sm.source_id = d.source_id
     where p.user_id = ${userId}
     order by p.ordinal, p.id
   `.execute(db);

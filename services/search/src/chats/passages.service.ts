@@ -26,6 +26,7 @@ export async function passageInContext(
       name: target.document_name,
       title: target.document_title,
       type: target.kind as DocumentKind,
+      source: target.source_name === null ? null : { name: target.source_name, folder: target.source_folder },
     },
     passage: toContextPassage(target),
     before: rows.slice(0, index).map(toContextPassage),

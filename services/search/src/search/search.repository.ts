@@ -94,6 +94,9 @@ export interface SearchHit {
   documentTitle: string | null;
   kind: string;
   documentDate: string | null;
+  /** The source that brought the document in and the message's folder there (issue 21); null for uploads. */
+  sourceName: string | null;
+  sourceFolder: string | null;
   score: number;
   /** The passage text, for the snippet (made in the service: highlight.ts). */
   body: string;
@@ -125,6 +128,8 @@ interface SearchRow {
     title: string | null;
     kind: string;
     document_date: string | null;
+    source_name: string | null;
+    source_folder: string | null;
     score: number;
     body: string;
   }[];
@@ -460,10 +465,14 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
     ),
     hits as (
       select p.id::text as id, p.ordinal, p.location, p.facts, d.id as document_id, d.name, d.title, d.kind,
-             d.document_date::text as document_date, page.score, p.body
+             d.document_date::text as document_date, s.name as source_name, sm.folder as source_folder,
+             page.score, p.body
       from page
       join passages p on p.id = page.passage_id
       join documents d on d.id = p.document_id
+      -- A mailbox's message (issue 21): its source's name and folder, for "Work mail › INBOX" on the result.
+      left join sources s on s.id = d.source_id
+      left join source_messages sm on sm.document_id = d.id and sm.source_id = d.source_id
     )
     select
       (select mode from choice) as mode,
@@ -580,6 +589,8 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
       documentTitle: hit.title,
       kind: hit.kind,
       documentDate: hit.document_date,
+      sourceName: hit.source_name,
+      sourceFolder: hit.source_folder,
       score: hit.score,
       body: hit.body,
     })),

@@ -114,6 +114,7 @@ export async function findPassages(
         title: hit.documentTitle,
         type: hit.kind as DocumentKind,
         document_date: hit.documentDate,
+        source: hit.sourceName === null ? null : { name: hit.sourceName, folder: hit.sourceFolder },
       },
       passage: { id: hit.passageId, ordinal: hit.ordinal, location: hit.location },
       snippet: snippetParts(highlightPassage(hit.body, lexemes)),
