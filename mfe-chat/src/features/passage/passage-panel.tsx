@@ -1,4 +1,4 @@
-import { type ContextPassage, documentLabel } from '@trove/contracts';
+import { type ContextPassage, documentLabel, documentSourceLine } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
 import { useEffect, useRef } from 'react';
@@ -46,6 +46,8 @@ export function PassagePanel({ passageId, terms }: { passageId: string; terms: s
 
   const { document, passage, before, after } = context.data;
   const label = documentLabel(document);
+  // A mailbox's message opens with its folder: "Work mail › INBOX" (issue 21); an upload says nothing.
+  const source = documentSourceLine(document.source);
   return (
     <div className={styles.panel} data-testid="passage-panel">
       <div className={styles.document}>
@@ -57,6 +59,11 @@ export function PassagePanel({ passageId, terms }: { passageId: string; terms: s
           <p className={styles.documentMeta}>
             {[document.type.toUpperCase(), label.fileName, passage.location].filter(Boolean).join(' · ')}
           </p>
+          {source === null ? null : (
+            <p className={styles.documentMeta} data-testid="passage-source">
+              {source}
+            </p>
+          )}
         </div>
       </div>
       <div className={styles.context}>

@@ -1,4 +1,10 @@
-import { type DocumentKind, documentLabel, parseSearchQuery, type SearchResult } from '@trove/contracts';
+import {
+  type DocumentKind,
+  documentLabel,
+  documentSourceLine,
+  parseSearchQuery,
+  type SearchResult,
+} from '@trove/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { KIND_LABELS } from './format';
 import { SnippetText } from '@trove/kit';
@@ -25,6 +31,8 @@ function placeLabel(location: string): string {
 function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter: FactFilter) => void }) {
   const chips = factChips(result.facts);
   const label = documentLabel(result.document);
+  // A mailbox's message says where it is filed: "Work mail › INBOX" (issue 21); an upload says nothing.
+  const source = documentSourceLine(result.document.source);
   return (
     <li className={styles.result} data-testid="search-result">
       <div className={styles.resultHead}>
@@ -32,6 +40,11 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
         <h3 className={styles.resultTitle}>{label.title}</h3>
       </div>
       {label.fileName === null ? null : <p className={styles.docFile}>{label.fileName}</p>}
+      {source === null ? null : (
+        <p className={styles.docFile} data-testid="result-source">
+          {source}
+        </p>
+      )}
       <p className={styles.location}>{placeLabel(result.passage.location)}</p>
       <p className={styles.snippet}>
         <SnippetText parts={result.snippet} />

@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import type { SearchResult } from '@trove/contracts';
+import { KitProviders } from '@trove/kit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SearchPanel } from './search-panel';
+import type { UploadSearchState } from './use-upload-search';
+
+// Issue 21: a result from a mailbox says where the message is filed ("Work mail › INBOX"); an upload's
+// result says nothing of the kind.
+
+afterEach(cleanup);
+
+const result = (id: string, name: string, source: SearchResult['document']['source']): SearchResult => ({
+  document: { id, name, title: null, type: 'eml', document_date: null, source },
+  passage: { id, ordinal: 0, location: 'body' },
+  snippet: [{ text: 'kumquat', marked: true }],
+  score: 1,
+  facts: {},
+});
+
+function renderPanel(results: SearchResult[]) {
+  const state: UploadSearchState = {
+    request: { q: 'kumquat', type: null, filters: [] },
+    results,
+    facets: [],
+    sourceFacets: [],
+    mode: 'and',
+    nextCursor: null,
+    status: 'done',
+    error: null,
+  };
+  render(
+    <KitProviders config={{ name: 'Trove', shortName: 'T', tagline: 'Find anything.' }}>
+      <SearchPanel
+        state={state}
+        onSearch={() => undefined}
+        onMore={() => undefined}
+        onClear={() => undefined}
+      />
+    </KitProviders>,
+  );
+}
+
+describe('a search result’s source line', () => {
+  it('names the source and folder of a message, and nothing for an upload', () => {
+    renderPanel([
+      result('1', 'INBOX/7.eml', { name: 'Work mail', folder: 'INBOX' }),
+      result('2', 'Archive/3.eml', { name: 'Work mail', folder: null }),
+      result('3', 'notes.eml', null),
+    ]);
+    const [mail, unfiled, upload] = screen.getAllByTestId('search-result') as HTMLElement[];
+    expect(within(mail as HTMLElement).getByTestId('result-source').textContent).toBe('Work mail › INBOX');
+    expect(within(unfiled as HTMLElement).getByTestId('result-source').textContent).toBe('Work mail');
+    expect(within(upload as HTMLElement).queryByTestId('result-source')).toBeNull();
+  });
+});
