@@ -28,12 +28,17 @@ export function ensureNpmDependencies() {
   const lock = join(root, 'package-lock.json');
   const fresh = existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
   if (fresh) return;
-  // `npm install`, not `npm ci`: the lockfile holds only this platform's optional binaries (biome, rspack,
-  // esbuild), which `npm ci` reports as out of sync. With the lockfile present, install still resolves
-  // exactly the locked versions.
-  console.log('Installing npm dependencies (npm install)…');
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) fail('npm install failed: see the output above.');
+  // `npm ci`, not `npm install` (issue 23 item 5): the lockfile holds every platform's optional binaries
+  // (infra/src/lockfile-platforms.test.ts), so it installs exactly what is locked and never rewrites
+  // package-lock.json — `npm install` on a clean clone did, leaving `git status` dirty after `npm start`.
+  console.log('Installing npm dependencies (npm ci)…');
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+    // Windows runs npm through its .cmd shim, which spawn finds only in a shell.
+    shell: process.platform === 'win32',
+  });
+  if (result.status !== 0) fail('npm ci failed: see the output above.');
 }
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -1,6 +1,7 @@
 // `npm test`: from a fresh clone, install what is missing, then typecheck, lint, build, and run the
 // unit, integration and end-to-end layers. Prints a table of steps and one closing line of counts.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
@@ -13,6 +14,9 @@ ensureDebianPackages({ chromium: true, dovecot: true });
 const testDatabaseUrl =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 await assertReachable(testDatabaseUrl);
+
+// Issue 23 item 5: a test run leaves the working tree as it found it (a clean clone stays clean).
+const treeBefore = workingTree();
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const reports = join(root, '.data', 'test-reports');
@@ -58,6 +62,7 @@ const results = [];
 const finished = new Map(order.map((name) => [name, deferred()]));
 await Promise.all(lanes.map((lane) => runLane(lane)));
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+results.push(cleanTreeResult(treeBefore, workingTree()));
 
 let passed = 0;
 let failed = 0;
@@ -126,6 +131,57 @@ function runLogged(step, log) {
       resolve(code ?? 1);
     });
   });
+}
+
+/**
+ * `git status --porcelain` with a hash of each listed file, or null outside a git checkout. Hashes, so a
+ * file someone was already editing still counts as changed when the run writes to it again.
+ */
+function workingTree() {
+  const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (status.status !== 0) return null;
+  const tree = new Map();
+  const entries = status.stdout.split('\0');
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    if (entry.length < 4) continue;
+    // A rename or copy is followed by its original path, which is not an entry of its own.
+    if (/^[RC]/.test(entry)) i++;
+    const path = entry.slice(3);
+    const file = join(root, path);
+    let digest = 'gone';
+    try {
+      digest = createHash('sha1').update(readFileSync(file)).digest('hex');
+    } catch {
+      // Deleted, or a folder (a submodule): the status letters say enough.
+    }
+    tree.set(path, `${entry.slice(0, 2)} ${digest}`);
+  }
+  return tree;
+}
+
+/** The last row of the table: what the run added, changed or deleted in the working tree, by path. */
+function cleanTreeResult(before, after) {
+  const name = 'clean tree';
+  if (!before || !after) return { name, ok: true, seconds: 0, note: 'not a git checkout' };
+  const changed = [...new Set([...before.keys(), ...after.keys()])]
+    .filter((path) => before.get(path) !== after.get(path))
+    .sort();
+  if (changed.length === 0) {
+    console.log('\n── clean tree: ok (the run left `git status` as it found it) ──');
+    return { name, ok: true, seconds: 0 };
+  }
+  console.log(
+    '\n── clean tree: FAILED — the run changed files git sees (ignore them in .gitignore or stop writing them):',
+  );
+  for (const path of changed) {
+    const now = after.get(path);
+    console.log(`   ${now ? now.slice(0, 2) : '  '} ${path}${now ? '' : ' (as committed again)'}`);
+  }
+  return { name, ok: false, seconds: 0, note: `${changed.length} file(s) changed` };
 }
 
 function readCounts(file) {
