@@ -1,5 +1,7 @@
 import { passwordStrength, STRENGTH_CHECKS, type StrengthLevel } from '@trove/contracts';
 import * as styles from './password-strength-meter.module.css';
+// The class alone, not the component: the meter is in the kit's index, on every page (docs/decisions/041).
+import * as hidden from './ui/visually-hidden.module.css';
 
 const LEVEL_LABEL: Record<StrengthLevel, string> = { weak: 'Weak', fair: 'Fair', strong: 'Strong' };
 
@@ -22,7 +24,7 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
         {STRENGTH_CHECKS.map((check) => (
           <li key={check.key} className={strength.checks[check.key] ? styles.passed : styles.open}>
             <span aria-hidden="true">{strength.checks[check.key] ? '✓' : '○'}</span> {check.label}
-            <span className={styles.visuallyHidden}>
+            <span className={hidden.visuallyHidden}>
               {strength.checks[check.key] ? ' (done)' : ' (missing)'}
             </span>
           </li>

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Button, buttonClassName, IconButton } from './button';
+import { Button } from './button';
+import { buttonClassName } from './button-look';
+import { IconButton } from './icon-button';
 
 describe('Button', () => {
   afterEach(cleanup);

@@ -1,20 +1,17 @@
 // @trove/kit/ui — the shared look (issue 20, docs/decisions/041). A subpath, not the kit's index: the index
 // is the Module Federation singleton every page loads first, so these stay off `/` unless a page draws them.
 // They hold no state shared across apps, so a copy per front-end is harmless (like @trove/kit/icons, ADR 018).
+export { Button, type ButtonProps } from './button';
 export {
-  Button,
   type ButtonLook,
-  type ButtonProps,
   type ButtonSize,
   type ButtonVariant,
   buttonClassName,
-  IconButton,
-  type IconButtonProps,
-  iconButtonClassName,
-} from './button';
+} from './button-look';
 export { Card, type CardProps } from './card';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { Field, type FieldControlProps, type FieldProps, fieldDescribedBy } from './field';
+export { IconButton, type IconButtonLook, type IconButtonProps, iconButtonClassName } from './icon-button';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { Select, type SelectProps } from './select';
 export { Spinner, type SpinnerProps } from './spinner';
