@@ -301,7 +301,7 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
   );
 }
 
-function TestFailure({
+export function TestFailure({
   failure,
   host,
   port,

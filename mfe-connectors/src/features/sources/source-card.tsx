@@ -4,7 +4,17 @@ import { useId } from 'react';
 import { statusText } from './source-status';
 import * as styles from './sources.module.css';
 
-export type SourceAction = 'sync' | 'pause' | 'resume' | 'remove';
+export type SourceAction = 'sync' | 'pause' | 'resume' | 'remove' | 'password' | 'trust' | 'edit';
+
+/** The actions the service does at once (the others open a form in a popup). */
+export type ServiceAction = Exclude<SourceAction, 'password' | 'trust' | 'edit'>;
+
+/** What a source that needs attention asks of the user, as its card's first button. */
+export function attentionAction(source: Source): 'password' | 'trust' | null {
+  const { status } = source;
+  if (status.state !== 'needs_attention') return null;
+  return status.problem === 'auth' ? 'password' : status.problem === 'tls' ? 'trust' : null;
+}
 
 export interface SourceCardProps {
   source: Source;
@@ -23,6 +33,7 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
   const text = statusText(source.status, now);
   const paused = state === 'paused';
   const { settings } = source;
+  const needed = attentionAction(source);
   return (
     <Card
       as="article"
@@ -64,6 +75,17 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
         {source.documents.toLocaleString('en-GB')} {source.documents === 1 ? 'message' : 'messages'} in search
       </p>
       <div className={styles.cardActions}>
+        {needed === null ? null : (
+          <Button
+            size="sm"
+            variant="primary"
+            disabled={busy !== null}
+            onClick={() => onAction(source, needed)}
+          >
+            {needed === 'password' ? 'Update password' : 'Trust certificate'}
+            <VisuallyHidden> of {source.name}</VisuallyHidden>
+          </Button>
+        )}
         {state === 'syncing' || paused ? null : (
           <Button
             size="sm"
@@ -82,6 +104,9 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
         >
           {paused ? 'Resume' : 'Pause'}
           <VisuallyHidden> {source.name}</VisuallyHidden>
+        </Button>
+        <Button size="sm" disabled={busy !== null} onClick={() => onAction(source, 'edit')}>
+          Edit<VisuallyHidden> {source.name}</VisuallyHidden>
         </Button>
         <Button
           size="sm"

@@ -7,7 +7,9 @@ import {
   SourceSyncResponseSchema,
   type SourceTestResult,
   SourceTestResultSchema,
+  type TestSavedSource,
   type TestSource,
+  type UpdateSource,
 } from '@trove/contracts';
 import { api } from '@trove/kit';
 
@@ -40,4 +42,14 @@ export async function setSourcePaused(id: string, paused: boolean): Promise<Sour
 
 export async function removeSource(id: string): Promise<void> {
   await api.delete(one(id));
+}
+
+/** The saved source, or it with these changes (a new password, a pin, edited settings), without saving. */
+export async function testSavedSource(id: string, request: TestSavedSource = {}): Promise<SourceTestResult> {
+  return SourceTestResultSchema.parse(await api.post(`${one(id)}/test`, request));
+}
+
+/** A new password, settings or pin; the service tries a source that needed attention again at once. */
+export async function updateSource(id: string, update: UpdateSource): Promise<Source> {
+  return SourceResponseSchema.parse(await api.patch(one(id), update)).source;
 }

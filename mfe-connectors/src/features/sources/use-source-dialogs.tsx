@@ -3,10 +3,18 @@ import { usePopup, useToasts } from '@trove/kit';
 import { useCallback } from 'react';
 import { ImapForm } from './imap-form';
 import { ConfirmRemove, type SourceAction } from './source-card';
-import { createSource, testSourceSettings } from './sources-api';
+import { EditSourceForm, TrustCertificateForm, UpdatePasswordForm } from './source-forms';
+import { createSource, testSavedSource, testSourceSettings, updateSource } from './sources-api';
 import type { SourcesState } from './use-sources';
 
 const formApi = { test: testSourceSettings, create: createSource };
+const savedApi = { test: testSavedSource, update: updateSource };
+
+const forms = {
+  password: { Form: UpdatePasswordForm, title: 'Update the password of', saved: 'Password updated' },
+  trust: { Form: TrustCertificateForm, title: 'Trust the certificate of', saved: 'Certificate trusted' },
+  edit: { Form: EditSourceForm, title: 'Edit', saved: 'Changes saved' },
+} as const;
 
 /**
  * The Connections page's two dialogs, in the kit's popup (focus trapped, Escape closes): the IMAP form,
@@ -38,6 +46,27 @@ export function useSourceDialogs(state: SourcesState) {
 
   const onAction = useCallback(
     (source: Source, action: SourceAction) => {
+      if (action === 'password' || action === 'trust' || action === 'edit') {
+        const { Form, title, saved } = forms[action];
+        const ticket = popup.open(
+          <Form
+            source={source}
+            api={savedApi}
+            onCancel={() => popup.close(ticket)}
+            onSaved={(next) => {
+              popup.close(ticket);
+              add(next);
+              toasts.show({ type: 'success', message: `${saved}: ${next.name} syncs again now.` });
+            }}
+          />,
+          {
+            title: `${title} ${source.name}`,
+            size: action === 'edit' ? 'lg' : 'md',
+            allowBackdropClose: false,
+          },
+        );
+        return;
+      }
       if (action !== 'remove') {
         void act(source, action);
         return;
@@ -54,7 +83,7 @@ export function useSourceDialogs(state: SourcesState) {
         { title: `Remove ${source.name}?`, size: 'sm' },
       );
     },
-    [popup, act],
+    [popup, act, add, toasts],
   );
 
   return { openMailboxForm, onAction };

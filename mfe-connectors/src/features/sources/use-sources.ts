@@ -2,7 +2,7 @@ import type { Source } from '@trove/contracts';
 import { useToasts } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
 import { useCallback, useEffect, useState } from 'react';
-import type { SourceAction } from './source-card';
+import type { ServiceAction } from './source-card';
 import { isMoving } from './source-status';
 import { listSources, removeSource, setSourcePaused, syncSource } from './sources-api';
 
@@ -20,7 +20,7 @@ export function useSources() {
   const sources = useServerState(listSources, []);
   const { data, setData, refetch } = sources;
   const toasts = useToasts();
-  const [busy, setBusy] = useState<ReadonlyMap<string, SourceAction>>(new Map());
+  const [busy, setBusy] = useState<ReadonlyMap<string, ServiceAction>>(new Map());
   const [now, setNow] = useState(() => Date.now());
 
   const moving = data?.some((source) => isMoving(source.status)) ?? false;
@@ -46,7 +46,7 @@ export function useSources() {
   );
 
   const act = useCallback(
-    async (source: Source, action: SourceAction) => {
+    async (source: Source, action: ServiceAction) => {
       setBusy((current) => new Map(current).set(source.id, action));
       try {
         if (action === 'remove') {
