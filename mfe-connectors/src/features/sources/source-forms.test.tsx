@@ -222,7 +222,7 @@ describe('EditSourceForm', () => {
     const onSaved = vi.fn();
     wrap(<EditSourceForm source={source()} api={api} onSaved={onSaved} onCancel={() => {}} />);
     fireEvent.change(screen.getByLabelText(/New password \(optional\)/), { target: { value: 'fresh' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Test', exact: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Test' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Trust this certificate and test again' }));
     await screen.findByRole('group', { name: 'Folders to search' });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
