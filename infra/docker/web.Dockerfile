@@ -6,7 +6,9 @@ FROM node:20.19-bookworm-slim AS build
 WORKDIR /app
 COPY . .
 RUN npm ci --no-audit --no-fund --ignore-scripts
-RUN npx tsx infra/src/build.ts
+# Where users reach the site: canonical URLs, share tags and the sitemap name it (docs/decisions/049).
+ARG PUBLIC_URL=
+RUN PUBLIC_URL=$PUBLIC_URL npx tsx infra/src/build.ts
 # Where nginx finds the services: Docker Compose and Kubernetes both name them auth, profile and search.
 ARG HTTP_PORT=8080
 ARG AUTH_UPSTREAMS=auth:4101

@@ -19,6 +19,16 @@ import { type AppDefinition, apps, appSettings, findApp, repoRoot } from './rspa
 import { createConfig, hostPublicScripts } from './rspack/create-config';
 import { relaunchWithNativeRequire } from './rspack/native-require';
 import {
+  PUBLIC_PAGES,
+  pageFile,
+  pageHead,
+  publicOrigin,
+  robotsTxt,
+  SHARE_IMAGE,
+  sitemapXml,
+  withPageHead,
+} from './prerender/page-head';
+import {
   createPrerenderConfig,
   LANDING_FILE,
   landingDocument,
@@ -34,6 +44,7 @@ import {
 } from './rspack/site-files';
 // The real brief (issue 8), which replaces the placeholder in site-files.
 import { securityBriefPdf } from './security-brief';
+import { SHARE_IMAGE_FILE } from './share-image/file';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -200,7 +211,12 @@ async function publishShell(built: Built, outDir: string): Promise<Published> {
  * landing.html (docs/decisions/008): the shell's index.html with `/` drawn in it. Rebuilt whenever the
  * shell or the marketing remote is, from the index.html now in place, so the two always match.
  */
-async function prerenderLanding(outDir: string, tempRoot: string, settings: unknown): Promise<number> {
+async function prerenderLanding(
+  outDir: string,
+  tempRoot: string,
+  settings: typeof appSettings,
+  origin: string,
+): Promise<number> {
   const started = performance.now();
   const dir = path.join(tempRoot, 'prerender');
   const stats = await compile(createPrerenderConfig(dir));
@@ -215,13 +231,41 @@ async function prerenderLanding(outDir: string, tempRoot: string, settings: unkn
   const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
   const boot = hostPublicScripts().find((script) => script.name === 'boot-after-paint');
   if (!boot) throw new Error('shell/public/boot-after-paint.js is missing');
-  const landing = landingDocument(indexHtml, css, markup, `/${boot.target}`);
+  const landing = withPageHead(
+    landingDocument(indexHtml, css, markup, `/${boot.target}`),
+    pageHead(landingPage(), settings, origin),
+  );
   await writeAtomically(path.join(outDir, LANDING_FILE), landing);
   console.log(
     `${'landing'.padEnd(11)} ${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s   html ${kB(landing.length).padStart(8)} ` +
       `(gzip ${kB((await gzipAsync(landing, { level: 9 })).length).padStart(8)}, css inlined ${kB(css.length)})   → ${path.relative(repoRoot, outDir)}/${LANDING_FILE}`,
   );
   return landing.length;
+}
+
+function landingPage() {
+  const page = PUBLIC_PAGES.find((p) => p.path === '/');
+  if (!page) throw new Error('PUBLIC_PAGES has no `/`');
+  return page;
+}
+
+/**
+ * Issue 23 item 3 (docs/decisions/049): each public page other than `/` as the shell's index.html with
+ * its own title, description, canonical URL and share tags (nginx answers the route with it), and
+ * robots.txt, sitemap.xml and the share image, all naming PUBLIC_URL's origin.
+ */
+async function writePublicPages(outDir: string, settings: typeof appSettings, origin: string): Promise<void> {
+  const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  for (const page of PUBLIC_PAGES.filter((p) => p.path !== '/')) {
+    await writeAtomically(
+      path.join(outDir, pageFile(page.path)),
+      withPageHead(indexHtml, pageHead(page, settings, origin)),
+    );
+  }
+  await writeAtomically(path.join(outDir, 'robots.txt'), robotsTxt(origin));
+  await writeAtomically(path.join(outDir, 'sitemap.xml'), sitemapXml(origin));
+  await writeAtomically(path.join(outDir, SHARE_IMAGE.path.slice(1)), await readFile(SHARE_IMAGE_FILE));
+  console.log(`public pages: ${PUBLIC_PAGES.length} with head tags, robots.txt, sitemap.xml for ${origin}`);
 }
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -272,11 +316,12 @@ async function main(): Promise<void> {
           `(gzip ${kB(item.jsGzipBytes).padStart(8)})   css ${kB(item.cssBytes).padStart(7)}   → ${where}/`,
       );
     }
-    if (
-      selected.some((app) => app.name === 'shell' || app.name === 'marketing') &&
-      (await exists(path.join(outDir, 'index.html')))
-    ) {
-      await prerenderLanding(outDir, tempRoot, settings);
+    const origin = publicOrigin(process.env);
+    if (await exists(path.join(outDir, 'index.html'))) {
+      if (selected.some((app) => app.name === 'shell' || app.name === 'marketing')) {
+        await prerenderLanding(outDir, tempRoot, settings, origin);
+      }
+      await writePublicPages(outDir, settings, origin);
     }
     console.log(`built ${published.length} app(s) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {

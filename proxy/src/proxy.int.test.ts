@@ -77,6 +77,10 @@ function expectSecurityHeaders(response: Response, what: string): void {
   expect(csp, what).toContain("frame-ancestors 'none'");
 }
 
+const ROBOTS = 'User-agent: *\nAllow: /\n\nSitemap: https://acme.example/sitemap.xml\n';
+const SITEMAP =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>https://acme.example/</loc></url>\n</urlset>\n';
+
 describe('nginx with the rendered config', () => {
   let dir: string;
   let base: string;
@@ -95,6 +99,13 @@ describe('nginx with the rendered config', () => {
     write(www, 'remotes/x/1/chunk.9b1e7d2a.js', 'export {};');
     write(www, 'config/remotes.json', '{"remotes":{}}');
     write(www, 'security.pdf', '%PDF-1.4\n%fake\n');
+    write(www, 'robots.txt', ROBOTS);
+    write(www, 'sitemap.xml', SITEMAP);
+    write(
+      www,
+      'pages/auth/login.html',
+      '<!doctype html><html><head><title>Sign in</title></head><body><div id="root"></div></body></html>',
+    );
 
     upstream = createServer((req, res) => {
       const request = { url: req.url ?? '', method: req.method ?? '', headers: req.headers, bytes: 0 };
@@ -164,6 +175,48 @@ describe('nginx with the rendered config', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.text()).toContain('<div id="root">');
+  });
+
+  it('serves robots.txt as text/plain and sitemap.xml as application/xml, never the app (issue 23 item 3)', async () => {
+    const robots = await fetch(`${base}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(robots.headers.get('cache-control')).toBe('no-cache');
+    expectSecurityHeaders(robots, '/robots.txt');
+    const robotsText = await robots.text();
+    expect(robotsText).toBe(ROBOTS);
+    expect(robotsText).not.toMatch(/<html|<div id="root">/i);
+
+    const sitemap = await fetch(`${base}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(await sitemap.text()).toBe(SITEMAP);
+  });
+
+  it('a missing robots.txt or sitemap.xml is a 404, not the SPA page', async () => {
+    for (const file of ['robots.txt', 'sitemap.xml']) {
+      const path = join(dir, 'www', file);
+      const body = readFileSync(path);
+      rmSync(path);
+      try {
+        const response = await fetch(`${base}/${file}`);
+        expect(response.status, file).toBe(404);
+        expect(await response.text(), file).not.toContain('<div id="root">');
+      } finally {
+        writeFileSync(path, body);
+      }
+    }
+  });
+
+  it('answers a public page with its own document, whose file is not an address of its own', async () => {
+    const login = await fetch(`${base}/auth/login`);
+    expect(login.status).toBe(200);
+    expect(login.headers.get('content-type')).toContain('text/html');
+    expect(login.headers.get('cache-control')).toBe('no-cache');
+    expect(await login.text()).toContain('<title>Sign in</title>');
+    expect((await fetch(`${base}/pages/auth/login.html`)).status).toBe(404);
+    // Any other route still gets the plain shell.
+    expect(await (await fetch(`${base}/auth/elsewhere`)).text()).not.toContain('<title>Sign in</title>');
   });
 
   it('a missing remote file is a plain 404, not the SPA page', async () => {

@@ -47,7 +47,12 @@ describe('renderNginxConfig', () => {
 
   it('gives the shell an SPA fallback and no-cache', () => {
     const root = block(conf, '/');
-    expect(root).toContain('try_files $uri /index.html;');
+    // A public page's own head tags (pages/<route>.html, docs/decisions/049), else the app.
+    expect(root).toContain('try_files $uri /pages$uri.html /index.html;');
+    expect(block(conf, '^~ /pages/')).toContain('internal;');
+    // Crawlers' files are those files or a 404, never the app's HTML.
+    expect(block(conf, '= /robots.txt')).toMatch(/default_type text\/plain;\s+try_files \$uri =404;/);
+    expect(block(conf, '= /sitemap.xml')).toMatch(/default_type application\/xml;\s+try_files \$uri =404;/);
     expect(root).toContain('add_header Cache-Control "no-cache";');
     expect(block(conf, '= /index.html')).toContain('"no-cache"');
   });

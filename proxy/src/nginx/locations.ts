@@ -51,9 +51,11 @@ const NO_CACHE = '"no-cache"';
 /** The built site: the shell, its landing page, hashed assets and the remotes' builds. */
 export function shellLocations(csp: string): string {
   const h = (indent: string) => securityHeaders(csp, indent);
-  return `    # The shell: any unknown path is a client-side route, answered by index.html.
+  return `    # The shell: any unknown path is a client-side route, answered by index.html — or, for a public page,
+    # by index.html with that page's title, description, canonical URL and share tags (pages/<route>.html,
+    # written at build time: docs/decisions/049).
     location / {
-      try_files $uri /index.html;
+      try_files $uri /pages$uri.html /index.html;
       add_header Cache-Control ${NO_CACHE};
 ${h('      ')}
     }
@@ -63,6 +65,30 @@ ${h('      ')}
     location = / {
       try_files /landing.html /index.html;
       add_header Cache-Control ${NO_CACHE};
+${h('      ')}
+    }
+
+    # Crawlers' files (docs/decisions/049). Exact files or a plain 404: never the app's HTML, which a
+    # crawler would read as a robots.txt or sitemap full of errors.
+    location = /robots.txt {
+      types { }
+      default_type text/plain;
+      try_files $uri =404;
+      add_header Cache-Control ${NO_CACHE};
+${h('      ')}
+    }
+
+    location = /sitemap.xml {
+      types { }
+      default_type application/xml;
+      try_files $uri =404;
+      add_header Cache-Control ${NO_CACHE};
+${h('      ')}
+    }
+
+    # The page files are the answers to their routes, not addresses of their own.
+    location ^~ /pages/ {
+      internal;
 ${h('      ')}
     }
 
