@@ -151,6 +151,10 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   SECRETS_KEY_DIR: 'where the secrets key is generated once when `SECRETS_KEY` is unset',
   SECRETS_PREVIOUS_KEYS:
     'rotation: the keys used before `SECRETS_KEY`, comma-separated; they only open, and what they sealed is sealed again with `SECRETS_KEY` at start',
+  DESTINATION_ALLOWED_HOSTS:
+    "host names, addresses or CIDR ranges a destination's webhook may be on besides Slack's, Teams' and Google Chat's own webhook domains (loopback and private ones included)",
+  DESTINATION_POST_ATTEMPTS:
+    'tries of a post to Slack, Teams or Google Chat before it shows as failed (30 s back-off, doubling)',
   SOURCE_ALLOWED_HOSTS:
     'host names, addresses or CIDR ranges a source may connect to although they are loopback, private or link-local (your own mail server)',
   SOURCE_SYNC_CONCURRENCY: 'source syncs one search process runs at once',

@@ -28,12 +28,13 @@ export interface UploadLimits {
  */
 export const DEFAULT_UPLOAD_MAX_BODY_BYTES = 100 * 1024 * 1024;
 
-/** The search service's public prefixes besides uploads (issues 10, 11 and 21's sources). */
+/** The search service's public prefixes besides uploads (issues 10, 11, 21's sources and 22's destinations). */
 export const SEARCH_SERVICE_PREFIXES = [
   API_PATHS.search,
   API_PATHS.chats,
   API_PATHS.passages,
   API_PATHS.sources,
+  API_PATHS.destinations,
 ] as const;
 export const UPLOADS_PREFIX = API_PATHS.uploads;
 

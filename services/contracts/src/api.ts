@@ -14,6 +14,7 @@ export const API_PATHS = {
   chats: `${API_PREFIX}/chats`,
   passages: `${API_PREFIX}/passages`,
   sources: `${API_PREFIX}/sources`,
+  destinations: `${API_PREFIX}/destinations`,
 } as const;
 
 /** The flask-jwt-extended cookie convention (DESIGN.md "Services"; SPEC §9 cookie names). */

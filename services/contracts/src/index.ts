@@ -16,3 +16,4 @@ export * from './search';
 export * from './query-syntax';
 export * from './session';
 export * from './sources';
+export * from './destinations';

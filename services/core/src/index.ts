@@ -69,6 +69,7 @@ export { noStore } from './no-store';
 export {
   type AllowedHosts,
   HostRefusedError,
+  isListedHost,
   type Lookup,
   parseAllowedHosts,
   resolveAllowedHost,

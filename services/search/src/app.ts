@@ -10,7 +10,9 @@ import {
 import type { Hono } from 'hono';
 import { CHAT_DEFAULTS, type ChatAppSettings } from './chats/chat-settings';
 import type { UploadSettings } from './documents/uploads.service';
+import type { DestinationsDeps } from './destinations/destinations.service';
 import { createChatRoutes } from './routes/chats';
+import { createDestinationRoutes } from './routes/destinations';
 import { createPassageRoutes } from './routes/passages';
 import { createSearchRoutes } from './routes/search';
 import { createSourceRoutes } from './routes/sources';
@@ -23,6 +25,7 @@ export const UPLOADS_PREFIX = API_PATHS.uploads;
 export const CHATS_PREFIX = API_PATHS.chats;
 export const PASSAGES_PREFIX = API_PATHS.passages;
 export const SOURCES_PREFIX = API_PATHS.sources;
+export const DESTINATIONS_PREFIX = API_PATHS.destinations;
 
 export interface SearchAppDeps {
   db: DatabaseHandle;
@@ -47,6 +50,11 @@ export interface SearchAppDeps {
    * Unset (tests of other resources): /api/v1/sources is not served.
    */
   sources?: Omit<SourcesDeps, 'db'>;
+  /**
+   * Destinations (issue 22 "Ship"): the secret box for their URLs and the hosts allowed.
+   * Unset: /api/v1/destinations is not served and `-> #channel` says it is not set up.
+   */
+  destinations?: Omit<DestinationsDeps, 'db'>;
 }
 
 /** The search service: health at the root and under /api/v1/search, then search and uploads. */
@@ -76,7 +84,12 @@ export function createSearchApp(deps: SearchAppDeps): Hono<ServiceEnv> {
       settings: { ...deps.uploads, product },
     }),
   );
-  const chats = { ...CHAT_DEFAULTS, ...deps.chats, product, search: deps.search };
+  const chats = {
+    ...CHAT_DEFAULTS,
+    ...deps.chats,
+    product,
+    search: deps.search,
+  };
   app.route(
     CHATS_PREFIX,
     createChatRoutes({
@@ -98,6 +111,12 @@ export function createSearchApp(deps: SearchAppDeps): Hono<ServiceEnv> {
     app.route(
       SOURCES_PREFIX,
       createSourceRoutes({ ...deps.sources, db: deps.db, verificationKey: deps.verificationKey }),
+    );
+  }
+  if (deps.destinations !== undefined) {
+    app.route(
+      DESTINATIONS_PREFIX,
+      createDestinationRoutes({ ...deps.destinations, db: deps.db, verificationKey: deps.verificationKey }),
     );
   }
   return app;

@@ -113,6 +113,26 @@ export const SearchEnvSchema = z
         },
         { message: 'must be host names, addresses or CIDR ranges, separated by commas or spaces' },
       ),
+    /**
+     * Destinations (issue 22): hosts and CIDR ranges a webhook may be on besides each service's own webhook
+     * domains (hooks.slack.com, Teams Workflows, chat.googleapis.com), loopback or private ones included.
+     */
+    DESTINATION_ALLOWED_HOSTS: z
+      .string()
+      .optional()
+      .refine(
+        (value) => {
+          try {
+            parseAllowedHosts(value);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: 'must be host names, addresses or CIDR ranges, separated by commas or spaces' },
+      ),
+    /** Tries of a post to a destination before it shows as failed (backing off from 30 s, doubling). */
+    DESTINATION_POST_ATTEMPTS: wholeNumber(5, 1, 20),
     /** Minutes between a source's syncs once it is up to date. */
     SOURCE_SYNC_INTERVAL_MINUTES: wholeNumber(15, 1, 24 * 60),
     /** Source syncs one process runs at once. */

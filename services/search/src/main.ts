@@ -1,4 +1,4 @@
-import { parseEnv, remoteVerificationKeys, runService } from '@trove/service-core';
+import { parseAllowedHosts, parseEnv, remoteVerificationKeys, runService } from '@trove/service-core';
 import { createSearchApp } from './app';
 import { chatSettingsFromEnv } from './chats/chat-settings';
 import { keyList, SearchEnvSchema } from './env';
@@ -29,6 +29,14 @@ await runService({
         concurrency: env.SOURCE_SYNC_CONCURRENCY,
       },
     });
+    const chats = chatSettingsFromEnv(env);
+    // Destinations (issue 22): their webhook URLs sealed by the sources' secret box.
+    const destinations = {
+      deps: {
+        secrets: sources.deps.secrets,
+        allowedHosts: parseAllowedHosts(env.DESTINATION_ALLOWED_HOSTS),
+      },
+    };
     return {
       app: createSearchApp({
         db,
@@ -48,8 +56,9 @@ await runService({
           maxCandidates: env.SEARCH_MAX_CANDIDATES,
           requestsPerMinute: env.SEARCH_REQUESTS_PER_MINUTE,
         },
-        chats: chatSettingsFromEnv(env),
+        chats,
         sources: sources.deps,
+        destinations: destinations.deps,
       }),
       // Stop taking jobs before the pool closes; a job cut short comes back when its lease runs out.
       onShutdown: async () => {

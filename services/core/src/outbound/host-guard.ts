@@ -78,6 +78,21 @@ function inAllowedRange(address: ipaddr.IPv4 | ipaddr.IPv6, allowed: AllowedHost
   );
 }
 
+/**
+ * Whether the setting names `host` itself: by name, or as an address inside an allowed range (no DNS). For
+ * a list that widens more than the address check (DESTINATION_ALLOWED_HOSTS also admits hosts beyond a
+ * service's webhook domains).
+ */
+export function isListedHost(host: string, allowed: AllowedHosts): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^\[(.*)\]$/, '$1');
+  if (allowed.names.has(name)) return true;
+  return ipaddr.isValid(name) && inAllowedRange(normalised(name), allowed);
+}
+
 export type Lookup = (host: string) => Promise<{ address: string; family: number }[]>;
 
 const systemLookup: Lookup = (host) => dnsLookup(host, { all: true, verbatim: true });

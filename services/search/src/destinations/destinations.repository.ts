@@ -1,0 +1,148 @@
+import type { DatabaseHandle } from '@trove/service-core';
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Database } from '@trove/service-core';
+
+// A user's destinations (services/core/src/db/migrations/2026-11-25-10-destinations.ts). Every read a route
+// makes names the user; the post worker reads one by id alone (its job carries the id of a delivery the
+// user queued). The sealed URL is read only by `destinationWithSecret`, for the worker.
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type DestinationsTable = {
+  id: Generated<string>;
+  user_id: string;
+  kind: string;
+  name: string;
+  name_key: string;
+  host: string;
+  secret: string;
+  state: ColumnType<string, string | undefined, string>;
+  detail: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+};
+
+type DestinationDatabase = Kysely<Database & { destinations: DestinationsTable }>;
+
+const destinationDb = (db: DatabaseHandle) =>
+  db.withTables<{ destinations: DestinationsTable }>() as unknown as DestinationDatabase;
+
+export interface DestinationRow {
+  id: string;
+  user_id: string;
+  kind: string;
+  name: string;
+  host: string;
+  state: string;
+  detail: string | null;
+  created_at: Date;
+}
+
+export interface DestinationWithSecret extends DestinationRow {
+  secret: string;
+}
+
+const COLUMNS = ['id', 'user_id', 'kind', 'name', 'host', 'state', 'detail', 'created_at'] as const;
+
+export function listDestinations(db: DatabaseHandle, userId: string): Promise<DestinationRow[]> {
+  return destinationDb(db)
+    .selectFrom('destinations')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function findDestination(
+  db: DatabaseHandle,
+  userId: string,
+  id: string,
+): Promise<DestinationRow | undefined> {
+  return destinationDb(db)
+    .selectFrom('destinations')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findDestinationByKey(
+  db: DatabaseHandle,
+  userId: string,
+  nameKey: string,
+): Promise<DestinationRow | undefined> {
+  return destinationDb(db)
+    .selectFrom('destinations')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .where('name_key', '=', nameKey)
+    .executeTakeFirst();
+}
+
+export async function countDestinations(db: DatabaseHandle, userId: string): Promise<number> {
+  const row = await destinationDb(db)
+    .selectFrom('destinations')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** False when the user already has a destination of that name (the unique index decides). */
+export async function insertDestination(
+  db: DatabaseHandle,
+  row: {
+    id: string;
+    userId: string;
+    kind: string;
+    name: string;
+    nameKey: string;
+    host: string;
+    secret: string;
+  },
+): Promise<boolean> {
+  const inserted = await destinationDb(db)
+    .insertInto('destinations')
+    .values({
+      id: row.id,
+      user_id: row.userId,
+      kind: row.kind,
+      name: row.name,
+      name_key: row.nameKey,
+      host: row.host,
+      secret: row.secret,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'name_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function deleteDestination(db: DatabaseHandle, userId: string, id: string): Promise<boolean> {
+  const result = await destinationDb(db)
+    .deleteFrom('destinations')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export function destinationWithSecret(
+  db: DatabaseHandle,
+  id: string,
+): Promise<DestinationWithSecret | undefined> {
+  return destinationDb(db)
+    .selectFrom('destinations')
+    .select([...COLUMNS, 'secret'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function markDestination(
+  db: DatabaseHandle,
+  id: string,
+  state: 'ok' | 'broken',
+  detail: string | null,
+): Promise<void> {
+  await destinationDb(db).updateTable('destinations').set({ state, detail }).where('id', '=', id).execute();
+}

@@ -1,0 +1,71 @@
+import {
+  CreateDestinationSchema,
+  DestinationIdSchema,
+  type DestinationResponse,
+  type DestinationsListResponse,
+  type ErrorEnvelope,
+} from '@trove/contracts';
+import {
+  ApiError,
+  noStore,
+  parseJson,
+  type ServiceEnv,
+  signedIn,
+  type VerificationKey,
+} from '@trove/service-core';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import {
+  createDestination,
+  type DestinationsDeps,
+  destinationsOf,
+  removeDestination,
+} from '../destinations/destinations.service';
+
+export interface DestinationRoutesDeps extends DestinationsDeps {
+  verificationKey: VerificationKey;
+}
+
+/** A destination body is a kind, a name and a URL. */
+export const DESTINATION_MAX_BODY_BYTES = 16 * 1024;
+
+const NOT_FOUND = () => new ApiError(404, 'Not found', 'not_found');
+
+/**
+ * /api/v1/destinations — issue 22 "Ship". Every route needs a session; bodies are parsed with the contracts'
+ * schema. No answer carries a webhook URL, only its host.
+ */
+export function createDestinationRoutes(deps: DestinationRoutesDeps): Hono<ServiceEnv> {
+  const routes = new Hono<ServiceEnv>();
+  const auth = signedIn(deps.verificationKey, deps.db);
+  routes.use('*', noStore);
+  routes.use(
+    '*',
+    bodyLimit({
+      maxSize: DESTINATION_MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json<ErrorEnvelope>({ error: 'Request body too large', code: 'payload_too_large' }, 413),
+    }),
+  );
+
+  routes.get('/', auth, async (c) =>
+    c.json<DestinationsListResponse>({ destinations: await destinationsOf(deps, c.var.session.userId) }, 200),
+  );
+
+  routes.post('/', auth, async (c) => {
+    const input = await parseJson(c, CreateDestinationSchema);
+    return c.json<DestinationResponse>(
+      { destination: await createDestination(deps, c.var.session.userId, input) },
+      201,
+    );
+  });
+
+  routes.delete('/:id', auth, async (c) => {
+    const id = DestinationIdSchema.safeParse(c.req.param('id'));
+    if (!id.success) throw NOT_FOUND();
+    await removeDestination(deps, c.var.session.userId, id.data);
+    return c.body(null, 204);
+  });
+
+  return routes;
+}
