@@ -125,6 +125,9 @@ export type AskBody = z.output<typeof AskBodySchema>;
 
 /** `POST /api/v1/chats/:id/messages/:messageId/send`: mail that answer to an address. */
 export const SendAnswerBodySchema = requestBody({ address: EmailSchema });
+/** The same route with a destination (issue 22 "Ship"): post that answer to one of the user's webhooks. */
+export const PostAnswerBodySchema = requestBody({ destination_id: z.uuid() });
+export type PostAnswerBody = z.output<typeof PostAnswerBodySchema>;
 export type SendAnswerBody = z.output<typeof SendAnswerBodySchema>;
 
 // ---- Responses ----

@@ -11,6 +11,7 @@ import type { Hono } from 'hono';
 import { CHAT_DEFAULTS, type ChatAppSettings } from './chats/chat-settings';
 import type { UploadSettings } from './documents/uploads.service';
 import type { DestinationsDeps } from './destinations/destinations.service';
+import type { DestinationPostQueue } from './destinations/destination-jobs';
 import { createChatRoutes } from './routes/chats';
 import { createDestinationRoutes } from './routes/destinations';
 import { createPassageRoutes } from './routes/passages';
@@ -51,10 +52,10 @@ export interface SearchAppDeps {
    */
   sources?: Omit<SourcesDeps, 'db'>;
   /**
-   * Destinations (issue 22 "Ship"): the secret box for their URLs and the hosts allowed.
+   * Destinations (issue 22 "Ship"): the secret box for their URLs, the hosts allowed and the post queue.
    * Unset: /api/v1/destinations is not served and `-> #channel` says it is not set up.
    */
-  destinations?: Omit<DestinationsDeps, 'db'>;
+  destinations?: Omit<DestinationsDeps, 'db'> & { queue: DestinationPostQueue };
 }
 
 /** The search service: health at the root and under /api/v1/search, then search and uploads. */
@@ -89,6 +90,7 @@ export function createSearchApp(deps: SearchAppDeps): Hono<ServiceEnv> {
     ...deps.chats,
     product,
     search: deps.search,
+    destinationQueue: deps.destinations?.queue,
   };
   app.route(
     CHATS_PREFIX,

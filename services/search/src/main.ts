@@ -1,8 +1,9 @@
-import { parseAllowedHosts, parseEnv, remoteVerificationKeys, runService } from '@trove/service-core';
+import { parseEnv, remoteVerificationKeys, runService } from '@trove/service-core';
 import { createSearchApp } from './app';
 import { chatSettingsFromEnv } from './chats/chat-settings';
 import { keyList, SearchEnvSchema } from './env';
 import { startExtractionProcess } from './jobs/extraction-thread';
+import { startDestinations } from './destinations/start-destinations';
 import { startSources } from './sources/start-sources';
 
 await runService({
@@ -30,13 +31,19 @@ await runService({
       },
     });
     const chats = chatSettingsFromEnv(env);
-    // Destinations (issue 22): their webhook URLs sealed by the sources' secret box.
-    const destinations = {
-      deps: {
-        secrets: sources.deps.secrets,
-        allowedHosts: parseAllowedHosts(env.DESTINATION_ALLOWED_HOSTS),
+    // Destinations (issue 22): posts to Slack, Teams and Google Chat on the same job library and secret box.
+    const destinations = await startDestinations({
+      db,
+      logger,
+      boss: sources.boss,
+      secrets: sources.deps.secrets,
+      settings: {
+        allowedHosts: env.DESTINATION_ALLOWED_HOSTS,
+        linkOrigin: chats.linkOrigin,
+        product: env.APP_NAME,
+        attempts: env.DESTINATION_POST_ATTEMPTS,
       },
-    };
+    });
     return {
       app: createSearchApp({
         db,
@@ -62,6 +69,7 @@ await runService({
       }),
       // Stop taking jobs before the pool closes; a job cut short comes back when its lease runs out.
       onShutdown: async () => {
+        await destinations.stop();
         await sources.stop();
         await extraction.stop();
       },

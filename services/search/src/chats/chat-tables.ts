@@ -35,6 +35,12 @@ export type ChatDeliveriesTable = {
   address: string;
   mail_id: Optional<string>;
   created_at: Timestamp;
+  /** 2026-11-25-10-destinations: a post to a destination instead of a mail, with its own status. */
+  destination_id: Optional<string>;
+  post_status: Optional<'queued' | 'sent' | 'failed'>;
+  post_attempts: Generated<number>;
+  post_error: Optional<string>;
+  post_updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
 /** 2026-11-24-01-chat-mail-ledger: every chat mail a user caused, kept when chats are deleted. */

@@ -274,6 +274,8 @@ export async function listDeliveries(
       'm.sent_at',
       'm.attempts',
       'm.created_at as mail_created_at',
+      'd.post_status',
+      'd.post_updated_at',
     ])
     .where('d.user_id', '=', userId)
     .where('d.message_id', 'in', messageIds)
@@ -288,6 +290,16 @@ export async function listDeliveries(
         : (row.attempts ?? 0) >= failedAfterAttempts
           ? 'failed'
           : 'queued';
+    // A post to a destination (issue 22) keeps its own status, written by the post worker.
+    if (row.post_status != null) {
+      return {
+        id: row.id,
+        message_id: row.message_id,
+        address: row.address,
+        status: row.post_status,
+        updated_at: row.post_updated_at ?? row.created_at,
+      };
+    }
     return {
       id: row.id,
       message_id: row.message_id,

@@ -13,6 +13,10 @@ import {
   snippetText,
 } from '@trove/contracts';
 import { ApiError, chatAnswerMail, type DatabaseHandle, enqueueMail } from '@trove/service-core';
+import type { AnswerDigest } from '../destinations/destination-payloads';
+import type { DestinationPostQueue } from '../destinations/destination-jobs';
+import { type DestinationRow, findDestination } from '../destinations/destinations.repository';
+import { insertPostDelivery, shipTarget } from '../destinations/ship';
 import { type AnswerSettings, answerQuestion } from './answer.service';
 import { decodeChatListCursor, encodeChatListCursor } from './chat-list-cursor';
 import { type ChatMailLimits, clearAnswerMail } from './chat-mail.service';
@@ -40,6 +44,8 @@ import {
 export interface ChatSettings extends AnswerSettings, ChatMailLimits {
   /** After this many failed sends a delivery shows as failed (the outbox keeps retrying). */
   mailFailedAfterAttempts: number;
+  /** Issue 22: where `-> #finance` posts are queued; unset, no destination is offered. */
+  destinationQueue?: DestinationPostQueue | undefined;
 }
 
 export const NOT_FOUND = () => new ApiError(404, 'Not found', 'not_found');
@@ -160,7 +166,19 @@ export async function ask(
       address = parsed.data;
     }
   }
-  return db.transaction().execute(async (tx) => {
+  // `-> #finance`, `-> teams "Ops"`: one of the user's destinations by name, or a note offering them.
+  let ship: DestinationRow | undefined;
+  if ((destination?.kind === 'chat' || destination?.kind === 'teams') && settings.destinationQueue) {
+    const target = await shipTarget(db, request.userId, destination);
+    if ('destination' in target) {
+      ship = target.destination;
+      answer.destination_note = null;
+    } else {
+      answer.destination_note = target.note;
+    }
+  }
+  const postIds: string[] = [];
+  const exchange = await db.transaction().execute(async (tx): Promise<AskResponse> => {
     if ((await lockChat(tx, request.userId, request.chatId)) === undefined) throw NOT_FOUND();
     let sender = '';
     if (address !== undefined) {
@@ -198,6 +216,16 @@ export async function ask(
         }),
       );
     }
+    if (ship !== undefined) {
+      const post = await insertPostDelivery(tx, {
+        messageId: written.answer.id,
+        userId: request.userId,
+        destination: ship,
+        now: request.now,
+      });
+      deliveries.push(post);
+      postIds.push(post.id);
+    }
     return {
       question: {
         id: written.question.id,
@@ -208,6 +236,34 @@ export async function ask(
       answer: toAnswer(written.answer, answer, deliveries),
     };
   });
+  // Queued once the delivery is committed; were the queue unreachable just then, the delivery stays queued
+  // in the thread and the Send menu can post it again.
+  for (const id of postIds) await settings.destinationQueue?.postSoon(id);
+  return exchange;
+}
+
+/** POST …/messages/:messageId/send with a destination: posts an answer of the user's own chat there. */
+export async function postAnswer(
+  db: DatabaseHandle,
+  request: { userId: string; chatId: string; messageId: string; destinationId: string; now: Date },
+  settings: ChatSettings,
+): Promise<Delivery> {
+  const queue = settings.destinationQueue;
+  if (queue === undefined) throw NOT_FOUND();
+  const delivery = await db.transaction().execute(async (tx) => {
+    const message = await findAnswer(tx, request.userId, request.chatId, request.messageId);
+    if (message === undefined || message.answer === null) throw NOT_FOUND();
+    const destination = await findDestination(tx, request.userId, request.destinationId);
+    if (destination === undefined) throw NOT_FOUND();
+    return insertPostDelivery(tx, {
+      messageId: message.id,
+      userId: request.userId,
+      destination,
+      now: request.now,
+    });
+  });
+  await queue.postSoon(delivery.id);
+  return toDelivery(delivery);
 }
 
 /** POST …/messages/:messageId/send: mails an answer of the user's own chat. */
@@ -253,20 +309,18 @@ export function mailQuestion(question: string): string {
     .trim();
 }
 
-async function queueMail(
-  tx: DatabaseHandle,
-  job: {
-    userId: string;
-    chatId: string;
-    message: MessageRow;
-    answer: StoredAnswer;
-    address: string;
-    /** The account's address, named in the mail. */
-    sender: string;
-    settings: ChatSettings;
-  },
-): Promise<DeliveryRow> {
-  const base = job.settings.linkOrigin.replace(/\/+$/, '');
+/**
+ * What a mailed or posted answer says: the question on one line, the summary, the fields table and the
+ * passages, each linked back to its passage in the chat (links from PUBLIC_URL, never a request's Host).
+ */
+export function answerDigest(job: {
+  linkOrigin: string;
+  product: string;
+  chatId: string;
+  question: string;
+  answer: StoredAnswer;
+}): AnswerDigest {
+  const base = job.linkOrigin.replace(/\/+$/, '');
   const chatUrl = `${base}/chats/${job.chatId}`;
   const passageUrl = (passageId: string) => `${chatUrl}?passage=${encodeURIComponent(passageId)}`;
   const { answer } = job;
@@ -277,11 +331,9 @@ async function queueMail(
     const named = fileName === null ? title : `${title} (${fileName})`;
     return location ? `${named}, ${location}` : named;
   };
-  const mail = chatAnswerMail({
-    product: job.settings.product,
-    to: job.address,
-    sender: job.sender,
-    question: mailQuestion(job.message.text),
+  return {
+    product: job.product,
+    question: mailQuestion(job.question),
     summary: answer.summary.map((sentence) => ({
       text: sentence.text,
       url: passageUrl(sentence.passage_id),
@@ -300,7 +352,30 @@ async function queueMail(
       url: passageUrl(passage.passage_id),
     })),
     chatUrl,
+  };
+}
+
+async function queueMail(
+  tx: DatabaseHandle,
+  job: {
+    userId: string;
+    chatId: string;
+    message: MessageRow;
+    answer: StoredAnswer;
+    address: string;
+    /** The account's address, named in the mail. */
+    sender: string;
+    settings: ChatSettings;
+  },
+): Promise<DeliveryRow> {
+  const digest = answerDigest({
+    linkOrigin: job.settings.linkOrigin,
+    product: job.settings.product,
+    chatId: job.chatId,
+    question: job.message.text,
+    answer: job.answer,
   });
+  const mail = chatAnswerMail({ ...digest, to: job.address, sender: job.sender });
   const mailId = await enqueueMail(tx, mail);
   return insertDelivery(tx, { messageId: job.message.id, userId: job.userId, address: job.address, mailId });
 }

@@ -10,6 +10,7 @@ import {
   type ChatThreadResponse,
   CreateChatBodySchema,
   RenameChatBodySchema,
+  PostAnswerBodySchema,
   SendAnswerBodySchema,
   type SendAnswerResponse,
 } from '@trove/contracts';
@@ -36,6 +37,7 @@ import {
   readThread,
   removeChat,
   retitleChat,
+  postAnswer,
   sendAnswer,
   startChat,
 } from '../chats/chats.service';
@@ -166,6 +168,19 @@ export function createChatRoutes({
     const { session } = c.var;
     const chatId = idParam(c, 'id');
     const messageId = idParam(c, 'messageId');
+    const raw = (await c.req.raw
+      .clone()
+      .json()
+      .catch(() => null)) as Record<string, unknown> | null;
+    if (raw !== null && typeof raw === 'object' && 'destination_id' in raw) {
+      const post = await parseJson(c, PostAnswerBodySchema);
+      const delivery = await postAnswer(
+        db,
+        { userId: session.userId, chatId, messageId, destinationId: post.destination_id, now: now() },
+        settings,
+      );
+      return c.json<SendAnswerResponse>({ delivery }, 202);
+    }
     const body = await parseJson(c, SendAnswerBodySchema);
     const delivery = await sendAnswer(
       db,
