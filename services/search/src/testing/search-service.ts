@@ -16,6 +16,11 @@ import {
 } from '@trove/service-core/testing';
 import { createSearchApp, type SearchAppDeps } from '../app';
 import { createExtractionWorker, type ExtractionWorker, type Extractor } from '../jobs/extraction-worker';
+import {
+  type DestinationsSettings,
+  type RunningDestinations,
+  startDestinations,
+} from '../destinations/start-destinations';
 import { type RunningSources, type SourcesSettings, startSources } from '../sources/start-sources';
 
 // The search service in-process on a fresh database, with sessions signed here the way the auth service
@@ -68,6 +73,8 @@ export async function startSearchTestService(
      * host allowed past the host guard unless the test lists it in allowedHosts).
      */
     sources?: Partial<SourcesSettings>;
+    /** Serve /api/v1/destinations and run the post worker (on the sources' job library and secret box). */
+    destinations?: Partial<DestinationsSettings>;
   } = {},
 ): Promise<SearchTestService> {
   const testDatabase: TestDatabase = await createTestDatabase();
@@ -80,7 +87,7 @@ export async function startSearchTestService(
   const logs = captureLogs();
   const logger = logs.logger;
   const sources =
-    options.sources === undefined
+    options.sources === undefined && options.destinations === undefined
       ? undefined
       : await startSources({
           db,
@@ -93,6 +100,24 @@ export async function startSearchTestService(
             concurrency: 1,
             pollingIntervalSeconds: 0.5,
             ...options.sources,
+          },
+        });
+  const destinations: RunningDestinations | undefined =
+    options.destinations === undefined || sources === undefined
+      ? undefined
+      : await startDestinations({
+          db,
+          logger,
+          boss: sources.boss,
+          secrets: sources.deps.secrets,
+          settings: {
+            allowedHosts: undefined,
+            linkOrigin: 'http://localhost',
+            product: options.product ?? 'Trove',
+            attempts: 3,
+            retryBaseSeconds: 1,
+            pollingIntervalSeconds: 0.5,
+            ...options.destinations,
           },
         });
   const app = createSearchApp({
@@ -117,6 +142,7 @@ export async function startSearchTestService(
     // Generous limits unless a test is about them: every test signs up its own users, but a suite asks a lot.
     chats: { asksPerMinute: 10_000, ...options.chats },
     sources: sources?.deps,
+    destinations: destinations?.deps,
   });
 
   async function signToken(claims: Record<string, unknown>): Promise<string> {
@@ -193,6 +219,7 @@ export async function startSearchTestService(
       });
     },
     async close() {
+      await destinations?.stop();
       await sources?.stop();
       await db.destroy();
       await testDatabase.drop();
