@@ -20,11 +20,19 @@ export interface SourceSyncJob {
 /** What one run of a source's sync reports back. `busy`: another run holds the source; try again shortly. */
 export type SyncRunResult = 'done' | 'busy';
 
-/** Queues a source's sync on the job library: one queued per source, however often it is asked. */
+/** The sync workers this process runs on each job library (pg-boss worker ids), to wake on "Sync now". */
+const localWorkers = new WeakMap<JobLibrary, string[]>();
+
+/**
+ * Queues a source's sync on the job library: one queued per source, however often it is asked. This
+ * process's idle sync workers are woken at once (pg-boss notifyWorker) rather than at their next poll, up to
+ * 2 s later: "Sync now" to searchable is budgeted at 2 s (issue 21). Other instances' workers still poll.
+ */
 export function jobLibraryQueue(boss: JobLibrary): SourceSyncQueue {
   return {
     async syncSoon(sourceId) {
       await boss.send(SOURCE_SYNC_QUEUE, { sourceId } satisfies SourceSyncJob, { singletonKey: sourceId });
+      for (const workerId of localWorkers.get(boss) ?? []) boss.notifyWorker(workerId);
     },
   };
 }
@@ -84,8 +92,10 @@ export async function startSourceWorkers(options: {
   await boss.work(SOURCE_SYNC_SWEEP, { pollingIntervalSeconds: 5 }, async () => {
     await queueDueSources(options.db, queue);
   });
+  const workerIds: string[] = [];
+  localWorkers.set(boss, workerIds);
   for (let index = 0; index < options.concurrency; index += 1) {
-    await boss.work<SourceSyncJob>(
+    const workerId = await boss.work<SourceSyncJob>(
       SOURCE_SYNC_QUEUE,
       { batchSize: 1, pollingIntervalSeconds },
       async (jobs) => {
@@ -108,9 +118,11 @@ export async function startSourceWorkers(options: {
         }
       },
     );
+    workerIds.push(workerId);
   }
   return {
     async stop() {
+      workerIds.length = 0;
       await boss.offWork(SOURCE_SYNC_QUEUE);
       await boss.offWork(SOURCE_SYNC_SWEEP);
     },
