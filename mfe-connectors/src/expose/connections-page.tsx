@@ -3,6 +3,7 @@ import { PageHeader, VisuallyHidden } from '@trove/kit/ui';
 import { useCallback } from 'react';
 import { ConnectorCatalog } from '../features/connectors/connector-catalog';
 import type { Connector } from '../features/connectors/connectors';
+import { DestinationsSection } from '../features/destinations/destinations-section';
 import { PlaybookCatalog } from '../features/playbooks/playbook-catalog';
 import { SourceList } from '../features/sources/source-list';
 import { useSourceDialogs } from '../features/sources/use-source-dialogs';
@@ -34,6 +35,7 @@ export default function ConnectionsPage() {
         lede={`The apps ${name} can search for you. Every connector is read-only, and most are indexed on your device.`}
       />
       <SourceList state={sources} onAddMailbox={openMailboxForm} onAction={onAction} />
+      <DestinationsSection />
       <VisuallyHidden as="h2">Integrations</VisuallyHidden>
       <ConnectorCatalog label="Integrations" cardHeadingLevel={3} openServerForm={openServerForm} />
       <section className={styles.section} aria-labelledby="connections-playbooks">

@@ -1,0 +1,167 @@
+import {
+  DESTINATION_KIND_LABELS,
+  DESTINATION_KINDS,
+  type DestinationKind,
+  type SavedDestination,
+} from '@trove/contracts';
+import { userMessage, useToasts } from '@trove/kit';
+import { useServerState } from '@trove/kit/server-state';
+import { Button, Field, Select, Spinner } from '@trove/kit/ui';
+import { type FormEvent, useState } from 'react';
+import * as shared from '../catalog/catalog.module.css';
+import { createDestination, listDestinations, removeDestination } from './destinations-api';
+import * as styles from './destinations.module.css';
+
+const URL_HINTS: Readonly<Record<DestinationKind, string>> = {
+  slack: 'Slack → your app → Incoming Webhooks: https://hooks.slack.com/services/…',
+  teams: 'Teams channel → Workflows → “Post to a channel when a webhook request is received”: copy its URL.',
+  google_chat: 'Google Chat space → Apps & integrations → Webhooks: https://chat.googleapis.com/v1/spaces/…',
+};
+
+/**
+ * Where answers can be sent besides email (issue 22 "Ship"): add a Slack, Teams or Google Chat webhook by
+ * name (“#finance”), see them, remove one. The URL is sent once and never shown again (only its host).
+ */
+export function DestinationsSection() {
+  const state = useServerState(listDestinations, []);
+  const toasts = useToasts();
+  const [kind, setKind] = useState<DestinationKind>('slack');
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const [removing, setRemoving] = useState<string | null>(null);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    setError(undefined);
+    try {
+      const saved = await createDestination({ kind, name, url });
+      state.setData((list) => [...(list ?? []), saved]);
+      setName('');
+      setUrl('');
+      toasts.show({
+        type: 'success',
+        message: `Answers can now go to ${saved.name}: end a question with “-> ${saved.name}”.`,
+      });
+    } catch (err) {
+      setError(userMessage(err, 'The destination could not be saved.'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(destination: SavedDestination) {
+    setRemoving(destination.id);
+    try {
+      await removeDestination(destination.id);
+      state.setData((list) => list?.filter((each) => each.id !== destination.id));
+    } catch (err) {
+      toasts.show({
+        type: 'error',
+        message: `Could not remove ${destination.name}: ${userMessage(err, 'try again')}.`,
+      });
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  const destinations = state.data;
+  return (
+    <section className={styles.destinations} aria-labelledby="connections-destinations">
+      <h2 id="connections-destinations" className={styles.title}>
+        Destinations
+      </h2>
+      <p className={styles.quiet}>
+        Where answers can be sent: a Slack, Microsoft Teams or Google Chat channel’s webhook. End a question
+        with “-&gt; #name” or use Send on an answer.
+      </p>
+      {state.status === 'loading' ? (
+        <p className={styles.quiet}>
+          <Spinner /> Loading your destinations…
+        </p>
+      ) : state.status === 'error' ? (
+        <div className={styles.error} role="alert">
+          {userMessage(state.error, 'Your destinations could not be loaded.')}{' '}
+          <Button size="sm" busy={state.fetching} onClick={() => void state.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : destinations !== undefined && destinations.length > 0 ? (
+        <ul className={styles.list} aria-label="Your destinations">
+          {destinations.map((destination) => (
+            <li key={destination.id} className={styles.item}>
+              <span className={styles.itemText}>
+                <span className={styles.itemName}>{destination.name}</span>
+                <span className={styles.itemMeta}>
+                  {DESTINATION_KIND_LABELS[destination.kind]} · {destination.host}
+                </span>
+                {destination.state === 'broken' ? (
+                  <span className={styles.error}>
+                    {destination.detail ?? 'This webhook no longer works.'}
+                  </span>
+                ) : null}
+              </span>
+              <Button
+                size="sm"
+                busy={removing === destination.id}
+                onClick={() => void remove(destination)}
+                aria-label={`Remove ${destination.name}`}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.quiet}>No destinations yet.</p>
+      )}
+      <form className={styles.form} onSubmit={(event) => void add(event)} aria-label="Add a destination">
+        <Field label="Service" required>
+          {(control) => (
+            <Select
+              {...control}
+              value={kind}
+              onChange={(event) => setKind(event.target.value as DestinationKind)}
+            >
+              {DESTINATION_KINDS.map((each) => (
+                <option key={each} value={each}>
+                  {DESTINATION_KIND_LABELS[each]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Name" hint="How commands name it, e.g. #finance" required>
+          {(control) => (
+            <input
+              {...control}
+              className={shared.input}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <Field label="Webhook URL" hint={URL_HINTS[kind]} error={error} required className={styles.url}>
+          {(control) => (
+            <input
+              {...control}
+              className={shared.input}
+              type="url"
+              inputMode="url"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        <Button type="submit" variant="primary" busy={saving}>
+          Add destination
+        </Button>
+      </form>
+    </section>
+  );
+}
