@@ -146,6 +146,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   SEARCH_MIN_AND_RESULTS: 'fewer matches of every word than this relaxes a search to any word',
   SEARCH_PORT: "the search service's port",
   SEARCH_REQUESTS_PER_MINUTE: 'searches one user may run a minute; then 429',
+  SESSION_CACHE_SIZE:
+    'session families and users each instance keeps in memory, forgotten at once on a change announced by PostgreSQL LISTEN/NOTIFY; `0` turns the cache off',
   SECRETS_KEY:
     "the key that seals sources' passwords (32 random bytes, base64: `openssl rand -base64 32`); unset: made once in `SECRETS_KEY_DIR`",
   SECRETS_KEY_DIR: 'where the secrets key is generated once when `SECRETS_KEY` is unset',

@@ -26,6 +26,7 @@ describe('readEnv', () => {
         DB_POOL_MAX: 10,
         DB_CONNECT_TIMEOUT_MS: 2_000,
         DB_STATEMENT_TIMEOUT_MS: 3_000,
+        SESSION_CACHE_SIZE: 10_000,
       },
     });
   });

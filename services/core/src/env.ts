@@ -104,6 +104,13 @@ export const baseEnvShape = {
   // for a free pool slot); a statement after DB_STATEMENT_TIMEOUT_MS (0 = no limit).
   DB_CONNECT_TIMEOUT_MS: milliseconds(2_000, 100, 60_000),
   DB_STATEMENT_TIMEOUT_MS: milliseconds(3_000, 0, 600_000),
+  // docs/decisions/051: session families and users kept in process, forgotten on LISTEN/NOTIFY (0 = none).
+  SESSION_CACHE_SIZE: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((size) => size <= 1_000_000, 'must be at most 1000000')
+    .default(10_000),
 } as const;
 
 /** A whole-number setting within bounds, with its default. */

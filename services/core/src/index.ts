@@ -65,6 +65,13 @@ export { createMailer, type MailMessage, type Mailer, type MailerOptions } from 
 export { type RunnableEnv, type RunServiceOptions, runService, StartupError } from './run-service';
 export { type RunningServer, type Servable, type StartServerOptions, startServer } from './server';
 export { createServiceApp, type ServiceAppOptions } from './service-app';
+export {
+  CHANGE_CHANNELS,
+  type ChangeCache,
+  changeCacheOf,
+  startChangeCache,
+  useChangeCache,
+} from './db/change-cache';
 export { noStore } from './no-store';
 export {
   type AllowedHosts,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle, migrateToLatest } from './database';
+import { startChangeCache, useChangeCache } from './db/change-cache';
 import { describeError } from './errors';
 import { createLogger, type Logger } from './logger';
 import { startServer } from './server';
@@ -15,6 +16,7 @@ export interface RunnableEnv {
   DB_CONNECT_TIMEOUT_MS: number;
   DB_STATEMENT_TIMEOUT_MS: number;
   DATABASE_ROLE?: string | undefined;
+  SESSION_CACHE_SIZE: number;
 }
 
 /** A start-up failure whose message is the one line a person can act on (it names the setting). */
@@ -86,6 +88,17 @@ export async function runService<Env extends RunnableEnv>(options: RunServiceOpt
       fail(`Cannot run as DATABASE_ROLE=${env.DATABASE_ROLE}: ${describeError(err)}`);
     }
   }
+  // Session families and users read once, forgotten when they change anywhere (docs/decisions/051).
+  const changes =
+    env.SESSION_CACHE_SIZE > 0
+      ? await startChangeCache({
+          url: env.DATABASE_URL,
+          role: env.DATABASE_ROLE,
+          logger,
+          maxEntries: env.SESSION_CACHE_SIZE,
+        })
+      : undefined;
+  if (changes !== undefined) useChangeCache(db, changes);
   let built: Awaited<ReturnType<RunServiceOptions<Env>['build']>>;
   try {
     built = await options.build({ env, db, logger });
@@ -102,6 +115,7 @@ export async function runService<Env extends RunnableEnv>(options: RunServiceOpt
     logger,
     onShutdown: async () => {
       await built.onShutdown?.();
+      await changes?.stop();
       await db.destroy();
     },
   });

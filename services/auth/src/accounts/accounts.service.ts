@@ -25,6 +25,7 @@ import {
   emailExists,
   findAccountByEmail,
   findAccountById,
+  findSessionUserRow,
   insertUser,
   markEmailVerified,
   setPasswordHash,
@@ -303,7 +304,7 @@ export async function completeReset(
 }
 
 export async function currentUser(deps: AuthDeps, userId: string): Promise<SessionUser> {
-  const account = await findAccountById(deps.db, userId);
+  const account = await findSessionUserRow(deps.db, userId);
   if (account === undefined) throw new ApiError(401, 'Not signed in', 'unauthenticated');
   return sessionUser(account);
 }

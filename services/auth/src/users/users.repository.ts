@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '@trove/service-core';
+import { changeCacheOf, type DatabaseHandle } from '@trove/service-core';
 import { sql } from 'kysely';
 
 // The only SQL about users in the auth service. Each function takes the database handle first, so a
@@ -90,6 +90,21 @@ export async function findAccountByEmail(db: DatabaseHandle, email: string): Pro
 export async function findAccountById(db: DatabaseHandle, id: string): Promise<Account | undefined> {
   const row = await db.selectFrom('users').select(accountColumns).where('id', '=', id).executeTakeFirst();
   return row === undefined ? undefined : toAccount(row);
+}
+
+/**
+ * The signed-in user as /auth/me shows it (id, email, name, phone): from the instance's change cache when it
+ * has read it before and the user has not changed since, else from the table (docs/decisions/051). Only these
+ * four columns are kept in memory, never the password hash.
+ */
+export async function findSessionUserRow(
+  db: DatabaseHandle,
+  id: string,
+): Promise<Pick<Account, 'id' | 'email' | 'name' | 'phone'> | undefined> {
+  const load = () =>
+    db.selectFrom('users').select(['id', 'email', 'name', 'phone']).where('id', '=', id).executeTakeFirst();
+  const cache = changeCacheOf(db);
+  return cache === undefined ? load() : cache.read('users', id, load);
 }
 
 export async function markEmailVerified(db: DatabaseHandle, id: string): Promise<void> {

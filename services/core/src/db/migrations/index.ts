@@ -20,6 +20,7 @@ import * as sources from './2026-11-25-07-sources';
 import * as jobLibrary from './2026-11-25-08-job-library';
 import * as uploadsIndex from './2026-11-25-09-uploads-index';
 import * as destinations from './2026-11-25-11-destinations';
+import * as changeNotifications from './2026-11-25-12-change-notifications';
 
 // Every migration, imported by name rather than read from the folder at run time, so the list works
 // the same under tsx, vitest or any bundler. Append-only: add a file and a line, never edit one.
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-08-job-library': jobLibrary,
   '2026-11-25-09-uploads-index': uploadsIndex,
   '2026-11-25-11-destinations': destinations,
+  '2026-11-25-12-change-notifications': changeNotifications,
 };
