@@ -45,13 +45,19 @@ describe('nginx serves the prerendered landing page for / only', () => {
     const landing = await (await fetch(`${baseUrl()}/`)).text();
     expect(landing).toContain('<div id="root" hidden></div><div data-prerendered>');
     expect(landing).toMatch(/<h1 id="hero-title"[^>]*>Find anything\. Send anywhere\.<\/h1>/);
-    expect(landing).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // No inline script (the CSP allows none); the JSON-LD block is data, not code (docs/decisions/049).
+    expect(landing).not.toMatch(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>/);
 
     const contact = await fetch(`${baseUrl()}/contact`);
     expect(contact.headers.get('cache-control')).toBe('no-cache');
     const html = await contact.text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('data-prerendered');
+    // Its own head (issue 23 item 3): description and canonical URL for /contact, not the landing page's.
+    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/contact">/);
+    expect(html).toMatch(/<meta name="description" content="[^"]+">/);
+    expect(landing).toMatch(/<link rel="canonical" href="[^"]*\/">/);
+    expect(landing).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect((await fetch(`${baseUrl()}/`)).headers.get('content-security-policy')).toContain(
       "script-src 'self'",
     );
