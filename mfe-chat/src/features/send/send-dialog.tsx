@@ -1,8 +1,10 @@
-import { type Delivery, EmailSchema } from '@trove/contracts';
+import { DESTINATION_KIND_LABELS, type Delivery, EmailSchema, type SavedDestination } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
+import { useServerState } from '@trove/kit/server-state';
 import { type FormEvent, useId, useState } from 'react';
 import { sendAnswer } from '../chat-api/chat-api';
 import { Button, Spinner } from '@trove/kit/ui';
+import { listDestinations, postAnswer } from './destinations-api';
 import * as styles from './send-dialog.module.css';
 
 interface SendDialogProps {
@@ -22,7 +24,21 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
   const [address, setAddress] = useState(defaultAddress);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const ids = { input: useId(), error: useId(), help: useId() };
+  const ids = { input: useId(), error: useId(), help: useId(), destinations: useId() };
+  // Issue 22: the user's Slack, Teams and Google Chat destinations, one click each.
+  const destinations = useServerState(listDestinations, []);
+
+  const post = async (destination: SavedDestination) => {
+    if (sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      onSent(await postAnswer(chatId, messageId, destination.id));
+    } catch (failure) {
+      setError(userMessage(failure, `The answer could not be posted to ${destination.name}. Try again.`));
+      setSending(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,6 +86,28 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
           </p>
         ) : null}
       </div>
+      {destinations.data !== undefined && destinations.data.length > 0 ? (
+        <fieldset className={styles.destinations} aria-describedby={ids.destinations}>
+          <legend className={styles.label}>Or post it to</legend>
+          <p className={styles.lead} id={ids.destinations}>
+            Your destinations from Connections.
+          </p>
+          <ul className={styles.destinationList}>
+            {destinations.data.map((destination) => (
+              <li key={destination.id}>
+                <Button
+                  size="sm"
+                  disabled={sending}
+                  onClick={() => void post(destination)}
+                  aria-label={`Post to ${destination.name} (${DESTINATION_KIND_LABELS[destination.kind]})`}
+                >
+                  {destination.name} · {DESTINATION_KIND_LABELS[destination.kind]}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
       <div className={styles.actions}>
         <Button size="sm" onClick={onCancel}>
           Cancel
