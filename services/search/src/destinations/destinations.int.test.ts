@@ -294,6 +294,19 @@ describe('-> destination in a chat', () => {
     expect(postsTo(refused.path)).toHaveLength(1);
   });
 
+  it('waits as a 429’s Retry-After asks, then posts', async () => {
+    const limited = await addDestination(ada, 'teams', 'Limited', '/teams/limited');
+    receiver.script(limited.path, [
+      { status: 429, body: 'Rate limit exceeded', headers: { 'Retry-After': '2' } },
+      { status: 200 },
+    ]);
+    const { chatId, answer } = await ask(ada, 'find invoice -> teams "Limited"');
+    expect((await settled(ada, chatId, answer.deliveries[0]?.id ?? '')).status).toBe('sent');
+    const [first, second] = receiver.received.filter((post) => post.path === limited.path);
+    expect([first?.status, second?.status]).toEqual([429, 200]);
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(1_900);
+  });
+
   it('marks a revoked webhook (410) broken, with what to do', async () => {
     const gone = await addDestination(ada, 'google_chat', '#gone', '/google_chat/gone');
     receiver.script(gone.path, [{ status: 410, body: 'gone' }]);

@@ -19,6 +19,8 @@ export interface ReceivedPost {
   path: string;
   body: unknown;
   status: number;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 export interface WebhookReceiver {
@@ -82,7 +84,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       } catch {
         body = text;
       }
-      received.push({ path, body, status: answer.status });
+      received.push({ path, body, status: answer.status, at: Date.now() });
       res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
       res.end(answer.body ?? (answer.status === 200 ? 'ok' : 'error'));
     });
