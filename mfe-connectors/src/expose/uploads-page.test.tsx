@@ -57,6 +57,8 @@ class FakeUpload {
 }
 
 let listed: UploadedDocument[] = [];
+/** Whether the stub says the user has connected a source (issue 21). */
+let hasSources = false;
 /** Every list request asked, as its query string. */
 let listRequests: URLSearchParams[] = [];
 /** While set, "Show more" requests (those with a cursor) answer this instead. */
@@ -74,6 +76,7 @@ function listAnswer(params: URLSearchParams): Response {
     documents: listed.slice(from, to),
     next_cursor: to < listed.length ? String(to) : null,
     total: listed.length,
+    has_sources: hasSources,
   });
 }
 /** Search answers by cursor ('' for the first page); every search URL asked is kept. */
@@ -85,6 +88,7 @@ let answerDelete: (response: Response) => void = () => {};
 beforeEach(() => {
   FakeUpload.sent = [];
   listed = [];
+  hasSources = false;
   listRequests = [];
   failMore = null;
   searchPages = {};
@@ -136,6 +140,13 @@ describe('the Uploads page', () => {
       '/connections',
     );
     expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it('with no upload but a connected source, search is offered: the mailbox is searchable here (issue 21)', async () => {
+    hasSources = true;
+    renderPage();
+    await screen.findByRole('heading', { name: 'No files yet' });
+    await screen.findByRole('searchbox', { name: 'Search your uploads' });
   });
 
   it('a refused file is named at once; the others are sent one a request with a bar each', async () => {

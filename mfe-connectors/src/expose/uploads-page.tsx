@@ -22,7 +22,12 @@ function EmptyUploads() {
       icon={<DocumentIcon size={20} />}
       title="No files yet"
       titleAs="h3"
-      description={`Upload the invoices, contracts, notes, exports and saved emails you want to search. ${name} reads each file once and pulls out the dates, totals and names in it.`}
+      description={
+        <>
+          Upload the invoices, contracts, notes, exports and saved emails you want to search. {name} reads
+          each file once and pulls out the dates, totals and names in it.
+        </>
+      }
     >
       <ul className={styles.promises}>
         <li className={styles.promise}>
@@ -121,7 +126,7 @@ export default function UploadsPage() {
         ) : null}
       </div>
 
-      {hasDocuments ? (
+      {hasDocuments || uploads.hasSources ? (
         <SearchPanel
           state={search.state}
           onSearch={search.search}

@@ -283,6 +283,11 @@ export const UploadsListResponseSchema = z.object({
   next_cursor: z.string().nullable(),
   /** Every document the user has, so the page can say "Showing 50 of 48,368". */
   total: z.number().int().nonnegative(),
+  /**
+   * Whether the user has connected a source (issue 21): its documents are searchable here too, so the page
+   * offers search even with no upload.
+   */
+  has_sources: z.boolean().optional(),
 });
 export type UploadsListResponse = z.output<typeof UploadsListResponseSchema>;
 

@@ -32,6 +32,8 @@ export interface UploadsValue {
   documents: UploadedDocument[] | null;
   /** Every document the user has, loaded or not. */
   total: number;
+  /** Whether the user has connected a source: its documents can be searched here even with no upload. */
+  hasSources: boolean;
   /** Whether "Show more" has a page to read. */
   hasMore: boolean;
   loadingMore: boolean;
@@ -66,6 +68,7 @@ export function useUploads(): UploadsValue {
   const deleting = useRef(new Set<string>());
   const nextKey = useRef(0);
   const visible = usePageVisible();
+  const [hasSources, setHasSources] = useState(false);
 
   const uploads = useServerState(
     (signal) => {
@@ -79,6 +82,7 @@ export function useUploads(): UploadsValue {
       merge: (previous: UploadsList | undefined, page: UploadsListResponse) => {
         // A document being deleted stays out even if this answer was read before the delete landed.
         const next = withFirstPage(previous ?? null, page, deleting.current);
+        setHasSources(page.has_sources === true);
         const news = finishedSince(previous?.documents ?? [], next.documents);
         if (news.length > 0) setAnnouncement(news.join(' '));
         return next;
@@ -247,6 +251,7 @@ export function useUploads(): UploadsValue {
   return {
     documents,
     total: list?.total ?? 0,
+    hasSources,
     hasMore: list !== null && list.nextCursor !== null,
     loadingMore,
     moreError,

@@ -205,6 +205,17 @@ export async function listDocuments(
 }
 
 /** How many documents the user uploaded ("Showing 50 of 48,368"): an index-only count on documents_user_uploads. */
+/** Whether the user has connected any source (one index probe on sources_user). */
+export async function userHasSources(db: DatabaseHandle, userId: string): Promise<boolean> {
+  const row = await searchDb(db)
+    .selectFrom('sources')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function countDocuments(db: DatabaseHandle, userId: string): Promise<number> {
   const row = await searchDb(db)
     .selectFrom('documents')

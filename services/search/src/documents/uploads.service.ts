@@ -13,6 +13,7 @@ import { decodeCursor, encodeCursor } from '../search/cursor';
 import { normaliseFileName } from '../search/query-text';
 import {
   countDocuments,
+  userHasSources,
   type DocumentKey,
   type DocumentRow,
   deleteDocument,
@@ -99,14 +100,16 @@ export async function uploadsPage(
   query: UploadsListQuery,
 ): Promise<UploadsListResponse> {
   const after = query.cursor === undefined ? undefined : decodeUploadsCursor(query.cursor);
-  const [page, total] = await Promise.all([
+  const [page, total, hasSources] = await Promise.all([
     listDocuments(db, userId, { limit: query.limit, after }),
     countDocuments(db, userId),
+    userHasSources(db, userId),
   ]);
   return {
     documents: page.rows.map(toUploadedDocument),
     next_cursor: page.next === null ? null : encodeUploadsCursor(page.next),
     total,
+    has_sources: hasSources,
   };
 }
 

@@ -355,6 +355,7 @@ describe('GET and DELETE /api/v1/uploads/:id', () => {
     const list = (await (await service.request(user, '/api/v1/uploads')).json()) as UploadsListResponse;
     expect(list.documents.map((document) => document.name)).toEqual(['mine.txt']);
     expect(list.total).toBe(1);
+    expect(list.has_sources).toBe(true);
     expect((await service.request(user, `/api/v1/uploads/${synced}`)).status).toBe(404);
     expect((await service.request(user, `/api/v1/uploads/${synced}`, { method: 'DELETE' })).status).toBe(404);
     const still = await sql<{ n: string }>`select count(*) as n from documents where id = ${synced}`.execute(
@@ -526,7 +527,7 @@ describe('GET /api/v1/uploads: pages', () => {
     const nobody = await service.signUp();
     expect(await page(nobody, '')).toEqual({
       status: 200,
-      body: { documents: [], next_cursor: null, total: 0 },
+      body: { documents: [], next_cursor: null, total: 0, has_sources: false },
     });
   });
 
