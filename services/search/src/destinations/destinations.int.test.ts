@@ -7,6 +7,8 @@ import {
   DestinationsListResponseSchema,
   SendAnswerResponseSchema,
 } from '@trove/contracts';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretBox, secretKey } from '@trove/service-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { extractDocument } from '../extraction';
@@ -16,6 +18,9 @@ import {
   type SignedInUser,
   startSearchTestService,
 } from '../testing/search-service';
+import { destinationWithSecret, insertDestination } from './destinations.repository';
+import { urlContext } from './destinations.service';
+import { resealUrls } from './start-destinations';
 import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver';
 
 // Destinations (issue 22 "Ship") against a local HTTPS receiver with a certificate made for this run: the
@@ -358,5 +363,37 @@ describe('-> destination in a chat', () => {
       for (const secret of secretUrls) expect(text).not.toContain(secret);
       expect(text).not.toContain('s3cr3t');
     }
+  });
+});
+
+describe('key rotation', () => {
+  it('re-seals a URL an old key sealed with the current key; one no key opens is left', async () => {
+    const [oldKey, newKey, lostKey] = [
+      secretKey(randomBytes(32)),
+      secretKey(randomBytes(32)),
+      secretKey(randomBytes(32)),
+    ] as const;
+    const [kept, lost] = [randomUUID(), randomUUID()];
+    const url = 'https://hooks.slack.com/services/T0/B0/rotate-s3cr3t';
+    for (const [id, key, name] of [
+      [kept, oldKey, '#kept'],
+      [lost, lostKey, '#lost'],
+    ] as const) {
+      await insertDestination(service.db, {
+        id,
+        userId: bob.userId,
+        kind: 'slack',
+        name,
+        nameKey: name.slice(1),
+        host: 'hooks.slack.com',
+        secret: createSecretBox(key).seal(url, urlContext(id)),
+      });
+    }
+    const rotated = createSecretBox(newKey, [oldKey]);
+    expect(await resealUrls(service.db, rotated, service.logs.logger)).toBeGreaterThanOrEqual(1);
+    const row = await destinationWithSecret(service.db, kept);
+    expect(createSecretBox(newKey).open(row?.secret ?? '', urlContext(kept))).toBe(url);
+    const left = await destinationWithSecret(service.db, lost);
+    expect(createSecretBox(lostKey).open(left?.secret ?? '', urlContext(lost))).toBe(url);
   });
 });

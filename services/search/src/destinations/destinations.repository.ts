@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '@trove/service-core';
-import type { ColumnType, Generated, Kysely } from 'kysely';
+import { type ColumnType, type Generated, type Kysely, sql } from 'kysely';
 import type { Database } from '@trove/service-core';
 
 // A user's destinations (services/core/src/db/migrations/2026-11-25-10-destinations.ts). Every read a route
@@ -145,4 +145,31 @@ export async function markDestination(
   detail: string | null,
 ): Promise<void> {
   await destinationDb(db).updateTable('destinations').set({ state, detail }).where('id', '=', id).execute();
+}
+
+/** Rotation (docs/decisions/048): the destinations whose URL a key other than the current one sealed. */
+export function urlsSealedByOtherKeys(
+  db: DatabaseHandle,
+  currentKeyId: string,
+): Promise<{ id: string; secret: string }[]> {
+  return destinationDb(db)
+    .selectFrom('destinations')
+    .select(['id', 'secret'])
+    .where(sql<boolean>`split_part(secret, '.', 2) <> ${currentKeyId}`)
+    .execute();
+}
+
+/** Replaces a sealed URL only if it is still the one read. */
+export async function replaceUrlSecret(
+  db: DatabaseHandle,
+  id: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await destinationDb(db)
+    .updateTable('destinations')
+    .set({ secret: to })
+    .where('id', '=', id)
+    .where('secret', '=', from)
+    .execute();
 }

@@ -9,7 +9,8 @@ import {
 } from '@trove/service-core';
 import type { PostOptions } from './destination-post';
 import { type DestinationPostQueue, jobLibraryPostQueue, startPostWorkers } from './destination-jobs';
-import type { DestinationsDeps } from './destinations.service';
+import { replaceUrlSecret, urlsSealedByOtherKeys } from './destinations.repository';
+import { type DestinationsDeps, urlContext } from './destinations.service';
 
 // Everything destinations need in a running service (issue 22 "Ship"): the secret box the sources use, the
 // hosts allowed beyond the webhook domains (DESTINATION_ALLOWED_HOSTS), the post queue on the job library.
@@ -44,6 +45,8 @@ export async function startDestinations(options: {
     typeof settings.allowedHosts === 'object'
       ? settings.allowedHosts
       : parseAllowedHosts(settings.allowedHosts);
+  const resealed = await resealUrls(db, secrets, logger);
+  if (resealed > 0) logger.info({ resealed }, 'destination URLs re-sealed with the current key');
   const workers = await startPostWorkers(boss, {
     db,
     logger,
@@ -68,4 +71,27 @@ export async function startDestinations(options: {
     },
     stop: () => workers.stop(),
   };
+}
+
+/**
+ * Key rotation (docs/decisions/048), as for sources' passwords: every URL a previous key sealed is sealed again
+ * with the current key; one whose key is not configured is left (its posts fail, saying to add it again).
+ */
+export async function resealUrls(db: DatabaseHandle, secrets: SecretBox, logger: Logger): Promise<number> {
+  let moved = 0;
+  for (const row of await urlsSealedByOtherKeys(db, secrets.currentKeyId)) {
+    let url: string;
+    try {
+      url = secrets.open(row.secret, urlContext(row.id));
+    } catch (err) {
+      logger.warn(
+        { destinationId: row.id, err: (err as Error).message },
+        'a destination URL cannot be re-sealed',
+      );
+      continue;
+    }
+    await replaceUrlSecret(db, row.id, row.secret, secrets.seal(url, urlContext(row.id)));
+    moved += 1;
+  }
+  return moved;
 }
