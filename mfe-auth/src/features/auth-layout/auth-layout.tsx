@@ -1,4 +1,5 @@
 import { useAppConfig } from '@trove/kit';
+import { Card } from '@trove/kit/ui';
 import type { ReactNode } from 'react';
 import * as styles from './auth-layout.module.css';
 
@@ -20,7 +21,7 @@ export function AuthLayout({
   const { tagline } = useAppConfig();
   return (
     <div className={styles.page}>
-      <section className={styles.card} aria-labelledby="auth-title">
+      <Card as="section" shadow="md" className={styles.card} aria-labelledby="auth-title">
         <p className={styles.tagline}>
           <span className={styles.mark} aria-hidden="true" />
           {tagline}
@@ -31,7 +32,7 @@ export function AuthLayout({
         <p className={styles.description}>{description}</p>
         {children}
         <p className={styles.terms}>By continuing, you agree to our Terms and Privacy Policy</p>
-      </section>
+      </Card>
       {footer}
     </div>
   );

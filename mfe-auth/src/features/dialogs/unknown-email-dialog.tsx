@@ -1,4 +1,4 @@
-import { formStyles } from '../steps/form-parts';
+import { Button } from '@trove/kit/ui';
 import * as styles from './dialogs.module.css';
 
 /**
@@ -26,12 +26,12 @@ export function UnknownEmailDialog({
         <li>Finish your profile</li>
       </ol>
       <div className={styles.actions}>
-        <button type="button" className={formStyles.secondary} onClick={onUseDifferentEmail}>
+        <Button size="lg" onClick={onUseDifferentEmail}>
           Use a different email
-        </button>
-        <button type="button" className={formStyles.primary} onClick={onSignUp}>
+        </Button>
+        <Button variant="primary" size="lg" onClick={onSignUp}>
           Sign up &amp; continue
-        </button>
+        </Button>
       </div>
     </div>
   );

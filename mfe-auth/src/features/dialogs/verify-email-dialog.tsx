@@ -1,5 +1,5 @@
 import { useCountdown } from '../auth-flow/use-countdown';
-import { formStyles } from '../steps/form-parts';
+import { Button } from '@trove/kit/ui';
 import * as styles from './dialogs.module.css';
 
 /**
@@ -30,12 +30,12 @@ export function VerifyEmailDialog({
           : 'You can ask for a new code now.'}
       </p>
       <div className={styles.actions}>
-        <button type="button" className={formStyles.secondary} onClick={onUseDifferentEmail}>
+        <Button size="lg" onClick={onUseDifferentEmail}>
           Use different email
-        </button>
-        <button type="button" className={formStyles.primary} onClick={onVerifyNow}>
+        </Button>
+        <Button variant="primary" size="lg" onClick={onVerifyNow}>
           Verify now
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { PasswordInput } from '@trove/kit';
+import { Button } from '@trove/kit/ui';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import * as styles from './form.module.css';
 
@@ -155,16 +156,9 @@ export function SubmitButton({
   children: ReactNode;
 }) {
   return (
-    <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy || undefined}>
-      {busy ? (
-        <>
-          <span className={styles.spinner} aria-hidden="true" />
-          {busyLabel}
-        </>
-      ) : (
-        children
-      )}
-    </button>
+    <Button type="submit" variant="primary" size="lg" busy={busy}>
+      {busy ? busyLabel : children}
+    </Button>
   );
 }
 
