@@ -1,5 +1,6 @@
 import { useAppConfig } from '@trove/kit';
 import { Link } from 'react-router';
+import { buttonClassName, Table } from '@trove/kit/ui';
 import { Icon } from '../content/icons';
 import * as section from '../layout/section.module.css';
 import * as styles from './explore.module.css';
@@ -38,29 +39,26 @@ export default function Comparison() {
   const { name } = useAppConfig();
   return (
     <div className={styles.comparison}>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption className={styles.srOnly}>{name} compared with other ways to find work</caption>
-          <thead>
-            <tr>
-              <th scope="col">Feature</th>
-              <th scope="col">{name}</th>
-              <th scope="col">App-by-app search</th>
-              <th scope="col">Doing it by hand</th>
+      <Table caption={`${name} compared with other ways to find work`} captionHidden>
+        <thead>
+          <tr>
+            <th scope="col">Feature</th>
+            <th scope="col">{name}</th>
+            <th scope="col">App-by-app search</th>
+            <th scope="col">Doing it by hand</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.feature}>
+              <th scope="row">{row.feature}</th>
+              <td className={styles.trove}>{row.trove}</td>
+              <td>{row.search}</td>
+              <td>{row.manual}</td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.feature}>
-                <th scope="row">{row.feature}</th>
-                <td className={styles.trove}>{row.trove}</td>
-                <td>{row.search}</td>
-                <td>{row.manual}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </Table>
       <div>
         <h3 className={styles.subheading}>Switching takes an afternoon</h3>
         <ol className={styles.migration}>
@@ -73,7 +71,10 @@ export default function Comparison() {
         <div className={styles.salesBox}>
           <Icon name="people" />
           <p>Moving a team of 25 or more? We’ll plan the rollout with you, with white-glove onboarding.</p>
-          <Link className={section.primaryButton} to="/contact?topic=pricing">
+          <Link
+            className={buttonClassName({ variant: 'primary', className: section.button })}
+            to="/contact?topic=pricing"
+          >
             Talk to sales
           </Link>
         </div>

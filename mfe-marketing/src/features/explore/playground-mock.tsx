@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Card, VisuallyHidden } from '@trove/kit/ui';
 import { Icon, type IconName } from '../content/icons';
 import * as styles from './explore.module.css';
 
@@ -15,7 +16,7 @@ const side: ReadonlyArray<{ icon: IconName; label: string }> = [
 export default function PlaygroundMock() {
   const [tried, setTried] = useState(false);
   return (
-    <div className={styles.playground}>
+    <Card className={styles.playground}>
       <nav className={styles.playSide} aria-label="Playground sections (preview)">
         {side.map((item, index) => (
           <span
@@ -25,7 +26,7 @@ export default function PlaygroundMock() {
             title={item.label}
           >
             <Icon name={item.icon} size={18} />
-            <span className={styles.playIconLabel}>{item.label}</span>
+            <VisuallyHidden>{item.label}</VisuallyHidden>
           </span>
         ))}
       </nav>
@@ -57,9 +58,9 @@ export default function PlaygroundMock() {
             setTried(true);
           }}
         >
-          <label className={styles.srOnly} htmlFor="playground-input">
+          <VisuallyHidden as="label" htmlFor="playground-input">
             Message (preview only)
-          </label>
+          </VisuallyHidden>
           <input
             id="playground-input"
             className={styles.playInput}
@@ -75,6 +76,6 @@ export default function PlaygroundMock() {
           </span>
         </form>
       </div>
-    </div>
+    </Card>
   );
 }

@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import { loadExposed, NoHostError, useAppConfig } from '@trove/kit';
+import { Button } from '@trove/kit/ui';
 import * as section from '../layout/section.module.css';
 import * as styles from './explore.module.css';
 
@@ -94,16 +95,15 @@ class CatalogBoundary extends Component<BoundaryProps, { error: Error | null }> 
             : `The ${this.props.what} couldn't load. Check your connection and try again.`}
         </p>
         {standalone ? null : (
-          <button
-            type="button"
-            className={section.linkButton}
+          <Button
+            className={section.button}
             onClick={() => {
               this.setState({ error: null });
               this.props.onRetry();
             }}
           >
             Retry
-          </button>
+          </Button>
         )}
       </div>
     );

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Card } from '@trove/kit/ui';
 import {
   clampRoi,
   formatHours,
@@ -25,7 +26,7 @@ export default function RoiCalculator() {
   const { hours, value } = roiResult(values);
   const ids = { queriesPerDay: useId(), minutesSaved: useId(), teamSize: useId() };
   return (
-    <div className={styles.roi}>
+    <Card className={styles.roi}>
       <div className={styles.sliders}>
         {(Object.keys(ROI_INPUTS) as RoiInput[]).map((input) => (
           <div key={input} className={styles.slider}>
@@ -67,6 +68,6 @@ export default function RoiCalculator() {
           {formatRupees(RUPEES_PER_HOUR)} an hour.
         </p>
       </div>
-    </div>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { Card } from '@trove/kit/ui';
 import { destinationLabel, parseCommand } from '@trove/contracts';
 import { useAppConfig } from '@trove/kit';
 import { flowSteps } from '../content/flow-steps';
@@ -88,7 +89,7 @@ export default function HowItWorks() {
           </div>
         </div>
 
-        <div className={styles.preview} data-step={position.step}>
+        <Card shadow="md" className={styles.preview} data-step={position.step}>
           <label className={styles.inputLabel} htmlFor={inputId}>
             Type a command
           </label>
@@ -138,7 +139,7 @@ export default function HowItWorks() {
               />
             ) : null}
           </div>
-        </div>
+        </Card>
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { useAppConfig } from '@trove/kit';
+import { Card } from '@trove/kit/ui';
 import { featureCards } from '../content/feature-cards';
 import { Icon } from '../content/icons';
 import * as section from '../layout/section.module.css';
@@ -21,7 +22,7 @@ export default function FeatureGrid() {
       </div>
       <ul className={styles.grid}>
         {featureCards(name).map((card) => (
-          <li key={card.title} className={styles.card} data-testid="feature-card">
+          <Card as="li" key={card.title} className={styles.card} data-testid="feature-card">
             <div className={styles.top}>
               <span className={styles.icon}>
                 <Icon name={card.icon} size={20} />
@@ -53,7 +54,7 @@ export default function FeatureGrid() {
                 </li>
               ))}
             </ul>
-          </li>
+          </Card>
         ))}
       </ul>
     </section>

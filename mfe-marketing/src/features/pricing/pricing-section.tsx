@@ -1,6 +1,7 @@
 import { useAppConfig } from '@trove/kit';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { Button, buttonClassName, Card, VisuallyHidden } from '@trove/kit/ui';
 import { Icon } from '../content/icons';
 import * as section from '../layout/section.module.css';
 import { type Billing, planPrice, plans, pricePeriod, YEARLY_SAVING_LABEL } from './plans';
@@ -36,7 +37,7 @@ export default function PricingSection() {
           </h2>
         </div>
         <fieldset className={styles.billing}>
-          <legend className={section.srOnly}>Billing period</legend>
+          <VisuallyHidden as="legend">Billing period</VisuallyHidden>
           {(['monthly', 'yearly'] as const).map((period) => (
             <button
               key={period}
@@ -54,7 +55,8 @@ export default function PricingSection() {
 
       <ul className={styles.plans}>
         {offers.map((plan) => (
-          <li
+          <Card
+            as="li"
             key={plan.key}
             className={styles.plan}
             data-suggested={plan.suggested || undefined}
@@ -70,7 +72,10 @@ export default function PricingSection() {
               <span className={styles.period}>{pricePeriod(plan, billing)}</span>
             </p>
             <Link
-              className={plan.suggested ? section.primaryButton : section.linkButton}
+              className={buttonClassName({
+                variant: plan.suggested ? 'primary' : 'secondary',
+                className: section.button,
+              })}
               to={plan.href}
               data-testid={`cta-${plan.key}`}
             >
@@ -89,7 +94,7 @@ export default function PricingSection() {
                 </ul>
               </div>
             ))}
-          </li>
+          </Card>
         ))}
       </ul>
 
@@ -103,16 +108,15 @@ export default function PricingSection() {
           <h3 id={`${tableId}-title`} className={styles.detailsTitle}>
             Detailed comparison
           </h3>
-          <button
-            type="button"
-            className={section.linkButton}
+          <Button
+            className={section.button}
             aria-expanded={detailsOpen}
             aria-controls={tableId}
             onClick={() => setDetailsOpen((open) => !open)}
           >
             {detailsOpen ? 'Hide' : 'Show'}
-            <span className={section.srOnly}> detailed comparison</span>
-          </button>
+            <VisuallyHidden> detailed comparison</VisuallyHidden>
+          </Button>
         </div>
         <div id={tableId} hidden={!detailsOpen} className={styles.tableWrap}>
           <table className={styles.table} aria-labelledby={`${tableId}-title`}>

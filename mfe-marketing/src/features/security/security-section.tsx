@@ -1,6 +1,7 @@
 import { useAppConfig } from '@trove/kit';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { buttonClassName, Card, VisuallyHidden } from '@trove/kit/ui';
 import { Icon } from '../content/icons';
 import {
   complianceBadges,
@@ -33,9 +34,9 @@ export default function SecuritySection() {
         <p className={section.lede}>Choose how far your data travels. By default, it doesn’t.</p>
       </div>
       <div className={styles.layout}>
-        <div className={styles.modeCard}>
+        <Card className={styles.modeCard}>
           <fieldset className={styles.toggle}>
-            <legend className={section.srOnly}>Security mode</legend>
+            <VisuallyHidden as="legend">Security mode</VisuallyHidden>
             {(Object.keys(securityModes) as SecurityMode[]).map((key) => (
               <button
                 key={key}
@@ -77,16 +78,19 @@ export default function SecuritySection() {
             ))}
           </ul>
           <div className={styles.actions}>
-            <Link className={section.primaryButton} to="/contact?topic=security">
+            <Link
+              className={buttonClassName({ variant: 'primary', className: section.button })}
+              to="/contact?topic=security"
+            >
               Talk to security
             </Link>
             {/* A real file served by nginx: a full page load, not a client-side route. */}
-            <a className={section.linkButton} href="/security.pdf">
+            <a className={buttonClassName({ className: section.button })} href="/security.pdf">
               <Icon name="download" size={18} />
               Security brief (PDF)
             </a>
           </div>
-        </div>
+        </Card>
         <div className={styles.faq}>
           <h3 className={styles.faqTitle}>Questions security teams ask</h3>
           {securityFaq(name).map((item, index) => {

@@ -1,4 +1,5 @@
 import { useAppConfig } from '@trove/kit';
+import { Card } from '@trove/kit/ui';
 import { useRef, useState } from 'react';
 import { Icon } from '../content/icons';
 import { testimonials } from '../content/testimonials';
@@ -32,7 +33,8 @@ export default function SocialProof() {
         </h2>
       </div>
       <div className={styles.layout}>
-        <section
+        <Card
+          as="section"
           className={styles.carousel}
           aria-roledescription="carousel"
           aria-label="Testimonials"
@@ -109,7 +111,7 @@ export default function SocialProof() {
               <Icon name="arrow" size={18} />
             </button>
           </div>
-        </section>
+        </Card>
 
         <article className={styles.caseStudy} aria-labelledby="case-title">
           <p className={styles.caseEyebrow}>Case study · Kestrel Freight</p>
