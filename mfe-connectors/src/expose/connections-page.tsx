@@ -32,7 +32,12 @@ export default function ConnectionsPage() {
       <PageHeader
         className={styles.header}
         title="Connections"
-        lede={`The apps ${name} can search for you. Every connector is read-only, and most are indexed on your device.`}
+        lede={
+          <>
+            The apps {name} can search for you. Every connector is read-only, and most are indexed on your
+            device.
+          </>
+        }
       />
       <SourceList state={sources} onAddMailbox={openMailboxForm} onAction={onAction} />
       <DestinationsSection />

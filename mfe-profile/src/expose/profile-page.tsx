@@ -11,7 +11,7 @@ export default function ProfilePage() {
       <PageHeader
         className={styles.intro}
         title="Profile"
-        lede={`How you appear in ${name}, and how you sign in.`}
+        lede={<>How you appear in {name}, and how you sign in.</>}
       />
       <ProfileWorkspace />
       <BuildLabel label={__TROVE_BUILD_LABEL__} />
