@@ -1,6 +1,6 @@
 import { type DatabaseHandle, describeError, type JobLibrary, type Logger } from '@trove/service-core';
-import { dueSources } from './sources.repository';
-import type { SourceSyncQueue } from './sources.service';
+import { dueSources, sourcesBeingRemoved } from './sources.repository';
+import type { SourceRemovalQueue, SourceSyncQueue } from './sources.service';
 
 // Source syncs on the job library (docs/decisions/045-job-library.md): a queue of syncs, at most one queued
 // per source, and a sweep every minute that queues the sources whose next sync has come. When a source is
@@ -8,6 +8,8 @@ import type { SourceSyncQueue } from './sources.service';
 
 export const SOURCE_SYNC_QUEUE = 'source-sync';
 export const SOURCE_SYNC_SWEEP = 'source-sync-due';
+/** A removed source's documents and row, taken out after DELETE has answered (one job per source). */
+export const SOURCE_REMOVE_QUEUE = 'source-remove';
 /** pg-boss cron: every minute (its finest). */
 const EVERY_MINUTE = '* * * * *';
 /** Sources the sweep queues at a time; the rest are due still, and the next sweep takes them. */
@@ -15,6 +17,17 @@ const SWEEP_LIMIT = 500;
 
 export interface SourceSyncJob {
   sourceId: string;
+}
+
+export interface SourceRemoveJob {
+  sourceId: string;
+}
+
+export interface RemovalRetry {
+  /** pg-boss retries of a removal that failed (the database away, a crash): at least this many. */
+  retryLimit?: number;
+  /** Seconds before the first retry, doubled each time (pg-boss retryBackoff). */
+  retryDelaySeconds?: number;
 }
 
 /** What one run of a source's sync reports back. `busy`: another run holds the source; try again shortly. */
@@ -28,17 +41,26 @@ const localWorkers = new WeakMap<JobLibrary, string[]>();
  * process's idle sync workers are woken at once (pg-boss notifyWorker) rather than at their next poll, up to
  * 2 s later: "Sync now" to searchable is budgeted at 2 s (issue 21). Other instances' workers still poll.
  */
-export function jobLibraryQueue(boss: JobLibrary): SourceSyncQueue {
+export function jobLibraryQueue(boss: JobLibrary): SourceSyncQueue & SourceRemovalQueue {
   return {
     async syncSoon(sourceId) {
       await boss.send(SOURCE_SYNC_QUEUE, { sourceId } satisfies SourceSyncJob, { singletonKey: sourceId });
       for (const workerId of localWorkers.get(boss) ?? []) boss.notifyWorker(workerId);
     },
+    async removeSoon(sourceId) {
+      await boss.send(SOURCE_REMOVE_QUEUE, { sourceId } satisfies SourceRemoveJob, {
+        singletonKey: sourceId,
+      });
+      for (const workerId of localRemovers.get(boss) ?? []) boss.notifyWorker(workerId);
+    },
   };
 }
 
+/** The removal worker this process runs on each job library, woken by a DELETE. */
+const localRemovers = new WeakMap<JobLibrary, string[]>();
+
 /** The queues and the sweep's schedule: idempotent, run by every instance at start. */
-export async function prepareSourceQueues(boss: JobLibrary): Promise<void> {
+export async function prepareSourceQueues(boss: JobLibrary, removal: RemovalRetry = {}): Promise<void> {
   await boss.createQueue(SOURCE_SYNC_QUEUE, {
     name: SOURCE_SYNC_QUEUE,
     // One queued job per source (singletonKey): "Sync now" five times is one sync.
@@ -49,6 +71,17 @@ export async function prepareSourceQueues(boss: JobLibrary): Promise<void> {
     retryDelay: 60,
     retryBackoff: true,
     expireInSeconds: 60 * 60,
+  });
+  await boss.createQueue(SOURCE_REMOVE_QUEUE, {
+    name: SOURCE_REMOVE_QUEUE,
+    // One queued removal per source; DELETE of a source being removed is a 404 anyway.
+    policy: 'short',
+    // A removal is idempotent: each try resumes from what is left. A process that dies mid-removal leaves
+    // the job active until it expires; it is then retried like a failure.
+    retryLimit: removal.retryLimit ?? 10,
+    retryDelay: removal.retryDelaySeconds ?? 30,
+    retryBackoff: true,
+    expireInSeconds: 30 * 60,
   });
   await boss.createQueue(SOURCE_SYNC_SWEEP, {
     name: SOURCE_SYNC_SWEEP,
@@ -63,6 +96,17 @@ export async function queueDueSources(db: DatabaseHandle, queue: SourceSyncQueue
   const due = await dueSources(db, SWEEP_LIMIT);
   for (const sourceId of due) await queue.syncSoon(sourceId);
   return due.length;
+}
+
+/**
+ * Queues the removal of every source still marked as being removed (the sweep's work too): a removal whose
+ * job was never queued (the process gone between the mark and the send) or has used up its retries is
+ * tried again. A source whose removal is queued already is not queued twice (singletonKey).
+ */
+export async function queuePendingRemovals(db: DatabaseHandle, queue: SourceRemovalQueue): Promise<number> {
+  const pending = await sourcesBeingRemoved(db, SWEEP_LIMIT);
+  for (const sourceId of pending) await queue.removeSoon(sourceId);
+  return pending.length;
 }
 
 export interface SourceWorkers {
@@ -80,18 +124,45 @@ export async function startSourceWorkers(options: {
   logger: Logger;
   concurrency: number;
   run: (sourceId: string) => Promise<SyncRunResult>;
+  /** A removal's work (removeSourceContent): throws to be retried. */
+  remove: (sourceId: string) => Promise<number>;
+  removal?: RemovalRetry;
   /** How often an idle worker asks for work (pg-boss: at least 0.5 s). */
   pollingIntervalSeconds?: number;
   /** Seconds before a busy source's sync is tried again. */
   busyRetrySeconds?: number;
 }): Promise<SourceWorkers> {
   const { boss, logger } = options;
-  await prepareSourceQueues(boss);
+  await prepareSourceQueues(boss, options.removal);
   const queue = jobLibraryQueue(boss);
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   await boss.work(SOURCE_SYNC_SWEEP, { pollingIntervalSeconds: 5 }, async () => {
     await queueDueSources(options.db, queue);
+    await queuePendingRemovals(options.db, queue);
   });
+  // One removal at a time per process, whatever the sync concurrency (0 included): it is database work only.
+  const removerIds: string[] = [];
+  localRemovers.set(boss, removerIds);
+  removerIds.push(
+    await boss.work<SourceRemoveJob>(
+      SOURCE_REMOVE_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds },
+      async (jobs) => {
+        for (const job of jobs) {
+          const { sourceId } = job.data;
+          const started = Date.now();
+          try {
+            const documents = await options.remove(sourceId);
+            logger.info({ sourceId, documents, ms: Date.now() - started }, 'source removed');
+          } catch (err) {
+            // pg-boss retries the job, with back-off; the next try resumes from what is left.
+            logger.warn({ sourceId, error: describeError(err) }, 'source removal failed');
+            throw err;
+          }
+        }
+      },
+    ),
+  );
   const workerIds: string[] = [];
   localWorkers.set(boss, workerIds);
   for (let index = 0; index < options.concurrency; index += 1) {
@@ -123,7 +194,9 @@ export async function startSourceWorkers(options: {
   return {
     async stop() {
       workerIds.length = 0;
+      removerIds.length = 0;
       await boss.offWork(SOURCE_SYNC_QUEUE);
+      await boss.offWork(SOURCE_REMOVE_QUEUE);
       await boss.offWork(SOURCE_SYNC_SWEEP);
     },
   };

@@ -233,6 +233,20 @@ describe('sources API', () => {
     expect((await readSource(user, source.id)).documents).toBe(3);
     expect((await call(service, user, 'DELETE', `/${source.id}`)).status).toBe(204);
     expect((await call(service, user, 'GET', `/${source.id}`)).status).toBe(404);
+    // The source-remove job takes the documents out, then the row.
+    await expect
+      .poll(
+        async () =>
+          (
+            await searchDb(service.db)
+              .selectFrom('sources')
+              .select('id')
+              .where('id', '=', source.id)
+              .execute()
+          ).length,
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe(0);
     const left = await searchDb(service.db)
       .selectFrom('documents')
       .select('id')

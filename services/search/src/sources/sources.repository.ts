@@ -57,6 +57,14 @@ function withDocuments(db: DatabaseHandle) {
     ]);
 }
 
+/**
+ * A source being removed (docs/decisions/045, "Removing a source"): paused, with detail { removing: true },
+ * until the source-remove job has taken its documents out and deleted the row. No route sees it.
+ */
+export const REMOVING_DETAIL = { removing: true } as const;
+const notRemoving = sql<boolean>`not (sources.detail @> '{"removing": true}'::jsonb)`;
+const isRemoving = sql<boolean>`sources.state = 'paused' and sources.detail @> '{"removing": true}'::jsonb`;
+
 const toRow = <T extends { documents: string | number | null }>(row: T) => ({
   ...row,
   documents: Number(row.documents ?? 0),
@@ -92,6 +100,7 @@ export async function insertSource(
 export async function listSources(db: DatabaseHandle, userId: string): Promise<SourceRow[]> {
   const rows = await withDocuments(db)
     .where('sources.user_id', '=', userId)
+    .where(notRemoving)
     .orderBy('sources.created_at')
     .orderBy('sources.id')
     .execute();
@@ -107,13 +116,15 @@ export async function findSource(
   const row = await withDocuments(db)
     .where('sources.id', '=', sourceId)
     .where('sources.user_id', '=', userId)
+    .where(notRemoving)
     .executeTakeFirst();
   return row === undefined ? undefined : toRow(row);
 }
 
 /**
- * The source with its sealed password, by id alone (the sync job) or the user's (a test of a saved source).
- * `lock` takes its row for the transaction: a sync batch and a removal never interleave.
+ * The source with its sealed password, by id alone (the sync job) or the user's (a test of a saved source;
+ * never one being removed). `lock` takes its row for the transaction: a sync batch and a removal's mark never
+ * interleave.
  */
 export async function sourceWithSecret(
   db: DatabaseHandle,
@@ -124,7 +135,8 @@ export async function sourceWithSecret(
     .selectFrom('sources')
     .select([...COLUMNS, 'sources.secret'])
     .where('sources.id', '=', sourceId);
-  if (options.userId !== undefined) query = query.where('sources.user_id', '=', options.userId);
+  if (options.userId !== undefined)
+    query = query.where('sources.user_id', '=', options.userId).where(notRemoving);
   return (options.lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
@@ -141,8 +153,9 @@ export interface SourceChange {
 }
 
 /**
- * Changes a source (the user's, when `userId` is given); false when there is none. `unlessPaused`: a sync's
- * writes, which must not undo a pause (or a removal, which pauses first) made while it ran.
+ * Changes a source (the user's, when `userId` is given, and never one being removed); false when there is
+ * none. `unlessPaused`: a sync's writes, which must not undo a pause (or a removal, which pauses) made while
+ * it ran.
  */
 export async function updateSource(
   db: DatabaseHandle,
@@ -169,15 +182,57 @@ export async function updateSource(
       updated_at: sql`now()`,
     })
     .where('id', '=', sourceId);
-  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  if (userId !== undefined) query = query.where('user_id', '=', userId).where(notRemoving);
   if (options.unlessPaused) query = query.where('state', '!=', 'paused');
   const result = await query.executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
-/** The source row goes with its checkpoints and identities (cascade); its documents must be gone first. */
+/**
+ * DELETE: the user's source is marked as being removed (paused, so a running sync stops at its next batch,
+ * which checks the state under the row's lock, and is never due again); false when there is none, or it is
+ * being removed already.
+ */
+export async function markSourceRemoving(
+  db: DatabaseHandle,
+  userId: string,
+  sourceId: string,
+): Promise<boolean> {
+  return updateSource(db, sourceId, { state: 'paused', detail: REMOVING_DETAIL, nextSyncAt: null }, userId);
+}
+
+/** The owner of a source being removed; undefined when it is gone (or not being removed). */
+export async function sourceBeingRemoved(
+  db: DatabaseHandle,
+  sourceId: string,
+): Promise<{ userId: string } | undefined> {
+  const row = await searchDb(db)
+    .selectFrom('sources')
+    .select('user_id')
+    .where('id', '=', sourceId)
+    .where(isRemoving)
+    .executeTakeFirst();
+  return row === undefined ? undefined : { userId: row.user_id };
+}
+
+/** Sources marked as being removed (the minute sweep queues their removal again: a lost job is not lost). */
+export async function sourcesBeingRemoved(db: DatabaseHandle, limit: number): Promise<string[]> {
+  const rows = await searchDb(db)
+    .selectFrom('sources')
+    .select('id')
+    .where(isRemoving)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The source row goes with its checkpoints and identities (cascade); its documents must be gone first. Only a
+ * source being removed.
+ */
 export async function deleteSourceRow(db: DatabaseHandle, sourceId: string): Promise<void> {
-  await searchDb(db).deleteFrom('sources').where('id', '=', sourceId).execute();
+  await searchDb(db).deleteFrom('sources').where('id', '=', sourceId).where(isRemoving).execute();
 }
 
 /**

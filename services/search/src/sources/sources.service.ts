@@ -18,13 +18,15 @@ import {
   resolveAllowedHost,
   type SecretBox,
 } from '@trove/service-core';
-import { sourceDocumentIds, deleteDocument } from '../documents/documents.repository';
+import { deleteDocumentIn, sourceDocumentIds } from '../documents/documents.repository';
 import { testImapSource, type ImapReach } from './imap/imap-source';
 import {
   deleteSourceRow,
   findSource,
   insertSource,
   listSources,
+  markSourceRemoving,
+  sourceBeingRemoved,
   type SourceRow,
   sourceWithSecret,
   updateSource,
@@ -39,11 +41,16 @@ export interface SourceSyncQueue {
   syncSoon(sourceId: string): Promise<void>;
 }
 
+/** Queues a source's removal (the source-remove job, docs/decisions/045-job-library.md). */
+export interface SourceRemovalQueue {
+  removeSoon(sourceId: string): Promise<void>;
+}
+
 export interface SourcesDeps {
   db: DatabaseHandle;
   secrets: SecretBox;
   reach: ImapReach;
-  queue: SourceSyncQueue;
+  queue: SourceSyncQueue & SourceRemovalQueue;
   now?: () => Date;
 }
 
@@ -51,7 +58,7 @@ export interface SourcesDeps {
 export const passwordContext = (sourceId: string) => `source:${sourceId}:password`;
 
 /** Documents removed per transaction when a source goes (each through the index, so the statistics stay right). */
-const REMOVE_BATCH = 200;
+export const REMOVE_BATCH = 200;
 
 const NOT_FOUND = () => new ApiError(404, SOURCE_MESSAGES.notFound, 'not_found');
 
@@ -180,20 +187,52 @@ export async function syncSourceNow(deps: SourcesDeps, userId: string, sourceId:
 }
 
 /**
- * "Remove" (after the page's confirmation): everything the source brought in leaves the index — each
- * document through the documents repository's delete, so the search statistics stay right — then the source.
- * It is paused first, in its own transaction, so a sync running now stores nothing more (a sync batch checks
- * the state under the source's row lock).
+ * "Remove" (after the page's confirmation): answered at once. The source is marked as being removed — paused
+ * with detail { removing: true }, in its own statement, so a sync running now stores nothing more (each sync
+ * batch checks the state under the source's row lock) — and from then on no route sees it (404, not listed).
+ * The source-remove job then takes its documents out ({@link removeSourceContent}); the minute sweep queues it
+ * again should the queueing here fail.
  */
 export async function removeSource(deps: SourcesDeps, userId: string, sourceId: string): Promise<void> {
-  if (!(await updateSource(deps.db, sourceId, { state: 'paused', detail: {}, nextSyncAt: null }, userId)))
-    throw NOT_FOUND();
+  if (!(await markSourceRemoving(deps.db, userId, sourceId))) throw NOT_FOUND();
+  await deps.queue.removeSoon(sourceId).catch(() => undefined);
+}
+
+export interface RemovalOptions {
+  batchSize?: number;
+  /** Tests: after each batch's transaction has committed. */
+  afterBatch?: (progress: { sourceId: string; removed: number }) => Promise<void> | void;
+}
+
+/**
+ * The source-remove job's work: everything a source marked as being removed brought in leaves the index —
+ * each document through the documents repository's delete, a batch a transaction, so the search statistics
+ * stay right — then the source row with its identities and folder checkpoints (cascade). Idempotent: a run cut
+ * short (a crash, a failed batch) is resumed by the next from what is left. Answers how many documents went.
+ */
+export async function removeSourceContent(
+  db: DatabaseHandle,
+  sourceId: string,
+  options: RemovalOptions = {},
+): Promise<number> {
+  const source = await sourceBeingRemoved(db, sourceId);
+  if (source === undefined) return 0;
+  let removed = 0;
   for (;;) {
-    const ids = await sourceDocumentIds(deps.db, sourceId, REMOVE_BATCH);
+    const ids = await sourceDocumentIds(db, sourceId, options.batchSize ?? REMOVE_BATCH);
     if (ids.length === 0) break;
-    for (const id of ids) await deleteDocument(deps.db, userId, id);
+    const deleted = await db.transaction().execute(async (tx) => {
+      let count = 0;
+      for (const id of ids) if (await deleteDocumentIn(tx, source.userId, id)) count += 1;
+      return count;
+    });
+    // Never loop on documents that cannot go (not the source's user's): the job fails, and says so.
+    if (deleted === 0) throw new Error(`source ${sourceId}: ${ids.length} documents could not be removed`);
+    removed += deleted;
+    await options.afterBatch?.({ sourceId, removed });
   }
-  await deleteSourceRow(deps.db, sourceId);
+  await deleteSourceRow(db, sourceId);
+  return removed;
 }
 
 /** "Test" before saving: nothing is stored. */

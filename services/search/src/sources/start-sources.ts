@@ -12,9 +12,14 @@ import {
 } from '@trove/service-core';
 import type { ImapReach } from './imap/imap-source';
 import { type ImapSyncOptions, runImapSync } from './imap/imap-sync';
-import { jobLibraryQueue, startSourceWorkers } from './source-jobs';
+import { jobLibraryQueue, type RemovalRetry, startSourceWorkers } from './source-jobs';
 import { replaceSecret, secretsSealedByOtherKeys } from './sources.repository';
-import { passwordContext, type SourcesDeps } from './sources.service';
+import {
+  passwordContext,
+  type RemovalOptions,
+  removeSourceContent,
+  type SourcesDeps,
+} from './sources.service';
 
 // Everything sources need in a running service (issue 21): the secret box (SECRETS_KEY, else a key file made
 // once), where sources may connect (SOURCE_ALLOWED_HOSTS), the job library and the sync workers on it.
@@ -33,6 +38,8 @@ export interface SourcesSettings {
   /** Tests: a DNS for the host guard, the IMAP connect timeout, hooks into a run. */
   reach?: Partial<ImapReach>;
   sync?: Partial<Pick<ImapSyncOptions, 'batchSize' | 'uidCompareMinutes' | 'afterBatch'>>;
+  /** Tests: the removal's batch size, a hook after each batch, and quicker retries. */
+  removal?: RemovalOptions & RemovalRetry;
 }
 
 export interface RunningSources {
@@ -83,6 +90,8 @@ export async function startSources(options: {
     logger,
     concurrency: settings.concurrency,
     run: (sourceId) => runImapSync(db, sourceId, syncOptions),
+    remove: (sourceId) => removeSourceContent(db, sourceId, settings.removal),
+    ...(settings.removal === undefined ? {} : { removal: settings.removal }),
     ...(settings.pollingIntervalSeconds === undefined
       ? {}
       : { pollingIntervalSeconds: settings.pollingIntervalSeconds }),
