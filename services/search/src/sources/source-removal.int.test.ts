@@ -1,0 +1,265 @@
+import { randomBytes } from 'node:crypto';
+import { SourceResponseSchema, SourcesListResponseSchema } from '@trove/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchDb } from '../db/tables';
+import { corpusStats } from '../documents/documents.repository';
+import { extractDocument } from '../extraction';
+import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
+import { type ImapSyncOptions, runImapSync } from './imap/imap-sync';
+import { type Dovecot, startDovecot } from './imap/testing/dovecot';
+
+// Removing a source (DELETE /api/v1/sources/:id) against a real Dovecot and PostgreSQL: the answer comes at
+// once and the source is gone from every route; the source-remove job then takes its documents, identities,
+// checkpoints and row out, with the search statistics back where they were; a sync running when the delete
+// lands stores nothing more; a removal that fails after one batch is retried and finishes. Syncs are started
+// here (no sync workers); the removal worker runs, in batches of 10, with a hook after each batch.
+
+const USERS = ['fast', 'during', 'crash', 'theirs'].map((name) => ({
+  name: `${name}@example.test`,
+  password: `app-password-${name}-${randomBytes(4).toString('hex')}`,
+}));
+const [FAST, DURING, CRASH, THEIRS] = USERS.map((user) => user.name) as [string, string, string, string];
+const BATCH = 10;
+
+/** What the removal worker does after each batch; set by each test. */
+let afterRemovalBatch: (progress: { sourceId: string; removed: number }) => Promise<void> | void = () => {};
+
+let dovecot: Dovecot;
+let service: SearchTestService;
+
+beforeAll(async () => {
+  [dovecot, service] = await Promise.all([
+    startDovecot({ users: USERS }),
+    startSearchTestService({
+      sources: {
+        allowedHosts: '127.0.0.1',
+        concurrency: 0,
+        removal: {
+          batchSize: BATCH,
+          retryDelaySeconds: 1,
+          afterBatch: (progress) => afterRemovalBatch(progress),
+        },
+      },
+    }),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([service?.close(), dovecot?.stop()]);
+});
+
+const passwordOf = (name: string) => USERS.find((candidate) => candidate.name === name)?.password ?? '';
+
+async function call(user: SignedInUser, method: string, path: string, body?: unknown) {
+  const res = await service.request(user, `/api/v1/sources${path}`, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text === '' ? null : (JSON.parse(text) as unknown) };
+}
+
+async function createSource(user: SignedInUser, mailbox: string): Promise<string> {
+  const created = await call(user, 'POST', '', {
+    kind: 'imap',
+    settings: {
+      email: mailbox,
+      host: dovecot.host,
+      port: dovecot.implicitTlsPort,
+      security: 'tls',
+      username: mailbox,
+      pinned_certificate_sha256: dovecot.certificateSha256,
+    },
+    password: passwordOf(mailbox),
+  });
+  expect(created.status).toBe(201);
+  return SourceResponseSchema.parse(created.json).source.id;
+}
+
+function sync(sourceId: string, options: Partial<ImapSyncOptions> = {}) {
+  const deps = service.sources;
+  if (deps === undefined) throw new Error('the test service runs without sources');
+  return runImapSync(service.db, sourceId, {
+    secrets: deps.deps.secrets,
+    reach: deps.deps.reach,
+    logger: service.logs.logger,
+    intervalMinutes: 15,
+    ...options,
+  });
+}
+
+/** What the source still has in the database: its row, documents, identities and folder checkpoints. */
+async function leftOf(sourceId: string) {
+  const db = searchDb(service.db);
+  const count = async (table: 'sources' | 'documents' | 'source_messages' | 'source_folders') =>
+    (
+      await db
+        .selectFrom(table)
+        .select(db.fn.countAll<string>().as('n'))
+        .where(table === 'sources' ? 'id' : 'source_id', '=', sourceId)
+        .executeTakeFirstOrThrow()
+    ).n;
+  return {
+    row: Number(await count('sources')),
+    documents: Number(await count('documents')),
+    identities: Number(await count('source_messages')),
+    folders: Number(await count('source_folders')),
+  };
+}
+
+const NOTHING = { row: 0, documents: 0, identities: 0, folders: 0 };
+
+/** Until the removal job has deleted the row (polled; the job runs when it runs). */
+async function removed(sourceId: string) {
+  await expect.poll(async () => (await leftOf(sourceId)).row, { timeout: 30_000, interval: 100 }).toBe(0);
+  return leftOf(sourceId);
+}
+
+async function listed(user: SignedInUser): Promise<string[]> {
+  const list = await call(user, 'GET', '');
+  return SourcesListResponseSchema.parse(list.json).sources.map((source) => source.id);
+}
+
+describe('removing a source', () => {
+  it('answers at once and the source leaves every route; the job then takes everything out, statistics too', async () => {
+    const user = await service.signUp();
+    await dovecot.fillMailbox(FAST, { INBOX: 35, Archive: 10 });
+    const sourceId = await createSource(user, FAST);
+    expect(await sync(sourceId)).toBe('done');
+    const worker = service.worker(extractDocument);
+    while (await worker.runOnce()) {
+      // Index every message, so the statistics have something to give back.
+    }
+    const before = await leftOf(sourceId);
+    expect(before).toMatchObject({ row: 1, documents: 45, identities: 45 });
+    expect(before.folders).toBeGreaterThan(0);
+    expect((await corpusStats(service.db, user.userId)).passageCount).toBeGreaterThan(0);
+
+    // The job is held after its first batch until the routes have been checked.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const batches: number[] = [];
+    afterRemovalBatch = async ({ sourceId: id, removed: count }) => {
+      if (id !== sourceId) return;
+      batches.push(count);
+      if (count === BATCH) await held;
+    };
+    try {
+      const started = performance.now();
+      const answer = await call(user, 'DELETE', `/${sourceId}`);
+      const answeredMs = performance.now() - started;
+      expect(answer.status).toBe(204);
+      expect(answeredMs).toBeLessThan(500);
+
+      expect(await listed(user)).not.toContain(sourceId);
+      for (const [method, path, body] of [
+        ['GET', `/${sourceId}`, undefined],
+        ['PATCH', `/${sourceId}`, { paused: false }],
+        ['PATCH', `/${sourceId}`, { name: 'back again' }],
+        ['POST', `/${sourceId}/sync`, undefined],
+        ['POST', `/${sourceId}/test`, {}],
+        ['DELETE', `/${sourceId}`, undefined],
+      ] as const) {
+        expect((await call(user, method, path, body)).status, `${method} ${path}`).toBe(404);
+      }
+      // Still there underneath, being removed, and never synced meanwhile.
+      expect((await leftOf(sourceId)).row).toBe(1);
+      expect(await sync(sourceId)).toBe('done');
+    } finally {
+      release();
+    }
+
+    expect(await removed(sourceId)).toEqual(NOTHING);
+    expect(batches).toEqual([10, 20, 30, 40, 45]);
+    const stats = await corpusStats(service.db, user.userId);
+    expect(stats.passageCount).toBe(0);
+    expect(stats.terms.size).toBe(0);
+    expect(await listed(user)).toEqual([]);
+  });
+
+  it('a sync running when the delete lands stores nothing after it', async () => {
+    const user = await service.signUp();
+    await dovecot.fillMailbox(DURING, { INBOX: 30 });
+    const sourceId = await createSource(user, DURING);
+    // The removal is held until the sync has returned, so what the sync stored after the mark would show.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    afterRemovalBatch = async ({ sourceId: id }) => {
+      if (id === sourceId) await held;
+    };
+    let atDelete: Awaited<ReturnType<typeof leftOf>> | undefined;
+    try {
+      const result = await sync(sourceId, {
+        batchSize: 10,
+        afterBatch: async ({ done }) => {
+          if (done !== 10) return;
+          expect((await call(user, 'DELETE', `/${sourceId}`)).status).toBe(204);
+          atDelete = await leftOf(sourceId);
+        },
+      });
+      expect(result).toBe('done');
+      expect(atDelete).toMatchObject({ row: 1, documents: 10, identities: 10 });
+      const afterSync = await leftOf(sourceId);
+      // The first removal batch (10) may have gone; nothing was added.
+      expect(afterSync.documents).toBeLessThanOrEqual(10);
+      expect(afterSync.identities).toBe(afterSync.documents);
+      const row = await searchDb(service.db)
+        .selectFrom('sources')
+        .select(['state', 'detail', 'next_sync_at'])
+        .where('id', '=', sourceId)
+        .executeTakeFirstOrThrow();
+      // The sync's end did not write over the mark.
+      expect(row).toEqual({ state: 'paused', detail: { removing: true }, next_sync_at: null });
+    } finally {
+      release();
+    }
+    expect(await removed(sourceId)).toEqual(NOTHING);
+  });
+
+  it('a removal that fails after one batch is retried and finishes, with nothing left', async () => {
+    const user = await service.signUp();
+    await dovecot.fillMailbox(CRASH, { INBOX: 25 });
+    const sourceId = await createSource(user, CRASH);
+    expect(await sync(sourceId)).toBe('done');
+    expect((await leftOf(sourceId)).documents).toBe(25);
+    let failures = 0;
+    const seen: number[] = [];
+    afterRemovalBatch = ({ sourceId: id, removed: count }) => {
+      if (id !== sourceId) return;
+      seen.push(count);
+      if (failures === 0) {
+        failures += 1;
+        throw new Error('the worker dies after its first batch');
+      }
+    };
+    expect((await call(user, 'DELETE', `/${sourceId}`)).status).toBe(204);
+    expect(await removed(sourceId)).toEqual(NOTHING);
+    // The first try took 10 and died; the retry resumed from the 15 left.
+    expect(seen).toEqual([10, 10, 15]);
+    expect(
+      service.logs
+        .lines()
+        .some(
+          (line) =>
+            JSON.stringify(line).includes('source removal failed') && JSON.stringify(line).includes(sourceId),
+        ),
+    ).toBe(true);
+  });
+
+  it("another user's source is a 404 to DELETE and stays", async () => {
+    const owner = await service.signUp();
+    const stranger = await service.signUp();
+    await dovecot.fillMailbox(THEIRS, { INBOX: 3 });
+    const sourceId = await createSource(owner, THEIRS);
+    expect((await call(stranger, 'DELETE', `/${sourceId}`)).status).toBe(404);
+    expect(await listed(owner)).toEqual([sourceId]);
+    expect((await call(owner, 'GET', `/${sourceId}`)).status).toBe(200);
+    expect((await leftOf(sourceId)).row).toBe(1);
+  });
+});
