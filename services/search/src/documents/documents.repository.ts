@@ -474,6 +474,66 @@ export async function deleteDocumentIn(
   return true;
 }
 
+/**
+ * {@link deleteDocumentIn} for many of a user's documents at once, set-based: the same statements once per
+ * call instead of once per document (removing a source: 600 indexed messages took 18 s one by one). The
+ * documents are locked in id order first (the lock order above); those not the user's, or gone, are skipped.
+ * Answers how many went.
+ */
+export async function deleteDocumentsIn(
+  tx: DatabaseHandle,
+  userId: string,
+  documentIds: string[],
+): Promise<number> {
+  if (documentIds.length === 0) return 0;
+  const locked = await searchDb(tx)
+    .selectFrom('documents')
+    .select('id')
+    .where('id', 'in', documentIds)
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  if (locked.length === 0) return 0;
+  const ids = sql`${sql.join(locked.map((row) => sql`${row.id}::uuid`))}`;
+  const removed = await sql<{ passages: string }>`
+    update search_corpus_stats s set
+      passage_count = s.passage_count - x.passages,
+      total_length = s.total_length - x.length
+    from (select count(*) as passages, coalesce(sum(length), 0) as length
+          from passages where document_id in (${ids})) x
+    where s.user_id = ${userId} and x.passages > 0
+    returning x.passages
+  `.execute(tx);
+  if (removed.rows.length > 0) {
+    await sql`
+      update search_terms t set document_frequency = t.document_frequency - x.passages
+      from (select e.lexeme, count(*) as passages
+            from passages p cross join lateral unnest(p.tsv) e
+            where p.document_id in (${ids})
+            group by e.lexeme) x
+      where t.user_id = ${userId} and t.lexeme = x.lexeme
+    `.execute(tx);
+    await sql`delete from search_terms where user_id = ${userId} and document_frequency <= 0`.execute(tx);
+    await sql`
+      delete from search_postings s
+      using passages p cross join lateral unnest(p.tsv) e
+      where p.document_id in (${ids})
+        and s.user_id = ${userId} and s.lexeme = e.lexeme and s.passage_id = p.id
+    `.execute(tx);
+    await sql`delete from passages where document_id in (${ids})`.execute(tx);
+  }
+  await searchDb(tx)
+    .deleteFrom('documents')
+    .where(
+      'id',
+      'in',
+      locked.map((row) => row.id),
+    )
+    .execute();
+  return locked.length;
+}
+
 /** Up to `limit` of the documents a source brought in (removing a source takes them out a few at a time). */
 export async function sourceDocumentIds(
   db: DatabaseHandle,

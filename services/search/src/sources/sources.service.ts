@@ -18,7 +18,7 @@ import {
   resolveAllowedHost,
   type SecretBox,
 } from '@trove/service-core';
-import { deleteDocumentIn, sourceDocumentIds } from '../documents/documents.repository';
+import { deleteDocumentsIn, sourceDocumentIds } from '../documents/documents.repository';
 import { testImapSource, type ImapReach } from './imap/imap-source';
 import {
   deleteSourceRow,
@@ -57,7 +57,7 @@ export interface SourcesDeps {
 /** What the secret box binds a source's password to: a ciphertext copied to another source does not open. */
 export const passwordContext = (sourceId: string) => `source:${sourceId}:password`;
 
-/** Documents removed per transaction when a source goes (each through the index, so the statistics stay right). */
+/** Documents removed per transaction when a source goes (out of the index with them, so the statistics stay right). */
 export const REMOVE_BATCH = 200;
 
 const NOT_FOUND = () => new ApiError(404, SOURCE_MESSAGES.notFound, 'not_found');
@@ -206,8 +206,8 @@ export interface RemovalOptions {
 
 /**
  * The source-remove job's work: everything a source marked as being removed brought in leaves the index —
- * each document through the documents repository's delete, a batch a transaction, so the search statistics
- * stay right — then the source row with its identities and folder checkpoints (cascade). Idempotent: a run cut
+ * a batch a transaction through the documents repository's set-based delete, so the search statistics stay
+ * right — then the source row with its identities and folder checkpoints (cascade). Idempotent: a run cut
  * short (a crash, a failed batch) is resumed by the next from what is left. Answers how many documents went.
  */
 export async function removeSourceContent(
@@ -221,11 +221,7 @@ export async function removeSourceContent(
   for (;;) {
     const ids = await sourceDocumentIds(db, sourceId, options.batchSize ?? REMOVE_BATCH);
     if (ids.length === 0) break;
-    const deleted = await db.transaction().execute(async (tx) => {
-      let count = 0;
-      for (const id of ids) if (await deleteDocumentIn(tx, source.userId, id)) count += 1;
-      return count;
-    });
+    const deleted = await db.transaction().execute((tx) => deleteDocumentsIn(tx, source.userId, ids));
     // Never loop on documents that cannot go (not the source's user's): the job fails, and says so.
     if (deleted === 0) throw new Error(`source ${sourceId}: ${ids.length} documents could not be removed`);
     removed += deleted;
