@@ -138,13 +138,16 @@ const AUTH_ONLY = process.argv.includes('--auth');
 const FAULTS_ONLY = process.argv.includes('--faults');
 // `npm run bench -- --sources`: only the IMAP source figures (issue 21) against a local Dovecot, no build.
 const SOURCES_ONLY = process.argv.includes('--sources');
+// `npm run bench -- --floor`: only GET /auth/me against a bare Hono route through nginx (issue 23 item 4), no build.
+const FLOOR_ONLY = process.argv.includes('--floor');
 
 async function main() {
   if (FAULTS_ONLY) {
     await runFaultsBench();
     return;
   }
-  const servicesOnly = SEARCH_ONLY || UPLOADS_ONLY || RELEVANCE_ONLY || AUTH_ONLY || SOURCES_ONLY;
+  const servicesOnly =
+    SEARCH_ONLY || UPLOADS_ONLY || RELEVANCE_ONLY || AUTH_ONLY || SOURCES_ONLY || FLOOR_ONLY;
   if (!servicesOnly && !existsSync(join(WWW_ROOT, 'index.html'))) {
     console.error(`${relative(REPO_ROOT, WWW_ROOT)} is missing: build first (npx tsx infra/src/build.ts).`);
     process.exit(1);
@@ -195,8 +198,42 @@ async function main() {
         await measureEnumerationTiming(stack.url, { email, wrongPassword: 'Wrong-Horse-1-Battery' }),
       );
     };
+    const floorFigures = async () => {
+      console.log(
+        `\nGET through nginx: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s × ${ROUNDS} rounds, interleaved\n`,
+      );
+      const targets: { label: string; path: string; headers?: Record<string, string> }[] = [
+        { label: 'bare Hono route (baseline)', path: '/bench/bare' },
+        { label: 'auth /healthz', path: '/api/v1/auth/healthz' },
+        // A signed-in session check: JWT verify, family lookup and user lookup (SPEC §7 GET /auth/me).
+        { label: 'auth /me (signed in)', path: '/api/v1/auth/me', headers: { Cookie: cookie } },
+      ];
+      for (const t of targets) await load(stack.url, t.label, t.path, 2, t.headers); // warm-up: keepalive, JIT
+      const runs = new Map<string, Load[]>();
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const t of targets) {
+          const result = await load(stack.url, t.label, t.path, DURATION_S, t.headers);
+          runs.set(t.label, [...(runs.get(t.label) ?? []), result]);
+        }
+      }
+      const results = targets.map((t) => mean(runs.get(t.label) ?? []));
+      const baseline = results[0] as Load;
+      console.log(
+        '| route | req/s | p50 ms | p99 ms | errors | non-2xx | req/s vs baseline | p99 vs baseline |',
+      );
+      console.log('|---|---|---|---|---|---|---|---|');
+      for (const r of results) {
+        console.log(
+          `| ${r.label} \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} | ${(r.rps / baseline.rps).toFixed(2)} | ${(r.p99 / Math.max(baseline.p99, 0.1)).toFixed(2)} |`,
+        );
+      }
+    };
     if (AUTH_ONLY) {
       await authFigures();
+      return;
+    }
+    if (FLOOR_ONLY) {
+      await floorFigures();
       return;
     }
     if (SOURCES_ONLY) {
@@ -259,34 +296,7 @@ async function main() {
     printLighthouseTable(await runLighthouse([`${stack.url}/`], lighthouseRuns));
     if (FRONT_END_ONLY) return;
 
-    console.log(
-      `\nGET through nginx: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s × ${ROUNDS} rounds, interleaved\n`,
-    );
-    const targets: { label: string; path: string; headers?: Record<string, string> }[] = [
-      { label: 'bare Hono route (baseline)', path: '/bench/bare' },
-      { label: 'auth /healthz', path: '/api/v1/auth/healthz' },
-      // A signed-in session check: JWT verify, family lookup and user lookup (SPEC §7 GET /auth/me).
-      { label: 'auth /me (signed in)', path: '/api/v1/auth/me', headers: { Cookie: cookie } },
-    ];
-    for (const t of targets) await load(stack.url, t.label, t.path, 2, t.headers); // warm-up: keepalive, JIT
-    const runs = new Map<string, Load[]>();
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const t of targets) {
-        const result = await load(stack.url, t.label, t.path, DURATION_S, t.headers);
-        runs.set(t.label, [...(runs.get(t.label) ?? []), result]);
-      }
-    }
-    const results = targets.map((t) => mean(runs.get(t.label) ?? []));
-    const baseline = results[0] as Load;
-    console.log(
-      '| route | req/s | p50 ms | p99 ms | errors | non-2xx | req/s vs baseline | p99 vs baseline |',
-    );
-    console.log('|---|---|---|---|---|---|---|---|');
-    for (const r of results) {
-      console.log(
-        `| ${r.label} \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} | ${(r.rps / baseline.rps).toFixed(2)} | ${(r.p99 / Math.max(baseline.p99, 0.1)).toFixed(2)} |`,
-      );
-    }
+    await floorFigures();
 
     await authFigures();
 

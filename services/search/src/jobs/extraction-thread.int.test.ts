@@ -115,6 +115,39 @@ describe('the extraction process on a bounded heap', () => {
   }, 240_000);
 });
 
+describe('waking the extraction process', () => {
+  it('a wake (a sync stored messages) makes the idle child take the new job now, and does not stop it', async () => {
+    // The previous test's child (a 50 ms poll) would take these jobs itself.
+    await extraction?.stop();
+    const user = await service.signUp();
+    const logs = captureLogs();
+    extraction = startExtractionProcess(logs.logger, {
+      memoryMb: MEMORY_MB,
+      timeoutSeconds: 600,
+      env: {
+        ...process.env,
+        DATABASE_URL: await databaseUrl(),
+        LOG_LEVEL: 'silent',
+        // A minute between looks (the setting's most): only the wake gets these files indexed in 20 s.
+        SEARCH_JOB_POLL_MS: '60000',
+      },
+    });
+    for (const text of ['woken numbat', 'woken again']) {
+      // Queued once the child is idle: it looks at the queue as it starts, then waits.
+      await new Promise((resolve) => setImmediate(resolve));
+      const res = await service.upload(user, [{ name: 'note.txt', text }]);
+      const id = ((await res.json()) as { documents: { id: string }[] }).documents[0]?.id ?? '';
+      const woken = async () => {
+        extraction?.wake();
+        return (await documentOf(user, id)).status;
+      };
+      await expect.poll(woken, { timeout: 20_000, interval: 250 }).toBe('indexed');
+    }
+    // The same child all along: a wake is not a stop (a restarted child would take the job as it starts).
+    expect(logs.lines().filter((line) => String(line.msg).startsWith('extraction process'))).toEqual([]);
+  }, 150_000);
+});
+
 describe('the extraction process on a clock (issue 18 item 6)', () => {
   it('a file whose reading outlasts SEARCH_JOB_TIMEOUT_S fails with a reason; the next file is indexed', async () => {
     const own = await startSearchTestService({ maxFileBytes: 8 * 1024 * 1024 });

@@ -34,6 +34,9 @@ const RESTART_MS = 1_000;
 /** What V8 prints when it gives up on the heap (then aborts): the child died of memory. */
 const OUT_OF_MEMORY_OUTPUT = /heap out of memory|Allocation failed/;
 
+/** The message that tells the child jobs were just queued. */
+const WAKE = 'wake';
+
 export interface ExtractionProcessOptions {
   /** SEARCH_JOB_MEMORY_MB: the child's V8 heap (--max-old-space-size). */
   memoryMb: number;
@@ -50,6 +53,8 @@ export interface ExtractionProcessOptions {
 export interface ExtractionProcess {
   /** Stops taking jobs, lets the running ones finish (or cuts them off after a while), closes its pool. */
   stop(): Promise<void>;
+  /** Tells the child that jobs were just queued (a sync's batch), so it does not wait out its poll. */
+  wake(): void;
 }
 
 /** Starts the extraction child process; one that dies is logged and started again, with back-off. */
@@ -134,6 +139,9 @@ export function startExtractionProcess(logger: Logger, options: ExtractionProces
   start();
 
   return {
+    wake() {
+      if (child?.connected) child.send(WAKE);
+    },
     async stop() {
       stopping = true;
       clearTimeout(restartTimer);
@@ -186,7 +194,11 @@ async function runExtractionLoop(
     await db.destroy();
     process.exit(0);
   };
-  process.once('message', () => void stop());
+  // 'wake': jobs were queued just now; anything else (the service's 'stop'): finish and exit.
+  process.on('message', (message) => {
+    if (message === WAKE) jobs.wake();
+    else void stop();
+  });
   // A signal to the service's process group (Ctrl-C, the stack's stop) reaches this child too: the service
   // decides when it stops, so a job in hand gets its time to finish rather than being cut off.
   process.on('SIGTERM', () => undefined);

@@ -50,6 +50,22 @@ async function jobsFor(id: string) {
 }
 
 describe('the extraction worker', () => {
+  it('wake() makes an idle worker take a job queued just now, instead of at the end of its poll', async () => {
+    const user = await service.signUp();
+    // Idle for ten minutes between looks unless woken: only wake() can make it take the job within the test.
+    const worker = service.worker(paragraphExtractor, { pollMs: 600_000 });
+    worker.start();
+    try {
+      // Whatever earlier tests left queued goes first; then it sleeps.
+      await expect.poll(async () => (await worker.runOnce()) === false, { timeout: 10_000 }).toBe(true);
+      const id = await uploadOne(user, 'woken wombat');
+      worker.wake();
+      await expect.poll(async () => (await documentOf(user, id)).status, { timeout: 10_000 }).toBe('indexed');
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('takes a queued job, shows "extracting" while it runs, and ends indexed with its parts', async () => {
     const user = await service.signUp();
     const id = await uploadOne(user, 'wombat burrow\n\nwombat tunnel');

@@ -58,6 +58,8 @@ export interface ExtractionWorker {
   start(): void;
   /** Stops taking jobs and waits for the ones running. */
   stop(): Promise<void>;
+  /** Looks for work now instead of at the end of the idle wait (SEARCH_JOB_POLL_MS): new jobs were queued. */
+  wake(): void;
   /**
    * The jobs an extraction process held when it died of memory (its worker id): each is retried, or failed with
    * outOfMemoryReason once its tries are used up, without waiting for their lease to run out.
@@ -220,6 +222,9 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
       if (running) return;
       running = true;
       loops = Array.from({ length: options.concurrency ?? 1 }, () => loop());
+    },
+    wake() {
+      for (const wake of [...sleepers]) wake();
     },
     async stop() {
       running = false;

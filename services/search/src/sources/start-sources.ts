@@ -38,6 +38,8 @@ export interface SourcesSettings {
   /** Tests: a DNS for the host guard, the IMAP connect timeout, hooks into a run. */
   reach?: Partial<ImapReach>;
   sync?: Partial<Pick<ImapSyncOptions, 'batchSize' | 'uidCompareMinutes' | 'afterBatch'>>;
+  /** A sync stored documents: wake the extraction worker rather than let it wait out its poll. */
+  onStored?: () => void;
   /** Tests: the removal's batch size, a hook after each batch, and quicker retries. */
   removal?: RemovalOptions & RemovalRetry;
 }
@@ -82,6 +84,7 @@ export async function startSources(options: {
     reach,
     logger,
     intervalMinutes: settings.intervalMinutes,
+    ...(settings.onStored === undefined ? {} : { onStored: settings.onStored }),
     ...settings.sync,
   };
   const workers = await startSourceWorkers({

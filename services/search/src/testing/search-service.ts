@@ -49,7 +49,7 @@ export interface SearchTestService {
   ): Promise<Response>;
   worker(
     extract: Extractor,
-    options?: { leaseMs?: number; maxAttempts?: number; workerId?: string },
+    options?: { leaseMs?: number; maxAttempts?: number; workerId?: string; pollMs?: number },
   ): ExtractionWorker;
   close(): Promise<void>;
 }
@@ -213,7 +213,7 @@ export async function startSearchTestService(
             : undefined,
         leaseMs: workerOptions.leaseMs ?? 60_000,
         maxAttempts: workerOptions.maxAttempts ?? 3,
-        pollMs: 50,
+        pollMs: workerOptions.pollMs ?? 50,
         workerId: workerOptions.workerId ?? 'test-worker',
         retryDelayMs: () => 0,
       });

@@ -67,6 +67,8 @@ export interface ImapSyncOptions {
   /** Use QRESYNC where the server has it (default); false finds deletions by the UID compare alone. */
   qresync?: boolean;
   now?: () => Date;
+  /** Called after a committed batch stored new documents: their extraction jobs are queued (the worker wakes). */
+  onStored?: () => void;
   /** Called after each batch is committed (the fault tests stop the server there). */
   afterBatch?: (progress: { folder: string; lastUid: number; done: number }) => Promise<void> | void;
 }
@@ -263,6 +265,7 @@ async function readNewMail(
     await storeBatch(db, source, plan, batch, progress);
     plan.checkpoint.lastUid = last.uid;
     progress.done += batch.length;
+    options.onStored?.();
     await options.afterBatch?.({ folder: plan.folder.path, lastUid: last.uid, done: progress.done });
     // Large messages make smaller batches: a batch's messages are all in memory until it is stored.
     const average = Math.max(1, bytes / batch.length);
