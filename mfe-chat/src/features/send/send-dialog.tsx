@@ -3,7 +3,7 @@ import { userMessage } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
 import { type FormEvent, useId, useState } from 'react';
 import { sendAnswer } from '../chat-api/chat-api';
-import { Button, Spinner } from '@trove/kit/ui';
+import { Button, DialogForm, DialogLead, Spinner } from '@trove/kit/ui';
 import { listDestinations, postAnswer } from './destinations-api';
 import * as styles from './send-dialog.module.css';
 
@@ -59,11 +59,11 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <p className={styles.lead} id={ids.help}>
+    <DialogForm onSubmit={submit} noValidate>
+      <DialogLead id={ids.help}>
         We’ll email the summary, the fields table and links back to each passage. Links open only for you,
         signed in.
-      </p>
+      </DialogLead>
       <div className={styles.field}>
         <label htmlFor={ids.input} className={styles.label}>
           Email address
@@ -89,9 +89,7 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
       {destinations.data !== undefined && destinations.data.length > 0 ? (
         <fieldset className={styles.destinations} aria-describedby={ids.destinations}>
           <legend className={styles.label}>Or post it to</legend>
-          <p className={styles.lead} id={ids.destinations}>
-            Your destinations from Connections.
-          </p>
+          <DialogLead id={ids.destinations}>Your destinations from Connections.</DialogLead>
           <ul className={styles.destinationList}>
             {destinations.data.map((destination) => (
               <li key={destination.id}>
@@ -117,6 +115,6 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
           {sending ? 'Sending…' : 'Send answer'}
         </Button>
       </div>
-    </form>
+    </DialogForm>
   );
 }

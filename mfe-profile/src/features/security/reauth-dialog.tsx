@@ -1,7 +1,7 @@
 import { PASSWORD_CHANGE_MESSAGES } from '@trove/contracts';
 import { PasswordInput, userMessage } from '@trove/kit';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '@trove/kit/ui';
+import { Button, DialogForm, DialogLead } from '@trove/kit/ui';
 import * as pageStyles from '../profile-page/profile-page.module.css';
 import { FieldShell } from '../profile-form/fields';
 import * as fieldStyles from '../profile-form/fields.module.css';
@@ -44,11 +44,11 @@ export function ReauthDialog({
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <p className={styles.lead}>
+    <DialogForm onSubmit={submit} noValidate>
+      <DialogLead>
         Changing your phone number or turning off 2-step verification needs your current password. We’ll email
         you a notice once it’s done.
-      </p>
+      </DialogLead>
       <FieldShell id={id} label={LABEL} error={error} required wide>
         {(control) => (
           <PasswordInput
@@ -74,6 +74,6 @@ export function ReauthDialog({
           Confirm and save
         </Button>
       </div>
-    </form>
+    </DialogForm>
   );
 }

@@ -9,6 +9,7 @@ export {
   buttonClassName,
 } from './button-look';
 export { Card, type CardProps } from './card';
+export { DialogForm, type DialogFormProps, DialogLead, type DialogLeadProps } from './dialog-form';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { Field, type FieldControlProps, type FieldProps, fieldDescribedBy } from './field';
 export { IconButton, type IconButtonLook, type IconButtonProps, iconButtonClassName } from './icon-button';
