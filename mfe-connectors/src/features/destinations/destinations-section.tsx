@@ -10,6 +10,7 @@ import { Button, Field, Select, Spinner } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
 import * as shared from '../catalog/catalog.module.css';
 import { createDestination, listDestinations, removeDestination } from './destinations-api';
+import * as sourceStyles from '../sources/sources.module.css';
 import * as styles from './destinations.module.css';
 
 const URL_HINTS: Readonly<Record<DestinationKind, string>> = {
@@ -70,15 +71,15 @@ export function DestinationsSection() {
   const destinations = state.data;
   return (
     <section className={styles.destinations} aria-labelledby="connections-destinations">
-      <h2 id="connections-destinations" className={styles.title}>
+      <h2 id="connections-destinations" className={sourceStyles.sourcesTitle}>
         Destinations
       </h2>
-      <p className={styles.quiet}>
+      <p className={sourceStyles.quiet}>
         Where answers can be sent: a Slack, Microsoft Teams or Google Chat channel’s webhook. End a question
         with “-&gt; #name” or use Send on an answer.
       </p>
       {state.status === 'loading' ? (
-        <p className={styles.quiet}>
+        <p className={sourceStyles.quiet}>
           <Spinner /> Loading your destinations…
         </p>
       ) : state.status === 'error' ? (
@@ -115,7 +116,7 @@ export function DestinationsSection() {
           ))}
         </ul>
       ) : (
-        <p className={styles.quiet}>No destinations yet.</p>
+        <p className={sourceStyles.quiet}>No destinations yet.</p>
       )}
       <form className={styles.form} onSubmit={(event) => void add(event)} aria-label="Add a destination">
         <Field label="Service" required>
