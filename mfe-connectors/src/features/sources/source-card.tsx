@@ -1,6 +1,7 @@
 import type { Source } from '@trove/contracts';
 import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
 import { useId } from 'react';
+import * as badgeStyles from '../catalog/status-badge.module.css';
 import { statusText } from './source-status';
 import * as styles from './sources.module.css';
 
@@ -51,8 +52,8 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
             IMAP · {settings.host}:{settings.port} · {securityLabels[settings.security]}
           </p>
         </div>
-        <span className={styles.state} data-state={state}>
-          <span aria-hidden="true" className={styles.dot} />
+        <span className={`${badgeStyles.badge} ${styles.state}`} data-state={state}>
+          <span aria-hidden="true" className={`${badgeStyles.dot} ${styles.dot}`} />
           {text.label}
         </span>
       </div>

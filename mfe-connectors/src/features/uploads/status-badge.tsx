@@ -1,4 +1,5 @@
 import type { DocumentStatus } from '@trove/contracts';
+import * as badgeStyles from '../catalog/status-badge.module.css';
 import * as styles from './uploads.module.css';
 
 export const STATUS_LABELS: Record<DocumentStatus, string> = {
@@ -10,8 +11,8 @@ export const STATUS_LABELS: Record<DocumentStatus, string> = {
 
 export function StatusBadge({ status }: { status: DocumentStatus }) {
   return (
-    <span className={styles.badge} data-status={status}>
-      <span className={styles.badgeDot} aria-hidden="true" />
+    <span className={`${badgeStyles.badge} ${styles.badge}`} data-status={status}>
+      <span className={`${badgeStyles.dot} ${styles.badgeDot}`} aria-hidden="true" />
       {STATUS_LABELS[status]}
     </span>
   );
