@@ -13,7 +13,15 @@ import * as sendStyles from '../send/send-dialog.module.css';
 import { ThreadView } from '../thread/thread-view';
 import { useChatThread } from '../thread/use-chat-thread';
 import { BackIcon, SparkIcon } from '@trove/kit/icons';
-import { Button, buttonClassName, Card, iconButtonClassName, Spinner, VisuallyHidden } from '@trove/kit/ui';
+import {
+  Button,
+  buttonClassName,
+  Card,
+  DialogForm,
+  iconButtonClassName,
+  Spinner,
+  VisuallyHidden,
+} from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import { chatHref, NEW_CHAT, readChatLocation, withPassage } from './chat-path';
 import * as styles from './workspace.module.css';
@@ -365,7 +373,7 @@ function DeleteConfirm({
 }) {
   const [deleting, setDeleting] = useState(false);
   return (
-    <div className={sendStyles.form}>
+    <DialogForm as="div">
       <p className={sendStyles.confirmText}>
         “{title}” and its answers will be deleted for good. Mails already sent stay in their inboxes.
       </p>
@@ -386,6 +394,6 @@ function DeleteConfirm({
           {deleting ? 'Deleting…' : 'Delete chat'}
         </Button>
       </div>
-    </div>
+    </DialogForm>
   );
 }

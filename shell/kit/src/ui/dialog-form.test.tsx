@@ -21,6 +21,12 @@ describe('DialogForm', () => {
     expect(submit).toHaveBeenCalledOnce();
   });
 
+  it('is a div for a body with no fields', () => {
+    render(<DialogForm as="div" data-testid="body" />);
+    expect(screen.getByTestId('body').tagName).toBe('DIV');
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
   it('draws the lead as a paragraph that keeps its id and class', () => {
     render(
       <DialogLead id="help" className="extra">

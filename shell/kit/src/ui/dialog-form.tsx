@@ -2,11 +2,18 @@ import type { FormHTMLAttributes, HTMLAttributes } from 'react';
 import { classNames } from './class-names';
 import * as styles from './dialog-form.module.css';
 
-export type DialogFormProps = FormHTMLAttributes<HTMLFormElement>;
+export interface DialogFormProps extends FormHTMLAttributes<HTMLFormElement> {
+  /** `div` for a body with no fields: a question and its buttons (a confirmation). */
+  as?: 'form' | 'div';
+}
 export type DialogLeadProps = HTMLAttributes<HTMLParagraphElement>;
 
 /** The form inside a popup's body: its parts in a column, a step apart. Every other prop goes to the form. */
-export function DialogForm({ className, ...props }: DialogFormProps) {
+export function DialogForm({ as = 'form', className, ...props }: DialogFormProps) {
+  if (as === 'div')
+    return (
+      <div className={classNames(styles.form, className)} {...(props as HTMLAttributes<HTMLDivElement>)} />
+    );
   return <form className={classNames(styles.form, className)} {...props} />;
 }
 
