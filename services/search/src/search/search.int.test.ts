@@ -132,7 +132,12 @@ describe('AND first, OR when AND finds too little', () => {
     const user = await service.signUp();
     await index(user, [{ name: 'a.txt', text: 'the kiwi' }]);
     const response = await search(user, { q: 'the and of' });
-    expect(response).toEqual({ results: [], facets: { type: [], source: [] }, mode: 'or', next_cursor: null });
+    expect(response).toEqual({
+      results: [],
+      facets: { type: [], source: [] },
+      mode: 'or',
+      next_cursor: null,
+    });
   });
 });
 
