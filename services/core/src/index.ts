@@ -50,6 +50,7 @@ export {
   type JobLibrary,
   type JobLibraryOptions,
   startJobLibrary,
+  withJobLibrarySetupLock,
 } from './jobs/job-library';
 export type { ServiceEnv } from './hono-env';
 export {

@@ -47,6 +47,13 @@ export interface ChangeCacheOptions {
   maxAgeMs?: number;
   /** How long to wait before connecting the listener again after it broke. */
   reconnectMs?: number;
+  /**
+   * How often the listener asks the server for a sign of life, and how long without one it is trusted
+   * (default 1 s and 3 s): a server that hangs without closing the connection (frozen, or a network cut)
+   * sends no notifications either, so after this nothing is served from memory.
+   */
+  heartbeatMs?: number;
+  staleMs?: number;
 }
 
 interface Entry {
@@ -64,6 +71,13 @@ export async function startChangeCache(options: ChangeCacheOptions): Promise<Cha
   );
   let client: pg.Client | undefined;
   let listening = false;
+  const heartbeatMs = options.heartbeatMs ?? 1_000;
+  const staleMs = options.staleMs ?? 3_000;
+  // When the listener last heard from the server (a notification or a heartbeat's answer).
+  let heardAt = 0;
+  let beating = false;
+  /** Whether what is in memory can be trusted now: connected, and the server answered lately. */
+  const fresh = () => listening && Date.now() - heardAt <= staleMs;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   // Per announced key, the acknowledgements heard so far and the waiters counting them.
@@ -86,6 +100,7 @@ export async function startChangeCache(options: ChangeCacheOptions): Promise<Cha
       const channel = channelOf.get(message.channel);
       if (channel === undefined && message.channel !== ACK_CHANNEL) return;
       if (channel !== undefined) generation[channel] += 1;
+      heardAt = Date.now();
       if (message.channel === ACK_CHANNEL) {
         const entry = acks.get(message.payload ?? '');
         if (entry === undefined) return;
@@ -130,8 +145,27 @@ export async function startChangeCache(options: ChangeCacheOptions): Promise<Cha
     client = next;
     // Whatever changed while nobody listened is unknown: start empty.
     dropAll();
+    heardAt = Date.now();
     listening = true;
   };
+
+  const heartbeat = setInterval(() => {
+    const current = client;
+    if (current === undefined || beating) return;
+    beating = true;
+    current
+      .query('select 1')
+      .then(() => {
+        // Silent for longer than trusted: a change may have gone unheard meanwhile.
+        if (Date.now() - heardAt > staleMs) dropAll();
+        heardAt = Date.now();
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        beating = false;
+      });
+  }, heartbeatMs);
+  heartbeat.unref();
 
   await connect().catch((err: unknown) => {
     options.logger.warn(
@@ -142,20 +176,20 @@ export async function startChangeCache(options: ChangeCacheOptions): Promise<Cha
 
   return {
     get listening() {
-      return listening;
+      return fresh();
     },
     async read<T>(channel: ChangeChannel, key: string, load: () => Promise<T | undefined>) {
       const map = maps[channel];
-      if (listening && map.has(key)) {
+      if (fresh() && map.has(key)) {
         // One turn of the event loop first: a notification already on the listener's socket (a logout
         // committed by another instance a moment ago) is read before an entry is served.
         await new Promise((resolve) => setImmediate(resolve));
         const entry = map.get(key);
-        if (listening && entry !== undefined && Date.now() - entry.at < maxAgeMs) return entry.value as T;
+        if (fresh() && entry !== undefined && Date.now() - entry.at < maxAgeMs) return entry.value as T;
       }
       const seen = generation[channel];
       const value = await load();
-      if (listening && value !== undefined && generation[channel] === seen) {
+      if (fresh() && value !== undefined && generation[channel] === seen) {
         map.delete(key);
         map.set(key, { value, at: Date.now() });
         if (map.size > options.maxEntries) map.delete(map.keys().next().value as string);
@@ -168,7 +202,7 @@ export async function startChangeCache(options: ChangeCacheOptions): Promise<Cha
     },
     echo(channel, key, timeoutMs = 1_000) {
       const listener = client;
-      if (!listening || listener === undefined) return Promise.resolve();
+      if (!fresh() || listener === undefined) return Promise.resolve();
       const id = `${channel}:${key}`;
       const entry = acks.get(id) ?? { heard: 0, waiters: new Set() };
       acks.set(id, entry);
@@ -208,6 +242,7 @@ export async function startChangeCache(options: ChangeCacheOptions): Promise<Cha
     },
     async stop() {
       stopped = true;
+      clearInterval(heartbeat);
       if (retry !== undefined) clearTimeout(retry);
       const current = client;
       client = undefined;

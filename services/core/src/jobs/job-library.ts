@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { type DatabaseHandle, poolOf } from '../database';
 import type { Logger } from '../logger';
@@ -54,4 +55,23 @@ export async function startJobLibrary(options: JobLibraryOptions): Promise<JobLi
   });
   await boss.start();
   return boss;
+}
+
+/**
+ * Runs `work` (creating queues and schedules) under one cluster-wide advisory lock. Instances starting together
+ * otherwise create the same queues at once, and pg-boss's create_queue deadlocks (seen with INSTANCES=2: the
+ * second search service exited with "deadlock detected"). The lock is held on a connection of its own; pg-boss
+ * works on the others of the pool.
+ */
+export async function withJobLibrarySetupLock<T>(db: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtextextended('trove job library setup', 0))`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtextextended('trove job library setup', 0))`.execute(
+        connection,
+      );
+    }
+  });
 }

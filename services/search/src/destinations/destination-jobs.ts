@@ -8,6 +8,7 @@ import {
   type Logger,
   type Lookup,
   type SecretBox,
+  withJobLibrarySetupLock,
 } from '@trove/service-core';
 import { answerDigest } from '../chats/chats.service';
 import { type PostOptions, postJson } from './destination-post';
@@ -167,15 +168,17 @@ export async function startPostWorkers(
   boss: JobLibrary,
   settings: PostSettings & { pollingIntervalSeconds?: number },
 ): Promise<PostWorkers> {
-  await boss.createQueue(DESTINATION_POST_QUEUE, {
-    name: DESTINATION_POST_QUEUE,
-    policy: 'standard',
-    // pg-boss's own retries are for a try that could not record itself (the database away).
-    retryLimit: 3,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 5 * 60,
-  });
+  await withJobLibrarySetupLock(settings.db, () =>
+    boss.createQueue(DESTINATION_POST_QUEUE, {
+      name: DESTINATION_POST_QUEUE,
+      policy: 'standard',
+      // pg-boss's own retries are for a try that could not record itself (the database away).
+      retryLimit: 3,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 5 * 60,
+    }),
+  );
   await boss.work<DestinationPostJob>(
     DESTINATION_POST_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 2 },

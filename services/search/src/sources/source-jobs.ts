@@ -1,4 +1,10 @@
-import { type DatabaseHandle, describeError, type JobLibrary, type Logger } from '@trove/service-core';
+import {
+  type DatabaseHandle,
+  describeError,
+  type JobLibrary,
+  type Logger,
+  withJobLibrarySetupLock,
+} from '@trove/service-core';
 import { dueSources, sourcesBeingRemoved } from './sources.repository';
 import type { SourceRemovalQueue, SourceSyncQueue } from './sources.service';
 
@@ -133,7 +139,7 @@ export async function startSourceWorkers(options: {
   busyRetrySeconds?: number;
 }): Promise<SourceWorkers> {
   const { boss, logger } = options;
-  await prepareSourceQueues(boss, options.removal);
+  await withJobLibrarySetupLock(options.db, () => prepareSourceQueues(boss, options.removal));
   const queue = jobLibraryQueue(boss);
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   await boss.work(SOURCE_SYNC_SWEEP, { pollingIntervalSeconds: 5 }, async () => {
