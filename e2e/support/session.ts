@@ -26,8 +26,11 @@ export async function stubSignedIn(context: BrowserContext, baseURL: string, use
       json: { user: { name: null, email: '', phone: null, ...user }, profile: EMPTY_PROFILE },
     }),
   );
-  // Likewise the Chats page lists the user's chats on mount (issue 11).
+  // Likewise the Chats page lists the user's chats on mount (issue 11), and Connections the user's sources and
+  // destinations (issues 21 and 22).
   await context.route('**/api/v1/chats', (route) => route.fulfill({ json: { chats: [] } }));
+  await context.route('**/api/v1/sources', (route) => route.fulfill({ json: { sources: [] } }));
+  await context.route('**/api/v1/destinations', (route) => route.fulfill({ json: { destinations: [] } }));
 }
 
 // Every field of the profile answer, empty (contracts' schema, so a new field needs no edit here).

@@ -54,7 +54,8 @@ export function useSources() {
           await removeSource(source.id);
           toasts.show({
             type: 'success',
-            message: `${source.name} and everything it brought in were removed.`,
+            // The service removes its documents in the background (a job): out of search within a minute.
+            message: `${source.name} was removed; what it brought in leaves search within a minute.`,
           });
         } else if (action === 'sync') {
           replace(await syncSource(source.id));
