@@ -148,9 +148,10 @@ describe('adding an IMAP mailbox on /connections (issue 21)', () => {
   });
 });
 
-// SOURCES_SCREENSHOTS=1: the page with a card in each state and the form open, at desktop and phone size,
-// light and dark, into .data/screenshots, to look at (issue 21: phone and desktop, both themes).
-describe.runIf(process.env.SOURCES_SCREENSHOTS === '1')('screenshots', () => {
+// Issue 21: phone and desktop, both themes, axe-clean — a card in each state and the form open, checked by axe
+// each time; SOURCES_SCREENSHOTS=1 also saves each view into .data/screenshots, to look at.
+describe('every status card and the form, desktop and phone, light and dark', () => {
+  const shoot = process.env.SOURCES_SCREENSHOTS === '1';
   const everyState = (): Source[] => [
     source(
       '00000000-0000-4000-8000-000000000001',
@@ -206,31 +207,30 @@ describe.runIf(process.env.SOURCES_SCREENSHOTS === '1')('screenshots', () => {
   const out = join(process.cwd(), '.data', 'screenshots');
   const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
-  it('writes them', { timeout: 180_000 }, async () => {
-    mkdirSync(out, { recursive: true });
+  it('are axe-clean', { timeout: 180_000 }, async () => {
+    if (shoot) mkdirSync(out, { recursive: true });
     for (const [size, viewport] of Object.entries(sizes)) {
       for (const theme of ['light', 'dark'] as const) {
         await withPage(browser, { cookies: account.cookies, theme, viewport }, async ({ page }) => {
           await stubSources(page, everyState());
           await page.goto('/connections');
           await page.getByRole('article', { name: 'ana@fastmail.com' }).waitFor();
-          await page.waitForTimeout(400);
-          await page.screenshot({
-            path: join(out, `sources-cards-${size}-${theme}.png`),
-          });
+          // axeViolations waits for the entrances to settle, so the shot is of the page at rest too.
+          expect(await axeViolations(page), `cards, ${size}, ${theme}`).toEqual([]);
+          if (shoot) await page.screenshot({ path: join(out, `sources-cards-${size}-${theme}.png`) });
           await page.getByRole('heading', { name: 'Your sources' }).scrollIntoViewIfNeeded();
           await page.getByRole('article', { name: 'team@example.org' }).scrollIntoViewIfNeeded();
-          await page.screenshot({ path: join(out, `sources-cards-end-${size}-${theme}.png`) });
+          if (shoot) await page.screenshot({ path: join(out, `sources-cards-end-${size}-${theme}.png`) });
           await page.getByRole('button', { name: 'Add a mailbox' }).click();
           const form = dialog(page);
           await form.getByLabel('Email address').fill('ana@fastmail.com');
           await form.getByLabel('Password or app password').fill('app-password-1234');
-          await page.waitForTimeout(400);
-          await page.screenshot({ path: join(out, `sources-form-${size}-${theme}.png`) });
+          expect(await axeViolations(page), `form, ${size}, ${theme}`).toEqual([]);
+          if (shoot) await page.screenshot({ path: join(out, `sources-form-${size}-${theme}.png`) });
           await form.getByRole('button', { name: 'Test', exact: true }).click();
           await form.getByRole('group', { name: 'Folders to search' }).scrollIntoViewIfNeeded();
-          await page.waitForTimeout(300);
-          await page.screenshot({ path: join(out, `sources-form-folders-${size}-${theme}.png`) });
+          expect(await axeViolations(page), `folders, ${size}, ${theme}`).toEqual([]);
+          if (shoot) await page.screenshot({ path: join(out, `sources-form-folders-${size}-${theme}.png`) });
         });
       }
     }
