@@ -65,7 +65,7 @@ export { createServiceMetrics, type ServiceMetrics } from './metrics';
 export { createMailer, type MailMessage, type Mailer, type MailerOptions } from './mailer';
 export { type RunnableEnv, type RunServiceOptions, runService, StartupError } from './run-service';
 export { type RunningServer, type Servable, type StartServerOptions, startServer } from './server';
-export { createServiceApp, type ServiceAppOptions } from './service-app';
+export { createServiceApp, limitBody, type ServiceAppOptions } from './service-app';
 export {
   CHANGE_CHANNELS,
   type ChangeCache,

@@ -1,5 +1,5 @@
 import { ERROR_CODE_BY_STATUS, type ErrorEnvelope } from '@trove/contracts';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { DatabaseHandle } from './database';
 import { createErrorHandler, notFound } from './errors';
@@ -35,14 +35,7 @@ export function createServiceApp(options: ServiceAppOptions): Hono<ServiceEnv> {
   });
   app.use(requestLogger(options.logger));
   app.use(metrics.middleware);
-  const limitBody = bodyLimit({
-    maxSize: options.maxBodyBytes ?? 64 * 1024,
-    onError: (c) =>
-      c.json<ErrorEnvelope>({ error: 'Request body too large', code: ERROR_CODE_BY_STATUS[413] }, 413),
-  });
-  // No route reads the body of a GET or HEAD, and asking the request for its body made the node adapter
-  // build a full WHATWG Request each time (~0.2 ms of CPU per request, measured on the search route).
-  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.use(limitBody(options.maxBodyBytes ?? 64 * 1024));
   const health = createHealthRoutes(options.db);
   app.route('/', health);
   app.route(options.prefix, health);
@@ -54,4 +47,18 @@ export function createServiceApp(options: ServiceAppOptions): Hono<ServiceEnv> {
   app.onError(createErrorHandler(options.logger));
   app.notFound(notFound);
   return app;
+}
+
+/**
+ * The one request-body cap: a 413 with the error envelope past `maxSize` bytes. A GET or HEAD is let through
+ * untouched: no route reads their body, and asking the request for it made the node adapter build a full
+ * WHATWG Request each time (~0.2 ms of CPU per request, measured on the search route).
+ */
+export function limitBody(maxSize: number): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize,
+    onError: (c) =>
+      c.json<ErrorEnvelope>({ error: 'Request body too large', code: ERROR_CODE_BY_STATUS[413] }, 413),
+  });
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
 }

@@ -14,7 +14,6 @@ import {
   SendAnswerBodySchema,
   type SendAnswerResponse,
 } from '@trove/contracts';
-import type { ErrorEnvelope } from '@trove/contracts';
 import {
   type DatabaseHandle,
   parseJson,
@@ -23,9 +22,9 @@ import {
   signedIn,
   type ServiceEnv,
   type VerificationKey,
+  limitBody,
 } from '@trove/service-core';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { confirmRecipientToken } from '../chats/chat-mail.service';
 import type { ChatAppSettings } from '../chats/chat-settings';
@@ -87,14 +86,7 @@ export function createChatRoutes({
     CHAT_MESSAGES.createsTooFast(settings.product),
   );
   routes.use('*', noStore);
-  routes.use(
-    '*',
-    bodyLimit({
-      maxSize: CHAT_MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json<ErrorEnvelope>({ error: 'Request body too large', code: 'payload_too_large' }, 413),
-    }),
-  );
+  routes.use('*', limitBody(CHAT_MAX_BODY_BYTES));
 
   // The recipient's confirm link (issue 18 item 1): no session, the token is the proof.
   routes.get('/recipients/confirm', (c) => {

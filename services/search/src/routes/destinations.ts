@@ -3,7 +3,6 @@ import {
   DestinationIdSchema,
   type DestinationResponse,
   type DestinationsListResponse,
-  type ErrorEnvelope,
 } from '@trove/contracts';
 import {
   ApiError,
@@ -12,9 +11,9 @@ import {
   type ServiceEnv,
   signedIn,
   type VerificationKey,
+  limitBody,
 } from '@trove/service-core';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   createDestination,
   type DestinationsDeps,
@@ -39,14 +38,7 @@ export function createDestinationRoutes(deps: DestinationRoutesDeps): Hono<Servi
   const routes = new Hono<ServiceEnv>();
   const auth = signedIn(deps.verificationKey, deps.db);
   routes.use('*', noStore);
-  routes.use(
-    '*',
-    bodyLimit({
-      maxSize: DESTINATION_MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json<ErrorEnvelope>({ error: 'Request body too large', code: 'payload_too_large' }, 413),
-    }),
-  );
+  routes.use('*', limitBody(DESTINATION_MAX_BODY_BYTES));
 
   routes.get('/', auth, async (c) =>
     c.json<DestinationsListResponse>({ destinations: await destinationsOf(deps, c.var.session.userId) }, 200),

@@ -9,7 +9,6 @@ import {
   TestSourceSchema,
   UpdateSourceSchema,
 } from '@trove/contracts';
-import type { ErrorEnvelope } from '@trove/contracts';
 import {
   ApiError,
   noStore,
@@ -17,9 +16,9 @@ import {
   type ServiceEnv,
   signedIn,
   type VerificationKey,
+  limitBody,
 } from '@trove/service-core';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   changeSource,
   createSource,
@@ -59,14 +58,7 @@ export function createSourceRoutes(deps: SourceRoutesDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
   const auth = signedIn(deps.verificationKey, deps.db);
   routes.use('*', noStore);
-  routes.use(
-    '*',
-    bodyLimit({
-      maxSize: SOURCE_MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json<ErrorEnvelope>({ error: 'Request body too large', code: 'payload_too_large' }, 413),
-    }),
-  );
+  routes.use('*', limitBody(SOURCE_MAX_BODY_BYTES));
 
   routes.get('/', auth, async (c) =>
     c.json<SourcesListResponse>({ sources: await sourcesOf(deps, c.var.session.userId) }, 200),
