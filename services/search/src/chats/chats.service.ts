@@ -16,7 +16,8 @@ import { ApiError, chatAnswerMail, type DatabaseHandle, enqueueMail } from '@tro
 import type { AnswerDigest } from '../destinations/destination-payloads';
 import type { DestinationPostQueue } from '../destinations/destination-jobs';
 import { type DestinationRow, findDestination } from '../destinations/destinations.repository';
-import { insertPostDelivery, shipTarget } from '../destinations/ship';
+import { insertPostDelivery } from '../destinations/post-deliveries.repository';
+import { shipTarget } from '../destinations/ship';
 import { type AnswerSettings, answerQuestion } from './answer.service';
 import { decodeChatListCursor, encodeChatListCursor } from './chat-list-cursor';
 import { type ChatMailLimits, clearAnswerMail } from './chat-mail.service';

@@ -15,7 +15,7 @@ import { type PostOptions, postJson } from './destination-post';
 import { kindLabel, payloadFor } from './destination-payloads';
 import { destinationWithSecret, markDestination } from './destinations.repository';
 import { checkWebhookUrl, urlContext } from './destinations.service';
-import { findPostDelivery, recordPostAttempt } from './ship';
+import { findPostDelivery, recordPostAttempt } from './post-deliveries.repository';
 
 // Posts to destinations on the job library (docs/decisions/050-destinations.md). A queued delivery is one
 // pg-boss job; a try that can be retried (a 5xx, a 429, the network) records the attempt on the delivery and
