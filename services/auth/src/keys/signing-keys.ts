@@ -5,7 +5,7 @@ import {
   hkdfSync,
   type KeyObject,
 } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TOKEN_ALGORITHM, type VerificationKey } from '@trove/service-core';
 import { calculateJwkThumbprint, createLocalJWKSet, exportJWK, type JWK } from 'jose';
@@ -59,11 +59,17 @@ function readOrCreateKeyFile(dir: string): string {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const { privateKey } = generateKeyPairSync('ed25519');
   const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+  // Written whole under a name of its own, then linked into place (atomic, and refused if the file exists):
+  // an instance starting at the same moment never reads a half-written key.
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, pem, { mode: 0o600 });
   try {
-    writeFileSync(file, pem, { flag: 'wx', mode: 0o600 });
+    linkSync(partial, file);
     return pem;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8');
     throw err;
+  } finally {
+    unlinkSync(partial);
   }
 }

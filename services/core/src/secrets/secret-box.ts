@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // Secrets at rest (DESIGN.md; issue 21 "Credentials encrypted at rest"): a source's password, a webhook
@@ -118,12 +118,18 @@ export function loadSecretKey(options: { key?: string | undefined; dir: string }
   }
   mkdirSync(options.dir, { recursive: true, mode: 0o700 });
   const text = `${randomBytes(KEY_BYTES).toString('base64')}\n`;
+  // Written whole under a name of its own, then linked into place (atomic, and refused if the file exists):
+  // an instance starting at the same moment never reads a half-written key.
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, text, { mode: 0o600 });
   try {
-    writeFileSync(file, text, { flag: 'wx', mode: 0o600 });
+    linkSync(partial, file);
     return parseSecretKey(text, file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST')
       return parseSecretKey(readFileSync(file, 'utf8'), file);
     throw err;
+  } finally {
+    unlinkSync(partial);
   }
 }
