@@ -1,20 +1,21 @@
 import type { Source, SourceFolder, SourceTestResult, TestSource } from '@trove/contracts';
-import { PasswordInput, useAppConfig, userMessage } from '@trove/kit';
-import { Button, Field, Select } from '@trove/kit/ui';
+import { useAppConfig, userMessage } from '@trove/kit';
+import { Button, Field } from '@trove/kit/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import * as shared from '../catalog/catalog.module.css';
 import {
   changeField,
   checkServerForm,
   chosenFolders,
   emptyServerForm,
   type FailedTest,
+  IMAP_SECURITY_OPTIONS,
   SERVER_FIELDS,
   type ServerField,
   type ServerFormErrors,
   type ServerFormValues,
   testFailureText,
 } from './server-form';
+import { PasswordField, type PlainInputOptions, plainInput, ServerRow } from './server-fields';
 import * as styles from './sources.module.css';
 
 export interface ImapFormApi {
@@ -163,21 +164,8 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
     });
   };
 
-  const text =
-    (field: ServerField, extra: { type?: string; autoComplete?: string; inputMode?: 'numeric' } = {}) =>
-    (control: object) => (
-      <input
-        {...control}
-        className={shared.input}
-        type={extra.type ?? 'text'}
-        autoComplete={extra.autoComplete ?? 'off'}
-        inputMode={extra.inputMode}
-        spellCheck={false}
-        autoCapitalize="none"
-        value={values[field]}
-        onChange={(event) => update(field, event.target.value)}
-      />
-    );
+  const text = (field: ServerField, options: PlainInputOptions = {}) =>
+    plainInput(values[field], (value) => update(field, value), options);
 
   return (
     <form ref={formRef} className={styles.form} noValidate onSubmit={connect}>
@@ -188,26 +176,15 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
       <Field label="Email address" id={ids.email} error={errors.email} required>
         {text('email', { type: 'email', autoComplete: 'email' })}
       </Field>
-      <div className={styles.serverRow}>
-        <Field label="IMAP server" id={ids.host} error={errors.host} required className={styles.hostField}>
-          {text('host')}
-        </Field>
-        <Field label="Port" id={ids.port} error={errors.port} required>
-          {text('port', { inputMode: 'numeric' })}
-        </Field>
-        <Field label="Security" id={ids.security} error={errors.security}>
-          {(control) => (
-            <Select
-              {...control}
-              value={values.security}
-              onChange={(event) => update('security', event.target.value)}
-            >
-              <option value="tls">SSL/TLS</option>
-              <option value="starttls">STARTTLS</option>
-            </Select>
-          )}
-        </Field>
-      </div>
+      <ServerRow
+        hostLabel="IMAP server"
+        securityLabel="Security"
+        securityOptions={IMAP_SECURITY_OPTIONS}
+        values={values}
+        errors={errors}
+        ids={ids}
+        onChange={update}
+      />
       <Field
         label="User name"
         id={ids.username}
@@ -217,25 +194,16 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
       >
         {text('username', { autoComplete: 'username' })}
       </Field>
-      <Field
-        label="Password or app password"
+      <PasswordField
         id={ids.password}
+        label="Password or app password"
+        inputLabel="Password"
         error={errors.password}
         required
         hint={`We recommend an app password, made for ${name} alone at your provider, so you can revoke it any time. It is stored encrypted and never shown again.`}
-      >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            label="Password"
-            className={shared.input}
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(event) => update('password', event.target.value)}
-          />
-        )}
-      </Field>
-
+        value={values.password}
+        onChange={(value) => update('password', value)}
+      />
       <div id={resultId} className={styles.testResult} role="status" aria-live="polite">
         {test.phase === 'testing' ? <p className={styles.testing}>Testing the connection…</p> : null}
         {test.phase === 'passed' ? (

@@ -41,6 +41,12 @@ export const emptyServerForm: ServerFormValues = {
   password: '',
 };
 
+/** The security select's choices, in the order shown. */
+export const IMAP_SECURITY_OPTIONS: readonly { value: ImapSecurity; label: string }[] = [
+  { value: 'tls', label: 'SSL/TLS' },
+  { value: 'starttls', label: 'STARTTLS' },
+];
+
 /** Which fields the person has typed in themselves: those are never overwritten by a guess. */
 export type EditedFields = ReadonlySet<ServerField>;
 

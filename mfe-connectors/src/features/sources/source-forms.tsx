@@ -7,21 +7,22 @@ import type {
   TestSavedSource,
   UpdateSource,
 } from '@trove/contracts';
-import { PasswordInput, userMessage } from '@trove/kit';
-import { Button, Field, Select } from '@trove/kit/ui';
+import { userMessage } from '@trove/kit';
+import { Button, Field } from '@trove/kit/ui';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import * as shared from '../catalog/catalog.module.css';
 import { TestFailure } from './imap-form';
 import {
   changeField,
   checkServerForm,
   chosenFolders,
   type FailedTest,
+  IMAP_SECURITY_OPTIONS,
   type ServerField,
   type ServerFormErrors,
   type ServerFormValues,
   testFailureText,
 } from './server-form';
+import { PasswordField, type PlainInputOptions, plainInput, ServerRow } from './server-fields';
 import * as styles from './sources.module.css';
 
 // Issue 21, a saved source's card asks for what it needs: a new password after the server refused the
@@ -82,21 +83,18 @@ export function UpdatePasswordForm({ source, api, onSaved, onCancel }: FormProps
         revoked the app password, enter the new one: it is tested first, then stored encrypted and the sync
         starts again.
       </p>
-      <Field label="New password or app password" id={id} error={error} required>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            label="New password"
-            className={shared.input}
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError(undefined);
-            }}
-          />
-        )}
-      </Field>
+      <PasswordField
+        id={id}
+        label="New password or app password"
+        inputLabel="New password"
+        error={error}
+        required
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          setError(undefined);
+        }}
+      />
       <div className={styles.testResult} role="status" aria-live="polite">
         {busy ? <p className={styles.testing}>Testing the new password…</p> : null}
         {failure ? <FailureWords failure={failure} server={serverOf(source)} /> : null}
@@ -373,67 +371,35 @@ export function EditSourceForm({ source, api, onSaved, onCancel }: FormProps) {
     }
   };
 
-  const input =
-    (field: ServerField, extra: { type?: string; inputMode?: 'numeric' } = {}) =>
-    (control: object) => (
-      <input
-        {...control}
-        className={shared.input}
-        type={extra.type ?? 'text'}
-        autoComplete="off"
-        inputMode={extra.inputMode}
-        spellCheck={false}
-        autoCapitalize="none"
-        value={values[field]}
-        onChange={(event) => update(field, event.target.value)}
-      />
-    );
+  const input = (field: ServerField, options: PlainInputOptions = {}) =>
+    plainInput(values[field], (value) => update(field, value), options);
 
   return (
     <form className={styles.form} noValidate onSubmit={save}>
       <Field label="Email address" id={ids.email} error={errors.email} required>
         {input('email', { type: 'email' })}
       </Field>
-      <div className={styles.serverRow}>
-        <Field label="IMAP server" id={ids.host} error={errors.host} required className={styles.hostField}>
-          {input('host')}
-        </Field>
-        <Field label="Port" id={ids.port} error={errors.port} required>
-          {input('port', { inputMode: 'numeric' })}
-        </Field>
-        <Field label="Security" id={ids.security} error={errors.security}>
-          {(control) => (
-            <Select
-              {...control}
-              value={values.security}
-              onChange={(event) => update('security', event.target.value)}
-            >
-              <option value="tls">SSL/TLS</option>
-              <option value="starttls">STARTTLS</option>
-            </Select>
-          )}
-        </Field>
-      </div>
+      <ServerRow
+        hostLabel="IMAP server"
+        securityLabel="Security"
+        securityOptions={IMAP_SECURITY_OPTIONS}
+        values={values}
+        errors={errors}
+        ids={ids}
+        onChange={update}
+      />
       <Field label="User name" id={ids.username} error={errors.username} required>
         {input('username')}
       </Field>
-      <Field
-        label="New password (optional)"
+      <PasswordField
         id={ids.password}
+        label="New password (optional)"
+        inputLabel="New password"
         error={errors.password}
         hint="Leave it empty to keep the saved password."
-      >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            label="New password"
-            className={shared.input}
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(event) => update('password', event.target.value)}
-          />
-        )}
-      </Field>
+        value={values.password}
+        onChange={(value) => update('password', value)}
+      />
 
       <div className={styles.testResult} role="status" aria-live="polite">
         {test.phase === 'testing' ? <p className={styles.testing}>Testing the connection…</p> : null}
