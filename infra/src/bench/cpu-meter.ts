@@ -13,7 +13,8 @@ function groupOf(command: string, pid: number): ProcessGroup {
   if (pid === process.pid) return 'load generator';
   if (command.startsWith('postgres')) return 'postgres';
   if (command.includes('nginx')) return 'nginx';
-  if (/services\/[a-z-]+\/src\/main\.ts/.test(command)) return 'services';
+  // The bench's bare Hono route stands in for a service, so its CPU is compared with theirs.
+  if (/services\/[a-z-]+\/src\/main\.ts|bench\/bare-server\.ts/.test(command)) return 'services';
   return 'other';
 }
 

@@ -5,6 +5,7 @@ import { freePort } from '../free-port';
 import { REPO_ROOT } from '../stack';
 import { startIsolatedStack } from '../stack/isolated';
 import { startBareServer } from './bare-server';
+import { type ProcessGroup, startCpuMeter } from './cpu-meter';
 import { measureEnumerationTiming, printEnumerationTiming } from './enumeration-timing';
 import { runFaultsBench } from './faults';
 import { measureFrontEndBytes } from './front-end-bytes';
@@ -210,9 +211,20 @@ async function main() {
       ];
       for (const t of targets) await load(stack.url, t.label, t.path, 2, t.headers); // warm-up: keepalive, JIT
       const runs = new Map<string, Load[]>();
+      // CPU by process group over every round of a route (/proc ticks are 10 ms, so whole rounds, not requests).
+      const cpu = new Map<string, { ms: Record<ProcessGroup, number>; requests: number }>();
       for (let round = 0; round < ROUNDS; round++) {
         for (const t of targets) {
+          const meter = startCpuMeter();
           const result = await load(stack.url, t.label, t.path, DURATION_S, t.headers);
+          const requests = result.rps * DURATION_S;
+          const perRequest = meter.stop(1);
+          const sum = cpu.get(t.label) ?? { ms: { ...perRequest }, requests: 0 };
+          if (cpu.has(t.label)) {
+            for (const group of Object.keys(perRequest) as ProcessGroup[]) sum.ms[group] += perRequest[group];
+          }
+          sum.requests += requests;
+          cpu.set(t.label, sum);
           runs.set(t.label, [...(runs.get(t.label) ?? []), result]);
         }
       }
@@ -225,6 +237,20 @@ async function main() {
       for (const r of results) {
         console.log(
           `| ${r.label} \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} | ${(r.rps / baseline.rps).toFixed(2)} | ${(r.p99 / Math.max(baseline.p99, 0.1)).toFixed(2)} |`,
+        );
+      }
+      console.log(
+        '\nCPU per request, ms, by process (the product is nginx + services + PostgreSQL; "other" is the rest of the machine)\n',
+      );
+      console.log('| route | nginx | services | postgres | product total | load generator | other |');
+      console.log('|---|---|---|---|---|---|---|');
+      for (const t of targets) {
+        const used = cpu.get(t.label);
+        if (used === undefined || used.requests === 0) continue;
+        const per = (group: ProcessGroup) => used.ms[group] / used.requests;
+        const product = per('nginx') + per('services') + per('postgres');
+        console.log(
+          `| ${t.label} | ${per('nginx').toFixed(3)} | ${per('services').toFixed(3)} | ${per('postgres').toFixed(3)} | ${product.toFixed(3)} | ${per('load generator').toFixed(3)} | ${per('other').toFixed(3)} |`,
         );
       }
     };

@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createLogger, requestIdFrom } from './logger';
+import type { ServiceEnv } from './hono-env';
+import { createLogger, requestIdFrom, requestLogger } from './logger';
 
 describe('requestIdFrom', () => {
   it('keeps a well-formed id from the proxy', () => {
@@ -40,5 +42,29 @@ describe('createLogger', () => {
     expect(line).not.toMatch(/hunter2|123456|Bearer abc|xyz/);
     expect(line).toContain('ada@example.com');
     expect(JSON.parse(line)).toMatchObject({ password: '[redacted]', body: { code: '[redacted]' } });
+  });
+});
+
+describe('requestLogger', () => {
+  const app = new Hono<ServiceEnv>();
+  app.use(requestLogger(createLogger({ level: 'silent' })));
+  app.get('/json', (c) => c.json({ ok: true }, 200));
+  app.get('/raw', () => new Response('raw', { status: 202 }));
+  app.get('/fetched', () => Response.redirect('http://example.test/', 302));
+  app.get('/bug', () => {
+    throw new Error('boom');
+  });
+  app.onError((_error, c) => c.json({ error: 'Internal error' }, 500));
+
+  it.each([
+    ['a JSON answer', '/json', 200],
+    ['a Response a route built itself', '/raw', 202],
+    ['a Response whose headers are immutable', '/fetched', 302],
+    ['an error answer', '/bug', 500],
+    ['a 404', '/missing', 404],
+  ])('echoes the request id on %s', async (_, path, status) => {
+    const res = await app.request(path, { headers: { 'X-Request-Id': 'req-echo-1' } });
+    expect(res.status).toBe(status);
+    expect(res.headers.get('X-Request-Id')).toBe('req-echo-1');
   });
 });
