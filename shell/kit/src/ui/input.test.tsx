@@ -1,0 +1,28 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Input } from './input';
+
+describe('Input', () => {
+  afterEach(cleanup);
+
+  it('is a text field by default, named by its label, with the caller’s class last', () => {
+    render(
+      <>
+        <label htmlFor="email">Email</label>
+        <Input id="email" className="mine" />
+      </>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Email' });
+    expect(input.getAttribute('type')).toBe('text');
+    expect(input.className.split(' ').at(-1)).toBe('mine');
+  });
+
+  it('passes its type, value and invalid state to the element', () => {
+    render(<Input type="email" aria-label="Email" aria-invalid="true" defaultValue="a@b.c" />);
+    const input = screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement;
+    expect(input.type).toBe('email');
+    expect(input.value).toBe('a@b.c');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+});
