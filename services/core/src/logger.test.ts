@@ -68,3 +68,56 @@ describe('requestLogger', () => {
     expect(res.headers.get('X-Request-Id')).toBe('req-echo-1');
   });
 });
+
+describe('the request line', () => {
+  function appLogging(level: 'info' | 'warn') {
+    const lines: Record<string, unknown>[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+        done();
+      },
+    });
+    const app = new Hono<ServiceEnv>();
+    app.use(requestLogger(createLogger({ name: 'auth', level, destination })));
+    app.get('/ok', (c) => {
+      c.var.log.info({ password: 'hunter2' }, 'inside');
+      return c.json({ ok: true }, 200);
+    });
+    app.get('/bug', () => {
+      throw new Error('boom');
+    });
+    app.onError((_error, c) => c.json({ error: 'Internal error' }, 500));
+    return { app, lines };
+  }
+
+  it('says who, what and how it went, on the service logger’s stream, with the route’s lines still redacted', async () => {
+    const { app, lines } = appLogging('info');
+    await app.request('/ok?token=secret', { headers: { 'X-Request-Id': 'req-line-1' } });
+    const [inside, request] = lines;
+    expect(inside).toMatchObject({
+      name: 'auth',
+      reqId: 'req-line-1',
+      password: '[redacted]',
+      msg: 'inside',
+    });
+    expect(request).toMatchObject({
+      level: 30,
+      name: 'auth',
+      pid: process.pid,
+      reqId: 'req-line-1',
+      method: 'GET',
+      path: '/ok',
+      status: 200,
+      msg: 'request',
+    });
+    expect(JSON.stringify(lines)).not.toContain('secret');
+  });
+
+  it('is an error line for a 5xx and follows the logger’s level', async () => {
+    const { app, lines } = appLogging('warn');
+    await app.request('/ok');
+    await app.request('/bug');
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([[50, 'request failed']]);
+  });
+});
