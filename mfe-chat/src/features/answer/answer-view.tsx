@@ -8,7 +8,7 @@ import {
 import { type MouseEvent, type ReactNode, useId } from 'react';
 import { SnippetText } from '@trove/kit';
 import { MailIcon } from '@trove/kit/icons';
-import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Card, Cluster, Eyebrow, Heading, Stack, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import { documentsReadLine, filterChips, formatDay, formatTotal } from './answer-format';
 import * as styles from './answer.module.css';
@@ -62,9 +62,9 @@ function PassageLink({
 function Summary({ answer, actions, number }: SectionProps) {
   if (answer.summary.length === 0) return null;
   return (
-    <section className={styles.section} aria-label="Summary">
-      <h4 className={styles.sectionTitle}>Summary</h4>
-      <ol className={styles.summary}>
+    <Stack as="section" gap={2} aria-label="Summary">
+      <Eyebrow as="h4">Summary</Eyebrow>
+      <Stack as="ol" gap={2} className={styles.summary}>
         {answer.summary.map((sentence, index) => {
           const cite = number(sentence.passage_id);
           return (
@@ -83,17 +83,17 @@ function Summary({ answer, actions, number }: SectionProps) {
             </li>
           );
         })}
-      </ol>
-    </section>
+      </Stack>
+    </Stack>
   );
 }
 
 function Passages({ answer, actions, number }: SectionProps) {
   if (answer.passages.length === 0) return null;
   return (
-    <section className={styles.section} aria-label="Best passages">
-      <h4 className={styles.sectionTitle}>Best passages</h4>
-      <ol className={styles.passages}>
+    <Stack as="section" gap={2} aria-label="Best passages">
+      <Eyebrow as="h4">Best passages</Eyebrow>
+      <Stack as="ol" gap={2}>
         {answer.passages.map((passage) => {
           const label = documentLabel({ name: passage.document_name, title: passage.document_title });
           return (
@@ -102,7 +102,7 @@ function Passages({ answer, actions, number }: SectionProps) {
                 {number(passage.passage_id)}
               </span>
               <div className={styles.passageBody}>
-                <div className={styles.passageSource}>
+                <Cluster gap={2} rowGap={1} align="baseline">
                   <PassageLink
                     passageId={passage.passage_id}
                     answer={answer}
@@ -111,11 +111,11 @@ function Passages({ answer, actions, number }: SectionProps) {
                   >
                     {label.title}
                   </PassageLink>
-                  <span className={styles.passageLocation}>
+                  <Text as="span" tone="muted" size="xs">
                     {/* Issue 19 item 3: the title first; the file name beside the place in it. */}
                     {[label.fileName, passage.location].filter(Boolean).join(' · ')}
-                  </span>
-                </div>
+                  </Text>
+                </Cluster>
                 <p className={styles.snippet}>
                   <SnippetText parts={passage.snippet} />
                 </p>
@@ -123,8 +123,8 @@ function Passages({ answer, actions, number }: SectionProps) {
             </li>
           );
         })}
-      </ol>
-    </section>
+      </Stack>
+    </Stack>
   );
 }
 
@@ -138,10 +138,10 @@ function FieldsTable({ answer, actions, captionId }: SectionProps & { captionId:
   );
   const list = (items: string[]) => (items.length > 0 ? items.join(', ') : none);
   return (
-    <section className={styles.section} aria-labelledby={captionId}>
-      <h4 className={styles.sectionTitle} id={captionId}>
+    <Stack as="section" gap={2} aria-labelledby={captionId}>
+      <Eyebrow as="h4" id={captionId}>
         Fields found
-      </h4>
+      </Eyebrow>
       {/* Scrolls sideways on a phone; focusable so keyboard users can scroll it too (axe). */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard. */}
       <section className={styles.tableScroll} tabIndex={0} aria-labelledby={captionId}>
@@ -187,7 +187,7 @@ function FieldsTable({ answer, actions, captionId }: SectionProps & { captionId:
           </tbody>
         </table>
       </section>
-    </section>
+    </Stack>
   );
 }
 
@@ -207,7 +207,7 @@ const DELIVERY_TEXT: Record<Delivery['status'], { label: string; tone: string }>
 export function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
   return (
     // Polite: a status that turns from Sending to Sent is announced once, without interrupting.
-    <ul className={styles.deliveries} aria-live="polite" aria-label="Deliveries">
+    <Cluster as="ul" gap={1} aria-live="polite" aria-label="Deliveries">
       {deliveries.map((delivery) => {
         const text = DELIVERY_TEXT[delivery.status];
         return (
@@ -219,7 +219,7 @@ export function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
           </li>
         );
       })}
-    </ul>
+    </Cluster>
   );
 }
 
@@ -255,40 +255,44 @@ export function AnswerView({ answer, actions }: { answer: AssistantChatMessage; 
       aria-labelledby={headingId}
       data-layout={answer.layout}
     >
-      <header className={styles.header}>
-        <h3 className={styles.title} id={headingId}>
+      <Cluster as="header" gap={3} rowGap={2} align="center">
+        <Heading level={3} size="md" id={headingId}>
           {nothing ? 'No matches' : answer.layout === 'table-first' ? 'Extracted fields' : 'Answer'}
-        </h3>
+        </Heading>
         {chips.length > 0 ? (
-          <ul className={styles.chips} aria-label="Understood filters">
+          <Cluster as="ul" gap={1} aria-label="Understood filters">
             {chips.map((chip) => (
               <li key={chip} className={ui.chip} data-tone="accent">
                 {chip}
               </li>
             ))}
-          </ul>
+          </Cluster>
         ) : null}
-      </header>
+      </Cluster>
 
       {answer.destination_note ? <p className={styles.note}>{answer.destination_note}</p> : null}
 
       {nothing ? (
         <div className={styles.empty}>
           <p className={styles.emptyTitle}>Nothing in your documents matched.</p>
-          {answer.empty_hint ? <p className={styles.emptyHint}>{answer.empty_hint}</p> : null}
+          {answer.empty_hint ? (
+            <Text tone="muted" size="sm" className={styles.emptyHint}>
+              {answer.empty_hint}
+            </Text>
+          ) : null}
         </div>
       ) : (
         sections
       )}
 
       {nothing && answer.deliveries.length === 0 ? null : (
-        <footer className={styles.footer}>
+        <Cluster as="footer" gap={3} align="center" justify="between" className={styles.footer}>
           {answer.documents_read.length > 0 ? (
-            <p className={styles.read}>
+            <Text tone="muted" size="xs" className={styles.read}>
               {documentsReadLine(answer.documents_read.map((document) => documentLabel(document).title))}
-            </p>
+            </Text>
           ) : null}
-          <div className={styles.sendRow}>
+          <Cluster gap={2} align="center">
             {answer.deliveries.length > 0 ? <Deliveries deliveries={answer.deliveries} /> : null}
             {nothing ? null : (
               <Button
@@ -301,8 +305,8 @@ export function AnswerView({ answer, actions }: { answer: AssistantChatMessage; 
                 Send
               </Button>
             )}
-          </div>
-        </footer>
+          </Cluster>
+        </Cluster>
       )}
     </Card>
   );
