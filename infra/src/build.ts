@@ -19,7 +19,7 @@ import { type AppDefinition, apps, appSettings, findApp, repoRoot } from './rspa
 import { createConfig, hostPublicScripts } from './rspack/create-config';
 import { relaunchWithNativeRequire } from './rspack/native-require';
 import {
-  PUBLIC_PAGES,
+  ALL_PAGES,
   pageFile,
   pageHead,
   publicOrigin,
@@ -30,9 +30,9 @@ import {
 } from './prerender/page-head';
 import {
   createPrerenderConfig,
-  LANDING_FILE,
-  landingDocument,
-  renderCompiledLanding,
+  PRERENDERED_PAGES,
+  prerenderedDocument,
+  renderCompiledPage,
 } from './rspack/prerender';
 import { publicSettings } from './rspack/public-settings';
 import {
@@ -208,15 +208,17 @@ async function publishShell(built: Built, outDir: string): Promise<Published> {
 }
 
 /**
- * landing.html (docs/decisions/008): the shell's index.html with `/` drawn in it. Rebuilt whenever the
- * shell or the marketing remote is, from the index.html now in place, so the two always match.
+ * Every public page drawn at build time (docs/decisions/008, 055): landing.html for `/` and
+ * pages/<route>.html for the rest — the shell's index.html with the page's markup and stylesheet in it
+ * and its own title, description, canonical URL and share tags (docs/decisions/049). Rebuilt from the
+ * index.html now in place, so the pages always match the shell they start.
  */
-async function prerenderLanding(
+async function prerenderPages(
   outDir: string,
   tempRoot: string,
   settings: typeof appSettings,
   origin: string,
-): Promise<number> {
+): Promise<void> {
   const started = performance.now();
   const dir = path.join(tempRoot, 'prerender');
   const stats = await compile(createPrerenderConfig(dir));
@@ -224,48 +226,43 @@ async function prerenderLanding(
   for (const warning of info.warnings ?? []) console.warn(`prerender: warning: ${warning.message}`);
   if (stats.hasErrors()) {
     throw new Error(
-      `the landing prerender failed to build:\n${(info.errors ?? []).map((e) => e.message).join('\n')}`,
+      `the prerender failed to build:\n${(info.errors ?? []).map((e) => e.message).join('\n')}`,
     );
   }
-  const { markup, css } = await renderCompiledLanding(dir, settings);
   const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
   const boot = hostPublicScripts().find((script) => script.name === 'boot-after-paint');
   if (!boot) throw new Error('shell/public/boot-after-paint.js is missing');
-  const landing = withPageHead(
-    landingDocument(indexHtml, css, markup, `/${boot.target}`),
-    pageHead(landingPage(), settings, origin),
-  );
-  await writeAtomically(path.join(outDir, LANDING_FILE), landing);
-  console.log(
-    `${'landing'.padEnd(11)} ${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s   html ${kB(landing.length).padStart(8)} ` +
-      `(gzip ${kB((await gzipAsync(landing, { level: 9 })).length).padStart(8)}, css inlined ${kB(css.length)})   → ${path.relative(repoRoot, outDir)}/${LANDING_FILE}`,
-  );
-  return landing.length;
-}
-
-function landingPage() {
-  const page = PUBLIC_PAGES.find((p) => p.path === '/');
-  if (!page) throw new Error('PUBLIC_PAGES has no `/`');
-  return page;
-}
-
-/**
- * Issue 23 item 3 (docs/decisions/049): each public page other than `/` as the shell's index.html with
- * its own title, description, canonical URL and share tags (nginx answers the route with it), and
- * robots.txt, sitemap.xml and the share image, all naming PUBLIC_URL's origin.
- */
-async function writePublicPages(outDir: string, settings: typeof appSettings, origin: string): Promise<void> {
-  const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
-  for (const page of PUBLIC_PAGES.filter((p) => p.path !== '/')) {
-    await writeAtomically(
-      path.join(outDir, pageFile(page.path)),
-      withPageHead(indexHtml, pageHead(page, settings, origin)),
-    );
+  for (const { entry, routes } of PRERENDERED_PAGES) {
+    const { markup, css } = await renderCompiledPage(dir, entry, settings);
+    for (const route of routes) {
+      const document = withPageHead(
+        prerenderedDocument(
+          indexHtml,
+          css,
+          markup,
+          `/${boot.target}`,
+          route === '/' ? 'interaction' : 'paint',
+        ),
+        pageHead(publicPage(route), settings, origin),
+      );
+      await writeAtomically(path.join(outDir, pageFile(route)), document);
+      console.log(
+        `${`page ${route}`.padEnd(20)} html ${kB(document.length).padStart(8)} (gzip ${kB((await gzipAsync(document, { level: 9 })).length).padStart(8)}, css inlined ${kB(css.length)})`,
+      );
+    }
   }
   await writeAtomically(path.join(outDir, 'robots.txt'), robotsTxt(origin));
   await writeAtomically(path.join(outDir, 'sitemap.xml'), sitemapXml(origin));
   await writeAtomically(path.join(outDir, SHARE_IMAGE.path.slice(1)), await readFile(SHARE_IMAGE_FILE));
-  console.log(`public pages: ${PUBLIC_PAGES.length} with head tags, robots.txt, sitemap.xml for ${origin}`);
+  console.log(
+    `public pages: ${PRERENDERED_PAGES.length} drawn in ${((performance.now() - started) / 1000).toFixed(1)} s, robots.txt, sitemap.xml for ${origin}`,
+  );
+}
+
+function publicPage(route: string) {
+  const page = ALL_PAGES.find((p) => p.path === route);
+  if (!page) throw new Error(`PUBLIC_PAGES has no ${route}`);
+  return page;
 }
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -317,12 +314,9 @@ async function main(): Promise<void> {
       );
     }
     const origin = publicOrigin(process.env);
-    if (await exists(path.join(outDir, 'index.html'))) {
-      if (selected.some((app) => app.name === 'shell' || app.name === 'marketing')) {
-        await prerenderLanding(outDir, tempRoot, settings, origin);
-      }
-      await writePublicPages(outDir, settings, origin);
-    }
+    // Every page draws from the shell and a remote or more, so any build redraws them all.
+    if (await exists(path.join(outDir, 'index.html')))
+      await prerenderPages(outDir, tempRoot, settings, origin);
     console.log(`built ${published.length} app(s) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await rm(tempRoot, { recursive: true, force: true });

@@ -47,8 +47,14 @@ describe('renderNginxConfig', () => {
 
   it('gives the shell an SPA fallback and no-cache', () => {
     const root = block(conf, '/');
-    // A public page's own head tags (pages/<route>.html, docs/decisions/049), else the app.
-    expect(root).toContain('try_files $uri /pages$uri.html /index.html;');
+    // A public page's prerendered document (pages/<route>.html, docs/decisions/049, 055); no page is the
+    // prerendered not-found page with a 404, while the app's own routes get the shell.
+    expect(root).toContain('try_files $uri /pages$uri.html =404;');
+    expect(root).toContain('error_page 404 /pages/404.html;');
+    expect(root).toContain('error_page 500 @text_500;');
+    const app = block(conf, '~ ^/(auth|chats|connections|uploads|profile)(/|$)');
+    expect(app).toContain('try_files /pages$uri.html /index.html;');
+    expect(app).toContain('add_header Cache-Control "no-cache";');
     expect(block(conf, '^~ /pages/')).toContain('internal;');
     // Crawlers' files are those files or a 404, never the app's HTML.
     expect(block(conf, '= /robots.txt')).toMatch(/default_type text\/plain;\s+try_files \$uri =404;/);

@@ -1,20 +1,44 @@
-// landing.html only (docs/decisions/008): starts the app's entry script once the prerendered page has
-// been painted. With a plain <script defer>, a fast connection can run the entry (the federation
-// runtime, ~50-100 ms of work on a slow phone) before the first frame, holding that frame back — the
-// very paint the prerender exists for. The entry is preloaded (low priority) by a <link> beside this
-// file, so waiting for the paint costs no download time. A file, not inline code: the CSP allows
-// scripts from 'self' only.
+// Prerendered pages only (docs/decisions/008, 055): starts the app's entry once the drawn page has been
+// painted. With a plain <script defer>, a fast connection can run the entry (the federation runtime,
+// ~50-100 ms of work on a slow phone) before the first frame, holding that frame back — the very paint
+// the prerender exists for. A file, not inline code: the CSP allows scripts from 'self' only.
+//
+// data-boot="interaction" (the landing page, which reads and works without the app): later still — on
+// the first press, key or touch, or once the browser has been idle after the load — so the app's code
+// neither competes with the page's own bytes nor runs before the visitor does anything. Either way a
+// press on a drawn control that needs the app (theme-init.js sends trove:start-now) starts it at once.
 (() => {
-  const main = document.currentScript?.dataset.main;
+  const script = document.currentScript;
+  const main = script?.dataset.main;
   if (!main) return;
   let started = false;
   const boot = () => {
     if (started) return;
     started = true;
-    const script = document.createElement('script');
-    script.src = main;
-    document.head.append(script);
+    const entry = document.createElement('script');
+    entry.src = main;
+    document.head.append(entry);
   };
+  document.addEventListener('trove:start-now', boot, { once: true });
+
+  if (script.dataset.boot === 'interaction') {
+    const inputs = ['pointerdown', 'keydown', 'touchstart', 'focusin'];
+    const onInput = () => {
+      for (const type of inputs) window.removeEventListener(type, onInput, true);
+      boot();
+    };
+    for (const type of inputs) window.addEventListener(type, onInput, { capture: true, passive: true });
+    const whenIdle = () => {
+      if (typeof window.requestIdleCallback === 'function')
+        window.requestIdleCallback(boot, { timeout: 4000 });
+      else setTimeout(boot, 2000);
+    };
+    // After the load and a quiet moment: the page's own images and fonts have their bandwidth first.
+    if (document.readyState === 'complete') setTimeout(whenIdle, 1000);
+    else window.addEventListener('load', () => setTimeout(whenIdle, 1000), { once: true });
+    return;
+  }
+
   // The browser's own record of the first contentful paint, reported once that paint has happened.
   // A frame callback alone was not enough: under load the first frame's paint could still come after.
   const paints = window.PerformanceObserver?.supportedEntryTypes?.includes('paint');

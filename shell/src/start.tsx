@@ -10,7 +10,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { StartupError } from './app/pages/startup-error';
-import { handOffPrerenderedPage } from './app/prerender/handoff';
+import { handOffPrerenderedPage, hasPrerenderedPage } from './app/prerender/handoff';
 import { loadExposedModule, parseRemotesConfig, registerAllRemotes } from './app/remotes/remote-registry';
 import { routes } from './app/routes';
 import { startupRequests } from './app/startup-requests';
@@ -18,9 +18,6 @@ import { startupRequests } from './app/startup-requests';
 /** Reads the runtime config, registers the remotes and renders the app (after bootstrap's stages). */
 export async function start(): Promise<void> {
   applyInitialTheme();
-  // The prerendered page is `/` (nginx serves it nowhere else); reached under any other path, it is not
-  // this page, so the app shows itself as soon as it renders.
-  if (window.location.pathname !== '/') handOffPrerenderedPage();
   const root = createRoot(document.getElementById('root') ?? document.body);
 
   // Both files are runtime config, requested by the entry chunk already (startup-requests.ts).
@@ -48,11 +45,20 @@ export async function start(): Promise<void> {
     return;
   }
 
-  document.title = config.name;
+  // A prerendered page came with its own title (docs/decisions/049); the plain page names the product.
+  if (!hasPrerenderedPage()) document.title = config.name;
   // A task boundary: creating the router matches every route pattern (regular expressions compiled on
   // first use), which adds up to a long task with the work above on a slow phone.
   await new Promise<void>((resolve) => setTimeout(resolve, 0));
   const router = createBrowserRouter(routes);
+  // A prerendered page is taken over when the app's page has rendered (PageShown); if the app moves
+  // elsewhere first (a guard's redirect), the copy is not that page, and goes at once.
+  const served = window.location.pathname;
+  const unsubscribe = router.subscribe((state) => {
+    if (state.location.pathname === served) return;
+    unsubscribe();
+    handOffPrerenderedPage();
+  });
   // A transition: React builds the first screen in slices that give the main thread back every few
   // milliseconds, instead of one long task that would block input (issue 8's TBT budget). On `/` the
   // prerendered page is on screen meanwhile (docs/decisions/008).

@@ -14,6 +14,8 @@ export interface PublicPage {
   path: string;
   title: (names: ProductNames) => string;
   description: (names: ProductNames) => string;
+  /** Not a page of its own (the 404 answer): kept out of the index, with no canonical URL. */
+  noindex?: boolean;
 }
 
 /** The pages a guest can open; the signed-in area is kept out of the index (robots.txt). */
@@ -55,6 +57,20 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
       `Talk to the ${name} team about pricing, Enterprise plans, security reviews and data residency.`,
   },
 ];
+
+/**
+ * The answer to any path that is no page (docs/decisions/055): nginx serves it with a 404 status, and the
+ * shell's not-found page takes over from it.
+ */
+export const NOT_FOUND_PAGE: PublicPage = {
+  path: '/404',
+  title: ({ name }) => `Page not found — ${name}`,
+  description: ({ name }) => `This address is not a ${name} page. It may be mistyped, or the page has moved.`,
+  noindex: true,
+};
+
+/** Every page the build writes a document for. */
+export const ALL_PAGES: readonly PublicPage[] = [...PUBLIC_PAGES, NOT_FOUND_PAGE];
 
 /** Served at /share-image.png; 1200×630 is what Open Graph and Twitter's large card ask for. */
 export const SHARE_IMAGE = { path: '/share-image.png', width: 1200, height: 630 } as const;
@@ -145,6 +161,12 @@ export function pageHead(
   const imageAlt = `${names.name}: ${names.tagline}`;
   const meta = (key: 'name' | 'property', id: string, content: string) =>
     `<meta ${key}="${id}" content="${escapeHtml(content)}">`;
+  if (page.noindex) {
+    return {
+      title,
+      tags: [meta('name', 'description', description), meta('name', 'robots', 'noindex')].join(''),
+    };
+  }
   const tags = [
     meta('name', 'description', description),
     `<link rel="canonical" href="${escapeHtml(url)}">`,

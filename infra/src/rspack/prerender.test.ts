@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { landingDocument } from './prerender';
+import { prerenderedDocument } from './prerender';
 
 const index = `<!doctype html><html lang="en"><head><title>Trove</title><script src="/assets/js/theme-init.1.js"></script><script defer src="/assets/js/main.2.js"></script></head><body><div id="root"></div>
     <noscript>Trove needs JavaScript to run.</noscript></body></html>`;
 
 describe('the prerendered landing document (docs/decisions/008)', () => {
-  const page = landingDocument(
+  const page = prerenderedDocument(
     index,
     ':root{--x:1}',
     '<header>Trove</header><h1>Find anything.</h1>',
@@ -37,9 +37,9 @@ describe('the prerendered landing document (docs/decisions/008)', () => {
   });
 
   it('refuses a page it cannot place the markup in, or a stylesheet that would end its element', () => {
-    expect(() => landingDocument('<html><body></body></html>', '', 'x', '/b.js')).toThrow(/root/);
-    expect(() => landingDocument(index, 'a{}</style><script>', 'x', '/b.js')).toThrow(/style/);
+    expect(() => prerenderedDocument('<html><body></body></html>', '', 'x', '/b.js')).toThrow(/root/);
+    expect(() => prerenderedDocument(index, 'a{}</style><script>', 'x', '/b.js')).toThrow(/style/);
     const withoutEntry = index.replace(/<script defer[^>]*><\/script>/, '');
-    expect(() => landingDocument(withoutEntry, '', 'x', '/b.js')).toThrow(/main script/);
+    expect(() => prerenderedDocument(withoutEntry, '', 'x', '/b.js')).toThrow(/main script/);
   });
 });

@@ -13,10 +13,33 @@ import { moduleRules } from './create-config';
  */
 export const LANDING_FILE = 'landing.html';
 
-const ENTRY = 'landing-markup';
+/** Each prerendered page (docs/decisions/055): its entry under infra/src/prerender/pages/ and the routes it is served for. */
+export const PRERENDERED_PAGES = [
+  { entry: 'landing', routes: ['/'] },
+  { entry: 'auth', routes: ['/auth/login', '/auth/register'] },
+  { entry: 'contact', routes: ['/contact'] },
+  { entry: 'integrations', routes: ['/integrations'] },
+  { entry: 'playground', routes: ['/playground'] },
+  { entry: 'not-found', routes: ['/404'] },
+] as const;
+export type PrerenderedEntry = (typeof PRERENDERED_PAGES)[number]['entry'];
+
+/**
+ * When the app's entry starts on a prerendered page. `paint`: once the page has been painted (the sign-in
+ * page is the app, wanted soon). `interaction`: on the first press, key or scroll, or once the browser is
+ * idle after load — the landing page reads and works without it (docs/decisions/055), so its code never
+ * competes with the first paint or the first input.
+ */
+export type BootMode = 'paint' | 'interaction';
 
 /** The shell's page with the prerendered markup in it, ready for the shell to take over. */
-export function landingDocument(indexHtml: string, css: string, markup: string, bootScript: string): string {
+export function prerenderedDocument(
+  indexHtml: string,
+  css: string,
+  markup: string,
+  bootScript: string,
+  boot: BootMode = 'paint',
+): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root) || !indexHtml.includes('</head>')) {
     throw new Error('index.html has no <div id="root"></div> or </head>: cannot place the prerendered page');
@@ -27,16 +50,20 @@ export function landingDocument(indexHtml: string, css: string, markup: string, 
     throw new Error('index.html has no deferred main script to start after the paint');
   return (
     indexHtml
-      // The entry starts after the first paint (shell/public/boot-after-paint.js), and downloads meanwhile
-      // at low priority, so it neither delays nor competes with the paint this page exists for.
+      // The entry starts after the first paint or on the first interaction (shell/public/boot-after-paint.js).
+      // Only a page that starts it at the paint preloads it: there it is wanted at once, while the landing
+      // page's visitor may never need it, and its bytes would compete with the page's own.
       .replace(
         entry,
-        `<link rel="preload" as="script" fetchpriority="low" href="$1"><script defer src="${bootScript}" data-main="$1"></script>`,
+        boot === 'paint'
+          ? `<link rel="preload" as="script" fetchpriority="low" href="$1"><script defer src="${bootScript}" data-main="$1"></script>`
+          : `<script defer src="${bootScript}" data-main="$1" data-boot="interaction"></script>`,
       )
       // Inline: the first paint needs these rules, and a stylesheet request would delay it by a round trip.
-      // The CSP allows inline styles (never inline scripts); the shell removes this element on take-over.
+      // The CSP allows inline styles (never inline scripts); the shell removes this element once no
+      // prerendered markup is left on the page.
       .replace('</head>', `<style data-prerendered>${css}</style></head>`)
-      // The app renders into the hidden #root and is shown only once the page is ready, in the same frame
+      // The app renders into the hidden #root and is shown only once its page is ready, in the same frame
       // the prerendered copy is removed (shell/src/app/prerender/handoff.ts): no flash, nothing moves.
       .replace(root, `<div id="root" hidden></div><div data-prerendered>${markup}</div>`)
       // This page reads well without JavaScript, so it does not say it needs it.
@@ -53,9 +80,10 @@ function marketingBuildLabel(): string {
 }
 
 /**
- * One CommonJS file exporting `renderLandingMarkup`, and the stylesheet of everything it draws. Same
+ * One CommonJS file per page exporting `render`, and the stylesheet of everything that page draws. Same
  * loaders as the apps; CSS module names get their own salt: this markup is styled by its own inline
- * sheet, never by the apps' files, so it needs no name to match theirs.
+ * sheet, never by the apps' files, so it needs no name to match theirs. Dynamic imports are bundled in
+ * (eager): node renders the lazy sections at once, and has no way to fetch a chunk.
  */
 export function createPrerenderConfig(outputPath: string): Configuration {
   return {
@@ -65,7 +93,9 @@ export function createPrerenderConfig(outputPath: string): Configuration {
     // The browser builds of React's server renderer and of the router run in node as well, and a web
     // target extracts CSS into a file, which is what gets inlined.
     target: ['web', 'es2022'],
-    entry: { [ENTRY]: './infra/src/prerender/landing-markup.tsx' },
+    entry: Object.fromEntries(
+      PRERENDERED_PAGES.map(({ entry }) => [entry, `./infra/src/prerender/pages/${entry}.tsx`]),
+    ),
     devtool: false,
     output: {
       path: outputPath,
@@ -78,7 +108,10 @@ export function createPrerenderConfig(outputPath: string): Configuration {
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
     module: {
       rules: moduleRules('production'),
-      parser: { 'css/auto': { namedExports: true, dashedIdents: false } },
+      parser: {
+        'css/auto': { namedExports: true, dashedIdents: false },
+        javascript: { dynamicImportMode: 'eager' },
+      },
       generator: { 'css/auto': { localIdentHashSalt: 'trove_prerender' } },
     },
     plugins: [new rspack.DefinePlugin({ __TROVE_BUILD_LABEL__: JSON.stringify(marketingBuildLabel()) })],
@@ -89,19 +122,20 @@ export function createPrerenderConfig(outputPath: string): Configuration {
   };
 }
 
-export interface PrerenderedLanding {
+export interface PrerenderedPage {
   markup: string;
   css: string;
 }
 
-/** Runs the compiled renderer with the public settings (the same /config/app.json the shell reads). */
-export async function renderCompiledLanding(
+/** Runs one page's compiled renderer with the public settings (the same /config/app.json the shell reads). */
+export async function renderCompiledPage(
   outputPath: string,
+  entry: PrerenderedEntry,
   config: unknown,
-): Promise<PrerenderedLanding> {
+): Promise<PrerenderedPage> {
   const requireBundle = createRequire(import.meta.url);
-  const bundle = path.join(outputPath, `${ENTRY}.cjs`);
-  const { renderLandingMarkup } = requireBundle(bundle) as { renderLandingMarkup: (c: unknown) => string };
-  const css = await readFile(path.join(outputPath, `${ENTRY}.css`), 'utf8');
-  return { markup: renderLandingMarkup(config), css: css.trim() };
+  const bundle = path.join(outputPath, `${entry}.cjs`);
+  const { render } = requireBundle(bundle) as { render: (c: unknown) => Promise<string> };
+  const css = await readFile(path.join(outputPath, `${entry}.css`), 'utf8');
+  return { markup: await render(config), css: css.trim() };
 }

@@ -49,14 +49,35 @@ export const UPLOAD_LIMITS_PER_ADDRESS = { requestsPerMinute: 300, connections: 
 const IMMUTABLE = '"public, max-age=31536000, immutable"';
 const NO_CACHE = '"no-cache"';
 
+/**
+ * The first path segments of the shell's routes that have no prerendered page (shell/src/app/routes.tsx:
+ * the signed-in area, and /auth, which redirects): answered with index.html for the app to draw. Any
+ * other unknown path is no page at all (docs/decisions/055).
+ */
+export const APP_ROUTES = ['auth', 'chats', 'connections', 'uploads', 'profile'] as const;
+
 /** The built site: the shell, its landing page, hashed assets and the remotes' builds. */
 export function shellLocations(csp: string): string {
   const h = (indent: string) => securityHeaders(csp, indent);
-  return `    # The shell: any unknown path is a client-side route, answered by index.html — or, for a public page,
-    # by index.html with that page's title, description, canonical URL and share tags (pages/<route>.html,
-    # written at build time: docs/decisions/049).
+  // Inside \`location /\` its own 404 replaces the server's, so the other codes are named again there.
+  const pageErrors = errorPageDirectives('text', '      ')
+    .split('\n')
+    .filter((line) => !line.includes('error_page 404 '))
+    .join('\n');
+  return `    # A public page is answered by its prerendered document (pages/<route>.html, written at build time:
+    # docs/decisions/049, 055): the shell's index.html with the page drawn in it and its own title,
+    # description, canonical URL and share tags. The app's own routes get the plain index.html.
+    location ~ ^/(${APP_ROUTES.join('|')})(/|$) {
+      try_files /pages$uri.html /index.html;
+      add_header Cache-Control ${NO_CACHE};
+${h('      ')}
+    }
+
+    # Any other path is a file, a public page, or no page: the prerendered not-found page, as a 404.
     location / {
-      try_files $uri /pages$uri.html /index.html;
+      try_files $uri /pages$uri.html =404;
+      error_page 404 /pages/404.html;
+${pageErrors}
       add_header Cache-Control ${NO_CACHE};
 ${h('      ')}
     }
@@ -90,6 +111,7 @@ ${h('      ')}
     # The page files are the answers to their routes, not addresses of their own.
     location ^~ /pages/ {
       internal;
+      add_header Cache-Control ${NO_CACHE} always;
 ${h('      ')}
     }
 

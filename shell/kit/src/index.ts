@@ -41,6 +41,12 @@ export {
   safeReturnPath,
   useReturnPath,
 } from './return-path';
+export {
+  ISLAND_ATTRIBUTE,
+  prerenderedSection,
+  releasePrerenderedStyles,
+  useServerRender,
+} from './prerendered';
 export { SnippetText } from './snippet-text';
 export { nextTabIndex } from './tab-keys';
 export { type SessionStatus, SessionProvider, type SessionValue, useSession } from './session';

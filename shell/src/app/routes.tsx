@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { PublicLayout } from './chrome/public-layout';
 import { AuthIndexRedirect } from './guards/auth-index-redirect';
@@ -6,25 +6,40 @@ import { GuestOnly } from './guards/guest-only';
 import { RequireSession } from './guards/require-session';
 import { ContactPage } from './pages/contact-page';
 import { NotFoundPage } from './pages/not-found-page';
+import { PageShown } from './prerender/handoff';
 import { RemoteMount } from './remotes/remote-mount';
 
 /**
  * The signed-in area's chrome and pages are never on the landing page, so they load on first use
  * instead of with every start (issue 8: the JS budget for `/`). Navigations are transitions, so the
- * current page stays until the next one is ready.
+ * current page stays until the next one is ready. A page takes over from its prerendered copy
+ * (docs/decisions/055) once it has rendered — unless it mounts a remote, whose mount does that.
  */
-function page(load: () => Promise<ComponentType>) {
+function page(load: () => Promise<ComponentType>, { mountsRemote = false } = {}) {
   const Page = lazy(async () => ({ default: await load() }));
   return (
     <Suspense fallback={null}>
       <Page />
+      {mountsRemote ? null : <PageShown />}
     </Suspense>
+  );
+}
+
+/** A page of the shell's own, shown in place of its prerendered copy as soon as it renders. */
+function shown(element: ReactElement) {
+  return (
+    <>
+      {element}
+      <PageShown />
+    </>
   );
 }
 
 const appLayout = page(async () => (await import('./chrome/app-layout')).AppLayout);
 const chatsPage = page(async () => (await import('./pages/chats-page')).ChatsPage);
-const integrationsPage = page(async () => (await import('./pages/integrations-page')).IntegrationsPage);
+const integrationsPage = page(async () => (await import('./pages/integrations-page')).IntegrationsPage, {
+  mountsRemote: true,
+});
 const playgroundPage = page(async () => (await import('./pages/playground-page')).PlaygroundPage);
 
 /**
@@ -48,8 +63,8 @@ export const routes: RouteObject[] = [
           element: <RemoteMount key="auth" remote="auth" expose="AuthPage" what="sign-in" />,
         })),
       },
-      { path: 'contact', element: <ContactPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: 'contact', element: shown(<ContactPage />) },
+      { path: '*', element: shown(<NotFoundPage />) },
     ],
   },
   {

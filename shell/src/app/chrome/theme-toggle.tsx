@@ -1,6 +1,21 @@
 import { useTheme } from '@trove/kit';
-import * as styles from './chrome.module.css';
 import { MoonIcon, SunIcon } from '@trove/kit/icons';
+import * as styles from './chrome.module.css';
+
+/**
+ * Both icons, the one for the page's current theme shown by CSS (the `dark` class on <html>): right from
+ * the first paint of a prerendered page in either theme, and after shell/public/theme-init.js has
+ * switched the theme before the app's code runs (docs/decisions/056).
+ */
+function ThemeIcons({ inDark, inLight }: { inDark: 'sun' | 'moon'; inLight: 'sun' | 'moon' }) {
+  const icon = (which: 'sun' | 'moon') => (which === 'sun' ? <SunIcon /> : <MoonIcon />);
+  return (
+    <>
+      <span className={styles.themeIconDark}>{icon(inDark)}</span>
+      <span className={styles.themeIconLight}>{icon(inLight)}</span>
+    </>
+  );
+}
 
 /** SPEC §2.2 / §4.2: the light/dark toggle; in the rail, the drawer and the public header. */
 export function ThemeToggle({ variant }: { variant: 'rail' | 'bar' | 'drawer' }) {
@@ -13,8 +28,9 @@ export function ThemeToggle({ variant }: { variant: 'rail' | 'bar' | 'drawer' })
         className={styles.drawerLink}
         onClick={toggleTheme}
         aria-pressed={theme === 'dark'}
+        data-theme-toggle="drawer"
       >
-        {theme === 'dark' ? <MoonIcon /> : <SunIcon />}
+        <ThemeIcons inDark="moon" inLight="sun" />
         Dark theme
         <span className={styles.switch} aria-hidden="true" />
       </button>
@@ -27,8 +43,10 @@ export function ThemeToggle({ variant }: { variant: 'rail' | 'bar' | 'drawer' })
       onClick={toggleTheme}
       aria-label={label}
       data-tooltip={variant === 'rail' ? label : undefined}
+      // theme-init.js operates this button until the app has taken over a prerendered page.
+      data-theme-toggle={variant}
     >
-      {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+      <ThemeIcons inDark="sun" inLight="moon" />
     </button>
   );
 }

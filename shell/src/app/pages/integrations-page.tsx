@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { RemoteMount } from '../remotes/remote-mount';
 import * as styles from './pages.module.css';
 
@@ -5,7 +6,12 @@ import * as styles from './pages.module.css';
  * /integrations (SPEC §2.1: where "Connect" leads after login; the screen itself is not specified): our
  * page around the connectors remote's catalog (docs/decisions/004), which owns the cards and filters.
  */
-export function IntegrationsPage() {
+export function IntegrationsPage({
+  catalog = <RemoteMount remote="connectors" expose="ConnectorCatalog" what="the integration catalog" />,
+}: {
+  /** The build's prerender draws the catalog itself (docs/decisions/055); the app mounts the remote's. */
+  catalog?: ReactNode;
+}) {
   return (
     <div className={styles.wide}>
       <header className={styles.wideHeader}>
@@ -16,7 +22,7 @@ export function IntegrationsPage() {
           alongside the rest.
         </p>
       </header>
-      <RemoteMount remote="connectors" expose="ConnectorCatalog" what="the integration catalog" />
+      {catalog}
     </div>
   );
 }

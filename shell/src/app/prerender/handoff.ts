@@ -1,27 +1,72 @@
+import { releasePrerenderedStyles } from '@trove/kit';
 import { useLayoutEffect } from 'react';
 
 /**
- * `/` arrives with the landing page already drawn (docs/decisions/008): nginx serves landing.html, the
- * shell's page plus markup prerendered at build time, and `#root` hidden. The app renders into the
- * hidden root meanwhile; once the page is really there (the remote has rendered, or its error with Retry
- * has) the prerendered copy goes and the root is shown, in one layout pass before the next paint, so
- * nothing flashes or moves. Every other path gets the plain index.html, where this does nothing.
+ * A public page arrives already drawn (docs/decisions/008, 055): nginx serves the shell's page plus the
+ * page's markup prerendered at build time, with `#root` hidden. The app renders into the hidden root
+ * meanwhile; once its page is really there (the remote has rendered, or its error with Retry has) the
+ * drawn copy goes and the root is shown, in one layout pass before the next paint, so nothing flashes or
+ * moves. What the visitor did on the copy carries over (docs/decisions/056): the control they pressed
+ * before the app arrived is pressed again on the live page, the focus and typed values move with them.
+ * A page served without a copy (the signed-in area) is untouched.
  */
-const PRERENDERED = '[data-prerendered]';
+const COPY = 'div[data-prerendered]';
+
+/** The controls theme-init.js remembers a press on, in the same order (shell/public/theme-init.js). */
+const CONTROLS = 'button, [role="tab"], summary, input, select, textarea';
+const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]';
+const FIELDS = 'input, textarea';
 
 export function hasPrerenderedPage(doc: Document = document): boolean {
-  return doc.querySelector(PRERENDERED) !== null;
+  return doc.querySelector(COPY) !== null;
 }
 
-/** Removes the prerendered markup and its stylesheet and shows the app's root. Safe to call again. */
+/** The element at the same place in `to`'s list as `element` holds in `from`'s. */
+function counterpart(element: Element, from: Element, to: Element, selector: string): HTMLElement | null {
+  const index = Array.from(from.querySelectorAll(selector)).indexOf(element);
+  return index < 0 ? null : (to.querySelectorAll<HTMLElement>(selector)[index] ?? null);
+}
+
+/** Values typed into the copy's fields, set on the live ones the way React notices (an input event). */
+function carryValues(copy: Element, root: Element): void {
+  const drawn = Array.from(copy.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(FIELDS));
+  const live = root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(FIELDS);
+  drawn.forEach((field, index) => {
+    const target = live[index];
+    if (!target || field.value === field.defaultValue || target.type !== field.type) return;
+    if (field.type === 'password' || field.type === 'checkbox' || field.type === 'radio') return;
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(target), 'value')?.set;
+    setter?.call(target, field.value);
+    target.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** Removes the prerendered markup and shows the app's root, carrying the visitor's state. Safe to call again. */
 export function handOffPrerenderedPage(doc: Document = document): void {
-  const copies = doc.querySelectorAll(PRERENDERED);
-  if (copies.length === 0) return;
+  const copies = Array.from(doc.querySelectorAll(COPY));
+  const root = doc.getElementById('root');
+  if (copies.length === 0) {
+    releasePrerenderedStyles(doc);
+    return;
+  }
+  const copy = copies[0] as Element;
+  const active = doc.activeElement;
+  const focused = root && active && copy.contains(active) ? counterpart(active, copy, root, FOCUSABLE) : null;
+  const pending = doc.documentElement.dataset.pendingPress;
+  delete doc.documentElement.dataset.pendingPress;
+  const pressed =
+    root && pending !== undefined ? root.querySelectorAll<HTMLElement>(CONTROLS)[Number(pending)] : null;
+  if (root) carryValues(copy, root);
   // The scroll position is kept as it is: both pages are laid out alike, so the same offset shows the
   // same content (a visitor may have scrolled, or followed #pricing, before the app arrived).
-  const root = doc.getElementById('root');
   if (root) root.hidden = false;
-  for (const copy of copies) copy.remove();
+  for (const element of copies) element.remove();
+  releasePrerenderedStyles(doc);
+  focused?.focus({ preventScroll: true });
+  if (pressed) {
+    pressed.focus({ preventScroll: true });
+    pressed.click();
+  }
 }
 
 /**
