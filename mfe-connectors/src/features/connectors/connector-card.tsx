@@ -81,7 +81,8 @@ export function ConnectorCard({
           </p>
         ) : state.kind === 'manual' ? (
           <Button className={`${shared.button} ${shared.secondary}`} onClick={() => onAddServer(connector)}>
-            Add server<VisuallyHidden> for {connector.name}</VisuallyHidden>
+            {connector.adds === 'file' ? 'Add file' : 'Add server'}
+            <VisuallyHidden> for {connector.name}</VisuallyHidden>
           </Button>
         ) : state.kind === 'ready' ? (
           <Button

@@ -127,6 +127,19 @@ describe('the connector catalog component (SPEC §4.4, §5)', () => {
     expect(where()).toBe('/connections');
   });
 
+  it('the database cards say what they add: a server for PostgreSQL and MySQL, a file for SQLite (issue 22)', async () => {
+    stubServer({ signedIn: false });
+    renderAt(
+      <ConnectorCatalog
+        initialFilters={{ oauth: false, onDevice: false, deltaSync: false, category: 'storage' }}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Add server for PostgreSQL' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add server for MySQL' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add file for SQLite' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add server for SQLite' })).toBeNull();
+  });
+
   it('"Add server" opens a popup listing host, port, database and read-only user, marked coming soon', async () => {
     stubServer({ signedIn: false });
     renderAt(

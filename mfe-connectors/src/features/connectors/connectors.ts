@@ -59,6 +59,11 @@ export interface Connector {
   notes: string;
   /** SPEC §3: the local file source is always on. */
   alwaysOn?: boolean;
+  /**
+   * What a manual connector's button adds (issue 22): a server to connect to ("Add server", the
+   * default), or a file to upload ("Add file": a SQLite database).
+   */
+  adds?: 'server' | 'file';
   /** One or two letters for the mark, and the hue (0–359) it is tinted with. */
   mark: { initials: string; hue: number };
 }
@@ -402,7 +407,8 @@ const entries: Entry[] = [
     index: 'on-device',
     deltaSync: false,
     status: 'manual',
-    notes: 'A .db file on this device, opened read-only and re-read when it changes.',
+    notes: 'A .sqlite or .db file you upload, opened read-only; you pick the table to search.',
+    adds: 'file',
     mark: { initials: 'SQ', hue: 190 },
   },
 ];

@@ -49,7 +49,7 @@ export const serverNeeds = (appName: string): Readonly<Record<string, readonly S
     },
   ],
   sqlite: [
-    { label: 'File', detail: 'The path of the .db file on this device; it is opened read-only.' },
-    { label: 'Tables', detail: 'Which tables to search; the rest are never read.' },
+    { label: 'File', detail: 'The .sqlite or .db file to upload; it is opened read-only.' },
+    { label: 'Table', detail: 'Which table or view to search; the rest are never read.' },
   ],
 });
