@@ -16,4 +16,5 @@ export * from './search';
 export * from './query-syntax';
 export * from './session';
 export * from './sources';
+export * from './database-sources';
 export * from './destinations';

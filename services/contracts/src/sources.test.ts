@@ -57,6 +57,7 @@ describe('CreateSourceSchema', () => {
       password: 'secret',
     });
     expect(parsed.name).toBe('Work mail');
+    if (parsed.kind !== 'imap') throw new Error('an IMAP source');
     expect(parsed.settings.folders).toEqual(['INBOX', 'Café']);
     expect(parsed.settings.pinned_certificate_sha256).toBe(FINGERPRINT);
   });

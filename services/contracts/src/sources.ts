@@ -1,5 +1,17 @@
 import { z } from 'zod';
+import {
+  DATABASE_SOURCE_KINDS,
+  DatabasePasswordSchema,
+  DatabaseServerSettingsSchema,
+  DatabaseSettingsChangeSchema,
+  DatabaseSyncModeSchema,
+  databaseServerSettingsRequest,
+  SourceFileSchema,
+  SqliteSettingsSchema,
+  sqliteSettingsRequest,
+} from './database-sources';
 import { EmailSchema } from './email';
+import { hasControls, isHostName } from './host-name';
 import { requestBody } from './request-body';
 
 // Issue 21: a user's sources (services/search, under /api/v1/sources). A source is a system Trove reads
@@ -8,7 +20,7 @@ import { requestBody } from './request-body';
 // Connections page builds its form and reads the answers with them. The password travels in requests
 // only (create, update, test): no answer ever carries it.
 
-export const SOURCE_KINDS = ['imap'] as const;
+export const SOURCE_KINDS = ['imap', ...DATABASE_SOURCE_KINDS] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /** Implicit TLS (IMAPS, port 993) or STARTTLS on the plain port (143). Never plain text. */
@@ -39,12 +51,6 @@ export const SOURCE_MESSAGES = {
   nothingToUpdate: 'Send at least one of name, settings, password or paused.',
 } as const;
 
-/**
- * Control characters other than tab and line breaks are never part of a name, a host or a folder, and
- * PostgreSQL text cannot hold NUL.
- */
-const hasControls = (text: string) => /\p{Cc}/u.test(text);
-
 const sourceName = z
   .string({ error: SOURCE_MESSAGES.nameRequired })
   .trim()
@@ -52,17 +58,12 @@ const sourceName = z
   .max(SOURCE_NAME_MAX_LENGTH, SOURCE_MESSAGES.nameTooLong)
   .refine((name) => !hasControls(name), SOURCE_MESSAGES.nameRequired);
 
-// A DNS name (labels of letters, digits and hyphens; an IDN typed in Unicode is allowed and resolved by
-// the system), an IPv4 address or an IPv6 address, optionally in brackets. Not a URL, not host:port.
-const HOST_NAME =
-  /^(?=.{1,253}$)[\p{L}\p{N}]([\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?(\.[\p{L}\p{N}]([\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?)*\.?$/u;
-const IPV6 = /^\[?[0-9a-f:.]*:[0-9a-f:.]*\]?$/i;
 export const SourceHostSchema = z
   .string({ error: SOURCE_MESSAGES.hostRequired })
   .trim()
   .toLowerCase()
   .min(1, SOURCE_MESSAGES.hostRequired)
-  .refine((host) => HOST_NAME.test(host) || IPV6.test(host), SOURCE_MESSAGES.badHost);
+  .refine(isHostName, SOURCE_MESSAGES.badHost);
 
 export const SourcePortSchema = z
   .number({ error: SOURCE_MESSAGES.badPort })
@@ -132,8 +133,10 @@ export type ImapSettingsInput = z.input<typeof ImapSettingsSchema>;
 const imapSettingsRequest = requestBody(ImapSettingsSchema.shape);
 
 /**
- * `POST /api/v1/sources`. `name` defaults to the mailbox's address. The first sync is queued at once;
- * the Connections page tests the settings first (`POST /api/v1/sources/test`).
+ * `POST /api/v1/sources`. `name` defaults to the mailbox's address (a database source's: its table, or
+ * "<database> query"; a SQLite file's: the file's name). The first sync is queued at once; the Connections
+ * page tests the settings first (`POST /api/v1/sources/test`; a database source's preview,
+ * `POST /api/v1/sources/preview`, database-sources.ts).
  */
 export const CreateSourceSchema = z.discriminatedUnion(
   'kind',
@@ -144,6 +147,19 @@ export const CreateSourceSchema = z.discriminatedUnion(
       settings: imapSettingsRequest,
       password: passwordText,
     }),
+    requestBody({
+      kind: z.literal('postgres'),
+      name: sourceName.optional(),
+      settings: databaseServerSettingsRequest,
+      password: DatabasePasswordSchema,
+    }),
+    requestBody({
+      kind: z.literal('mysql'),
+      name: sourceName.optional(),
+      settings: databaseServerSettingsRequest,
+      password: DatabasePasswordSchema,
+    }),
+    requestBody({ kind: z.literal('sqlite'), name: sourceName.optional(), settings: sqliteSettingsRequest }),
   ],
   { error: SOURCE_MESSAGES.badKind },
 );
@@ -166,12 +182,18 @@ export type ImapSettingsChange = z.output<typeof ImapSettingsChangeSchema>;
 
 /**
  * `PATCH /api/v1/sources/:id`. A new password replaces the kept one (a source that needed attention for
- * its password is tried again); `paused: true` stops syncing until `paused: false`.
+ * its password is tried again); `paused: true` stops syncing until `paused: false`. `settings` are the
+ * source kind's: an IMAP change, or a database change (database-sources.ts); the service checks the merged
+ * settings against the source's kind. A database password may be "" (a server that asks none).
  */
 export const UpdateSourceSchema = requestBody({
   name: sourceName.optional(),
-  settings: ImapSettingsChangeSchema.optional(),
-  password: passwordText.optional(),
+  settings: z
+    .union([ImapSettingsChangeSchema, DatabaseSettingsChangeSchema], {
+      error: 'settings holds fields no source has.',
+    })
+    .optional(),
+  password: z.union([passwordText, DatabasePasswordSchema]).optional(),
   paused: z.boolean({ error: 'paused is true or false.' }).optional(),
 }).refine(
   (update) =>
@@ -221,6 +243,15 @@ export const SOURCE_PROBLEMS = [
   'folders',
   /** Anything else: the server answered something unexpected. */
   'server',
+  // A database source's (database-sources.ts, DATABASE_PROBLEMS): the database, the table or a column is
+  // missing, the user may not read it, the query is refused, a statement timed out, the SQLite file is damaged.
+  'database',
+  'table',
+  'column',
+  'permission',
+  'query',
+  'timeout',
+  'file',
 ] as const;
 export type SourceProblem = (typeof SOURCE_PROBLEMS)[number];
 
@@ -265,19 +296,45 @@ export const SourceStatusSchema = z.discriminatedUnion('state', [
 export type SourceStatus = z.output<typeof SourceStatusSchema>;
 export type SourceState = SourceStatus['state'];
 
-/** A source as the API answers it: never the password. */
-export const SourceSchema = z.object({
+const sourceShape = {
   id: z.string(),
-  kind: z.enum(SOURCE_KINDS),
   name: z.string(),
-  settings: ImapSettingsSchema,
   status: SourceStatusSchema,
   /** Documents it has brought in (removed with it). */
   documents: z.number().int().nonnegative(),
   created_at: timestamp,
   updated_at: timestamp,
-});
+};
+
+/**
+ * A source as the API answers it: never the password. Its settings are its kind's; a database source also
+ * says how it syncs (delta or full scans, in plain words), and a SQLite source which file it reads.
+ */
+export const SourceSchema = z.discriminatedUnion('kind', [
+  z.object({ ...sourceShape, kind: z.literal('imap'), settings: ImapSettingsSchema }),
+  z.object({
+    ...sourceShape,
+    kind: z.literal('postgres'),
+    settings: DatabaseServerSettingsSchema,
+    sync: DatabaseSyncModeSchema,
+  }),
+  z.object({
+    ...sourceShape,
+    kind: z.literal('mysql'),
+    settings: DatabaseServerSettingsSchema,
+    sync: DatabaseSyncModeSchema,
+  }),
+  z.object({
+    ...sourceShape,
+    kind: z.literal('sqlite'),
+    settings: SqliteSettingsSchema,
+    sync: DatabaseSyncModeSchema,
+    file: SourceFileSchema,
+  }),
+]);
 export type Source = z.output<typeof SourceSchema>;
+export type ImapSource = Extract<Source, { kind: 'imap' }>;
+export type DatabaseSource = Exclude<Source, ImapSource>;
 
 export const SourceResponseSchema = z.object({ source: SourceSchema });
 export type SourceResponse = z.output<typeof SourceResponseSchema>;

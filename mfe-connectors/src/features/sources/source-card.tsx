@@ -1,4 +1,4 @@
-import type { Source } from '@trove/contracts';
+import { DATABASE_KIND_LABELS, type Source } from '@trove/contracts';
 import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
 import { useId } from 'react';
 import * as badgeStyles from '../catalog/status-badge.module.css';
@@ -33,7 +33,6 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
   const { state } = source.status;
   const text = statusText(source.status, now);
   const paused = state === 'paused';
-  const { settings } = source;
   const needed = attentionAction(source);
   return (
     <Card
@@ -49,7 +48,11 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
             {source.name}
           </h3>
           <p className={styles.cardMeta}>
-            IMAP · {settings.host}:{settings.port} · {securityLabels[settings.security]}
+            {source.kind === 'imap'
+              ? `IMAP · ${source.settings.host}:${source.settings.port} · ${securityLabels[source.settings.security]}`
+              : source.kind === 'sqlite'
+                ? `SQLite · ${source.file.name}`
+                : `${DATABASE_KIND_LABELS[source.kind]} · ${source.settings.host}:${source.settings.port}/${source.settings.database}`}
           </p>
         </div>
         <span className={`${badgeStyles.badge} ${styles.state}`} data-state={state}>

@@ -1,6 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { Source, SourceStatus, SourceTestResult, TestSavedSource, UpdateSource } from '@trove/contracts';
+import type {
+  ImapSource,
+  SourceStatus,
+  SourceTestResult,
+  TestSavedSource,
+  UpdateSource,
+} from '@trove/contracts';
 import { KitProviders } from '@trove/kit';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,8 +35,8 @@ const needs = (problem: 'auth' | 'tls' | 'tcp'): SourceStatus => ({
 
 const source = (
   status: SourceStatus = needs('auth'),
-  settings: Partial<Source['settings']> = {},
-): Source => ({
+  settings: Partial<ImapSource['settings']> = {},
+): ImapSource => ({
   id: '00000000-0000-4000-8000-000000000001',
   kind: 'imap',
   name: 'ana@example.org',

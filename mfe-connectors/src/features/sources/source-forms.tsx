@@ -1,5 +1,6 @@
 import type {
   ImapSettingsChange,
+  ImapSource,
   PresentedCertificate,
   Source,
   SourceFolder,
@@ -36,13 +37,13 @@ export interface SavedSourceApi {
 }
 
 interface FormProps {
-  source: Source;
+  source: ImapSource;
   api: SavedSourceApi;
   onSaved: (source: Source) => void;
   onCancel: () => void;
 }
 
-const serverOf = (source: Source) => ({ host: source.settings.host, port: source.settings.port });
+const serverOf = (source: ImapSource) => ({ host: source.settings.host, port: source.settings.port });
 
 /** "Update password": the new password is tested with the saved settings, then kept and a sync queued. */
 export function UpdatePasswordForm({ source, api, onSaved, onCancel }: FormProps) {
@@ -232,7 +233,7 @@ const SERVER: ReadonlySet<ServerField> = new Set(['host', 'port', 'security']);
 
 /** The settings that differ from the saved ones (only those are sent). */
 export function settingsChange(
-  source: Source,
+  source: ImapSource,
   next: Omit<ImapSettingsChange, 'folders' | 'pinned_certificate_sha256'> & {
     folders: string[] | null;
     pinned_certificate_sha256: string | null;

@@ -47,6 +47,8 @@ export function useSourceDialogs(state: SourcesState) {
   const onAction = useCallback(
     (source: Source, action: SourceAction) => {
       if (action === 'password' || action === 'trust' || action === 'edit') {
+        // These forms are a mailbox's; a database source's own forms come with its Connections form (issue 22).
+        if (source.kind !== 'imap') return;
         const { Form, title, saved } = forms[action];
         const ticket = popup.open(
           <Form

@@ -105,6 +105,7 @@ export async function sourceOf(deps: SourcesDeps, userId: string, sourceId: stri
 }
 
 export async function createSource(deps: SourcesDeps, userId: string, input: CreateSource): Promise<Source> {
+  if (input.kind !== 'imap') throw new ApiError(400, SOURCE_MESSAGES.badKind, 'bad_kind');
   await refuseBlockedHost(input.settings.host, deps.reach);
   const id = randomUUID();
   await insertSource(deps.db, {

@@ -1,10 +1,11 @@
 import type { LookupFunction } from 'node:net';
-import type {
-  ImapSettings,
-  PresentedCertificate,
-  SourceProblem,
-  SourceTestResult,
-  SourceTestStep,
+import {
+  type ImapSettings,
+  type PresentedCertificate,
+  SOURCE_TEST_STEPS,
+  type SourceProblem,
+  type SourceTestResult,
+  type SourceTestStep,
 } from '@trove/contracts';
 import { type AllowedHosts, HostRefusedError, type Lookup, resolveAllowedHost } from '@trove/service-core';
 import { problemWords } from '../source-status';
@@ -145,7 +146,9 @@ export async function testImapSource(
     };
   } catch (error) {
     const failure = describeFailure(error, settings);
-    const step: SourceTestStep = failure.problem === 'server' ? 'server' : failure.problem;
+    const step: SourceTestStep = (SOURCE_TEST_STEPS as readonly string[]).includes(failure.problem)
+      ? (failure.problem as SourceTestStep)
+      : 'server';
     const presented = error instanceof ImapError ? error.certificate : undefined;
     return {
       ok: false,
