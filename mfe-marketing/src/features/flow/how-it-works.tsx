@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Card } from '@trove/kit/ui';
+import { Card, Input, Text } from '@trove/kit/ui';
 import { destinationLabel, parseCommand } from '@trove/contracts';
 import { useAppConfig } from '@trove/kit';
 import { flowSteps } from '../content/flow-steps';
@@ -93,10 +93,9 @@ export default function HowItWorks() {
           <label className={styles.inputLabel} htmlFor={inputId}>
             Type a command
           </label>
-          <input
+          <Input
             id={inputId}
             className={styles.input}
-            type="text"
             value={typed}
             placeholder={FLOW_SAMPLE_COMMAND}
             onChange={(event) => setTyped(event.target.value)}
@@ -128,7 +127,9 @@ export default function HowItWorks() {
                 <dd data-testid="flow-destination">{destinationLabel(parsed.destination)}</dd>
               </div>
             </dl>
-            <p className={styles.stepNote}>{stepNote(position.step)}</p>
+            <Text tone="muted" size="sm">
+              {stepNote(position.step)}
+            </Text>
             {showWindow ? (
               <ShipWindow
                 destination={parsed.destination}

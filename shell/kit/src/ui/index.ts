@@ -14,7 +14,7 @@ export { EmptyState, type EmptyStateProps } from './empty-state';
 export { Field, type FieldControlProps, type FieldProps, fieldDescribedBy } from './field';
 export { Eyebrow, type EyebrowProps, Heading, type HeadingProps } from './heading';
 export { IconButton, type IconButtonLook, type IconButtonProps, iconButtonClassName } from './icon-button';
-export { Input, type InputProps } from './input';
+export { Input, type InputProps, inputClassName } from './input';
 export { Cluster, type ClusterProps, type Space, Stack, type StackProps } from './layout';
 export { LinkButton, type LinkButtonProps } from './link-button';
 export { PageHeader, type PageHeaderProps } from './page-header';

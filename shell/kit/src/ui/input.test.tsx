@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Input } from './input';
+import { Input, inputClassName } from './input';
 
 describe('Input', () => {
   afterEach(cleanup);
@@ -24,5 +24,12 @@ describe('Input', () => {
     expect(input.type).toBe('email');
     expect(input.value).toBe('a@b.c');
     expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('gives its look alone to an input the kit draws elsewhere (the PasswordInput), caller’s class last', () => {
+    render(<Input aria-label="Name" className="mine" />);
+    const drawn = screen.getByRole('textbox', { name: 'Name' }).className;
+    expect(inputClassName('mine')).toBe(drawn);
+    expect(inputClassName('mine').split(' ').at(-1)).toBe('mine');
   });
 });

@@ -2,6 +2,14 @@ import type { InputHTMLAttributes, Ref } from 'react';
 import { classNames } from './class-names';
 import * as styles from './input.module.css';
 
+/**
+ * The field's class alone, for an input the kit's index draws (the PasswordInput with its Show/Hide toggle),
+ * which cannot import this module: the index is on every page and this look is not.
+ */
+export function inputClassName(className?: string): string {
+  return classNames(styles.input, className);
+}
+
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
@@ -11,5 +19,5 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
  * `{(control) => <Input {...control} />}`; `aria-invalid` draws the danger border.
  */
 export function Input({ className, type = 'text', ...props }: InputProps) {
-  return <input {...props} type={type} className={classNames(styles.input, className)} />;
+  return <input {...props} type={type} className={inputClassName(className)} />;
 }
