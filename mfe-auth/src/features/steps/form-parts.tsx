@@ -1,5 +1,5 @@
 import { PasswordInput } from '@trove/kit';
-import { Button } from '@trove/kit/ui';
+import { Button, Input, inputClassName, PillButton, Text } from '@trove/kit/ui';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import * as styles from './form.module.css';
 
@@ -39,17 +39,11 @@ export function TextField({
         </label>
         {aside}
       </div>
-      <input
-        {...input}
-        id={id}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
+      <Input {...input} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
       {hint ? (
-        <p id={hintId} className={styles.hint}>
+        <Text id={hintId} tone="muted" size="xs">
           {hint}
-        </p>
+        </Text>
       ) : null}
       <FieldError id={errorId} message={error} />
     </div>
@@ -93,14 +87,14 @@ export function PasswordField({
         {...input}
         id={id}
         label={label}
-        className={styles.input}
+        className={inputClassName()}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
       {hint ? (
-        <p id={hintId} className={styles.hint}>
+        <Text id={hintId} tone="muted" size="xs">
           {hint}
-        </p>
+        </Text>
       ) : null}
       <FieldError id={errorId} message={error} />
       {below}
@@ -132,15 +126,14 @@ export function EmailChip({
         </span>
       </span>
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <button
-        type="button"
+      <PillButton
         className={styles.changeButton}
         onClick={onChange}
         disabled={disabled}
         aria-label={`Change email (${email})`}
       >
         Change
-      </button>
+      </PillButton>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { LinkButton } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
 import { EmailChip, formStyles as styles, PasswordField, SubmitButton } from './form-parts';
 
@@ -44,9 +45,9 @@ export function LoginStep({
           onEdit();
         }}
         aside={
-          <button type="button" className={styles.linkButton} onClick={onForgotPassword} disabled={busy}>
+          <LinkButton onClick={onForgotPassword} disabled={busy}>
             Forgot password?
-          </button>
+          </LinkButton>
         }
       />
       <label className={styles.checkbox}>

@@ -1,3 +1,4 @@
+import { LinkButton } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
 import { codeError, codeOf, EMPTY_CODE, type CodeBoxes as Boxes } from '../auth-flow/one-time-code';
 import { type OtpMeta, resendLabel } from '../auth-flow/otp-timer';
@@ -63,15 +64,9 @@ export function VerifyStep({
       </SubmitButton>
       <div className={styles.resendRow}>
         <span>Didn't get it?</span>
-        <button
-          type="button"
-          className={styles.linkButton}
-          disabled={secondsLeft > 0 || busy}
-          onClick={onResend}
-          aria-live="polite"
-        >
+        <LinkButton disabled={secondsLeft > 0 || busy} onClick={onResend} aria-live="polite">
           {resendLabel(secondsLeft)}
-        </button>
+        </LinkButton>
       </div>
     </form>
   );
