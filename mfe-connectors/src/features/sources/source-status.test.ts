@@ -1,6 +1,6 @@
 import type { SourceStatus } from '@trove/contracts';
 import { describe, expect, it } from 'vitest';
-import { isMoving, statusText, timeLeft, timeUntil } from './source-status';
+import { isMoving, ROWS, statusText, timeLeft, timeUntil } from './source-status';
 
 const now = Date.parse('2026-03-02T12:00:00Z');
 const at = (ms: number) => new Date(now + ms).toISOString();
@@ -32,6 +32,20 @@ describe('statusText (issue 21: status people can read)', () => {
     expect(text.label).toBe('Syncing');
     expect(text.lines).toEqual(['1,200 of 6,046 messages', '212 a second · about 4 min left']);
     expect(text.progress).toBeCloseTo(1200 / 6046);
+  });
+
+  it('a database source counts rows (issue 22)', () => {
+    const status: SourceStatus = {
+      state: 'syncing',
+      done: 2000,
+      total: 100_000,
+      rate: 2500,
+      eta_seconds: 39,
+      started_at: at(-MIN),
+      last_sync_at: null,
+    };
+    expect(statusText(status, now, ROWS).lines[0]).toBe('2,000 of 100,000 rows');
+    expect(statusText({ ...status, total: null }, now, ROWS).lines[0]).toBe('2,000 rows so far');
   });
 
   it('syncing before the total and the rate are known', () => {

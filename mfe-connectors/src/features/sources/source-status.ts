@@ -49,8 +49,19 @@ export interface StatusText {
   progress: number | null;
 }
 
+/** What a source's documents are, as its card counts them: a mailbox's messages, a database's rows. */
+export interface Units {
+  one: string;
+  many: string;
+}
+export const MESSAGES: Units = { one: 'message', many: 'messages' };
+export const ROWS: Units = { one: 'row', many: 'rows' };
+
+/** "1 row", "1,204 messages". */
+export const countOf = (n: number, units: Units) => `${count(n)} ${n === 1 ? units.one : units.many}`;
+
 /** The card's words for a status at `now` (ms). */
-export function statusText(status: SourceStatus, now: number): StatusText {
+export function statusText(status: SourceStatus, now: number, units: Units = MESSAGES): StatusText {
   const label = stateLabels[status.state];
   switch (status.state) {
     case 'connected':
@@ -66,7 +77,7 @@ export function statusText(status: SourceStatus, now: number): StatusText {
     case 'syncing': {
       const done = count(status.done);
       const lines = [
-        status.total === null ? `${done} messages so far` : `${done} of ${count(status.total)} messages`,
+        status.total === null ? `${done} ${units.many} so far` : `${done} of ${countOf(status.total, units)}`,
       ];
       const pace = [
         status.rate === null ? null : `${count(Math.round(status.rate))} a second`,
