@@ -13,14 +13,15 @@ import { RemoteMount } from './remotes/remote-mount';
  * The signed-in area's chrome and pages are never on the landing page, so they load on first use
  * instead of with every start (issue 8: the JS budget for `/`). Navigations are transitions, so the
  * current page stays until the next one is ready. A page takes over from its prerendered copy
- * (docs/decisions/055) once it has rendered — unless it mounts a remote, whose mount does that.
+ * (docs/decisions/055) once it has rendered — unless what it holds is still to come: a layout's page,
+ * or a remote, whose mount takes over when it has rendered.
  */
-function page(load: () => Promise<ComponentType>, { mountsRemote = false } = {}) {
+function page(load: () => Promise<ComponentType>, { takesOver = true } = {}) {
   const Page = lazy(async () => ({ default: await load() }));
   return (
     <Suspense fallback={null}>
       <Page />
-      {mountsRemote ? null : <PageShown />}
+      {takesOver ? <PageShown /> : null}
     </Suspense>
   );
 }
@@ -35,10 +36,10 @@ function shown(element: ReactElement) {
   );
 }
 
-const appLayout = page(async () => (await import('./chrome/app-layout')).AppLayout);
-const chatsPage = page(async () => (await import('./pages/chats-page')).ChatsPage);
+const appLayout = page(async () => (await import('./chrome/app-layout')).AppLayout, { takesOver: false });
+const chatsPage = page(async () => (await import('./pages/chats-page')).ChatsPage, { takesOver: false });
 const integrationsPage = page(async () => (await import('./pages/integrations-page')).IntegrationsPage, {
-  mountsRemote: true,
+  takesOver: false,
 });
 const playgroundPage = page(async () => (await import('./pages/playground-page')).PlaygroundPage);
 
