@@ -2,7 +2,17 @@ import type { UploadedDocument } from '@trove/contracts';
 import { BuildLabel, useAppConfig, usePopup, useToasts } from '@trove/kit';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Card, EmptyState, PageHeader, Spinner, VisuallyHidden } from '@trove/kit/ui';
+import {
+  Button,
+  Card,
+  Cluster,
+  EmptyState,
+  Heading,
+  PageHeader,
+  Spinner,
+  Text,
+  VisuallyHidden,
+} from '@trove/kit/ui';
 import { BatchList } from '../features/uploads/batch-list';
 import { ConfirmDelete, DocumentsTable } from '../features/uploads/documents-table';
 import { DropZone } from '../features/uploads/drop-zone';
@@ -136,16 +146,16 @@ export default function UploadsPage() {
       ) : null}
 
       <Card as="section" shadow="sm" className={styles.card} aria-labelledby="uploads-documents">
-        <div className={styles.cardHeader}>
-          <h2 id="uploads-documents" className={styles.cardTitle} ref={documentsHeading} tabIndex={-1}>
+        <Cluster gap={3} rowGap={2} align="baseline">
+          <Heading level={2} size="lg" id="uploads-documents" ref={documentsHeading} tabIndex={-1}>
             Your documents
-          </h2>
+          </Heading>
           {hasDocuments ? (
-            <span className={styles.muted} data-testid="uploads-count">
+            <Text as="span" tone="muted" size="sm" data-testid="uploads-count">
               {countLine(documents.length, uploads.total)}
-            </span>
+            </Text>
           ) : null}
-        </div>
+        </Cluster>
         {documents === null && uploads.loadError === null ? (
           <div className={styles.loading} role="status">
             <Spinner />

@@ -2,7 +2,7 @@ import type { UploadedDocument } from '@trove/contracts';
 import { humanSize, KIND_LABELS, partsLabel } from './format';
 import { CloseIcon } from '@trove/kit/icons';
 import { type FileStage, fileStage, type UploadItem } from './upload-queue';
-import { Card } from '@trove/kit/ui';
+import { Card, Cluster, Heading, LinkButton, Text } from '@trove/kit/ui';
 import * as styles from './uploads.module.css';
 
 interface StageView {
@@ -64,19 +64,19 @@ export function BatchList({
 
   return (
     <Card as="section" shadow="sm" className={styles.card} aria-labelledby="uploads-batch">
-      <div className={styles.cardHeader}>
-        <h2 id="uploads-batch" className={styles.cardTitle}>
+      <Cluster gap={3} rowGap={2} align="baseline" className={styles.cardHeader}>
+        <Heading level={2} size="lg" id="uploads-batch">
           This upload
-        </h2>
-        <span className={styles.muted}>
+        </Heading>
+        <Text as="span" tone="muted" size="sm">
           {done} of {items.length} done
-        </span>
+        </Text>
         {done > 0 ? (
-          <button type="button" className={styles.linkButton} onClick={() => onClearFinished(doneKeys)}>
+          <LinkButton className={styles.linkButton} onClick={() => onClearFinished(doneKeys)}>
             Clear finished
-          </button>
+          </LinkButton>
         ) : null}
-      </div>
+      </Cluster>
       <ul className={styles.batch}>
         {views.map(({ item, stage, view }) => (
           <li key={item.key} className={styles.batchItem} data-tone={view.tone}>
@@ -90,9 +90,9 @@ export function BatchList({
                   : `${KIND_LABELS[item.kind]} · ${humanSize(item.size)}`}
               </span>
               {stage.stage === 'upload-failed' ? (
-                <button type="button" className={styles.linkButton} onClick={() => onRetry(item.key)}>
+                <LinkButton className={styles.linkButton} onClick={() => onRetry(item.key)}>
                   Try again
-                </button>
+                </LinkButton>
               ) : null}
               {stage.stage === 'rejected' || stage.stage === 'upload-failed' ? (
                 <button

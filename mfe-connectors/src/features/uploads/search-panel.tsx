@@ -19,7 +19,7 @@ import {
   withSource,
 } from './search-filters';
 import type { UploadSearchState } from './use-upload-search';
-import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Card, Heading, PillButton, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import * as styles from './uploads.module.css';
 
@@ -97,9 +97,9 @@ export function SearchPanel({
 
   return (
     <Card as="section" shadow="sm" className={styles.card} aria-labelledby="uploads-search">
-      <h2 id="uploads-search" className={styles.cardTitle}>
+      <Heading level={2} size="lg" id="uploads-search">
         Search your uploads
-      </h2>
+      </Heading>
       <search>
         <form className={styles.searchForm} onSubmit={submit}>
           <VisuallyHidden as="label" htmlFor={inputId}>
@@ -146,24 +146,17 @@ export function SearchPanel({
           {state.facets.length > 0 ? (
             <fieldset className={styles.facets}>
               <VisuallyHidden as="legend">Filter by type</VisuallyHidden>
-              <button
-                type="button"
-                className={styles.facet}
-                aria-pressed={type === null}
-                onClick={() => onSearch(request.q, null, filters)}
-              >
+              <PillButton pressed={type === null} onClick={() => onSearch(request.q, null, filters)}>
                 All <span className={styles.count}>{total}</span>
-              </button>
+              </PillButton>
               {state.facets.map((facet) => (
-                <button
+                <PillButton
                   key={facet.value}
-                  type="button"
-                  className={styles.facet}
-                  aria-pressed={type === facet.value}
+                  pressed={type === facet.value}
                   onClick={() => onSearch(request.q, type === facet.value ? null : facet.value, filters)}
                 >
                   {KIND_LABELS[facet.value]} <span className={styles.count}>{facet.count}</span>
-                </button>
+                </PillButton>
               ))}
             </fieldset>
           ) : null}
@@ -173,11 +166,9 @@ export function SearchPanel({
               {state.sourceFacets.map((facet) => {
                 const chosen = isChosenSource(chosenSource, facet);
                 return (
-                  <button
+                  <PillButton
                     key={facet.value}
-                    type="button"
-                    className={styles.facet}
-                    aria-pressed={chosen}
+                    pressed={chosen}
                     onClick={() => {
                       const q = withSource(request.q, chosen ? null : facet);
                       setText(q);
@@ -185,7 +176,7 @@ export function SearchPanel({
                     }}
                   >
                     {facet.label} <span className={styles.count}>{facet.count}</span>
-                  </button>
+                  </PillButton>
                 );
               })}
             </fieldset>
@@ -217,15 +208,17 @@ export function SearchPanel({
           </p>
         ) : null}
         {request !== null && state.status === 'done' && state.results.length === 0 ? (
-          <p className={styles.muted}>
+          <Text tone="muted" size="sm">
             Nothing in your uploads matches “{request.q}”
             {type !== null || filters.length > 0 ? ' with these filters' : ''}. Try fewer or different words.
-          </p>
+          </Text>
         ) : null}
         {state.results.length > 0 ? (
           <>
             {state.mode === 'or' ? (
-              <p className={styles.muted}>No passage has every word; showing passages with some of them.</p>
+              <Text tone="muted" size="sm">
+                No passage has every word; showing passages with some of them.
+              </Text>
             ) : null}
             <ol className={styles.results}>
               {state.results.map((result) => (
