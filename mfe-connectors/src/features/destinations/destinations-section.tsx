@@ -6,7 +6,7 @@ import {
 } from '@trove/contracts';
 import { userMessage, useToasts } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
-import { Button, Field, Select, Spinner } from '@trove/kit/ui';
+import { Button, Field, Heading, Select, Spinner } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
 import * as shared from '../catalog/catalog.module.css';
 import { createDestination, listDestinations, removeDestination } from './destinations-api';
@@ -71,9 +71,9 @@ export function DestinationsSection() {
   const destinations = state.data;
   return (
     <section className={styles.destinations} aria-labelledby="connections-destinations">
-      <h2 id="connections-destinations" className={sourceStyles.sourcesTitle}>
+      <Heading level={2} size="xl" id="connections-destinations">
         Destinations
-      </h2>
+      </Heading>
       <p className={sourceStyles.quiet}>
         Where answers can be sent: a Slack, Microsoft Teams or Google Chat channel’s webhook. End a question
         with “-&gt; #name” or use Send on an answer.

@@ -1,6 +1,6 @@
 import type { Source } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
-import { Button, Spinner } from '@trove/kit/ui';
+import { Button, Cluster, Heading, Spinner } from '@trove/kit/ui';
 import { type SourceAction, SourceCard } from './source-card';
 import * as styles from './sources.module.css';
 import type { SourcesState } from './use-sources';
@@ -16,14 +16,14 @@ export function SourceList({ state, onAddMailbox, onAction }: SourceListProps) {
   const { sources } = state;
   return (
     <section className={styles.sources} aria-labelledby="connections-sources">
-      <div className={styles.sourcesHead}>
-        <h2 id="connections-sources" className={styles.sourcesTitle}>
+      <Cluster gap={3} align="center" justify="between">
+        <Heading level={2} size="xl" id="connections-sources">
           Your sources
-        </h2>
+        </Heading>
         <Button variant="primary" size="sm" onClick={onAddMailbox}>
           Add a mailbox
         </Button>
-      </div>
+      </Cluster>
       {state.status === 'loading' ? (
         <p className={styles.quiet}>
           <Spinner /> Loading your sources…
