@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { BrandMark } from '../catalog/brand-mark';
-import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Card, Cluster, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import { Heading, type HeadingLevel } from '../catalog/heading';
 import { configureHint, type ConnectorState } from './connector-state';
@@ -67,13 +67,13 @@ export function ConnectorCard({
         </p>
       </div>
       <p className={styles.notes}>{connector.notes}</p>
-      <ul className={shared.chips} aria-label={`${connector.name} details`}>
+      <Cluster as="ul" gap={1} aria-label={`${connector.name} details`}>
         {facts.map((fact) => (
           <li key={fact} className={shared.chip}>
             {fact}
           </li>
         ))}
-      </ul>
+      </Cluster>
       <div className={styles.cardFoot}>
         {state.kind === 'connected' ? (
           <p className={styles.connected}>

@@ -1,7 +1,7 @@
 import { usePopup, useSession, useToasts } from '@trove/kit';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Eyebrow, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import type { HeadingLevel } from '../catalog/heading';
 import { connectAction } from '../catalog/login-redirects';
@@ -136,9 +136,9 @@ export function ConnectorCatalog({
         >
           <div className={styles.searchRow}>
             <div className={shared.field}>
-              <label className={shared.fieldLabel} htmlFor={ids.search}>
+              <Eyebrow as="label" className={shared.fieldLabel} htmlFor={ids.search}>
                 Search
-              </label>
+              </Eyebrow>
               <input
                 id={ids.search}
                 className={shared.input}
@@ -166,7 +166,9 @@ export function ConnectorCatalog({
           </div>
           <div id={ids.panel} className={styles.panel} data-open={panelOpen || undefined}>
             <fieldset className={shared.field}>
-              <legend className={shared.fieldLabel}>Show only</legend>
+              <Eyebrow as="legend" className={shared.fieldLabel}>
+                Show only
+              </Eyebrow>
               <div className={styles.toggles}>
                 {toggles.map((toggle) => (
                   <label key={toggle.key} className={styles.toggle}>
@@ -185,7 +187,9 @@ export function ConnectorCatalog({
               </div>
             </fieldset>
             <fieldset className={shared.field}>
-              <legend className={shared.fieldLabel}>Role</legend>
+              <Eyebrow as="legend" className={shared.fieldLabel}>
+                Role
+              </Eyebrow>
               <div className={shared.segmented}>
                 {roles.map((role) => (
                   <label key={role.value} className={shared.segment}>
@@ -203,7 +207,9 @@ export function ConnectorCatalog({
             </fieldset>
           </div>
           <fieldset className={`${shared.field} ${styles.categoryField}`}>
-            <legend className={shared.fieldLabel}>Category</legend>
+            <Eyebrow as="legend" className={shared.fieldLabel}>
+              Category
+            </Eyebrow>
             <div className={styles.categories}>
               {(['all', ...categories] as const).map((category) => {
                 const count = category === 'all' ? allCount : (counts.get(category) ?? 0);

@@ -2,7 +2,7 @@ import type { SessionStatus } from '@trove/kit';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../catalog/brand-mark';
-import { buttonClassName, Card } from '@trove/kit/ui';
+import { buttonClassName, Card, Cluster } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import { Heading, type HeadingLevel } from '../catalog/heading';
 import { templateTarget } from '../catalog/login-redirects';
@@ -69,13 +69,13 @@ export function PlaybookCard({
             </li>
           ))}
         </ul>
-        <ul className={shared.chips} aria-label="Actions">
+        <Cluster as="ul" gap={1} aria-label="Actions">
           {playbook.tags.map((tag) => (
             <li key={tag} className={shared.chip}>
               {tagLabels[tag]}
             </li>
           ))}
-        </ul>
+        </Cluster>
       </div>
       {/* The name starts with the visible words, so speech input ("click Use template") still works. */}
       <Link

@@ -1,6 +1,6 @@
 import { useSession } from '@trove/kit';
 import { useId, useMemo, useState } from 'react';
-import { Button } from '@trove/kit/ui';
+import { Button, Eyebrow } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import type { HeadingLevel } from '../catalog/heading';
 import { PlaybookCard } from './playbook-card';
@@ -44,9 +44,9 @@ export function PlaybookCatalog({
     <section className={styles.catalog} aria-label={label}>
       <form className={styles.filters} aria-label="Filter playbooks" onSubmit={(e) => e.preventDefault()}>
         <div className={shared.field}>
-          <label className={shared.fieldLabel} htmlFor={ids.dept}>
+          <Eyebrow as="label" className={shared.fieldLabel} htmlFor={ids.dept}>
             Department
-          </label>
+          </Eyebrow>
           <select
             id={ids.dept}
             className={shared.select}
@@ -62,9 +62,9 @@ export function PlaybookCatalog({
           </select>
         </div>
         <div className={shared.field}>
-          <label className={shared.fieldLabel} htmlFor={ids.tag}>
+          <Eyebrow as="label" className={shared.fieldLabel} htmlFor={ids.tag}>
             Action
-          </label>
+          </Eyebrow>
           <select
             id={ids.tag}
             className={shared.select}
@@ -80,7 +80,9 @@ export function PlaybookCatalog({
           </select>
         </div>
         <fieldset className={shared.field}>
-          <legend className={shared.fieldLabel}>Difficulty</legend>
+          <Eyebrow as="legend" className={shared.fieldLabel}>
+            Difficulty
+          </Eyebrow>
           <div className={shared.segmented}>
             {(['all', ...difficulties] as const).map((difficulty) => (
               <label key={difficulty} className={shared.segment}>
