@@ -51,8 +51,9 @@ describe('nginx serves the prerendered landing page for / only', () => {
     const contact = await fetch(`${baseUrl()}/contact`);
     expect(contact.headers.get('cache-control')).toBe('no-cache');
     const html = await contact.text();
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).not.toContain('data-prerendered');
+    // Its own page drawn in it (issue 23 item 2, docs/decisions/055), not the landing page.
+    expect(html).toContain('<div id="root" hidden></div><div data-prerendered>');
+    expect(html).not.toContain('hero-title');
     // Its own head (issue 23 item 3): description and canonical URL for /contact, not the landing page's.
     expect(html).toMatch(/<link rel="canonical" href="[^"]*\/contact">/);
     expect(html).toMatch(/<meta name="description" content="[^"]+">/);
@@ -68,7 +69,7 @@ describe('nginx serves the prerendered landing page for / only', () => {
       await page.goto('/');
       expect(await heroTitle(page).isVisible()).toBe(true);
       expect(await page.getByRole('banner').getByRole('link', { name: 'Trove' }).isVisible()).toBe(true);
-      expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe(
+      expect(await page.getByRole('link', { name: 'Get Started', exact: true }).getAttribute('href')).toBe(
         '/auth/register',
       );
       expect(await page.locator('#downloads a[data-platform]').count()).toBe(5);
@@ -123,7 +124,7 @@ describe('the shell takes over (docs/decisions/008)', () => {
       await page.goto('/');
       const live = page.getByTestId('remote-marketing');
       await live.getByRole('heading', { level: 1 }).waitFor();
-      expect(await page.locator('[data-prerendered]').count()).toBe(0);
+      expect(await page.locator('div[data-prerendered]').count()).toBe(0);
       expect(await page.locator('#root').isVisible()).toBe(true);
       expect(await live.getByRole('heading', { level: 1 }).boundingBox()).toEqual(prerendered);
       // Give the browser a frame to report any shift caused by the swap, then read them all.

@@ -23,9 +23,13 @@ async function openLanding(page: Page) {
     .waitFor();
 }
 
-/** Brings a lazily loaded section in (it loads as it nears the viewport) and waits for its heading. */
+/**
+ * Brings a lazily loaded section in (it loads as it nears the viewport) and waits for its live markup:
+ * its drawn copy (docs/decisions/055) has the same heading, so the island leaving is what says it loaded.
+ */
 async function showSection(page: Page, id: string, heading: RegExp) {
   await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+  await page.locator(`#${id} [data-prerendered-island]`).waitFor({ state: 'detached' });
   const title = page.locator(`#${id}`).getByRole('heading', { level: 2, name: heading });
   await title.waitFor();
   return page.locator(`#${id}`);
@@ -48,7 +52,7 @@ describe('landing links (SPEC §2.3)', () => {
     await withPage(browser, async ({ page, consoleErrors }) => {
       await openLanding(page);
       const hero = landing(page);
-      expect(await hero.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe(
+      expect(await hero.getByRole('link', { name: 'Get Started', exact: true }).getAttribute('href')).toBe(
         '/auth/register',
       );
       await hero.getByRole('link', { name: 'Log in' }).click();

@@ -26,9 +26,14 @@ export function AccountMenu({ placement }: { placement: 'rail' | 'bar' }) {
   }, []);
   useDismiss(open, closeAndRefocus, inside);
 
-  // A new page closes the menu, like any navigation would.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not a value read.
-  useEffect(() => setOpen(false), [pathname]);
+  // A new page closes the menu, like any navigation would. Only a change: on mount the menu may already
+  // have been opened by a press made on the prerendered page (docs/decisions/056).
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    setOpen(false);
+  }, [pathname]);
 
   const signedIn = status === 'user' && user !== null;
   const name = displayName(signedIn ? user : null);

@@ -65,7 +65,9 @@ export function handOffPrerenderedPage(doc: Document = document): void {
   focused?.focus({ preventScroll: true });
   if (pressed) {
     pressed.focus({ preventScroll: true });
-    pressed.click();
+    // After this commit's effects: a component's mount effects (the account menu closes itself on a
+    // new path) must not undo the press.
+    setTimeout(() => pressed.click(), 0);
   }
 }
 
