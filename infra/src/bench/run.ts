@@ -139,6 +139,10 @@ const AUTH_ONLY = process.argv.includes('--auth');
 const FAULTS_ONLY = process.argv.includes('--faults');
 // `npm run bench -- --sources`: only the IMAP source figures (issue 21) against a local Dovecot, no build.
 const SOURCES_ONLY = process.argv.includes('--sources');
+// `npm run bench -- --lighthouse`: only Lighthouse on the public pages of issue 23's goals (needs a build).
+const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse');
+/** Issue 23's goal pages: perf ≥ 98, a11y, best practices and SEO 100, mobile preset. */
+const LIGHTHOUSE_PAGES = ['/', '/auth/login', '/auth/register', '/integrations'];
 // `npm run bench -- --floor`: only GET /auth/me against a bare Hono route through nginx (issue 23 item 4), no build.
 const FLOOR_ONLY = process.argv.includes('--floor');
 
@@ -149,6 +153,26 @@ async function main() {
   }
   const servicesOnly =
     SEARCH_ONLY || UPLOADS_ONLY || RELEVANCE_ONLY || AUTH_ONLY || SOURCES_ONLY || FLOOR_ONLY;
+  if (LIGHTHOUSE_ONLY) {
+    const stack = await startIsolatedStack('bench', {
+      wwwRoot: WWW_ROOT,
+      requireBuild: true,
+      accessLog: false,
+    });
+    try {
+      const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+      console.log(`\nLighthouse ${runs}× (mobile preset, Debian's Chromium), median run by performance\n`);
+      printLighthouseTable(
+        await runLighthouse(
+          LIGHTHOUSE_PAGES.map((path) => `${stack.url}${path}`),
+          runs,
+        ),
+      );
+    } finally {
+      await stack.stop();
+    }
+    return;
+  }
   if (!servicesOnly && !existsSync(join(WWW_ROOT, 'index.html'))) {
     console.error(`${relative(REPO_ROOT, WWW_ROOT)} is missing: build first (npx tsx infra/src/build.ts).`);
     process.exit(1);
@@ -319,7 +343,12 @@ async function main() {
     console.log(
       `\nLighthouse ${lighthouseRuns}× (mobile preset, Debian's Chromium), median run by performance\n`,
     );
-    printLighthouseTable(await runLighthouse([`${stack.url}/`], lighthouseRuns));
+    printLighthouseTable(
+      await runLighthouse(
+        LIGHTHOUSE_PAGES.map((path) => `${stack.url}${path}`),
+        lighthouseRuns,
+      ),
+    );
     if (FRONT_END_ONLY) return;
 
     await floorFigures();
