@@ -12,6 +12,7 @@ export { Card, type CardProps } from './card';
 export { DialogForm, type DialogFormProps, DialogLead, type DialogLeadProps } from './dialog-form';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { Field, type FieldControlProps, type FieldProps, fieldDescribedBy } from './field';
+export { Grid, type GridProps } from './grid';
 export { Eyebrow, type EyebrowProps, Heading, type HeadingProps } from './heading';
 export { IconButton, type IconButtonLook, type IconButtonProps, iconButtonClassName } from './icon-button';
 export { Input, type InputProps, inputClassName } from './input';
@@ -19,6 +20,7 @@ export { Cluster, type ClusterProps, type Space, Stack, type StackProps } from '
 export { LinkButton, type LinkButtonProps } from './link-button';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { PillButton, type PillButtonProps } from './pill-button';
+export { Placeholder, type PlaceholderProps } from './placeholder';
 export { Select, type SelectProps } from './select';
 export { Spinner, type SpinnerProps } from './spinner';
 export { Table, type TableProps } from './table';
