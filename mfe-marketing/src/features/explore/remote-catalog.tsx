@@ -8,7 +8,7 @@ import {
   useState,
 } from 'react';
 import { loadExposed, NoHostError, useAppConfig } from '@trove/kit';
-import { Button } from '@trove/kit/ui';
+import { Button, Placeholder } from '@trove/kit/ui';
 import * as section from '../layout/section.module.css';
 import * as styles from './explore.module.css';
 
@@ -88,7 +88,7 @@ class CatalogBoundary extends Component<BoundaryProps, { error: Error | null }> 
     if (!error) return this.props.children;
     const standalone = error instanceof NoHostError;
     return (
-      <div className={styles.placeholder} role={standalone ? undefined : 'alert'}>
+      <Placeholder className={styles.placeholder} role={standalone ? undefined : 'alert'}>
         <p>
           {standalone
             ? `The ${this.props.what} appears here when this page runs inside the ${this.props.appName} app.`
@@ -105,7 +105,7 @@ class CatalogBoundary extends Component<BoundaryProps, { error: Error | null }> 
             Retry
           </Button>
         )}
-      </div>
+      </Placeholder>
     );
   }
 }

@@ -1,5 +1,5 @@
 import { useAppConfig } from '@trove/kit';
-import { Card } from '@trove/kit/ui';
+import { Card, Grid } from '@trove/kit/ui';
 import { featureCards } from '../content/feature-cards';
 import { Icon } from '../content/icons';
 import * as section from '../layout/section.module.css';
@@ -20,7 +20,7 @@ export default function FeatureGrid() {
           laptop.
         </p>
       </div>
-      <ul className={styles.grid}>
+      <Grid min="16rem" gap={4}>
         {featureCards(name).map((card) => (
           <Card as="li" key={card.title} className={styles.card} data-testid="feature-card">
             <div className={styles.top}>
@@ -56,7 +56,7 @@ export default function FeatureGrid() {
             </ul>
           </Card>
         ))}
-      </ul>
+      </Grid>
     </section>
   );
 }

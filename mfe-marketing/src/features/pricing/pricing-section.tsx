@@ -1,7 +1,7 @@
 import { useAppConfig } from '@trove/kit';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClassName, Card, VisuallyHidden } from '@trove/kit/ui';
+import { Button, buttonClassName, Card, Grid, VisuallyHidden } from '@trove/kit/ui';
 import { Icon } from '../content/icons';
 import * as section from '../layout/section.module.css';
 import { type Billing, planPrice, plans, pricePeriod, YEARLY_SAVING_LABEL } from './plans';
@@ -53,7 +53,7 @@ export default function PricingSection() {
         </fieldset>
       </div>
 
-      <ul className={styles.plans}>
+      <Grid min="17rem" gap={4} fit>
         {offers.map((plan) => (
           <Card
             as="li"
@@ -96,7 +96,7 @@ export default function PricingSection() {
             ))}
           </Card>
         ))}
-      </ul>
+      </Grid>
 
       <p className={styles.notes}>
         Prices in Indian rupees. Taxes may apply. Switch or cancel anytime. Teams of 25 or more get
