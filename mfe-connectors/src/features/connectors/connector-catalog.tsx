@@ -1,7 +1,7 @@
 import { usePopup, useSession, useToasts } from '@trove/kit';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Eyebrow, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Eyebrow, Grid, Placeholder, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import type { HeadingLevel } from '../catalog/heading';
 import { connectAction } from '../catalog/login-redirects';
@@ -264,13 +264,13 @@ export function ConnectorCatalog({
           </div>
 
           {settings.status === 'loading' ? (
-            <ul className={styles.grid} aria-busy="true" aria-label="Loading integrations">
+            <Grid min="15.5rem" gap={4} aria-busy="true" aria-label="Loading integrations">
               {visible.map((connector) => (
                 <li key={connector.id} className={styles.skeleton} />
               ))}
-            </ul>
+            </Grid>
           ) : matches.length === 0 ? (
-            <div className={shared.empty}>
+            <Placeholder>
               <p className={shared.emptyText}>No integrations match your filters.</p>
               {filtersChanged(filters) ? (
                 <Button
@@ -280,9 +280,9 @@ export function ConnectorCatalog({
                   Reset filters
                 </Button>
               ) : null}
-            </div>
+            </Placeholder>
           ) : (
-            <ul id={ids.grid} className={styles.grid} aria-label={`${label}: results`}>
+            <Grid min="15.5rem" gap={4} id={ids.grid} aria-label={`${label}: results`}>
               {visible.map((connector) => (
                 <li key={connector.id} className={styles.cell}>
                   <ConnectorCard
@@ -295,7 +295,7 @@ export function ConnectorCatalog({
                   />
                 </li>
               ))}
-            </ul>
+            </Grid>
           )}
 
           {more > 0 && settings.status === 'ready' ? (

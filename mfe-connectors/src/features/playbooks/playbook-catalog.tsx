@@ -1,6 +1,6 @@
 import { useSession } from '@trove/kit';
 import { useId, useMemo, useState } from 'react';
-import { Button, Eyebrow } from '@trove/kit/ui';
+import { Button, Eyebrow, Grid, Placeholder } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import type { HeadingLevel } from '../catalog/heading';
 import { PlaybookCard } from './playbook-card';
@@ -104,7 +104,7 @@ export function PlaybookCatalog({
       </form>
 
       {matches.length === 0 ? (
-        <div className={shared.empty}>
+        <Placeholder>
           <p className={shared.emptyText}>No playbooks match your filters.</p>
           {playbookFiltersChanged(filters) ? (
             <Button
@@ -114,15 +114,15 @@ export function PlaybookCatalog({
               Reset filters
             </Button>
           ) : null}
-        </div>
+        </Placeholder>
       ) : (
-        <ul className={styles.grid} aria-label={`${label}: results`}>
+        <Grid min="18rem" gap={4} aria-label={`${label}: results`}>
           {matches.map((playbook) => (
             <li key={playbook.id} className={styles.cell}>
               <PlaybookCard playbook={playbook} headingLevel={cardHeadingLevel} sessionStatus={status} />
             </li>
           ))}
-        </ul>
+        </Grid>
       )}
     </section>
   );
