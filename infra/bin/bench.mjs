@@ -4,6 +4,10 @@ import { ensureDebianPackages, ensureNode, ensureNpmDependencies, tsx } from './
 ensureNode();
 ensureNpmDependencies();
 // --sources starts a real Dovecot (dovecot-imapd), installed like nginx.
-ensureDebianPackages({ chromium: true, dovecot: process.argv.includes('--sources') });
+ensureDebianPackages({
+  chromium: true,
+  dovecot: process.argv.includes('--sources'),
+  mariadb: process.argv.includes('--databases'),
+});
 const run = tsx(['infra/src/bench/run.ts', ...process.argv.slice(2)]);
 process.exit(run.status ?? 1);

@@ -45,10 +45,11 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /**
  * Debian packages the stack needs (nginx; chromium for browser tests and the bench; Dovecot, the real IMAP
- * server the mail source's tests start per run). Installed with apt-get when missing and we are root;
- * otherwise one line saying how.
+ * server the mail source's tests start per run; MariaDB, the real MySQL-protocol server the database
+ * source's tests start per run). Installed with apt-get when missing and we are root; otherwise one line
+ * saying how.
  */
-export function ensureDebianPackages({ chromium = false, dovecot = false } = {}) {
+export function ensureDebianPackages({ chromium = false, dovecot = false, mariadb = false } = {}) {
   const wanted = [];
   if (!existsSync('/usr/sbin/nginx')) wanted.push('nginx-light');
   if (!existsSync('/usr/lib/nginx/modules/ngx_http_brotli_static_module.so')) {
@@ -57,9 +58,12 @@ export function ensureDebianPackages({ chromium = false, dovecot = false } = {})
   if (chromium && !existsSync('/usr/bin/chromium')) wanted.push('chromium', 'fonts-noto-core');
   const installDovecot = dovecot && !existsSync('/usr/sbin/dovecot');
   if (installDovecot) wanted.push('dovecot-imapd');
+  const installMariadb = mariadb && !existsSync('/usr/sbin/mariadbd');
+  if (installMariadb) wanted.push('mariadb-server');
   if (wanted.length === 0) return;
   if (!isRoot) {
-    const andStop = installDovecot ? ' && sudo systemctl disable --now dovecot' : '';
+    const stops = [installDovecot ? 'dovecot' : null, installMariadb ? 'mariadb' : null].filter(Boolean);
+    const andStop = stops.length > 0 ? ` && sudo systemctl disable --now ${stops.join(' ')}` : '';
     fail(`Missing tools: run \`sudo apt-get install -y ${wanted.join(' ')}${andStop}\` and try again.`);
   }
   console.log(`Installing Debian packages: ${wanted.join(' ')}…`);
@@ -70,23 +74,24 @@ export function ensureDebianPackages({ chromium = false, dovecot = false } = {})
   } catch {
     fail(`apt-get could not install ${wanted.join(' ')}: see the output above.`);
   }
-  if (installDovecot) disableDovecotService();
+  if (installDovecot) disableService('dovecot', ['dovecot.service', 'dovecot.socket']);
+  if (installMariadb) disableService('mariadb', ['mariadb.service']);
 }
 
 /**
- * The package starts Dovecot as a system service on ports 143 and 993 from /etc/dovecot. Trove never uses
- * it (each test run starts its own Dovecot from a temporary config on free ports), so the one we just
- * installed is stopped and kept from starting at boot. Each way is tried, since a container may run
- * without systemd; a Dovecot that was already installed is someone's mail server and is left alone.
+ * The packages start Dovecot (ports 143 and 993) and MariaDB (3306) as system services. Trove never uses
+ * them (each test run starts its own server from a temporary folder on free ports), so a service we just
+ * installed is stopped and kept from starting at boot. Each way is tried, since a container may run without
+ * systemd; a Dovecot or MariaDB that was already installed is someone's server and is left alone.
  */
-function disableDovecotService() {
+function disableService(name, units) {
   const quietly = (command, args) => spawnSync(command, args, { stdio: 'ignore' });
   if (existsSync('/run/systemd/system')) {
-    quietly('systemctl', ['disable', '--now', 'dovecot.service', 'dovecot.socket']);
+    quietly('systemctl', ['disable', '--now', ...units]);
   } else {
-    quietly('/etc/init.d/dovecot', ['stop']);
-    quietly('update-rc.d', ['dovecot', 'disable']);
-    quietly('systemctl', ['disable', 'dovecot.service', 'dovecot.socket']);
+    quietly(`/etc/init.d/${name}`, ['stop']);
+    quietly('update-rc.d', [name, 'disable']);
+    quietly('systemctl', ['disable', ...units]);
   }
 }
 

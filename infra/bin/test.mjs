@@ -9,7 +9,7 @@ import { ensureDebianPackages, ensureNode, ensureNpmDependencies, fail, root } f
 
 ensureNode();
 ensureNpmDependencies();
-ensureDebianPackages({ chromium: true, dovecot: true });
+ensureDebianPackages({ chromium: true, dovecot: true, mariadb: true });
 
 const testDatabaseUrl =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,5 +1,10 @@
 import { baseEnvShape, parseAllowedHosts, portSetting } from '@trove/service-core';
-import { UPLOAD_CONCURRENCY_PER_USER, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@trove/contracts';
+import {
+  SQLITE_FILE_MAX_BYTES,
+  UPLOAD_CONCURRENCY_PER_USER,
+  UPLOAD_MAX_FILE_BYTES,
+  UPLOAD_MAX_FILES,
+} from '@trove/contracts';
 import { z } from 'zod';
 import { CHAT_DEFAULTS } from './chats/chat-settings';
 import { SEARCH_MAX_CANDIDATES } from './search/search.service';
@@ -137,6 +142,17 @@ export const SearchEnvSchema = z
     SOURCE_SYNC_INTERVAL_MINUTES: wholeNumber(15, 1, 24 * 60),
     /** Source syncs one process runs at once. */
     SOURCE_SYNC_CONCURRENCY: wholeNumber(2, 1, 32),
+    /**
+     * Database sources (issue 22, docs/decisions/052): the longest one statement may run at the source's server
+     * (statement_timeout, max_statement_time), the longest a connection may take, the rows one read (and one
+     * transaction) holds at most, how often a source with a changed-at column compares its ids to find deleted
+     * rows, and the largest SQLite file an upload takes.
+     */
+    SOURCE_DB_STATEMENT_TIMEOUT_MS: wholeNumber(30_000, 100, 60 * 60_000),
+    SOURCE_DB_CONNECT_TIMEOUT_MS: wholeNumber(15_000, 100, 5 * 60_000),
+    SOURCE_DB_BATCH_ROWS: wholeNumber(1_000, 1, 100_000),
+    SOURCE_DB_ID_SCAN_MINUTES: wholeNumber(60, 0, 7 * 24 * 60),
+    SOURCE_SQLITE_MAX_BYTES: wholeNumber(SQLITE_FILE_MAX_BYTES, 1024, 4 * 1024 * 1024 * 1024),
   })
   // Mailed answers carry links, and they take their origin from PUBLIC_URL only (issue 18 item 12): in
   // production, without it, the service would link to its own loopback address, so it does not start.

@@ -30,6 +30,13 @@ await runService({
         // A synced batch's messages are indexed now, not after the extraction child's next poll.
         onStored: () => extraction.wake(),
         concurrency: env.SOURCE_SYNC_CONCURRENCY,
+        databases: {
+          statementTimeoutMs: env.SOURCE_DB_STATEMENT_TIMEOUT_MS,
+          connectTimeoutMs: env.SOURCE_DB_CONNECT_TIMEOUT_MS,
+          batchRows: env.SOURCE_DB_BATCH_ROWS,
+          idScanMinutes: env.SOURCE_DB_ID_SCAN_MINUTES,
+          sqliteMaxBytes: env.SOURCE_SQLITE_MAX_BYTES,
+        },
       },
     });
     const chats = chatSettingsFromEnv(env);

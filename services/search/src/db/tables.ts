@@ -124,6 +124,28 @@ export type SourceMessagesTable = {
   /** bigint, read as text by pg; compared with numbers. */
   uid: ColumnType<string | number, number | string, number | string>;
   document_id: string;
+  /** A database row's rendered text's SHA-256 (unchanged rows are not indexed again); null for a message. */
+  content_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+/** A database source's checkpoint: the keyset of the last row stored, and its last id comparison. */
+export type SourceCursorsTable = {
+  source_id: string;
+  changed_at: string | null;
+  row_id: string | null;
+  scanned_at: NullableTimestamp;
+  updated_at: Timestamp;
+};
+
+/** An uploaded SQLite file, its source's once one is made from it. bigint read as text. */
+export type SourceFilesTable = {
+  id: Generated<string>;
+  user_id: string;
+  source_id: string | null;
+  name: string;
+  size_bytes: ColumnType<string, number, number>;
+  bytes: Buffer;
+  created_at: Timestamp;
 };
 
 /** The one column of a profile the search reads (grant: select (user_id, timezone)). */
@@ -144,6 +166,8 @@ export type SearchTables = {
   sources: SourcesTable;
   source_folders: SourceFoldersTable;
   source_messages: SourceMessagesTable;
+  source_cursors: SourceCursorsTable;
+  source_files: SourceFilesTable;
 };
 
 export type SearchDatabase = Kysely<import('@trove/service-core').Database & SearchTables>;

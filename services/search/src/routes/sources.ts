@@ -1,4 +1,9 @@
 import {
+  DATABASE_MESSAGES,
+  type DatabasePreviewResult,
+  PreviewSavedSourceSchema,
+  PreviewSourceSchema,
+  type SourceFileResponse,
   CreateSourceSchema,
   SourceIdSchema,
   type SourceResponse,
@@ -19,9 +24,13 @@ import {
   limitBody,
 } from '@trove/service-core';
 import { Hono } from 'hono';
+import { MalformedMultipart, multipartParts } from '../documents/multipart-parts';
 import {
   changeSource,
   createSource,
+  DATABASE_DEFAULTS,
+  previewNewSource,
+  previewSavedSource,
   removeSource,
   type SourcesDeps,
   sourceOf,
@@ -29,6 +38,7 @@ import {
   syncSourceNow,
   testNewSource,
   testSavedSource,
+  uploadSourceFile,
 } from '../sources/sources.service';
 
 export interface SourceRoutesDeps extends SourcesDeps {
@@ -58,7 +68,13 @@ export function createSourceRoutes(deps: SourceRoutesDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
   const auth = signedIn(deps.verificationKey, deps.db);
   routes.use('*', noStore);
-  routes.use('*', limitBody(SOURCE_MAX_BODY_BYTES));
+  const small = limitBody(SOURCE_MAX_BODY_BYTES);
+  const sqliteMaxBytes = deps.databases?.sqliteMaxBytes ?? DATABASE_DEFAULTS.sqliteMaxBytes;
+  // A SQLite file's upload has its own cap (SOURCE_SQLITE_MAX_BYTES and the multipart framing).
+  const fileSized = limitBody(sqliteMaxBytes + 64 * 1024);
+  routes.use('*', (c, next) =>
+    c.req.method === 'POST' && c.req.path.endsWith('/sources/files') ? fileSized(c, next) : small(c, next),
+  );
 
   routes.get('/', auth, async (c) =>
     c.json<SourcesListResponse>({ sources: await sourcesOf(deps, c.var.session.userId) }, 200),
@@ -69,7 +85,44 @@ export function createSourceRoutes(deps: SourceRoutesDeps): Hono<ServiceEnv> {
     return c.json<SourceResponse>({ source: await createSource(deps, c.var.session.userId, input) }, 201);
   });
 
-  // Before /:id, which would take "test" for an id.
+  // Before /:id, which would take "preview" or "files" for an id.
+  routes.post('/preview', auth, async (c) => {
+    const input = await parseJson(c, PreviewSourceSchema);
+    return c.json<DatabasePreviewResult>(await previewNewSource(deps, c.var.session.userId, input), 200);
+  });
+
+  routes.post('/files', auth, async (c) => {
+    const contentType = c.req.header('Content-Type') ?? '';
+    if (!/^multipart\/form-data\s*;/i.test(contentType))
+      throw new ApiError(415, 'Content-Type must be multipart/form-data', 'unsupported_media_type');
+    const body = c.req.raw.body;
+    if (body === null) throw new ApiError(400, DATABASE_MESSAGES.fileRequired, 'file_required');
+    let file: { name: string; bytes: Buffer } | undefined;
+    try {
+      for await (const part of multipartParts(body, contentType, { files: 1 })) {
+        if (part.kind !== 'file' || part.field !== 'file' || file !== undefined) {
+          if (part.kind === 'file') part.stream.resume();
+          continue;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of part.stream as AsyncIterable<Buffer>) {
+          size += chunk.byteLength;
+          if (size > sqliteMaxBytes)
+            throw new ApiError(413, DATABASE_MESSAGES.fileTooLarge(sqliteMaxBytes), 'payload_too_large');
+          chunks.push(chunk);
+        }
+        file = { name: part.filename, bytes: Buffer.concat(chunks) };
+      }
+    } catch (error) {
+      if (error instanceof MalformedMultipart)
+        throw new ApiError(400, 'The upload is not a readable multipart form.', 'bad_request');
+      throw error;
+    }
+    if (file === undefined) throw new ApiError(400, DATABASE_MESSAGES.fileRequired, 'file_required');
+    return c.json<SourceFileResponse>(await uploadSourceFile(deps, c.var.session.userId, file), 201);
+  });
+
   routes.post('/test', auth, async (c) => {
     const input = await parseJson(c, TestSourceSchema);
     return c.json<SourceTestResult>(await testNewSource(deps, input), 200);
@@ -96,6 +149,18 @@ export function createSourceRoutes(deps: SourceRoutesDeps): Hono<ServiceEnv> {
   routes.post('/:id/sync', auth, async (c) =>
     c.json<SourceSyncResponse>({ source: await syncSourceNow(deps, c.var.session.userId, sourceId(c)) }, 202),
   );
+
+  routes.post('/:id/preview', auth, async (c) => {
+    const id = sourceId(c);
+    const input =
+      c.req.header('Content-Length') === '0' || c.req.header('Content-Type') === undefined
+        ? {}
+        : await parseJson(c, PreviewSavedSourceSchema);
+    return c.json<DatabasePreviewResult>(
+      await previewSavedSource(deps, c.var.session.userId, id, input),
+      200,
+    );
+  });
 
   routes.post('/:id/test', auth, async (c) => {
     const id = sourceId(c);

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DATABASE_MESSAGES,
+  type DatabasePreviewResult,
+  DatabaseServerSettingsSchema,
+  type DatabaseSettingsChange,
+  databaseSyncMode,
+  type PreviewSavedSource,
+  type PreviewSource,
+  type SourceFileResponse,
+  SqliteSettingsSchema,
   type CreateSource,
   type ImapSettings,
   ImapSettingsSchema,
@@ -19,6 +28,17 @@ import {
   type SecretBox,
 } from '@trove/service-core';
 import { deleteDocumentsIn, sourceDocumentIds } from '../documents/documents.repository';
+import { openReader, previewDatabase } from './database/database-source';
+import {
+  attachSourceFile,
+  deleteSourceFile,
+  findSourceFile,
+  filesOfSources,
+  insertSourceFile,
+  type SourceFileRow,
+} from './database/database-sources.repository';
+import { databaseTargetOf, isDatabaseKind } from './database/database-sync';
+import { clearRowCursor } from './database/database-sources.repository';
 import { testImapSource, type ImapReach } from './imap/imap-source';
 import {
   deleteSourceRow,
@@ -46,11 +66,30 @@ export interface SourceRemovalQueue {
   removeSoon(sourceId: string): Promise<void>;
 }
 
+/** Database sources' bounds (the SOURCE_DB_* settings, env.ts). */
+export interface DatabaseSettings {
+  statementTimeoutMs: number;
+  connectTimeoutMs: number;
+  batchRows: number;
+  idScanMinutes: number;
+  sqliteMaxBytes: number;
+}
+
+export const DATABASE_DEFAULTS: DatabaseSettings = {
+  statementTimeoutMs: 30_000,
+  connectTimeoutMs: 15_000,
+  batchRows: 1_000,
+  idScanMinutes: 60,
+  sqliteMaxBytes: 200 * 1024 * 1024,
+};
+
 export interface SourcesDeps {
   db: DatabaseHandle;
   secrets: SecretBox;
   reach: ImapReach;
   queue: SourceSyncQueue & SourceRemovalQueue;
+  /** Database sources' bounds; the defaults unless set. */
+  databases?: DatabaseSettings | undefined;
   now?: () => Date;
 }
 
@@ -67,18 +106,50 @@ function settingsOf(row: { settings: unknown }): ImapSettings {
   return ImapSettingsSchema.parse(row.settings);
 }
 
-export function toSource(row: SourceRow, now: Date = new Date()): Source {
-  return {
+export function toSource(row: SourceRow, now: Date = new Date(), file?: SourceFileRow): Source {
+  const base = {
     id: row.id,
-    kind: 'imap',
     name: row.name,
-    settings: settingsOf(row),
     status: sourceStatus(row, now),
     documents: row.documents,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+  if (row.kind === 'postgres' || row.kind === 'mysql') {
+    const settings = DatabaseServerSettingsSchema.parse(row.settings);
+    return { ...base, kind: row.kind, settings, sync: databaseSyncMode(settings) };
+  }
+  if (row.kind === 'sqlite') {
+    const settings = SqliteSettingsSchema.parse(row.settings);
+    return {
+      ...base,
+      kind: 'sqlite',
+      settings,
+      sync: databaseSyncMode(settings),
+      file: {
+        id: settings.file_id,
+        name: file?.name ?? 'SQLite file',
+        size_bytes: file?.sizeBytes ?? 0,
+        uploaded_at: (file?.createdAt ?? row.created_at).toISOString(),
+      },
+    };
+  }
+  return { ...base, kind: 'imap', settings: settingsOf(row) };
 }
+
+async function toSources(deps: SourcesDeps, rows: SourceRow[]): Promise<Source[]> {
+  const now = deps.now?.() ?? new Date();
+  const files = await filesOfSources(
+    deps.db,
+    rows.filter((row) => row.kind === 'sqlite').map((row) => row.id),
+  );
+  return rows.map((row) => toSource(row, now, files.get(row.id)));
+}
+
+const databaseOptions = (deps: SourcesDeps) => {
+  const limits = deps.databases ?? DATABASE_DEFAULTS;
+  return { reach: deps.reach, limits };
+};
 
 /**
  * A host on the refused list is refused when the source is saved, with the reason: it would never sync. A
@@ -94,18 +165,59 @@ async function refuseBlockedHost(host: string, reach: ImapReach): Promise<void> 
 }
 
 export async function sourcesOf(deps: SourcesDeps, userId: string): Promise<Source[]> {
-  const now = deps.now?.() ?? new Date();
-  return (await listSources(deps.db, userId)).map((row) => toSource(row, now));
+  return toSources(deps, await listSources(deps.db, userId));
 }
 
 export async function sourceOf(deps: SourcesDeps, userId: string, sourceId: string): Promise<Source> {
   const row = await findSource(deps.db, userId, sourceId);
   if (row === undefined) throw NOT_FOUND();
-  return toSource(row, deps.now?.() ?? new Date());
+  const [source] = await toSources(deps, [row]);
+  if (source === undefined) throw NOT_FOUND();
+  return source;
+}
+
+/** A database source's default name: its table, or "<database> query", or the SQLite file's name. */
+function databaseSourceName(input: Exclude<CreateSource, { kind: 'imap' }>, file?: SourceFileRow): string {
+  if (input.settings.table !== null) return input.settings.table;
+  if (input.kind === 'sqlite') return file?.name ?? 'SQLite query';
+  return `${input.settings.database} query`;
+}
+
+async function createDatabaseSource(
+  deps: SourcesDeps,
+  userId: string,
+  input: Exclude<CreateSource, { kind: 'imap' }>,
+): Promise<Source> {
+  const id = randomUUID();
+  let file: SourceFileRow | undefined;
+  if (input.kind === 'sqlite') {
+    file = await findSourceFile(deps.db, userId, input.settings.file_id);
+    if (file === undefined || (file.sourceId !== null && file.sourceId !== id))
+      throw new ApiError(400, DATABASE_MESSAGES.badFileId, 'bad_file');
+  } else {
+    await refuseBlockedHost(input.settings.host, deps.reach);
+  }
+  const name = (input.name ?? databaseSourceName(input, file)).slice(0, 100);
+  await deps.db.transaction().execute(async (tx) => {
+    await insertSource(tx, {
+      id,
+      userId,
+      kind: input.kind,
+      name,
+      settings: input.settings,
+      // A file has no password; the column holds a sealed empty one.
+      secret: deps.secrets.seal(input.kind === 'sqlite' ? '' : input.password, passwordContext(id)),
+      nextSyncAt: new Date(),
+    });
+    if (input.kind === 'sqlite' && !(await attachSourceFile(tx, input.settings.file_id, userId, id)))
+      throw new ApiError(400, DATABASE_MESSAGES.badFileId, 'bad_file');
+  });
+  await deps.queue.syncSoon(id).catch(() => undefined);
+  return sourceOf(deps, userId, id);
 }
 
 export async function createSource(deps: SourcesDeps, userId: string, input: CreateSource): Promise<Source> {
-  if (input.kind !== 'imap') throw new ApiError(400, SOURCE_MESSAGES.badKind, 'bad_kind');
+  if (input.kind !== 'imap') return createDatabaseSource(deps, userId, input);
   await refuseBlockedHost(input.settings.host, deps.reach);
   const id = randomUUID();
   await insertSource(deps.db, {
@@ -143,8 +255,16 @@ export async function changeSource(
 ): Promise<Source> {
   const saved = await sourceWithSecret(deps.db, sourceId, { userId });
   if (saved === undefined) throw NOT_FOUND();
-  const settings = changedSettings(settingsOf(saved), update.settings);
-  if (update.settings?.host !== undefined) await refuseBlockedHost(settings.host, deps.reach);
+  const settings = isDatabaseKind(saved.kind)
+    ? await changedDatabaseSettings(
+        deps,
+        userId,
+        saved,
+        update.settings as DatabaseSettingsChange | undefined,
+      )
+    : changedSettings(settingsOf(saved), update.settings as ImapSettingsChange | undefined);
+  if (update.settings?.host !== undefined && typeof settings.host === 'string')
+    await refuseBlockedHost(settings.host, deps.reach);
   const reconnect = update.settings !== undefined || update.password !== undefined;
   const pausedNow = update.paused ?? saved.state === 'paused';
   const resumed = saved.state === 'paused' && update.paused === false;
@@ -174,6 +294,45 @@ export async function changeSource(
   );
   if (!pausedNow && (resumed || reconnect)) await deps.queue.syncSoon(sourceId).catch(() => undefined);
   return sourceOf(deps, userId, sourceId);
+}
+
+/**
+ * A database source's settings with a change: merged, then checked whole against its kind's schema (a field
+ * of another kind, or a table and a query both, is a 400). A new table, query or id column starts the source
+ * over: its checkpoint goes, so the next sync reads every row (unchanged rows are still not indexed again).
+ */
+async function changedDatabaseSettings(
+  deps: SourcesDeps,
+  userId: string,
+  saved: { id: string; kind: string; settings: unknown },
+  change: DatabaseSettingsChange | undefined,
+) {
+  if (change === undefined) return saved.settings as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...(saved.settings as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(change)) if (value !== undefined) merged[key] = value;
+  const parsed =
+    saved.kind === 'sqlite'
+      ? SqliteSettingsSchema.safeParse(merged)
+      : DatabaseServerSettingsSchema.safeParse(merged);
+  if (!parsed.success)
+    throw new ApiError(
+      400,
+      parsed.error.issues[0]?.message ?? 'These settings do not fit this source.',
+      'bad_settings',
+    );
+  if (saved.kind === 'sqlite' && change.file_id !== undefined) {
+    if (!(await attachSourceFile(deps.db, change.file_id, userId, saved.id)))
+      throw new ApiError(400, DATABASE_MESSAGES.badFileId, 'bad_file');
+  }
+  if (
+    change.table !== undefined ||
+    change.query !== undefined ||
+    change.id_column !== undefined ||
+    change.changed_at_column !== undefined ||
+    change.file_id !== undefined
+  )
+    await clearRowCursor(deps.db, saved.id);
+  return parsed.data as Record<string, unknown>;
 }
 
 /** "Sync now": queued at once, whatever the next sync time; a paused source stays paused. */
@@ -232,6 +391,90 @@ export async function removeSourceContent(
   return removed;
 }
 
+/** A database source's preview before saving (issue 22): nothing is stored. */
+export async function previewNewSource(
+  deps: SourcesDeps,
+  userId: string,
+  input: PreviewSource,
+): Promise<DatabasePreviewResult> {
+  if (input.kind === 'sqlite') {
+    const file = await findSourceFile(deps.db, userId, input.settings.file_id);
+    if (file === undefined) throw new ApiError(400, DATABASE_MESSAGES.badFileId, 'bad_file');
+    return previewDatabase(
+      deps.db,
+      { kind: 'sqlite', fileId: file.id },
+      input.settings,
+      databaseOptions(deps),
+    );
+  }
+  return previewDatabase(
+    deps.db,
+    { kind: input.kind, connection: { ...input.settings }, password: input.password },
+    input.settings,
+    databaseOptions(deps),
+  );
+}
+
+/** A saved database source's preview, with the changes being edited unsaved (also its "Test"). */
+export async function previewSavedSource(
+  deps: SourcesDeps,
+  userId: string,
+  sourceId: string,
+  input: PreviewSavedSource,
+): Promise<DatabasePreviewResult> {
+  const saved = await sourceWithSecret(deps.db, sourceId, { userId });
+  if (saved === undefined) throw NOT_FOUND();
+  if (!isDatabaseKind(saved.kind))
+    throw new ApiError(
+      400,
+      'A mailbox is checked with its test (POST /api/v1/sources/:id/test).',
+      'use_test',
+    );
+  const merged: Record<string, unknown> = { ...(saved.settings as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(input.settings ?? {}))
+    if (value !== undefined) merged[key] = value;
+  const { target } = databaseTargetOf({ ...saved, settings: merged }, deps.secrets);
+  if (target.kind !== 'sqlite' && input.password !== undefined) target.password = input.password;
+  if (target.kind === 'sqlite' && (await findSourceFile(deps.db, userId, target.fileId)) === undefined)
+    throw new ApiError(400, DATABASE_MESSAGES.badFileId, 'bad_file');
+  return previewDatabase(deps.db, target, merged, databaseOptions(deps));
+}
+
+/** SQLite's header: the 16 bytes every database file starts with. */
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\u0000', 'latin1');
+
+/**
+ * An uploaded SQLite file (issue 22, "Add file"), checked by its header and opened read-only once before it
+ * is kept; answered with its tables for the picker. Kept for a source made from it within a day.
+ */
+export async function uploadSourceFile(
+  deps: SourcesDeps,
+  userId: string,
+  file: { name: string; bytes: Buffer },
+): Promise<SourceFileResponse> {
+  if (file.bytes.byteLength < 100 || !file.bytes.subarray(0, 16).equals(SQLITE_MAGIC))
+    throw new ApiError(400, DATABASE_MESSAGES.notSqlite, 'not_sqlite');
+  const name = file.name.replace(/[\p{Cc}]/gu, '').slice(0, 200) || 'database.sqlite';
+  const row = await insertSourceFile(deps.db, { userId, name, bytes: file.bytes });
+  let tables: SourceFileResponse['tables'];
+  const reader = await openReader(deps.db, { kind: 'sqlite', fileId: row.id }, databaseOptions(deps)).catch(
+    () => undefined,
+  );
+  try {
+    if (reader === undefined) throw new Error('unreadable');
+    tables = await reader.listTables();
+  } catch {
+    await deleteSourceFile(deps.db, row.id);
+    throw new ApiError(400, `${DATABASE_MESSAGES.notSqlite} It could not be opened as one.`, 'not_sqlite');
+  } finally {
+    await reader?.close();
+  }
+  return {
+    file: { id: row.id, name: row.name, size_bytes: row.sizeBytes, uploaded_at: row.createdAt.toISOString() },
+    tables,
+  };
+}
+
 /** "Test" before saving: nothing is stored. */
 export async function testNewSource(deps: SourcesDeps, input: TestSource): Promise<SourceTestResult> {
   return testImapSource(input.settings, input.password, deps.reach);
@@ -246,6 +489,7 @@ export async function testSavedSource(
 ): Promise<SourceTestResult> {
   const saved = await sourceWithSecret(deps.db, sourceId, { userId });
   if (saved === undefined) throw NOT_FOUND();
+  if (isDatabaseKind(saved.kind)) throw new ApiError(400, DATABASE_MESSAGES.usePreview, 'use_preview');
   const settings = changedSettings(settingsOf(saved), input.settings);
   const password = input.password ?? deps.secrets.open(saved.secret, passwordContext(sourceId));
   return testImapSource(settings, password, deps.reach);

@@ -10,12 +10,16 @@ import {
   type SecretBox,
   startJobLibrary,
 } from '@trove/service-core';
+import { type DatabaseSyncOptions, isDatabaseKind, runDatabaseSync } from './database/database-sync';
+import { deleteUnusedSourceFiles } from './database/database-sources.repository';
 import type { ImapReach } from './imap/imap-source';
 import { type ImapSyncOptions, runImapSync } from './imap/imap-sync';
-import { jobLibraryQueue, type RemovalRetry, startSourceWorkers } from './source-jobs';
-import { replaceSecret, secretsSealedByOtherKeys } from './sources.repository';
+import { jobLibraryQueue, type RemovalRetry, type SyncRunResult, startSourceWorkers } from './source-jobs';
+import { replaceSecret, secretsSealedByOtherKeys, sourceWithSecret } from './sources.repository';
 import {
   passwordContext,
+  DATABASE_DEFAULTS,
+  type DatabaseSettings,
   type RemovalOptions,
   removeSourceContent,
   type SourcesDeps,
@@ -42,14 +46,19 @@ export interface SourcesSettings {
   onStored?: () => void;
   /** Tests: the removal's batch size, a hook after each batch, and quicker retries. */
   removal?: RemovalOptions & RemovalRetry;
+  /** Database sources (issue 22): the SOURCE_DB_* settings; tests set a hook after each batch. */
+  databases?: Partial<DatabaseSettings> & Pick<Partial<DatabaseSyncOptions>, 'afterBatch'>;
 }
+
+/** Uploaded SQLite files no source took within this many hours are deleted by the minute sweep. */
+const UNUSED_FILE_HOURS = 24;
 
 export interface RunningSources {
   /** What the routes need (createSearchApp's `sources`). */
   deps: Omit<SourcesDeps, 'db'>;
   boss: JobLibrary;
-  /** One run of a source's sync now, outside the queue (tests). */
-  syncNow(sourceId: string): Promise<void>;
+  /** One run of a source's sync now, outside the queue (tests): 'busy' when another run holds the source. */
+  syncNow(sourceId: string): Promise<SyncRunResult>;
   stop(): Promise<void>;
 }
 
@@ -87,12 +96,34 @@ export async function startSources(options: {
     ...(settings.onStored === undefined ? {} : { onStored: settings.onStored }),
     ...settings.sync,
   };
+  const databases: DatabaseSettings = { ...DATABASE_DEFAULTS, ...settings.databases };
+  const databaseOptions: DatabaseSyncOptions = {
+    secrets,
+    reach,
+    logger,
+    limits: databases,
+    intervalMinutes: settings.intervalMinutes,
+    batchRows: databases.batchRows,
+    idScanMinutes: databases.idScanMinutes,
+    ...(settings.onStored === undefined ? {} : { onStored: settings.onStored }),
+    ...(settings.databases?.afterBatch === undefined ? {} : { afterBatch: settings.databases.afterBatch }),
+  };
+  // A source's kind picks its sync: a mailbox's, or a database's.
+  const run = async (sourceId: string) => {
+    const source = await sourceWithSecret(db, sourceId);
+    if (source !== undefined && isDatabaseKind(source.kind)) {
+      // Files uploaded for a source never made go with the syncs' rhythm (a cheap indexed delete).
+      await deleteUnusedSourceFiles(db, UNUSED_FILE_HOURS).catch(() => undefined);
+      return runDatabaseSync(db, sourceId, databaseOptions);
+    }
+    return runImapSync(db, sourceId, syncOptions);
+  };
   const workers = await startSourceWorkers({
     boss,
     db,
     logger,
     concurrency: settings.concurrency,
-    run: (sourceId) => runImapSync(db, sourceId, syncOptions),
+    run,
     remove: (sourceId) => removeSourceContent(db, sourceId, settings.removal),
     ...(settings.removal === undefined ? {} : { removal: settings.removal }),
     ...(settings.pollingIntervalSeconds === undefined
@@ -100,11 +131,9 @@ export async function startSources(options: {
       : { pollingIntervalSeconds: settings.pollingIntervalSeconds }),
   });
   return {
-    deps: { secrets, reach, queue: jobLibraryQueue(boss) },
+    deps: { secrets, reach, queue: jobLibraryQueue(boss), databases },
     boss,
-    async syncNow(sourceId) {
-      await runImapSync(db, sourceId, syncOptions);
-    },
+    syncNow: run,
     async stop() {
       await workers.stop();
       // Our pool is the service's: pg-boss has none of its own to close.

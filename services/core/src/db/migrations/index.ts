@@ -21,6 +21,7 @@ import * as jobLibrary from './2026-11-25-08-job-library';
 import * as uploadsIndex from './2026-11-25-09-uploads-index';
 import * as destinations from './2026-11-25-11-destinations';
 import * as changeNotifications from './2026-11-25-12-change-notifications';
+import * as databaseSources from './2026-11-26-01-database-sources';
 
 // Every migration, imported by name rather than read from the folder at run time, so the list works
 // the same under tsx, vitest or any bundler. Append-only: add a file and a line, never edit one.
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-09-uploads-index': uploadsIndex,
   '2026-11-25-11-destinations': destinations,
   '2026-11-25-12-change-notifications': changeNotifications,
+  '2026-11-26-01-database-sources': databaseSources,
 };

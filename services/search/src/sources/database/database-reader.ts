@@ -1,0 +1,594 @@
+import { connect as netConnect } from 'node:net';
+import type {
+  DatabaseColumnKind,
+  DatabaseConnection,
+  DatabaseProblem,
+  DatabaseServerKind,
+  DatabaseTableInfo,
+} from '@trove/contracts';
+import { DATABASE_TABLES_MAX } from '@trove/contracts';
+import { type AllowedHosts, HostRefusedError, type Lookup, resolveAllowedHost } from '@trove/service-core';
+import Sqlite from 'better-sqlite3';
+import {
+  createConnection as createMysqlConnection,
+  type Connection as MysqlConnection,
+} from 'mysql2/promise';
+import pg from 'pg';
+import type { Cell, Row } from './row-document';
+
+// The three clients behind one small reader (issue 22): list tables, read a table's or a query's columns, read
+// rows in keyset order, read ids. Every session is read-only at the server and bounded:
+// - PostgreSQL: SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY (and default_transaction_read_only), a
+//   statement_timeout, every value as the server prints it (no parsing: microseconds, numerics and ids stay
+//   exact for the keyset);
+// - MySQL/MariaDB: SET SESSION TRANSACTION READ ONLY, max_statement_time (MariaDB, seconds) or
+//   max_execution_time (MySQL, ms), dates and big numbers as strings;
+// - SQLite: the file opened read-only (and query_only), integers as bigints.
+// A batch never holds more than the row cap (SOURCE_DB_BATCH_ROWS). The host guard runs on every connect,
+// after DNS, and the client dials the address it checked (docs/decisions/052-database-sources.md).
+
+export interface DatabaseLimits {
+  /** SOURCE_DB_STATEMENT_TIMEOUT_MS. */
+  statementTimeoutMs: number;
+  /** SOURCE_DB_CONNECT_TIMEOUT_MS. */
+  connectTimeoutMs: number;
+}
+
+export interface DatabaseReach {
+  /** SOURCE_ALLOWED_HOSTS. */
+  allowedHosts: AllowedHosts;
+  lookup?: Lookup | undefined;
+}
+
+/** Where rows come from: a table (or view), or the user's checked SELECT as a subquery. */
+export type RowSource = { table: string; query?: null } | { table?: null; query: string };
+
+export interface ColumnInfo {
+  name: string;
+  type: string;
+  kind: DatabaseColumnKind;
+}
+
+export interface Keyset {
+  /** The changed-at column, or null for id order alone (full scans). */
+  changedAt: string | null;
+  id: string;
+}
+
+export interface DatabaseReader {
+  listTables(): Promise<DatabaseTableInfo[]>;
+  columns(from: RowSource): Promise<ColumnInfo[]>;
+  /** Rows after `after` in keyset order, at most `limit`; each with `__trove_changed` and `__trove_id` as text. */
+  rows(
+    from: RowSource,
+    keyset: Keyset,
+    after: { changedAt: string | null; id: string } | null,
+    limit: number,
+  ): Promise<Row[]>;
+  /** Ids after `after`, in id order, at most `limit`. */
+  ids(from: RowSource, idColumn: string, after: string | null, limit: number): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** A failure the preview and the card can name. */
+export class DatabaseError extends Error {
+  constructor(
+    readonly problem: DatabaseProblem,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const KEY_CHANGED = '__trove_changed';
+export const KEY_ID = '__trove_id';
+
+// ---- column kinds ----
+
+export function columnKind(type: string): DatabaseColumnKind {
+  const t = type.toLowerCase();
+  if (/bytea|blob|binary|varbinary|^bit\b|geometry|raster/.test(t)) return 'binary';
+  if (/json/.test(t)) return 'json';
+  if (/bool/.test(t)) return 'boolean';
+  if (/date|time|year/.test(t)) return 'date';
+  if (/int|numeric|decimal|real|double|float|money|serial|number/.test(t)) return 'number';
+  if (/char|text|clob|string|enum|uuid|citext|name|xml|set/.test(t) || t === '') return 'text';
+  return 'other';
+}
+
+// ---- identifiers ----
+
+const quoteDouble = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const quoteBacktick = (name: string) => `\`${name.replace(/`/g, '``')}\``;
+
+function fromClause(from: RowSource, quote: (name: string) => string): string {
+  if (from.table !== null && from.table !== undefined)
+    return `${from.table
+      .split('.')
+      .map((part) => quote(part.trim()))
+      .join('.')} as t`;
+  return `(${from.query}) as t`;
+}
+
+function keysetSql(
+  keyset: Keyset,
+  after: { changedAt: string | null; id: string } | null,
+  quote: (name: string) => string,
+  param: (index: number) => string,
+): { where: string; order: string; values: string[] } {
+  const id = `t.${quote(keyset.id)}`;
+  if (keyset.changedAt === null) {
+    return {
+      where: after === null ? '' : `where ${id} > ${param(1)}`,
+      order: `order by ${id}`,
+      values: after === null ? [] : [after.id],
+    };
+  }
+  const changed = `t.${quote(keyset.changedAt)}`;
+  // Rows with no changed-at cannot be placed in the keyset: they are read by the id scan (sync).
+  return {
+    where:
+      after === null || after.changedAt === null
+        ? `where ${changed} is not null`
+        : `where ${changed} is not null and (${changed}, ${id}) > (${param(1)}, ${param(2)})`,
+    order: `order by ${changed}, ${id}`,
+    values: after === null || after.changedAt === null ? [] : [after.changedAt, after.id],
+  };
+}
+
+// ---- PostgreSQL ----
+
+const PG_TEXT = { getTypeParser: () => (value: string) => value };
+
+/** The pg error codes a person can act on (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
+function pgProblem(error: unknown): DatabaseError | undefined {
+  const code = (error as { code?: string }).code;
+  const message = (error as Error).message ?? String(error);
+  switch (code) {
+    case '28P01':
+    case '28000':
+      return new DatabaseError('auth', message);
+    case '3D000':
+      return new DatabaseError('database', message);
+    case '42P01':
+    case '3F000':
+      return new DatabaseError('table', message);
+    case '42703':
+      return new DatabaseError('column', message);
+    case '42501':
+      return new DatabaseError('permission', message);
+    case '57014':
+      return new DatabaseError('timeout', message);
+    case '25006':
+      return new DatabaseError('query', `The server refused a write: ${message}`);
+    case '42601':
+    case '42883':
+    case '42804':
+      return new DatabaseError('query', message);
+  }
+  return undefined;
+}
+
+function networkProblem(error: unknown): DatabaseError | undefined {
+  const code = (error as { code?: string }).code ?? '';
+  const message = (error as Error).message ?? String(error);
+  if (['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EPIPE'].includes(code))
+    return new DatabaseError('tcp', message);
+  if (/timeout/i.test(message) && /connect/i.test(message)) return new DatabaseError('tcp', message);
+  if (/ssl|tls|certificate|self[- ]signed|CERT_|altname/i.test(`${code} ${message}`))
+    return new DatabaseError('tls', message);
+  return undefined;
+}
+
+export function classifyError(error: unknown): DatabaseError {
+  if (error instanceof DatabaseError) return error;
+  if (error instanceof HostRefusedError)
+    return new DatabaseError(error.kind === 'dns' ? 'dns' : 'refused', error.message);
+  return (
+    pgProblem(error) ??
+    mysqlProblem(error) ??
+    sqliteProblem(error) ??
+    networkProblem(error) ??
+    new DatabaseError('server', (error as Error).message ?? String(error))
+  );
+}
+
+async function openPostgres(
+  connection: DatabaseConnection,
+  password: string,
+  reach: DatabaseReach,
+  limits: DatabaseLimits,
+): Promise<DatabaseReader> {
+  const { address } = await resolveAllowedHost(connection.host, reach.allowedHosts, reach.lookup);
+  const name = connection.host.replace(/^\[(.*)\]$/, '$1');
+  const ssl =
+    connection.tls === 'disable'
+      ? false
+      : {
+          rejectUnauthorized: connection.tls === 'verify',
+          // The client dials the checked address; TLS still names the host (SNI and the certificate check).
+          ...(/^[\d.]+$|:/.test(name) ? {} : { servername: name, host: name }),
+        };
+  const client = new pg.Client({
+    host: address,
+    port: connection.port,
+    database: connection.database,
+    user: connection.user,
+    password,
+    ssl,
+    types: PG_TEXT,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    query_timeout: limits.statementTimeoutMs + 5_000,
+    application_name: 'trove-source',
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query(
+      'set session characteristics as transaction read only; set default_transaction_read_only = on',
+    );
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw classifyError(error);
+  }
+  const run = async (text: string, values: unknown[] = []) => {
+    try {
+      return await client.query(text, values);
+    } catch (error) {
+      throw classifyError(error);
+    }
+  };
+  const param = (index: number) => `$${index}`;
+  return {
+    async listTables() {
+      const result = await run(
+        `select table_schema, table_name, table_type from information_schema.tables
+         where table_schema not in ('pg_catalog', 'information_schema') and table_schema not like 'pg_toast%'
+         order by table_schema = current_schema() desc, table_schema, table_name limit ${DATABASE_TABLES_MAX}`,
+      );
+      const current = (await run('select current_schema() as s')).rows[0]?.s as string | undefined;
+      return result.rows.map((row) => ({
+        name: row.table_schema === current ? row.table_name : `${row.table_schema}.${row.table_name}`,
+        kind: row.table_type === 'VIEW' ? ('view' as const) : ('table' as const),
+      }));
+    },
+    async columns(from) {
+      const result = await run(`select * from ${fromClause(from, quoteDouble)} limit 0`);
+      const oids = [...new Set(result.fields.map((field) => field.dataTypeID))];
+      const types = await run(
+        'select oid::int as oid, format_type(oid, null) as name from pg_type where oid = any($1)',
+        [oids],
+      );
+      const names = new Map(types.rows.map((row) => [Number(row.oid), String(row.name)]));
+      return result.fields.map((field) => {
+        const type = names.get(field.dataTypeID) ?? 'unknown';
+        return { name: field.name, type, kind: columnKind(type) };
+      });
+    },
+    async rows(from, keyset, after, limit) {
+      const { where, order, values } = keysetSql(keyset, after, quoteDouble, param);
+      const changed = keyset.changedAt === null ? 'null' : `t.${quoteDouble(keyset.changedAt)}::text`;
+      const result = await run(
+        `select t.*, ${changed} as ${KEY_CHANGED}, t.${quoteDouble(keyset.id)}::text as ${KEY_ID}
+         from ${fromClause(from, quoteDouble)} ${where} ${order} limit ${Math.floor(limit)}`,
+        values,
+      );
+      const binary = new Set(
+        result.fields.filter((field) => field.dataTypeID === 17).map((field) => field.name),
+      );
+      return result.rows.map((row) => {
+        const cells: Row = {};
+        for (const [key, value] of Object.entries(row as Record<string, unknown>)) {
+          if (value === null || value === undefined) cells[key] = null;
+          // bytea in text form is "\x" and two hex digits a byte.
+          else if (binary.has(key)) cells[key] = { binary: Math.max(0, (String(value).length - 2) / 2) };
+          else cells[key] = String(value);
+        }
+        return cells;
+      });
+    },
+    async ids(from, idColumn, after, limit) {
+      const id = `t.${quoteDouble(idColumn)}`;
+      const result = await run(
+        `select ${id}::text as id from ${fromClause(from, quoteDouble)}
+         ${after === null ? '' : `where ${id} > $1`} order by ${id} limit ${Math.floor(limit)}`,
+        after === null ? [] : [after],
+      );
+      return result.rows.map((row) => String(row.id));
+    },
+    async close() {
+      await client.end().catch(() => undefined);
+    },
+  };
+}
+
+// ---- MySQL / MariaDB ----
+
+function mysqlProblem(error: unknown): DatabaseError | undefined {
+  const code = (error as { code?: string }).code;
+  const errno = (error as { errno?: number }).errno;
+  const message = (error as Error).message ?? String(error);
+  if (code === undefined || !(code.startsWith('ER_') || code.startsWith('HANDSHAKE'))) return undefined;
+  switch (code) {
+    case 'ER_ACCESS_DENIED_ERROR':
+    case 'ER_ACCESS_DENIED_NO_PASSWORD_ERROR':
+      return new DatabaseError('auth', message);
+    case 'ER_BAD_DB_ERROR':
+    case 'ER_DBACCESS_DENIED_ERROR':
+      return new DatabaseError('database', message);
+    case 'ER_NO_SUCH_TABLE':
+      return new DatabaseError('table', message);
+    case 'ER_BAD_FIELD_ERROR':
+      return new DatabaseError('column', message);
+    case 'ER_TABLEACCESS_DENIED_ERROR':
+    case 'ER_COLUMNACCESS_DENIED_ERROR':
+    case 'ER_SPECIFIC_ACCESS_DENIED_ERROR':
+      return new DatabaseError('permission', message);
+    case 'ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION':
+      return new DatabaseError('query', `The server refused a write: ${message}`);
+    case 'ER_PARSE_ERROR':
+      return new DatabaseError('query', message);
+    case 'HANDSHAKE_NO_SSL_SUPPORT':
+      return new DatabaseError('tls', 'The server does not offer TLS.');
+  }
+  // MySQL's max_execution_time (3024) and MariaDB's max_statement_time (1969).
+  if (errno === 3024 || errno === 1969 || code === 'ER_QUERY_TIMEOUT' || code === 'ER_STATEMENT_TIMEOUT')
+    return new DatabaseError('timeout', message);
+  return undefined;
+}
+
+async function openMysql(
+  connection: DatabaseConnection,
+  password: string,
+  reach: DatabaseReach,
+  limits: DatabaseLimits,
+): Promise<DatabaseReader> {
+  const { address } = await resolveAllowedHost(connection.host, reach.allowedHosts, reach.lookup);
+  const name = connection.host.replace(/^\[(.*)\]$/, '$1');
+  let client: MysqlConnection;
+  try {
+    client = await createMysqlConnection({
+      // The name is what TLS checks; the socket goes to the address the guard checked, never a second lookup.
+      host: name,
+      port: connection.port,
+      stream: () => netConnect(connection.port, address),
+      database: connection.database,
+      user: connection.user,
+      password,
+      connectTimeout: limits.connectTimeoutMs,
+      dateStrings: true,
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      decimalNumbers: false,
+      multipleStatements: false,
+      charset: 'utf8mb4',
+      ...(connection.tls === 'disable'
+        ? {}
+        : {
+            ssl: {
+              rejectUnauthorized: connection.tls === 'verify',
+              verifyIdentity: connection.tls === 'verify',
+            },
+          }),
+    });
+  } catch (error) {
+    throw classifyError(error);
+  }
+  client.on('error', () => undefined);
+  const run = async (text: string, values: unknown[] = []) => {
+    try {
+      return await client.query({ sql: text, values, timeout: limits.statementTimeoutMs + 5_000 });
+    } catch (error) {
+      throw classifyError(error);
+    }
+  };
+  try {
+    await run('set session transaction read only');
+    const [version] = (await run('select version() as v')) as unknown as [{ v: string }[]];
+    if (/mariadb/i.test(version[0]?.v ?? ''))
+      await run(`set session max_statement_time = ${limits.statementTimeoutMs / 1000}`);
+    else await run(`set session max_execution_time = ${Math.floor(limits.statementTimeoutMs)}`);
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  const param = () => '?';
+  const cellOf = (value: unknown): Cell => {
+    if (value === null || value === undefined) return null;
+    if (Buffer.isBuffer(value)) return { binary: value.byteLength };
+    if (typeof value === 'object') return JSON.stringify(value);
+    return String(value);
+  };
+  return {
+    async listTables() {
+      const [rows] = (await run(
+        `select table_name as name, table_type as type from information_schema.tables
+         where table_schema = database() order by table_name limit ${DATABASE_TABLES_MAX}`,
+      )) as unknown as [{ name: string; type: string }[]];
+      return rows.map((row) => ({ name: row.name, kind: row.type === 'VIEW' ? 'view' : 'table' }));
+    },
+    async columns(from) {
+      const [, fields] = (await run(
+        `select * from ${fromClause(from, quoteBacktick)} limit 0`,
+      )) as unknown as [unknown, { name: string; columnType: number; characterSet: number; type?: number }[]];
+      return fields.map((field) => {
+        const type = mysqlTypeName(field.columnType ?? field.type ?? -1, field.characterSet);
+        return { name: field.name, type, kind: columnKind(type) };
+      });
+    },
+    async rows(from, keyset, after, limit) {
+      const { where, order, values } = keysetSql(keyset, after, quoteBacktick, param);
+      const changed = keyset.changedAt === null ? 'null' : `t.${quoteBacktick(keyset.changedAt)}`;
+      const [rows] = (await run(
+        `select t.*, ${changed} as ${KEY_CHANGED}, t.${quoteBacktick(keyset.id)} as ${KEY_ID}
+         from ${fromClause(from, quoteBacktick)} ${where} ${order} limit ${Math.floor(limit)}`,
+        values,
+      )) as unknown as [Record<string, unknown>[]];
+      return rows.map((row) => {
+        const cells: Row = {};
+        for (const [key, value] of Object.entries(row)) cells[key] = cellOf(value);
+        return cells;
+      });
+    },
+    async ids(from, idColumn, after, limit) {
+      const id = `t.${quoteBacktick(idColumn)}`;
+      const [rows] = (await run(
+        `select ${id} as id from ${fromClause(from, quoteBacktick)}
+         ${after === null ? '' : `where ${id} > ?`} order by ${id} limit ${Math.floor(limit)}`,
+        after === null ? [] : [after],
+      )) as unknown as [{ id: unknown }[]];
+      return rows.map((row) => String(cellOf(row.id)));
+    },
+    async close() {
+      await client.end().catch(() => undefined);
+    },
+  };
+}
+
+/** MySQL protocol column types (include/field_types.h); charset 63 is binary. */
+function mysqlTypeName(type: number, charset: number): string {
+  const names: Record<number, string> = {
+    0: 'decimal',
+    1: 'tinyint',
+    2: 'smallint',
+    3: 'int',
+    4: 'float',
+    5: 'double',
+    7: 'timestamp',
+    8: 'bigint',
+    9: 'mediumint',
+    10: 'date',
+    11: 'time',
+    12: 'datetime',
+    13: 'year',
+    15: 'varchar',
+    16: 'bit',
+    245: 'json',
+    246: 'decimal',
+    247: 'enum',
+    248: 'set',
+    249: 'tinyblob',
+    250: 'mediumblob',
+    251: 'longblob',
+    252: 'blob',
+    253: 'varchar',
+    254: 'char',
+    255: 'geometry',
+  };
+  const name = names[type] ?? 'unknown';
+  if (charset === 63 && /blob|char/.test(name))
+    return name.includes('blob') ? name : `var${name.replace('var', '')}binary`;
+  if (charset !== 63 && name.endsWith('blob')) return name.replace('blob', 'text');
+  return name;
+}
+
+// ---- SQLite ----
+
+function sqliteProblem(error: unknown): DatabaseError | undefined {
+  const code = (error as { code?: string }).code;
+  if (code === undefined || !code.startsWith('SQLITE_')) return undefined;
+  const message = (error as Error).message;
+  if (/no such table/i.test(message)) return new DatabaseError('table', message);
+  if (/no such column/i.test(message)) return new DatabaseError('column', message);
+  if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_CANTOPEN'))
+    return new DatabaseError('file', message);
+  if (code.startsWith('SQLITE_READONLY'))
+    return new DatabaseError('query', `The file is read-only: ${message}`);
+  if (code === 'SQLITE_INTERRUPT') return new DatabaseError('timeout', message);
+  if (/syntax error/i.test(message)) return new DatabaseError('query', message);
+  return undefined;
+}
+
+/** A SQLite file on disk, opened read-only: nothing Trove runs can change it. */
+export function openSqliteFile(path: string): DatabaseReader {
+  let db: Sqlite.Database;
+  try {
+    db = new Sqlite(path, { readonly: true, fileMustExist: true });
+    db.pragma('query_only = on');
+    // Reading the schema fails at once on a file that is not a database.
+    db.prepare('select count(*) from sqlite_schema').get();
+  } catch (error) {
+    throw classifyError(error);
+  }
+  const all = (text: string, values: unknown[] = []) => {
+    try {
+      return db
+        .prepare(text)
+        .safeIntegers(true)
+        .all(...values) as Record<string, unknown>[];
+    } catch (error) {
+      throw classifyError(error);
+    }
+  };
+  const cellOf = (value: unknown): Cell => {
+    if (value === null || value === undefined) return null;
+    if (Buffer.isBuffer(value)) return { binary: value.byteLength };
+    return String(value);
+  };
+  const param = () => '?';
+  return {
+    async listTables() {
+      return all(
+        `select name, type from sqlite_schema where type in ('table', 'view') and name not like 'sqlite_%'
+         order by name limit ${DATABASE_TABLES_MAX}`,
+      ).map((row) => ({ name: String(row.name), kind: row.type === 'view' ? 'view' : 'table' }));
+    },
+    async columns(from) {
+      try {
+        const statement = db.prepare(`select * from ${fromClause(from, quoteDouble)} limit 0`);
+        return statement.columns().map((column) => {
+          const type = column.type ?? '';
+          return { name: column.name, type: type || 'any', kind: columnKind(type) };
+        });
+      } catch (error) {
+        throw classifyError(error);
+      }
+    },
+    async rows(from, keyset, after, limit) {
+      const { where, order, values } = keysetSql(keyset, after, quoteDouble, param);
+      const changed = keyset.changedAt === null ? 'null' : `cast(t.${quoteDouble(keyset.changedAt)} as text)`;
+      // Keyset values go back as they came (text): SQLite compares a text with a number column as text
+      // unless the column has numeric affinity, where it converts; an integer id is passed as a bigint.
+      const typed = values.map((value) => (/^-?\d{1,18}$/.test(value) ? BigInt(value) : value));
+      return all(
+        `select t.*, ${changed} as ${KEY_CHANGED}, t.${quoteDouble(keyset.id)} as ${KEY_ID}
+         from ${fromClause(from, quoteDouble)} ${where} ${order} limit ${Math.floor(limit)}`,
+        typed,
+      ).map((row) => {
+        const cells: Row = {};
+        for (const [key, value] of Object.entries(row)) cells[key] = cellOf(value);
+        return cells;
+      });
+    },
+    async ids(from, idColumn, after, limit) {
+      const id = `t.${quoteDouble(idColumn)}`;
+      const typed = after !== null && /^-?\d{1,18}$/.test(after) ? BigInt(after) : after;
+      return all(
+        `select ${id} as id from ${fromClause(from, quoteDouble)}
+         ${after === null ? '' : `where ${id} > ?`} order by ${id} limit ${Math.floor(limit)}`,
+        after === null ? [] : [typed],
+      ).map((row) => String(cellOf(row.id)));
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+/** Connects to a PostgreSQL or MySQL server as the source, read-only; throws {@link DatabaseError}. */
+export async function openServerReader(
+  kind: DatabaseServerKind,
+  connection: DatabaseConnection,
+  password: string,
+  reach: DatabaseReach,
+  limits: DatabaseLimits,
+): Promise<DatabaseReader> {
+  try {
+    return kind === 'postgres'
+      ? await openPostgres(connection, password, reach, limits)
+      : await openMysql(connection, password, reach, limits);
+  } catch (error) {
+    throw classifyError(error);
+  }
+}

@@ -1,0 +1,524 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type DatabasePreviewResult,
+  DatabasePreviewResultSchema,
+  type Source,
+  SourceFileResponseSchema,
+  SourceResponseSchema,
+  SearchResponseSchema,
+} from '@trove/contracts';
+import { freePort } from '@trove/service-core/testing';
+import Sqlite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractDocument } from '../../extraction';
+import {
+  type SearchTestService,
+  type SignedInUser,
+  startSearchTestService,
+} from '../../testing/search-service';
+import {
+  SEED_INVOICES,
+  SEED_TICKETS,
+  type SourceServer,
+  startMariadb,
+  startPostgresSource,
+} from './testing/source-databases';
+
+// Database sources against real servers (issue 22): PostgreSQL (the tests' server, a seeded database of its
+// own), MariaDB (started for this run) and SQLite files. Preview, create, first sync, delta sync with equal
+// timestamps, the deletion scan, full scans, read-only enforcement by the parser and by the server, the bad
+// input the issue lists, search with source:, and removal.
+
+let postgres: SourceServer;
+let mariadb: SourceServer;
+let service: SearchTestService;
+/** No SOURCE_ALLOWED_HOSTS: loopback is refused. */
+let guarded: SearchTestService;
+let ada: SignedInUser;
+let sqliteDir: string;
+
+async function call(
+  on: SearchTestService,
+  user: SignedInUser,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const res = await on.request(user, `/api/v1/sources${path}`, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text === '' ? null : JSON.parse(text) };
+}
+
+const connection = (server: SourceServer, who: 'reader' | 'writer' = 'reader') => ({
+  host: server.host,
+  port: server.port,
+  database: server.database,
+  user: server[who].user,
+  tls: 'disable',
+});
+
+async function preview(
+  kind: 'postgres' | 'mysql',
+  server: SourceServer,
+  settings: Record<string, unknown>,
+  options: { who?: 'reader' | 'writer'; password?: string; on?: SearchTestService } = {},
+): Promise<DatabasePreviewResult> {
+  const who = options.who ?? 'reader';
+  const on = options.on ?? service;
+  const user = on === service ? ada : await on.signUp();
+  const answer = await call(on, user, 'POST', '/preview', {
+    kind,
+    settings: { ...connection(server, who), ...settings },
+    password: options.password ?? server[who].password,
+  });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  return DatabasePreviewResultSchema.parse(answer.json);
+}
+
+const failed = (result: DatabasePreviewResult) => {
+  if (result.ok) throw new Error(`expected a failure, got ${JSON.stringify(result).slice(0, 300)}`);
+  return result;
+};
+const passed = (result: DatabasePreviewResult) => {
+  if (!result.ok) throw new Error(`expected rows, got ${JSON.stringify(result)}`);
+  return result;
+};
+
+async function readSource(id: string): Promise<Source> {
+  const read = await call(service, ada, 'GET', `/${id}`);
+  expect(read.status).toBe(200);
+  return SourceResponseSchema.parse(read.json).source;
+}
+
+async function createSource(body: Record<string, unknown>): Promise<Source> {
+  const created = await call(service, ada, 'POST', '', body);
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  return SourceResponseSchema.parse(created.json).source;
+}
+
+/**
+ * One sync run now (outside the queue; again while the queue's own run holds the source), then every queued
+ * extraction job, so the rows are searchable.
+ */
+async function syncAndIndex(sourceId: string): Promise<Source> {
+  await expect.poll(() => service.sources?.syncNow(sourceId), { timeout: 30_000 }).toBe('done');
+  const worker = service.worker(extractDocument);
+  while (await worker.runOnce()) {
+    // every job the sync queued
+  }
+  return readSource(sourceId);
+}
+
+const rowsOf = async (sourceId: string) =>
+  (
+    await sql<{ item_key: string; folder: string; name: string; title: string | null; status: string }>`
+      select m.item_key, m.folder, d.name, d.title, d.status from source_messages m
+      join documents d on d.id = m.document_id where m.source_id = ${sourceId} order by m.item_key`.execute(
+      service.db,
+    )
+  ).rows;
+
+async function search(q: string) {
+  const res = await service.request(ada, `/api/v1/search?q=${encodeURIComponent(q)}`);
+  expect(res.status).toBe(200);
+  return SearchResponseSchema.parse(await res.json()).results;
+}
+
+beforeAll(async () => {
+  [postgres, mariadb, service, guarded] = await Promise.all([
+    startPostgresSource(),
+    startMariadb(),
+    // Batches of 5 rows: the seeded invoices share changed-at values across batch edges. Every sync compares
+    // ids (the deletion scan), so the test need not wait out SOURCE_DB_ID_SCAN_MINUTES.
+    startSearchTestService({
+      sources: { allowedHosts: '127.0.0.1', databases: { batchRows: 5, idScanMinutes: 0 } },
+    }),
+    startSearchTestService({ sources: {} }),
+  ]);
+  ada = await service.signUp();
+  sqliteDir = mkdtempSync(join(tmpdir(), 'trove-sqlite-test-'));
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([service?.close(), guarded?.close(), postgres?.stop(), mariadb?.stop()]);
+  if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
+});
+
+describe('preview', () => {
+  it('without a table lists the tables and views (the connection test)', async () => {
+    const result = passed(await preview('postgres', postgres, {}));
+    expect(result.tables).toEqual(
+      expect.arrayContaining([
+        { name: 'invoices', kind: 'table' },
+        { name: 'tickets', kind: 'table' },
+        { name: 'open_tickets', kind: 'view' },
+      ]),
+    );
+    expect(result.rows).toEqual([]);
+  });
+
+  it('a table: its columns, a suggested mapping and the first 5 rows as they will be indexed', async () => {
+    const result = passed(await preview('postgres', postgres, { table: 'invoices' }));
+    expect(result.columns.map((column) => [column.name, column.kind])).toEqual([
+      ['id', 'number'],
+      ['number', 'text'],
+      ['customer', 'text'],
+      ['total', 'number'],
+      ['currency', 'text'],
+      ['issued_on', 'date'],
+      ['notes', 'text'],
+      ['scan', 'binary'],
+      ['updated_at', 'date'],
+    ]);
+    expect(result.mapping).toMatchObject({
+      table: 'invoices',
+      id_column: 'id',
+      title_column: 'number',
+      changed_at_column: 'updated_at',
+    });
+    expect(result.mapping?.body_columns).not.toContain('scan');
+    expect(result.rows).toHaveLength(5);
+    expect(result.rows[0]).toMatchObject({ id: '1', title: 'INV-2026-001' });
+    expect(result.rows[0]?.body).toContain('Customer: Globex GmbH');
+    expect(result.rows[0]?.body).toContain('Total: 137.50');
+  });
+
+  it('a binary body column is described by its size, not indexed', async () => {
+    const result = passed(
+      await preview('postgres', postgres, {
+        table: 'invoices',
+        id_column: 'id',
+        body_columns: ['customer', 'scan'],
+      }),
+    );
+    expect(result.rows[0]?.body).toContain('Scan: [binary, 2.0 KB]');
+    expect(result.notes.join(' ')).toMatch(/scan holds binary data/);
+  });
+
+  it('refuses a query that writes or locks, by the parser, before connecting', async () => {
+    for (const query of [
+      'DELETE FROM invoices',
+      'SELECT * FROM invoices FOR UPDATE',
+      'WITH x AS (INSERT INTO tickets (id, body, updated_at) VALUES (99, $$x$$, now()) RETURNING *) SELECT * FROM x',
+      'SELECT 1 AS id, 2 AS body; DROP TABLE invoices',
+      'SELECT * INTO copy FROM invoices',
+    ]) {
+      const result = failed(
+        await preview('postgres', postgres, { query, id_column: 'id', body_columns: ['body'] }),
+      );
+      expect(result.problem, query).toBe('query');
+      expect(result.action).toMatch(/one SELECT/);
+    }
+    expect((await postgres.exec('select count(*)::int as n from tickets'))[0]).toEqual({ n: SEED_TICKETS });
+  });
+
+  it('a query that hides a write in a function is refused by the server: every session is read-only', async () => {
+    // The writer may write; the session may not (PostgreSQL: nextval in a read-only transaction).
+    const pg = failed(
+      await preview(
+        'postgres',
+        postgres,
+        {
+          query: "select nextval('invoice_numbers') as id, 'x' as body",
+          id_column: 'id',
+          body_columns: ['body'],
+        },
+        { who: 'writer' },
+      ),
+    );
+    expect(pg.problem).toBe('query');
+    expect(pg.reason).toMatch(/read-only/);
+    // MariaDB: a stored function that inserts, called from a SELECT.
+    const maria = failed(
+      await preview(
+        'mysql',
+        mariadb,
+        { query: "select bump_audit() as id, 'x' as body", id_column: 'id', body_columns: ['body'] },
+        { who: 'writer' },
+      ),
+    );
+    expect(maria.problem).toBe('query');
+    expect(maria.reason).toMatch(/READ ONLY|read.only/i);
+    expect(await mariadb.exec('select count(*) as n from audit_log')).toEqual([{ n: 0 }]);
+  });
+
+  it('names each connection problem: wrong password, unreachable, refused host, no such table or column', async () => {
+    const wrong = failed(await preview('mysql', mariadb, { table: 'invoices' }, { password: 'not-it' }));
+    expect(wrong.problem).toBe('auth');
+    expect(wrong.reason).toMatch(/refused the user or password/);
+
+    const closed = await freePort();
+    const unreachable = failed(await preview('mysql', { ...mariadb, port: closed }, {}));
+    expect(unreachable.problem).toBe('tcp');
+
+    const refused = failed(await preview('postgres', postgres, {}, { on: guarded }));
+    expect(refused.problem).toBe('refused');
+    expect(refused.action).toMatch(/SOURCE_ALLOWED_HOSTS/);
+
+    const table = failed(await preview('postgres', postgres, { table: 'invoicez' }));
+    expect(table.problem).toBe('table');
+    const mysqlTable = failed(await preview('mysql', mariadb, { table: 'invoicez' }));
+    expect(mysqlTable.problem).toBe('table');
+
+    const column = failed(
+      await preview('postgres', postgres, { table: 'invoices', id_column: 'id', body_columns: ['amount'] }),
+    );
+    expect(column.problem).toBe('column');
+    expect(column.reason).toMatch(/“amount”/);
+  });
+
+  it('a source on a refused host is not saved', async () => {
+    const user = await guarded.signUp();
+    const created = await call(guarded, user, 'POST', '', {
+      kind: 'postgres',
+      settings: { ...connection(postgres), table: 'invoices', id_column: 'id', body_columns: ['customer'] },
+      password: postgres.reader.password,
+    });
+    expect(created.status).toBe(400);
+    expect(created.json).toMatchObject({ code: 'host_refused' });
+  });
+});
+
+describe('a PostgreSQL table, synced', () => {
+  let source: Source;
+
+  it('first sync: one document per row, titled by its title column, found with source:', async () => {
+    source = await createSource({
+      kind: 'postgres',
+      name: 'Billing',
+      settings: {
+        ...connection(postgres),
+        table: 'invoices',
+        id_column: 'id',
+        title_column: 'number',
+        body_columns: ['customer', 'total', 'currency', 'issued_on', 'notes'],
+        changed_at_column: 'updated_at',
+      },
+      password: postgres.reader.password,
+    });
+    expect(source.kind === 'postgres' && source.sync.mode).toBe('delta');
+    const synced = await syncAndIndex(source.id);
+    expect(synced.status.state).toBe('up_to_date');
+    const rows = await rowsOf(source.id);
+    expect(rows).toHaveLength(SEED_INVOICES);
+    expect(rows.every((row) => row.folder === 'invoices' && row.status === 'indexed')).toBe(true);
+    expect(rows.find((row) => row.item_key === '7')).toMatchObject({
+      name: 'invoices #7',
+      title: 'INV-2026-007',
+    });
+
+    const found = await search('consulting source:Billing');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found[0]?.document.source).toEqual({ name: 'Billing', folder: 'invoices' });
+    expect((await search('consulting source:uploads')).length).toBe(0);
+    // Facts as for any document: the issue date, the people named in the notes.
+    const invoice = (await search('Globex consulting'))[0];
+    expect(invoice?.facts.dates?.map((date) => date.iso)).toContain('2026-02-11');
+  });
+
+  it('a second sync with nothing changed stores nothing', async () => {
+    const before = await rowsOf(source.id);
+    await syncAndIndex(source.id);
+    expect(await rowsOf(source.id)).toEqual(before);
+  });
+
+  it('delta: changed rows (sharing one new timestamp) replace their documents, a new row is added, none twice', async () => {
+    await postgres.exec(
+      `update invoices set customer = 'Umbrella Holdings', updated_at = '2026-12-01 08:00:00' where id in (2, 9)`,
+    );
+    await postgres.exec(
+      `insert into invoices (id, number, customer, total, currency, issued_on, notes, updated_at)
+       values (13, 'INV-2026-013', 'Wayne Enterprises', 99.00, 'EUR', '2026-11-30', 'Late addition', '2026-12-01 08:00:00')`,
+    );
+    await syncAndIndex(source.id);
+    const rows = await rowsOf(source.id);
+    expect(rows).toHaveLength(SEED_INVOICES + 1);
+    expect(new Set(rows.map((row) => row.item_key)).size).toBe(rows.length);
+    const umbrella = await search('Umbrella source:Billing');
+    expect(umbrella.map((hit) => hit.document.name).sort()).toEqual(['invoices #2', 'invoices #9']);
+    expect((await search('Wayne')).map((hit) => hit.document.name)).toEqual(['invoices #13']);
+  });
+
+  it('the id scan finds deleted rows and takes their documents out of search', async () => {
+    await postgres.exec('delete from invoices where id = 13');
+    await syncAndIndex(source.id);
+    expect((await rowsOf(source.id)).map((row) => row.item_key)).not.toContain('13');
+    expect(await search('Wayne')).toEqual([]);
+  });
+
+  it('a 10 MB text cell is cut with a note, the row still indexed', async () => {
+    await postgres.exec(
+      `update invoices set notes = repeat('overdue reminder ', 620000), updated_at = '2026-12-02 08:00:00' where id = 5`,
+    );
+    const synced = await syncAndIndex(source.id);
+    expect(synced.status.state).toBe('up_to_date');
+    const original = await sql<{ size: number }>`
+      select d.size_bytes::int as size from documents d join source_messages m on m.document_id = d.id
+      where m.source_id = ${source.id} and m.item_key = '5'`.execute(service.db);
+    expect(original.rows[0]?.size).toBeLessThan(200_000);
+    const hit = await search('overdue reminder');
+    expect(hit[0]?.document.name).toBe('invoices #5');
+  });
+
+  it('removal takes every document, identity and checkpoint with it', async () => {
+    const removed = await call(service, ada, 'DELETE', `/${source.id}`);
+    expect(removed.status).toBe(204);
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ n: number }>`
+              select (select count(*)::int from documents where source_id = ${source.id})
+                   + (select count(*)::int from source_messages where source_id = ${source.id})
+                   + (select count(*)::int from source_cursors where source_id = ${source.id})
+                   + (select count(*)::int from sources where id = ${source.id}) as n`.execute(service.db)
+          ).rows[0]?.n,
+        { timeout: 30_000 },
+      )
+      .toBe(0);
+    expect(await search('consulting')).toEqual([]);
+  });
+});
+
+describe('full scans, a query, MariaDB and SQLite', () => {
+  it('a table without a changed-at column: full scans, the status says so; NULL titles fall back', async () => {
+    const source = await createSource({
+      kind: 'postgres',
+      settings: {
+        ...connection(postgres),
+        table: 'tickets',
+        id_column: 'id',
+        title_column: 'subject',
+        body_columns: ['body'],
+      },
+      password: postgres.reader.password,
+    });
+    expect(source.name).toBe('tickets');
+    if (source.kind !== 'postgres') throw new Error('a postgres source');
+    expect(source.sync).toMatchObject({ mode: 'full' });
+    expect(source.sync.note).toMatch(/every sync reads all rows/);
+    await syncAndIndex(source.id);
+    const rows = await rowsOf(source.id);
+    expect(rows).toHaveLength(SEED_TICKETS);
+    expect(rows.find((row) => row.item_key === '3')?.title).toBe('tickets #3');
+    // A full scan also finds deletions: the ids not seen.
+    await postgres.exec('delete from tickets where id = 6');
+    await postgres.exec(`update tickets set body = 'Toner replaced by Linus' where id = 1`);
+    await syncAndIndex(source.id);
+    expect((await rowsOf(source.id)).map((row) => row.item_key)).toEqual(['1', '2', '3', '4', '5']);
+    expect((await search('toner')).map((hit) => hit.document.name)).toEqual(['tickets #1']);
+  });
+
+  it('MariaDB: a read-only SELECT as the source, synced by its changed-at column', async () => {
+    const source = await createSource({
+      kind: 'mysql',
+      settings: {
+        ...connection(mariadb),
+        query:
+          'SELECT i.id, i.number, i.customer, i.total, i.updated_at FROM invoices i WHERE i.total > 500;',
+        id_column: 'id',
+        title_column: 'number',
+        body_columns: ['customer', 'total'],
+        changed_at_column: 'updated_at',
+      },
+      password: mariadb.reader.password,
+    });
+    expect(source.name).toBe('trove_source query');
+    const synced = await syncAndIndex(source.id);
+    expect(synced.status.state, JSON.stringify(synced.status)).toBe('up_to_date');
+    const expected = Array.from({ length: SEED_INVOICES }, (_, i) => i + 1).filter((n) => n * 137.5 > 500);
+    expect((await rowsOf(source.id)).map((row) => Number(row.item_key)).sort((a, b) => a - b)).toEqual(
+      expected,
+    );
+    expect((await rowsOf(source.id))[0]?.folder).toBe('Row');
+  });
+
+  it('MariaDB with a wrong password saved: the card needs attention and is not retried by itself', async () => {
+    const source = await createSource({
+      kind: 'mysql',
+      settings: { ...connection(mariadb), table: 'tickets', id_column: 'id', body_columns: ['body'] },
+      password: 'wrong',
+    });
+    const synced = await syncAndIndex(source.id);
+    expect(synced.status).toMatchObject({ state: 'needs_attention', problem: 'auth', retry_at: null });
+  });
+
+  it('SQLite: an uploaded file is checked by its header, previewed and synced', async () => {
+    const path = join(sqliteDir, 'crm.db');
+    const file = new Sqlite(path);
+    file.exec(`create table contacts (id integer primary key, name text, company text, photo blob, note text);
+      insert into contacts values (1, 'Ada Lovelace', 'Analytical Engines', x'00ff00ff', 'Met at the Royal Society');
+      insert into contacts values (2, null, 'Babbage & Co', null, 'Difference engine order');`);
+    file.close();
+    const upload = async (name: string, bytes: Uint8Array) => {
+      const form = new FormData();
+      form.append(
+        'file',
+        new File([bytes as Uint8Array<ArrayBuffer>], name, { type: 'application/octet-stream' }),
+      );
+      const res = await service.request(ada, '/api/v1/sources/files', { method: 'POST', body: form });
+      return { status: res.status, json: (await res.json()) as unknown };
+    };
+    const notSqlite = await upload(
+      'fake.db',
+      new TextEncoder().encode('just text, not a database'.repeat(10)),
+    );
+    expect(notSqlite.status).toBe(400);
+    expect(notSqlite.json).toMatchObject({ code: 'not_sqlite' });
+
+    const uploaded = await upload('crm.db', readFileSync(path));
+    expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(201);
+    const { file: stored, tables } = SourceFileResponseSchema.parse(uploaded.json);
+    expect(tables).toEqual([{ name: 'contacts', kind: 'table' }]);
+
+    const previewed = await call(service, ada, 'POST', '/preview', {
+      kind: 'sqlite',
+      settings: {
+        file_id: stored.id,
+        table: 'contacts',
+        id_column: 'id',
+        title_column: 'name',
+        body_columns: ['company', 'photo', 'note'],
+      },
+    });
+    const result = passed(DatabasePreviewResultSchema.parse(previewed.json));
+    expect(result.rows.map((row) => row.title)).toEqual(['Ada Lovelace', 'contacts #2']);
+    expect(result.rows[0]?.body).toContain('Photo: [binary, 4 bytes]');
+
+    const source = await createSource({
+      kind: 'sqlite',
+      settings: {
+        file_id: stored.id,
+        table: 'contacts',
+        id_column: 'id',
+        title_column: 'name',
+        body_columns: ['company', 'note'],
+      },
+    });
+    if (source.kind !== 'sqlite') throw new Error('a sqlite source');
+    expect(source.file).toMatchObject({ name: 'crm.db', size_bytes: stored.size_bytes });
+    await syncAndIndex(source.id);
+    expect((await search('Royal Society')).map((hit) => hit.document.name)).toEqual(['contacts #1']);
+    // Removing the source removes its file.
+    expect((await call(service, ada, 'DELETE', `/${source.id}`)).status).toBe(204);
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{
+              n: number;
+            }>`select count(*)::int as n from source_files where id = ${stored.id}`.execute(service.db)
+          ).rows[0]?.n,
+        { timeout: 30_000 },
+      )
+      .toBe(0);
+  });
+});

@@ -1,0 +1,339 @@
+import {
+  type DatabaseMapping,
+  DatabaseServerSettingsSchema,
+  type DatabaseSourceKind,
+  type SourceProblem,
+  SqliteSettingsSchema,
+} from '@trove/contracts';
+import {
+  type DatabaseHandle,
+  describeError,
+  type Logger,
+  type SecretBox,
+  SecretBoxError,
+} from '@trove/service-core';
+import { deleteDocumentsIn, insertDocumentWithJob } from '../../documents/documents.repository';
+import type { SyncRunResult } from '../source-jobs';
+import type { AttentionDetail, SyncProgress } from '../source-status';
+import { retryDelayMinutes } from '../source-status';
+import {
+  type SourceChange,
+  type SourceWithSecret,
+  sourceWithSecret,
+  updateSource,
+  withSourceLock,
+} from '../sources.repository';
+import { passwordContext } from '../sources.service';
+import {
+  classifyError,
+  DatabaseError,
+  type DatabaseLimits,
+  type DatabaseReach,
+  type DatabaseReader,
+  KEY_CHANGED,
+  KEY_ID,
+  type RowSource,
+} from './database-reader';
+import {
+  checkColumns,
+  type DatabaseTarget,
+  databaseProblemWords,
+  openReader,
+  rowSource,
+} from './database-source';
+import {
+  allRowIds,
+  insertRowIdentities,
+  type RowCursor,
+  rowCursor,
+  rowIdentities,
+  saveRowCursor,
+} from './database-sources.repository';
+import { type Row, renderRow, rowsLabel } from './row-document';
+
+// A database source's sync (issue 22; docs/decisions/052-database-sources.md). One run per source at a time
+// (the source's lock, as for a mailbox):
+// 1. With a changed-at column (delta): rows after the checkpoint in keyset order (changed_at, id) — so rows
+//    sharing a timestamp are never skipped at a batch's edge — a batch of at most SOURCE_DB_BATCH_ROWS rows a
+//    transaction, the checkpoint saved in the same transaction: nothing is half-indexed and a crash resumes
+//    after the last batch stored. Every SOURCE_DB_ID_SCAN_MINUTES the ids are compared with the server's and
+//    the rows gone take their documents with them.
+// 2. Without one (full): every row in id order each sync, the same batches; the ids not seen are gone.
+// Each row is one document (row-document.ts), known by (source, id): a row read again unchanged (same
+// rendered bytes) is skipped, a changed one replaces its document, a new one is inserted with its extraction
+// job, exactly as a mailbox's message.
+
+export interface DatabaseSyncOptions {
+  secrets: SecretBox;
+  reach: DatabaseReach;
+  limits: DatabaseLimits;
+  logger: Logger;
+  /** SOURCE_SYNC_INTERVAL_MINUTES. */
+  intervalMinutes: number;
+  /** SOURCE_DB_BATCH_ROWS: the row cap of one read (and one transaction). */
+  batchRows: number;
+  /** SOURCE_DB_ID_SCAN_MINUTES: how often a delta source's ids are compared to find deleted rows. */
+  idScanMinutes: number;
+  now?: () => Date;
+  onStored?: () => void;
+  /** Tests: after each batch is committed. */
+  afterBatch?: (progress: { done: number }) => Promise<void> | void;
+}
+
+/** Problems tried again by themselves; a wrong password, a refused query or a bad file wait for the user. */
+const RETRIED: ReadonlySet<SourceProblem> = new Set([
+  'dns',
+  'refused',
+  'tcp',
+  'tls',
+  'server',
+  'timeout',
+  'database',
+  'table',
+  'column',
+  'permission',
+]);
+
+/** Identities removed per transaction. */
+const DELETE_BATCH = 500;
+
+class SyncStopped extends Error {}
+
+const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+
+const recordOnSource = (db: DatabaseHandle, sourceId: string, change: SourceChange) =>
+  updateSource(db, sourceId, change, undefined, { unlessPaused: true });
+
+export const isDatabaseKind = (kind: string): kind is DatabaseSourceKind =>
+  kind === 'postgres' || kind === 'mysql' || kind === 'sqlite';
+
+/** A saved database source's settings and what its reader opens. */
+export function databaseTargetOf(
+  source: Pick<SourceWithSecret, 'id' | 'kind' | 'settings' | 'secret'>,
+  secrets: SecretBox,
+): { mapping: DatabaseMapping; target: DatabaseTarget } {
+  if (source.kind === 'sqlite') {
+    const settings = SqliteSettingsSchema.parse(source.settings);
+    return { mapping: settings, target: { kind: 'sqlite', fileId: settings.file_id } };
+  }
+  const settings = DatabaseServerSettingsSchema.parse(source.settings);
+  return {
+    mapping: settings,
+    target: {
+      kind: source.kind === 'mysql' ? 'mysql' : 'postgres',
+      connection: settings,
+      password: secrets.open(source.secret, passwordContext(source.id)),
+    },
+  };
+}
+
+export async function runDatabaseSync(
+  db: DatabaseHandle,
+  sourceId: string,
+  options: DatabaseSyncOptions,
+): Promise<SyncRunResult> {
+  const held = await withSourceLock(db, sourceId, (connection) => syncSource(connection, sourceId, options));
+  return held.ran ? 'done' : 'busy';
+}
+
+async function syncSource(db: DatabaseHandle, sourceId: string, options: DatabaseSyncOptions): Promise<void> {
+  const now = options.now ?? (() => new Date());
+  const source = await sourceWithSecret(db, sourceId);
+  if (source === undefined || source.state === 'paused' || !isDatabaseKind(source.kind)) return;
+  const startedAt = now();
+  const failures = source.consecutive_failures + 1;
+  const progress: SyncProgress = { done: 0, total: null, started_at: startedAt.toISOString() };
+  await recordOnSource(db, sourceId, {
+    state: 'syncing',
+    detail: progress,
+    nextSyncAt: addMinutes(startedAt, retryDelayMinutes(failures)),
+  });
+  let reader: DatabaseReader | undefined;
+  let target: DatabaseTarget | undefined;
+  let mapping: DatabaseMapping | undefined;
+  try {
+    ({ target, mapping } = databaseTargetOf(source, options.secrets));
+    const from = rowSource(target.kind, mapping);
+    if (from === null) throw new DatabaseError('table', 'The source names no table and no query.');
+    reader = await openReader(db, target, options);
+    checkColumns(await reader.columns(from), mapping);
+    await readRows(db, reader, source, from, mapping, progress, options);
+    const finished = now();
+    await recordOnSource(db, sourceId, {
+      state: 'up_to_date',
+      detail: {},
+      lastSyncAt: finished,
+      nextSyncAt: addMinutes(finished, options.intervalMinutes),
+      consecutiveFailures: 0,
+    });
+  } catch (error) {
+    if (error instanceof SyncStopped) return;
+    const attention: AttentionDetail =
+      error instanceof SecretBoxError
+        ? {
+            problem: 'auth',
+            reason: 'The saved password can no longer be read.',
+            action: 'Enter the password again in the source’s settings.',
+          }
+        : (() => {
+            const failure = classifyError(error);
+            return {
+              problem: failure.problem,
+              ...databaseProblemWords(failure, target ?? { kind: 'sqlite', fileId: '' }, mapping ?? {}),
+            };
+          })();
+    const retried = !(error instanceof SecretBoxError) && RETRIED.has(attention.problem);
+    // Never the password: the clients' messages name the host, user and database at most.
+    options.logger.warn(
+      { sourceId, problem: attention.problem, failures, error: describeError(error) },
+      'database source sync failed',
+    );
+    await recordOnSource(db, sourceId, {
+      state: 'needs_attention',
+      detail: attention,
+      nextSyncAt: retried ? addMinutes(now(), retryDelayMinutes(failures)) : null,
+      consecutiveFailures: failures,
+    });
+  } finally {
+    await reader?.close();
+  }
+}
+
+async function readRows(
+  db: DatabaseHandle,
+  reader: DatabaseReader,
+  source: SourceWithSecret,
+  from: RowSource,
+  mapping: DatabaseMapping,
+  progress: SyncProgress,
+  options: DatabaseSyncOptions,
+): Promise<void> {
+  const folder = rowsLabel(mapping);
+  const delta = mapping.changed_at_column !== null;
+  const cursor: RowCursor = delta
+    ? await rowCursor(db, source.id)
+    : { changedAt: null, rowId: null, scannedAt: null };
+  const seen = delta ? null : new Set<string>();
+  let after: { changedAt: string | null; id: string } | null =
+    delta && cursor.rowId !== null ? { changedAt: cursor.changedAt, id: cursor.rowId } : null;
+  const keyset = { changedAt: mapping.changed_at_column, id: mapping.id_column };
+  for (;;) {
+    const rows = await reader.rows(from, keyset, after, options.batchRows);
+    const last = rows.at(-1);
+    if (last === undefined) break;
+    after = { changedAt: (last[KEY_CHANGED] as string | null) ?? null, id: String(last[KEY_ID] ?? '') };
+    for (const row of rows) seen?.add(String(row[KEY_ID] ?? ''));
+    const stored = await storeBatch(db, source, folder, mapping, rows, progress, delta ? after : null);
+    progress.done += rows.length;
+    if (stored > 0) options.onStored?.();
+    await options.afterBatch?.({ done: progress.done });
+    if (rows.length < options.batchRows) break;
+  }
+  const scanDue =
+    !delta ||
+    cursor.scannedAt === null ||
+    cursor.scannedAt.getTime() + options.idScanMinutes * 60_000 <= (options.now?.() ?? new Date()).getTime();
+  if (!scanDue) return;
+  const present = seen ?? (await serverIds(reader, from, mapping.id_column, options.batchRows));
+  const gone = (await allRowIds(db, source.id)).filter((identity) => !present.has(identity.rowId));
+  await removeRows(
+    db,
+    source,
+    gone.map((identity) => identity.documentId),
+  );
+  if (delta) await saveRowCursor(db, source.id, { scannedAt: options.now?.() ?? new Date() });
+}
+
+/** Every id on the server, in pages of the row cap. */
+async function serverIds(
+  reader: DatabaseReader,
+  from: RowSource,
+  idColumn: string,
+  pageSize: number,
+): Promise<Set<string>> {
+  const ids = new Set<string>();
+  let after: string | null = null;
+  for (;;) {
+    const page = await reader.ids(from, idColumn, after, pageSize);
+    for (const id of page) ids.add(id);
+    const last = page.at(-1);
+    if (last === undefined || page.length < pageSize) return ids;
+    after = last;
+  }
+}
+
+/** Stops the run when the source was paused or removed: its row is locked for the rest of the transaction. */
+async function lockRunningSource(tx: DatabaseHandle, sourceId: string): Promise<void> {
+  const current = await sourceWithSecret(tx, sourceId, { lock: true });
+  if (current === undefined || current.state === 'paused') throw new SyncStopped();
+}
+
+/**
+ * One batch in one transaction: new rows become documents, changed rows replace theirs, unchanged rows are
+ * left; the checkpoint moves in the same transaction. Answers how many documents were stored.
+ */
+async function storeBatch(
+  db: DatabaseHandle,
+  source: SourceWithSecret,
+  folder: string,
+  mapping: DatabaseMapping,
+  rows: Row[],
+  progress: SyncProgress,
+  checkpoint: { changedAt: string | null; id: string } | null,
+): Promise<number> {
+  // A query may give an id twice; the last row read stands for it.
+  const rendered = new Map(rows.map((row) => [String(row[KEY_ID] ?? ''), renderRow(row, mapping)]));
+  return db.transaction().execute(async (tx) => {
+    await lockRunningSource(tx, source.id);
+    const known = await rowIdentities(tx, source.id, [...rendered.keys()]);
+    const replaced: string[] = [];
+    const fresh: { rowId: string; name: string; html: Buffer; sha256: string }[] = [];
+    for (const [rowId, row] of rendered) {
+      const identity = known.get(rowId);
+      if (identity !== undefined && identity.sha256 === row.sha256) continue;
+      if (identity !== undefined) replaced.push(identity.documentId);
+      fresh.push({ rowId, name: row.name, html: row.html, sha256: row.sha256 });
+    }
+    // The old document goes with its identity (cascade) and out of the index and statistics.
+    if (replaced.length > 0) await deleteDocumentsIn(tx, source.user_id, replaced);
+    const identities = [];
+    for (const row of fresh) {
+      const documentId = await insertDocumentWithJob(tx, {
+        userId: source.user_id,
+        name: row.name,
+        mediaType: 'text/html',
+        kind: 'html',
+        bytes: row.html,
+        sourceId: source.id,
+      });
+      identities.push({
+        sourceId: source.id,
+        userId: source.user_id,
+        folder,
+        rowId: row.rowId,
+        documentId,
+        sha256: row.sha256,
+      });
+    }
+    await insertRowIdentities(tx, identities);
+    if (checkpoint !== null)
+      await saveRowCursor(tx, source.id, { changedAt: checkpoint.changedAt, rowId: checkpoint.id });
+    await recordOnSource(tx, source.id, { detail: { ...progress, done: progress.done + rows.length } });
+    return fresh.length;
+  });
+}
+
+/** Takes the documents of rows gone from the server out of the index, a slice a transaction. */
+async function removeRows(
+  db: DatabaseHandle,
+  source: SourceWithSecret,
+  documentIds: string[],
+): Promise<void> {
+  for (let start = 0; start < documentIds.length; start += DELETE_BATCH) {
+    const slice = documentIds.slice(start, start + DELETE_BATCH);
+    await db.transaction().execute(async (tx) => {
+      await lockRunningSource(tx, source.id);
+      await deleteDocumentsIn(tx, source.user_id, slice);
+    });
+  }
+}

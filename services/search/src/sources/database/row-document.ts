@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import {
+  DATABASE_CELL_MAX_CHARS,
+  type DatabaseMapping,
+  type DatabasePreviewRow,
+  databaseFieldLabel,
+  databaseRowFallbackTitle,
+  documentKindOf,
+} from '@trove/contracts';
+
+// A database row as Trove indexes it (issue 22): one document, titled by its title column (or "<table> #<id>"),
+// its body columns as labelled fields ("Customer: ACME"). The document is a small HTML page — <title> is
+// the title extraction reads, each field a paragraph — because HTML escaping keeps every value exactly as the
+// server gave it (Markdown would read "INV_2024_01" as emphasis); extraction then finds dates, amounts,
+// people and organisations in it as in any document.
+
+/** A cell as the readers hand it over: text as the server printed it, NULL, or binary described by size. */
+export type Cell = string | null | { binary: number };
+export type Row = Record<string, Cell>;
+
+const TITLE_MAX_CHARS = 500;
+
+const binaryWords = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} bytes`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/**
+ * A cell's text in a document: binary is described, not indexed ("[binary, 2.1 KB]"); text past
+ * DATABASE_CELL_MAX_CHARS is cut with a note saying how long it was; control characters other than tab and
+ * line breaks (and NUL, which PostgreSQL text cannot hold) are dropped.
+ */
+export function cellText(cell: Cell): string | null {
+  if (cell === null) return null;
+  if (typeof cell === 'object') return `[binary, ${binaryWords(cell.binary)}]`;
+  const clean = cell.replace(/(?![\t\n\r])\p{Cc}/gu, '');
+  if (clean.length <= DATABASE_CELL_MAX_CHARS) return clean;
+  return `${clean.slice(0, DATABASE_CELL_MAX_CHARS)} … (cut: ${clean.length.toLocaleString('en-US')} characters in all)`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export interface RenderedRow extends DatabasePreviewRow {
+  /** The document's file name: "<table> #<id>" (where the result says it was found). */
+  name: string;
+  /** The document's bytes (text/html). */
+  html: Buffer;
+  /** SHA-256 of the bytes: a row read again unchanged is not indexed again. */
+  sha256: string;
+}
+
+/** What a source's rows are called when they have no title: the table, or "Row" for a query. */
+export const rowsLabel = (mapping: Pick<DatabaseMapping, 'table'>) => mapping.table ?? 'Row';
+
+/** The document a row becomes. `id` and `changedAt` are the id and changed-at cells as text. */
+export function renderRow(
+  row: Row,
+  mapping: Pick<
+    DatabaseMapping,
+    'table' | 'id_column' | 'title_column' | 'body_columns' | 'changed_at_column'
+  >,
+): RenderedRow {
+  const id = cellText(row[mapping.id_column] ?? null) ?? '';
+  const label = rowsLabel(mapping);
+  const titleCell = mapping.title_column === null ? null : cellText(row[mapping.title_column] ?? null);
+  const titleLine = titleCell?.replace(/\s+/g, ' ').trim().slice(0, TITLE_MAX_CHARS) ?? '';
+  const title = titleLine === '' ? databaseRowFallbackTitle(label, id) : titleLine;
+  const fields: RenderedRow['fields'] = [];
+  for (const column of mapping.body_columns) {
+    const value = cellText(row[column] ?? null);
+    if (value === null || value.trim() === '') continue;
+    fields.push({ column, label: databaseFieldLabel(column), value });
+  }
+  const body = fields
+    .map((field) => `${field.label}: ${field.value.replace(/\r\n?/g, '\n').replace(/\n/g, '\n    ')}`)
+    .join('\n');
+  const html = Buffer.from(
+    `<!doctype html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>\n${fields
+      .map(
+        (field) =>
+          `<p>${escapeHtml(field.label)}: ${escapeHtml(field.value).replace(/\r\n?|\n/g, '<br>\n')}</p>`,
+      )
+      .join('\n')}\n</body></html>\n`,
+    'utf8',
+  );
+  const changedAt =
+    mapping.changed_at_column === null ? null : cellText(row[mapping.changed_at_column] ?? null);
+  return {
+    id,
+    title,
+    fields,
+    body,
+    changed_at: changedAt,
+    name: documentName(label, id),
+    html,
+    sha256: createHash('sha256').update(html).digest('hex'),
+  };
+}
+
+/**
+ * "<table> #<id>", one line. A name that ends like a file of another kind ("orders #notes.pdf") would be read
+ * as that kind: such a name gets " (row)" after it.
+ */
+export function documentName(label: string, id: string): string {
+  const name = `${label} #${id}`.replace(/\s+/g, ' ').slice(0, 300);
+  return documentKindOf(name, '') === undefined ? name : `${name} (row)`;
+}
