@@ -128,8 +128,9 @@ describe('connect, add server and use template (SPEC §2.3, §4.4)', () => {
       await openConnections(page);
       for (const name of [/OAuth/, /On-device/, /Delta sync/])
         await page.getByRole('checkbox', { name }).uncheck();
-      await page.getByLabel('Search').fill('PostgreSQL');
-      await page.getByRole('button', { name: 'Add server for PostgreSQL' }).click();
+      // PostgreSQL, MySQL and SQLite open their real forms here (issue 22); MongoDB is still to come.
+      await page.getByLabel('Search').fill('MongoDB');
+      await page.getByRole('button', { name: 'Add server for MongoDB' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByText('Coming soon').waitFor();
       for (const need of ['Host', 'Port', 'Database', 'Read-only user']) {

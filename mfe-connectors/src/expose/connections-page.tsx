@@ -5,6 +5,7 @@ import { ConnectorCatalog } from '../features/connectors/connector-catalog';
 import type { Connector } from '../features/connectors/connectors';
 import { DestinationsSection } from '../features/destinations/destinations-section';
 import { PlaybookCatalog } from '../features/playbooks/playbook-catalog';
+import { isDatabaseKind } from '../features/sources/database-settings';
 import { SourceList } from '../features/sources/source-list';
 import { useSourceDialogs } from '../features/sources/use-source-dialogs';
 import { useSources } from '../features/sources/use-sources';
@@ -17,15 +18,20 @@ import * as styles from './connections-page.module.css';
 export default function ConnectionsPage() {
   const { name } = useAppConfig();
   const sources = useSources();
-  const { openMailboxForm, onAction } = useSourceDialogs(sources);
-  // The IMAP card's "Add server" is the real form here; the other manual connectors are still to come.
+  const { openMailboxForm, openDatabaseForm, chooseDatabase, onAction } = useSourceDialogs(sources);
+  // The IMAP card's and the databases' "Add server" (SQLite's "Add file") are the real forms here; the
+  // other manual connectors (MongoDB, S3) are still to come.
   const openServerForm = useCallback(
     (connector: Connector) => {
-      if (connector.id !== 'imap') return false;
-      openMailboxForm();
+      if (connector.id === 'imap') {
+        openMailboxForm();
+        return true;
+      }
+      if (!isDatabaseKind(connector.id)) return false;
+      openDatabaseForm(connector.id);
       return true;
     },
-    [openMailboxForm],
+    [openMailboxForm, openDatabaseForm],
   );
   return (
     <div className={styles.page}>
@@ -39,7 +45,12 @@ export default function ConnectionsPage() {
           </>
         }
       />
-      <SourceList state={sources} onAddMailbox={openMailboxForm} onAction={onAction} />
+      <SourceList
+        state={sources}
+        onAddMailbox={openMailboxForm}
+        onAddDatabase={chooseDatabase}
+        onAction={onAction}
+      />
       <DestinationsSection />
       <VisuallyHidden as="h2">Integrations</VisuallyHidden>
       <ConnectorCatalog label="Integrations" cardHeadingLevel={3} openServerForm={openServerForm} />

@@ -2,19 +2,43 @@ import { DATABASE_KIND_LABELS, type Source } from '@trove/contracts';
 import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
 import { useId } from 'react';
 import * as badgeStyles from '../catalog/status-badge.module.css';
-import { statusText } from './source-status';
+import { countOf, MESSAGES, ROWS, statusText } from './source-status';
 import * as styles from './sources.module.css';
+
+const securityLabels = { tls: 'SSL/TLS', starttls: 'STARTTLS' } as const;
 
 export type SourceAction = 'sync' | 'pause' | 'resume' | 'remove' | 'password' | 'trust' | 'edit';
 
 /** The actions the service does at once (the others open a form in a popup). */
 export type ServiceAction = Exclude<SourceAction, 'password' | 'trust' | 'edit'>;
 
-/** What a source that needs attention asks of the user, as its card's first button. */
-export function attentionAction(source: Source): 'password' | 'trust' | null {
+/**
+ * What a source that needs attention asks of the user, as its card's first button: a mailbox's new
+ * password or certificate trust; a database source's settings (its form previews the fix before saving).
+ */
+export function attentionAction(source: Source): 'password' | 'trust' | 'edit' | null {
   const { status } = source;
   if (status.state !== 'needs_attention') return null;
+  if (source.kind !== 'imap') return 'edit';
   return status.problem === 'auth' ? 'password' : status.problem === 'tls' ? 'trust' : null;
+}
+
+const attentionLabels = {
+  password: 'Update password',
+  trust: 'Trust certificate',
+  edit: 'Fix settings',
+} as const;
+
+/** The line under a source's name: what it reads, where. */
+export function sourceMeta(source: Source): string {
+  if (source.kind === 'imap') {
+    const { host, port, security } = source.settings;
+    return `IMAP · ${host}:${port} · ${securityLabels[security]}`;
+  }
+  const what = source.settings.query === null ? (source.settings.table ?? '') : 'a SELECT query';
+  if (source.kind === 'sqlite') return `SQLite · ${source.file.name} · ${what}`;
+  const { host, port, database } = source.settings;
+  return `${DATABASE_KIND_LABELS[source.kind]} · ${host}:${port}/${database} · ${what}`;
 }
 
 export interface SourceCardProps {
@@ -25,13 +49,12 @@ export interface SourceCardProps {
   onAction: (source: Source, action: SourceAction) => void;
 }
 
-const securityLabels = { tls: 'SSL/TLS', starttls: 'STARTTLS' } as const;
-
 /** One of the user's sources and where it stands (issue 21 "Status people can read"). */
 export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
   const titleId = useId();
   const { state } = source.status;
-  const text = statusText(source.status, now);
+  const units = source.kind === 'imap' ? MESSAGES : ROWS;
+  const text = statusText(source.status, now, units);
   const paused = state === 'paused';
   const needed = attentionAction(source);
   return (
@@ -47,13 +70,7 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
           <h3 id={titleId} className={styles.cardTitle}>
             {source.name}
           </h3>
-          <p className={styles.cardMeta}>
-            {source.kind === 'imap'
-              ? `IMAP · ${source.settings.host}:${source.settings.port} · ${securityLabels[source.settings.security]}`
-              : source.kind === 'sqlite'
-                ? `SQLite · ${source.file.name}`
-                : `${DATABASE_KIND_LABELS[source.kind]} · ${source.settings.host}:${source.settings.port}/${source.settings.database}`}
-          </p>
+          <p className={styles.cardMeta}>{sourceMeta(source)}</p>
         </div>
         <span className={`${badgeStyles.badge} ${styles.state}`} data-state={state}>
           <span aria-hidden="true" className={`${badgeStyles.dot} ${styles.dot}`} />
@@ -75,9 +92,13 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
           />
         )}
       </div>
-      <p className={styles.documents}>
-        {source.documents.toLocaleString('en-GB')} {source.documents === 1 ? 'message' : 'messages'} in search
-      </p>
+      {source.kind === 'imap' ? null : (
+        <p className={styles.syncMode} data-mode={source.sync.mode}>
+          {source.sync.mode === 'full' ? <strong>Full scans. </strong> : null}
+          {source.sync.note}
+        </p>
+      )}
+      <p className={styles.documents}>{countOf(source.documents, units)} in search</p>
       <div className={styles.cardActions}>
         {needed === null ? null : (
           <Button
@@ -86,7 +107,7 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
             disabled={busy !== null}
             onClick={() => onAction(source, needed)}
           >
-            {needed === 'password' ? 'Update password' : 'Trust certificate'}
+            {attentionLabels[needed]}
             <VisuallyHidden> of {source.name}</VisuallyHidden>
           </Button>
         )}
@@ -109,9 +130,11 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
           {paused ? 'Resume' : 'Pause'}
           <VisuallyHidden> {source.name}</VisuallyHidden>
         </Button>
-        <Button size="sm" disabled={busy !== null} onClick={() => onAction(source, 'edit')}>
-          Edit<VisuallyHidden> {source.name}</VisuallyHidden>
-        </Button>
+        {needed === 'edit' ? null : (
+          <Button size="sm" disabled={busy !== null} onClick={() => onAction(source, 'edit')}>
+            Edit<VisuallyHidden> {source.name}</VisuallyHidden>
+          </Button>
+        )}
         <Button
           size="sm"
           variant="ghost"
@@ -136,15 +159,25 @@ export function ConfirmRemove({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const count = source.documents.toLocaleString('en-GB');
+  const imap = source.kind === 'imap';
+  const what = imap
+    ? `${countOf(source.documents, MESSAGES)} and their attachments`
+    : countOf(source.documents, ROWS);
+  const kept = imap
+    ? 'The mailbox itself is not touched.'
+    : source.kind === 'sqlite'
+      ? 'The uploaded copy goes with it; your own file is not touched.'
+      : 'The database itself is not touched.';
   return (
     <div className={styles.confirm}>
       <p>
         This removes everything <strong className={styles.breakWord}>{source.name}</strong> brought in —{' '}
-        {count} {source.documents === 1 ? 'message' : 'messages'} and their attachments — from your search
-        too, and forgets its password. The mailbox itself is not touched.
+        {what} — from your search too{source.kind === 'sqlite' ? '' : ', and forgets its password'}. {kept}
       </p>
-      <p>This cannot be undone; add the server again to bring the mail back.</p>
+      <p>
+        This cannot be undone; add the {source.kind === 'sqlite' ? 'file' : 'server'} again to bring{' '}
+        {imap ? 'the mail' : 'the rows'} back.
+      </p>
       <div className={styles.confirmActions}>
         <Button onClick={onCancel}>Cancel</Button>
         <Button variant="danger" onClick={onConfirm}>

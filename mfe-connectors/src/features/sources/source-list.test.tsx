@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { Source, SourceStatus } from '@trove/contracts';
+import type { DatabaseSource, Source, SourceStatus } from '@trove/contracts';
 import { KitProviders } from '@trove/kit';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,6 +24,38 @@ const source = (id: string, name: string, status: SourceStatus, documents = 120)
   },
   status,
   documents,
+  created_at: ago(60 * MIN),
+  updated_at: ago(MIN),
+});
+
+const database = (
+  id: string,
+  name: string,
+  status: SourceStatus,
+  changedAt: string | null,
+): DatabaseSource => ({
+  id,
+  kind: 'postgres',
+  name,
+  settings: {
+    host: 'db.example.org',
+    port: 5432,
+    database: 'shop',
+    user: 'acme_reader',
+    tls: 'verify',
+    table: 'invoices',
+    query: null,
+    id_column: 'id',
+    title_column: 'number',
+    body_columns: ['customer', 'total'],
+    changed_at_column: changedAt,
+  },
+  sync:
+    changedAt === null
+      ? { mode: 'full', note: 'No “changed at” column: every sync reads all rows to find what changed.' }
+      : { mode: 'delta', note: `Syncs rows changed since the last sync (by ${changedAt}).` },
+  status,
+  documents: 1,
   created_at: ago(60 * MIN),
   updated_at: ago(MIN),
 });
@@ -142,5 +174,79 @@ describe('the sources above the catalog (issue 21: status people can read)', () 
     fireEvent.click(screen.getByRole('button', { name: 'Add a mailbox' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a mailbox (IMAP)' });
     expect(within(dialog).getByLabelText('Email address')).toBeTruthy();
+  });
+
+  it('a database source counts rows, says when it does full scans, and its Fix settings opens its form', async () => {
+    listed = [
+      database(
+        'p',
+        'Invoices',
+        {
+          state: 'syncing',
+          done: 2000,
+          total: 100_000,
+          rate: 2500,
+          eta_seconds: 39,
+          started_at: ago(MIN),
+          last_sync_at: null,
+        },
+        null,
+      ),
+      database(
+        'q',
+        'Tickets',
+        {
+          state: 'needs_attention',
+          problem: 'table',
+          reason: 'The table “tickets” does not exist any more.',
+          action: 'Choose another table.',
+          retry_at: null,
+          last_sync_at: null,
+        },
+        'updated_at',
+      ),
+    ];
+    renderPage();
+    await screen.findByRole('article', { name: 'Invoices' });
+    const invoices = within(card('Invoices'));
+    expect(invoices.getByText('PostgreSQL · db.example.org:5432/shop · invoices')).toBeTruthy();
+    expect(invoices.getByText('2,000 of 100,000 rows')).toBeTruthy();
+    expect(invoices.getByText(/every sync reads all rows/).textContent).toMatch(/^Full scans\./);
+    expect(invoices.getByText('1 row in search')).toBeTruthy();
+    const tickets = within(card('Tickets'));
+    expect(tickets.getByText('The table “tickets” does not exist any more.')).toBeTruthy();
+    expect(tickets.queryByText(/Full scans/)).toBeNull();
+    expect(tickets.queryByRole('button', { name: /^Update password/ })).toBeNull();
+    fireEvent.click(tickets.getByRole('button', { name: 'Fix settings of Tickets' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Tickets' });
+    expect((within(dialog).getByLabelText('Host') as HTMLInputElement).value).toBe('db.example.org');
+    expect((within(dialog).getByLabelText('Changed-at column') as HTMLInputElement).value).toBe('updated_at');
+  });
+
+  it('Add a database offers the three kinds; each opens its form, as the catalog cards do', {
+    timeout: 20_000,
+  }, async () => {
+    listed = [];
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a database' }));
+    const choice = await screen.findByRole('dialog', { name: 'Add a database' });
+    fireEvent.click(within(choice).getByRole('button', { name: /MySQL or MariaDB server/ }));
+    const mysql = await screen.findByRole('dialog', { name: 'Add a MySQL or MariaDB server' });
+    expect((within(mysql).getByLabelText('Port') as HTMLInputElement).value).toBe('3306');
+    fireEvent.click(within(mysql).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The catalog's first filters hide the database cards; without them, their buttons open the same forms.
+    for (const name of [/OAuth/, /On-device/, /Delta sync/])
+      fireEvent.click(screen.getByRole('checkbox', { name }));
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'SQL' } });
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Add server for PostgreSQL' }, { timeout: 10_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add a PostgreSQL server' });
+    expect((within(dialog).getByLabelText('Port') as HTMLInputElement).value).toBe('5432');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Add file for SQLite' }));
+    expect(await screen.findByRole('dialog', { name: 'Add a SQLite file' })).toBeTruthy();
   });
 });

@@ -8,11 +8,13 @@ import type { SourcesState } from './use-sources';
 export interface SourceListProps {
   state: SourcesState;
   onAddMailbox: () => void;
+  /** Opens the choice of a database to add (issue 22): the catalog's filters hide those cards at first. */
+  onAddDatabase: () => void;
   onAction: (source: Source, action: SourceAction) => void;
 }
 
 /** The user's sources, above the catalog (issue 21), with a way to add a mailbox from here too. */
-export function SourceList({ state, onAddMailbox, onAction }: SourceListProps) {
+export function SourceList({ state, onAddMailbox, onAddDatabase, onAction }: SourceListProps) {
   const { sources } = state;
   return (
     <section className={styles.sources} aria-labelledby="connections-sources">
@@ -20,9 +22,14 @@ export function SourceList({ state, onAddMailbox, onAction }: SourceListProps) {
         <Heading level={2} size="xl" id="connections-sources">
           Your sources
         </Heading>
-        <Button variant="primary" size="sm" onClick={onAddMailbox}>
-          Add a mailbox
-        </Button>
+        <Cluster gap={2}>
+          <Button size="sm" onClick={onAddDatabase}>
+            Add a database
+          </Button>
+          <Button variant="primary" size="sm" onClick={onAddMailbox}>
+            Add a mailbox
+          </Button>
+        </Cluster>
       </Cluster>
       {state.status === 'loading' ? (
         <p className={styles.quiet}>
@@ -38,7 +45,7 @@ export function SourceList({ state, onAddMailbox, onAction }: SourceListProps) {
       ) : sources === null || sources.length === 0 ? (
         <p className={styles.quiet}>
           Nothing connected yet. Add a mailbox over IMAP — Gmail, Outlook, iCloud, Fastmail or your own server
-          — and its mail becomes searchable with your uploads.
+          — or a PostgreSQL, MySQL or SQLite database, and it becomes searchable with your uploads.
         </p>
       ) : (
         <ul className={styles.sourceGrid}>

@@ -1,6 +1,8 @@
-import type { Source } from '@trove/contracts';
+import type { DatabaseSourceKind, Source } from '@trove/contracts';
 import { usePopup, useToasts } from '@trove/kit';
 import { useCallback } from 'react';
+import { previewDatabase, previewSavedDatabase, uploadSqliteFile } from './database-api';
+import { DatabaseForm, DatabaseKindChoice } from './database-form';
 import { ImapForm } from './imap-form';
 import { ConfirmRemove, type SourceAction } from './source-card';
 import { EditSourceForm, TrustCertificateForm, UpdatePasswordForm } from './source-forms';
@@ -9,6 +11,19 @@ import type { SourcesState } from './use-sources';
 
 const formApi = { test: testSourceSettings, create: createSource };
 const savedApi = { test: testSavedSource, update: updateSource };
+const databaseApi = {
+  preview: previewDatabase,
+  previewSaved: previewSavedDatabase,
+  create: createSource,
+  update: updateSource,
+  upload: uploadSqliteFile,
+};
+
+const databaseTitles: Readonly<Record<DatabaseSourceKind, string>> = {
+  postgres: 'Add a PostgreSQL server',
+  mysql: 'Add a MySQL or MariaDB server',
+  sqlite: 'Add a SQLite file',
+};
 
 const forms = {
   password: { Form: UpdatePasswordForm, title: 'Update the password of', saved: 'Password updated' },
@@ -44,10 +59,67 @@ export function useSourceDialogs(state: SourcesState) {
     );
   }, [popup, add, toasts]);
 
+  /** "Add server" on PostgreSQL and MySQL, "Add file" on SQLite (issue 22). */
+  const openDatabaseForm = useCallback(
+    (kind: DatabaseSourceKind) => {
+      const ticket = popup.open(
+        <DatabaseForm
+          kind={kind}
+          api={databaseApi}
+          onCancel={() => popup.close(ticket)}
+          onSaved={(source) => {
+            popup.close(ticket);
+            add(source);
+            toasts.show({
+              type: 'success',
+              message: `${source.name} is connected. Its first sync starts now.`,
+            });
+          }}
+        />,
+        { title: databaseTitles[kind], size: 'xl', allowBackdropClose: false },
+      );
+    },
+    [popup, add, toasts],
+  );
+
+  /** "Add a database" above the sources: which kind, then its form. */
+  const chooseDatabase = useCallback(() => {
+    const ticket = popup.open(
+      <DatabaseKindChoice
+        onChoose={(kind) => {
+          popup.close(ticket);
+          openDatabaseForm(kind);
+        }}
+      />,
+      { title: 'Add a database', size: 'sm' },
+    );
+  }, [popup, openDatabaseForm]);
+
   const onAction = useCallback(
     (source: Source, action: SourceAction) => {
+      if (source.kind !== 'imap' && action === 'edit') {
+        const ticket = popup.open(
+          <DatabaseForm
+            kind={source.kind}
+            source={source}
+            api={databaseApi}
+            onCancel={() => popup.close(ticket)}
+            onSaved={(next) => {
+              popup.close(ticket);
+              add(next);
+              toasts.show({ type: 'success', message: `Changes saved: ${next.name} syncs again now.` });
+            }}
+          />,
+          {
+            title: `Edit ${source.name}`,
+            size: 'xl',
+            allowBackdropClose: false,
+          },
+        );
+        return;
+      }
       if (action === 'password' || action === 'trust' || action === 'edit') {
-        // These forms are a mailbox's; a database source's own forms come with its Connections form (issue 22).
+        // The password and certificate forms are a mailbox's; a database source asks for its settings.
         if (source.kind !== 'imap') return;
         const { Form, title, saved } = forms[action];
         const ticket = popup.open(
@@ -88,5 +160,5 @@ export function useSourceDialogs(state: SourcesState) {
     [popup, act, add, toasts],
   );
 
-  return { openMailboxForm, onAction };
+  return { openMailboxForm, openDatabaseForm, chooseDatabase, onAction };
 }
