@@ -98,6 +98,22 @@ export const DATABASE_MESSAGES = {
   usePreview: 'A database source is checked with its preview (POST /api/v1/sources/:id/preview).',
 } as const;
 
+/** The error envelope's codes the database sources' routes answer besides the generic ones. */
+export const DATABASE_ERROR_CODES = {
+  /** 400: the file_id is not an uploaded SQLite file of this user (or another source's). */
+  badFile: 'bad_file',
+  /** 400: the upload is not a SQLite database (its header, or it does not open). */
+  notSqlite: 'not_sqlite',
+  /** 400: the upload has no `file` part. */
+  fileRequired: 'file_required',
+  /** 400: a settings change leaves the source's settings incomplete or of another kind. */
+  badSettings: 'bad_settings',
+  /** 400: POST /sources/:id/test on a database source (it has /preview). */
+  usePreview: 'use_preview',
+  /** 400: POST /sources/:id/preview on a mailbox (it has /test). */
+  useTest: 'use_test',
+} as const;
+
 const identifier = z
   .string({ error: DATABASE_MESSAGES.badIdentifier })
   .trim()

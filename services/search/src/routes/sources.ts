@@ -1,4 +1,5 @@
 import {
+  DATABASE_ERROR_CODES,
   DATABASE_MESSAGES,
   type DatabasePreviewResult,
   PreviewSavedSourceSchema,
@@ -96,7 +97,8 @@ export function createSourceRoutes(deps: SourceRoutesDeps): Hono<ServiceEnv> {
     if (!/^multipart\/form-data\s*;/i.test(contentType))
       throw new ApiError(415, 'Content-Type must be multipart/form-data', 'unsupported_media_type');
     const body = c.req.raw.body;
-    if (body === null) throw new ApiError(400, DATABASE_MESSAGES.fileRequired, 'file_required');
+    if (body === null)
+      throw new ApiError(400, DATABASE_MESSAGES.fileRequired, DATABASE_ERROR_CODES.fileRequired);
     let file: { name: string; bytes: Buffer } | undefined;
     try {
       for await (const part of multipartParts(body, contentType, { files: 1 })) {
@@ -119,7 +121,8 @@ export function createSourceRoutes(deps: SourceRoutesDeps): Hono<ServiceEnv> {
         throw new ApiError(400, 'The upload is not a readable multipart form.', 'bad_request');
       throw error;
     }
-    if (file === undefined) throw new ApiError(400, DATABASE_MESSAGES.fileRequired, 'file_required');
+    if (file === undefined)
+      throw new ApiError(400, DATABASE_MESSAGES.fileRequired, DATABASE_ERROR_CODES.fileRequired);
     return c.json<SourceFileResponse>(await uploadSourceFile(deps, c.var.session.userId, file), 201);
   });
 

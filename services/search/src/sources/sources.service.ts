@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DATABASE_ERROR_CODES,
   DATABASE_MESSAGES,
   type DatabasePreviewResult,
   DatabaseServerSettingsSchema,
@@ -193,7 +194,7 @@ async function createDatabaseSource(
   if (input.kind === 'sqlite') {
     file = await findSourceFile(deps.db, userId, input.settings.file_id);
     if (file === undefined || (file.sourceId !== null && file.sourceId !== id))
-      throw new ApiError(400, DATABASE_MESSAGES.badFileId, 'bad_file');
+      throw new ApiError(400, DATABASE_MESSAGES.badFileId, DATABASE_ERROR_CODES.badFile);
   } else {
     await refuseBlockedHost(input.settings.host, deps.reach);
   }
@@ -210,7 +211,7 @@ async function createDatabaseSource(
       nextSyncAt: new Date(),
     });
     if (input.kind === 'sqlite' && !(await attachSourceFile(tx, input.settings.file_id, userId, id)))
-      throw new ApiError(400, DATABASE_MESSAGES.badFileId, 'bad_file');
+      throw new ApiError(400, DATABASE_MESSAGES.badFileId, DATABASE_ERROR_CODES.badFile);
   });
   await deps.queue.syncSoon(id).catch(() => undefined);
   return sourceOf(deps, userId, id);
@@ -255,6 +256,9 @@ export async function changeSource(
 ): Promise<Source> {
   const saved = await sourceWithSecret(deps.db, sourceId, { userId });
   if (saved === undefined) throw NOT_FOUND();
+  // A database password may be empty (a server that asks none); a mailbox's never.
+  if (!isDatabaseKind(saved.kind) && update.password === '')
+    throw new ApiError(400, SOURCE_MESSAGES.passwordRequired, 'invalid_request');
   const settings = isDatabaseKind(saved.kind)
     ? await changedDatabaseSettings(
         deps,
@@ -318,11 +322,11 @@ async function changedDatabaseSettings(
     throw new ApiError(
       400,
       parsed.error.issues[0]?.message ?? 'These settings do not fit this source.',
-      'bad_settings',
+      DATABASE_ERROR_CODES.badSettings,
     );
   if (saved.kind === 'sqlite' && change.file_id !== undefined) {
     if (!(await attachSourceFile(deps.db, change.file_id, userId, saved.id)))
-      throw new ApiError(400, DATABASE_MESSAGES.badFileId, 'bad_file');
+      throw new ApiError(400, DATABASE_MESSAGES.badFileId, DATABASE_ERROR_CODES.badFile);
   }
   if (
     change.table !== undefined ||
@@ -399,7 +403,8 @@ export async function previewNewSource(
 ): Promise<DatabasePreviewResult> {
   if (input.kind === 'sqlite') {
     const file = await findSourceFile(deps.db, userId, input.settings.file_id);
-    if (file === undefined) throw new ApiError(400, DATABASE_MESSAGES.badFileId, 'bad_file');
+    if (file === undefined)
+      throw new ApiError(400, DATABASE_MESSAGES.badFileId, DATABASE_ERROR_CODES.badFile);
     return previewDatabase(
       deps.db,
       { kind: 'sqlite', fileId: file.id },
@@ -428,7 +433,7 @@ export async function previewSavedSource(
     throw new ApiError(
       400,
       'A mailbox is checked with its test (POST /api/v1/sources/:id/test).',
-      'use_test',
+      DATABASE_ERROR_CODES.useTest,
     );
   const merged: Record<string, unknown> = { ...(saved.settings as Record<string, unknown>) };
   for (const [key, value] of Object.entries(input.settings ?? {}))
@@ -436,7 +441,7 @@ export async function previewSavedSource(
   const { target } = databaseTargetOf({ ...saved, settings: merged }, deps.secrets);
   if (target.kind !== 'sqlite' && input.password !== undefined) target.password = input.password;
   if (target.kind === 'sqlite' && (await findSourceFile(deps.db, userId, target.fileId)) === undefined)
-    throw new ApiError(400, DATABASE_MESSAGES.badFileId, 'bad_file');
+    throw new ApiError(400, DATABASE_MESSAGES.badFileId, DATABASE_ERROR_CODES.badFile);
   return previewDatabase(deps.db, target, merged, databaseOptions(deps));
 }
 
@@ -453,7 +458,7 @@ export async function uploadSourceFile(
   file: { name: string; bytes: Buffer },
 ): Promise<SourceFileResponse> {
   if (file.bytes.byteLength < 100 || !file.bytes.subarray(0, 16).equals(SQLITE_MAGIC))
-    throw new ApiError(400, DATABASE_MESSAGES.notSqlite, 'not_sqlite');
+    throw new ApiError(400, DATABASE_MESSAGES.notSqlite, DATABASE_ERROR_CODES.notSqlite);
   const name = file.name.replace(/[\p{Cc}]/gu, '').slice(0, 200) || 'database.sqlite';
   const row = await insertSourceFile(deps.db, { userId, name, bytes: file.bytes });
   let tables: SourceFileResponse['tables'];
@@ -465,7 +470,11 @@ export async function uploadSourceFile(
     tables = await reader.listTables();
   } catch {
     await deleteSourceFile(deps.db, row.id);
-    throw new ApiError(400, `${DATABASE_MESSAGES.notSqlite} It could not be opened as one.`, 'not_sqlite');
+    throw new ApiError(
+      400,
+      `${DATABASE_MESSAGES.notSqlite} It could not be opened as one.`,
+      DATABASE_ERROR_CODES.notSqlite,
+    );
   } finally {
     await reader?.close();
   }
@@ -489,7 +498,8 @@ export async function testSavedSource(
 ): Promise<SourceTestResult> {
   const saved = await sourceWithSecret(deps.db, sourceId, { userId });
   if (saved === undefined) throw NOT_FOUND();
-  if (isDatabaseKind(saved.kind)) throw new ApiError(400, DATABASE_MESSAGES.usePreview, 'use_preview');
+  if (isDatabaseKind(saved.kind))
+    throw new ApiError(400, DATABASE_MESSAGES.usePreview, DATABASE_ERROR_CODES.usePreview);
   const settings = changedSettings(settingsOf(saved), input.settings);
   const password = input.password ?? deps.secrets.open(saved.secret, passwordContext(sourceId));
   return testImapSource(settings, password, deps.reach);

@@ -309,6 +309,9 @@ function mysqlProblem(error: unknown): DatabaseError | undefined {
   const code = (error as { code?: string }).code;
   const errno = (error as { errno?: number }).errno;
   const message = (error as Error).message ?? String(error);
+  // MySQL's max_execution_time (3024) and MariaDB's max_statement_time (1969; mysql2 knows no code for it).
+  if (errno === 3024 || errno === 1969 || /max_(statement|execution)_time/i.test(message))
+    return new DatabaseError('timeout', message);
   if (code === undefined || !(code.startsWith('ER_') || code.startsWith('HANDSHAKE'))) return undefined;
   switch (code) {
     case 'ER_ACCESS_DENIED_ERROR':
@@ -332,9 +335,6 @@ function mysqlProblem(error: unknown): DatabaseError | undefined {
     case 'HANDSHAKE_NO_SSL_SUPPORT':
       return new DatabaseError('tls', 'The server does not offer TLS.');
   }
-  // MySQL's max_execution_time (3024) and MariaDB's max_statement_time (1969).
-  if (errno === 3024 || errno === 1969 || code === 'ER_QUERY_TIMEOUT' || code === 'ER_STATEMENT_TIMEOUT')
-    return new DatabaseError('timeout', message);
   return undefined;
 }
 

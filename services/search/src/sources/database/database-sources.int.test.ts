@@ -9,11 +9,13 @@ import {
   SourceResponseSchema,
   SearchResponseSchema,
 } from '@trove/contracts';
+import { parseAllowedHosts } from '@trove/service-core';
 import { freePort } from '@trove/service-core/testing';
 import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../../extraction';
+import { DatabaseError, openServerReader } from './database-reader';
 import {
   type SearchTestService,
   type SignedInUser,
@@ -273,6 +275,35 @@ describe('preview', () => {
     );
     expect(column.problem).toBe('column');
     expect(column.reason).toMatch(/“amount”/);
+  });
+
+  it('every statement is bounded by the statement timeout, and a batch by the row cap', async () => {
+    const reach = { allowedHosts: parseAllowedHosts('127.0.0.1') };
+    const limits = { statementTimeoutMs: 300, connectTimeoutMs: 5_000 };
+    for (const [kind, server, query] of [
+      ['postgres', postgres, 'select 1 as id, pg_sleep(5)::text as body'],
+      ['mysql', mariadb, 'select 1 as id, sleep(5) as body'],
+    ] as const) {
+      const reader = await openServerReader(
+        kind,
+        { ...connection(server), tls: 'disable' },
+        server.reader.password,
+        reach,
+        limits,
+      );
+      try {
+        const error = await reader
+          .rows({ query }, { changedAt: null, id: 'id' }, null, 10)
+          .catch((caught) => caught);
+        expect(error, kind).toBeInstanceOf(DatabaseError);
+        expect((error as DatabaseError).problem, `${kind}: ${(error as Error).message}`).toBe('timeout');
+        expect(
+          await reader.rows({ table: 'invoices' }, { changedAt: 'updated_at', id: 'id' }, null, 4),
+        ).toHaveLength(4);
+      } finally {
+        await reader.close();
+      }
+    }
   });
 
   it('a source on a refused host is not saved', async () => {

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { checkSelect, QueryRefusedError } from './select-check';
+
+// The first guard of a user-written query (docs/decisions/052): parsed in the source's dialect, one SELECT
+// that writes nothing, or refused with the reason. The server's read-only session is tested against real
+// servers (database-sources.int.test.ts).
+
+const KINDS = ['postgres', 'mysql', 'sqlite'] as const;
+
+const refusal = (query: string, kind: (typeof KINDS)[number]) => {
+  try {
+    checkSelect(query, kind);
+  } catch (error) {
+    if (error instanceof QueryRefusedError) return error.message;
+    throw error;
+  }
+  return null;
+};
+
+describe('checkSelect', () => {
+  it.each(KINDS)(
+    '%s: takes one SELECT, joins and unions included, and drops a trailing semicolon',
+    (kind) => {
+      expect(checkSelect('select * from invoices where id > 3;', kind)).toBe(
+        'select * from invoices where id > 3',
+      );
+      expect(
+        checkSelect('SELECT i.id, c.name FROM invoices i JOIN customers c ON c.id = i.customer_id', kind),
+      ).toMatch(/^SELECT/);
+      expect(checkSelect('select a from t union select b from u', kind)).toMatch(/union/);
+      // Words that name writes inside a string are data, not statements.
+      expect(checkSelect("select id, note from tickets where note like '%delete%'", kind)).toMatch(/like/);
+    },
+  );
+
+  it.each(KINDS)('%s: refuses DELETE, UPDATE, INSERT and DDL', (kind) => {
+    expect(refusal('delete from invoices', kind)).toMatch(/DELETE statement/);
+    expect(refusal('update invoices set total = 0', kind)).toMatch(/UPDATE statement/);
+    expect(refusal('insert into t values (1)', kind)).toMatch(/INSERT statement/);
+    expect(refusal('drop table invoices', kind)).toMatch(/DROP statement/);
+  });
+
+  it.each(KINDS)('%s: refuses several statements, even all SELECTs', (kind) => {
+    expect(refusal('select 1; select 2', kind)).toMatch(/2 statements/);
+    expect(refusal('select 1 as id; delete from t', kind)).toMatch(/2 statements/);
+  });
+
+  it.each(KINDS)('%s: refuses SELECT … FOR UPDATE / FOR SHARE', (kind) => {
+    expect(refusal('select * from t for update', kind)).toMatch(/locks rows/);
+    expect(refusal('select * from t for share', kind)).toMatch(/locks rows/);
+  });
+
+  it('refuses a write inside WITH, and SELECT … INTO', () => {
+    expect(refusal('with x as (insert into t values (1) returning *) select * from x', 'postgres')).toMatch(
+      /INSERT/,
+    );
+    for (const kind of KINDS) {
+      expect(refusal('with d as (delete from t returning id) select id from d', kind)).not.toBeNull();
+      expect(refusal('select * into t2 from t', kind)).not.toBeNull();
+    }
+    expect(refusal('select * into t2 from t', 'postgres')).toMatch(/INTO/);
+    expect(refusal('select * into t2 from t', 'mysql')).toMatch(/INTO/);
+  });
+
+  it('refuses what it cannot read, saying so', () => {
+    expect(refusal('selec * frm t', 'postgres')).toMatch(/could not read this as one SELECT/);
+  });
+});
