@@ -6,6 +6,7 @@ import {
   parseAppConfig,
   provideExposedModuleLoader,
 } from '@trove/kit';
+import { parseWithoutEval } from '@trove/contracts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -14,6 +15,9 @@ import { handOffPrerenderedPage, hasPrerenderedPage } from './app/prerender/hand
 import { loadExposedModule, parseRemotesConfig, registerAllRemotes } from './app/remotes/remote-registry';
 import { routes } from './app/routes';
 import { startupRequests } from './app/startup-requests';
+
+// The site's CSP allows no eval: the shell's zod parses without compiling (contracts' parseWithoutEval).
+parseWithoutEval();
 
 /** Reads the runtime config, registers the remotes and renders the app (after bootstrap's stages). */
 export async function start(): Promise<void> {

@@ -1,3 +1,4 @@
+import { parseWithoutEval } from '@trove/contracts';
 import { BuildLabel, usePopup } from '@trove/kit';
 import { useMemo, useRef } from 'react';
 import { maskEmail } from '../features/auth-flow/email';
@@ -13,6 +14,9 @@ import { ProfileStep } from '../features/steps/profile-step';
 import { RegisterStep } from '../features/steps/register-step';
 import { ResetStep } from '../features/steps/reset-step';
 import { VerifyStep } from '../features/steps/verify-step';
+
+// The site's CSP allows no eval: this remote's zod parses without compiling (contracts' parseWithoutEval).
+parseWithoutEval();
 
 const HEADINGS: Record<Step, { title: string; description: string }> = {
   identify: {

@@ -12,6 +12,7 @@ export * from './profile';
 export * from './profile-form';
 export * from './reset-password-form';
 export { requestBody } from './request-body';
+export { parseWithoutEval } from './zod-without-eval';
 export * from './search';
 export * from './query-syntax';
 export * from './session';

@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@trove/kit/ui';
 import type { ReactNode } from 'react';
 import { RemoteMount } from '../remotes/remote-mount';
 import * as styles from './pages.module.css';
@@ -22,6 +23,8 @@ export function IntegrationsPage({
           alongside the rest.
         </p>
       </header>
+      {/* The catalog's cards are h3s (its default), under this section's heading. */}
+      <VisuallyHidden as="h2">All integrations</VisuallyHidden>
       {catalog}
     </div>
   );
