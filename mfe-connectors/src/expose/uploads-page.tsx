@@ -53,12 +53,12 @@ function EmptyUploads() {
           <span>Only you can search your uploads. Delete a file and it leaves the index at once.</span>
         </li>
       </ul>
-      <p className={styles.emptyText}>
+      <Text tone="muted" size="sm" className={styles.emptyText}>
         Looking for mail or files that already live in an app?{' '}
         <Link className={styles.textLink} to="/connections">
           Browse connections
         </Link>
-      </p>
+      </Text>
     </EmptyState>
   );
 }
@@ -157,10 +157,10 @@ export default function UploadsPage() {
           ) : null}
         </Cluster>
         {documents === null && uploads.loadError === null ? (
-          <div className={styles.loading} role="status">
+          <Cluster gap={3} align="center" wrap={false} className={styles.loading} role="status">
             <Spinner />
             Loading your documents…
-          </div>
+          </Cluster>
         ) : null}
         {uploads.loadError !== null ? (
           <div className={styles.errorBox} role="alert">
