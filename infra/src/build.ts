@@ -236,13 +236,7 @@ async function prerenderPages(
     const { markup, css } = await renderCompiledPage(dir, entry, settings);
     for (const route of routes) {
       const document = withPageHead(
-        prerenderedDocument(
-          indexHtml,
-          css,
-          markup,
-          `/${boot.target}`,
-          route === '/' ? 'interaction' : 'paint',
-        ),
+        prerenderedDocument(indexHtml, css, markup, `/${boot.target}`, 'interaction'),
         pageHead(publicPage(route), settings, origin),
       );
       await writeAtomically(path.join(outDir, pageFile(route)), document);

@@ -3,8 +3,8 @@
 // ~50-100 ms of work on a slow phone) before the first frame, holding that frame back — the very paint
 // the prerender exists for. A file, not inline code: the CSP allows scripts from 'self' only.
 //
-// data-boot="interaction" (the landing page, which reads and works without the app): later still — on
-// the first press, key or touch, or once the browser has been idle after the load — so the app's code
+// data-boot="interaction" (every public page, which reads and takes input without the app): later still —
+// on the first press, key or touch, or once the browser has been idle after the load — so the app's code
 // neither competes with the page's own bytes nor runs before the visitor does anything. Either way a
 // press on a drawn control that needs the app (theme-init.js sends trove:start-now) starts it at once.
 (() => {
@@ -22,7 +22,8 @@
   document.addEventListener('trove:start-now', boot, { once: true });
 
   if (script.dataset.boot === 'interaction') {
-    const inputs = ['pointerdown', 'keydown', 'touchstart', 'focusin'];
+    // Not focus: a page's autofocus field would start the app at once. Tabbing to a field is a keydown.
+    const inputs = ['pointerdown', 'keydown', 'touchstart'];
     const onInput = () => {
       for (const type of inputs) window.removeEventListener(type, onInput, true);
       boot();

@@ -102,3 +102,62 @@ export async function measureFrontEndBytes(
   }
   return rows;
 }
+
+export type LandingScripts = {
+  /** Scripts the page ran before the app's entry was asked for: what runs before a first interaction. */
+  beforeInteraction: { files: string[]; transferredBytes: number };
+  /** Every script of `/` once the app has taken the page over and the network is quiet (no scrolling). */
+  total: { files: number; transferredBytes: number };
+};
+
+/**
+ * Issue 23's JS budget for `/`: transferred bytes (body as served, plus headers) of the scripts fetched
+ * before the app's entry is requested — the landing page starts it on the first interaction or when the
+ * browser is idle (docs/decisions/055) — and of all scripts once the app has taken over.
+ */
+export async function measureLandingScripts(baseUrl: string): Promise<LandingScripts> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const scripts: Array<{ url: string; wire: Promise<number> }> = [];
+    let entryOrder = Number.POSITIVE_INFINITY;
+    let order = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'script') return;
+      const at = order++;
+      if (/\/assets\/js\/main\.[^/]+\.js$/.test(new URL(request.url()).pathname))
+        entryOrder = Math.min(entryOrder, at);
+    });
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      scripts.push({
+        url: request.url(),
+        wire: request.sizes().then((sizes) => sizes.responseBodySize + sizes.responseHeadersSize),
+      });
+    });
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') requested.push(request.url());
+    });
+    await page.goto('/', { waitUntil: 'load' });
+    await page.waitForFunction(() => !document.querySelector('div[data-prerendered]'), null, {
+      timeout: 60_000,
+    });
+    await page.waitForLoadState('networkidle');
+    const sized = await Promise.all(scripts.map(async (s) => ({ url: s.url, wire: await s.wire })));
+    const firstEntry = Number.isFinite(entryOrder) ? entryOrder : requested.length;
+    const early = new Set(requested.slice(0, firstEntry));
+    const before = sized.filter((s) => early.has(s.url));
+    await context.close();
+    return {
+      beforeInteraction: {
+        files: before.map((s) => new URL(s.url).pathname),
+        transferredBytes: before.reduce((sum, s) => sum + s.wire, 0),
+      },
+      total: { files: sized.length, transferredBytes: sized.reduce((sum, s) => sum + s.wire, 0) },
+    };
+  } finally {
+    await browser.close();
+  }
+}

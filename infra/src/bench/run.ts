@@ -8,10 +8,11 @@ import { startBareServer } from './bare-server';
 import { type ProcessGroup, startCpuMeter } from './cpu-meter';
 import { measureEnumerationTiming, printEnumerationTiming } from './enumeration-timing';
 import { runFaultsBench } from './faults';
-import { measureFrontEndBytes } from './front-end-bytes';
+import { measureFrontEndBytes, measureLandingScripts } from './front-end-bytes';
 import { printLighthouseTable, runLighthouse } from './lighthouse';
 import { runRelevanceBench } from './search/relevance-bench';
 import { runSearchBench } from './search/search-bench';
+import { measureDatabases, printDatabases } from './databases-bench';
 import { measureSources, printSources } from './sources-bench';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
 
@@ -139,6 +140,8 @@ const AUTH_ONLY = process.argv.includes('--auth');
 const FAULTS_ONLY = process.argv.includes('--faults');
 // `npm run bench -- --sources`: only the IMAP source figures (issue 21) against a local Dovecot, no build.
 const SOURCES_ONLY = process.argv.includes('--sources');
+// `npm run bench -- --databases`: only the database source figures (issue 22) against a seeded PostgreSQL table.
+const DATABASES_ONLY = process.argv.includes('--databases');
 // `npm run bench -- --lighthouse`: only Lighthouse on the public pages of issue 23's goals (needs a build).
 const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse');
 /** Issue 23's goal pages: perf ≥ 98, a11y, best practices and SEO 100, mobile preset. */
@@ -146,13 +149,33 @@ const LIGHTHOUSE_PAGES = ['/', '/auth/login', '/auth/register', '/integrations']
 // `npm run bench -- --floor`: only GET /auth/me against a bare Hono route through nginx (issue 23 item 4), no build.
 const FLOOR_ONLY = process.argv.includes('--floor');
 
+/** Issue 23's JS goals for `/`: ≤ 60 KB before the first interaction, ≤ 180 KB in all (transferred). */
+async function printLandingScripts(url: string) {
+  const scripts = await measureLandingScripts(url);
+  console.log('\nJavaScript transferred for / (mobile viewport, no scrolling)\n');
+  console.log('| what | files | transferred KB | goal |');
+  console.log('|---|---|---|---|');
+  console.log(
+    `| before the first interaction (${scripts.beforeInteraction.files.join(', ')}) | ${scripts.beforeInteraction.files.length} | ${kb(scripts.beforeInteraction.transferredBytes)} | ≤ 60 |`,
+  );
+  console.log(
+    `| in all, once the app has taken over | ${scripts.total.files} | ${kb(scripts.total.transferredBytes)} | ≤ 180 |`,
+  );
+}
+
 async function main() {
   if (FAULTS_ONLY) {
     await runFaultsBench();
     return;
   }
   const servicesOnly =
-    SEARCH_ONLY || UPLOADS_ONLY || RELEVANCE_ONLY || AUTH_ONLY || SOURCES_ONLY || FLOOR_ONLY;
+    SEARCH_ONLY ||
+    UPLOADS_ONLY ||
+    RELEVANCE_ONLY ||
+    AUTH_ONLY ||
+    SOURCES_ONLY ||
+    DATABASES_ONLY ||
+    FLOOR_ONLY;
   if (LIGHTHOUSE_ONLY) {
     const stack = await startIsolatedStack('bench', {
       wwwRoot: WWW_ROOT,
@@ -160,6 +183,7 @@ async function main() {
       accessLog: false,
     });
     try {
+      await printLandingScripts(stack.url);
       const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
       console.log(`\nLighthouse ${runs}× (mobile preset, Debian's Chromium), median run by performance\n`);
       printLighthouseTable(
@@ -199,7 +223,7 @@ async function main() {
       RATE_LOGIN_FAILURES: '1000000',
       RATE_ACCOUNT_FAILURES: '1000000',
       // The sources bench's Dovecot listens on loopback, which a source may not reach unless listed.
-      ...(SOURCES_ONLY ? { SOURCE_ALLOWED_HOSTS: '127.0.0.1' } : {}),
+      ...(SOURCES_ONLY || DATABASES_ONLY ? { SOURCE_ALLOWED_HOSTS: '127.0.0.1' } : {}),
     },
   });
   try {
@@ -290,6 +314,10 @@ async function main() {
       printSources(await measureSources(stack, cookie));
       return;
     }
+    if (DATABASES_ONLY) {
+      printDatabases(await measureDatabases(stack, cookie));
+      return;
+    }
     if (RELEVANCE_ONLY) {
       await runRelevanceBench(stack, { cookie, email });
       return;
@@ -338,6 +366,7 @@ async function main() {
       console.log(`\nFRONT-END BYTES NOT MEASURED: ${(err as Error).message.split('\n')[0]}`);
     }
 
+    await printLandingScripts(stack.url);
     // Issue 8's page budgets: Lighthouse mobile preset on the production build through nginx.
     const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
     console.log(

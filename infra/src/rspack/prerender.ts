@@ -25,10 +25,10 @@ export const PRERENDERED_PAGES = [
 export type PrerenderedEntry = (typeof PRERENDERED_PAGES)[number]['entry'];
 
 /**
- * When the app's entry starts on a prerendered page. `paint`: once the page has been painted (the sign-in
- * page is the app, wanted soon). `interaction`: on the first press, key or scroll, or once the browser is
- * idle after load — the landing page reads and works without it (docs/decisions/055), so its code never
- * competes with the first paint or the first input.
+ * When the app's entry starts on a prerendered page. `paint`: once the page has been painted.
+ * `interaction` (every public page since docs/decisions/055): on the first press, key, touch or focus,
+ * or once the browser is idle after load — the page reads and its fields take input without it, so its
+ * code never competes with the first paint; what was typed or pressed meanwhile carries over.
  */
 export type BootMode = 'paint' | 'interaction';
 

@@ -27,14 +27,23 @@ function counterpart(element: Element, from: Element, to: Element, selector: str
   return index < 0 ? null : (to.querySelectorAll<HTMLElement>(selector)[index] ?? null);
 }
 
-/** Values typed into the copy's fields, set on the live ones the way React notices (an input event). */
+/**
+ * Values typed into the copy's fields, set on the live ones the way React notices (the native setter and
+ * an input event), and boxes ticked there ticked here (a click, as a person would).
+ */
 function carryValues(copy: Element, root: Element): void {
   const drawn = Array.from(copy.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(FIELDS));
   const live = root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(FIELDS);
   drawn.forEach((field, index) => {
     const target = live[index];
-    if (!target || field.value === field.defaultValue || target.type !== field.type) return;
-    if (field.type === 'password' || field.type === 'checkbox' || field.type === 'radio') return;
+    if (!target || target.type !== field.type) return;
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      if (field.checked !== field.defaultChecked && (target as HTMLInputElement).checked !== field.checked) {
+        target.click();
+      }
+      return;
+    }
+    if (field.value === field.defaultValue || target.value === field.value) return;
     const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(target), 'value')?.set;
     setter?.call(target, field.value);
     target.dispatchEvent(new Event('input', { bubbles: true }));
