@@ -394,7 +394,7 @@ const entries: Entry[] = [
     index: 'server',
     deltaSync: true,
     status: 'manual',
-    notes: 'Collections you allow, read by a read-only user; change streams keep it current.',
+    notes: 'Not available yet: no MongoDB server to test against. Planned: collections you allow, read by a read-only user.',
     mark: { initials: 'Mg', hue: 130 },
   },
   {
