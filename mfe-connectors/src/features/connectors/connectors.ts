@@ -394,7 +394,8 @@ const entries: Entry[] = [
     index: 'server',
     deltaSync: true,
     status: 'manual',
-    notes: 'Not available yet: no MongoDB server to test against. Planned: collections you allow, read by a read-only user.',
+    notes:
+      'Not available yet: no MongoDB server to test against. Planned: collections you allow, read by a read-only user.',
     mark: { initials: 'Mg', hue: 130 },
   },
   {
