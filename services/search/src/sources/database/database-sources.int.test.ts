@@ -130,6 +130,7 @@ const rowsOf = async (sourceId: string) =>
 
 async function search(q: string) {
   const res = await service.request(ada, `/api/v1/search?q=${encodeURIComponent(q)}`);
+  if (res.status !== 200) console.log(JSON.stringify(service.logs.lines().slice(-3)));
   expect(res.status).toBe(200);
   return SearchResponseSchema.parse(await res.json()).results;
 }

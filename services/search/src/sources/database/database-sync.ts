@@ -12,7 +12,7 @@ import {
   type SecretBox,
   SecretBoxError,
 } from '@trove/service-core';
-import { deleteDocumentsIn, insertDocumentWithJob } from '../../documents/documents.repository';
+import { deleteDocumentsIn } from '../../documents/documents.repository';
 import type { SyncRunResult } from '../source-jobs';
 import type { AttentionDetail, SyncProgress } from '../source-status';
 import { retryDelayMinutes } from '../source-status';
@@ -43,7 +43,7 @@ import {
 } from './database-source';
 import {
   allRowIds,
-  insertRowIdentities,
+  insertRowDocuments,
   type RowCursor,
   rowCursor,
   rowIdentities,
@@ -296,26 +296,14 @@ async function storeBatch(
     }
     // The old document goes with its identity (cascade) and out of the index and statistics.
     if (replaced.length > 0) await deleteDocumentsIn(tx, source.user_id, replaced);
-    const identities = [];
-    for (const row of fresh) {
-      const documentId = await insertDocumentWithJob(tx, {
-        userId: source.user_id,
-        name: row.name,
-        mediaType: 'text/html',
-        kind: 'html',
-        bytes: row.html,
-        sourceId: source.id,
-      });
-      identities.push({
-        sourceId: source.id,
-        userId: source.user_id,
-        folder,
-        rowId: row.rowId,
-        documentId,
-        sha256: row.sha256,
-      });
-    }
-    await insertRowIdentities(tx, identities);
+    // A batch's names must be distinct (the repository matches ids by name): the last row stands for a name.
+    const named = new Map(fresh.map((row) => [row.name, row]));
+    await insertRowDocuments(tx, {
+      sourceId: source.id,
+      userId: source.user_id,
+      folder,
+      rows: [...named.values()].map((row) => ({ ...row, bytes: row.html })),
+    });
     if (checkpoint !== null)
       await saveRowCursor(tx, source.id, { changedAt: checkpoint.changedAt, rowId: checkpoint.id });
     await recordOnSource(tx, source.id, { detail: { ...progress, done: progress.done + rows.length } });
