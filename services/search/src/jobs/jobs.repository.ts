@@ -15,46 +15,84 @@ export interface TakenJob {
 }
 
 /**
- * Leases the next due job to `workerId`: unlocked, or locked longer ago than `leaseMs`. Users take turns
- * (issue 18 item 6): among due jobs, those of the user whose last job was taken longest ago (or never) go
- * first, then the oldest; the take records the user's turn. A user's backlog of 5,000 files thus delays
- * another user's single upload by one job at most.
+ * Leases the next due job to `workerId`: unlocked, or locked longer ago than `leaseMs`. {@link takeJobs} with a
+ * batch of one.
  */
 export async function takeJob(
   db: DatabaseHandle,
   workerId: string,
   leaseMs: number,
 ): Promise<TakenJob | undefined> {
-  const result = await sql<{ id: string; document_id: string; attempts: number; user_id: string }>`
-    with next as (
-      select j.id, d.user_id from search_jobs j
+  return (await takeJobs(db, workerId, leaseMs, { jobs: 1, bytes: 0 }))[0];
+}
+
+/**
+ * Leases up to `batch.jobs` due jobs to `workerId` (unlocked, or locked longer ago than `leaseMs`), in the order
+ * to run them. Users take turns (issue 18 item 6): each user's first due job comes before anyone's second, and
+ * among those of one turn, the user whose last job was taken longest ago (or never) goes first; within a user,
+ * the oldest first. A user's backlog of 5,000 files thus delays another user's single upload by one job at most,
+ * even within a batch. The take records each user's turn.
+ *
+ * A batch stops before its originals pass `batch.bytes` (one job always goes), and a job tried before is taken
+ * alone: when the extraction process dies of a file (memory, time), every job it held is tried again, and taken
+ * alone the culprit cannot use up the tries of the files it was batched with.
+ */
+export async function takeJobs(
+  db: DatabaseHandle,
+  workerId: string,
+  leaseMs: number,
+  batch: { jobs: number; bytes: number },
+): Promise<TakenJob[]> {
+  const result = await sql<{ id: string; document_id: string; attempts: number }>`
+    with due as (
+      select j.id, j.attempts, j.run_at, d.user_id, d.size_bytes, t.served_at,
+             row_number() over (partition by d.user_id order by j.run_at, j.id) as turn
+      from search_jobs j
       join documents d on d.id = j.document_id
       left join search_job_turns t on t.user_id = d.user_id
       where j.run_at <= now()
         and (j.locked_at is null or j.locked_at < now() - make_interval(secs => ${leaseMs / 1000}))
-      order by t.served_at asc nulls first, j.run_at, j.id
+    ),
+    locked as (
+      select due.* from search_jobs j join due on due.id = j.id
+      order by due.turn, due.served_at asc nulls first, due.user_id, due.run_at, due.id
       for update of j skip locked
-      limit 1
+      limit ${batch.jobs}::int
+    ),
+    ordered as (
+      select l.id, l.user_id, row_number() over w as ord, max(l.attempts) over w as tried,
+             sum(l.size_bytes) over w as bytes
+      from locked l
+      window w as (order by l.turn, l.served_at asc nulls first, l.user_id, l.run_at, l.id
+                   rows between unbounded preceding and current row)
+    ),
+    chosen as (
+      select id, user_id, ord from ordered where ord = 1 or (tried = 0 and bytes <= ${batch.bytes}::bigint)
     ),
     taken as (
       update search_jobs set locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
-      from next where search_jobs.id = next.id
-      returning search_jobs.id, search_jobs.document_id, search_jobs.attempts, next.user_id
+      from chosen where search_jobs.id = chosen.id
+      returning search_jobs.id, search_jobs.document_id, search_jobs.attempts, chosen.user_id, chosen.ord
     ),
     turn as (
       insert into search_job_turns (user_id, served_at)
-      select user_id, clock_timestamp() from taken
+      select user_id, clock_timestamp() from taken group by user_id order by user_id
       on conflict (user_id) do update set served_at = excluded.served_at
     )
-    select id, document_id, attempts, user_id from taken
+    select id, document_id, attempts from taken order by ord
   `.execute(db);
-  const row = result.rows[0];
-  return row === undefined ? undefined : { id: row.id, documentId: row.document_id, attempts: row.attempts };
+  return result.rows.map((row) => ({ id: row.id, documentId: row.document_id, attempts: row.attempts }));
 }
 
 /** Done (indexed or failed for good): the job goes. */
 export async function finishJob(db: DatabaseHandle, jobId: string): Promise<void> {
   await searchDb(db).deleteFrom('search_jobs').where('id', '=', jobId).execute();
+}
+
+/** Done, many at once (a batch indexed in one transaction). */
+export async function finishJobs(db: DatabaseHandle, jobIds: string[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await searchDb(db).deleteFrom('search_jobs').where('id', 'in', jobIds).execute();
 }
 
 /** Back in the queue after `delayMs`, with what went wrong. */

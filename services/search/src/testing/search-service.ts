@@ -49,7 +49,13 @@ export interface SearchTestService {
   ): Promise<Response>;
   worker(
     extract: Extractor,
-    options?: { leaseMs?: number; maxAttempts?: number; workerId?: string; pollMs?: number },
+    options?: {
+      leaseMs?: number;
+      maxAttempts?: number;
+      workerId?: string;
+      pollMs?: number;
+      batchSize?: number;
+    },
   ): ExtractionWorker;
   close(): Promise<void>;
 }
@@ -215,6 +221,7 @@ export async function startSearchTestService(
         maxAttempts: workerOptions.maxAttempts ?? 3,
         pollMs: workerOptions.pollMs ?? 50,
         workerId: workerOptions.workerId ?? 'test-worker',
+        ...(workerOptions.batchSize === undefined ? {} : { batchSize: workerOptions.batchSize }),
         retryDelayMs: () => 0,
       });
     },
