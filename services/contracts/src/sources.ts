@@ -91,7 +91,8 @@ const folderPath = z
 
 /**
  * Folders by their full path as the server lists them, decoded (a folder IMAP carries as "Caf&AOk-" is
- * "Café" here). null: the default selection, every folder except Trash, Junk and Drafts by their
+ * "Café" here). null: the default selection, every folder except Trash, Junk, Drafts and the virtual All Mail
+ * and Starred (\All, \Flagged: copies of the others' messages) by their
  * special-use flags (RFC 6154), which also takes in folders made later.
  */
 export const SourceFoldersSchema = z
@@ -377,7 +378,7 @@ export const SourceFolderSchema = z.object({
   special_use: z.string().nullable(),
   /** Messages in it, when the server said. */
   messages: z.number().int().nonnegative().nullable(),
-  /** In the default selection (everything but Trash, Junk and Drafts). */
+  /** In the default selection (everything but Trash, Junk, Drafts, All Mail and Starred). */
   default_selected: z.boolean(),
 });
 export type SourceFolder = z.output<typeof SourceFolderSchema>;

@@ -224,7 +224,9 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
           aria-describedby={folderError ? `${foldersId}-error` : undefined}
         >
           <legend className={styles.foldersLegend}>Folders to search</legend>
-          <p className={styles.foldersHint}>Trash, Junk and Drafts are left out unless you check them.</p>
+          <p className={styles.foldersHint}>
+            Trash, Junk, Drafts and All Mail are left out unless you check them.
+          </p>
           <ul className={styles.folderList}>
             {test.folders.map((folder) => (
               <li key={folder.path}>

@@ -77,13 +77,16 @@ describe('sameFingerprint', () => {
 });
 
 describe('folders selected by default', () => {
-  it('are all but Trash, Junk and Drafts', () => {
+  it('are all but Trash, Junk, Drafts and the virtual All Mail and Starred', () => {
     expect(isSelectedByDefault(undefined)).toBe(true);
     expect(isSelectedByDefault('\\Sent')).toBe(true);
     expect(isSelectedByDefault('\\Archive')).toBe(true);
     expect(isSelectedByDefault('\\Trash')).toBe(false);
     expect(isSelectedByDefault('\\Junk')).toBe(false);
     expect(isSelectedByDefault('\\Drafts')).toBe(false);
+    // Virtual folders that show the others' messages again (Gmail's All Mail and Starred).
+    expect(isSelectedByDefault('\\All')).toBe(false);
+    expect(isSelectedByDefault('\\Flagged')).toBe(false);
   });
 });
 

@@ -135,8 +135,17 @@ export type FolderDelta<T> =
   | { uidValidityChanged: true; uidValidity: number };
 
 // RFC 6154 leaves the choice to the client; issue 21 says: every folder except Trash, Junk/Spam and Drafts,
-// told apart by the server's flag, never by a (localised, user-chosen) name.
-const NOT_SELECTED_BY_DEFAULT: ReadonlySet<string> = new Set(['\\Trash', '\\Junk', '\\Drafts']);
+// told apart by the server's flag, never by a (localised, user-chosen) name. \All (Gmail's All Mail) and
+// \Flagged (Gmail's Starred) are virtual: they show messages of the other folders again, so reading them would
+// find each message twice, its one document flipping between two places, and a message unstarred (gone from
+// Starred) would leave the index though it is still in INBOX. The user can still choose them.
+const NOT_SELECTED_BY_DEFAULT: ReadonlySet<string> = new Set([
+  '\\Trash',
+  '\\Junk',
+  '\\Drafts',
+  '\\All',
+  '\\Flagged',
+]);
 const SPECIAL_USES: ReadonlySet<string> = new Set([
   '\\All',
   '\\Archive',

@@ -8,7 +8,7 @@ import {
   SecretBoxError,
 } from '@trove/service-core';
 import {
-  deleteDocumentIn,
+  deleteDocumentsIn,
   insertDocumentWithJob,
   renameDocument,
 } from '../../documents/documents.repository';
@@ -95,7 +95,7 @@ export function messageIdentity(message: Pick<ImapMessage, 'messageId' | 'size' 
 /** A message's file name: where it is filed, so a result says which folder it is in. */
 export const messageName = (folder: string, uid: number) => `${folder}/${uid}.eml`;
 
-/** The folders a source reads: its list, or every folder but Trash, Junk and Drafts (by special-use flag). */
+/** The folders a source reads: its list, or every folder but Trash, Junk, Drafts, All Mail and Starred (by special-use flag). */
 export function selectedFolders(folders: ImapFolder[], chosen: string[] | null): ImapFolder[] {
   if (chosen === null) return folders.filter((folder) => folder.selectedByDefault);
   const wanted = new Set(chosen);
@@ -350,7 +350,13 @@ async function removeIdentities(
   for (const [index, slice] of slices.entries()) {
     await db.transaction().execute(async (tx) => {
       await lockRunningSource(tx, source.id);
-      for (const identity of slice) await deleteDocumentIn(tx, source.user_id, identity.documentId);
+      // Set-based, the documents locked in id order first (the documents repository's lock order): one by one,
+      // each delete took the user's statistics row before the next document's lock, the reverse of indexing.
+      await deleteDocumentsIn(
+        tx,
+        source.user_id,
+        slice.map((identity) => identity.documentId),
+      );
       if (index === slices.length - 1) await then?.(tx);
     });
   }

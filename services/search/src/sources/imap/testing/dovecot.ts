@@ -96,7 +96,19 @@ export const DEFAULT_MAILBOX_COUNTS: Record<string, number> = {
   Spam: 3,
 };
 
-export async function startDovecot(options: { users?: DovecotUser[] } = {}): Promise<Dovecot> {
+/** Where the Gmail-like All Mail folder is, when asked for (`allMail`). */
+export const ALL_MAIL_FOLDER = 'Virtual/All';
+
+export async function startDovecot(
+  options: {
+    users?: DovecotUser[];
+    /**
+     * Gmail's All Mail: a virtual folder (Dovecot's virtual plugin) flagged \All that shows every message of the
+     * user's other folders again, under {@link ALL_MAIL_FOLDER}.
+     */
+    allMail?: boolean;
+  } = {},
+): Promise<Dovecot> {
   if (!existsSync(DOVECOT_BIN)) {
     throw new Error(
       `Dovecot is not installed (${DOVECOT_BIN}): run \`npm test\` once (it installs dovecot-imapd) or \`sudo apt-get install -y dovecot-imapd\`.`,
@@ -116,7 +128,7 @@ export async function startDovecot(options: { users?: DovecotUser[] } = {}): Pro
   const implicitTlsPort = await freePort();
   const starttlsPort = await freePort();
   const certificate = makeCertificate(dir);
-  const config = writeConfig(dir, users, implicitTlsPort, starttlsPort);
+  const config = writeConfig(dir, users, implicitTlsPort, starttlsPort, options.allMail === true);
 
   let child: ChildProcess | undefined;
   const exitOnQuit = () => {
@@ -406,9 +418,30 @@ function writeConfig(
   users: DovecotUser[],
   implicitTlsPort: number,
   starttlsPort: number,
+  allMail: boolean,
 ): string {
   const mail = join(dir, 'mail');
   mkdirSync(mail);
+  // Every folder of the inbox namespace, each message again (https://doc.dovecot.org/2.3/configuration_manual/virtual_plugin/).
+  const virtual = join(dir, 'virtual');
+  if (allMail) {
+    mkdirSync(join(virtual, 'All'), { recursive: true });
+    writeFileSync(join(virtual, 'All', 'dovecot-virtual'), '*\n  all\n');
+  }
+  const allMailNamespace = allMail
+    ? `mail_plugins = $mail_plugins virtual
+
+namespace virtual {
+  prefix = Virtual/
+  separator = /
+  location = virtual:${virtual}:INDEX=~/virtual-index
+  mailbox All {
+    special_use = \\All
+    auto = subscribe
+  }
+}
+`
+    : '';
   const who = processUsers();
   const passwords = join(dir, 'users');
   // passwd-file: user:{scheme}password:uid:gid::home — uid/gid come from default_fields below.
@@ -469,7 +502,7 @@ namespace inbox {
   separator = /
 ${specialUse}
 }
-
+${allMailNamespace}
 protocol imap {
   mail_max_userip_connections = 100
 }
