@@ -289,6 +289,13 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
     shape.sourceNamed;
   const userId = slot('userId');
   const cap = slot('cap');
+  // A source being removed (docs/decisions/045) leaves search at once, though its documents go a batch at a time
+  // after DELETE has answered: its postings are passed over. With none being removed (the usual case) the test is
+  // a one-time filter on the `removing` row and reads nothing per candidate; otherwise one probe of the
+  // document by primary key per candidate. Every answer, facet and chat citation comes from these candidates.
+  const notBeingRemoved = sql`((select ids from removing) = '{}'
+      or not exists (select 1 from documents r
+                     where r.id = pp.document_id and r.source_id = any ((select ids from removing)::uuid[])))`;
   // The passage (and, for dates, its document) is read only when a filter needs its facts or date.
   const candidates = (lexemeTest: RawBuilder<unknown>) => sql`
     select pp.passage_id, pp.kind, pp.document_id, pp.weight, pp.lexeme
@@ -296,6 +303,7 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
     ${filtered ? sql`join passages p on p.id = pp.passage_id` : sql``}
     ${needsDocument(shape) ? sql`join documents d on d.id = p.document_id` : sql``}
     where pp.user_id = ${userId}::uuid and ${lexemeTest}
+      and ${notBeingRemoved}
       ${filtered ? sql`and ${passageFilters(shape)}` : sql``}`;
   const lexemeList = sql`(select list from lexemes)::text[]`;
   // The candidates of `source` with every query word they hold and its tf: the word a candidate was found by
@@ -340,6 +348,10 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
     ),
     corpus as (
       select passage_count::float8 as n from search_corpus_stats where user_id = ${userId}::uuid
+    ),
+    removing as materialized (
+      select coalesce(array_agg(s.id), '{}') as ids from sources s
+      where s.user_id = ${userId}::uuid and s.detail @> '{"removing": true}'::jsonb
     ),
     -- A query word is a group of lexemes: a plain word its own lexeme; a prefix (word*) its stem and the user's
     -- most frequent lexemes that begin with it (a range scan of the term statistics, then the exact test).

@@ -14,11 +14,17 @@ import { type Dovecot, startDovecot } from './imap/testing/dovecot';
 // lands stores nothing more; a removal that fails after one batch is retried and finishes. Syncs are started
 // here (no sync workers); the removal worker runs, in batches of 10, with a hook after each batch.
 
-const USERS = ['fast', 'during', 'crash', 'theirs'].map((name) => ({
+const USERS = ['fast', 'during', 'crash', 'theirs', 'search'].map((name) => ({
   name: `${name}@example.test`,
   password: `app-password-${name}-${randomBytes(4).toString('hex')}`,
 }));
-const [FAST, DURING, CRASH, THEIRS] = USERS.map((user) => user.name) as [string, string, string, string];
+const [FAST, DURING, CRASH, THEIRS, SEARCHED] = USERS.map((user) => user.name) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 const BATCH = 10;
 
 /** What the removal worker does after each batch; set by each test. */
@@ -271,5 +277,73 @@ describe('removing a source', () => {
     expect(await listed(owner)).toEqual([sourceId]);
     expect((await call(owner, 'GET', `/${sourceId}`)).status).toBe(200);
     expect((await leftOf(sourceId)).row).toBe(1);
+  });
+
+  it('its messages leave search, its facet and answers at once, before the job has taken them out', async () => {
+    const user = await service.signUp();
+    // 12 messages that say "quetzal", and an upload that says it too.
+    const messages = Array.from({ length: 12 }, (_, index) =>
+      Buffer.from(
+        `Message-ID: <quetzal-${index}@example.test>\r\nFrom: Ann <ann@example.test>\r\nTo: ${SEARCHED}\r\n` +
+          `Subject: Sighting ${index}\r\nDate: Tue, 24 Nov 2026 10:00:00 +0000\r\n\r\n` +
+          `A quetzal was seen near the river, number ${index}.\r\n`,
+      ),
+    );
+    await dovecot.addMessages(SEARCHED, 'INBOX', messages);
+    const sourceId = await createSource(user, SEARCHED);
+    expect(await sync(sourceId)).toBe('done');
+    expect((await service.upload(user, [{ name: 'notes.txt', text: 'My own quetzal notes' }])).status).toBe(
+      202,
+    );
+    const worker = service.worker(extractDocument);
+    while (await worker.runOnce()) {
+      // Index the messages and the upload.
+    }
+    const search = async () => {
+      const res = await service.request(user, '/api/v1/search?q=quetzal&limit=50');
+      expect(res.status).toBe(200);
+      return (await res.json()) as {
+        results: { document: { id: string; name: string } }[];
+        facets: { source: { value: string; count: number }[] };
+      };
+    };
+    const before = await search();
+    expect(new Set(before.results.map((result) => result.document.id)).size).toBe(13);
+    expect(before.facets.source).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: sourceId, count: 12 }),
+        expect.objectContaining({ value: 'uploads', count: 1 }),
+      ]),
+    );
+
+    // The job is held after its first batch (10 of the 12): 2 of the source's documents are still stored.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let firstBatch = false;
+    afterRemovalBatch = async ({ sourceId: id }) => {
+      if (id !== sourceId) return;
+      firstBatch = true;
+      await held;
+    };
+    try {
+      expect((await call(user, 'DELETE', `/${sourceId}`)).status).toBe(204);
+      // Out of search at once, whether the job has taken its first batch yet or not.
+      const during = await search();
+      expect(during.results.map((result) => result.document.name)).toEqual(['notes.txt']);
+      expect(during.facets.source).toEqual([expect.objectContaining({ value: 'uploads', count: 1 })]);
+      // And while some of its documents are still there underneath.
+      await expect.poll(() => firstBatch, { timeout: 30_000, interval: 50 }).toBe(true);
+      expect((await leftOf(sourceId)).documents).toBe(2);
+      const held2 = await search();
+      expect(held2.results.map((result) => result.document.name)).toEqual(['notes.txt']);
+      expect(held2.facets.source).toEqual([expect.objectContaining({ value: 'uploads', count: 1 })]);
+      // The same candidates feed a chat's answer: search.service's findPassages goes through this statement.
+    } finally {
+      release();
+    }
+    expect(await removed(sourceId)).toEqual(NOTHING);
+    expect((await search()).results.map((result) => result.document.name)).toEqual(['notes.txt']);
   });
 });
