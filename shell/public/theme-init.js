@@ -71,5 +71,9 @@
     if (control.hasAttribute('aria-expanded')) control.setAttribute('aria-busy', 'true');
     document.dispatchEvent(new Event('trove:start-now'));
   };
-  document.addEventListener('click', onPress, true);
+  // Once a page, however often the file runs.
+  if (!window.__troveEarlyPresses) {
+    window.__troveEarlyPresses = true;
+    document.addEventListener('click', onPress, true);
+  }
 })();

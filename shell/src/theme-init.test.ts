@@ -53,3 +53,54 @@ describe('the theme set before the first paint', () => {
     expect(classes()).toEqual(['light']);
   });
 });
+
+describe('presses on a prerendered page before the app has started (docs/decisions/056)', () => {
+  const drawnPage = () => {
+    document.body.innerHTML = `<div id="root" hidden></div><div data-prerendered>
+      <button type="button" data-theme-toggle="bar" aria-label="Switch to dark theme">T</button>
+      <button type="button" aria-label="Account menu" aria-expanded="false">A</button>
+      <a href="#pricing">Pricing</a></div>`;
+  };
+  const button = (name: string) =>
+    document.querySelector<HTMLElement>(`[aria-label="${name}"]`) as HTMLElement;
+
+  afterEach(() => {
+    document.body.innerHTML = '';
+    delete document.documentElement.dataset.pendingPress;
+  });
+
+  it('the theme toggle switches, saves and renames itself, with no app', () => {
+    systemPrefersDark(false);
+    drawnPage();
+    run();
+    button('Switch to dark theme').click();
+    expect(classes()).toEqual(['dark']);
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(button('Switch to light theme')).toBeTruthy();
+    button('Switch to light theme').click();
+    expect(classes()).toEqual(['light']);
+    expect(localStorage.getItem('theme')).toBe('light');
+  });
+
+  it('another control is remembered by its place and asks the app to start now', () => {
+    systemPrefersDark(false);
+    drawnPage();
+    run();
+    let started = 0;
+    document.addEventListener('trove:start-now', () => started++);
+    const menu = button('Account menu');
+    menu.click();
+    expect(document.documentElement.dataset.pendingPress).toBe('1');
+    expect(menu.getAttribute('aria-busy')).toBe('true');
+    expect(started).toBe(1);
+  });
+
+  it('leaves presses alone once the drawn page is gone (the app answers them)', () => {
+    systemPrefersDark(false);
+    run();
+    document.body.innerHTML = '<div id="root"><button type="button" data-theme-toggle="bar">T</button></div>';
+    (document.querySelector('[data-theme-toggle]') as HTMLElement).click();
+    expect(classes()).toEqual(['light']);
+    expect(document.documentElement.dataset.pendingPress).toBeUndefined();
+  });
+});

@@ -27,6 +27,20 @@ describe('the prerendered landing document (docs/decisions/008)', () => {
     expect(page).not.toContain('<script defer src="/assets/js/main.2.js">');
   });
 
+  it('on the first interaction or idle: no preload, the boot script told to wait (docs/decisions/055)', () => {
+    const waiting = prerenderedDocument(
+      index,
+      '',
+      '<h1>x</h1>',
+      '/assets/js/boot-after-paint.3.js',
+      'interaction',
+    );
+    expect(waiting).toContain(
+      '<script defer src="/assets/js/boot-after-paint.3.js" data-main="/assets/js/main.2.js" data-boot="interaction"></script>',
+    );
+    expect(waiting).not.toContain('rel="preload"');
+  });
+
   it('carries its stylesheet inline in the head, and no inline script (the CSP allows neither)', () => {
     expect(page).toContain('<style data-prerendered>:root{--x:1}</style></head>');
     expect(page).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);

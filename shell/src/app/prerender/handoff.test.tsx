@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render } from '@testing-library/react';
 import { lazy, type ReactElement, Suspense } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handOffPrerenderedPage, hasPrerenderedPage, PageShown } from './handoff';
 
 // The document nginx serves for `/` (docs/decisions/008): a hidden root and the prerendered copy.
@@ -50,5 +50,54 @@ describe('taking over the prerendered landing page', () => {
     expect(root().hidden).toBe(false);
     // The live page was already in the root when the copy went: never a blank frame between the two.
     expect(seenAtSwap).toBe('Find anything.');
+  });
+});
+
+describe('what the visitor did on the drawn page carries over (docs/decisions/056)', () => {
+  const drawn = `<header><button type="button" aria-label="Account menu">A</button></header>
+    <form><input type="email" value=""><input type="checkbox"><button type="submit">Go</button></form>`;
+
+  beforeEach(() => {
+    document.head.innerHTML = '<style data-prerendered>h1{}</style>';
+    document.body.innerHTML = `<div id="root" hidden>${drawn}</div><div data-prerendered>${drawn}</div>`;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    delete document.documentElement.dataset.pendingPress;
+  });
+
+  const copy = () => document.querySelector('div[data-prerendered]') as HTMLElement;
+
+  it('a press kept by theme-init.js is made on the same control of the live page, after the commit', () => {
+    vi.useFakeTimers();
+    const pressed: string[] = [];
+    root()
+      .querySelector('button')
+      ?.addEventListener('click', () => pressed.push('menu'));
+    document.documentElement.dataset.pendingPress = '0';
+    handOffPrerenderedPage();
+    expect(document.documentElement.dataset.pendingPress).toBeUndefined();
+    expect(pressed).toEqual([]);
+    vi.runAllTimers();
+    expect(pressed).toEqual(['menu']);
+    expect(document.activeElement).toBe(root().querySelector('button'));
+  });
+
+  it('typed values, ticked boxes and the focus move to the live fields', () => {
+    const [email, box] = Array.from(copy().querySelectorAll('input'));
+    if (!email || !box) throw new Error('the drawn form has no fields');
+    email.value = 'ada@example.com';
+    box.checked = true;
+    email.focus();
+    const seen: string[] = [];
+    root()
+      .querySelector('input[type="email"]')
+      ?.addEventListener('input', (event) => seen.push((event.target as HTMLInputElement).value));
+    handOffPrerenderedPage();
+    const live = root().querySelectorAll('input');
+    expect(live[0]?.value).toBe('ada@example.com');
+    expect(seen).toEqual(['ada@example.com']);
+    expect(live[1]?.checked).toBe(true);
+    expect(document.activeElement).toBe(live[0]);
   });
 });
