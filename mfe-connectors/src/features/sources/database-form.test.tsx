@@ -226,6 +226,18 @@ describe('the database form (issue 22)', () => {
     });
   });
 
+  it('a name typed is the source’s name', async () => {
+    const { api, onSaved } = renderForm({ preview: async () => withRows() });
+    fillConnection();
+    type('Table or view', 'invoices');
+    press('Preview');
+    await screen.findByRole('list', { name: 'Preview of invoices' });
+    type('Name', ' Invoices ');
+    press('Save');
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect((api.create as ReturnType<typeof vi.fn>).mock.calls[0]?.[0]).toMatchObject({ name: 'Invoices' });
+  });
+
   it('Save before a preview previews first and saves nothing', async () => {
     const { api } = renderForm({ preview: async () => withRows() });
     fillConnection();

@@ -29,16 +29,16 @@ const attentionLabels = {
   edit: 'Fix settings',
 } as const;
 
-/** The line under a source's name: what it reads, where. */
-export function sourceMeta(source: Source): string {
+/** The lines under a source's name: what it reads, then where (a database's host and name, a file). */
+export function sourceMeta(source: Source): string[] {
   if (source.kind === 'imap') {
     const { host, port, security } = source.settings;
-    return `IMAP · ${host}:${port} · ${securityLabels[security]}`;
+    return [`IMAP · ${host}:${port} · ${securityLabels[security]}`];
   }
   const what = source.settings.query === null ? (source.settings.table ?? '') : 'a SELECT query';
-  if (source.kind === 'sqlite') return `SQLite · ${source.file.name} · ${what}`;
+  if (source.kind === 'sqlite') return [`SQLite · ${what}`, source.file.name];
   const { host, port, database } = source.settings;
-  return `${DATABASE_KIND_LABELS[source.kind]} · ${host}:${port}/${database} · ${what}`;
+  return [`${DATABASE_KIND_LABELS[source.kind]} · ${what}`, `${host}:${port} · ${database}`];
 }
 
 export interface SourceCardProps {
@@ -70,7 +70,11 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
           <h3 id={titleId} className={styles.cardTitle}>
             {source.name}
           </h3>
-          <p className={styles.cardMeta}>{sourceMeta(source)}</p>
+          {sourceMeta(source).map((line) => (
+            <p key={line} className={styles.cardMeta}>
+              {line}
+            </p>
+          ))}
         </div>
         <span className={`${badgeStyles.badge} ${styles.state}`} data-state={state}>
           <span aria-hidden="true" className={`${badgeStyles.dot} ${styles.dot}`} />
