@@ -312,6 +312,17 @@ async function changedDatabaseSettings(
   change: DatabaseSettingsChange | undefined,
 ) {
   if (change === undefined) return saved.settings as Record<string, unknown>;
+  // The update schema took the change as either kind's; here it must be this kind's fields alone.
+  const own = new Set(
+    Object.keys(saved.kind === 'sqlite' ? SqliteSettingsSchema.shape : DatabaseServerSettingsSchema.shape),
+  );
+  const foreign = Object.keys(change).filter((key) => !own.has(key));
+  if (foreign.length > 0)
+    throw new ApiError(
+      400,
+      `A ${saved.kind} source has no setting ${foreign.join(', ')}.`,
+      DATABASE_ERROR_CODES.badSettings,
+    );
   const merged: Record<string, unknown> = { ...(saved.settings as Record<string, unknown>) };
   for (const [key, value] of Object.entries(change)) if (value !== undefined) merged[key] = value;
   const parsed =

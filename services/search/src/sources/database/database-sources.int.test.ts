@@ -400,6 +400,30 @@ describe('a PostgreSQL table, synced', () => {
     expect(hit[0]?.document.name).toBe('invoices #5');
   });
 
+  it('a saved source previews with unsaved changes; PATCH checks the merged settings against its kind', async () => {
+    const saved = await call(service, ada, 'POST', `/${source.id}/preview`, {
+      settings: { body_columns: ['customer'] },
+    });
+    expect(saved.status).toBe(200);
+    const result = passed(DatabasePreviewResultSchema.parse(saved.json));
+    expect(result.rows[0]?.fields.map((field) => field.column)).toEqual(['customer']);
+    expect(result.mapping?.body_columns).toEqual(['customer']);
+
+    const test = await call(service, ada, 'POST', `/${source.id}/test`, {});
+    expect(test.status).toBe(400);
+    expect(test.json).toMatchObject({ code: 'use_preview' });
+
+    const imapField = await call(service, ada, 'PATCH', `/${source.id}`, { settings: { security: 'tls' } });
+    expect(imapField.status).toBe(400);
+    const both = await call(service, ada, 'PATCH', `/${source.id}`, { settings: { query: 'select 1' } });
+    expect(both.status).toBe(400);
+
+    const renamed = await call(service, ada, 'PATCH', `/${source.id}`, { name: 'Billing' });
+    expect(renamed.status).toBe(200);
+    const other = await service.signUp();
+    expect((await call(service, other, 'POST', `/${source.id}/preview`, {})).status).toBe(404);
+  });
+
   it('removal takes every document, identity and checkpoint with it', async () => {
     const removed = await call(service, ada, 'DELETE', `/${source.id}`);
     expect(removed.status).toBe(204);
