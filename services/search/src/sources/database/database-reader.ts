@@ -117,20 +117,22 @@ function keysetSql(
   param: (index: number) => string,
 ): { where: string; order: string; values: string[] } {
   const id = `t.${quote(keyset.id)}`;
+  // A row without an id cannot be a document (nothing identifies it again): never read.
   if (keyset.changedAt === null) {
     return {
-      where: after === null ? '' : `where ${id} > ${param(1)}`,
+      where: after === null ? `where ${id} is not null` : `where ${id} is not null and ${id} > ${param(1)}`,
       order: `order by ${id}`,
       values: after === null ? [] : [after.id],
     };
   }
   const changed = `t.${quote(keyset.changedAt)}`;
-  // Rows with no changed-at cannot be placed in the keyset: they are read by the id scan (sync).
+  // Rows with no changed-at cannot be placed in the keyset (docs/decisions/052, "Limits we accept").
+  const present = `${changed} is not null and ${id} is not null`;
   return {
     where:
       after === null || after.changedAt === null
-        ? `where ${changed} is not null`
-        : `where ${changed} is not null and (${changed}, ${id}) > (${param(1)}, ${param(2)})`,
+        ? `where ${present}`
+        : `where ${present} and (${changed}, ${id}) > (${param(1)}, ${param(2)})`,
     order: `order by ${changed}, ${id}`,
     values: after === null || after.changedAt === null ? [] : [after.changedAt, after.id],
   };
@@ -292,7 +294,7 @@ async function openPostgres(
       const id = `t.${quoteDouble(idColumn)}`;
       const result = await run(
         `select ${id}::text as id from ${fromClause(from, quoteDouble)}
-         ${after === null ? '' : `where ${id} > $1`} order by ${id} limit ${Math.floor(limit)}`,
+         where ${id} is not null ${after === null ? '' : `and ${id} > $1`} order by ${id} limit ${Math.floor(limit)}`,
         after === null ? [] : [after],
       );
       return result.rows.map((row) => String(row.id));
@@ -435,7 +437,7 @@ async function openMysql(
       const id = `t.${quoteBacktick(idColumn)}`;
       const [rows] = (await run(
         `select ${id} as id from ${fromClause(from, quoteBacktick)}
-         ${after === null ? '' : `where ${id} > ?`} order by ${id} limit ${Math.floor(limit)}`,
+         where ${id} is not null ${after === null ? '' : `and ${id} > ?`} order by ${id} limit ${Math.floor(limit)}`,
         after === null ? [] : [after],
       )) as unknown as [{ id: unknown }[]];
       return rows.map((row) => String(cellOf(row.id)));
@@ -566,7 +568,7 @@ export function openSqliteFile(path: string): DatabaseReader {
       const typed = after !== null && /^-?\d{1,18}$/.test(after) ? BigInt(after) : after;
       return all(
         `select ${id} as id from ${fromClause(from, quoteDouble)}
-         ${after === null ? '' : `where ${id} > ?`} order by ${id} limit ${Math.floor(limit)}`,
+         where ${id} is not null ${after === null ? '' : `and ${id} > ?`} order by ${id} limit ${Math.floor(limit)}`,
         after === null ? [] : [typed],
       ).map((row) => String(cellOf(row.id)));
     },
