@@ -1,3 +1,4 @@
+import { useServerRender } from '@trove/kit';
 import { useEffect, useState } from 'react';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
@@ -7,8 +8,13 @@ const matches = () =>
   typeof window.matchMedia === 'function' &&
   window.matchMedia(QUERY).matches;
 
-/** SPEC §4.5: the reduced-motion preference is respected; widgets then show a complete static state. */
+/**
+ * SPEC §4.5: the reduced-motion preference is respected; widgets then show a complete static state. The
+ * build's prerender (docs/decisions/055) draws that state too: a page read before, or without, its code
+ * shows each widget's whole story, not the first frame of an animation.
+ */
 export function useReducedMotion(): boolean {
+  const server = useServerRender();
   const [reduced, setReduced] = useState(matches);
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
@@ -18,5 +24,5 @@ export function useReducedMotion(): boolean {
     query.addEventListener('change', update);
     return () => query.removeEventListener('change', update);
   }, []);
-  return reduced;
+  return server || reduced;
 }
