@@ -540,8 +540,10 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
                         })
                       }
                     />
-                    <span className={styles.folderName}>{column.name}</span>
-                    <span className={styles.folderCount}>{column.type}</span>
+                    <span className={styles.columnName}>{column.name}</span>
+                    <span className={styles.columnType} title={column.type}>
+                      {column.type}
+                    </span>
                   </label>
                 </li>
               ))}
