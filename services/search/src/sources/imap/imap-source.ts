@@ -15,6 +15,7 @@ import {
   ImapError,
   type ImapSession,
   type PresentedCertificate as ImapCertificate,
+  sameFingerprint,
   testImapConnection,
 } from './imap-client';
 
@@ -105,10 +106,17 @@ export function problemOf(error: unknown): SourceProblem {
   return 'server';
 }
 
+/**
+ * What to do when a pinned server presents another certificate (docs/decisions/047): a renewal looks exactly like
+ * someone in the way, so the user compares the new fingerprint with the server's own before trusting it.
+ */
+export const CHANGED_CERTIFICATE_ACTION =
+  'The server’s certificate changed since you trusted it. If you renewed it, check that the new fingerprint is the one your server shows, then test the connection in the source’s settings and trust it. If you did not change it, do not trust it: the connection may be intercepted.';
+
 /** A failure in plain words: the problem, the reason and what to do. */
 export function describeFailure(
   error: unknown,
-  settings: Pick<ImapSettings, 'host' | 'port'>,
+  settings: Pick<ImapSettings, 'host' | 'port'> & Partial<Pick<ImapSettings, 'pinned_certificate_sha256'>>,
 ): { problem: SourceProblem; reason: string; action: string } {
   const problem = problemOf(error);
   const detail =
@@ -116,7 +124,13 @@ export function describeFailure(
     (error instanceof ImapError && (problem === 'tls' || problem === 'server'))
       ? error.message
       : undefined;
-  return { problem, ...problemWords(problem, { host: settings.host, port: settings.port, detail }) };
+  const words = problemWords(problem, { host: settings.host, port: settings.port, detail });
+  const pinned = settings.pinned_certificate_sha256;
+  const presented = error instanceof ImapError ? error.certificate?.sha256 : undefined;
+  if (problem === 'tls' && pinned && presented !== undefined && !sameFingerprint(pinned, presented)) {
+    return { problem, reason: words.reason, action: CHANGED_CERTIFICATE_ACTION };
+  }
+  return { problem, ...words };
 }
 
 /**

@@ -79,6 +79,11 @@ export interface Dovecot {
   kill(): Promise<void>;
   /** Starts the server again on the same ports with the same mail. */
   restart(): Promise<void>;
+  /**
+   * From now on the server presents a new self-signed certificate (a renewal, or someone in the way): restarted
+   * with it, mail kept. Answers its SHA-256, which is also {@link certificateSha256} from then on.
+   */
+  renewCertificate(): Promise<string>;
   /** Stops the server (its whole process group) and removes the temporary folder. */
   stop(): Promise<void>;
   /** The end of Dovecot's log, for a failing test's message. */
@@ -282,7 +287,7 @@ export async function startDovecot(
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  return {
+  const dovecot: Dovecot = {
     host: '127.0.0.1',
     implicitTlsPort,
     starttlsPort,
@@ -297,6 +302,14 @@ export async function startDovecot(
     session,
     kill: () => stopProcess('SIGKILL'),
     restart: start,
+    async renewCertificate() {
+      await stopProcess();
+      const renewed = makeCertificate(dir);
+      dovecot.certificateSha256 = renewed.sha256;
+      dovecot.certificatePem = renewed.pem;
+      await start();
+      return renewed.sha256;
+    },
     async stop() {
       await stopProcess();
       process.off('exit', exitOnQuit);
@@ -304,6 +317,7 @@ export async function startDovecot(
     },
     logTail: (lines = 40) => tail(join(dir, 'dovecot.log'), lines),
   };
+  return dovecot;
 }
 
 /**
