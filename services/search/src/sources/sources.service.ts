@@ -32,6 +32,7 @@ import { deleteDocumentsIn, sourceDocumentIds } from '../documents/documents.rep
 import { openReader, previewDatabase } from './database/database-source';
 import {
   attachSourceFile,
+  deleteOtherSourceFiles,
   deleteSourceFile,
   findSourceFile,
   filesOfSources,
@@ -338,6 +339,7 @@ async function changedDatabaseSettings(
   if (saved.kind === 'sqlite' && change.file_id !== undefined) {
     if (!(await attachSourceFile(deps.db, change.file_id, userId, saved.id)))
       throw new ApiError(400, DATABASE_MESSAGES.badFileId, DATABASE_ERROR_CODES.badFile);
+    await deleteOtherSourceFiles(deps.db, saved.id, change.file_id);
   }
   if (
     change.table !== undefined ||

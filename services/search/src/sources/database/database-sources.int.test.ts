@@ -563,6 +563,26 @@ describe('full scans, a query, MariaDB and SQLite', () => {
     expect(source.file).toMatchObject({ name: 'crm.db', size_bytes: stored.size_bytes });
     await syncAndIndex(source.id);
     expect((await search('Royal Society')).map((hit) => hit.document.name)).toEqual(['contacts #1']);
+    // A new upload replaces the file: the old one goes, and the next sync reads the new one's rows.
+    const newer = new Sqlite(join(sqliteDir, 'crm-2.db'));
+    newer.exec(`create table contacts (id integer primary key, name text, company text, note text);
+      insert into contacts values (1, 'Ada Lovelace', 'Analytical Engines', 'Met at the Royal Society');
+      insert into contacts values (3, 'Grace Hopper', 'Navy', 'Compiler workshop');`);
+    newer.close();
+    const second = SourceFileResponseSchema.parse(
+      (await upload('crm-2.db', readFileSync(join(sqliteDir, 'crm-2.db')))).json,
+    );
+    const patched = await call(service, ada, 'PATCH', `/${source.id}`, {
+      settings: { file_id: second.file.id },
+    });
+    expect(patched.status, JSON.stringify(patched.json)).toBe(200);
+    const kept = await sql<{
+      id: string;
+    }>`select id from source_files where source_id = ${source.id}`.execute(service.db);
+    expect(kept.rows.map((row) => row.id)).toEqual([second.file.id]);
+    await syncAndIndex(source.id);
+    expect((await rowsOf(source.id)).map((row) => row.item_key)).toEqual(['1', '3']);
+    expect((await search('compiler workshop')).map((hit) => hit.document.name)).toEqual(['contacts #3']);
     // Removing the source removes its file.
     expect((await call(service, ada, 'DELETE', `/${source.id}`)).status).toBe(204);
     await expect
@@ -571,7 +591,9 @@ describe('full scans, a query, MariaDB and SQLite', () => {
           (
             await sql<{
               n: number;
-            }>`select count(*)::int as n from source_files where id = ${stored.id}`.execute(service.db)
+            }>`select count(*)::int as n from source_files where id in (${stored.id}, ${second.file.id})`.execute(
+              service.db,
+            )
           ).rows[0]?.n,
         { timeout: 30_000 },
       )

@@ -289,3 +289,16 @@ export async function deleteUnusedSourceFiles(db: DatabaseHandle, hours: number)
 export async function deleteSourceFile(db: DatabaseHandle, fileId: string): Promise<void> {
   await searchDb(db).deleteFrom('source_files').where('id', '=', fileId).execute();
 }
+
+/** A SQLite source given a new file keeps that one only. */
+export async function deleteOtherSourceFiles(
+  db: DatabaseHandle,
+  sourceId: string,
+  keepFileId: string,
+): Promise<void> {
+  await searchDb(db)
+    .deleteFrom('source_files')
+    .where('source_id', '=', sourceId)
+    .where('id', '!=', keepFileId)
+    .execute();
+}
