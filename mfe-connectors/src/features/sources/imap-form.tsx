@@ -15,7 +15,7 @@ import {
   type ServerFormValues,
   testFailureText,
 } from './server-form';
-import { PasswordField, type PlainInputOptions, plainInput, ServerRow } from './server-fields';
+import { FolderChoice, PasswordField, type PlainInputOptions, plainInput, ServerRow } from './server-fields';
 import * as styles from './sources.module.css';
 
 export interface ImapFormApi {
@@ -219,37 +219,14 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
       </div>
 
       {test.phase === 'passed' ? (
-        <fieldset
-          className={styles.folders}
-          aria-describedby={folderError ? `${foldersId}-error` : undefined}
-        >
-          <legend className={styles.foldersLegend}>Folders to search</legend>
-          <p className={styles.foldersHint}>
-            Trash, Junk, Drafts and All Mail are left out unless you check them.
-          </p>
-          <ul className={styles.folderList}>
-            {test.folders.map((folder) => (
-              <li key={folder.path}>
-                <label className={styles.folder}>
-                  <input
-                    type="checkbox"
-                    checked={chosen.has(folder.path)}
-                    onChange={(event) => toggleFolder(folder.path, event.target.checked)}
-                  />
-                  <span className={styles.folderName}>{folder.path}</span>
-                  {folder.messages === null ? null : (
-                    <span className={styles.folderCount}>{folder.messages.toLocaleString('en-GB')}</span>
-                  )}
-                </label>
-              </li>
-            ))}
-          </ul>
-          {folderError ? (
-            <p id={`${foldersId}-error`} className={styles.fieldError} role="alert">
-              {folderError}
-            </p>
-          ) : null}
-        </fieldset>
+        <FolderChoice
+          folders={test.folders}
+          chosen={chosen}
+          onToggle={toggleFolder}
+          hint="Trash, Junk, Drafts and All Mail are left out unless you check them."
+          error={folderError}
+          errorId={`${foldersId}-error`}
+        />
       ) : null}
 
       {connectError ? (

@@ -1,3 +1,4 @@
+import type { SourceFolder } from '@trove/contracts';
 import { PasswordInput } from '@trove/kit';
 import { Field, type FieldControlProps, Select } from '@trove/kit/ui';
 import type { ReactNode } from 'react';
@@ -126,5 +127,47 @@ export function PasswordField({
         />
       )}
     </Field>
+  );
+}
+
+export interface FolderChoiceProps {
+  folders: readonly SourceFolder[];
+  chosen: ReadonlySet<string>;
+  onToggle: (path: string, on: boolean) => void;
+  hint?: ReactNode;
+  /** Under the list ("Choose at least one folder"); the group is described by it. */
+  error?: string | null;
+  errorId: string;
+}
+
+/** A mailbox's folders to search, each a checkbox with its message count (the IMAP form and its Edit). */
+export function FolderChoice({ folders, chosen, onToggle, hint, error, errorId }: FolderChoiceProps) {
+  return (
+    <fieldset className={styles.folders} aria-describedby={error ? errorId : undefined}>
+      <legend className={styles.foldersLegend}>Folders to search</legend>
+      {hint ? <p className={styles.foldersHint}>{hint}</p> : null}
+      <ul className={styles.folderList}>
+        {folders.map((folder) => (
+          <li key={folder.path}>
+            <label className={styles.folder}>
+              <input
+                type="checkbox"
+                checked={chosen.has(folder.path)}
+                onChange={(event) => onToggle(folder.path, event.target.checked)}
+              />
+              <span className={styles.folderName}>{folder.path}</span>
+              {folder.messages === null ? null : (
+                <span className={styles.folderCount}>{folder.messages.toLocaleString('en-GB')}</span>
+              )}
+            </label>
+          </li>
+        ))}
+      </ul>
+      {error ? (
+        <p id={errorId} className={styles.fieldError} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -23,7 +23,7 @@ import {
   type ServerFormValues,
   testFailureText,
 } from './server-form';
-import { PasswordField, type PlainInputOptions, plainInput, ServerRow } from './server-fields';
+import { FolderChoice, PasswordField, type PlainInputOptions, plainInput, ServerRow } from './server-fields';
 import * as styles from './sources.module.css';
 
 // Issue 21, a saved source's card asks for what it needs: a new password after the server refused the
@@ -275,6 +275,7 @@ export function EditSourceForm({ source, api, onSaved, onCancel }: FormProps) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const foldersErrorId = useId();
   const ids = {
     email: useId(),
     host: useId(),
@@ -424,34 +425,20 @@ export function EditSourceForm({ source, api, onSaved, onCancel }: FormProps) {
       </div>
 
       {test.phase === 'passed' ? (
-        <fieldset className={styles.folders}>
-          <legend className={styles.foldersLegend}>Folders to search</legend>
-          <ul className={styles.folderList}>
-            {test.folders.map((folder) => (
-              <li key={folder.path}>
-                <label className={styles.folder}>
-                  <input
-                    type="checkbox"
-                    checked={chosen.has(folder.path)}
-                    onChange={(event) => {
-                      setSaveError(null);
-                      setChosen((current) => {
-                        const next = new Set(current);
-                        if (event.target.checked) next.add(folder.path);
-                        else next.delete(folder.path);
-                        return next;
-                      });
-                    }}
-                  />
-                  <span className={styles.folderName}>{folder.path}</span>
-                  {folder.messages === null ? null : (
-                    <span className={styles.folderCount}>{folder.messages.toLocaleString('en-GB')}</span>
-                  )}
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+        <FolderChoice
+          folders={test.folders}
+          chosen={chosen}
+          errorId={foldersErrorId}
+          onToggle={(path, on) => {
+            setSaveError(null);
+            setChosen((current) => {
+              const next = new Set(current);
+              if (on) next.add(path);
+              else next.delete(path);
+              return next;
+            });
+          }}
+        />
       ) : null}
 
       {saveError ? (
