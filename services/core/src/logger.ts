@@ -125,6 +125,7 @@ export function requestLogger(logger: Logger): MiddlewareHandler<ServiceEnv> {
 function unredactedSibling(logger: Logger): Logger {
   return pino(
     { level: logger.level, base: { pid: process.pid, hostname: hostname(), ...logger.bindings() } },
-    logger[pino.symbols.streamSym] as DestinationStream,
+    // pino's documented symbol for a logger's stream, which its types do not declare.
+    (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym],
   );
 }
