@@ -161,6 +161,15 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'host names, addresses or CIDR ranges a source may connect to although they are loopback, private or link-local (your own mail server)',
   SOURCE_SYNC_CONCURRENCY: 'source syncs one search process runs at once',
   SOURCE_SYNC_INTERVAL_MINUTES: "minutes between a source's syncs once it is up to date",
+  SOURCE_DB_STATEMENT_TIMEOUT_MS:
+    "longest one statement may run on a database source's server (its session is read-only and is cut off after this)",
+  SOURCE_DB_CONNECT_TIMEOUT_MS:
+    "how long connecting to a database source's server may take before the sync or preview says it is unreachable",
+  SOURCE_DB_BATCH_ROWS:
+    'rows read from a database source per statement (each batch is stored in one transaction)',
+  SOURCE_DB_ID_SCAN_MINUTES:
+    "minutes between a database source's scans of its ids, which find deleted rows (0: every sync)",
+  SOURCE_SQLITE_MAX_BYTES: 'largest SQLite file a database source may be given',
   SESSION_MAX_DAYS: 'the absolute lifetime of a sign-in, however often it is refreshed; then sign in again',
   UPLOAD_MAX_FILE_BYTES: 'largest uploaded file',
   UPLOAD_MAX_FILES: 'most files in one upload batch',
