@@ -1,7 +1,7 @@
 import { usePopup, useSession, useToasts } from '@trove/kit';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Eyebrow, Grid, Placeholder, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Cluster, Eyebrow, Grid, Placeholder, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import type { HeadingLevel } from '../catalog/heading';
 import { connectAction } from '../catalog/login-redirects';
@@ -232,7 +232,7 @@ export function ConnectorCatalog({
         </form>
 
         <div className={styles.results}>
-          <div className={styles.toolbar}>
+          <Cluster gap={3} align="center" justify="between">
             <p className={shared.count} data-testid="connector-count" aria-live="polite">
               {matches.length === 0 ? (
                 'No matches'
@@ -261,7 +261,7 @@ export function ConnectorCatalog({
                 ))}
               </select>
             </div>
-          </div>
+          </Cluster>
 
           {settings.status === 'loading' ? (
             <Grid min="15.5rem" gap={4} aria-busy="true" aria-label="Loading integrations">

@@ -56,7 +56,7 @@ export function PlaybookCard({
           ))}
         </ol>
       </details>
-      <div className={styles.meta}>
+      <Cluster gap={2} align="center" justify="between" className={styles.meta}>
         <ul className={styles.sources} aria-label="Works with">
           {sources.map((connector) => (
             <li key={connector.id}>
@@ -76,7 +76,7 @@ export function PlaybookCard({
             </li>
           ))}
         </Cluster>
-      </div>
+      </Cluster>
       {/* The name starts with the visible words, so speech input ("click Use template") still works. */}
       <Link
         className={buttonClassName({ variant: 'primary', className: styles.use })}
