@@ -106,6 +106,11 @@ describe('nginx with the rendered config', () => {
       'pages/auth/login.html',
       '<!doctype html><html><head><title>Sign in</title></head><body><div id="root"></div></body></html>',
     );
+    write(
+      www,
+      'pages/404.html',
+      '<!doctype html><html><head><title>Page not found</title></head><body></body></html>',
+    );
 
     upstream = createServer((req, res) => {
       const request = { url: req.url ?? '', method: req.method ?? '', headers: req.headers, bytes: 0 };
@@ -168,6 +173,16 @@ describe('nginx with the rendered config', () => {
     expect(response.headers.get('server')).toBe('nginx');
     expectSecurityHeaders(response, '/');
     expect(await response.text()).toContain('<div id="root">');
+  });
+
+  it('answers a path that is no page with the prerendered not-found page and a 404 (docs/decisions/055)', async () => {
+    const response = await fetch(`${base}/no-such-page`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expectSecurityHeaders(response, 'the not-found page');
+    expect(await response.text()).toContain('<title>Page not found</title>');
+    expect((await fetch(`${base}/pages/404.html`)).status).toBe(404);
   });
 
   it('answers an unknown SPA path with index.html', async () => {
