@@ -19,7 +19,7 @@ import {
   withSource,
 } from './search-filters';
 import type { UploadSearchState } from './use-upload-search';
-import { Button, Card, Heading, PillButton, Text, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Card, Cluster, Heading, PillButton, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import * as styles from './uploads.module.css';
 
@@ -182,7 +182,7 @@ export function SearchPanel({
             </fieldset>
           ) : null}
           {filters.length > 0 ? (
-            <ul className={styles.activeFilters} aria-label="Active filters">
+            <Cluster as="ul" gap={2} aria-label="Active filters">
               {filters.map((filter) => (
                 <li key={filter.kind}>
                   <button
@@ -196,7 +196,7 @@ export function SearchPanel({
                   </button>
                 </li>
               ))}
-            </ul>
+            </Cluster>
           ) : null}
         </div>
       ) : null}
