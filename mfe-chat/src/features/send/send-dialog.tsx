@@ -3,7 +3,7 @@ import { userMessage } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
 import { type FormEvent, useId, useState } from 'react';
 import { sendAnswer } from '../chat-api/chat-api';
-import { Button, DialogForm, DialogLead, Spinner } from '@trove/kit/ui';
+import { Button, Cluster, DialogForm, DialogLead, Spinner } from '@trove/kit/ui';
 import { listDestinations, postAnswer } from './destinations-api';
 import * as styles from './send-dialog.module.css';
 
@@ -90,7 +90,7 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
         <fieldset className={styles.destinations} aria-describedby={ids.destinations}>
           <legend className={styles.label}>Or post it to</legend>
           <DialogLead id={ids.destinations}>Your destinations from Connections.</DialogLead>
-          <ul className={styles.destinationList}>
+          <Cluster as="ul" gap={2}>
             {destinations.data.map((destination) => (
               <li key={destination.id}>
                 <Button
@@ -103,7 +103,7 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
                 </Button>
               </li>
             ))}
-          </ul>
+          </Cluster>
         </fieldset>
       ) : null}
       <div className={styles.actions}>
