@@ -1,6 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SearchResponse } from '@trove/contracts';
+import Sqlite from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -220,6 +222,90 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
           }
         });
       }
+    }
+  });
+
+  it('Pause and Resume; Remove asks first, counting rows, and the card leaves', {
+    timeout: 120_000,
+  }, async () => {
+    const { page } = watched;
+    await page.goto('/connections');
+    await card(page).waitFor();
+    await card(page)
+      .getByRole('button', { name: `Pause ${NAME}` })
+      .click();
+    await page.locator('article[data-source-state="paused"]').filter({ hasText: NAME }).waitFor();
+    await card(page)
+      .getByRole('button', { name: `Resume ${NAME}` })
+      .click();
+    await page.locator('article[data-source-state="paused"]').waitFor({ state: 'detached', timeout: 30_000 });
+    await card(page)
+      .getByRole('button', { name: `Remove ${NAME}` })
+      .click();
+    const confirm = page.getByRole('dialog', { name: `Remove ${NAME}?` });
+    await confirm.getByText(`${SEED_INVOICES} rows`, { exact: false }).waitFor();
+    await confirm.getByText('The database itself is not touched.', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+    await card(page).waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await searchApi('Globex')).results, { timeout: 60_000, interval: 500 })
+      .toEqual([]);
+  });
+});
+
+describe('a SQLite file on /connections (issue 22)', () => {
+  it('Add file uploads it, previews its one table, saves, syncs, and a search finds a row', {
+    timeout: 180_000,
+  }, async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'trove-e2e-sqlite-'));
+    try {
+      const path = join(folder, 'crm.db');
+      const file = new Sqlite(path);
+      file.exec(`create table contacts (id integer primary key, name text, company text, note text);
+        insert into contacts values (1, 'Ada Lovelace', 'Analytical Engines', 'Met at the Royal Society');
+        insert into contacts values (2, 'Grace Hopper', 'Navy', 'Compiler workshop in Arlington');`);
+      file.close();
+      const { page } = watched;
+      await page.goto('/connections');
+      await page.getByRole('button', { name: 'Add a database' }).click();
+      await page
+        .getByRole('dialog', { name: 'Add a database' })
+        .getByRole('button', { name: /SQLite file/ })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Add a SQLite file' });
+      await dialog.getByLabel('SQLite file').setInputFiles(path);
+      // One table: nothing to choose, so its rows are previewed at once.
+      const rows = dialog.getByRole('list', { name: 'Preview of contacts' });
+      await rows.waitFor({ timeout: 20_000 });
+      expect(await rows.getByRole('listitem').count()).toBe(2);
+      await dialog.getByLabel('Title column').selectOption('name');
+      await rows.getByText('Grace Hopper', { exact: true }).first().waitFor({ timeout: 20_000 });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      // Unnamed, a source is named after its table; the file's name is the card's second line.
+      const saved = page.getByRole('article', { name: 'contacts' });
+      try {
+        await page
+          .locator('article[data-source-state="up_to_date"]')
+          .filter({ has: page.getByRole('heading', { name: 'contacts', exact: true }) })
+          .waitFor({ timeout: 120_000 });
+      } catch (error) {
+        const cards = await page.locator('article[data-source-state]').allTextContents();
+        throw new Error(`the SQLite card never got up to date; the cards read: ${cards.join(' | ')}`, {
+          cause: error,
+        });
+      }
+      await saved.getByText('SQLite · contacts', { exact: true }).waitFor();
+      await saved.getByText('crm.db', { exact: true }).waitFor();
+      await saved.getByText('2 rows in search').waitFor();
+      await expect
+        .poll(async () => (await searchApi('Arlington')).results.length, { timeout: 90_000, interval: 500 })
+        .toBeGreaterThan(0);
+      const hit = (await searchApi('Arlington')).results[0];
+      expect(hit?.document.title).toBe('Grace Hopper');
+      expect(hit?.document.name).toBe('contacts #2');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });
