@@ -20,9 +20,13 @@ describe('the shell mounts each remote on its route', () => {
       await remote.getByRole('heading', { name: /Find anything\. Send anywhere\./ }).waitFor();
       // The shell's chrome is there around it, with the name from the runtime config.
       await expect(page.getByRole('banner').getByText('Trove').first().isVisible()).resolves.toBe(true);
-      expect(await remote.getByRole('link', { name: /get started/i }).getAttribute('href')).toBe(
-        '/auth/register',
-      );
+      // The hero's, the first of the page's Get Started links (pricing's are in the served HTML too, ADR 055).
+      expect(
+        await remote
+          .getByRole('link', { name: /get started/i })
+          .first()
+          .getAttribute('href'),
+      ).toBe('/auth/register');
       expect(consoleErrors).toEqual([]);
     });
   });
@@ -66,8 +70,9 @@ describe('the shell mounts each remote on its route', () => {
 
   it('an unknown path shows the not-found page with its two links', async () => {
     await withPage(browser, async ({ page }) => {
+      // A 404 for crawlers and tools, with the prerendered page for people (docs/decisions/055).
       const response = await page.goto('/no/such/page');
-      expect(response?.status()).toBe(200);
+      expect(response?.status()).toBe(404);
       await page.getByText('Page not found').waitFor();
       expect(await page.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
       expect(await page.getByRole('link', { name: 'Open Chats' }).getAttribute('href')).toBe('/chats');

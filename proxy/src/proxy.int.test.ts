@@ -99,6 +99,7 @@ describe('nginx with the rendered config', () => {
     write(www, 'remotes/x/1/chunk.9b1e7d2a.js', 'export {};');
     write(www, 'config/remotes.json', '{"remotes":{}}');
     write(www, 'security.pdf', '%PDF-1.4\n%fake\n');
+    write(www, 'favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
     write(www, 'robots.txt', ROBOTS);
     write(www, 'sitemap.xml', SITEMAP);
     write(
@@ -183,6 +184,14 @@ describe('nginx with the rendered config', () => {
     expectSecurityHeaders(response, 'the not-found page');
     expect(await response.text()).toContain('<title>Page not found</title>');
     expect((await fetch(`${base}/pages/404.html`)).status).toBe(404);
+  });
+
+  it('answers /favicon.ico with the site icon, not the not-found page (a page that names no icon asks for it)', async () => {
+    const response = await fetch(`${base}/favicon.ico`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await response.text()).toContain('<svg');
+    expectSecurityHeaders(response, 'the icon');
   });
 
   it('answers an unknown SPA path with index.html', async () => {

@@ -73,6 +73,14 @@ export function shellLocations(csp: string): string {
 ${h('      ')}
     }
 
+    # Browsers ask for /favicon.ico on any page that names no icon (a service's own HTML page, a PDF shown
+    # inline): the site's icon answers, not the not-found page.
+    location = /favicon.ico {
+      try_files /favicon.svg =404;
+      add_header Cache-Control ${NO_CACHE};
+${h('      ')}
+    }
+
     # Any other path is a file, a public page, or no page: the prerendered not-found page, as a 404.
     location / {
       try_files $uri /pages$uri.html =404;

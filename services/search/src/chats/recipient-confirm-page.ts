@@ -4,7 +4,7 @@
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function page(product: string, title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(product)}</title></head>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg"><title>${escapeHtml(title)} · ${escapeHtml(product)}</title></head>
 <body style="font-family:system-ui,sans-serif;color:#111;background:#fff;max-width:480px;margin:48px auto;padding:0 16px;line-height:1.5">
 <p style="font-weight:700;font-size:20px;margin:0 0 24px">${escapeHtml(product)}</p>
 <h1 style="font-size:22px">${escapeHtml(title)}</h1>
