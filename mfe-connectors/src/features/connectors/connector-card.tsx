@@ -12,6 +12,7 @@ const stateLabels: Readonly<Record<ConnectorState['kind'], string>> = {
   ready: 'Ready',
   manual: 'Manual setup',
   configure: 'Needs setup',
+  checking: 'Checking setup',
 };
 
 export interface ConnectorCardProps {
@@ -84,12 +85,12 @@ export function ConnectorCard({
             {connector.adds === 'file' ? 'Add file' : 'Add server'}
             <VisuallyHidden> for {connector.name}</VisuallyHidden>
           </Button>
-        ) : state.kind === 'ready' ? (
+        ) : state.kind === 'ready' || state.kind === 'checking' ? (
           <Button
             variant="primary"
             className={shared.button}
-            disabled={waiting}
-            aria-busy={waiting || undefined}
+            disabled={waiting || state.kind === 'checking'}
+            aria-busy={waiting || state.kind === 'checking' || undefined}
             onClick={() => onConnect(connector)}
           >
             Connect<VisuallyHidden> {connector.name}</VisuallyHidden>

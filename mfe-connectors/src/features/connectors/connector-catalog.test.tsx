@@ -92,18 +92,40 @@ describe('the connector catalog component (SPEC §4.4, §5)', () => {
   it('a card without its client id is Configure: button disabled, saying which setting', async () => {
     stubServer({ signedIn: false });
     renderAt(<ConnectorCatalog />);
-    const gmail = await screen.findByRole('button', { name: 'Connect Gmail' });
+    await vi.waitFor(() => expect(card('gmail').dataset.state).toBe('configure'));
+    const gmail = screen.getByRole('button', { name: 'Connect Gmail' });
     expect((gmail as HTMLButtonElement).disabled).toBe(true);
-    expect(card('gmail').dataset.state).toBe('configure');
     expect(within(card('gmail')).getByText('Needs Google client ID')).toBeTruthy();
     expect(card('localfs').dataset.state).toBe('connected');
+  });
+
+  it('while the settings file is read, every card is already there (named, described) and none says Ready yet', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).endsWith('/config/connectors.json')
+          ? new Promise<Response>((resolve) => {
+              answer = resolve;
+            })
+          : Response.json({ error: 'Not signed in', code: 'unauthorized' }, { status: 401 }),
+      ),
+    );
+    renderAt(<ConnectorCatalog />);
+    expect(cards()).toHaveLength(12);
+    expect(card('gmail').dataset.state).toBe('checking');
+    expect(within(card('gmail')).getByText('Checking setup')).toBeTruthy();
+    const connect = screen.getByRole('button', { name: 'Connect Gmail' }) as HTMLButtonElement;
+    expect(connect.disabled).toBe(true);
+    expect(card('localfs').dataset.state).toBe('connected');
+    answer(Response.json({ googleClientId: 'g-1' }));
+    await vi.waitFor(() => expect(card('gmail').dataset.state).toBe('ready'));
   });
 
   it('with the Google client id in the runtime config, Gmail is Ready', async () => {
     stubServer({ signedIn: false, settings: { googleClientId: 'g-1' } });
     renderAt(<ConnectorCatalog />);
-    await screen.findByRole('button', { name: 'Connect Dropbox' });
-    expect(card('gmail').dataset.state).toBe('ready');
+    await vi.waitFor(() => expect(card('gmail').dataset.state).toBe('ready'));
   });
 
   it('a guest who presses Connect goes to /auth/login?next=/integrations', async () => {

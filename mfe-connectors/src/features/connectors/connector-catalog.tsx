@@ -263,13 +263,7 @@ export function ConnectorCatalog({
             </div>
           </Cluster>
 
-          {settings.status === 'loading' ? (
-            <Grid min="15.5rem" gap={4} aria-busy="true" aria-label="Loading integrations">
-              {visible.map((connector) => (
-                <li key={connector.id} className={styles.skeleton} />
-              ))}
-            </Grid>
-          ) : matches.length === 0 ? (
+          {matches.length === 0 ? (
             <Placeholder>
               <p className={shared.emptyText}>No integrations match your filters.</p>
               {filtersChanged(filters) ? (
@@ -287,7 +281,10 @@ export function ConnectorCatalog({
                 <li key={connector.id} className={styles.cell}>
                   <ConnectorCard
                     connector={connector}
-                    state={connectorState(connector, settings.settings)}
+                    state={connectorState(
+                      connector,
+                      settings.status === 'ready' ? settings.settings : undefined,
+                    )}
                     headingLevel={cardHeadingLevel}
                     waiting={session.status === 'loading'}
                     onConnect={onConnect}
@@ -298,7 +295,7 @@ export function ConnectorCatalog({
             </Grid>
           )}
 
-          {more > 0 && settings.status === 'ready' ? (
+          {more > 0 ? (
             <div className={styles.more}>
               <Button
                 className={`${shared.button} ${shared.secondary}`}

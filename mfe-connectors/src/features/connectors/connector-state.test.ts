@@ -183,3 +183,13 @@ describe('connector settings from the runtime config', () => {
     expect(connectorState(get('outlook'), settings).kind).toBe('configure');
   });
 });
+
+describe('before the settings file is read (and in the page drawn at build time)', () => {
+  it('the always-on and manual cards are final; every other card is checking, not Ready or Needs setup', () => {
+    const states = Object.fromEntries(connectors.map((c) => [c.id, connectorState(c, undefined).kind]));
+    expect(states.localfs).toBe('connected');
+    expect(states.imap).toBe('manual');
+    expect(states.gmail).toBe('checking');
+    expect(states.slack).toBe('checking');
+  });
+});

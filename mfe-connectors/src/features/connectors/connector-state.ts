@@ -85,13 +85,19 @@ export type ConnectorState =
   | { kind: 'connected' }
   | { kind: 'manual' }
   | { kind: 'ready' }
+  /** The settings file is still being read (and at build time, when the page is drawn): Ready or Needs setup. */
+  | { kind: 'checking' }
   /** `missing` is empty when the connector is turned off rather than short of a setting. */
   | { kind: 'configure'; missing: readonly ConnectorSetting[] };
 
 /** SPEC §4.4: Connected (always-on), Manual (status manual), Ready (enabled, settings present), Configure. */
-export function connectorState(connector: Connector, settings: ConnectorSettings): ConnectorState {
+export function connectorState(
+  connector: Connector,
+  settings: ConnectorSettings | undefined,
+): ConnectorState {
   if (connector.alwaysOn) return { kind: 'connected' };
   if (connector.status === 'manual') return { kind: 'manual' };
+  if (settings === undefined) return { kind: 'checking' };
   const missing = (requiredSettings[connector.id] ?? []).filter((name) => !settings[name]);
   if (!connector.enabled || missing.length > 0) return { kind: 'configure', missing };
   return { kind: 'ready' };
