@@ -92,7 +92,15 @@ async function seed(source: pg.Client): Promise<void> {
   `);
 }
 
-export async function measureDatabases(stack: Stack, cookie: string): Promise<DatabasesFigures> {
+/**
+ * `signIn` answers a fresh session's cookie: indexing 100,000 documents outlasts an access token, and the
+ * delta's "Sync now" needs a live one.
+ */
+export async function measureDatabases(
+  stack: Stack,
+  cookie: string,
+  signIn: () => Promise<string>,
+): Promise<DatabasesFigures> {
   const loadBefore = loadavg();
   const table: TestDatabase = await createTestDatabase(stack.databaseUrl);
   const source = new pg.Client({ connectionString: table.url });
@@ -162,8 +170,9 @@ export async function measureDatabases(stack: Stack, cookie: string): Promise<Da
       `update invoices set notes = notes || ' benchdbdelta bench' || id || 'zq', updated_at = now()
         where id in (select id from invoices order by id desc limit ${DELTA_ROWS})`,
     );
+    const fresh = await signIn();
     const deltaStarted = performance.now();
-    const synced = await fetch(`${api}/${sourceId}/sync`, { method: 'POST', headers });
+    const synced = await fetch(`${api}/${sourceId}/sync`, { method: 'POST', headers: csrfHeaders(fresh) });
     await synced.arrayBuffer();
     if (synced.status >= 300) throw new Error(`sync now answered ${synced.status}`);
     await until(
@@ -177,7 +186,7 @@ export async function measureDatabases(stack: Stack, cookie: string): Promise<Da
         );
         if (Number(rows[0]?.n) < DELTA_ROWS) return undefined;
         const found = await fetch(`${stack.url}/api/v1/search?q=benchdbdelta`, {
-          headers: { Cookie: cookie },
+          headers: { Cookie: fresh },
         });
         const answer = (await found.json()) as { results?: unknown[] };
         return (answer.results?.length ?? 0) > 0 ? true : undefined;
