@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_PASSWORD, readLatestCode, signUpVerifiedUser } from '../support/accounts';
+import { E2E_PASSWORD, readLatestCode, signUpVerifiedUser, markInbox } from '../support/accounts';
 import {
   completeProfile,
   identify,
@@ -108,7 +108,7 @@ describe('auth flow accessibility (axe) in both themes', () => {
         await identify(page, account.email);
         await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
         await look(page, '6-login', theme, size, found);
-        const since = new Date();
+        const since = await markInbox(mailUrl(), account.email);
         await page.getByRole('button', { name: 'Forgot password?' }).click();
         await page.getByRole('heading', { name: 'Check your email' }).waitFor();
         await look(page, '7-verify-reset', theme, size, found);

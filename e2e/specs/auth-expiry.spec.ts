@@ -5,7 +5,7 @@ import type { Stack } from '@trove/infra/stack';
 import { startIsolatedStack } from '@trove/infra/isolated-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_PASSWORD, readLatestCode } from '../support/accounts';
+import { E2E_PASSWORD, readLatestCode, markInbox } from '../support/accounts';
 import { identify, typeCode, uniqueEmail, waitForFlash } from '../support/auth-flow';
 import { launchBrowser, withPage } from '../support/browser';
 import { wwwRoot } from '../support/context';
@@ -71,7 +71,7 @@ describe('an expired code (SPEC §4.3, §8)', () => {
       await page.getByRole('button', { name: 'Verify' }).click();
       await waitForFlash(page, 'This code has expired. Tap Resend to get a new one.');
       await page.getByText('Code expired', { exact: true }).waitFor();
-      const resentSince = new Date();
+      const resentSince = await markInbox(stack.mailUrl, email);
       await resend.click();
       await waitForFlash(page, 'We sent you a new code.');
       const fresh = await readLatestCode(stack.mailUrl, email, { since: resentSince });

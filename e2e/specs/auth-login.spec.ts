@@ -1,6 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_PASSWORD, readLatestCode, type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
+import {
+  E2E_PASSWORD,
+  readLatestCode,
+  type SignedUpUser,
+  signUpVerifiedUser,
+  markInbox,
+} from '../support/accounts';
 import {
   completeProfile,
   enableTwoStep,
@@ -110,7 +116,7 @@ describe('login (SPEC §4.3)', () => {
     await withPage(browser, async ({ page }) => {
       await page.goto('/auth/login');
       await identify(page, account.email);
-      const since = new Date();
+      const since = await markInbox(mailUrl(), account.email);
       await logIn(page, account.password);
       await page.getByText('Your account uses 2-step sign-in.', { exact: false }).waitFor();
       await typeCode(page, await readLatestCode(mailUrl(), account.email, { since }));
@@ -126,7 +132,7 @@ describe('login (SPEC §4.3)', () => {
     await withPage(browser, async ({ page }) => {
       await page.goto('/auth/login');
       await identify(page, account.email);
-      const since = new Date();
+      const since = await markInbox(mailUrl(), account.email);
       await page.getByRole('button', { name: 'Forgot password?' }).click();
       await waitForFlash(page, 'We sent a code to your email to reset your password.');
       await page.getByText('To reset your password, enter', { exact: false }).waitFor();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserCookies, readLatestCode, signUpVerifiedUser } from '../support/accounts';
+import { browserCookies, readLatestCode, signUpVerifiedUser, markInbox } from '../support/accounts';
 import { launchBrowser } from '../support/browser';
 import { mailTo } from '../support/chat';
 import { baseUrl, mailUrl } from '../support/context';
@@ -104,7 +104,7 @@ describe('2-step tab (SPEC §2.5)', () => {
       await statusLine(page).getByText('Profile updated').waitFor();
       await page.getByText('2-step on').waitFor();
 
-      const since = new Date();
+      const since = await markInbox(mailUrl(), account.email);
       const answer = await login(account.email, account.password);
       expect(answer.status).toBe(200);
       const body = await answer.json();

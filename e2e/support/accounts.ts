@@ -27,9 +27,31 @@ export interface SignedUpUser {
 export const E2E_PASSWORD = 'Trove-e2e-Passw0rd!';
 
 interface CaughtMail {
+  id: string;
   text: string;
   date: string;
   to: { address: string }[];
+}
+
+/**
+ * The mails `email` already has, taken before the action that mails a code. A mail's `date` comes from its
+ * Date header, whole seconds, so a `since` time cannot tell a code mailed just before the action (the
+ * sign-up's, when the page came up within a second) from the one it sends; the ids can.
+ */
+export interface InboxMark {
+  seen: ReadonlySet<string>;
+}
+
+export async function markInbox(mailUrl: string, email: string): Promise<InboxMark> {
+  const address = email.toLowerCase();
+  const inbox = (await (await fetch(`${mailUrl}/email`)).json()) as CaughtMail[];
+  return {
+    seen: new Set(
+      inbox
+        .filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address))
+        .map((mail) => mail.id),
+    ),
+  };
 }
 
 /**
@@ -39,7 +61,7 @@ interface CaughtMail {
 export async function readLatestCode(
   mailUrl: string,
   email: string,
-  options: { since?: Date; timeoutMs?: number } = {},
+  options: { since?: Date | InboxMark; timeoutMs?: number } = {},
 ): Promise<string> {
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   const address = email.toLowerCase();
@@ -47,10 +69,12 @@ export async function readLatestCode(
     const inbox = (await (await fetch(`${mailUrl}/email`)).json()) as CaughtMail[];
     const mails = inbox
       .filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address))
-      .filter(
-        (mail) =>
-          options.since === undefined || new Date(mail.date).getTime() >= options.since.getTime() - 1_000,
-      )
+      .filter((mail) => {
+        const since = options.since;
+        if (since === undefined) return true;
+        if (since instanceof Date) return new Date(mail.date).getTime() >= since.getTime() - 1_000;
+        return !since.seen.has(mail.id);
+      })
       .sort((a, b) => new Date(a.date).getTime() - new Date(b.date).getTime());
     const code = /\b(\d{6})\b/.exec(mails[mails.length - 1]?.text ?? '')?.[1];
     if (code !== undefined) return code;
