@@ -23,6 +23,7 @@ import {
   updateSource,
   withSourceLock,
 } from '../sources.repository';
+import { lockRunningSource, SyncStopped } from '../sync-stop';
 import { passwordContext } from '../sources.service';
 import {
   classifyError,
@@ -96,8 +97,6 @@ const RETRIED: ReadonlySet<SourceProblem> = new Set([
 
 /** Identities removed per transaction. */
 const DELETE_BATCH = 500;
-
-class SyncStopped extends Error {}
 
 const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
 
@@ -260,12 +259,6 @@ async function serverIds(
     if (last === undefined || page.length < pageSize) return ids;
     after = last;
   }
-}
-
-/** Stops the run when the source was paused or removed: its row is locked for the rest of the transaction. */
-async function lockRunningSource(tx: DatabaseHandle, sourceId: string): Promise<void> {
-  const current = await sourceWithSecret(tx, sourceId, { lock: true });
-  if (current === undefined || current.state === 'paused') throw new SyncStopped();
 }
 
 /**

@@ -34,6 +34,7 @@ import {
   voidFolderUids,
   withSourceLock,
 } from '../sources.repository';
+import { lockRunningSource, SyncStopped } from '../sync-stop';
 import { passwordContext } from '../sources.service';
 import { ImapError, type ImapFolder, type ImapMessage, type ImapSession, uidsGone } from './imap-client';
 import { connectImapSource, describeFailure, type ImapReach } from './imap-source';
@@ -79,9 +80,6 @@ const BATCH_BYTES = 16 * 1024 * 1024;
 const DEFAULT_UID_COMPARE_MINUTES = 60;
 /** Identities removed per transaction. */
 const DELETE_BATCH = 200;
-
-/** A run stopped because the source was paused or removed while it ran: nothing to record. */
-class SyncStopped extends Error {}
 
 /** What makes a message one message wherever it is filed: Message-ID + size, or its bytes without an ID. */
 export function messageIdentity(message: Pick<ImapMessage, 'messageId' | 'size' | 'source'>): string {
@@ -271,12 +269,6 @@ async function readNewMail(
     const average = Math.max(1, bytes / batch.length);
     batchSize = Math.max(1, Math.min(options.batchSize ?? DEFAULT_BATCH, Math.floor(BATCH_BYTES / average)));
   }
-}
-
-/** Stops the run when the source was paused or removed: its row is locked for the rest of the transaction. */
-async function lockRunningSource(tx: DatabaseHandle, sourceId: string): Promise<void> {
-  const current = await sourceWithSecret(tx, sourceId, { lock: true });
-  if (current === undefined || current.state === 'paused') throw new SyncStopped();
 }
 
 async function storeBatch(
