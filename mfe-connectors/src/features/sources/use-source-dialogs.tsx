@@ -40,6 +40,15 @@ export function useSourceDialogs(state: SourcesState) {
   const toasts = useToasts();
   const { add, act } = state;
 
+  /** A source just added, whatever its kind: on the list, and said so. */
+  const connected = useCallback(
+    (source: Source) => {
+      add(source);
+      toasts.show({ type: 'success', message: `${source.name} is connected. Its first sync starts now.` });
+    },
+    [add, toasts],
+  );
+
   const openMailboxForm = useCallback(() => {
     const ticket = popup.open(
       <ImapForm
@@ -47,17 +56,13 @@ export function useSourceDialogs(state: SourcesState) {
         onCancel={() => popup.close(ticket)}
         onConnected={(source) => {
           popup.close(ticket);
-          add(source);
-          toasts.show({
-            type: 'success',
-            message: `${source.name} is connected. Its first sync starts now.`,
-          });
+          connected(source);
         }}
       />,
       // A click beside the form must not throw away a typed password.
       { title: 'Add a mailbox (IMAP)', size: 'lg', allowBackdropClose: false },
     );
-  }, [popup, add, toasts]);
+  }, [popup, connected]);
 
   /** "Add server" on PostgreSQL and MySQL, "Add file" on SQLite (issue 22). */
   const openDatabaseForm = useCallback(
@@ -69,17 +74,13 @@ export function useSourceDialogs(state: SourcesState) {
           onCancel={() => popup.close(ticket)}
           onSaved={(source) => {
             popup.close(ticket);
-            add(source);
-            toasts.show({
-              type: 'success',
-              message: `${source.name} is connected. Its first sync starts now.`,
-            });
+            connected(source);
           }}
         />,
         { title: databaseTitles[kind], size: 'xl', allowBackdropClose: false },
       );
     },
-    [popup, add, toasts],
+    [popup, connected],
   );
 
   /** "Add a database" above the sources: which kind, then its form. */
