@@ -1,8 +1,8 @@
 import { loadavg } from 'node:os';
-import { CSRF_ACCESS_COOKIE, CSRF_HEADER } from '@trove/contracts';
 import { createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
 import pg from 'pg';
 import type { Stack } from '../stack';
+import { counts, csrfHeaders, untilWithin } from './source-probes';
 
 // Issue 22's bench (`npm run bench -- --databases`): a PostgreSQL table of 100,000 invoices in a database of
 // its own on the bench's server, a database source made through the API of a stack on a fresh database, and
@@ -17,48 +17,7 @@ import type { Stack } from '../stack';
 const ROWS = Number(process.env.BENCH_DATABASE_ROWS ?? 100_000);
 const DELTA_ROWS = 100;
 const DEADLINE_MS = Number(process.env.BENCH_DATABASES_DEADLINE_S ?? 3600) * 1000;
-
-function csrfHeaders(cookie: string): Record<string, string> {
-  const csrf = new RegExp(`(?:^|; )${CSRF_ACCESS_COOKIE}=([^;]+)`).exec(cookie)?.[1] ?? '';
-  return { Cookie: cookie, [CSRF_HEADER]: csrf, 'Content-Type': 'application/json' };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, everyMs = 100): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > DEADLINE_MS) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
-
-interface Counts {
-  documents: number;
-  indexed: number;
-  failed: number;
-  state: string;
-}
-
-async function counts(db: pg.Client, sourceId: string): Promise<Counts> {
-  const { rows } = await db.query<{ documents: string; indexed: string; failed: string; state: string }>(
-    `select count(d.id) as documents,
-            count(d.id) filter (where d.status = 'indexed') as indexed,
-            count(d.id) filter (where d.status = 'failed') as failed,
-            s.state
-       from sources s left join documents d on d.source_id = s.id
-      where s.id = $1 group by s.state`,
-    [sourceId],
-  );
-  const row = rows[0];
-  if (row === undefined) throw new Error(`source ${sourceId} is gone`);
-  return {
-    documents: Number(row.documents),
-    indexed: Number(row.indexed),
-    failed: Number(row.failed),
-    state: row.state,
-  };
-}
+const until = untilWithin(DEADLINE_MS);
 
 export interface DatabasesFigures {
   rows: number;

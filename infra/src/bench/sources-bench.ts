@@ -1,9 +1,9 @@
 import { loadavg } from 'node:os';
-import { CSRF_ACCESS_COOKIE, CSRF_HEADER } from '@trove/contracts';
 import pg from 'pg';
 import { type Dovecot, startDovecot } from '../../../services/search/src/sources/imap/testing/dovecot';
 import { spamAssassinMail } from '../../../services/search/src/sources/imap/testing/spam-assassin';
 import type { Stack } from '../stack';
+import { type Counts, counts, csrfHeaders, untilWithin } from './source-probes';
 import { groupMemory, type ProcessMemory } from './upload-memory';
 
 // Issue 21's bench (`npm run bench -- --sources`): a real Dovecot holding the 6,046 SpamAssassin messages
@@ -19,48 +19,7 @@ import { groupMemory, type ProcessMemory } from './upload-memory';
 
 const USER = 'bench@example.test';
 const DEADLINE_MS = Number(process.env.BENCH_SOURCES_DEADLINE_S ?? 900) * 1000;
-
-interface Counts {
-  documents: number;
-  indexed: number;
-  failed: number;
-  state: string;
-}
-
-function csrfHeaders(cookie: string): Record<string, string> {
-  const csrf = new RegExp(`(?:^|; )${CSRF_ACCESS_COOKIE}=([^;]+)`).exec(cookie)?.[1] ?? '';
-  return { Cookie: cookie, [CSRF_HEADER]: csrf, 'Content-Type': 'application/json' };
-}
-
-async function counts(db: pg.Client, sourceId: string): Promise<Counts> {
-  const { rows } = await db.query<{ documents: string; indexed: string; failed: string; state: string }>(
-    `select count(d.id) as documents,
-            count(d.id) filter (where d.status = 'indexed') as indexed,
-            count(d.id) filter (where d.status = 'failed') as failed,
-            s.state
-       from sources s left join documents d on d.source_id = s.id
-      where s.id = $1 group by s.state`,
-    [sourceId],
-  );
-  const row = rows[0];
-  if (row === undefined) throw new Error(`source ${sourceId} is gone`);
-  return {
-    documents: Number(row.documents),
-    indexed: Number(row.indexed),
-    failed: Number(row.failed),
-    state: row.state,
-  };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, everyMs = 100): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > DEADLINE_MS) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
+const until = untilWithin(DEADLINE_MS);
 
 /** A corpus message made new: its own Message-ID and a word no other message has, to search for. */
 function freshMessage(eml: Buffer, index: number): { eml: Buffer; word: string } {
