@@ -21,14 +21,9 @@ describe('nginx in front of the built stack', () => {
     expect(response.status).toBe(413);
   });
 
-  it('pages, remotes and API answers carry the security headers', async () => {
+  it('pages and API answers carry the security headers; static files an inert policy', async () => {
     const config = readRemotesConfig(wwwRoot());
-    const urls = [
-      '/',
-      `/${remoteFolder(config.remotes.marketing.entry)}/mf-manifest.json`,
-      '/api/v1/auth/healthz',
-    ];
-    for (const url of urls) {
+    for (const url of ['/', '/auth/login', '/api/v1/auth/healthz']) {
       const response = await fetch(`${baseUrl()}${url}`);
       expect(response.status, url).toBe(200);
       const csp = response.headers.get('content-security-policy') ?? '';
@@ -38,6 +33,19 @@ describe('nginx in front of the built stack', () => {
       expect(scriptSrc, url).not.toContain('unsafe-inline');
       expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
       expect(response.headers.get('referrer-policy'), url).toBeTruthy();
+    }
+    // Page-only headers do nothing on a subresource (docs/decisions/062); nosniff does.
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script, 'a script of the landing page').toBeTruthy();
+    for (const url of [`/${remoteFolder(config.remotes.marketing.entry)}/mf-manifest.json`, `${script}`]) {
+      const response = await fetch(`${baseUrl()}${url}`);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-security-policy'), url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
+      expect(response.headers.get('permissions-policy'), url).toBeNull();
     }
   });
 

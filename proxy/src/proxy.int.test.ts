@@ -9,6 +9,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BROTLI_MODULE } from './render-config';
 import { findNginx, type NginxRuntime, prepareNginxRuntime, testArgs } from './runtime';
+import { STATIC_FILE_CSP } from './nginx/security-headers';
 
 // Without nginx this file fails rather than skips: a skipped proxy suite reads as green in `npm test`
 // while nothing about the rendered config was tried against a real nginx. findNginx is the lookup the
@@ -64,6 +65,15 @@ const SECURITY_HEADERS = [
   'referrer-policy',
   'x-frame-options',
 ];
+
+/** A static file (a script, stylesheet or manifest) keeps what acts on a subresource, not the page's policy. */
+function expectStaticFileHeaders(response: Response, what: string): void {
+  expect(response.headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(response.headers.get('content-security-policy'), what).toBe(STATIC_FILE_CSP);
+  expect(response.headers.get('x-request-id'), what).toBeTruthy();
+  for (const name of ['permissions-policy', 'x-frame-options', 'referrer-policy'])
+    expect(response.headers.get(name), `${name} on ${what}`).toBeNull();
+}
 
 function expectSecurityHeaders(response: Response, what: string): void {
   for (const name of SECURITY_HEADERS) expect(response.headers.get(name), `${name} on ${what}`).toBeTruthy();
@@ -264,18 +274,18 @@ describe('nginx with the rendered config', () => {
       expect(response.status, file).toBe(200);
       expect(response.headers.get('cache-control'), file).toBe('no-cache');
       expect(response.headers.get('access-control-allow-origin'), file).toBe('*');
-      expectSecurityHeaders(response, file);
+      expectStaticFileHeaders(response, file);
     }
     const chunk = await fetch(`${base}/remotes/x/1/chunk.9b1e7d2a.js`);
     expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(chunk.headers.get('content-type')).toContain('text/javascript');
-    expectSecurityHeaders(chunk, 'a remote chunk');
+    expectStaticFileHeaders(chunk, 'a remote chunk');
   });
 
   it('caches shell assets forever; a missing one is a 404', async () => {
     const asset = await fetch(`${base}/assets/main.3f2a9c1b.js`);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expectSecurityHeaders(asset, 'an asset');
+    expectStaticFileHeaders(asset, 'an asset');
     const missing = await fetch(`${base}/assets/gone.12345678.js`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).not.toContain('<html');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ProxySettings, renderNginxConfig } from './render-config';
+import { STATIC_FILE_CSP } from './nginx/security-headers';
 
 const base: ProxySettings = {
   httpPort: 8080,
@@ -144,6 +145,11 @@ describe('renderNginxConfig', () => {
       const text = block(conf, opening.replace(/^location /, '').replace(/ \{$/, ''));
       expect(text, opening).toContain('add_header Content-Security-Policy');
       expect(text, opening).toContain('add_header X-Content-Type-Options "nosniff" always;');
+      // The built site's static files carry an inert policy of their own (docs/decisions/062).
+      if (/\/(assets|remotes)\/|remoteEntry/.test(opening)) {
+        expect(text, opening).toContain(`add_header Content-Security-Policy "${STATIC_FILE_CSP}" always;`);
+        continue;
+      }
       expect(text, opening).toContain('add_header Referrer-Policy "strict-origin-when-cross-origin" always;');
       expect(text, opening).toContain('add_header X-Frame-Options "DENY" always;');
       expect(text, opening).toContain('add_header Permissions-Policy');

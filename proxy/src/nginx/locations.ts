@@ -1,6 +1,6 @@
 import { API_PATHS } from '@trove/contracts';
 import { errorPageDirectives } from './error-pages';
-import { securityHeaders } from './security-headers';
+import { securityHeaders, staticFileHeaders } from './security-headers';
 import { assertSafe, assertUpstream } from './validate';
 
 // The server's locations: the built site's files, the services behind their upstreams, and the extra
@@ -132,7 +132,7 @@ ${h('      ')}
     location ^~ /assets/ {
       try_files $uri =404;
       add_header Cache-Control ${IMMUTABLE};
-${h('      ')}
+${staticFileHeaders('      ')}
     }
 
     # Remote builds, one immutable folder per version. No SPA fallback: a missing chunk must be a
@@ -142,14 +142,14 @@ ${h('      ')}
       add_header Cache-Control ${IMMUTABLE};
       # Static and public: another origin's shell may load these.
       add_header Access-Control-Allow-Origin "*";
-${h('      ')}
+${staticFileHeaders('      ')}
 
       # The entry points keep their names across builds, so they are revalidated.
       location ~ /(mf-manifest\\.json|remoteEntry\\.js)$ {
         try_files $uri =404;
         add_header Cache-Control ${NO_CACHE};
         add_header Access-Control-Allow-Origin "*";
-${h('        ')}
+${staticFileHeaders('        ')}
       }
     }`;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, securityHeaders } from './security-headers';
+import {
+  contentSecurityPolicy,
+  STATIC_FILE_CSP,
+  securityHeaders,
+  staticFileHeaders,
+} from './security-headers';
 
 describe('contentSecurityPolicy', () => {
   it('is the documented policy with no inline scripts', () => {
@@ -27,5 +32,17 @@ describe('securityHeaders', () => {
   it('takes HSTS from $trove_hsts, which is empty over plain http (issue 18 item 13)', () => {
     expect(securityHeaders('x', '')).toContain('add_header Strict-Transport-Security $trove_hsts always;');
     expect(securityHeaders('x', '')).not.toContain('max-age');
+  });
+});
+
+describe('staticFileHeaders', () => {
+  it('keeps nosniff, the request id and HSTS, and an inert policy instead of the page CSP', () => {
+    const lines = staticFileHeaders('  ');
+    expect(lines).toContain(`add_header Content-Security-Policy "${STATIC_FILE_CSP}" always;`);
+    expect(lines).toContain('add_header X-Content-Type-Options "nosniff" always;');
+    expect(lines).toContain('add_header X-Request-Id $trove_request_id always;');
+    expect(lines).toContain('add_header Strict-Transport-Security $trove_hsts always;');
+    expect(lines).not.toContain('Permissions-Policy');
+    expect(lines).not.toContain('X-Frame-Options');
   });
 });
