@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '@trove/service-core';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { searchDb } from '../db/tables';
 
 // What chats read from the index besides the search itself: a passage with its neighbours, whether a
@@ -60,9 +60,10 @@ export const ENTITY_SAMPLE = 100;
  * The first of `candidates` that names a person (name or address) or organisation in the facts of one
  * of the user's passages — matched as the search's entity filter matches, from a word's start, ignoring
  * case. Only passages holding the candidate's own words, or the question's other `words`, are looked at
- * (the GIN index), and at most ENTITY_SAMPLE of each: a name that is only mentioned, never a sender or a
- * signature, would otherwise cost a regular expression over every passage that mentions it (1.6 s for
- * "Microsoft" at 48k mails). A sample that misses a real entity only leaves the name a search word.
+ * (found by the search's postings, docs/decisions/060-cheaper-indexing.md), and at most ENTITY_SAMPLE of
+ * each: a name that is only mentioned, never a sender or a signature, would otherwise cost a regular
+ * expression over every passage that mentions it (1.6 s for "Microsoft" at 48k mails). A sample that misses
+ * a real entity only leaves the name a search word.
  */
 export async function firstKnownEntity(
   db: DatabaseHandle,
@@ -70,25 +71,9 @@ export async function firstKnownEntity(
   candidates: readonly { name: string; words: string }[],
 ): Promise<string | undefined> {
   if (candidates.length === 0) return undefined;
-  // The planner guesses that a tsquery it has no statistics for matches ~0.5% of passages, so with LIMIT it
-  // walks the table until enough match — every passage, for a name nobody mentions (1.6 s at 48k). Bitmap scans
-  // are forced for this transaction (SET LOCAL), so a rare name is one GIN probe (1 ms) and a common one
-  // reads ENTITY_SAMPLE rows (tens of ms). The tsqueries are made first and passed as values, so the GIN index applies.
-  return db.transaction().execute(async (tx) => {
-    await sql`set local enable_seqscan = off`.execute(tx);
-    await sql`set local enable_indexscan = off`.execute(tx);
-    return firstKnownEntityIn(tx, userId, candidates);
-  });
-}
-
-async function firstKnownEntityIn(
-  db: DatabaseHandle,
-  userId: string,
-  candidates: readonly { name: string; words: string }[],
-): Promise<string | undefined> {
-  const made = await sql<{ named: string; asked: string }>`
-    select plainto_tsquery('english', c.name)::text as named,
-           replace(plainto_tsquery('english', c.words)::text, ' & ', ' | ') as asked
+  const made = await sql<{ named: string[]; asked: string[] }>`
+    select tsvector_to_array(to_tsvector('english', c.name)) as named,
+           tsvector_to_array(to_tsvector('english', c.words)) as asked
     from unnest(${candidates.map((c) => c.name)}::text[], ${candidates.map((c) => c.words)}::text[])
       with ordinality as c(name, words, ord)
     order by c.ord
@@ -99,19 +84,42 @@ async function firstKnownEntityIn(
     or exists (select 1 from jsonb_array_elements(
         case when jsonb_typeof(${sql.ref(alias)}.facts->'people') = 'array' then ${sql.ref(alias)}.facts->'people' else '[]' end) person
       where person->>'name' ~* ${pattern} or person->>'email' ~* ${pattern}))`;
-  const sample = (alias: string, tsquery: string, pattern: string) =>
-    tsquery === ''
+  // Passages holding every one of the name's lexemes: the newest postings of its rarest lexeme (a lexeme the
+  // user has none of is the rarest, and finds nothing), each checked for the others by primary key, stopping
+  // at the sample — index entries only, read in key order.
+  const holdingAll = (lexemes: string[]) => sql`
+    select x.passage_id from search_postings x
+    where x.user_id = ${userId} and x.lexeme = (
+        select l from unnest(${lexemes}::text[]) l
+        left join search_terms t on t.user_id = ${userId} and t.lexeme = l
+        order by coalesce(t.document_frequency, 0), l limit 1)
+      and not exists (select 1 from unnest(${lexemes}::text[]) l
+                      where l <> x.lexeme and not exists (
+                        select 1 from search_postings y
+                        where y.user_id = ${userId} and y.lexeme = l and y.passage_id = x.passage_id))
+    order by x.passage_id desc
+    limit ${ENTITY_SAMPLE}`;
+  // Passages holding any of the question's words: at most the sample of each word's newest postings.
+  const holdingAny = (lexemes: string[]) => sql`
+    select distinct h.passage_id from unnest(${lexemes}::text[]) l
+    cross join lateral (
+      select x.passage_id from search_postings x
+      where x.user_id = ${userId} and x.lexeme = l
+      order by x.passage_id desc
+      limit ${ENTITY_SAMPLE}) h
+    limit ${ENTITY_SAMPLE}`;
+  const sample = (alias: string, found: RawBuilder<unknown> | undefined, pattern: string) =>
+    found === undefined
       ? sql`false`
       : sql`exists (select 1 from (
-              select p.facts from passages p
-              where p.user_id = ${userId} and p.tsv @@ ${tsquery}::tsquery
-              limit ${ENTITY_SAMPLE}) ${sql.ref(alias)}
+              select p.facts from (${found}) h join passages p on p.id = h.passage_id) ${sql.ref(alias)}
             where ${holds(alias, pattern)})`;
   const branches = candidates.map((candidate, index) => {
     const pattern = `(^|[^[:alnum:]])${regexLiteral(candidate.name)}`;
-    const queries = made.rows[index] ?? { named: '', asked: '' };
+    const { named = [], asked = [] } = made.rows[index] ?? {};
     return sql`select ${index}::int as ord
-               where ${sample('named', queries.named, pattern)} or ${sample('asked', queries.asked, pattern)}`;
+               where ${sample('named', named.length === 0 ? undefined : holdingAll(named), pattern)}
+                  or ${sample('asked', asked.length === 0 ? undefined : holdingAny(asked), pattern)}`;
   });
   const result = await sql<{
     ord: number;

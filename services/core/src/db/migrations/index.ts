@@ -22,6 +22,8 @@ import * as uploadsIndex from './2026-11-25-09-uploads-index';
 import * as destinations from './2026-11-25-11-destinations';
 import * as changeNotifications from './2026-11-25-12-change-notifications';
 import * as databaseSources from './2026-11-26-01-database-sources';
+import * as postingsWithoutUserKey from './2026-11-26-02-postings-without-user-key';
+import * as passagesWithoutTsvIndex from './2026-11-26-03-passages-without-tsv-index';
 
 // Every migration, imported by name rather than read from the folder at run time, so the list works
 // the same under tsx, vitest or any bundler. Append-only: add a file and a line, never edit one.
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-11-destinations': destinations,
   '2026-11-25-12-change-notifications': changeNotifications,
   '2026-11-26-01-database-sources': databaseSources,
+  '2026-11-26-02-postings-without-user-key': postingsWithoutUserKey,
+  '2026-11-26-03-passages-without-tsv-index': passagesWithoutTsvIndex,
 };
