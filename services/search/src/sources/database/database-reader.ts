@@ -8,12 +8,8 @@ import type {
 } from '@trove/contracts';
 import { DATABASE_TABLES_MAX } from '@trove/contracts';
 import { type AllowedHosts, HostRefusedError, type Lookup, resolveAllowedHost } from '@trove/service-core';
-import Sqlite from 'better-sqlite3';
-import {
-  createConnection as createMysqlConnection,
-  type Connection as MysqlConnection,
-} from 'mysql2/promise';
-import pg from 'pg';
+import type Sqlite from 'better-sqlite3';
+import type { Connection as MysqlConnection } from 'mysql2/promise';
 import type { Cell, Row } from './row-document';
 
 // The three clients behind one small reader (issue 22): list tables, read a table's or a query's columns, read
@@ -26,6 +22,10 @@ import type { Cell, Row } from './row-document';
 // - SQLite: the file opened read-only (and query_only), integers as bigints.
 // A batch never holds more than the row cap (SOURCE_DB_BATCH_ROWS). The host guard runs on every connect,
 // after DNS, and the client dials the address it checked (docs/decisions/052-database-sources.md).
+//
+// Each client is imported when a source of its kind is first opened, not with the service: mysql2 and
+// better-sqlite3 cost ~18 and ~7 MB of resident memory each, which a service without database sources
+// should not carry (issue 21's memory goal; docs/decisions/061-database-rows-indexed-by-the-sync.md).
 
 export interface DatabaseLimits {
   /** SOURCE_DB_STATEMENT_TIMEOUT_MS. */
@@ -211,6 +211,7 @@ async function openPostgres(
           // The client dials the checked address; TLS still names the host (SNI and the certificate check).
           ...(/^[\d.]+$|:/.test(name) ? {} : { servername: name, host: name }),
         };
+  const { default: pg } = await import('pg');
   const client = new pg.Client({
     host: address,
     port: connection.port,
@@ -350,7 +351,8 @@ async function openMysql(
   const name = connection.host.replace(/^\[(.*)\]$/, '$1');
   let client: MysqlConnection;
   try {
-    client = await createMysqlConnection({
+    const { createConnection } = await import('mysql2/promise');
+    client = await createConnection({
       // The name is what TLS checks; the socket goes to the address the guard checked, never a second lookup.
       host: name,
       port: connection.port,
@@ -503,10 +505,11 @@ function sqliteProblem(error: unknown): DatabaseError | undefined {
 }
 
 /** A SQLite file on disk, opened read-only: nothing Trove runs can change it. */
-export function openSqliteFile(path: string): DatabaseReader {
+export async function openSqliteFile(path: string): Promise<DatabaseReader> {
+  const { default: SqliteFile } = await import('better-sqlite3');
   let db: Sqlite.Database;
   try {
-    db = new Sqlite(path, { readonly: true, fileMustExist: true });
+    db = new SqliteFile(path, { readonly: true, fileMustExist: true });
     db.pragma('query_only = on');
     // Reading the schema fails at once on a file that is not a database.
     db.prepare('select count(*) from sqlite_schema').get();

@@ -68,7 +68,7 @@ export async function openReader(
   const path = join(dir, 'source.sqlite');
   try {
     await writeFile(path, bytes, { mode: 0o600 });
-    const reader = openSqliteFile(path);
+    const reader = await openSqliteFile(path);
     return {
       ...reader,
       async close() {

@@ -7,9 +7,18 @@ import type { DatabaseSourceKind } from '@trove/contracts';
 // This is the first of two guards: every session is also read-only at the server, which refuses a write a
 // function could hide (docs/decisions/052-database-sources.md).
 
-// The package is CommonJS without named exports Node can see.
-const { Parser } = createRequire(import.meta.url)('node-sql-parser') as typeof import('node-sql-parser');
-const parser = new Parser();
+// The package is CommonJS without named exports Node can see. It is loaded at the first query checked, not
+// with the service: its grammars for every dialect hold ~35 MB of resident memory, which a service whose
+// users write no query should not carry (issue 21's memory goal; docs/decisions/061).
+type SqlParser = InstanceType<typeof import('node-sql-parser').Parser>;
+let loaded: SqlParser | undefined;
+function parser(): SqlParser {
+  if (loaded === undefined) {
+    const { Parser } = createRequire(import.meta.url)('node-sql-parser') as typeof import('node-sql-parser');
+    loaded = new Parser();
+  }
+  return loaded;
+}
 
 const DIALECTS: Readonly<Record<DatabaseSourceKind, string>> = {
   postgres: 'postgresql',
@@ -81,7 +90,7 @@ export function checkSelect(query: string, kind: DatabaseSourceKind): string {
   const text = query.trim().replace(/;\s*$/, '');
   let ast: unknown;
   try {
-    ast = parser.astify(text, { database: DIALECTS[kind] });
+    ast = parser().astify(text, { database: DIALECTS[kind] });
   } catch (error) {
     const detail = (error as Error).message.split('\n')[0]?.slice(0, 200) ?? '';
     const locking = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i.test(text);
