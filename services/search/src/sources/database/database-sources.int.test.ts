@@ -94,8 +94,8 @@ const passed = (result: DatabasePreviewResult) => {
   return result;
 };
 
-async function readSource(id: string): Promise<Source> {
-  const read = await call(service, ada, 'GET', `/${id}`);
+async function readSource(id: string, user: SignedInUser = ada): Promise<Source> {
+  const read = await call(service, user, 'GET', `/${id}`);
   expect(read.status).toBe(200);
   return SourceResponseSchema.parse(read.json).source;
 }
@@ -117,6 +117,43 @@ async function syncAndIndex(sourceId: string): Promise<Source> {
     // every job the sync queued
   }
   return readSource(sourceId);
+}
+
+/** One sync run now and nothing else: no extraction job is run. */
+async function syncOnly(sourceId: string, user: SignedInUser = ada): Promise<Source> {
+  await expect.poll(() => service.sources?.syncNow(sourceId), { timeout: 30_000 }).toBe('done');
+  return readSource(sourceId, user);
+}
+
+/** The source's documents that wait for an extraction job. */
+const queuedJobs = async (sourceId: string) =>
+  Number(
+    (
+      await sql<{ n: string }>`
+        select count(*) as n from search_jobs j join documents d on d.id = j.document_id
+        where d.source_id = ${sourceId}`.execute(service.db)
+    ).rows[0]?.n,
+  );
+
+/**
+ * The user's BM25 statistics against what the index holds: the passage count and total length, and every
+ * term's document frequency, are those of the passages and postings there.
+ */
+async function expectStatisticsExact(userId: string): Promise<void> {
+  const counted = await sql<{ passages: string; length: string; terms: string; postings: string }>`
+    select (select count(*) from passages where user_id = ${userId}) as passages,
+           (select coalesce(sum(length), 0) from passages where user_id = ${userId}) as length,
+           (select coalesce(sum(document_frequency), 0) from search_terms where user_id = ${userId}) as terms,
+           (select count(*) from search_postings where user_id = ${userId}) as postings`.execute(service.db);
+  const kept = await sql<{ passage_count: string; total_length: string }>`
+    select passage_count, total_length from search_corpus_stats where user_id = ${userId}`.execute(
+    service.db,
+  );
+  const row = counted.rows[0];
+  expect(row).toBeDefined();
+  expect(Number(kept.rows[0]?.passage_count ?? 0)).toBe(Number(row?.passages));
+  expect(Number(kept.rows[0]?.total_length ?? 0)).toBe(Number(row?.length));
+  expect(Number(row?.terms)).toBe(Number(row?.postings));
 }
 
 const rowsOf = async (sourceId: string) =>
@@ -337,11 +374,14 @@ describe('a PostgreSQL table, synced', () => {
       password: postgres.reader.password,
     });
     expect(source.kind === 'postgres' && source.sync.mode).toBe('delta');
-    const synced = await syncAndIndex(source.id);
+    // The sync indexes its rows itself (docs/decisions/061): searchable when it is done, no job queued.
+    const synced = await syncOnly(source.id);
     expect(synced.status.state).toBe('up_to_date');
+    expect(await queuedJobs(source.id)).toBe(0);
     const rows = await rowsOf(source.id);
     expect(rows).toHaveLength(SEED_INVOICES);
     expect(rows.every((row) => row.folder === 'invoices' && row.status === 'indexed')).toBe(true);
+    await expectStatisticsExact(ada.userId);
     expect(rows.find((row) => row.item_key === '7')).toMatchObject({
       name: 'invoices #7',
       title: 'INV-2026-007',
@@ -370,10 +410,12 @@ describe('a PostgreSQL table, synced', () => {
       `insert into invoices (id, number, customer, total, currency, issued_on, notes, updated_at)
        values (13, 'INV-2026-013', 'Wayne Enterprises', 99.00, 'EUR', '2026-11-30', 'Late addition', '2026-12-01 08:00:00')`,
     );
-    await syncAndIndex(source.id);
+    await syncOnly(source.id);
     const rows = await rowsOf(source.id);
     expect(rows).toHaveLength(SEED_INVOICES + 1);
     expect(new Set(rows.map((row) => row.item_key)).size).toBe(rows.length);
+    // The replaced documents' passages left the index and its statistics with them.
+    await expectStatisticsExact(ada.userId);
     const umbrella = await search('Umbrella source:Billing');
     expect(umbrella.map((hit) => hit.document.name).sort()).toEqual(['invoices #2', 'invoices #9']);
     expect((await search('Wayne')).map((hit) => hit.document.name)).toEqual(['invoices #13']);
@@ -390,8 +432,15 @@ describe('a PostgreSQL table, synced', () => {
     await postgres.exec(
       `update invoices set notes = repeat('overdue reminder ', 620000), updated_at = '2026-12-02 08:00:00' where id = 5`,
     );
+    // Too large to extract on the service's loop: this row alone goes to the extraction job.
+    expect((await syncOnly(source.id)).status.state).toBe('up_to_date');
+    expect(await queuedJobs(source.id)).toBe(1);
+    expect(
+      (await rowsOf(source.id)).filter((row) => row.status !== 'indexed').map((row) => row.item_key),
+    ).toEqual(['5']);
     const synced = await syncAndIndex(source.id);
     expect(synced.status.state).toBe('up_to_date');
+    expect(await queuedJobs(source.id)).toBe(0);
     const original = await sql<{ size: number }>`
       select d.size_bytes::int as size from documents d join source_messages m on m.document_id = d.id
       where m.source_id = ${source.id} and m.item_key = '5'`.execute(service.db);
@@ -441,6 +490,69 @@ describe('a PostgreSQL table, synced', () => {
       )
       .toBe(0);
     expect(await search('consulting')).toEqual([]);
+  });
+});
+
+describe('a batch is stored and indexed in one transaction', () => {
+  it('a failure while indexing a batch leaves none of its rows; the next sync resumes after the last batch', async () => {
+    const grace = await service.signUp();
+    const created = await call(service, grace, 'POST', '', {
+      kind: 'postgres',
+      name: 'Helpdesk',
+      settings: {
+        ...connection(postgres),
+        table: 'tickets',
+        id_column: 'id',
+        title_column: 'subject',
+        body_columns: ['body'],
+        changed_at_column: 'updated_at',
+      },
+      password: postgres.reader.password,
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const source = SourceResponseSchema.parse(created.json).source;
+    // Batches of 5: tickets 1–5, then 6, whose passage ("error E60") the index refuses — a failure in the
+    // middle of the second batch's write, after its documents and identities were inserted.
+    await sql`
+      create function refuse_e60() returns trigger language plpgsql as $$
+      begin
+        if new.body like '%E60%' then raise exception 'the disk is full (test)'; end if;
+        return new;
+      end $$`.execute(service.db);
+    await sql`create trigger refuse_e60 before insert on passages for each row execute function refuse_e60()`.execute(
+      service.db,
+    );
+    try {
+      await syncOnly(source.id, grace);
+    } finally {
+      await sql`drop trigger refuse_e60 on passages`.execute(service.db);
+      await sql`drop function refuse_e60()`.execute(service.db);
+    }
+    const stored = await rowsOf(source.id);
+    expect(stored.map((row) => [row.item_key, row.status])).toEqual(
+      ['1', '2', '3', '4', '5'].map((id) => [id, 'indexed']),
+    );
+    const documents = await sql<{ n: number }>`
+      select count(*)::int as n from documents where source_id = ${source.id}`.execute(service.db);
+    expect(documents.rows[0]?.n).toBe(5);
+    const cursor = await sql<{ row_id: string }>`
+      select row_id from source_cursors where source_id = ${source.id}`.execute(service.db);
+    expect(cursor.rows[0]?.row_id).toBe('5');
+    await expectStatisticsExact(grace.userId);
+
+    const resumed = await syncOnly(source.id, grace);
+    expect(resumed.status.state).toBe('up_to_date');
+    const rows = await rowsOf(source.id);
+    expect(rows.map((row) => [row.item_key, row.status])).toEqual(
+      ['1', '2', '3', '4', '5', '6'].map((id) => [id, 'indexed']),
+    );
+    expect(await queuedJobs(source.id)).toBe(0);
+    await expectStatisticsExact(grace.userId);
+    const found = await service.request(grace, '/api/v1/search?q=E60');
+    const results = SearchResponseSchema.parse(await found.json()).results;
+    expect(results.map((hit) => [hit.document.name, hit.document.source])).toEqual([
+      ['tickets #6', { name: 'Helpdesk', folder: 'tickets' }],
+    ]);
   });
 });
 

@@ -76,8 +76,9 @@ export async function insertRowIdentities(
 }
 
 /**
- * A batch of rows' documents with their extraction jobs and identities, in three statements (one per table):
- * what documents.repository's insertDocumentWithJob does for one document, set-based, because a table's first
+ * A batch of rows' documents and identities, and the extraction jobs of those `queued` (the rest the sync
+ * indexes itself, in the same transaction: docs/decisions/061), in three statements (one per table): what
+ * documents.repository's insertDocumentWithJob does for one document, set-based, because a table's first
  * sync stores rows by the thousand (issue 22's bench: 2,000 rows a second; one insert pair per row measured
  * ~3 ms a row on the shared bench machine). Answers the document ids in the rows' order.
  */
@@ -87,7 +88,7 @@ export async function insertRowDocuments(
     sourceId: string;
     userId: string;
     folder: string;
-    rows: { rowId: string; name: string; bytes: Buffer; sha256: string }[];
+    rows: { rowId: string; name: string; bytes: Buffer; sha256: string; queued: boolean }[];
   },
 ): Promise<string[]> {
   if (batch.rows.length === 0) return [];
@@ -114,10 +115,12 @@ export async function insertRowDocuments(
     if (id === undefined) throw new Error(`no document was stored for ${row.name}`);
     return id;
   });
-  await search
-    .insertInto('search_jobs')
-    .values(ids.map((id) => ({ document_id: id })))
-    .execute();
+  const queued = ids.filter((_, index) => batch.rows[index]?.queued === true);
+  if (queued.length > 0)
+    await search
+      .insertInto('search_jobs')
+      .values(queued.map((id) => ({ document_id: id })))
+      .execute();
   await insertRowIdentities(
     db,
     batch.rows.map((row, index) => ({

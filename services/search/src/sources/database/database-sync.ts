@@ -12,7 +12,8 @@ import {
   type SecretBox,
   SecretBoxError,
 } from '@trove/service-core';
-import { deleteDocumentsIn } from '../../documents/documents.repository';
+import { sql } from 'kysely';
+import { deleteDocumentsIn, indexDocuments } from '../../documents/documents.repository';
 import type { SyncRunResult } from '../source-jobs';
 import type { AttentionDetail, SyncProgress } from '../source-status';
 import { retryDelayMinutes } from '../source-status';
@@ -50,7 +51,8 @@ import {
   rowIdentities,
   saveRowCursor,
 } from './database-sources.repository';
-import { type Row, renderRow, rowsLabel } from './row-document';
+import { type RenderedRow, type Row, renderRow, rowsLabel } from './row-document';
+import { extractRow, extractRows, type RowExtraction } from './row-index';
 
 // A database source's sync (issue 22; docs/decisions/052-database-sources.md). One run per source at a time
 // (the source's lock, as for a mailbox):
@@ -61,8 +63,12 @@ import { type Row, renderRow, rowsLabel } from './row-document';
 //    the rows gone take their documents with them.
 // 2. Without one (full): every row in id order each sync, the same batches; the ids not seen are gone.
 // Each row is one document (row-document.ts), known by (source, id): a row read again unchanged (same
-// rendered bytes) is skipped, a changed one replaces its document, a new one is inserted with its extraction
-// job, exactly as a mailbox's message.
+// rendered bytes) is skipped, a changed one replaces its document, a new one is inserted — and indexed in the
+// same transaction: the sync extracts its rows itself (row-index.ts, the same extraction as any document) and
+// indexes each batch through the documents repository's indexDocuments, so a stored row is a searchable row
+// (docs/decisions/061). Only a row too large to extract on the service's event loop gets an extraction job.
+// A batch is prepared (read from the server, rendered, extracted) while the one before it is written: the
+// sync's CPU and PostgreSQL's overlap on two cores.
 
 export interface DatabaseSyncOptions {
   secrets: SecretBox;
@@ -80,6 +86,14 @@ export interface DatabaseSyncOptions {
   /** Tests: after each batch is committed. */
   afterBatch?: (progress: { done: number }) => Promise<void> | void;
 }
+
+/**
+ * The statement timeout of a batch's write: it indexes up to SOURCE_DB_BATCH_ROWS rows' passages in one
+ * statement (~1 ms of PostgreSQL CPU a row, several times that in wall time on a loaded machine), past the
+ * API's fail-fast DB_STATEMENT_TIMEOUT_MS that the service's pool sets — as the extraction child's writes have
+ * SEARCH_JOB_STATEMENT_TIMEOUT_MS (the same default).
+ */
+const WRITE_STATEMENT_TIMEOUT_MS = 120_000;
 
 /** Problems tried again by themselves; a wrong password, a refused query or a bad file wait for the user. */
 const RETRIED: ReadonlySet<SourceProblem> = new Set([
@@ -131,11 +145,20 @@ export async function runDatabaseSync(
   sourceId: string,
   options: DatabaseSyncOptions,
 ): Promise<SyncRunResult> {
-  const held = await withSourceLock(db, sourceId, (connection) => syncSource(connection, sourceId, options));
+  // The lock's connection reads; each batch is written in a transaction of the pool's, so the next batch is
+  // prepared while it runs.
+  const held = await withSourceLock(db, sourceId, (connection) =>
+    syncSource(connection, db, sourceId, options),
+  );
   return held.ran ? 'done' : 'busy';
 }
 
-async function syncSource(db: DatabaseHandle, sourceId: string, options: DatabaseSyncOptions): Promise<void> {
+async function syncSource(
+  db: DatabaseHandle,
+  pool: DatabaseHandle,
+  sourceId: string,
+  options: DatabaseSyncOptions,
+): Promise<void> {
   const now = options.now ?? (() => new Date());
   const source = await sourceWithSecret(db, sourceId);
   if (source === undefined || source.state === 'paused' || !isDatabaseKind(source.kind)) return;
@@ -156,7 +179,7 @@ async function syncSource(db: DatabaseHandle, sourceId: string, options: Databas
     if (from === null) throw new DatabaseError('table', 'The source names no table and no query.');
     reader = await openReader(db, target, options);
     checkColumns(await reader.columns(from), mapping);
-    await readRows(db, reader, source, from, mapping, progress, options);
+    await readRows(db, pool, reader, source, from, mapping, progress, options);
     const finished = now();
     await recordOnSource(db, sourceId, {
       state: 'up_to_date',
@@ -200,6 +223,7 @@ async function syncSource(db: DatabaseHandle, sourceId: string, options: Databas
 
 async function readRows(
   db: DatabaseHandle,
+  pool: DatabaseHandle,
   reader: DatabaseReader,
   source: SourceWithSecret,
   from: RowSource,
@@ -216,17 +240,34 @@ async function readRows(
   let after: { changedAt: string | null; id: string } | null =
     delta && cursor.rowId !== null ? { changedAt: cursor.changedAt, id: cursor.rowId } : null;
   const keyset = { changedAt: mapping.changed_at_column, id: mapping.id_column };
-  for (;;) {
+  /** Reads, renders and extracts the next batch; undefined when there is none. */
+  const next = async (): Promise<PreparedBatch | undefined> => {
     const rows = await reader.rows(from, keyset, after, options.batchRows);
     const last = rows.at(-1);
-    if (last === undefined) break;
+    if (last === undefined) return undefined;
     after = { changedAt: (last[KEY_CHANGED] as string | null) ?? null, id: String(last[KEY_ID] ?? '') };
     for (const row of rows) seen?.add(String(row[KEY_ID] ?? ''));
-    const stored = await storeBatch(db, source, folder, mapping, rows, progress, delta ? after : null);
-    progress.done += rows.length;
-    if (stored > 0) options.onStored?.();
+    const prepared = await prepareBatch(db, source, mapping, rows);
+    return { ...prepared, checkpoint: delta ? after : null, last: rows.length < options.batchRows };
+  };
+  let batch = await next();
+  while (batch !== undefined) {
+    const current = batch;
+    const writing = storeBatch(pool, source, folder, current, progress);
+    // Handled at once: a failed write must not surface as an unhandled rejection while the next batch is read.
+    writing.catch(() => undefined);
+    let following: PreparedBatch | undefined;
+    try {
+      following = current.last ? undefined : await next();
+    } catch (error) {
+      await writing.catch(() => undefined);
+      throw error;
+    }
+    const stored = await writing;
+    progress.done += current.rows;
+    if (stored.queued > 0) options.onStored?.();
     await options.afterBatch?.({ done: progress.done });
-    if (rows.length < options.batchRows) break;
+    batch = following;
   }
   const scanDue =
     !delta ||
@@ -261,46 +302,93 @@ async function serverIds(
   }
 }
 
+/** A batch read and made ready to store: its rows rendered, and extracted where they look new or changed. */
+interface PreparedBatch {
+  /** How many rows were read (a query may give an id twice). */
+  rows: number;
+  /** By row id; the last row read stands for an id. */
+  rendered: Map<string, RenderedRow>;
+  /** By row id: the rows not known with the same bytes when the batch was read, except those for the job. */
+  extracted: Map<string, RowExtraction>;
+  checkpoint: { changedAt: string | null; id: string } | null;
+  /** Fewer rows than the cap: nothing after it. */
+  last: boolean;
+}
+
 /**
- * One batch in one transaction: new rows become documents, changed rows replace theirs, unchanged rows are
- * left; the checkpoint moves in the same transaction. Answers how many documents were stored.
+ * Renders a batch and extracts the rows that look new or changed. Done outside the write's transaction (while
+ * the batch before is written), so the identities read here only save extracting unchanged rows: the write
+ * reads them again under its locks and decides there.
  */
-async function storeBatch(
+async function prepareBatch(
   db: DatabaseHandle,
   source: SourceWithSecret,
-  folder: string,
   mapping: DatabaseMapping,
   rows: Row[],
-  progress: SyncProgress,
-  checkpoint: { changedAt: string | null; id: string } | null,
-): Promise<number> {
-  // A query may give an id twice; the last row read stands for it.
+): Promise<Omit<PreparedBatch, 'checkpoint' | 'last'>> {
   const rendered = new Map(rows.map((row) => [String(row[KEY_ID] ?? ''), renderRow(row, mapping)]));
-  return db.transaction().execute(async (tx) => {
+  const known = await rowIdentities(db, source.id, [...rendered.keys()]);
+  const changed = [...rendered].filter(([rowId, row]) => known.get(rowId)?.sha256 !== row.sha256);
+  return { rows: rows.length, rendered, extracted: await extractRows(changed) };
+}
+
+/**
+ * One batch in one transaction: new rows become documents, changed rows replace theirs, unchanged rows are
+ * left; the new documents are indexed (passages, postings, statistics) in the same transaction, and the
+ * checkpoint moves with them: a crash leaves a batch wholly stored and searchable, or not at all. Answers how
+ * many documents were stored, and how many of them went to the extraction job instead (too large).
+ */
+async function storeBatch(
+  pool: DatabaseHandle,
+  source: SourceWithSecret,
+  folder: string,
+  batch: PreparedBatch,
+  progress: SyncProgress,
+): Promise<{ stored: number; queued: number }> {
+  return pool.transaction().execute(async (tx) => {
+    await sql.raw(`set local statement_timeout = ${WRITE_STATEMENT_TIMEOUT_MS}`).execute(tx);
     await lockRunningSource(tx, source.id);
-    const known = await rowIdentities(tx, source.id, [...rendered.keys()]);
+    const known = await rowIdentities(tx, source.id, [...batch.rendered.keys()]);
     const replaced: string[] = [];
-    const fresh: { rowId: string; name: string; html: Buffer; sha256: string }[] = [];
-    for (const [rowId, row] of rendered) {
+    const fresh: { rowId: string; row: RenderedRow }[] = [];
+    for (const [rowId, row] of batch.rendered) {
       const identity = known.get(rowId);
       if (identity !== undefined && identity.sha256 === row.sha256) continue;
       if (identity !== undefined) replaced.push(identity.documentId);
-      fresh.push({ rowId, name: row.name, html: row.html, sha256: row.sha256 });
+      fresh.push({ rowId, row });
     }
     // The old document goes with its identity (cascade) and out of the index and statistics.
     if (replaced.length > 0) await deleteDocumentsIn(tx, source.user_id, replaced);
     // A batch's names must be distinct (the repository matches ids by name): the last row stands for a name.
-    const named = new Map(fresh.map((row) => [row.name, row]));
-    await insertRowDocuments(tx, {
+    const named = [...new Map(fresh.map((entry) => [entry.row.name, entry])).values()];
+    const extractions: (RowExtraction | undefined)[] = [];
+    // A row the preparation found unchanged but is not now (rare: its identity went meanwhile) is read here.
+    for (const { rowId, row } of named)
+      extractions.push(batch.extracted.get(rowId) ?? (await extractRow(row)));
+    const ids = await insertRowDocuments(tx, {
       sourceId: source.id,
       userId: source.user_id,
       folder,
-      rows: [...named.values()].map((row) => ({ ...row, bytes: row.html })),
+      rows: named.map(({ rowId, row }, index) => ({
+        rowId,
+        name: row.name,
+        bytes: row.html,
+        sha256: row.sha256,
+        queued: extractions[index] === undefined,
+      })),
     });
-    if (checkpoint !== null)
-      await saveRowCursor(tx, source.id, { changedAt: checkpoint.changedAt, rowId: checkpoint.id });
-    await recordOnSource(tx, source.id, { detail: { ...progress, done: progress.done + rows.length } });
-    return fresh.length;
+    const indexed = ids.flatMap((id, index) => {
+      const extraction = extractions[index];
+      return extraction === undefined ? [] : [{ id, userId: source.user_id, ...extraction }];
+    });
+    await indexDocuments(tx, indexed);
+    if (batch.checkpoint !== null)
+      await saveRowCursor(tx, source.id, {
+        changedAt: batch.checkpoint.changedAt,
+        rowId: batch.checkpoint.id,
+      });
+    await recordOnSource(tx, source.id, { detail: { ...progress, done: progress.done + batch.rows } });
+    return { stored: named.length, queued: named.length - indexed.length };
   });
 }
 
