@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@trove/service-core';
 import { type RawBuilder, sql } from 'kysely';
 import { SEARCH_FIELDS, type SearchField } from '../search/bm25';
@@ -139,6 +140,42 @@ export async function insertDocumentWithJob(
     .executeTakeFirstOrThrow();
   await search.insertInto('search_jobs').values({ document_id: row.id }).execute();
   return row.id;
+}
+
+/**
+ * {@link insertDocumentWithJob} for a batch (a sync's messages), in two statements instead of two per document:
+ * at a mailbox's first sync the per-message round trips were the sync's own largest cost (docs/decisions/060).
+ * The ids are made here, so each document's id is known without relying on the order RETURNING keeps. Answers
+ * the ids in the documents' order. The caller holds the transaction.
+ */
+export async function insertDocumentsWithJobs(
+  db: DatabaseHandle,
+  documents: (NewDocument & { bytes: Buffer; sourceId?: string | null })[],
+): Promise<string[]> {
+  if (documents.length === 0) return [];
+  const ids = documents.map(() => randomUUID());
+  const search = searchDb(db);
+  await search
+    .insertInto('documents')
+    .values(
+      documents.map((document, index) => ({
+        id: ids[index],
+        user_id: document.userId,
+        name: document.name,
+        media_type: document.mediaType,
+        kind: document.kind,
+        size_bytes: document.bytes.byteLength,
+        original: document.bytes,
+        source_id: document.sourceId ?? null,
+      })),
+    )
+    .execute();
+  // Jobs in the documents' order: a take runs a user's jobs oldest (lowest id) first.
+  await search
+    .insertInto('search_jobs')
+    .values(ids.map((id) => ({ document_id: id })))
+    .execute();
+  return ids;
 }
 
 /** A document's file name changes (a synced message filed elsewhere); its passages stay as indexed. */

@@ -442,6 +442,28 @@ export async function insertIdentity(
     .execute();
 }
 
+/** {@link insertIdentity} for a batch of a source's messages, in one statement (docs/decisions/060). */
+export async function insertIdentities(
+  db: DatabaseHandle,
+  source: { sourceId: string; userId: string },
+  identities: MessageIdentity[],
+): Promise<void> {
+  if (identities.length === 0) return;
+  await searchDb(db)
+    .insertInto('source_messages')
+    .values(
+      identities.map((identity) => ({
+        source_id: source.sourceId,
+        user_id: source.userId,
+        item_key: identity.itemKey,
+        folder: identity.folder,
+        uid: identity.uid,
+        document_id: identity.documentId,
+      })),
+    )
+    .execute();
+}
+
 /** Where a known message is now (moved to another folder, or renumbered by a UIDVALIDITY change). */
 export async function moveIdentity(
   db: DatabaseHandle,

@@ -18,11 +18,12 @@ import { corpusMessages } from './testing/spam-assassin';
 // message and a 20 MB one. Runs are started here, one at a time (no sync workers), so each test says exactly
 // when a sync happens; the queue and the sweep are the API test's business.
 
-const USERS = ['delta', 'compare', 'reset', 'wrong', 'crash', 'odd', 'pause'].map((name) => ({
+const USERS = ['delta', 'compare', 'reset', 'wrong', 'crash', 'odd', 'pause', 'twice'].map((name) => ({
   name: `${name}@example.test`,
   password: `app-password-${name}-${randomBytes(4).toString('hex')}`,
 }));
-const [DELTA, COMPARE, RESET, WRONG, CRASH, ODD, PAUSE] = USERS.map((user) => user.name) as [
+const [DELTA, COMPARE, RESET, WRONG, CRASH, ODD, PAUSE, TWICE] = USERS.map((user) => user.name) as [
+  string,
   string,
   string,
   string,
@@ -168,6 +169,29 @@ describe('delta sync', () => {
     expect((await statusOf(sourceId)).state).toBe('up_to_date');
     // The bench's goal is 2 s from "Sync now" to searchable; the sync itself is well inside it here.
     expect(elapsed).toBeLessThan(5_000);
+  });
+});
+
+describe('a batch stored at once (docs/decisions/060)', () => {
+  it('holds one document per message, and a message filed twice in it is one document, at its last place', async () => {
+    const [copy, other] = corpusMessages('easy-ham', 2);
+    if (copy === undefined || other === undefined) throw new Error('the corpus has too few messages');
+    const uids = await dovecot.addMessages(TWICE, 'INBOX', [copy, other, copy]);
+    const sourceId = await createSource(TWICE);
+    expect(await sync(sourceId)).toBe('done');
+    const rows = await messagesOf(sourceId);
+    expect(rows.map((row) => row.uid).sort((a, b) => a - b)).toEqual([uids[1], uids[2]]);
+    const jobs = await searchDb(service.db)
+      .selectFrom('search_jobs')
+      .innerJoin('documents', 'documents.id', 'search_jobs.document_id')
+      .select(['documents.id', 'documents.name'])
+      .where('documents.source_id', '=', sourceId)
+      .execute();
+    // Each document has its extraction job, named by where it is filed now.
+    expect(jobs.map((job) => job.name).sort()).toEqual(
+      [`INBOX/${uids[1]}.eml`, `INBOX/${uids[2]}.eml`].sort(),
+    );
+    expect(new Set(jobs.map((job) => job.id))).toEqual(new Set(rows.map((row) => row.documentId)));
   });
 });
 

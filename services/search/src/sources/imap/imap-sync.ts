@@ -9,7 +9,7 @@ import {
 } from '@trove/service-core';
 import {
   deleteDocumentsIn,
-  insertDocumentWithJob,
+  insertDocumentsWithJobs,
   renameDocument,
 } from '../../documents/documents.repository';
 import type { SyncRunResult } from '../source-jobs';
@@ -22,7 +22,7 @@ import {
   identitiesAt,
   identitiesByKey,
   identitiesOutside,
-  insertIdentity,
+  insertIdentities,
   type MessageIdentity,
   moveIdentity,
   saveFolderCheckpoint,
@@ -287,29 +287,44 @@ async function storeBatch(
       source.id,
       keyed.map((entry) => entry.key),
     );
+    // New messages are stored together after the loop (two statements for the documents and their jobs, one for
+    // the identities, instead of three per message). One seen twice in the batch is one document, at its last place.
+    const fresh = new Map<string, ImapMessage>();
     for (const { message, key } of keyed) {
       const identity = known.get(key);
-      if (identity !== undefined) {
-        // Seen before: moved here, or renumbered by a UIDVALIDITY change. One document, at its new place.
-        if (identity.folder !== path || identity.uid !== message.uid) {
-          await moveIdentity(tx, source.id, key, { folder: path, uid: message.uid });
-          await renameDocument(tx, identity.documentId, messageName(path, message.uid));
-          known.set(key, { ...identity, folder: path, uid: message.uid });
-        }
+      if (identity === undefined) {
+        fresh.set(key, message);
         continue;
       }
-      const documentId = await insertDocumentWithJob(tx, {
+      // Seen before: moved here, or renumbered by a UIDVALIDITY change. One document, at its new place.
+      if (identity.folder !== path || identity.uid !== message.uid) {
+        await moveIdentity(tx, source.id, key, { folder: path, uid: message.uid });
+        await renameDocument(tx, identity.documentId, messageName(path, message.uid));
+        known.set(key, { ...identity, folder: path, uid: message.uid });
+      }
+    }
+    const stored = [...fresh];
+    const documentIds = await insertDocumentsWithJobs(
+      tx,
+      stored.map(([, message]) => ({
         userId: source.user_id,
         name: messageName(path, message.uid),
         mediaType: 'message/rfc822',
         kind: 'eml',
         bytes: message.source,
         sourceId: source.id,
-      });
-      const stored: MessageIdentity = { itemKey: key, folder: path, uid: message.uid, documentId };
-      await insertIdentity(tx, { ...stored, sourceId: source.id, userId: source.user_id });
-      known.set(key, stored);
-    }
+      })),
+    );
+    await insertIdentities(
+      tx,
+      { sourceId: source.id, userId: source.user_id },
+      stored.map(([key, message], index) => ({
+        itemKey: key,
+        folder: path,
+        uid: message.uid,
+        documentId: documentIds[index] ?? '',
+      })),
+    );
     const last = batch.at(-1);
     await saveFolderCheckpoint(tx, source.id, {
       path,
