@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { type ExtractedFacts, extractDocument } from '../../extraction';
 import { renderRow } from './row-document';
-import { extractRow, extractRows, INLINE_ROW_MAX_BYTES } from './row-index';
+import { extractRow, extractRows, INLINE_ROW_MAX_BYTES, slices } from './row-index';
 
 const mapping = {
   table: 'invoices',
@@ -67,5 +67,14 @@ describe('extractRows', () => {
     await counting;
     // A turn at least every 10 ms of extraction (~1 s here): without the yield, one turn, after it all.
     expect(turns).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('slices', () => {
+  it('cuts by count and by size, and a large item goes alone', () => {
+    const size = (n: number) => n;
+    expect(slices([1, 1, 1, 1, 1], 2, 100, size)).toEqual([[1, 1], [1, 1], [1]]);
+    expect(slices([40, 40, 40, 200, 10], 10, 100, size)).toEqual([[40, 40], [40], [200], [10]]);
+    expect(slices([], 10, 100, size)).toEqual([]);
   });
 });

@@ -64,3 +64,21 @@ export async function extractRows(
   }
   return extracted;
 }
+
+/** Consecutive slices of `items`, each at most `rows` long and `bytes` large (one item always goes). */
+export function slices<T>(items: T[], rows: number, bytes: number, size: (item: T) => number): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
+  let held = 0;
+  for (const item of items) {
+    if (current.length > 0 && (current.length >= rows || held + size(item) > bytes)) {
+      out.push(current);
+      current = [];
+      held = 0;
+    }
+    current.push(item);
+    held += size(item);
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
