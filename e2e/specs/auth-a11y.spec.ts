@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_PASSWORD, readLatestCode, signUpVerifiedUser, markInbox } from '../support/accounts';
@@ -12,7 +11,7 @@ import {
   typeCode,
   uniqueEmail,
 } from '../support/auth-flow';
-import { animationsSettled } from '../support/axe';
+import { animationsSettled, axeBuilder } from '../support/axe';
 import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 
@@ -37,7 +36,7 @@ type Size = keyof typeof VIEWPORTS;
 type Theme = 'light' | 'dark';
 
 async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   return results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,

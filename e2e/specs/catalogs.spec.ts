@@ -1,11 +1,11 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, withPage } from '../support/browser';
 import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
 import { baseUrl, mailUrl, wwwRoot } from '../support/context';
+import { axeBuilder } from '../support/axe';
 
 // The connector and playbook catalogs on /connections, through nginx (SPEC §2.3, §4.4, §5, §9).
 
@@ -184,7 +184,7 @@ describe('accessibility', () => {
         await openConnections(page);
         // The catalog only: the shell's chrome is another team's page with its own checks. The kit's build
         // tag is left out too: its opacity 0.7 gives 2.95:1 in light, a kit finding reported to its owner.
-        const results = await new AxeBuilder({ page })
+        const results = await axeBuilder(page)
           .include('[data-testid="remote-connectors"]')
           .exclude('[data-testid="remote-version"]')
           .analyze();

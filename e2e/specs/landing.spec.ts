@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, withPage } from '../support/browser';
+import { axeBuilder } from '../support/axe';
 
 // The landing page through nginx (SPEC §2.3, §4.5, §9): links, widgets, reduced motion, the brief.
 
@@ -282,7 +282,7 @@ describe('accessibility', () => {
       await openLanding(page);
       await showAllSections(page);
       // The landing page only; the catalogs inside the tabs are the connectors remote's, checked by its spec.
-      const results = await new AxeBuilder({ page })
+      const results = await axeBuilder(page)
         .include('[data-testid="remote-marketing"]')
         .exclude('#explore [role="tabpanel"]')
         .analyze();

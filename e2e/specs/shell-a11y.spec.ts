@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
 import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
+import { axeBuilder } from '../support/axe';
 
 let browser: Browser;
 let account: SignedUpUser;
@@ -22,7 +22,7 @@ afterAll(async () => {
  * is checked by its own owners' specs, and a remote's findings are not the shell's to fix.
  */
 async function shellViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).exclude('[data-testid^="remote-"]').analyze();
+  const results = await axeBuilder(page).exclude('[data-testid^="remote-"]').analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
