@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { DATABASE_SOURCE_KINDS } from './database-sources';
 import { MicrosecondTimestampSchema, pageQueryShape } from './paging';
+import { SOURCE_KINDS } from './sources';
 
 // Issue 10: the uploads and search API (services/search). One schema per payload: the service parses
 // with these, the Uploads page and the search box build their requests and read the answers with them.
@@ -175,8 +177,21 @@ export function documentLabel(document: { name: string; title?: string | null | 
  * Where a document a source brought in lives there (issue 21, "a result opens the message in context with
  * its folder"): the source's name and the message's folder (null if unknown). Absent or null for uploads.
  */
-export const DocumentSourceSchema = z.object({ name: z.string(), folder: z.string().nullable() });
+export const DocumentSourceSchema = z.object({
+  name: z.string(),
+  folder: z.string().nullable(),
+  /** The source's kind: a database's row is stored as HTML but is shown as a row (issue 22). */
+  kind: z.enum(SOURCE_KINDS).optional(),
+});
 export type DocumentSource = z.output<typeof DocumentSourceSchema>;
+
+/** What a database source's document is called where a file shows its type (PDF, HTML, …). */
+export const DATABASE_ROW_LABEL = 'Row';
+
+/** Whether a document is a row a database source brought in (issue 22), rather than a file or a message. */
+export function isDatabaseRow(source: DocumentSource | null | undefined): boolean {
+  return (DATABASE_SOURCE_KINDS as readonly string[]).includes(source?.kind ?? '');
+}
 
 /** "Work mail › INBOX", or the source's name alone when the folder is unknown; null for an upload. */
 export function documentSourceLine(source: DocumentSource | null | undefined): string | null {

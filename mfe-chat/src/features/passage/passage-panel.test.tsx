@@ -42,4 +42,12 @@ describe('the passage panel’s source line', () => {
     await screen.findByTestId('passage-panel');
     expect(screen.queryByTestId('passage-source')).toBeNull();
   });
+
+  it('calls a database source’s row a Row, not the HTML it is stored as', async () => {
+    getPassageMock.mockResolvedValue(context({ name: 'Billing', folder: 'invoices', kind: 'postgres' }));
+    renderPanel();
+    const panel = await screen.findByTestId('passage-panel');
+    expect(panel.textContent).toContain('Row · INBOX/7.eml');
+    expect(panel.textContent).not.toContain('EML ·');
+  });
 });

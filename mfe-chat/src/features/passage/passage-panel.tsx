@@ -1,4 +1,10 @@
-import { type ContextPassage, documentLabel, documentSourceLine } from '@trove/contracts';
+import {
+  type ContextPassage,
+  DATABASE_ROW_LABEL,
+  documentLabel,
+  documentSourceLine,
+  isDatabaseRow,
+} from '@trove/contracts';
 import { userMessage } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
 import { useEffect, useRef } from 'react';
@@ -57,7 +63,13 @@ export function PassagePanel({ passageId, terms }: { passageId: string; terms: s
         <div>
           <p className={styles.documentName}>{label.title}</p>
           <p className={styles.documentMeta}>
-            {[document.type.toUpperCase(), label.fileName, passage.location].filter(Boolean).join(' · ')}
+            {[
+              isDatabaseRow(document.source) ? DATABASE_ROW_LABEL : document.type.toUpperCase(),
+              label.fileName,
+              passage.location,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
           {source === null ? null : (
             <p className={styles.documentMeta} data-testid="passage-source">

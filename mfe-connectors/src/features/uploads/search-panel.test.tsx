@@ -55,3 +55,16 @@ describe('a search result’s source line', () => {
     expect(within(upload as HTMLElement).queryByTestId('result-source')).toBeNull();
   });
 });
+
+describe('a search result’s type tag', () => {
+  it('says Row for a database source’s row (stored as HTML), and the file type otherwise', () => {
+    renderPanel([
+      { ...result('1', 'invoices-42.html', { name: 'Billing', folder: 'invoices', kind: 'postgres' }) },
+      result('2', 'INBOX/7.eml', { name: 'Work mail', folder: 'INBOX', kind: 'imap' }),
+    ]);
+    const [row, mail] = screen.getAllByTestId('search-result') as HTMLElement[];
+    expect(within(row as HTMLElement).getByText('Row')).toBeTruthy();
+    expect(within(row as HTMLElement).queryByText('Email')).toBeNull();
+    expect(within(mail as HTMLElement).getByText('Email')).toBeTruthy();
+  });
+});

@@ -1,7 +1,9 @@
 import {
   type DocumentKind,
   documentLabel,
+  DATABASE_ROW_LABEL,
   documentSourceLine,
+  isDatabaseRow,
   parseSearchQuery,
   type SearchResult,
 } from '@trove/contracts';
@@ -36,7 +38,9 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
   return (
     <li className={styles.result} data-testid="search-result">
       <div className={styles.resultHead}>
-        <span className={styles.kindTag}>{KIND_LABELS[result.document.type]}</span>
+        <span className={styles.kindTag}>
+          {isDatabaseRow(result.document.source) ? DATABASE_ROW_LABEL : KIND_LABELS[result.document.type]}
+        </span>
         <h3 className={styles.resultTitle}>{label.title}</h3>
       </div>
       {label.fileName === null ? null : <p className={styles.docFile}>{label.fileName}</p>}

@@ -17,6 +17,7 @@ export interface ContextRow {
   /** The source that brought the document in and the message's folder there (issue 21); null for uploads. */
   source_name: string | null;
   source_folder: string | null;
+  source_kind: string | null;
 }
 
 /**
@@ -35,7 +36,7 @@ export async function passageWithNeighbours(
       where p.id = ${passageId}::bigint and p.user_id = ${userId}
     )
     select p.id::text as id, p.ordinal, p.location, p.body, d.id as document_id, d.name as document_name, d.title as document_title, d.kind,
-           s.name as source_name, sm.folder as source_folder
+           s.name as source_name, sm.folder as source_folder, s.kind as source_kind
     from target
     join passages p on p.document_id = target.document_id
       and p.ordinal between target.ordinal - ${window}::int and target.ordinal + ${window}::int

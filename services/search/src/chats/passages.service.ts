@@ -1,4 +1,4 @@
-import type { ContextPassage, DocumentKind, PassageContextResponse } from '@trove/contracts';
+import type { ContextPassage, DocumentKind, PassageContextResponse, SourceKind } from '@trove/contracts';
 import type { DatabaseHandle } from '@trove/service-core';
 import { type ContextRow, passageWithNeighbours } from './passages.repository';
 
@@ -26,7 +26,14 @@ export async function passageInContext(
       name: target.document_name,
       title: target.document_title,
       type: target.kind as DocumentKind,
-      source: target.source_name === null ? null : { name: target.source_name, folder: target.source_folder },
+      source:
+        target.source_name === null
+          ? null
+          : {
+              name: target.source_name,
+              folder: target.source_folder,
+              kind: target.source_kind as SourceKind,
+            },
     },
     passage: toContextPassage(target),
     before: rows.slice(0, index).map(toContextPassage),

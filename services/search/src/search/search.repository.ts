@@ -97,6 +97,7 @@ export interface SearchHit {
   /** The source that brought the document in and the message's folder there (issue 21); null for uploads. */
   sourceName: string | null;
   sourceFolder: string | null;
+  sourceKind: string | null;
   score: number;
   /** The passage text, for the snippet (made in the service: highlight.ts). */
   body: string;
@@ -130,6 +131,7 @@ interface SearchRow {
     document_date: string | null;
     source_name: string | null;
     source_folder: string | null;
+    source_kind: string | null;
     score: number;
     body: string;
   }[];
@@ -478,6 +480,7 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
     hits as (
       select p.id::text as id, p.ordinal, p.location, p.facts, d.id as document_id, d.name, d.title, d.kind,
              d.document_date::text as document_date, s.name as source_name, sm.folder as source_folder,
+             s.kind as source_kind,
              page.score, p.body
       from page
       join passages p on p.id = page.passage_id
@@ -603,6 +606,7 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
       documentDate: hit.document_date,
       sourceName: hit.source_name,
       sourceFolder: hit.source_folder,
+      sourceKind: hit.source_kind,
       score: hit.score,
       body: hit.body,
     })),

@@ -5,6 +5,7 @@ import {
   type SearchQuery,
   SearchCursorSchema,
   type SearchResponse,
+  type SourceKind,
   hasOperators,
   parseSearchQuery,
   UPLOADS_SOURCE,
@@ -114,7 +115,10 @@ export async function findPassages(
         title: hit.documentTitle,
         type: hit.kind as DocumentKind,
         document_date: hit.documentDate,
-        source: hit.sourceName === null ? null : { name: hit.sourceName, folder: hit.sourceFolder },
+        source:
+          hit.sourceName === null
+            ? null
+            : { name: hit.sourceName, folder: hit.sourceFolder, kind: hit.sourceKind as SourceKind },
       },
       passage: { id: hit.passageId, ordinal: hit.ordinal, location: hit.location },
       snippet: snippetParts(highlightPassage(hit.body, lexemes)),

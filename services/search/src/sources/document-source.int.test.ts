@@ -1,4 +1,9 @@
-import { PassageContextResponseSchema, type SearchResponse, SearchResponseSchema } from '@trove/contracts';
+import {
+  isDatabaseRow,
+  PassageContextResponseSchema,
+  type SearchResponse,
+  SearchResponseSchema,
+} from '@trove/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../extraction';
@@ -16,6 +21,7 @@ import {
 let service: SearchTestService;
 let user: SignedInUser;
 let mailId: string;
+let rowId: string;
 
 const eml = [
   'From: Priya Sharma <priya@acme.test>',
@@ -30,12 +36,13 @@ const eml = [
 beforeAll(async () => {
   service = await startSearchTestService({ minAllWordResults: 1 });
   user = await service.signUp();
-  [mailId = ''] = await indexFiles(
+  [mailId = '', , rowId = ''] = await indexFiles(
     service,
     user,
     [
       { name: 'kumquat-delivery.eml', text: eml },
       { name: 'kumquats.txt', text: 'A kumquat list of my own, uploaded.' },
+      { name: 'invoices-42.html', text: '<h1>Invoice 42</h1><p>Item: kumquat crate</p>' },
     ],
     extractDocument,
   );
@@ -48,6 +55,15 @@ beforeAll(async () => {
   await sql`update documents set source_id = ${sourceId} where id = ${mailId}`.execute(service.db);
   await sql`insert into source_messages (source_id, user_id, item_key, folder, uid, document_id)
             values (${sourceId}, ${user.userId}, 'mid:kumquat', 'INBOX', 7, ${mailId})`.execute(service.db);
+  // What a database sync writes (issue 22): a row stored as HTML, its table as the folder.
+  const database = await sql<{ id: string }>`
+    insert into sources (user_id, kind, name, settings, secret)
+    values (${user.userId}, 'postgres', 'Billing', '{}'::jsonb, 'v1.x.y')
+    returning id`.execute(service.db);
+  const databaseId = database.rows[0]?.id ?? '';
+  await sql`update documents set source_id = ${databaseId} where id = ${rowId}`.execute(service.db);
+  await sql`insert into source_messages (source_id, user_id, item_key, folder, uid, document_id)
+            values (${databaseId}, ${user.userId}, 'row:42', 'invoices', 42, ${rowId})`.execute(service.db);
 });
 
 afterAll(async () => {
@@ -64,8 +80,13 @@ describe('where a document came from', () => {
   it('a search result names the source and folder of a message, and nothing for an upload', async () => {
     const { results } = await search('kumquat');
     const byName = new Map(results.map((result) => [result.document.name, result.document.source]));
-    expect(byName.get('kumquat-delivery.eml')).toEqual({ name: 'Work mail', folder: 'INBOX' });
+    expect(byName.get('kumquat-delivery.eml')).toEqual({ name: 'Work mail', folder: 'INBOX', kind: 'imap' });
     expect(byName.get('kumquats.txt')).toBeNull();
+    // A row is stored as HTML but says it is a database's row (shown as "Row", not "HTML").
+    const row = byName.get('invoices-42.html');
+    expect(row).toEqual({ name: 'Billing', folder: 'invoices', kind: 'postgres' });
+    expect(isDatabaseRow(row)).toBe(true);
+    expect(isDatabaseRow(byName.get('kumquat-delivery.eml'))).toBe(false);
   });
 
   it('the passage in context names them too', async () => {
@@ -76,7 +97,12 @@ describe('where a document came from', () => {
       expect(res.status).toBe(200);
       return PassageContextResponseSchema.parse(await res.json()).document;
     };
-    expect((await context('kumquat-delivery.eml')).source).toEqual({ name: 'Work mail', folder: 'INBOX' });
+    expect((await context('kumquat-delivery.eml')).source).toEqual({
+      name: 'Work mail',
+      folder: 'INBOX',
+      kind: 'imap',
+    });
+    expect((await context('invoices-42.html')).source?.kind).toBe('postgres');
     expect((await context('kumquats.txt')).source).toBeNull();
   });
 });
