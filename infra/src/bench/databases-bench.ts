@@ -29,6 +29,8 @@ export interface DatabasesFigures {
   storedSeconds: number;
   indexedSeconds: number;
   deltaSeconds: number;
+  /** Sync now → the sync's run finished (its last_sync_at), within deltaSeconds. */
+  deltaSyncedSeconds: number;
   seedSeconds: number;
   idleRssMb: number;
   peakRssMb: number;
@@ -145,6 +147,11 @@ export async function measureDatabases(
     const indexedSeconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
 
+    // The test server runs with autovacuum off; a deployment's autovacuum analyzes tables that grew by millions
+    // of rows within a minute. Without statistics the planner reads every posting (2.6 million here) to delete a
+    // changed row's postings, past the pool's 3 s statement timeout, and the delta fails (docs/decisions/061).
+    await db.query('analyze');
+
     // The delta: 100 rows changed, each with a word no other row has, and a new changed-at.
     await source.query(
       `update invoices set notes = notes || ' benchdbdelta bench' || id || 'zq', updated_at = now()
@@ -152,12 +159,24 @@ export async function measureDatabases(
     );
     const fresh = await signIn();
     const deltaStarted = performance.now();
+    const deltaPosted = new Date();
+    let deltaSyncedSeconds = 0;
     const synced = await fetch(`${api}/${sourceId}/sync`, { method: 'POST', headers: csrfHeaders(fresh) });
     await synced.arrayBuffer();
     if (synced.status >= 300) throw new Error(`sync now answered ${synced.status}`);
     await until(
       'the delta to be searchable',
       async () => {
+        // When the sync itself finished (the source's last sync after Sync now), apart from searchable.
+        if (deltaSyncedSeconds === 0) {
+          const { rows: synced } = await db.query<{ at: Date | null }>(
+            'select last_sync_at as at from sources where id = $1',
+            [sourceId],
+          );
+          const at = synced[0]?.at;
+          if (at !== null && at !== undefined && at.getTime() >= deltaPosted.getTime() - 1000)
+            deltaSyncedSeconds = (performance.now() - deltaStarted) / 1000;
+        }
         // All 100 indexed (their passages written), and the search answering with them.
         const { rows } = await db.query<{ n: string }>(
           `select count(distinct p.document_id) as n from passages p join documents d on d.id = p.document_id
@@ -181,6 +200,7 @@ export async function measureDatabases(
       storedSeconds,
       indexedSeconds,
       deltaSeconds,
+      deltaSyncedSeconds,
       seedSeconds,
       idleRssMb: idleRssKb / 1024,
       peakRssMb: peakRssKb / 1024,
@@ -211,7 +231,7 @@ export function printDatabases(f: DatabasesFigures): void {
     `| first sync, end to end (every row extracted and indexed, searchable) | ${indexed.toFixed(0)} rows/s (${f.indexedSeconds.toFixed(1)} s) | ≥ 2,000 rows/s | ${met(indexed >= 2000)} |`,
   );
   console.log(
-    `| delta of ${DELTA_ROWS} changed rows: Sync now → all searchable | ${f.deltaSeconds.toFixed(2)} s | ≤ 2 s | ${met(f.deltaSeconds <= 2)} |`,
+    `| delta of ${DELTA_ROWS} changed rows: Sync now → all searchable | ${f.deltaSeconds.toFixed(2)} s (the sync's run done at ${f.deltaSyncedSeconds.toFixed(2)} s) | ≤ 2 s | ${met(f.deltaSeconds <= 2)} |`,
   );
   console.log(
     `| search service RSS: idle before the source / peak during the first sync | ${f.idleRssMb.toFixed(0)} MB / ${f.peakRssMb.toFixed(0)} MB | — | — |`,

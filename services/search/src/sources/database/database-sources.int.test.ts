@@ -389,7 +389,7 @@ describe('a PostgreSQL table, synced', () => {
 
     const found = await search('consulting source:Billing');
     expect(found.length).toBeGreaterThan(0);
-    expect(found[0]?.document.source).toEqual({ name: 'Billing', folder: 'invoices' });
+    expect(found[0]?.document.source).toEqual({ name: 'Billing', folder: 'invoices', kind: 'postgres' });
     expect((await search('consulting source:uploads')).length).toBe(0);
     // Facts as for any document: the issue date, the people named in the notes.
     const invoice = (await search('Globex consulting'))[0];
@@ -522,12 +522,21 @@ describe('a batch is stored and indexed in one transaction', () => {
     await sql`create trigger refuse_e60 before insert on passages for each row execute function refuse_e60()`.execute(
       service.db,
     );
+    let failed: Source;
     try {
-      await syncOnly(source.id, grace);
+      failed = await syncOnly(source.id, grace);
     } finally {
       await sql`drop trigger refuse_e60 on passages`.execute(service.db);
       await sql`drop function refuse_e60()`.execute(service.db);
     }
+    // The card blames the index, not the source's server, and the sync tries again by itself.
+    expect(failed.status).toMatchObject({
+      state: 'needs_attention',
+      problem: 'server',
+      reason: expect.stringMatching(
+        /^Storing the rows in the search index failed: the disk is full \(test\)/,
+      ),
+    });
     const stored = await rowsOf(source.id);
     expect(stored.map((row) => [row.item_key, row.status])).toEqual(
       ['1', '2', '3', '4', '5'].map((id) => [id, 'indexed']),
@@ -551,7 +560,7 @@ describe('a batch is stored and indexed in one transaction', () => {
     const found = await service.request(grace, '/api/v1/search?q=E60');
     const results = SearchResponseSchema.parse(await found.json()).results;
     expect(results.map((hit) => [hit.document.name, hit.document.source])).toEqual([
-      ['tickets #6', { name: 'Helpdesk', folder: 'tickets' }],
+      ['tickets #6', { name: 'Helpdesk', folder: 'tickets', kind: 'postgres' }],
     ]);
   });
 });

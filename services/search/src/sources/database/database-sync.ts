@@ -110,6 +110,16 @@ const RETRIED: ReadonlySet<SourceProblem> = new Set([
   'permission',
 ]);
 
+/**
+ * A batch's write to the search index failed (the service's own database, not the source's server): told apart
+ * so the card does not blame the source's server for it.
+ */
+class IndexWriteError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
 /** Identities removed per transaction. */
 const DELETE_BATCH = 500;
 
@@ -192,19 +202,26 @@ async function syncSource(
   } catch (error) {
     if (error instanceof SyncStopped) return;
     const attention: AttentionDetail =
-      error instanceof SecretBoxError
+      error instanceof IndexWriteError
         ? {
-            problem: 'auth',
-            reason: 'The saved password can no longer be read.',
-            action: 'Enter the password again in the source’s settings.',
+            problem: 'server',
+            reason: `Storing the rows in the search index failed: ${error.message}`,
+            action:
+              'It is tried again by itself, from the last rows stored; if this stays, an administrator can find the error in the search service’s log.',
           }
-        : (() => {
-            const failure = classifyError(error);
-            return {
-              problem: failure.problem,
-              ...databaseProblemWords(failure, target ?? { kind: 'sqlite', fileId: '' }, mapping ?? {}),
-            };
-          })();
+        : error instanceof SecretBoxError
+          ? {
+              problem: 'auth',
+              reason: 'The saved password can no longer be read.',
+              action: 'Enter the password again in the source’s settings.',
+            }
+          : (() => {
+              const failure = classifyError(error);
+              return {
+                problem: failure.problem,
+                ...databaseProblemWords(failure, target ?? { kind: 'sqlite', fileId: '' }, mapping ?? {}),
+              };
+            })();
     const retried = !(error instanceof SecretBoxError) && RETRIED.has(attention.problem);
     // Never the password: the clients' messages name the host, user and database at most.
     options.logger.warn(
@@ -254,7 +271,9 @@ async function readRows(
   let batch = await next();
   while (batch !== undefined) {
     const current = batch;
-    const writing = storeBatch(pool, source, folder, current, progress);
+    const writing = storeBatch(pool, source, folder, current, progress).catch((error: unknown) => {
+      throw error instanceof SyncStopped ? error : new IndexWriteError(error);
+    });
     // Handled at once: a failed write must not surface as an unhandled rejection while the next batch is read.
     writing.catch(() => undefined);
     let following: PreparedBatch | undefined;
