@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@trove/service-core/testi
 import pg from 'pg';
 import type { Stack } from '../stack';
 import { counts, csrfHeaders, untilWithin } from './source-probes';
-import { groupMemory, type ProcessMemory } from './upload-memory';
+import { groupMemory, searchServiceProcess } from './upload-memory';
 
 // Issue 22's bench (`npm run bench -- --databases`): a PostgreSQL table of 100,000 invoices in a database of
 // its own on the bench's server, a database source made through the API of a stack on a fresh database, and
@@ -81,13 +81,7 @@ export async function measureDatabases(
     const headers = csrfHeaders(cookie);
     const api = `${stack.url}/api/v1/sources`;
 
-    const leader = stack.instances.search[0]?.pid;
-    if (leader === undefined) throw new Error('no search service in the stack');
-    const isExtraction = (p: ProcessMemory) => p.command.includes('extraction-thread');
-    const service = groupMemory(leader)
-      .filter((p) => !isExtraction(p))
-      .sort((a, b) => b.rssKb - a.rssKb)[0];
-    if (service === undefined) throw new Error('the search service process was not found');
+    const { leader, service } = searchServiceProcess(stack);
     const idleRssKb = service.rssKb;
     let peakRssKb = idleRssKb;
     sampler = setInterval(() => {

@@ -4,7 +4,7 @@ import { type Dovecot, startDovecot } from '../../../services/search/src/sources
 import { spamAssassinMail } from '../../../services/search/src/sources/imap/testing/spam-assassin';
 import type { Stack } from '../stack';
 import { type Counts, counts, csrfHeaders, untilWithin } from './source-probes';
-import { groupMemory, type ProcessMemory } from './upload-memory';
+import { groupMemory, isExtraction, searchServiceProcess } from './upload-memory';
 
 // Issue 21's bench (`npm run bench -- --sources`): a real Dovecot holding the 6,046 SpamAssassin messages
 // (ham in INBOX, spam in Archive: both read by default), an IMAP source connected through the API of a stack
@@ -69,13 +69,7 @@ export async function measureSources(stack: Stack, cookie: string): Promise<Sour
     );
     const fillSeconds = (performance.now() - filling) / 1000;
 
-    const leader = stack.instances.search[0]?.pid;
-    if (leader === undefined) throw new Error('no search service in the stack');
-    const isExtraction = (p: ProcessMemory) => p.command.includes('extraction-thread');
-    const service = groupMemory(leader)
-      .filter((p) => !isExtraction(p))
-      .sort((a, b) => b.rssKb - a.rssKb)[0];
-    if (service === undefined) throw new Error('the search service process was not found');
+    const { leader, service } = searchServiceProcess(stack);
     const idleRssKb = service.rssKb;
     let sampledPeakKb = 0;
     let extractionPeakKb = 0;

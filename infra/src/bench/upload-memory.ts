@@ -19,6 +19,23 @@ export interface ProcessMemory {
   hwmKb: number;
 }
 
+/** The extraction child's process: its memory is shown apart from the service's. */
+export const isExtraction = (p: ProcessMemory) => p.command.includes('extraction-thread');
+
+/**
+ * The first search service of the stack, idle: its process group's leader and the service's own process,
+ * the biggest of its group that is not the extraction child (tsx's launcher is small).
+ */
+export function searchServiceProcess(stack: Stack): { leader: number; service: ProcessMemory } {
+  const leader = stack.instances.search[0]?.pid;
+  if (leader === undefined) throw new Error('no search service in the stack');
+  const service = groupMemory(leader)
+    .filter((p) => !isExtraction(p))
+    .sort((a, b) => b.rssKb - a.rssKb)[0];
+  if (service === undefined) throw new Error('the search service process was not found');
+  return { leader, service };
+}
+
 /** Every live process in the process group `pgid`, with its resident and peak resident memory. */
 export function groupMemory(pgid: number): ProcessMemory[] {
   const found: ProcessMemory[] = [];
@@ -59,14 +76,7 @@ export async function measureUploadMemory(
   stack: Stack,
   signUp: (email: string) => Promise<string>,
 ): Promise<UploadMemory> {
-  const leader = stack.instances.search[0]?.pid;
-  if (leader === undefined) throw new Error('no search service in the stack');
-  const isExtraction = (p: ProcessMemory) => p.command.includes('extraction-thread');
-  // The service is the biggest process of its group that is not the extraction child (tsx's launcher is small).
-  const service = groupMemory(leader)
-    .filter((p) => !isExtraction(p))
-    .sort((a, b) => b.rssKb - a.rssKb)[0];
-  if (service === undefined) throw new Error('the search service process was not found');
+  const { leader, service } = searchServiceProcess(stack);
   const idleRssKb = service.rssKb;
 
   const users = await Promise.all(

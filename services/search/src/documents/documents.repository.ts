@@ -116,35 +116,10 @@ export async function insertStagedDocumentWithJob(
 }
 
 /**
- * Stores an original already in hand, status queued, with its extraction job: a message a source brought in
- * (issue 21) goes through the same queue and extraction as an uploaded file. The caller holds the transaction
- * when the document must appear with other writes (a sync's checkpoint).
- */
-export async function insertDocumentWithJob(
-  db: DatabaseHandle,
-  document: NewDocument & { bytes: Buffer; sourceId?: string | null },
-): Promise<string> {
-  const search = searchDb(db);
-  const row = await search
-    .insertInto('documents')
-    .values({
-      user_id: document.userId,
-      name: document.name,
-      media_type: document.mediaType,
-      kind: document.kind,
-      size_bytes: document.bytes.byteLength,
-      original: document.bytes,
-      source_id: document.sourceId ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await search.insertInto('search_jobs').values({ document_id: row.id }).execute();
-  return row.id;
-}
-
-/**
- * {@link insertDocumentWithJob} for a batch (a sync's messages), in two statements instead of two per document:
- * at a mailbox's first sync the per-message round trips were the sync's own largest cost (docs/decisions/060).
+ * Stores originals already in hand, status queued, each with its extraction job: the messages a source brought in
+ * (issue 21) go through the same queue and extraction as an uploaded file. Two statements for the batch, not two
+ * per document: at a mailbox's first sync the per-message round trips were the sync's own largest cost
+ * (docs/decisions/060).
  * The ids are made here, so each document's id is known without relying on the order RETURNING keeps. Answers
  * the ids in the documents' order. The caller holds the transaction.
  */

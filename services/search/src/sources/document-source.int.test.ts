@@ -47,28 +47,40 @@ beforeAll(async () => {
     extractDocument,
   );
   // What a mailbox sync writes: the document owned by its source, and where the message is filed.
-  const source = await sql<{ id: string }>`
-    insert into sources (user_id, kind, name, settings, secret)
-    values (${user.userId}, 'imap', 'Work mail', '{"email":"ravi@example.test"}'::jsonb, 'v1.x.y')
-    returning id`.execute(service.db);
-  const sourceId = source.rows[0]?.id ?? '';
-  await sql`update documents set source_id = ${sourceId} where id = ${mailId}`.execute(service.db);
-  await sql`insert into source_messages (source_id, user_id, item_key, folder, uid, document_id)
-            values (${sourceId}, ${user.userId}, 'mid:kumquat', 'INBOX', 7, ${mailId})`.execute(service.db);
+  await fileUnder({ kind: 'imap', name: 'Work mail', settings: '{"email":"ravi@example.test"}' }, mailId, {
+    key: 'mid:kumquat',
+    folder: 'INBOX',
+    uid: 7,
+  });
   // What a database sync writes (issue 22): a row stored as HTML, its table as the folder.
-  const database = await sql<{ id: string }>`
-    insert into sources (user_id, kind, name, settings, secret)
-    values (${user.userId}, 'postgres', 'Billing', '{}'::jsonb, 'v1.x.y')
-    returning id`.execute(service.db);
-  const databaseId = database.rows[0]?.id ?? '';
-  await sql`update documents set source_id = ${databaseId} where id = ${rowId}`.execute(service.db);
-  await sql`insert into source_messages (source_id, user_id, item_key, folder, uid, document_id)
-            values (${databaseId}, ${user.userId}, 'row:42', 'invoices', 42, ${rowId})`.execute(service.db);
+  await fileUnder({ kind: 'postgres', name: 'Billing', settings: '{}' }, rowId, {
+    key: 'row:42',
+    folder: 'invoices',
+    uid: 42,
+  });
 });
 
 afterAll(async () => {
   await service?.close();
 });
+
+/** A new source of `source.kind` owns the document, filed at `place` as its sync would have filed it. */
+async function fileUnder(
+  source: { kind: string; name: string; settings: string },
+  documentId: string,
+  place: { key: string; folder: string; uid: number },
+): Promise<void> {
+  const inserted = await sql<{ id: string }>`
+    insert into sources (user_id, kind, name, settings, secret)
+    values (${user.userId}, ${source.kind}, ${source.name}, ${source.settings}::jsonb, 'v1.x.y')
+    returning id`.execute(service.db);
+  const sourceId = inserted.rows[0]?.id ?? '';
+  await sql`update documents set source_id = ${sourceId} where id = ${documentId}`.execute(service.db);
+  await sql`insert into source_messages (source_id, user_id, item_key, folder, uid, document_id)
+            values (${sourceId}, ${user.userId}, ${place.key}, ${place.folder}, ${place.uid}, ${documentId})`.execute(
+    service.db,
+  );
+}
 
 async function search(q: string): Promise<SearchResponse> {
   const res = await service.request(user, `/api/v1/search?${new URLSearchParams({ q })}`);

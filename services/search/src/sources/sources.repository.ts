@@ -425,24 +425,7 @@ export async function identitiesByKey(
   return new Map(rows.map((row) => [row.item_key, toIdentity(row)]));
 }
 
-export async function insertIdentity(
-  db: DatabaseHandle,
-  identity: MessageIdentity & { sourceId: string; userId: string },
-): Promise<void> {
-  await searchDb(db)
-    .insertInto('source_messages')
-    .values({
-      source_id: identity.sourceId,
-      user_id: identity.userId,
-      item_key: identity.itemKey,
-      folder: identity.folder,
-      uid: identity.uid,
-      document_id: identity.documentId,
-    })
-    .execute();
-}
-
-/** {@link insertIdentity} for a batch of a source's messages, in one statement (docs/decisions/060). */
+/** Where a batch of a source's new messages are filed, in one statement (docs/decisions/060). */
 export async function insertIdentities(
   db: DatabaseHandle,
   source: { sourceId: string; userId: string },

@@ -78,7 +78,7 @@ export async function insertRowIdentities(
 /**
  * A batch of rows' documents and identities, and the extraction jobs of those `queued` (the rest the sync
  * indexes itself, in the same transaction: docs/decisions/061), in three statements (one per table): what
- * documents.repository's insertDocumentWithJob does for one document, set-based, because a table's first
+ * documents.repository's insertDocumentsWithJobs does for messages, with the rows' identities, because a table's first
  * sync stores rows by the thousand (issue 22's bench: 2,000 rows a second; one insert pair per row measured
  * ~3 ms a row on the shared bench machine). Answers the document ids in the rows' order.
  */
