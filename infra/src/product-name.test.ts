@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
+import { parseSync } from 'oxc-parser';
 import { describe, expect, it } from 'vitest';
 
 // Issue 20, docs/decisions/001 ("Names never live in code"): the shell, the kit and the remotes take the
@@ -39,19 +39,38 @@ function sourceFiles(): string[] {
 
 /** `path:line: text` for each string, template part or JSX text that holds the name. */
 function literalsNaming(path: string, text: string): string[] {
-  const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
+  const { program, errors } = parseSync(path, text, { lang: path.endsWith('.tsx') ? 'tsx' : 'ts' });
+  expect(
+    errors.map((error) => error.message),
+    `${path} does not parse`,
+  ).toEqual([]);
   const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    const literal = ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isJsxText(node);
-    if (literal && node.text.includes(NAME)) {
-      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-      found.push(`${path}:${line}: ${node.text.trim()}`);
+  const lineAt = (offset: number) => text.slice(0, offset).split('\n').length;
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
     }
-    ts.forEachChild(node, visit);
+    if (value === null || typeof value !== 'object') return;
+    const node = value as { type?: unknown; start?: number; value?: unknown };
+    const said = literalText(node);
+    if (said?.includes(NAME)) found.push(`${path}:${lineAt(node.start ?? 0)}: ${said.trim()}`);
+    for (const [key, child] of Object.entries(value)) if (key !== 'parent') visit(child);
   };
-  visit(source);
+  visit(program);
   return found;
+}
+
+/** What a user could read of an ESTree node: a string literal, a template's text or JSX text. */
+function literalText(node: { type?: unknown; value?: unknown }): string | undefined {
+  if (node.type === 'Literal' || node.type === 'JSXText') {
+    return typeof node.value === 'string' ? node.value : undefined;
+  }
+  if (node.type === 'TemplateElement') {
+    const cooked = (node.value as { cooked?: string | null } | undefined)?.cooked;
+    return cooked ?? undefined;
+  }
+  return undefined;
 }
 
 describe('the product’s name comes from runtime config, not the front ends’ code (issue 20)', () => {
