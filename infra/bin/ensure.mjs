@@ -1,7 +1,8 @@
 // What `npm start`, `npm test` and `npm run bench` need before anything else runs.
 // Plain Node with no dependencies: this file runs before `npm install` has.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,13 +33,59 @@ export function ensureNpmDependencies() {
   // (infra/src/lockfile-platforms.test.ts), so it installs exactly what is locked and never rewrites
   // package-lock.json — `npm install` on a clean clone did, leaving `git status` dirty after `npm start`.
   console.log('Installing npm dependencies (npm ci)…');
+  const addon = compiledAddon();
   const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
     cwd: root,
     stdio: 'inherit',
+    env: addon ? { ...process.env, [addon.setting]: addon.folder } : process.env,
     // Windows runs npm through its .cmd shim, which spawn finds only in a shell.
     shell: process.platform === 'win32',
   });
   if (result.status !== 0) fail('npm ci failed: see the output above.');
+  if (addon) keepCompiledAddon(addon);
+}
+
+/**
+ * better-sqlite3's prebuilt binaries live on GitHub, which an install may not reach (this workplace's
+ * machines reach only the npm registry), and then `npm ci` compiles SQLite: ~100 s of CPU on two cores,
+ * each time. So the addon it compiled is kept in the user's cache under the name of the prebuilt binary
+ * for this version, Node ABI and platform, and the next install on this machine unpacks it from there
+ * (prebuild-install's "local prebuilds" setting) instead of compiling again (docs/decisions/064).
+ */
+function compiledAddon() {
+  if (process.platform !== 'linux') return undefined;
+  let version;
+  try {
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+    version = lock.packages?.['node_modules/better-sqlite3']?.version;
+  } catch {
+    return undefined;
+  }
+  if (typeof version !== 'string') return undefined;
+  const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  const folder = join(cache, 'trove', 'prebuilds');
+  // prebuild-install's name for the binary; its libc part is empty on glibc, the only Linux Debian has.
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-linux-${process.arch}.tar.gz`;
+  return { folder, file: join(folder, name), setting: 'npm_config_better_sqlite3_local_prebuilds' };
+}
+
+function keepCompiledAddon({ folder, file }) {
+  const built = join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+  if (existsSync(file) || !existsSync(built)) return;
+  try {
+    mkdirSync(folder, { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    execFileSync('tar', [
+      '-czf',
+      partial,
+      '-C',
+      join(root, 'node_modules', 'better-sqlite3'),
+      'build/Release/better_sqlite3.node',
+    ]);
+    renameSync(partial, file);
+  } catch {
+    // Only a cache: the next install compiles again.
+  }
 }
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -27,13 +27,13 @@ const env = {
   FORCE_COLOR: process.env.FORCE_COLOR ?? '0',
 };
 
-const vitest = (project) => ({
+/** A step that runs vitest projects; named after the first, its report holds them all. */
+const vitest = (project, ...alsoProjects) => ({
   name: project,
   cmd: bin('vitest'),
   args: [
     'run',
-    '--project',
-    project,
+    ...[project, ...alsoProjects].flatMap((name) => ['--project', name]),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${join(reports, `${project}.json`)}`,
@@ -50,7 +50,8 @@ const lanes = [
   [
     { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
     { name: 'lint', cmd: bin('biome'), args: ['check', '.'] },
-    vitest('unit'),
+    // The unit files that replace modules with vi.mock run in a project of their own (vitest.config.ts).
+    vitest('unit', 'unit-isolated'),
     // The stack's integration test serves dist/www, so it waits for the build of the other lane.
     { ...vitest('integration'), after: 'build' },
   ],
