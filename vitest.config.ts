@@ -8,55 +8,51 @@ import { defineConfig } from 'vitest/config';
 const root = import.meta.dirname;
 const skippedFolders = new Set(['node_modules', 'dist', '.data', '.git', 'e2e']);
 
-/** Every unit test file, relative to the root (not the integration tests, not the browser layer). */
-function unitTestFiles(folder = root): string[] {
+/** Every test file under the root whose name passes `wanted`, relative to the root (not the browser layer). */
+function testFiles(wanted: (name: string) => boolean, folder = root): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) return skippedFolders.has(entry.name) ? [] : unitTestFiles(path);
-    const isUnit = /\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.int.test.ts');
-    return isUnit ? [relative(root, path)] : [];
+    if (entry.isDirectory()) return skippedFolders.has(entry.name) ? [] : testFiles(wanted, path);
+    return wanted(entry.name) ? [relative(root, path)] : [];
   });
 }
 
-// A unit file costs ~0.8 s to import in a fresh module graph (React, testing-library, happy-dom) and its
-// tests ~0.15 s, so the unit layer shares one graph across files (`isolate: false`): 188 s → 39 s here.
-// A file that replaces a module with `vi.mock` cannot share it (the mock would leak into later files, or
-// come too late for a module already loaded), so those files run in a project of their own, isolated as
-// before. Found by reading the files, so a new mock needs no list kept by hand (docs/decisions/064).
-const unitFiles = unitTestFiles();
+// Importing a file's module graph afresh costs more than most files' tests (unit: ~0.8 s against ~0.15 s a
+// file), so the unit and integration layers share one graph across files (`isolate: false`): unit 188 s →
+// 43 s here. A file that replaces a module with `vi.mock` cannot share it (the mock would leak into later
+// files, or come too late for a module already loaded), so those files run in a project of their own,
+// isolated as before. Found by reading the files, so a new mock needs no list kept by hand
+// (docs/decisions/064).
 const replacesModules = (file: string) =>
   /\bvi\.(?:mock|doMock)\(/.test(readFileSync(join(root, file), 'utf8'));
-const isolatedUnitFiles = unitFiles.filter(replacesModules);
-const sharedUnitFiles = unitFiles.filter((file) => !isolatedUnitFiles.includes(file));
+function splitByIsolation(files: string[]): { shared: string[]; isolated: string[] } {
+  const isolated = files.filter(replacesModules);
+  return { shared: files.filter((file) => !isolated.includes(file)), isolated };
+}
+const unit = splitByIsolation(
+  testFiles((name) => /\.test\.tsx?$/.test(name) && !name.endsWith('.int.test.ts')),
+);
+const integration = splitByIsolation(testFiles((name) => name.endsWith('.int.test.ts')));
+const integrationSettings = { testTimeout: 60_000, hookTimeout: 120_000 };
 
 export default defineConfig({
   test: {
     projects: [
       {
         extends: true,
-        test: {
-          name: 'unit',
-          include: sharedUnitFiles,
-          pool: 'threads',
-          isolate: false,
-        },
+        test: { name: 'unit', include: unit.shared, pool: 'threads', isolate: false },
       },
       {
         extends: true,
-        test: {
-          name: 'unit-isolated',
-          include: isolatedUnitFiles,
-        },
+        test: { name: 'unit-isolated', include: unit.isolated },
       },
       {
         extends: true,
-        test: {
-          name: 'integration',
-          include: ['**/*.int.test.ts'],
-          exclude: ['**/node_modules/**', '**/dist/**', '.data/**', 'e2e/**'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
+        test: { name: 'integration', include: integration.shared, isolate: false, ...integrationSettings },
+      },
+      {
+        extends: true,
+        test: { name: 'integration-isolated', include: integration.isolated, ...integrationSettings },
       },
       {
         extends: true,

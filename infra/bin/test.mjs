@@ -28,17 +28,18 @@ const env = {
 };
 
 /** A step that runs vitest projects; named after the first, its report holds them all. */
-const vitest = (project, ...alsoProjects) => ({
-  name: project,
+const vitest = (projects, options = []) => ({
+  name: projects[0],
   cmd: bin('vitest'),
   args: [
     'run',
-    ...[project, ...alsoProjects].flatMap((name) => ['--project', name]),
+    ...projects.flatMap((name) => ['--project', name]),
+    ...options,
     '--reporter=default',
     '--reporter=json',
-    `--outputFile.json=${join(reports, `${project}.json`)}`,
+    `--outputFile.json=${join(reports, `${projects[0]}.json`)}`,
   ],
-  report: join(reports, `${project}.json`),
+  report: join(reports, `${projects[0]}.json`),
 });
 
 // Two lanes run side by side: the checks and the service layers (typecheck, lint, unit, integration) in
@@ -50,12 +51,14 @@ const lanes = [
   [
     { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
     { name: 'lint', cmd: bin('biome'), args: ['check', '.'] },
-    // The unit files that replace modules with vi.mock run in a project of their own (vitest.config.ts).
-    vitest('unit', 'unit-isolated'),
-    // The stack's integration test serves dist/www, so it waits for the build of the other lane.
-    { ...vitest('integration'), after: 'build' },
+    // The files that replace modules with vi.mock run in projects of their own (vitest.config.ts).
+    vitest(['unit', 'unit-isolated']),
+    // The stack's integration test serves dist/www, so it waits for the build of the other lane. Two
+    // files at a time (vitest's default here is one: two cores less one): its files often wait on servers,
+    // and each has its own database and ports.
+    { ...vitest(['integration', 'integration-isolated'], ['--maxWorkers=2']), after: 'build' },
   ],
-  [{ name: 'build', cmd: bin('tsx'), args: ['infra/src/build.ts'], required: true }, vitest('e2e')],
+  [{ name: 'build', cmd: bin('tsx'), args: ['infra/src/build.ts'], required: true }, vitest(['e2e'])],
 ];
 const order = lanes.flat().map((step) => step.name);
 
