@@ -35,6 +35,24 @@ const unit = splitByIsolation(
 const integration = splitByIsolation(testFiles((name) => name.endsWith('.int.test.ts')));
 const integrationSettings = { testTimeout: 60_000, hookTimeout: 120_000 };
 
+// The browser layer: two specs at a time on one stack (`npm test` passes --maxWorkers=2), sharing one module
+// graph per worker (importing playwright-core and axe again for each of 26 files cost ~100 s). The specs
+// replace no modules and the support modules keep no state; each spec signs up its own accounts. The
+// specs that change what the whole site serves — its runtime config, the catalog file, remote folders
+// taken offline — would break the page loads of whatever runs beside them, so they run in `e2e-site`.
+const e2eSpecs = readdirSync(join(root, 'e2e', 'specs'))
+  .filter((name) => name.endsWith('.spec.ts'))
+  .map((name) => `e2e/specs/${name}`);
+const siteChangingSpecs = new Set(['catalogs', 'landing-prerender', 'remote-failure', 'runtime-config']);
+const changesTheSite = (spec: string) =>
+  siteChangingSpecs.has(spec.replace(/^e2e\/specs\/|\.spec\.ts$/g, ''));
+const e2eSettings = {
+  globalSetup: ['e2e/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 180_000,
+  isolate: false,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -56,16 +74,18 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'e2e', include: e2eSpecs.filter((spec) => !changesTheSite(spec)), ...e2eSettings },
+      },
+      {
+        extends: true,
         test: {
-          name: 'e2e',
-          include: ['e2e/specs/**/*.spec.ts'],
-          globalSetup: ['e2e/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
+          name: 'e2e-site',
+          include: e2eSpecs.filter(changesTheSite),
+          ...e2eSettings,
+          // They change what the whole site serves, so one at a time, after the rest (on a stack of their
+          // own all the same: each project's global setup starts one).
           fileParallelism: false,
-          // One module graph for all specs: importing playwright-core and axe again for each of 26 files cost
-          // ~100 s of the layer. The specs replace no modules and the support modules keep no state.
-          isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

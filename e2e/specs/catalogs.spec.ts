@@ -163,14 +163,15 @@ describe('connector settings come from the runtime config (SPEC §4.4)', () => {
     await withPage(browser, { cookies: account.cookies }, async ({ page }) => {
       await openConnections(page);
       const gmail = page.locator('[data-connector="gmail"]');
-      expect(await gmail.getAttribute('data-state')).toBe('configure');
+      // The card reads 'checking' until the runtime config has arrived.
+      await expect.poll(() => gmail.getAttribute('data-state')).toBe('configure');
       expect(await gmail.getByRole('button', { name: 'Connect Gmail' }).isDisabled()).toBe(true);
       await gmail.getByText('Needs Google client ID').waitFor();
 
       write(JSON.stringify({ ...JSON.parse(saved), googleClientId: 'e2e-123.apps.googleusercontent.com' }));
       await page.reload();
       await cards(page).first().waitFor();
-      expect(await gmail.getAttribute('data-state')).toBe('ready');
+      await expect.poll(() => gmail.getAttribute('data-state')).toBe('ready');
       expect(await gmail.getByRole('button', { name: 'Connect Gmail' }).isEnabled()).toBe(true);
     });
   });

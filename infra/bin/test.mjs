@@ -58,7 +58,11 @@ const lanes = [
     // and each has its own database and ports.
     { ...vitest(['integration', 'integration-isolated'], ['--maxWorkers=2']), after: 'build' },
   ],
-  [{ name: 'build', cmd: bin('tsx'), args: ['infra/src/build.ts'], required: true }, vitest(['e2e'])],
+  [
+    { name: 'build', cmd: bin('tsx'), args: ['infra/src/build.ts'], required: true },
+    // Two specs at a time; the ones that change what the whole site serves run alone after (e2e-site).
+    vitest(['e2e', 'e2e-site'], ['--maxWorkers=2']),
+  ],
 ];
 const order = lanes.flat().map((step) => step.name);
 
