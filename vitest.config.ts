@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Three layers, one runner. `npm test` runs them in order: unit (fast, no I/O),
 // integration (real PostgreSQL, nginx, SMTP), e2e (the built stack through nginx in Chromium).
@@ -32,6 +33,7 @@ function splitByIsolation(files: string[]): { shared: string[]; isolated: string
 const unit = splitByIsolation(
   testFiles((name) => /\.test\.tsx?$/.test(name) && !name.endsWith('.int.test.ts')),
 );
+const unitSetup = 'shell/kit/src/testing/unit-setup.ts';
 const integration = splitByIsolation(testFiles((name) => name.endsWith('.int.test.ts')));
 const integrationSettings = { testTimeout: 60_000, hookTimeout: 120_000 };
 
@@ -46,6 +48,31 @@ const e2eSpecs = readdirSync(join(root, 'e2e', 'specs'))
 const siteChangingSpecs = new Set(['catalogs', 'landing-prerender', 'remote-failure', 'runtime-config']);
 const changesTheSite = (spec: string) =>
   siteChangingSpecs.has(spec.replace(/^e2e\/specs\/|\.spec\.ts$/g, ''));
+// Two workers finish together only if the longest specs start first; without vitest's cache of durations (a
+// clean clone has none) it orders by file size, and the heaviest spec — 28 axe passes in 89 lines — started
+// last in CI, leaving one worker alone for its last two minutes. Only an order: a spec missing from the list
+// runs after these, and a stale list costs minutes, never a result.
+const slowestSpecsFirst = [
+  'shell-a11y',
+  'sources-ui',
+  'auth-a11y',
+  'profile-page',
+  'database-sources',
+  'landing',
+  'public-pages',
+  'auth-login',
+  'shell-chrome',
+];
+class SlowestSpecsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = slowestSpecsFirst.indexOf(basename(file.moduleId, '.spec.ts'));
+      return index === -1 ? slowestSpecsFirst.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 const e2eSettings = {
   globalSetup: ['e2e/global-setup.ts'],
   testTimeout: 60_000,
@@ -55,14 +82,21 @@ const e2eSettings = {
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowestSpecsFirst },
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: unit.shared, pool: 'threads', isolate: false },
+        test: {
+          name: 'unit',
+          include: unit.shared,
+          pool: 'threads',
+          isolate: false,
+          setupFiles: [unitSetup],
+        },
       },
       {
         extends: true,
-        test: { name: 'unit-isolated', include: unit.isolated },
+        test: { name: 'unit-isolated', include: unit.isolated, setupFiles: [unitSetup] },
       },
       {
         extends: true,
@@ -74,7 +108,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: e2eSpecs.filter((spec) => !changesTheSite(spec)), ...e2eSettings },
+        test: {
+          name: 'e2e',
+          include: e2eSpecs.filter((spec) => !changesTheSite(spec)),
+          ...e2eSettings,
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         extends: true,
@@ -82,10 +121,11 @@ export default defineConfig({
           name: 'e2e-site',
           include: e2eSpecs.filter(changesTheSite),
           ...e2eSettings,
-          // They change what the whole site serves, so one at a time, after the rest (on a stack of their
-          // own all the same: each project's global setup starts one).
+          // They change what the whole site serves, so one at a time, and before the rest: early on the
+          // other lane keeps the second core busy, at the end the rest can use both (a stack of their own
+          // all the same: each project's global setup starts one).
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
         },
       },
     ],

@@ -123,12 +123,23 @@ describe('no dead clicks: a press at DOMContentLoaded, CPU throttled 4× (issue 
     await withPage(browser, { viewport: MOBILE }, async ({ page }) => {
       await page.addInitScript(() => localStorage.setItem('theme', 'light'));
       await cpuThrottled(page, 4);
+      // The app's entry is held until the press has been answered, so the press comes before the app on a
+      // machine of any speed: on a busy one, the page's own start once idle could beat Playwright's click.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.goto('/', { waitUntil: 'domcontentloaded' });
       await page.getByRole('button', { name: 'Switch to dark theme' }).click();
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
       // The drawn page is still the one on screen: it was the script, not the app, that answered.
       expect(await page.locator('div[data-prerendered]').count()).toBe(1);
+      release();
       await page.keyboard.press('Shift');
       await page.waitForFunction(() => !document.querySelector('div[data-prerendered]'));
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);

@@ -174,7 +174,9 @@ afterAll(async () => {
   rmSync(historyPath(www), { force: true });
 });
 
-describe('independent deploys', () => {
+// Each test runs the deploy CLI as a process (tsx, then an rspack build of the remote): ~10–20 s on an idle
+// machine, past a minute on two cores shared with the browser layer.
+describe('independent deploys', { timeout: 240_000 }, () => {
   it('a switch and a rollback under load fail no request, leave the shell byte-identical, and the next page load gets the new version', async () => {
     const shellBefore = await shellFingerprint();
     const oldManifest = `/remotes/connectors/${OLD_VERSION}/mf-manifest.json`;

@@ -128,7 +128,7 @@ describe('waking the extraction process', () => {
         ...process.env,
         DATABASE_URL: await databaseUrl(),
         LOG_LEVEL: 'silent',
-        // A minute between looks (the setting's most): only the wake gets these files indexed in 20 s.
+        // A minute between looks (the setting's most): only the wake gets these files indexed in 45 s.
         SEARCH_JOB_POLL_MS: '60000',
       },
     });
@@ -141,7 +141,9 @@ describe('waking the extraction process', () => {
         extraction?.wake();
         return (await documentOf(user, id)).status;
       };
-      await expect.poll(woken, { timeout: 20_000, interval: 250 }).toBe('indexed');
+      // A busy machine's clock, not the wake's: with a minute between looks, a child the wake missed
+      // would not index it inside this window either.
+      await expect.poll(woken, { timeout: 45_000, interval: 250 }).toBe('indexed');
     }
     // The same child all along: a wake is not a stop (a restarted child would take the job as it starts).
     expect(logs.lines().filter((line) => String(line.msg).startsWith('extraction process'))).toEqual([]);
