@@ -143,7 +143,9 @@ afterAll(async () => {
   if (www) rmSync(historyPath(www), { force: true });
 });
 
-describe('the landing page A/B rollout', () => {
+// 10,000 visits take ~5 s on an idle machine; on two cores shared with the browser layer one run took past
+// the default minute, so the tests get four.
+describe('the landing page A/B rollout', { timeout: 240_000 }, () => {
   it('deploy --variant b points only the B map at the new landing version', async () => {
     const deployed = await cli(['deploy', 'marketing', '--variant', 'b', '--version', B]);
     expect(deployed.code, deployed.output).toBe(0);
