@@ -1,4 +1,4 @@
-import { connect as netConnect } from 'node:net';
+import { connect as netConnect, type Socket } from 'node:net';
 import type {
   DatabaseColumnKind,
   DatabaseConnection,
@@ -138,6 +138,10 @@ function keysetSql(
   };
 }
 
+/** The same words for either server: the connection asked for TLS, or the server asked for it. */
+const NO_TLS = 'The server does not offer TLS.';
+const TLS_REQUIRED = 'The server accepts only encrypted connections (TLS).';
+
 // ---- PostgreSQL ----
 
 const PG_TEXT = { getTypeParser: () => (value: string) => value };
@@ -146,9 +150,14 @@ const PG_TEXT = { getTypeParser: () => (value: string) => value };
 function pgProblem(error: unknown): DatabaseError | undefined {
   const code = (error as { code?: string }).code;
   const message = (error as Error).message ?? String(error);
+  // pg's own words when the server answers the TLS request with "no".
+  if (/does not support SSL/i.test(message)) return new DatabaseError('tls', NO_TLS);
   switch (code) {
-    case '28P01':
     case '28000':
+      // pg_hba.conf has a line for this client only with TLS ("hostssl"): the setting is "Off".
+      if (/no encryption|SSL off/i.test(message)) return new DatabaseError('tls', TLS_REQUIRED);
+      return new DatabaseError('auth', message);
+    case '28P01':
       return new DatabaseError('auth', message);
     case '3D000':
       return new DatabaseError('database', message);
@@ -336,9 +345,22 @@ function mysqlProblem(error: unknown): DatabaseError | undefined {
     case 'ER_PARSE_ERROR':
       return new DatabaseError('query', message);
     case 'HANDSHAKE_NO_SSL_SUPPORT':
-      return new DatabaseError('tls', 'The server does not offer TLS.');
+      return new DatabaseError('tls', NO_TLS);
   }
   return undefined;
+}
+
+/**
+ * The socket mysql2 talks over, to the address the guard checked. Node checks a server's certificate against
+ * the TLS servername, else the socket's `_host`, else "localhost"; mysql2 gives no servername when the host is
+ * an IP address (SNI carries names only), and a socket dialled by address has no `_host` — so a source added
+ * by its IP address had its certificate checked against "localhost". The name the user gave is the name to
+ * check (database-tls.int.test.ts holds both ways).
+ */
+function dialFor(name: string, port: number, address: string): Socket {
+  const socket = netConnect(port, address);
+  (socket as Socket & { _host: string })._host = name;
+  return socket;
 }
 
 async function openMysql(
@@ -356,7 +378,7 @@ async function openMysql(
       // The name is what TLS checks; the socket goes to the address the guard checked, never a second lookup.
       host: name,
       port: connection.port,
-      stream: () => netConnect(connection.port, address),
+      stream: () => dialFor(name, connection.port, address),
       database: connection.database,
       user: connection.user,
       password,

