@@ -7,8 +7,10 @@ const COMPOUND = /[\p{L}\p{N}]+(?:[._@/:+~-]+[\p{L}\p{N}]+)*[._@/:+~][\p{L}\p{N}
 export function withCompoundParts(text: string): string {
   const parts: string[] = [];
   for (const [token] of text.matchAll(COMPOUND)) {
-    const words = token.split(/[^\p{L}\p{N}]+/u).filter((word) => /\p{L}/u.test(word));
-    if (words.length > 1) parts.push(words.join(' '));
+    // A token of two parts or more, whichever are numbers: "4,000/Month" is the token "000/Month", and
+    // "Month" is a word of it to find.
+    const words = token.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    if (words.length > 1 && words.some((word) => /\p{L}/u.test(word))) parts.push(words.join(' '));
   }
   return parts.length === 0 ? text : `${text}\n${parts.join('\n')}`;
 }

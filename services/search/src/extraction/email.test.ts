@@ -27,6 +27,31 @@ describe('reading an email', () => {
     });
   });
 
+  it('a multipart mail whose boundary never appears is read from its body, without the MIME framing', async () => {
+    // As in the archive's spam-1-00467: the header's boundary has no space, the body's lines have one.
+    const eml = [
+      'From: deals@inkjet.example',
+      'Subject: Printer Cartridges as low as $1.21 each!',
+      'Content-Type: multipart/alternative; boundary="=Multipart Boundary 0925021429"',
+      '',
+      'This is a multipart MIME message.',
+      '',
+      '--= Multipart Boundary 0925021429',
+      'Content-Type: text/plain;',
+      '\tcharset="ISO-8859-1"',
+      'Content-Transfer-Encoding: 8bit',
+      '',
+      '<html><body><p>Incredible deals on inkjet cartridges!</p><p>Prices start as low as $1.21</p></body></html>',
+      '',
+      '--= Multipart Boundary 0925021429--',
+    ].join('\n');
+    const text = await readEmail(utf8(eml), 'x', noAttachments);
+    expect(text.blocks.map((block) => block.text)).toEqual([
+      'Incredible deals on inkjet cartridges!',
+      'Prices start as low as $1.21',
+    ]);
+  });
+
   it('an attachment Trove cannot read does not fail the mail', async () => {
     const eml = [
       'From: a@acme.com',

@@ -59,6 +59,31 @@ export function withUtf8Headers(bytes: Uint8Array): Uint8Array {
   return joined;
 }
 
+const htmlText = (html: string) =>
+  htmlToText(html)
+    .blocks.map((b) => b.text)
+    .join('\n\n');
+
+/** A MIME boundary line, or a part's header line (and its folded continuation). */
+const MIME_FRAMING =
+  /^(?:--\S.*|Content-[\w-]+:.*|[ \t]+[\w-]+=.*|This is a multi-?part (?:MIME )?message(?: in MIME format)?\.?)$/i;
+
+/**
+ * The body as its bytes say when the parser found no part to read: a multipart message whose boundary
+ * never appears in it (a sender's mistake, common in bulk mail) has no parts, and mail programs show such a
+ * body as it is. Its framing lines are dropped and HTML is read as HTML, so the message is found by its
+ * words like any other (issue 19: 22 of the archive's 6,046 messages were indexed with no text at all).
+ */
+function unparsedBody(bytes: Uint8Array): string {
+  const raw = bytes.subarray(headerEnd(bytes));
+  const text = decodeText(raw)?.text ?? new TextDecoder('windows-1252').decode(raw);
+  const kept = text
+    .split(/\r?\n/)
+    .filter((line) => !MIME_FRAMING.test(line))
+    .join('\n');
+  return /<(?:html|body|p|div|br|table|font)\b/i.test(kept) ? htmlText(kept) : kept;
+}
+
 /**
  * An email (issue 10 parts 2 and 5): subject as title, the Date header as the document's date, people
  * from From/To/Cc, organisations from their address domains and the signature. Attachments Trove can
@@ -75,11 +100,9 @@ export async function readEmail(
   } catch {
     throw new ExtractionError('This email is damaged and cannot be read.');
   }
-  const body = email.text?.trim()
-    ? email.text
-    : htmlToText(email.html ?? '')
-        .blocks.map((b) => b.text)
-        .join('\n\n');
+  // No part at all to read (not a part that reads as nothing, such as HTML of images alone): the body's bytes.
+  const unparsed = email.text == null && email.html == null && email.attachments.length === 0;
+  const body = unparsed ? unparsedBody(bytes) : email.text?.trim() ? email.text : htmlText(email.html ?? '');
   const blocks: DocumentText['blocks'] = paragraphsOf(body).map((text) => ({ location: 'body', text }));
   let parts = 1;
   for (const attachment of email.attachments) {

@@ -93,6 +93,24 @@ describe('extracting an upload', () => {
     expect(document.passages.map((p) => p.text)).toEqual(['Total € 40']);
   });
 
+  it('an email with no text (images alone) is one passage with no text, found by its subject and sender', async () => {
+    const eml = [
+      'From: Ink Deals <deals@inkjet.example>',
+      'Subject: Printer cartridges as low as $1.21',
+      'Content-Type: text/html',
+      '',
+      '<html><body><a href="http://inkjet.example/"><img src="http://inkjet.example/offer.gif"></a></body></html>',
+    ].join('\n');
+    const document = await extractDocument({ bytes: utf8(eml), fileName: 'deals.eml', mediaType: '' });
+    expect(document.passages).toHaveLength(1);
+    expect(document.passages[0]).toMatchObject({
+      ordinal: 0,
+      text: '',
+      fields: { title: expect.stringContaining('Printer cartridges as low as $1.21'), body: '' },
+    });
+    expect(document.passages[0]?.fields.people).toContain('Ink Deals deals@inkjet.example');
+  });
+
   it('a Word document keeps its sections', async () => {
     const bytes = await docxWith([{ text: 'Scope', heading: 1 }, { text: 'Two workshops in May.' }]);
     const document = await extractDocument({

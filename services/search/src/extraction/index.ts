@@ -12,7 +12,7 @@ import { withCompoundParts } from './compound-words';
 import { baseName, fileNameWords } from './file-name';
 import { htmlToText } from './html-text';
 import { readMarkdown } from './markdown';
-import { splitIntoPassages } from './passages';
+import { type Passage, splitIntoPassages } from './passages';
 import { readPdf } from './pdf';
 import { checkPdfStreams } from './pdf-streams';
 import { readPlainText } from './plain-text';
@@ -116,6 +116,14 @@ async function readKind(kind: DocumentKind, file: UploadedFile, text: string | n
 }
 
 /**
+ * A document with no text (an email of images alone, a table of empty rows) is still found by its title,
+ * file name and people, which every passage carries as fields: it gets one passage with no text.
+ */
+function passagesOrTitleOnly(passages: Passage[]): Passage[] {
+  return passages.length > 0 ? passages : [{ ordinal: 0, location: '', text: '' }];
+}
+
+/**
  * Extracts an uploaded file. Throws ExtractionError with a reason to show the user when the content does
  * not match the type, or the file is encrypted or damaged; any other error is a bug and propagates.
  */
@@ -132,20 +140,22 @@ export async function extractDocument(input: UploadedFile): Promise<ExtractedDoc
     title,
     parts: document.parts,
     documentDate: document.documentDate?.toISOString() ?? null,
-    passages: splitIntoPassages(document.blocks).map(({ title: blockTitle, ...passage }) => {
-      const facts = factsOf(passage.text, reference, document);
-      const { own, quoted } = splitQuoted(passage.text);
-      return {
-        ...passage,
-        facts,
-        fields: {
-          title: withCompoundParts(blockTitle ? `${title}\n${blockTitle}` : title),
-          name,
-          people: peopleWords(facts.people),
-          body: withCompoundParts(own),
-          quoted: withCompoundParts(quoted),
-        },
-      };
-    }),
+    passages: passagesOrTitleOnly(splitIntoPassages(document.blocks)).map(
+      ({ title: blockTitle, ...passage }) => {
+        const facts = factsOf(passage.text, reference, document);
+        const { own, quoted } = splitQuoted(passage.text);
+        return {
+          ...passage,
+          facts,
+          fields: {
+            title: withCompoundParts(blockTitle ? `${title}\n${blockTitle}` : title),
+            name,
+            people: peopleWords(facts.people),
+            body: withCompoundParts(own),
+            quoted: withCompoundParts(quoted),
+          },
+        };
+      },
+    ),
   };
 }

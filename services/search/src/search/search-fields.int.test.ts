@@ -87,10 +87,75 @@ On Thu, 5 Sep 2002, Mia Wong wrote:
 > I saw a pelican by the lake this morning.`,
     ),
   },
+  // A mailing list whose tag is in every subject: the oldest message asks about a crash; the newer ones say
+  // "widget" and "crash" in their text, as do two mails off the list — so the list's tag is the query's
+  // rarest word, and the newest titles holding it are not the message asked for.
+  {
+    name: 'vireo-crash.eml',
+    text: mail(
+      `From: Dana Fox <dana@example.org>
+To: Vireo Users <vireo-users@example.com>
+Subject: [Vireo-users] Widget crash on start
+Date: Sat, 07 Sep 2002 09:00:00 +0000`,
+      `Since the upgrade it stops at once. ${filler}`,
+    ),
+  },
+  ...[1, 2, 3].map((n) => ({
+    name: `vireo-notes-${n}.eml`,
+    text: mail(
+      `From: Vireo Bot <bot@example.com>
+To: Vireo Users <vireo-users@example.com>
+Subject: [Vireo-users] Weekly notes ${n}
+Date: Sun, 0${7 + n} Sep 2002 09:00:00 +0000`,
+      `No widget crash was reported this week. ${filler}`,
+    ),
+  })),
+  ...[1, 2].map((n) => ({
+    name: `widget-shop-${n}.eml`,
+    text: mail(
+      `From: Shop <shop@example.net>
+To: Ravi Kumar <ravi@example.com>
+Subject: Your order ${n}
+Date: Mon, 1${n} Sep 2002 09:00:00 +0000`,
+      `The widget you ordered survived a crash test. ${filler}`,
+    ),
+  })),
+  // Both words of "heron ledger" in a long text, against one of them said again and again, in a title too.
+  {
+    name: 'field-notes.eml',
+    text: mail(
+      `From: Mia Wong <mia@example.org>
+To: Ravi Kumar <ravi@example.com>
+Subject: Field notes
+Date: Sat, 14 Sep 2002 09:00:00 +0000`,
+      [
+        'We walked the northern trail before sunrise and counted what we could.',
+        'Two foxes crossed the meadow, a woodpecker worked on the old oak, and the wind turned cold by eight.',
+        'Near the reeds a grey heron stood still for most of an hour.',
+        'The path by the river was flooded again, so we came back through the village and stopped for coffee.',
+        'The bakery had sold out of bread, the church clock was wrong as always, and the bus was late.',
+        'Afterwards we wrote everything down in the ledger kept at the visitor centre, with the times and the weather.',
+        'Next month we hope to go further east, where the estuary opens and the birds gather in larger numbers.',
+        'The guide says the spring tides come early this year, so the mudflats will be wide in the mornings.',
+        'We will need boots, a flask, the small telescope and the printed map, since the phones lose signal there.',
+        'Anyone who wants to join should write by Thursday, and bring a friend if they like long quiet walks.',
+      ].join(' '),
+    ),
+  },
+  {
+    name: 'heron-sightings.eml',
+    text: mail(
+      `From: Birdline <birdline@example.net>
+To: Ravi Kumar <ravi@example.com>
+Subject: Heron heron sightings
+Date: Sun, 15 Sep 2002 09:00:00 +0000`,
+      'Heron, heron, heron: three today.',
+    ),
+  },
 ];
 
 beforeAll(async () => {
-  service = await startSearchTestService({ minAllWordResults: 1, maxFiles: 10 });
+  service = await startSearchTestService({ minAllWordResults: 1, maxFiles: 20 });
   user = await service.signUp();
   await indexFiles(service, user, corpus, extractDocument);
 });
@@ -123,6 +188,19 @@ describe('fields', () => {
     // The two replies are newer and hold the words in their text: a cap of 2 takes them alone as the newest.
     const capped = await search_(user, 'muslims morris', { minAllWordResults: 1, maxCandidates: 2 });
     expect(capped.results[0]?.document.name).toBe('easy-ham-1__02039.e857.eml');
+  });
+
+  it('a subject’s words find it when a list tag in every title is the rarest word (the cap taking newer list mail)', async () => {
+    const capped = await search_(user, 'vireo widget crash', { minAllWordResults: 1, maxCandidates: 2 });
+    expect(capped.mode).toBe('and');
+    expect(capped.results[0]?.document.name).toBe('vireo-crash.eml');
+  });
+
+  it('relaxed to any word, a mail holding every word ranks above one saying one word many times', async () => {
+    // Only one mail holds both words, fewer than the three an AND answer needs: the search takes any word.
+    const relaxed = await search_(user, 'heron ledger', { minAllWordResults: 3 });
+    expect(relaxed.mode).toBe('or');
+    expect(relaxed.results[0]?.document.name).toBe('field-notes.eml');
   });
 
   it('a sender’s name, address or domain finds their mail', async () => {

@@ -322,15 +322,16 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
        offset 0)
     ) w`;
   // BM25F per passage over the words of `hits` (rows of withWords): each posting's weight is its tf~ (bm25.ts),
-  // times the share of the query's words found — half for the passage's own, half for its document's among
-  // the candidates (docs/decisions/036-search-fields.md, "Coordination"). Under AND both are 1. A query word
+  // times the square of the share of the query's words found — half for the passage's own, half for its
+  // document's among the candidates (docs/decisions/036-search-fields.md, "Coordination"; squared by ADR 066:
+  // relaxed to OR, a mail holding every word ranks above one saying one of them often). Under AND both are 1. A query word
   // is a group (a prefix's lexemes count once) with a bit of its own: a passage's words are the OR of its
   // postings' bits, its document's the OR over its passages (a window, not a second pass over the hits).
   const scored = (hits: RawBuilder<unknown>, allWords: boolean) => sql`
     select s.passage_id, s.kind, s.document_id,
-           s.bm25 * (bit_count(s.mask::bit(64))
+           s.bm25 * power((bit_count(s.mask::bit(64))
                      + bit_count((bit_or(s.mask) over (partition by s.document_id))::bit(64)))::float8
-             / (2 * (select wanted from groups)) as score
+             / (2 * (select wanted from groups)), 2) as score
     from (
       select h.passage_id, h.kind, h.document_id, bit_or(t.bit) as mask,
              sum(t.idf * (h.weight * ${sql.lit(BM25_K1 + 1)}::float8) / (h.weight + ${sql.lit(BM25_K1)}::float8)) as bm25
@@ -405,6 +406,18 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
       select grp, bool_and(grp = lexeme) as plain from terms group by grp
       order by bool_and(grp = lexeme) desc, sum(df), grp limit 1
     ),
+    -- The title branch below starts from the plain word fewest titles hold (counted up to twice the cap on the
+    -- partial index of titled postings): the rarest word overall can be in the title of every message of a
+    -- mailing list ("[Razor-users] …"), and then the newest titles holding it need not hold the others.
+    title_rarest as materialized (
+      select t.lexeme from terms t
+      where t.grp = t.lexeme
+      order by (select count(*) from (select 1 from search_postings x
+                                      where x.user_id = ${userId}::uuid and x.lexeme = t.lexeme and x.titled
+                                      limit 2 * ${cap}::int) n),
+               t.df, t.lexeme
+      limit 1
+    ),
     and_candidates as materialized (
       select distinct on (c.passage_id) c.* from (
         (${candidates(sql`pp.lexeme = (select grp from rarest where plain)`)}
@@ -413,10 +426,10 @@ function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
         order by pp.passage_id desc
         limit ${cap}::int)
         union all
-        -- The passages whose title holds the rarest word, whatever their age (the partial index on titled):
-        -- a message asked for by its subject is scored even when newer ones use the word more.
+        -- The passages whose title holds the word titles hold least, whatever their age (the partial index on
+        -- titled): a message asked for by its subject is scored even when newer ones use the word more.
         -- Only needed when the word is in more passages than the cap (else the branch above took them all).
-        (${candidates(sql`pp.titled and pp.lexeme = (select grp from rarest where plain)`)}
+        (${candidates(sql`pp.titled and pp.lexeme = (select lexeme from title_rarest)`)}
           and ${slot('mode')}::text <> 'or'
           and (select known = wanted from groups)
           and (select sum(df) from terms where lexeme = (select grp from rarest where plain)) > ${cap}::int
