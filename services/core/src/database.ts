@@ -32,6 +32,19 @@ export interface DatabaseOptions {
 }
 
 /**
+ * What every connection runs with, from its start-up packet:
+ * - no JIT compilation: the search statement is one large statement whose estimated cost passes
+ *   jit_above_cost once a user has some 50,000 documents, and PostgreSQL then compiles it for every
+ *   execution — ~90 ms of a search that runs in ~3 ms (docs/decisions/067). No statement of Trove's runs
+ *   long enough to win that back;
+ * - the role, when given: a role that does not exist (or is not the user's to take) fails the connection,
+ *   never leaves it running with the user's own rights.
+ */
+export function connectionOptions(role: string | undefined): string {
+  return ['-c jit=off', ...(role === undefined ? [] : [`-c role=${role}`])].join(' ');
+}
+
+/**
  * A kysely handle over a pg Pool. `db.destroy()` ends the pool.
  *
  * The pool is what makes readiness recover by itself: a connection that breaks while idle is
@@ -50,9 +63,8 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     // A server that vanishes without closing its sockets (a host gone, a network cut) is noticed by
     // TCP keep-alive rather than never.
     keepAlive: true,
-    // The role is set in the connection's start-up packet: a role that does not exist (or is not the
-    // user's to take) fails the connection, never leaves it running with the user's own rights.
-    ...(options.role === undefined ? {} : { options: `-c role=${options.role}` }),
+    // Settings in the connection's start-up packet (connectionOptions).
+    options: connectionOptions(options.role),
     ...(statementTimeoutMs > 0
       ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 1_000 }
       : {}),

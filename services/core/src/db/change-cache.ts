@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { DatabaseHandle } from '../database';
+import { connectionOptions, type DatabaseHandle } from '../database';
 import type { Logger } from '../logger';
 
 // The signed-in floor (issue 23 item 4, docs/decisions/051): every signed-in request read its session family
@@ -92,7 +92,7 @@ export async function startChangeCache(options: ChangeCacheOptions): Promise<Cha
   const connect = async (): Promise<void> => {
     const next = new pg.Client({
       connectionString: options.url,
-      ...(options.role === undefined ? {} : { options: `-c role=${options.role}` }),
+      options: connectionOptions(options.role),
       keepAlive: true,
       application_name: LISTENER_NAME,
     });
