@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SnippetText } from './snippet-text';
+import { NO_SNIPPET_TEXT, SnippetText } from './snippet-text';
 
 describe('SnippetText', () => {
   it('renders the runs as text, the matched ones in <mark>, and never as HTML', () => {
@@ -19,5 +19,15 @@ describe('SnippetText', () => {
     expect(container.querySelector('mark')?.textContent).toBe('INVOICE');
     expect(container.querySelector('img')).toBeNull();
     expect(container.textContent).toBe('TAX INVOICE <img src=x onerror=alert(1)>');
+  });
+
+  it('says what a result with no text of its own matched by, instead of an empty line', () => {
+    const { container } = render(
+      <p>
+        <SnippetText parts={[]} />
+      </p>,
+    );
+    expect(container.textContent).toBe(NO_SNIPPET_TEXT);
+    expect(container.querySelector('[data-tone="muted"]')).not.toBeNull();
   });
 });

@@ -49,7 +49,9 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
           {source}
         </p>
       )}
-      <p className={styles.location}>{placeLabel(result.passage.location)}</p>
+      {result.passage.location === '' ? null : (
+        <p className={styles.location}>{placeLabel(result.passage.location)}</p>
+      )}
       <p className={styles.snippet}>
         <SnippetText parts={result.snippet} />
       </p>
