@@ -174,6 +174,30 @@ describe('uploads page (issue 10)', () => {
     expect(watched.consoleErrors).toEqual([]);
   });
 
+  it('an email with no text of its own is found by its subject, and says what it matched by', async () => {
+    const { page } = watched;
+    const name = 'marigold-flyer.eml';
+    await chooseFiles(page, [
+      emailFile(
+        name,
+        {
+          from: 'Flyers <flyers@nursery.example>',
+          to: 'me@example.com',
+          subject: 'Marigold seedlings half price',
+          date: 'Wed, 11 Nov 2026 08:00:00 +0000',
+        },
+        '',
+      ),
+    ]);
+    await waitForStatus(page, name, 'Indexed');
+    await searchUploads(page, 'marigold seedlings');
+    const first = results(page).first();
+    await first.getByRole('heading', { name: 'Marigold seedlings half price' }).waitFor();
+    await first.getByText('No text to show: it matched by its title, people or file name.').waitFor();
+    if (process.env.UPLOADS_SCREENSHOTS) await first.screenshot({ path: process.env.UPLOADS_SCREENSHOTS });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('dark theme: no axe findings on the filled list', async () => {
     await withPage(browser, { cookies: account.cookies, theme: 'dark' }, async ({ page }) => {
       await openUploads(page);
