@@ -91,9 +91,12 @@ export interface DatabaseSyncOptions {
  * goes), each slice's documents inserted and indexed by statements of their own: indexing is ~1 ms of PostgreSQL
  * CPU a row, several times that in wall time on a loaded machine, and every statement on the service's pool must
  * end within the API's bound (DB_STATEMENT_TIMEOUT_MS, 3 s; the client gives up a second later) — a 1,000-row
- * indexing statement did not on the bench at load 14. The slices share the batch's transaction.
+ * indexing statement did not on the bench at load 14 (with JIT then on, ADR 067). The slices share the batch's
+ * transaction. 300 rows: each slice updates the term statistics of every lexeme it holds once, and the labels
+ * and common words of a table's rows are in every slice — 100 → 300 rows took the 100,000-row first sync from
+ * 2,171–2,266 to 2,524 rows/s (500: 2,779, with slices nearer the bound under load; docs/decisions/061).
  */
-const WRITE_SLICE_ROWS = 100;
+const WRITE_SLICE_ROWS = 300;
 const WRITE_SLICE_BYTES = 256 * 1024;
 
 /** Problems tried again by themselves; a wrong password, a refused query or a bad file wait for the user. */
