@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // A self-signed certificate for the real servers the tests start (Dovecot, PostgreSQL, MariaDB), made with
-// the machine's openssl: a P-256 key, valid for two days.
+// the machine's openssl: a P-256 key, valid for two days. Dovecot's, the database servers' and the webhook
+// receiver's.
 
 export interface TestCertificate {
   keyPath: string;
@@ -20,7 +21,11 @@ export interface TestCertificate {
  */
 export function makeCertificate(
   dir: string,
-  { organisation, altNames }: { organisation: string; altNames: readonly string[] },
+  {
+    commonName = 'localhost',
+    organisation,
+    altNames,
+  }: { commonName?: string; organisation: string; altNames: readonly string[] },
 ): TestCertificate {
   const keyPath = join(dir, 'key.pem');
   const certPath = join(dir, 'cert.pem');
@@ -37,7 +42,7 @@ export function makeCertificate(
       '-days',
       '2',
       '-subj',
-      `/CN=localhost/O=${organisation}`,
+      `/CN=${commonName}/O=${organisation}`,
       '-addext',
       `subjectAltName=${altNames.join(',')}`,
       '-keyout',

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeCertificate } from '../../testing/certificate';
 
 // A local HTTPS webhook receiver for tests (issue 22 "Ship"): a self-signed certificate made per run for
 // 127.0.0.1, and for each path a script of answers (200, 500 once then 200, 400, 404, 429 with
@@ -33,38 +33,15 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-function makeCertificate(dir: string): { key: string; cert: string } {
-  const key = join(dir, 'key.pem');
-  const cert = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1/O=Trove test webhook',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
-}
-
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const dir = mkdtempSync(join(tmpdir(), 'trove-webhook-'));
-  const { key, cert } = makeCertificate(dir);
+  const certificate = makeCertificate(dir, {
+    commonName: '127.0.0.1',
+    organisation: 'Trove test webhook',
+    altNames: ['IP:127.0.0.1'],
+  });
+  const key = readFileSync(certificate.keyPath, 'utf8');
+  const cert = certificate.pem;
   rmSync(dir, { recursive: true, force: true });
   const scripts = new Map<string, ScriptedAnswer[]>();
   const received: ReceivedPost[] = [];
