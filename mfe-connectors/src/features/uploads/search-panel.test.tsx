@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import type { SearchResult } from '@trove/contracts';
 import { KitProviders } from '@trove/kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SearchPanel } from './search-panel';
+import { RELAXED_TO_ANY_WORD, SearchPanel } from './search-panel';
 import type { UploadSearchState } from './use-upload-search';
 
 // Issue 21: a result from a mailbox says where the message is filed ("Work mail › INBOX"); an upload's
@@ -19,13 +19,13 @@ const result = (id: string, name: string, source: SearchResult['document']['sour
   facts: {},
 });
 
-function renderPanel(results: SearchResult[]) {
+function renderPanel(results: SearchResult[], mode: UploadSearchState['mode'] = 'and') {
   const state: UploadSearchState = {
     request: { q: 'kumquat', type: null, filters: [] },
     results,
     facets: [],
     sourceFacets: [],
-    mode: 'and',
+    mode,
     nextCursor: null,
     status: 'done',
     error: null,
@@ -66,5 +66,15 @@ describe('a search result’s type tag', () => {
     expect(within(row as HTMLElement).getByText('Row')).toBeTruthy();
     expect(within(row as HTMLElement).queryByText('Email')).toBeNull();
     expect(within(mail as HTMLElement).getByText('Email')).toBeTruthy();
+  });
+});
+
+describe('a search relaxed to any word', () => {
+  it('says passages with some of the words are shown too, and says nothing when every result has every word', () => {
+    renderPanel([result('1', 'notes.eml', null)], 'or');
+    expect(screen.getByText(RELAXED_TO_ANY_WORD)).toBeTruthy();
+    cleanup();
+    renderPanel([result('1', 'notes.eml', null)], 'and');
+    expect(screen.queryByText(RELAXED_TO_ANY_WORD)).toBeNull();
   });
 });

@@ -25,6 +25,14 @@ import { Button, Card, Cluster, Heading, PillButton, Text, VisuallyHidden } from
 import * as shared from '../catalog/catalog.module.css';
 import * as styles from './uploads.module.css';
 
+/**
+ * Said when the search took any of the words (`mode: 'or'`): fewer passages than SEARCH_MIN_AND_RESULTS held
+ * every word — maybe none, maybe one, which then comes first (docs/decisions/066) — so "no passage has every
+ * word" would be untrue as often as not.
+ */
+export const RELAXED_TO_ANY_WORD =
+  'Few passages have every word, so passages with some of them are shown too.';
+
 /** ADR 011 writes places in lower case ("page 2", "section Terms"); a line of its own starts with a capital. */
 function placeLabel(location: string): string {
   return location.charAt(0).toUpperCase() + location.slice(1);
@@ -223,7 +231,7 @@ export function SearchPanel({
           <>
             {state.mode === 'or' ? (
               <Text tone="muted" size="sm">
-                No passage has every word; showing passages with some of them.
+                {RELAXED_TO_ANY_WORD}
               </Text>
             ) : null}
             <ol className={styles.results}>
