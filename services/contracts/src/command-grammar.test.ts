@@ -4,6 +4,7 @@ import {
   DEFAULT_DRIVE_FOLDER,
   DEFAULT_EMAIL_ADDRESS,
   DEFAULT_TEAMS_CHANNEL,
+  askedPart,
   destinationLabel,
   parseCommand,
 } from './command-grammar';
@@ -134,5 +135,14 @@ describe('command grammar for chats (placeholders off)', () => {
       kind: 'email',
       address: DEFAULT_EMAIL_ADDRESS,
     });
+  });
+});
+
+describe('askedPart', () => {
+  it('is the command before its arrow, whichever arrow; all of it without one', () => {
+    expect(askedPart('invoices over ₹10,000 -> #finance')).toBe('invoices over ₹10,000');
+    expect(askedPart('  summarize standup → teams "Ops"')).toBe('summarize standup');
+    expect(askedPart('find renewal => email cfo@acme.in')).toBe('find renewal');
+    expect(askedPart('find renewal')).toBe('find renewal');
   });
 });

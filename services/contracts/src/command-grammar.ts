@@ -88,6 +88,11 @@ function teamsChannel(text: string): string {
   return plain || DEFAULT_TEAMS_CHANNEL;
 }
 
+/** What was asked: the command before its arrow ("invoices -> #finance" asks "invoices"), all of it without one. */
+export function askedPart(input: string): string {
+  return (input.trim().split(ARROW)[0] ?? '').trim();
+}
+
 export function parseCommand(input: string, options: ParseOptions = {}): ParsedCommand {
   const [head = '', ...tail] = input.trim().split(ARROW);
   const words = head.trim().split(/\s+/).filter(Boolean);

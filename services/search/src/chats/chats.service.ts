@@ -1,4 +1,5 @@
 import {
+  askedPart,
   type AskResponse,
   type AssistantChatMessage,
   type Chat,
@@ -334,7 +335,8 @@ export function answerDigest(job: {
   };
   return {
     product: job.product,
-    question: mailQuestion(job.question),
+    // What was asked, without where to send it: "-> #finance" is an instruction to Trove, not the question.
+    question: mailQuestion(askedPart(job.question)),
     summary: answer.summary.map((sentence) => ({
       text: sentence.text,
       url: passageUrl(sentence.passage_id),

@@ -1,4 +1,5 @@
 import {
+  askedPart,
   hasOperators,
   parseSearchQuery,
   type ChatCommand,
@@ -85,8 +86,7 @@ export function understandQuestion(question: string, now: Date): UnderstoodQuest
   // A plain question ("invoices over ₹10,000 last month?") is a find over all of it.
   const known = parsed.verb !== null && VERBS.includes(parsed.verb);
   const verb: CommandVerb = known ? (parsed.verb as CommandVerb) : 'find';
-  const head = question.split(/\s*(?:→|->|=>)\s*/)[0] ?? '';
-  const body = known ? parsed.query : head.trim();
+  const body = known ? parsed.query : askedPart(question);
   const hasArrow = /(?:→|->|=>)/.test(question);
   const destination: ChatDestination | null = hasArrow ? parsed.destination : null;
 

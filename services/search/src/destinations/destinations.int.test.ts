@@ -279,6 +279,9 @@ describe('-> destination in a chat', () => {
       const payload = shape.parse(post?.body);
       const text = JSON.stringify(payload);
       expect(text).toContain('Globex');
+      // The question as asked, without where it was sent ("-> #finance" is an instruction to Trove).
+      expect(text).toContain('find invoice');
+      expect(text).not.toMatch(/->|→/);
       // Links back to the passages in the chat.
       expect(text).toContain(`http://localhost/chats/${chatId}?passage=`);
     },
