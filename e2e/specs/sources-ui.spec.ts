@@ -5,6 +5,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
 import { axeViolations } from '../support/axe';
+import { sidewaysOverflow } from '../support/layout';
 import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 
@@ -217,6 +218,8 @@ describe('every status card and the form, desktop and phone, light and dark', ()
           await page.getByRole('article', { name: 'ana@fastmail.com' }).waitFor();
           // axeViolations waits for the entrances to settle, so the shot is of the page at rest too.
           expect(await axeViolations(page), `cards, ${size}, ${theme}`).toEqual([]);
+          // Nothing on the page (the destinations' form below the sources included) makes it scroll sideways.
+          expect(await sidewaysOverflow(page), `page width, ${size}, ${theme}`).toBe(0);
           if (shoot) await page.screenshot({ path: join(out, `sources-cards-${size}-${theme}.png`) });
           await page.getByRole('heading', { name: 'Your sources' }).scrollIntoViewIfNeeded();
           await page.getByRole('article', { name: 'team@example.org' }).scrollIntoViewIfNeeded();
