@@ -12,6 +12,7 @@ import {
 } from '../../services/search/src/sources/database/testing/source-databases';
 import { type SignedUpUser, sessionHeaders, signUpVerifiedUser } from '../support/accounts';
 import { axeViolations } from '../support/axe';
+import { sidewaysOverflow } from '../support/layout';
 import { launchBrowser, openPage, type WatchedPage, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 
@@ -204,10 +205,12 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
           await card(page).waitFor();
           await card(page).scrollIntoViewIfNeeded();
           expect(await axeViolations(page), `card, ${size}, ${theme}`).toEqual([]);
+          expect(await sidewaysOverflow(page), `page width, ${size}, ${theme}`).toBe(0);
           if (shoot) await card(page).screenshot({ path: join(out, `database-card-${size}-${theme}.png`) });
           const dialog = await openAndConnect(page);
           const rows = await previewInvoices(dialog);
           expect(await axeViolations(page), `form, ${size}, ${theme}`).toEqual([]);
+          expect(await sidewaysOverflow(page), `page width with the form, ${size}, ${theme}`).toBe(0);
           if (shoot) {
             // The form is taller than a screen: its top, its column pickers and its preview.
             const parts = [
