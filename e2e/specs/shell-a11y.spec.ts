@@ -4,6 +4,7 @@ import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
 import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 import { axeBuilder } from '../support/axe';
+import { sidewaysOverflow } from '../support/layout';
 
 let browser: Browser;
 let account: SignedUpUser;
@@ -61,6 +62,21 @@ const pages: Array<[name: string, path: string, signedIn: boolean, ready: string
   ['profile', '/profile', true, 'remote-profile'],
   ['integrations', '/integrations', true, 'remote-connectors'],
 ];
+
+describe('on a phone, no page scrolls sideways', () => {
+  // The width does not depend on the theme; a remote's page counts too (a person scrolls the whole page).
+  it.each(pages)('%s', async (_name, path, signedIn, ready, setup) => {
+    const cookies = signedIn ? account.cookies : undefined;
+    await withPage(browser, { viewport: { width: 390, height: 844 }, cookies }, async ({ page }) => {
+      await page.goto(path);
+      await (ready.startsWith('remote-')
+        ? page.getByTestId(ready).waitFor()
+        : page.getByRole('heading', { name: ready }).waitFor());
+      await setup?.(page);
+      expect(await sidewaysOverflow(page)).toBe(0);
+    });
+  });
+});
 
 describe('accessibility: no serious or critical axe violations on shell pages', () => {
   for (const theme of ['light', 'dark'] as const) {
