@@ -281,6 +281,8 @@ export type ChatThreadResponse = z.output<typeof ChatThreadResponseSchema>;
 
 /** `POST /api/v1/chats/:id/messages` (201). */
 export const AskResponseSchema = z.object({
+  /** The chat as the exchange left it: the first question titles it, so the thread's header follows at once. */
+  chat: ChatSchema,
   question: UserChatMessageSchema,
   answer: AssistantChatMessageSchema,
 });

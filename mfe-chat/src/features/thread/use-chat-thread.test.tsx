@@ -104,7 +104,9 @@ describe('useChatThread', () => {
   it('a chat created here opens without a read, keeps the question on its way, and takes its answer', async () => {
     serve({});
     const answer = testAnswer({ id: 'a1', created_at: '2026-11-20T10:00:05.000Z' });
-    askMock.mockResolvedValue({ question, answer } as AskResponse);
+    // The server titles the chat by its first question; the thread takes the chat it answers with.
+    const titled = chat('new', { title: 'invoices', updated_at: answer.created_at });
+    askMock.mockResolvedValue({ chat: titled, question, answer } satisfies AskResponse);
     const { result, rerender } = renderHook(({ id }) => useChatThread(id), {
       initialProps: { id: null as string | null },
     });
@@ -119,7 +121,7 @@ describe('useChatThread', () => {
     });
     expect(result.current.pending).toBeNull();
     expect(result.current.messages).toEqual([question, answer]);
-    expect(result.current.chat?.updated_at).toBe(answer.created_at);
+    expect(result.current.chat).toEqual(titled);
   });
 
   it('a chat created here is read from the server when opened again later', async () => {

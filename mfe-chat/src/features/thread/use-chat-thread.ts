@@ -95,15 +95,13 @@ export function useChatThread(chatId: string | null) {
       setPendingText(text);
       setAskError(null);
       try {
-        const { question, answer } = await askApi(id, text);
+        const { chat, question, answer } = await askApi(id, text);
         setPendingText(null);
+        // The chat as the server left it: a first question gives it its title (the header's too).
         setData((current) =>
           current === undefined || current.chat.id !== id
             ? current
-            : {
-                chat: { ...current.chat, updated_at: answer.created_at },
-                messages: [...current.messages, question, answer],
-              },
+            : { chat, messages: [...current.messages, question, answer] },
         );
         return answer;
       } catch (failure) {

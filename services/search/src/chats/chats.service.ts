@@ -229,6 +229,7 @@ export async function ask(
       postIds.push(post.id);
     }
     return {
+      chat: toChat(written.chat),
       question: {
         id: written.question.id,
         role: 'user',
