@@ -145,6 +145,11 @@ describe('conversations', () => {
     expect(titled).toMatchObject({ id: chat.id, title: 'find invoices over ₹10,000 last month' });
     const second = await ask(ann, chat.id, 'summarize the travel rules');
     expect(second.chat.title).toBe('find invoices over ₹10,000 last month');
+    // A first question that says where to send the answer titles the chat by what it asks.
+    const sent = await newChat(ann);
+    expect((await ask(ann, sent.id, 'summarize the travel rules -> #nowhere')).chat.title).toBe(
+      'summarize the travel rules',
+    );
     const thread = ChatThreadResponseSchema.parse((await call(ann, 'GET', `/api/v1/chats/${chat.id}`)).body);
     expect(thread.chat.title).toBe('find invoices over ₹10,000 last month');
     expect(thread.messages.map((message) => [message.id, message.role])).toEqual([

@@ -202,7 +202,8 @@ export async function ask(
       chatId: request.chatId,
       question: request.text,
       answer,
-      title: titleFromQuestion(request.text),
+      // Titled by what was asked: "-> #finance" says where to send it, not what the chat is about.
+      title: titleFromQuestion(askedPart(request.text) || request.text),
     });
     const deliveries: DeliveryRow[] = [];
     if (address !== undefined) {
