@@ -55,6 +55,15 @@ export const NOT_FOUND = () => new ApiError(404, 'Not found', 'not_found');
 /** A chat's title in the list: the first question, shortened at a word. */
 export const TITLE_FROM_QUESTION_MAX = 80;
 
+/**
+ * What a question asks, for the chat's title and an answer sent elsewhere: "-> #finance" says where to send
+ * it, not what it is about. A question that is nothing but the arrow keeps its text (a title or a post's
+ * header is never empty).
+ */
+export function questionAsked(text: string): string {
+  return askedPart(text) || text.trim();
+}
+
 export function titleFromQuestion(question: string): string {
   const line = question.replace(/\s+/g, ' ').trim();
   if (line.length <= TITLE_FROM_QUESTION_MAX) return line;
@@ -202,8 +211,7 @@ export async function ask(
       chatId: request.chatId,
       question: request.text,
       answer,
-      // Titled by what was asked: "-> #finance" says where to send it, not what the chat is about.
-      title: titleFromQuestion(askedPart(request.text) || request.text),
+      title: titleFromQuestion(questionAsked(request.text)),
     });
     const deliveries: DeliveryRow[] = [];
     if (address !== undefined) {
@@ -337,8 +345,7 @@ export function answerDigest(job: {
   };
   return {
     product: job.product,
-    // What was asked, without where to send it: "-> #finance" is an instruction to Trove, not the question.
-    question: mailQuestion(askedPart(job.question)),
+    question: mailQuestion(questionAsked(job.question)),
     summary: answer.summary.map((sentence) => ({
       text: sentence.text,
       url: passageUrl(sentence.passage_id),
