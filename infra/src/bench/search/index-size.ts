@@ -4,30 +4,28 @@ import { sql } from 'kysely';
 export interface IndexSize {
   /** The extracted text: the passages' bodies, in bytes. */
   textBytes: number;
-  /** What searching needs beyond the text: postings, term statistics, the passages' tsvectors and indexes. */
+  /** What searching needs beyond the text: the lists, the statistics and the passages' indexes. */
   indexBytes: number;
   parts: { name: string; bytes: number }[];
 }
 
 /**
  * The index against the text it indexes (issue 19 item 7). The passages table is split: its bodies are
- * the extracted text (counted as the text), its tsvector column and indexes are index.
+ * the extracted text (counted as the text), its indexes are index (docs/decisions/069-posting-lists.md).
  */
 export async function indexSize(db: DatabaseHandle): Promise<IndexSize> {
   const row = (
     await sql<Record<string, string>>`
       select (select coalesce(sum(octet_length(body)), 0) from passages) as text,
-             (select coalesce(sum(pg_column_size(tsv)), 0) from passages) as tsv,
              pg_indexes_size('passages') as passage_indexes,
-             pg_total_relation_size('search_postings') as postings,
-             pg_total_relation_size('search_terms') + pg_total_relation_size('search_corpus_stats') as terms
+             pg_total_relation_size('search_lists') as lists,
+             pg_total_relation_size('search_corpus_stats') as stats
     `.execute(db)
   ).rows[0];
   const parts = [
-    { name: 'postings (table and key)', bytes: Number(row?.postings) },
-    { name: 'passages.tsv', bytes: Number(row?.tsv) },
-    { name: 'passages indexes (GIN and b-tree)', bytes: Number(row?.passage_indexes) },
-    { name: 'term statistics', bytes: Number(row?.terms) },
+    { name: 'lists (search_lists: table, key and TOAST)', bytes: Number(row?.lists) },
+    { name: 'passages indexes (b-tree)', bytes: Number(row?.passage_indexes) },
+    { name: 'corpus statistics', bytes: Number(row?.stats) },
   ];
   return {
     textBytes: Number(row?.text),

@@ -9,6 +9,7 @@ import {
 import { loadCorpus } from './corpus';
 import { seededRandom } from './queries';
 import {
+  createTsRankTable,
   knownDocuments,
   measureRelevance,
   miniSearch,
@@ -58,6 +59,7 @@ describe('relevance on a 200-message slice of the archive', () => {
     const documents = await knownDocuments(service.db, user.userId);
     expect(documents).toHaveLength(SLICE);
     const queries = relevanceQueries(documents, PER_KIND, SEED);
+    await createTsRankTable(service.db);
     expect(queries.length).toBeGreaterThanOrEqual(100);
     const rows = await measureRelevance(queries, [
       {

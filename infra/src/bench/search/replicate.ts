@@ -1,6 +1,15 @@
 import type { DatabaseHandle } from '@trove/service-core';
 import { sql } from 'kysely';
 import { extractDocument } from '../../../../services/search/src/extraction';
+import {
+  decodeBlock,
+  emptyList,
+  type PostingList,
+} from '../../../../services/search/src/search/posting-lists';
+import {
+  appendPostings,
+  type NewPostings,
+} from '../../../../services/search/src/search/posting-lists.repository';
 import { type CorpusMessage, copyOf } from './corpus';
 import { seededRandom } from './queries';
 
@@ -52,8 +61,8 @@ export async function replicateCopies(db: DatabaseHandle, userId: string, copies
         from documents d join bench_map m on m.old_id = d.id
       `.execute(tx);
       await sql`
-        insert into passages (document_id, user_id, ordinal, location, body, tsv, length, facts)
-        select m.new_id, p.user_id, p.ordinal, p.location, p.body, p.tsv, p.length, p.facts
+        insert into passages (document_id, user_id, ordinal, location, body, length, facts)
+        select m.new_id, p.user_id, p.ordinal, p.location, p.body, p.length, p.facts
         from passages p join bench_map m on m.old_id = p.document_id
       `.execute(tx);
       await sql`
@@ -65,17 +74,49 @@ export async function replicateCopies(db: DatabaseHandle, userId: string, copies
       `.execute(tx);
       await sql`drop table bench_map`.execute(tx);
     }
-    // The copies' postings: their originals' (the same fields give the same weights), in key order.
-    await sql`
-      insert into search_postings (user_id, lexeme, passage_id, weight, titled, kind, document_id)
-      select s.user_id, s.lexeme, b.new_id, s.weight, s.titled, s.kind, b.document_id
-      from search_postings s join bench_passages b on b.old_id = s.passage_id
-      where s.user_id = ${userId}
-      order by s.lexeme, b.new_id
+    // The copies' postings: their originals' (the same fields give the same weights). A copy's passages have
+    // higher ids than the copy before's (one sequence, copy after copy), so each list is its copies in order.
+    const userNo = (
+      await sql<{
+        user_no: number;
+      }>`select user_no from search_corpus_stats where user_id = ${userId}`.execute(tx)
+    ).rows[0]?.user_no;
+    if (userNo === undefined) throw new Error('the bench user has no index to copy');
+    const mapped = await sql<{ old_id: string; new_id: string }>`
+      select old_id, new_id from bench_passages order by new_id`.execute(tx);
+    const copiesOf = new Map<number, number[]>();
+    for (const row of mapped.rows) {
+      const list = copiesOf.get(Number(row.old_id)) ?? [];
+      copiesOf.set(Number(row.old_id), list);
+      list.push(Number(row.new_id));
+    }
+    const blocks = await sql<{ lexeme: string; first_id: string; postings: Buffer }>`
+      select lexeme, first_id, postings from search_lists where user_no = ${userNo} order by lexeme, first_id
     `.execute(tx);
-    // Each passage now exists copies + 1 times: n(q), N and the sum of |D| scale alike.
-    await sql`update search_terms set document_frequency = document_frequency * ${copies + 1}
-              where user_id = ${userId}`.execute(tx);
+    const originals = new Map<string, PostingList>();
+    for (const block of blocks.rows) {
+      const list = originals.get(block.lexeme) ?? emptyList();
+      originals.set(block.lexeme, list);
+      decodeBlock(Number(block.first_id), block.postings, list);
+    }
+    const lists: NewPostings[] = [];
+    for (const [lexeme, original] of originals) {
+      const ids = [...original.ids];
+      const weights = [...original.weights];
+      for (let copy = 0; copy < copies; copy++) {
+        const copied = original.ids
+          .map((id, at) => [copiesOf.get(id)?.[copy] ?? 0, original.weights[at] ?? 0] as const)
+          .sort((a, b) => a[0] - b[0]);
+        for (const [id, weight] of copied) {
+          ids.push(id);
+          weights.push(weight);
+        }
+      }
+      lists.push({ lexeme, ids, weights });
+    }
+    await sql`delete from search_lists where user_no = ${userNo}`.execute(tx);
+    await appendPostings(tx, userNo, lists);
+    // Each passage now exists copies + 1 times: n(q) (the lists' counts), N and the sum of |D| scale alike.
     await sql`update search_corpus_stats set passage_count = passage_count * ${copies + 1},
                      total_length = total_length * ${copies + 1}
               where user_id = ${userId}`.execute(tx);

@@ -1,6 +1,8 @@
 import type { DatabaseHandle } from '@trove/service-core';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { searchDb } from '../db/tables';
+import type { BlockList } from '../search/posting-lists';
+import { readLists, userNumber } from '../search/posting-lists.repository';
 
 // What chats read from the index besides the search itself: a passage with its neighbours, whether a
 // name is among a user's extracted entities. Always the user's own.
@@ -61,7 +63,7 @@ export const ENTITY_SAMPLE = 100;
  * The first of `candidates` that names a person (name or address) or organisation in the facts of one
  * of the user's passages — matched as the search's entity filter matches, from a word's start, ignoring
  * case. Only passages holding the candidate's own words, or the question's other `words`, are looked at
- * (found by the search's postings, docs/decisions/060-cheaper-indexing.md), and at most ENTITY_SAMPLE of
+ * (found by the search's lists, docs/decisions/069-posting-lists.md), and at most ENTITY_SAMPLE of
  * each: a name that is only mentioned, never a sender or a signature, would otherwise cost a regular
  * expression over every passage that mentions it (1.6 s for "Microsoft" at 48k mails). A sample that misses
  * a real entity only leaves the name a search word.
@@ -85,42 +87,48 @@ export async function firstKnownEntity(
     or exists (select 1 from jsonb_array_elements(
         case when jsonb_typeof(${sql.ref(alias)}.facts->'people') = 'array' then ${sql.ref(alias)}.facts->'people' else '[]' end) person
       where person->>'name' ~* ${pattern} or person->>'email' ~* ${pattern}))`;
-  // Passages holding every one of the name's lexemes: the newest postings of its rarest lexeme (a lexeme the
-  // user has none of is the rarest, and finds nothing), each checked for the others by primary key, stopping
-  // at the sample — index entries only, read in key order.
-  const holdingAll = (lexemes: string[]) => sql`
-    select x.passage_id from search_postings x
-    where x.user_id = ${userId} and x.lexeme = (
-        select l from unnest(${lexemes}::text[]) l
-        left join search_terms t on t.user_id = ${userId} and t.lexeme = l
-        order by coalesce(t.document_frequency, 0), l limit 1)
-      and not exists (select 1 from unnest(${lexemes}::text[]) l
-                      where l <> x.lexeme and not exists (
-                        select 1 from search_postings y
-                        where y.user_id = ${userId} and y.lexeme = l and y.passage_id = x.passage_id))
-    order by x.passage_id desc
-    limit ${ENTITY_SAMPLE}`;
-  // Passages holding any of the question's words: at most the sample of each word's newest postings.
-  const holdingAny = (lexemes: string[]) => sql`
-    select distinct h.passage_id from unnest(${lexemes}::text[]) l
-    cross join lateral (
-      select x.passage_id from search_postings x
-      where x.user_id = ${userId} and x.lexeme = l
-      order by x.passage_id desc
-      limit ${ENTITY_SAMPLE}) h
-    limit ${ENTITY_SAMPLE}`;
-  const sample = (alias: string, found: RawBuilder<unknown> | undefined, pattern: string) =>
-    found === undefined
+  const userNo = await userNumber(db, userId);
+  if (userNo === undefined) return undefined;
+  const lists = await readLists(
+    db,
+    userNo,
+    made.rows.flatMap((row) => [...row.named, ...row.asked]),
+  );
+  const newest = (list: BlockList | undefined, keep: (id: number) => boolean): number[] => {
+    const ids: number[] = [];
+    if (list === undefined) return ids;
+    for (const id of list.idsNewestFirst()) {
+      if (ids.length >= ENTITY_SAMPLE) break;
+      if (keep(id)) ids.push(id);
+    }
+    return ids;
+  };
+  // Passages holding every one of the name's lexemes: the newest of its rarest lexeme's (a lexeme the user has
+  // none of finds nothing), each looked up in the others' lists, up to the sample.
+  const holdingAll = (lexemes: string[]) => {
+    const found = lexemes.map((lexeme) => lists.get(lexeme));
+    if (found.some((list) => list === undefined)) return [];
+    const [rarest, ...others] = (found as BlockList[]).sort(
+      (a, b) => a.documentFrequency - b.documentFrequency,
+    );
+    return newest(rarest, (id) => others.every((list) => list.weightOf(id) >= 0));
+  };
+  // Passages holding any of the question's words: at most the sample of each word's newest.
+  const holdingAny = (lexemes: string[]) =>
+    [...new Set(lexemes.flatMap((lexeme) => newest(lists.get(lexeme), () => true)))].slice(0, ENTITY_SAMPLE);
+  const sample = (alias: string, found: number[], pattern: string) =>
+    found.length === 0
       ? sql`false`
       : sql`exists (select 1 from (
-              select p.facts from (${found}) h join passages p on p.id = h.passage_id) ${sql.ref(alias)}
+              select p.facts from passages p
+              where p.id = any (${found}::bigint[]) and p.user_id = ${userId}) ${sql.ref(alias)}
             where ${holds(alias, pattern)})`;
   const branches = candidates.map((candidate, index) => {
     const pattern = `(^|[^[:alnum:]])${regexLiteral(candidate.name)}`;
     const { named = [], asked = [] } = made.rows[index] ?? {};
     return sql`select ${index}::int as ord
-               where ${sample('named', named.length === 0 ? undefined : holdingAll(named), pattern)}
-                  or ${sample('asked', asked.length === 0 ? undefined : holdingAny(asked), pattern)}`;
+               where ${sample('named', named.length === 0 ? [] : holdingAll(named), pattern)}
+                  or ${sample('asked', asked.length === 0 ? [] : holdingAny(asked), pattern)}`;
   });
   const result = await sql<{
     ord: number;

@@ -37,35 +37,33 @@ export type PassagesTable = {
   ordinal: number;
   location: string;
   body: string;
-  tsv: string;
   length: number;
+  /** The document's kind and source, copied by a trigger when the passage is inserted. */
+  kind: ColumnType<string, never, never>;
+  source_id: ColumnType<string | null, never, never>;
   facts: ColumnType<unknown, string | undefined, string>;
-};
-
-export type SearchTermsTable = {
-  user_id: string;
-  lexeme: string;
-  document_frequency: number;
 };
 
 export type SearchCorpusStatsTable = {
   user_id: string;
+  /** The user's number in search_lists. */
+  user_no: Generated<number>;
   /** bigint, read as text by pg. */
   passage_count: ColumnType<string, number | string, number | string>;
   total_length: ColumnType<string, number | string, number | string>;
 };
 
-/** One row per (user, lexeme, passage): the lexeme's BM25F tf~ in the passage and what facets need. */
-export type SearchPostingsTable = {
-  user_id: string;
+/**
+ * One block of a lexeme's postings (search/posting-lists.ts): up to BLOCK_POSTINGS passages from first_id to
+ * last_id (bigint, read as text by pg), `count` of them, encoded in `postings`.
+ */
+export type SearchListsTable = {
+  user_no: number;
   lexeme: string;
-  /** bigint, read as text by pg. */
-  passage_id: ColumnType<string, number | string, number | string>;
-  weight: number;
-  /** The lexeme is in the passage's title or file name. */
-  titled: ColumnType<boolean, boolean | undefined, boolean>;
-  kind: string;
-  document_id: string;
+  first_id: ColumnType<string, number | string, number | string>;
+  last_id: ColumnType<string, number | string, number | string>;
+  count: number;
+  postings: Buffer;
 };
 
 export type SearchJobsTable = {
@@ -158,9 +156,8 @@ export type SearchTables = {
   profiles: ProfileTimezoneTable;
   documents: DocumentsTable;
   passages: PassagesTable;
-  search_terms: SearchTermsTable;
   search_corpus_stats: SearchCorpusStatsTable;
-  search_postings: SearchPostingsTable;
+  search_lists: SearchListsTable;
   search_jobs: SearchJobsTable;
   upload_chunks: UploadChunksTable;
   sources: SourcesTable;

@@ -3,6 +3,13 @@ import type { DatabaseHandle } from '@trove/service-core';
 import { type RawBuilder, sql } from 'kysely';
 import { SEARCH_FIELDS, type SearchField } from '../search/bm25';
 import { searchDb } from '../db/tables';
+import { weightByte } from '../search/posting-lists';
+import {
+  appendPostings,
+  documentFrequencies,
+  type NewPostings,
+  removeFromLists,
+} from '../search/posting-lists.repository';
 
 // Documents, their passages and the per-user BM25 statistics (docs/decisions/010-search-index.md).
 // Statistics change in the same transaction as the passages they describe, here rather than in
@@ -10,7 +17,7 @@ import { searchDb } from '../db/tables';
 // pass over one document's passages is one query where a row trigger would be one update per lexeme.
 //
 // Lock order, so concurrent writers never deadlock: the document row first (FOR UPDATE), then the
-// user's search_corpus_stats row, then search_terms rows in lexeme order.
+// user's search_corpus_stats row, then the user's lists (search/posting-lists.repository.ts).
 
 export interface DocumentRow {
   id: string;
@@ -361,7 +368,7 @@ export interface NewPassage {
 const UNINDEXED = /(?![\t\n\r])\p{Cc}/gu;
 
 const FIELD_ORDER: readonly SearchField[] = ['title', 'name', 'people', 'body', 'quoted'];
-/** What a passage is called: a lexeme in these is a title word (search_postings.titled). */
+/** What a passage is called: a lexeme in these is a title word (the title bit of its posting, posting-lists.ts). */
 const TITLE_FIELDS: ReadonlySet<SearchField> = new Set(['title', 'name']);
 
 /** A field's lexeme occurrences (BM25's |f|): every lexeme's position count. */
@@ -418,13 +425,13 @@ export async function indexDocuments(tx: DatabaseHandle, documents: IndexedDocum
   const owner = new Map(locked.map((row) => [row.id, row.user_id]));
   const kept = documents.filter((document) => owner.get(document.id) === document.userId);
   if (kept.length === 0) return new Set();
-  await lockCorpusStats(
+  const userNumbers = await lockCorpusStats(
     tx,
     kept.map((document) => document.userId),
   );
   const ids = kept.map((document) => document.id);
   await removePassagesOf(tx, ids);
-  await insertPassages(tx, kept);
+  await insertPassages(tx, kept, userNumbers);
   await sql`
     update documents d set
       status = 'indexed', failure_reason = null, title = v.title, parts = v.parts,
@@ -449,9 +456,9 @@ export async function replacePassages(
   document: { id: string; userId: string },
   passages: NewPassage[],
 ): Promise<void> {
-  await lockCorpusStats(db, [document.userId]);
+  const userNumbers = await lockCorpusStats(db, [document.userId]);
   await removePassagesOf(db, [document.id]);
-  await insertPassages(db, [{ ...document, passages }]);
+  await insertPassages(db, [{ ...document, passages }], userNumbers);
 }
 
 /**
@@ -459,30 +466,32 @@ export async function replacePassages(
  * user's passages, postings and term statistics takes this lock before them, so two writers of one user's index
  * go one after the other and never deadlock on term rows, whatever order their statements touch them in.
  */
-async function lockCorpusStats(tx: DatabaseHandle, userIds: string[]): Promise<void> {
+async function lockCorpusStats(tx: DatabaseHandle, userIds: string[]): Promise<Map<string, number>> {
   const users = [...new Set(userIds)].sort();
   await sql`
     insert into search_corpus_stats (user_id, passage_count, total_length)
     select u, 0, 0 from unnest(${users}::uuid[]) u order by u
     on conflict (user_id) do nothing
   `.execute(tx);
-  await sql`
-    select 1 from search_corpus_stats where user_id = any (${users}::uuid[]) order by user_id for update
+  const locked = await sql<{ user_id: string; user_no: number }>`
+    select user_id, user_no from search_corpus_stats where user_id = any (${users}::uuid[])
+    order by user_id for update
   `.execute(tx);
+  return new Map(locked.rows.map((row) => [row.user_id, row.user_no]));
 }
 
 /**
- * The passages, postings and statistics of documents, in one statement: each field's tsvector is made once; a
- * passage keeps their union (what a passage holds, for the exclusion filter, the chat's entity check and taking
- * it out again) and |D| of its text (own and quoted); each of its lexemes gets one posting whose weight is the
- * lexeme's BM25F tf~, in key order; and the statistics move by what was inserted. A tsvector holds each lexeme
- * once, so a passage has one posting per lexeme, and counting the postings per lexeme counts the passages
- * holding it (BM25's document frequency): read from the rows just written, not from the passages again.
- * Call with the users' statistics rows locked ({@link lockCorpusStats}).
+ * The passages, postings and statistics of documents: each field's tsvector is made once (one statement), a
+ * passage keeps |D| of its text (own and quoted), and each lexeme of a passage gets one posting whose weight is
+ * the lexeme's BM25F tf~, appended to the user's list of the lexeme (docs/decisions/069-posting-lists.md). A
+ * tsvector holds each lexeme once, so a passage has one posting per lexeme, and a list's count is the number
+ * of passages holding its lexeme (BM25's document frequency). Call with the users' statistics rows locked
+ * ({@link lockCorpusStats}), whose numbers `userNumbers` gives.
  */
 async function insertPassages(
   tx: DatabaseHandle,
   documents: { id: string; userId: string; passages: NewPassage[] }[],
+  userNumbers: ReadonlyMap<string, number>,
 ): Promise<void> {
   const clean = (text: string) => text.replace(UNINDEXED, '');
   const rows = documents.flatMap((document) =>
@@ -497,7 +506,13 @@ async function insertPassages(
     })),
   );
   if (rows.length === 0) return;
-  await sql`
+  const posted = await sql<{
+    user_id: string;
+    lexeme: string;
+    ids: string[];
+    weights: number[];
+    titled: boolean[];
+  }>`
     with source as materialized (
       select r.document_id, r.user_id, r.ordinal, r.location, r.body, coalesce(r.facts, '{}') as facts, f.*,
              ${sql.join(FIELD_ORDER.map((field) => sql`${occurrences(sql.ref(`f.${field}_tsv`))} as ${sql.ref(`${field}_length`)}`))}
@@ -509,25 +524,10 @@ async function insertPassages(
       ) f
     ),
     inserted as (
-      insert into passages (document_id, user_id, ordinal, location, body, tsv, length, facts)
-      select s.document_id, s.user_id, s.ordinal, s.location, s.body,
-             ${sql.join(
-               FIELD_ORDER.map((field) => sql.ref(`s.${field}_tsv`)),
-               sql` || `,
-             )},
-             s.body_length + s.quoted_length, s.facts
+      insert into passages (document_id, user_id, ordinal, location, body, length, facts)
+      select s.document_id, s.user_id, s.ordinal, s.location, s.body, s.body_length + s.quoted_length, s.facts
       from source s
-      returning id, document_id, user_id, ordinal, kind, length
-    ),
-    posted as (
-      insert into search_postings (user_id, lexeme, passage_id, weight, titled, kind, document_id)
-      select i.user_id, x.lexeme, i.id, sum(x.share), bool_or(x.titled), i.kind, i.document_id
-      from inserted i
-      join source s on s.document_id = i.document_id and s.ordinal = i.ordinal
-      cross join lateral (${sql.join(FIELD_ORDER.map(fieldShares), sql` union all `)}) x
-      group by i.user_id, x.lexeme, i.id, i.kind, i.document_id
-      order by i.user_id, x.lexeme, i.id
-      returning user_id, lexeme
+      returning id, document_id, user_id, ordinal, length
     ),
     totals as (
       update search_corpus_stats c set
@@ -535,14 +535,34 @@ async function insertPassages(
         total_length = c.total_length + t.length
       from (select user_id, count(*) as passages, sum(length) as length from inserted group by user_id) t
       where c.user_id = t.user_id
+    ),
+    postings as (
+      select i.user_id, x.lexeme, i.id, sum(x.share) as weight, bool_or(x.titled) as titled
+      from inserted i
+      join source s on s.document_id = i.document_id and s.ordinal = i.ordinal
+      cross join lateral (${sql.join(FIELD_ORDER.map(fieldShares), sql` union all `)}) x
+      group by i.user_id, x.lexeme, i.id
     )
-    insert into search_terms (user_id, lexeme, document_frequency)
-    select user_id, lexeme, count(*) from posted
+    select user_id, lexeme, array_agg(id order by id) as ids, array_agg(weight order by id) as weights,
+           array_agg(titled order by id) as titled
+    from postings
     group by user_id, lexeme
-    order by user_id, lexeme
-    on conflict (user_id, lexeme) do update set
-      document_frequency = search_terms.document_frequency + excluded.document_frequency
   `.execute(tx);
+  const byUser = new Map<string, NewPostings[]>();
+  for (const row of posted.rows) {
+    const list = byUser.get(row.user_id) ?? [];
+    byUser.set(row.user_id, list);
+    list.push({
+      lexeme: row.lexeme,
+      ids: row.ids.map(Number),
+      weights: row.weights.map((weight, at) => weightByte(weight, row.titled[at] === true)),
+    });
+  }
+  for (const [userId, postings] of byUser) {
+    const userNo = userNumbers.get(userId);
+    if (userNo === undefined) throw new Error('indexing a user whose statistics row is not locked');
+    await appendPostings(tx, userNo, postings);
+  }
 }
 
 /**
@@ -550,33 +570,27 @@ async function insertPassages(
  * the documents locked by the caller).
  */
 async function removePassagesOf(tx: DatabaseHandle, documentIds: string[]): Promise<void> {
-  const removed = await sql<{ passages: string }>`
+  const passages = await sql<{ user_id: string; ids: string[] }>`
+    select user_id, array_agg(id) as ids from passages where document_id = any (${documentIds}::uuid[])
+    group by user_id
+  `.execute(tx);
+  if (passages.rows.length === 0) return;
+  const userNumbers = await lockCorpusStats(
+    tx,
+    passages.rows.map((row) => row.user_id),
+  );
+  await sql`
     update search_corpus_stats s set
       passage_count = s.passage_count - x.passages,
       total_length = s.total_length - x.length
     from (select user_id, count(*) as passages, coalesce(sum(length), 0) as length
           from passages where document_id = any (${documentIds}::uuid[]) group by user_id) x
     where s.user_id = x.user_id
-    returning x.passages
   `.execute(tx);
-  if (removed.rows.length === 0) return;
-  const users = sql`(select distinct user_id from passages where document_id = any (${documentIds}::uuid[]))`;
-  await sql`
-    update search_terms t set document_frequency = t.document_frequency - x.passages
-    from (select p.user_id, e.lexeme, count(*) as passages
-          from passages p cross join lateral unnest(p.tsv) e
-          where p.document_id = any (${documentIds}::uuid[])
-          group by p.user_id, e.lexeme) x
-    where t.user_id = x.user_id and t.lexeme = x.lexeme
-  `.execute(tx);
-  await sql`delete from search_terms where user_id in ${users} and document_frequency <= 0`.execute(tx);
-  // By primary key: the passage's own lexemes, not a scan of the user's postings.
-  await sql`
-    delete from search_postings s
-    using passages p cross join lateral unnest(p.tsv) e
-    where p.document_id = any (${documentIds}::uuid[])
-      and s.user_id = p.user_id and s.lexeme = e.lexeme and s.passage_id = p.id
-  `.execute(tx);
+  for (const row of passages.rows) {
+    const userNo = userNumbers.get(row.user_id);
+    if (userNo !== undefined) await removeFromLists(tx, userNo, row.ids.map(Number));
+  }
   await sql`delete from passages where document_id = any (${documentIds}::uuid[])`.execute(tx);
 }
 
@@ -659,25 +673,19 @@ export async function sourceDocumentIds(
   return rows.map((row) => row.id);
 }
 
-/** The user's BM25 totals and a lexeme's document frequency (tests and the bench read them). */
+/** The user's BM25 totals and each lexeme's document frequency (tests and the bench read them). */
 export async function corpusStats(
   db: DatabaseHandle,
   userId: string,
 ): Promise<{ passageCount: number; totalLength: number; terms: Map<string, number> }> {
-  const search = searchDb(db);
-  const totals = await search
+  const totals = await searchDb(db)
     .selectFrom('search_corpus_stats')
-    .select(['passage_count', 'total_length'])
+    .select(['passage_count', 'total_length', 'user_no'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  const terms = await search
-    .selectFrom('search_terms')
-    .select(['lexeme', 'document_frequency'])
-    .where('user_id', '=', userId)
-    .execute();
   return {
     passageCount: Number(totals?.passage_count ?? 0),
     totalLength: Number(totals?.total_length ?? 0),
-    terms: new Map(terms.map((term) => [term.lexeme, term.document_frequency])),
+    terms: totals === undefined ? new Map() : await documentFrequencies(db, totals.user_no),
   };
 }

@@ -7,7 +7,7 @@ import {
   startSearchTestService,
 } from '../testing/search-service';
 
-// docs/decisions/060-cheaper-indexing.md: search_postings has no foreign key to users any more (one key check
+// docs/decisions/060-cheaper-indexing.md, 069-posting-lists.md: the lists have no foreign key to users any more (one key check
 // per posting was ~16 % of indexing's database CPU). A removed account's index must still go with it, deleted
 // by the role that deletes accounts (the auth service's, which has no right on the search tables), and
 // another account's index stays whole.
@@ -34,10 +34,19 @@ async function indexed(user: SignedInUser, texts: string[]): Promise<void> {
   }
 }
 
+// A user's number in the lists, kept from before the account goes (its statistics row goes with it).
+const numbers = new Map<string, number>();
+
 async function leftOf(userId: string) {
+  if (!numbers.has(userId)) {
+    const { rows } = await sql<{ user_no: number }>`
+      select user_no from search_corpus_stats where user_id = ${userId}`.execute(service.db);
+    numbers.set(userId, rows[0]?.user_no ?? -1);
+  }
+  const userNo = numbers.get(userId) ?? -1;
   const { rows } = await sql<{ postings: number; terms: number; corpus: number; passages: number }>`
-    select (select count(*)::int from search_postings where user_id = ${userId}) as postings,
-           (select count(*)::int from search_terms where user_id = ${userId}) as terms,
+    select (select coalesce(sum(count), 0)::int from search_lists where user_no = ${userNo}) as postings,
+           (select count(distinct lexeme)::int from search_lists where user_no = ${userNo}) as terms,
            (select count(*)::int from search_corpus_stats where user_id = ${userId}) as corpus,
            (select count(*)::int from passages where user_id = ${userId}) as passages
   `.execute(service.db);

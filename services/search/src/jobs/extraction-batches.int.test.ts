@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDb } from '../db/tables';
 import { corpusStats } from '../documents/documents.repository';
+import { decodeBlock, emptyList } from '../search/posting-lists';
 import {
   paragraphExtractor,
   type SearchTestService,
@@ -48,14 +49,14 @@ async function drain(): Promise<void> {
   }
 }
 
-/** The user's statistics as the passages themselves say they should be. */
+/** The user's statistics as the passages themselves say they should be (the test extractor indexes the body only). */
 async function recomputed(userId: string) {
   const totals = await sql<{ passages: string; length: string }>`
     select count(*) as passages, coalesce(sum(length), 0) as length from passages where user_id = ${userId}
   `.execute(service.db);
   const terms = await sql<{ lexeme: string; frequency: number }>`
     select e.lexeme, count(*)::int as frequency
-    from passages p cross join lateral unnest(p.tsv) e
+    from passages p cross join lateral unnest(to_tsvector('english', p.body)) e
     where p.user_id = ${userId}
     group by e.lexeme
   `.execute(service.db);
@@ -66,12 +67,23 @@ async function recomputed(userId: string) {
   };
 }
 
+/** The postings the user's lists hold for passages there are, against the lexemes of those passages. */
 async function postingsPerPassage(userId: string) {
-  const { rows } = await sql<{ postings: number; lexemes: number }>`
-    select (select count(*)::int from search_postings where user_id = ${userId}) as postings,
-           (select coalesce(sum(length(p.tsv)), 0)::int from passages p where p.user_id = ${userId}) as lexemes
+  const blocks = await sql<{ first_id: string; postings: Buffer }>`
+    select l.first_id, l.postings from search_lists l join search_corpus_stats s on s.user_no = l.user_no
+    where s.user_id = ${userId}
   `.execute(service.db);
-  return rows[0];
+  const passages = await sql<{ id: string; lexemes: number }>`
+    select id::text, length(to_tsvector('english', body))::int as lexemes from passages where user_id = ${userId}
+  `.execute(service.db);
+  const ids = new Set(passages.rows.map((row) => Number(row.id)));
+  let postings = 0;
+  for (const block of blocks.rows) {
+    const list = emptyList();
+    decodeBlock(Number(block.first_id), block.postings, list);
+    postings += list.ids.filter((id) => ids.has(id)).length;
+  }
+  return { postings, lexemes: passages.rows.reduce((sum, row) => sum + row.lexemes, 0) };
 }
 
 async function statusOf(id: string) {

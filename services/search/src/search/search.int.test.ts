@@ -11,6 +11,7 @@ import {
   startSearchTestService,
 } from '../testing/search-service';
 import { bm25fFrequency, bm25fTermScore, bm25Idf } from './bm25';
+import { decodeBlock, emptyList, weightByte, weightOf } from './posting-lists';
 import { search as searchService } from './search.service';
 
 // Issue 10 "Index and ranking": BM25 as computed by hand, its orderings, AND relaxed to OR, user
@@ -74,13 +75,18 @@ describe('BM25', () => {
     // Both words are in 2 of the 4 passages; the test extractor puts the whole text in the body field.
     const score = (counts: number[], length: number) =>
       counts.reduce(
-        (sum, tf) => sum + bm25fTermScore(bm25fFrequency({ body: { tf, length } }), bm25Idf(4, 2)),
+        (sum, tf) =>
+          sum +
+          bm25fTermScore(
+            weightOf(weightByte(bm25fFrequency({ body: { tf, length } }), false)),
+            bm25Idf(4, 2),
+          ),
         0,
       );
     const expected = [score([2, 1], 3), score([1, 1], 5)];
-    // A posting keeps tf~ as a real (float4): seven digits.
-    expect(response.results[0]?.score).toBeCloseTo(expected[0] ?? Number.NaN, 6);
-    expect(response.results[1]?.score).toBeCloseTo(expected[1] ?? Number.NaN, 6);
+    // A posting keeps tf~ in one byte (posting-lists.ts): the score is BM25F of the quantised tf~, exactly.
+    expect(response.results[0]?.score).toBeCloseTo(expected[0] ?? Number.NaN, 12);
+    expect(response.results[1]?.score).toBeCloseTo(expected[1] ?? Number.NaN, 12);
 
     const stats = await corpusStats(service.db, user.userId);
     expect(stats).toMatchObject(corpus);
@@ -175,15 +181,34 @@ describe('delete', () => {
   });
 });
 
-describe('postings (docs/decisions/020-search-postings.md)', () => {
-  const postingsOf = async (documentId: string) =>
+describe('postings (docs/decisions/069-posting-lists.md)', () => {
+  const passagesOf = async (documentId: string) =>
     (
-      await sql<{ lexeme: string; tf: number }>`
-        select lexeme, round((weight * (0.25 + 0.75 * p.length / 80.0))::numeric, 3)::float8 as tf
-        from search_postings s join passages p on p.id = s.passage_id
-        where s.document_id = ${documentId} order by lexeme, passage_id
+      await sql<{ id: string; length: number }>`
+        select id::text, length from passages where document_id = ${documentId} order by id
       `.execute(service.db)
     ).rows;
+  /** Every posting of the passages in the user's lists, tf~ read back to a body count (tf·|D| normalised). */
+  const postingsOf = async (userId: string, passages: { id: string; length: number }[]) => {
+    const blocks = await sql<{ lexeme: string; first_id: string; postings: Buffer }>`
+      select l.lexeme, l.first_id, l.postings from search_lists l
+      join search_corpus_stats s on s.user_no = l.user_no
+      where s.user_id = ${userId} order by l.lexeme, l.first_id
+    `.execute(service.db);
+    const found: { lexeme: string; tf: number }[] = [];
+    for (const block of blocks.rows) {
+      const list = emptyList();
+      decodeBlock(Number(block.first_id), block.postings, list);
+      list.ids.forEach((id, at) => {
+        const passage = passages.find((p) => Number(p.id) === id);
+        if (passage === undefined) return;
+        const tf = weightOf(list.weights[at] ?? 0) * (0.25 + (0.75 * passage.length) / 80);
+        // One byte of weight is within 3.2 % of tf~: the count is the nearest whole number.
+        found.push({ lexeme: block.lexeme, tf: Math.round(tf) });
+      });
+    }
+    return found;
+  };
 
   it('one row per word and passage with its count; a re-run job and a delete leave none behind', async () => {
     const user = await service.signUp();
@@ -194,7 +219,8 @@ describe('postings (docs/decisions/020-search-postings.md)', () => {
       { lexeme: 'melon', tf: 1 },
       { lexeme: 'numbat', tf: 1 },
     ];
-    expect(await postingsOf(id ?? '')).toEqual(expected);
+    const first = await passagesOf(id ?? '');
+    expect(await postingsOf(user.userId, first)).toEqual(expected);
     // The extraction job running twice (a lease that ran out) replaces the passages and their postings.
     await service.db.transaction().execute(async (tx) => {
       await replacePassages(tx, { id: id ?? '', userId: user.userId }, [
@@ -214,9 +240,13 @@ describe('postings (docs/decisions/020-search-postings.md)', () => {
         },
       ]);
     });
-    expect(await postingsOf(id ?? '')).toEqual(expected);
+    const second = await passagesOf(id ?? '');
+    expect(await postingsOf(user.userId, second)).toEqual(expected);
+    // The first run's passages left every list.
+    expect(await postingsOf(user.userId, first)).toEqual([]);
     await service.request(user, `/api/v1/uploads/${id}`, { method: 'DELETE' });
-    expect(await postingsOf(id ?? '')).toEqual([]);
+    expect(await postingsOf(user.userId, second)).toEqual([]);
+    expect((await corpusStats(service.db, user.userId)).terms.size).toBe(0);
   });
 
   it('with the candidate cap, the newest passages holding the word are the ones scored', async () => {

@@ -1,12 +1,16 @@
 import { type DatabaseHandle, queryPrepared } from '@trove/service-core';
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { searchDb } from '../db/tables';
-import { BM25_K1 } from './bm25';
+import { BM25_K1, bm25Idf } from './bm25';
+import { type BlockList, weightOf } from './posting-lists';
+import { LIST_COLUMNS, listOf } from './posting-lists.repository';
 
-// The search statement (docs/decisions/010-search-index.md "Ranking", 020-search-postings.md,
-// 036-search-fields.md): candidates and their BM25F pseudo-frequencies come from search_postings (one row
-// per user, lexeme and passage, read index-only in lexeme and passage order), BM25F orders them with the
-// user's statistics in search_terms / search_corpus_stats. Every part is bounded by the user's id: one user never sees another's passages.
+// A search (docs/decisions/010-search-index.md "Ranking", 020-search-postings.md, 036-search-fields.md,
+// 069-posting-lists.md) in three statements: the query's lexemes with their lists (search_lists, one row per
+// block of a lexeme's postings, each posting a passage and its BM25F pseudo-frequency); the candidates the lists
+// give, checked against the filters and told their document and kind; the page's passages. Between them the
+// service decodes the lists, picks the candidates and scores them with BM25F. Every statement is bounded by
+// the user: one user never sees another's passages.
 
 export type MatchMode = 'and' | 'or';
 
@@ -39,7 +43,7 @@ export interface SearchFilters {
   recipient?: string | undefined;
   /** The search syntax (issue 19 item 4): exact phrases the passage holds, in order, whatever the case. */
   phrases?: readonly string[] | undefined;
-  /** Words or phrases no matching passage holds (as the index reads words: stemmed). */
+  /** Words or phrases no matching passage holds (as the index reads words: stemmed, every word of a phrase). */
   excluded?: readonly string[] | undefined;
   /** Words the document's title holds, from a word's start. */
   titleWords?: readonly string[] | undefined;
@@ -116,40 +120,10 @@ export interface SearchResult {
   sourceFacets: { value: string; label: string; count: number }[];
 }
 
-interface SearchRow {
-  mode: MatchMode;
-  lexemes: string[];
-  hits: {
-    id: string;
-    ordinal: number;
-    location: string;
-    facts: unknown;
-    document_id: string;
-    name: string;
-    title: string | null;
-    kind: string;
-    document_date: string | null;
-    source_name: string | null;
-    source_folder: string | null;
-    source_kind: string | null;
-    score: number;
-    body: string;
-  }[];
-  facets: { kind: string; count: number }[];
-  source_facets: { value: string; label: string; count: number }[];
-}
-
-/** Every value the statement binds; the text only changes with which filters are present (its shape). */
-interface StatementValues {
+/** What the filter statement binds; its text only changes with which filters are present (its shape). */
+interface FilterValues {
   userId: string;
-  text: string;
-  mode: MatchMode | 'auto';
-  minAllWordResults: number;
-  cap: number;
-  limit: number;
-  kind: string | null;
-  afterScore: number | null;
-  afterId: string | null;
+  ids: number[];
   from: string;
   to: string;
   sentFrom: string;
@@ -161,13 +135,11 @@ interface StatementValues {
   senderPattern: string;
   recipientPattern: string;
   phrasePatterns: string[];
-  excluded: string[];
   titlePatterns: string[];
-  prefixes: string[];
   sourceName: string;
 }
 
-interface StatementShape {
+interface FilterShape {
   dates: boolean;
   sentDates: boolean;
   amountMin: boolean;
@@ -177,24 +149,23 @@ interface StatementShape {
   sender: boolean;
   recipient: boolean;
   phrases: boolean;
-  excluded: boolean;
   title: boolean;
   attachment: boolean;
   uploadsOnly: boolean;
   sourceNamed: boolean;
 }
 
-/** A value's place in the statement, filled per search (see compiledStatement). */
+/** A value's place in a statement, filled per search (see compiledStatement). */
 class Slot {
-  constructor(readonly name: keyof StatementValues) {}
+  constructor(readonly name: keyof FilterValues) {}
 }
-const slot = (name: keyof StatementValues) => new Slot(name);
+const slot = (name: keyof FilterValues) => new Slot(name);
 
 /**
  * The filters on the passage and its document (alias p and d). The jsonpath texts are fixed fragments;
  * user values only ever travel as bound parameters (jsonpath variables, a regex parameter).
  */
-function passageFilters(shape: StatementShape): RawBuilder<unknown> {
+function passageFilters(shape: FilterShape): RawBuilder<unknown> {
   const parts = [sql`true`];
   if (shape.dates) {
     // ISO days compare as text, in the document's date column and in the facts alike.
@@ -244,282 +215,173 @@ function passageFilters(shape: StatementShape): RawBuilder<unknown> {
       sql`not exists (select 1 from unnest(${slot('phrasePatterns')}::text[]) r where p.body !~* r)`,
     );
   }
-  if (shape.excluded) {
-    parts.push(
-      sql`not exists (select 1 from unnest(${slot('excluded')}::text[]) w where p.tsv @@ plainto_tsquery('english', w))`,
-    );
-  }
   if (shape.title) {
     parts.push(
       sql`not exists (select 1 from unnest(${slot('titlePatterns')}::text[]) r where coalesce(d.title, '') !~* r)`,
     );
   }
   if (shape.attachment) parts.push(sql`(d.kind = 'eml' and d.parts > 1)`);
-  if (shape.uploadsOnly) parts.push(sql`d.source_id is null`);
+  if (shape.uploadsOnly) parts.push(sql`p.source_id is null`);
   if (shape.sourceNamed) {
-    parts.push(sql`d.source_id in (select s.id from sources s where s.user_id = ${slot('userId')}::uuid
+    parts.push(sql`p.source_id in (select s.id from sources s where s.user_id = ${slot('userId')}::uuid
       and (lower(s.name) = lower(${slot('sourceName')}::text)
            or lower(s.settings->>'email') = lower(${slot('sourceName')}::text)))`);
   }
   return sql.join(parts, sql` and `);
 }
 
-/** Whether the filters read the passage's document (its date, title or parts). */
-const needsDocument = (shape: StatementShape) =>
-  shape.dates || shape.sentDates || shape.title || shape.attachment || shape.uploadsOnly || shape.sourceNamed;
+/** A candidate that passed the filters: what scoring (its document) and the facets (kind, source) need. */
+interface Candidate {
+  id: number;
+  documentId: string;
+  kind: string;
+  sourceValue: string;
+  sourceLabel: string;
+}
+
+/** The candidates that passed, as arrays in one JSON value (rows cost more to parse than the lookups take). */
+interface CandidateRow {
+  passed: {
+    ids: string[];
+    documents: string[];
+    kinds: string[];
+    sources: (string | null)[];
+    /** Each source's name, by id. */
+    names: Record<string, string> | null;
+  };
+}
+
+/** Whether the filters read the passage's document (its dates, title or parts). */
+const needsDocument = (shape: FilterShape) =>
+  shape.dates || shape.sentDates || shape.title || shape.attachment;
 
 /**
- * The search statement for one shape. AND runs first (unless the mode says OR), the OR part only when the
- * choice needs it: a condition on an uncorrelated subquery is a one-time filter, so a branch that is not
- * chosen never reads an index entry.
+ * The candidates among `ids` that are the user's and pass the filters, with their document, kind and
+ * source: without filters on the text, facts or document, an index-only probe of the passages' key each. A
+ * source being removed (docs/decisions/045) leaves search at once, though its documents go a batch at a time
+ * after DELETE has answered: its passages are passed over.
  */
-function searchStatement(shape: StatementShape): RawBuilder<SearchRow> {
-  const filtered =
-    shape.dates ||
-    shape.sentDates ||
-    shape.amountMin ||
-    shape.amountMax ||
-    shape.currency ||
-    shape.entity ||
-    shape.sender ||
-    shape.recipient ||
-    shape.phrases ||
-    shape.excluded ||
-    shape.title ||
-    shape.attachment ||
-    shape.uploadsOnly ||
-    shape.sourceNamed;
+function filterStatement(shape: FilterShape): RawBuilder<CandidateRow> {
   const userId = slot('userId');
-  const cap = slot('cap');
-  // A source being removed (docs/decisions/045) leaves search at once, though its documents go a batch at a time
-  // after DELETE has answered: its postings are passed over. With none being removed (the usual case) the test is
-  // a one-time filter on the `removing` row and reads nothing per candidate; otherwise one probe of the
-  // document by primary key per candidate. Every answer, facet and chat citation comes from these candidates.
-  const notBeingRemoved = sql`((select ids from removing) = '{}'
-      or not exists (select 1 from documents r
-                     where r.id = pp.document_id and r.source_id = any ((select ids from removing)::uuid[])))`;
-  // The passage (and, for dates, its document) is read only when a filter needs its facts or date.
-  const candidates = (lexemeTest: RawBuilder<unknown>) => sql`
-    select pp.passage_id, pp.kind, pp.document_id, pp.weight, pp.lexeme
-    from search_postings pp
-    ${filtered ? sql`join passages p on p.id = pp.passage_id` : sql``}
-    ${needsDocument(shape) ? sql`join documents d on d.id = p.document_id` : sql``}
-    where pp.user_id = ${userId}::uuid and ${lexemeTest}
-      and ${notBeingRemoved}
-      ${filtered ? sql`and ${passageFilters(shape)}` : sql``}`;
-  const lexemeList = sql`(select list from lexemes)::text[]`;
-  // The candidates of `source` with every query word they hold and its tf: the word a candidate was found by
-  // comes with it; the others' are read by primary key (none for a one-word query).
-  const withWords = (source: string) => sql`
-    select c.passage_id, c.kind, c.document_id, w.weight, w.lexeme
-    from ${sql.table(source)} c
-    cross join lateral (
-      select c.weight, c.lexeme
-      union all
-      (select x.weight, x.lexeme from search_postings x
-       where x.user_id = ${userId}::uuid and x.passage_id = c.passage_id
-         and x.lexeme = any (array(select l from unnest(${lexemeList}) l where l <> c.lexeme))
-       offset 0)
-    ) w`;
-  // BM25F per passage over the words of `hits` (rows of withWords): each posting's weight is its tf~ (bm25.ts),
-  // times the square of the share of the query's words found — half for the passage's own, half for its
-  // document's among the candidates (docs/decisions/036-search-fields.md, "Coordination"; squared by ADR 066:
-  // relaxed to OR, a mail holding every word ranks above one saying one of them often). Under AND both are 1. A query word
-  // is a group (a prefix's lexemes count once) with a bit of its own: a passage's words are the OR of its
-  // postings' bits, its document's the OR over its passages (a window, not a second pass over the hits).
-  const scored = (hits: RawBuilder<unknown>, allWords: boolean) => sql`
-    select s.passage_id, s.kind, s.document_id,
-           s.bm25 * power((bit_count(s.mask::bit(64))
-                     + bit_count((bit_or(s.mask) over (partition by s.document_id))::bit(64)))::float8
-             / (2 * (select wanted from groups)), 2) as score
-    from (
-      select h.passage_id, h.kind, h.document_id, bit_or(t.bit) as mask,
-             sum(t.idf * (h.weight * ${sql.lit(BM25_K1 + 1)}::float8) / (h.weight + ${sql.lit(BM25_K1)}::float8)) as bm25
-      from (${hits}) h
-      join terms t on t.lexeme = h.lexeme
-      group by h.passage_id, h.kind, h.document_id
-      ${allWords ? sql`having count(distinct t.grp) = (select wanted from groups)` : sql``}
-    ) s`;
-  const kindMatches = (alias: string) =>
-    sql`(${slot('kind')}::text is null or ${sql.ref(alias)}.kind = ${slot('kind')}::text)`;
-  const afterScore = slot('afterScore');
-  const afterId = slot('afterId');
-  return sql<SearchRow>`
-    with words as (
-      select distinct lexeme
-      from unnest(tsvector_to_array(to_tsvector('english', ${slot('text')}::text))) as lexeme
-    ),
-    corpus as (
-      select passage_count::float8 as n from search_corpus_stats where user_id = ${userId}::uuid
-    ),
-    removing as materialized (
+  return sql<CandidateRow>`
+    with removing as materialized (
       select coalesce(array_agg(s.id), '{}') as ids from sources s
       where s.user_id = ${userId}::uuid and s.detail @> '{"removing": true}'::jsonb
     ),
+    passed as (
+      select p.id, p.document_id, p.kind, p.source_id
+      from unnest(${slot('ids')}::bigint[]) as c(id)
+      join passages p on p.id = c.id
+      ${needsDocument(shape) ? sql`join documents d on d.id = p.document_id` : sql``}
+      where p.user_id = ${userId}::uuid
+        and not (p.source_id is not null and p.source_id = any ((select ids from removing)::uuid[]))
+        and ${passageFilters(shape)}
+    )
+    select json_build_object(
+      'ids', coalesce(json_agg(id::text), '[]'), 'documents', coalesce(json_agg(document_id), '[]'),
+      'kinds', coalesce(json_agg(kind), '[]'), 'sources', coalesce(json_agg(source_id), '[]'),
+      'names', (select json_object_agg(s.id, s.name) from sources s where s.user_id = ${userId}::uuid)
+    ) as passed
+    from passed`;
+}
+
+/** The query's lexemes (and the excluded words'), each with its group and list: the first statement. */
+interface TermRow {
+  lexeme: string;
+  grp: string;
+  excluded: boolean;
+  passage_count: string;
+  df: number | null;
+  firsts: string[] | null;
+  sizes: number[] | null;
+  postings: Buffer | null;
+}
+
+const termsStatement = (db: DatabaseHandle) =>
+  sql<TermRow>`
+    with stats as (
+      select user_no, passage_count from search_corpus_stats where user_id = $1::uuid
+    ),
+    words as (
+      select distinct lexeme from unnest(tsvector_to_array(to_tsvector('english', $2::text))) as lexeme
+    ),
     -- A query word is a group of lexemes: a plain word its own lexeme; a prefix (word*) its stem and the user's
-    -- most frequent lexemes that begin with it (a range scan of the term statistics, then the exact test).
-    prefix_groups as materialized (
+    -- most frequent lexemes that begin with it (a range scan of the lists' keys, then the exact test).
+    prefix_groups as (
       select '*' || x.prefix as grp, e.lexeme
-      from unnest(${slot('prefixes')}::text[]) as x(prefix)
+      from unnest($3::text[]) as x(prefix)
       cross join lateral (
-        (select t.lexeme from search_terms t
-         where t.user_id = ${userId}::uuid and t.lexeme >= x.prefix and t.lexeme < x.prefix || chr(1114111)
-           and left(t.lexeme, length(x.prefix)) = x.prefix and t.document_frequency > 0
-         order by t.document_frequency desc, t.lexeme
+        (select l.lexeme from search_lists l
+         where l.user_no = (select user_no from stats)
+           and l.lexeme >= x.prefix and l.lexeme < x.prefix || chr(1114111)
+           and left(l.lexeme, length(x.prefix)) = x.prefix
+         group by l.lexeme
+         order by sum(l.count) desc, l.lexeme
          limit ${sql.lit(PREFIX_EXPANSIONS)})
         union
         select stem from unnest(tsvector_to_array(to_tsvector('english', x.prefix))) as stem
       ) e
     ),
-    query_terms as materialized (
+    query_terms as (
       select distinct on (lexeme) lexeme, grp
       from (select lexeme, grp, 0 as kind from prefix_groups
             union all select lexeme, lexeme, 1 from words) q
       order by lexeme, kind
     ),
-    lexemes as (
-      select coalesce(array_agg(lexeme), '{}') as list from query_terms
+    -- A passage holds an excluded word (or phrase) when it holds each of its lexemes, as plainto_tsquery reads it.
+    excluded_terms as (
+      select '-' || x.ord as grp, e.lexeme
+      from unnest($4::text[]) with ordinality as x(word, ord)
+      cross join lateral unnest(tsvector_to_array(to_tsvector('english', x.word))) as e(lexeme)
     ),
-    group_bits as materialized (
-      select grp, 1::bigint << least(row_number() over (order by grp) - 1, 62)::int as bit
-      from (select distinct grp from query_terms) g
-    ),
-    terms as materialized (
-      select t.lexeme, q.grp, b.bit, t.document_frequency as df,
-             ln(1 + (c.n - t.document_frequency + 0.5) / (t.document_frequency + 0.5)) as idf
-      from search_terms t cross join corpus c join query_terms q on q.lexeme = t.lexeme
-      join group_bits b on b.grp = q.grp
-      where t.user_id = ${userId}::uuid and t.lexeme = any (${lexemeList}) and t.document_frequency > 0
-    ),
-    groups as materialized (
-      select count(distinct grp) as wanted,
-             (select count(distinct grp) from terms) as known
-      from query_terms
-    ),
-    ranked as materialized (
-      select lexeme, row_number() over (order by df, lexeme) as rank, sum(df) over (order by df, lexeme) as running
-      from terms
-    ),
-    -- AND starts from the rarest plain word: the newest postings of one lexeme, read in key order; a query of
-    -- prefixes alone starts from its rarest prefix's lexemes, merged (a passage holding two of them once).
-    rarest as materialized (
-      select grp, bool_and(grp = lexeme) as plain from terms group by grp
-      order by bool_and(grp = lexeme) desc, sum(df), grp limit 1
-    ),
-    -- The title branch below starts from the plain word fewest titles hold (counted up to twice the cap on the
-    -- partial index of titled postings): the rarest word overall can be in the title of every message of a
-    -- mailing list ("[Razor-users] …"), and then the newest titles holding it need not hold the others.
-    title_rarest as materialized (
-      select t.lexeme from terms t
-      where t.grp = t.lexeme
-      order by (select count(*) from (select 1 from search_postings x
-                                      where x.user_id = ${userId}::uuid and x.lexeme = t.lexeme and x.titled
-                                      limit 2 * ${cap}::int) n),
-               t.df, t.lexeme
-      limit 1
-    ),
-    and_candidates as materialized (
-      select distinct on (c.passage_id) c.* from (
-        (${candidates(sql`pp.lexeme = (select grp from rarest where plain)`)}
-          and ${slot('mode')}::text <> 'or'
-          and (select known = wanted from groups)
-        order by pp.passage_id desc
-        limit ${cap}::int)
-        union all
-        -- The passages whose title holds the word titles hold least, whatever their age (the partial index on
-        -- titled): a message asked for by its subject is scored even when newer ones use the word more.
-        -- Only needed when the word is in more passages than the cap (else the branch above took them all).
-        (${candidates(sql`pp.titled and pp.lexeme = (select lexeme from title_rarest)`)}
-          and ${slot('mode')}::text <> 'or'
-          and (select known = wanted from groups)
-          and (select sum(df) from terms where lexeme = (select grp from rarest where plain)) > ${cap}::int
-        order by pp.passage_id desc
-        limit ${cap}::int)
-        union all
-        (select distinct on (g.passage_id) g.* from (
-          ${candidates(sql`pp.lexeme = any (array(select lexeme from terms where grp = (select grp from rarest where not plain)))`)}
-            and ${slot('mode')}::text <> 'or'
-            and (select known = wanted from groups)
-         ) g
-         order by g.passage_id desc
-         limit ${cap}::int)
-      ) c
-      order by c.passage_id desc
-    ),
-    and_words as materialized (${withWords('and_candidates')}),
-    and_scored as materialized (${scored(sql`select * from and_words`, true)}),
-    choice as materialized (
-      select case when ${slot('mode')}::text <> 'auto' then ${slot('mode')}::text
-                  when (select count(*) from and_scored s where ${kindMatches('s')}) < ${slot('minAllWordResults')}::int then 'or'
-                  else 'and' end as mode
-    ),
-    or_candidates as materialized (
-      select distinct on (u.passage_id) u.passage_id, u.kind, u.document_id, u.weight, u.lexeme
-      from (
-        (${candidates(sql`pp.lexeme = (select lexeme from ranked where rank = 1)`)}
-          order by pp.passage_id desc limit ${cap}::int)
-        union all
-        (${candidates(sql`pp.lexeme = any (array(select lexeme from ranked where rank > 1 and running <= ${cap}::int))`)})
-        union all
-        -- Passages with any of the words in their title, newest first (the partial index on titled), for the
-        -- words whose passages the branches above did not all take.
-        (${candidates(sql`pp.titled and pp.lexeme = any (array(select lexeme from ranked where running > ${cap}::int))`)}
-          order by pp.passage_id desc limit ${cap}::int)
-      ) u
-      where (select mode from choice) = 'or'
-        and not exists (select 1 from and_candidates a where a.passage_id = u.passage_id)
-      order by u.passage_id
-    ),
-    -- OR's candidates include AND's (the rarest word's newest, under the same filters): their words were read
-    -- for AND already, so only the others are looked up.
-    or_words as materialized (${withWords('or_candidates')}),
-    or_scored as materialized (${scored(
-      sql`select * from and_words where (select mode from choice) = 'or' union all select * from or_words`,
-      false,
-    )}),
-    matches as (
-      select * from and_scored where (select mode from choice) = 'and'
+    terms as (
+      select lexeme, grp, false as excluded from query_terms
       union all
-      select * from or_scored
-    ),
-    page as (
-      select m.passage_id, m.score from matches m
-      where ${kindMatches('m')}
-        and (${afterScore}::float8 is null or m.score < ${afterScore}::float8
-             or (m.score = ${afterScore}::float8 and m.passage_id > ${afterId}::bigint))
-      order by m.score desc, m.passage_id asc
-      limit ${slot('limit')}::int + 1
-    ),
-    hits as (
-      select p.id::text as id, p.ordinal, p.location, p.facts, d.id as document_id, d.name, d.title, d.kind,
-             d.document_date::text as document_date, s.name as source_name, sm.folder as source_folder,
-             s.kind as source_kind,
-             page.score, p.body
-      from page
-      join passages p on p.id = page.passage_id
-      join documents d on d.id = p.document_id
-      -- A mailbox's message (issue 21): its source's name and folder, for "Work mail › INBOX" on the result.
-      left join sources s on s.id = d.source_id
-      left join source_messages sm on sm.document_id = d.id and sm.source_id = d.source_id
+      select lexeme, grp, true from excluded_terms
     )
-    select
-      (select mode from choice) as mode,
-      (select list from lexemes) as lexemes,
-      (select coalesce(json_agg(h order by h.score desc, h.id::bigint asc), '[]') from hits h) as hits,
-      (select coalesce(json_agg(f order by f.count desc, f.kind), '[]')
-       from (select m.kind, count(distinct m.document_id)::int as count from matches m group by m.kind) f) as facets,
-      -- Where the matching documents came from (issue 21): each source by its name, uploads as 'uploads'.
-      (select coalesce(json_agg(f order by f.count desc, f.label), '[]')
-       from (select coalesce(d.source_id::text, 'uploads') as value, coalesce(max(s.name), 'Uploads') as label,
-                    count(distinct m.document_id)::int as count
-             from matches m
-             join documents d on d.id = m.document_id
-             left join sources s on s.id = d.source_id
-             group by 1) f) as source_facets
-  `;
+    select t.lexeme, t.grp, t.excluded, (select passage_count from stats)::text as passage_count,
+           l.df, l.firsts, l.sizes, l.postings
+    from terms t
+    cross join lateral (
+      select ${LIST_COLUMNS}
+      from search_lists s
+      where s.user_no = (select user_no from stats) and s.lexeme = t.lexeme
+    ) l
+  `.compile(db);
+
+/** The page's passages, their documents and sources, in the page's order. */
+interface HitRow {
+  id: string;
+  ordinal: number;
+  location: string;
+  facts: unknown;
+  document_id: string;
+  name: string;
+  title: string | null;
+  kind: string;
+  document_date: string | null;
+  source_name: string | null;
+  source_folder: string | null;
+  source_kind: string | null;
+  body: string;
 }
 
-/** The time zone of the user's profile (IANA), or null: after:/before: days begin at its midnight. */
+const hitsStatement = (db: DatabaseHandle) =>
+  sql<HitRow>`
+    select p.id::text as id, p.ordinal, p.location, p.facts, d.id as document_id, d.name, d.title, d.kind,
+           d.document_date::text as document_date, s.name as source_name, sm.folder as source_folder,
+           s.kind as source_kind, p.body
+    from unnest($1::bigint[]) with ordinality as page(id, ord)
+    join passages p on p.id = page.id
+    join documents d on d.id = p.document_id
+    -- A mailbox's message (issue 21): its source's name and folder, for "Work mail › INBOX" on the result.
+    left join sources s on s.id = d.source_id
+    left join source_messages sm on sm.document_id = d.id and sm.source_id = d.source_id
+    where p.user_id = $2::uuid
+    order by page.ord
+  `.compile(db);
+
+/** The user's time zone of the profile (IANA), or null: after:/before: days begin at its midnight. */
 export async function userTimeZone(db: DatabaseHandle, userId: string): Promise<string | null> {
   const row = await searchDb(db)
     .selectFrom('profiles')
@@ -529,26 +391,70 @@ export async function userTimeZone(db: DatabaseHandle, userId: string): Promise<
   return row?.timezone ?? null;
 }
 
-// Compiling the statement through kysely cost ~1.5 ms of CPU a search (as much as running a small one),
-// so each shape is compiled once; a search only fills the slots.
+// Compiling a statement through kysely cost ~1.5 ms of CPU a search (as much as running a small one), so
+// each is compiled once; a search only fills the slots. They run as prepared statements (planning cost as
+// much as running).
 const compiled = new Map<string, CompiledQuery>();
 
-function compiledStatement(db: DatabaseHandle, shape: StatementShape): CompiledQuery {
-  const key = JSON.stringify(shape);
+function compiledOnce(key: string, make: () => CompiledQuery): CompiledQuery {
   let query = compiled.get(key);
   if (query === undefined) {
-    query = searchStatement(shape).compile(db);
+    query = make();
     compiled.set(key, query);
   }
   return query;
 }
 
+/** A query lexeme with its list and what scoring needs of it. */
+interface Term {
+  lexeme: string;
+  grp: string;
+  list: BlockList;
+  idf: number;
+  /** The group's bit (the groups in name order, the 31st and later sharing the last). */
+  bit: number;
+}
+
+/** Ids newest first, each once, from lists merged (a prefix's lexemes), optionally only titled postings. */
+function newestOf(lists: readonly BlockList[], titledOnly: boolean): Iterable<number> {
+  if (lists.length === 1) return (lists[0] as BlockList).idsNewestFirst(titledOnly);
+  const ids = new Set<number>();
+  for (const list of lists) for (const id of list.idsNewestFirst(titledOnly)) ids.add(id);
+  return [...ids].sort((a, b) => b - a);
+}
+
+/** A source of candidates: ids newest first, of which the first `limit` that pass the filters are taken. */
+interface Branch {
+  ids: Iterator<number>;
+  limit: number;
+  taken: number[];
+  done: boolean;
+}
+
+const branch = (ids: Iterable<number>, limit: number): Branch => ({
+  ids: ids[Symbol.iterator](),
+  limit,
+  taken: [],
+  done: false,
+});
+
+const popcount = (mask: number) => {
+  let count = 0;
+  for (let rest = mask; rest !== 0; rest &= rest - 1) count++;
+  return count;
+};
+
+interface Scored {
+  candidate: Candidate;
+  score: number;
+}
+
 /**
- * One search in one statement, run as a prepared statement (planning it cost as much as running it).
- * Scores are BM25 over every query word a candidate holds. Every value is a bound parameter.
+ * One search. Candidates come from the lists (decoded here), are checked against the filters by one
+ * statement per round (all branches' next ids together), and scored with BM25F over every query word they hold.
  */
 export async function searchPassages(db: DatabaseHandle, request: SearchRequest): Promise<SearchResult> {
-  const shape: StatementShape = {
+  const shape: FilterShape = {
     dates: request.from !== undefined || request.to !== undefined,
     sentDates: request.sentFrom !== undefined || request.sentTo !== undefined,
     amountMin: request.amountMin !== undefined,
@@ -558,22 +464,15 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     sender: request.sender !== undefined,
     recipient: request.recipient !== undefined,
     phrases: (request.phrases?.length ?? 0) > 0,
-    excluded: (request.excluded?.length ?? 0) > 0,
     title: (request.titleWords?.length ?? 0) > 0,
     attachment: request.hasAttachment === true,
     uploadsOnly: request.source !== undefined && 'uploads' in request.source,
     sourceNamed: request.source !== undefined && 'name' in request.source,
   };
-  const values: StatementValues = {
+  const filtered = Object.values(shape).some(Boolean);
+  const values: FilterValues = {
     userId: request.userId,
-    text: request.text,
-    mode: request.mode,
-    minAllWordResults: request.minAllWordResults,
-    cap: request.maxCandidates,
-    limit: request.limit,
-    kind: request.kind ?? null,
-    afterScore: request.after?.score ?? null,
-    afterId: request.after?.passageId ?? null,
+    ids: [],
     from: request.from ?? '0001-01-01',
     to: request.to ?? '9999-12-31',
     sentFrom: request.sentFrom ?? '0001-01-01',
@@ -592,22 +491,279 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     phrasePatterns: (request.phrases ?? []).map(
       (phrase) => `\\m${phrase.split(/\s+/).map(regexLiteral).join('[^[:alnum:]]+')}\\M`,
     ),
-    excluded: [...(request.excluded ?? [])],
     titlePatterns: (request.titleWords ?? []).map((word) => `\\m${regexLiteral(word)}`),
-    prefixes: (request.prefixes ?? []).map((prefix) => prefix.toLowerCase()),
     sourceName: request.source !== undefined && 'name' in request.source ? request.source.name : '',
   };
-  const statement = compiledStatement(db, shape);
-  const [row] = await queryPrepared<SearchRow>(db, {
-    ...statement,
-    parameters: statement.parameters.map((parameter) =>
-      parameter instanceof Slot ? values[parameter.name] : parameter,
-    ),
+
+  const termRows = await queryPrepared<TermRow>(db, {
+    ...compiledOnce('terms', () => termsStatement(db)),
+    parameters: [
+      request.userId,
+      request.text,
+      (request.prefixes ?? []).map((prefix) => prefix.toLowerCase()),
+      [...(request.excluded ?? [])],
+    ],
   });
+  const passageCount = Number(termRows[0]?.passage_count ?? 0);
+  const listFrom = (row: TermRow) =>
+    listOf({
+      firsts: row.firsts ?? [],
+      sizes: row.sizes ?? [],
+      postings: row.postings ?? Buffer.alloc(0),
+      df: row.df ?? 0,
+    });
+  const queryRows = termRows.filter((row) => !row.excluded);
+  const groupNames = [...new Set(queryRows.map((row) => row.grp))].sort();
+  const wanted = groupNames.length;
+  const bitOf = new Map(groupNames.map((grp, at) => [grp, 2 ** Math.min(at, 30)]));
+  const terms: Term[] = queryRows
+    .filter((row) => (row.df ?? 0) > 0)
+    .map((row) => ({
+      lexeme: row.lexeme,
+      grp: row.grp,
+      list: listFrom(row),
+      idf: bm25Idf(passageCount, row.df ?? 0),
+      bit: bitOf.get(row.grp) ?? 0,
+    }));
+  const lexemes = [...new Set(queryRows.map((row) => row.lexeme))];
+  const known = new Set(terms.map((term) => term.grp)).size;
+  // Each excluded word: the lists of its lexemes (none when one of them is in no passage: it excludes nothing).
+  const excludedWords = new Map<string, BlockList[] | null>();
+  for (const row of termRows.filter((r) => r.excluded)) {
+    const lists = excludedWords.get(row.grp);
+    if (lists === null) continue;
+    excludedWords.set(row.grp, (row.df ?? 0) > 0 ? [...(lists ?? []), listFrom(row)] : null);
+  }
+  const excludedLists = [...excludedWords.values()].filter((lists): lists is BlockList[] => lists !== null);
+  const isExcluded = (id: number) =>
+    excludedLists.some((lists) => lists.every((list) => list.weightOf(id) >= 0));
+
+  // Filtered once per candidate, whatever the branches it comes from (null: not the user's or filtered out).
+  const checked = new Map<number, Candidate | null>();
+  const filterStatementCompiled = compiledOnce(`filter:${JSON.stringify(shape)}`, () =>
+    filterStatement(shape).compile(db),
+  );
+  async function check(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const rows = await queryPrepared<CandidateRow>(db, {
+      ...filterStatementCompiled,
+      parameters: filterStatementCompiled.parameters.map((parameter) =>
+        parameter instanceof Slot ? (parameter.name === 'ids' ? ids : values[parameter.name]) : parameter,
+      ),
+    });
+    for (const id of ids) checked.set(id, null);
+    const passed = rows[0]?.passed;
+    if (passed === undefined) return;
+    passed.ids.forEach((text, at) => {
+      const id = Number(text);
+      const source = passed.sources[at] ?? null;
+      checked.set(id, {
+        id,
+        documentId: passed.documents[at] as string,
+        kind: passed.kinds[at] as string,
+        sourceValue: source ?? 'uploads',
+        sourceLabel: source === null ? 'Uploads' : (passed.names?.[source] ?? source),
+      });
+    });
+  }
+  /**
+   * Fills the branches: each round asks the filter statement about every branch's next ids at once — as many as
+   * the branch still lacks, four times more when filters may turn some down — until each has its limit or has
+   * run out.
+   */
+  async function fill(branches: Branch[]): Promise<void> {
+    for (let round = 0; ; round++) {
+      const asked = new Set<number>();
+      const pending: [Branch, number[]][] = [];
+      for (const b of branches) {
+        if (b.done || b.taken.length >= b.limit) continue;
+        const want = Math.min((b.limit - b.taken.length) * (filtered && round > 0 ? 4 ** round : 1), 20_000);
+        const next: number[] = [];
+        while (next.length < want) {
+          const step = b.ids.next();
+          if (step.done === true) {
+            b.done = true;
+            break;
+          }
+          if (isExcluded(step.value)) continue;
+          next.push(step.value);
+          if (!checked.has(step.value)) asked.add(step.value);
+        }
+        pending.push([b, next]);
+      }
+      if (pending.length === 0) return;
+      await check([...asked]);
+      for (const [b, next] of pending) {
+        for (const id of next) {
+          if (b.taken.length >= b.limit) break;
+          if (checked.get(id) != null) b.taken.push(id);
+        }
+        if (b.taken.length < b.limit && b.done) b.limit = b.taken.length;
+      }
+    }
+  }
+
+  const cap = request.maxCandidates;
+  const byGroup = (grp: string) => terms.filter((term) => term.grp === grp);
+  const groupDf = (grp: string) => byGroup(grp).reduce((sum, term) => sum + term.list.documentFrequency, 0);
+  const plain = (grp: string) => byGroup(grp).every((term) => term.lexeme === grp);
+
+  // AND starts from the rarest word (a plain word before a prefix): its newest passages. A mailing list can put
+  // that word in every message's subject ("[Razor-users] …"), so the passages whose title holds the word
+  // titles hold least are scored too, whatever their age, when the rarest word has more passages than the cap.
+  const andCandidates: number[] = [];
+  if (request.mode !== 'or' && wanted > 0 && known === wanted) {
+    const [rarest] = [...new Set(terms.map((term) => term.grp))].sort(
+      (a, b) => Number(plain(b)) - Number(plain(a)) || groupDf(a) - groupDf(b) || (a < b ? -1 : 1),
+    );
+    const branches: Branch[] = [];
+    if (rarest !== undefined) {
+      branches.push(
+        branch(
+          newestOf(
+            byGroup(rarest).map((term) => term.list),
+            false,
+          ),
+          cap,
+        ),
+      );
+      if (plain(rarest) && groupDf(rarest) > cap) {
+        const counted = terms
+          .filter((term) => term.grp === term.lexeme)
+          .map((term) => ({ term, titled: term.list.titledCount(2 * cap) }));
+        counted.sort(
+          (a, b) =>
+            a.titled - b.titled ||
+            a.term.list.documentFrequency - b.term.list.documentFrequency ||
+            (a.term.lexeme < b.term.lexeme ? -1 : 1),
+        );
+        const titleRarest = counted[0]?.term;
+        if (titleRarest !== undefined) branches.push(branch(newestOf([titleRarest.list], true), cap));
+      }
+    }
+    await fill(branches);
+    andCandidates.push(...new Set(branches.flatMap((b) => b.taken)));
+  }
+
+  const score = (ids: readonly number[], allWords: boolean): Scored[] => {
+    const rows: { candidate: Candidate; bm25: number; mask: number; groups: number }[] = [];
+    for (const id of ids) {
+      const candidate = checked.get(id);
+      if (candidate == null) continue;
+      let bm25 = 0;
+      let mask = 0;
+      const held = new Set<string>();
+      for (const term of terms) {
+        const weight = term.list.weightOf(id);
+        if (weight < 0) continue;
+        const frequency = weightOf(weight);
+        bm25 += (term.idf * (frequency * (BM25_K1 + 1))) / (frequency + BM25_K1);
+        mask |= term.bit;
+        held.add(term.grp);
+      }
+      if (held.size === 0 || (allWords && held.size < wanted)) continue;
+      rows.push({ candidate, bm25, mask, groups: held.size });
+    }
+    // Coordination (docs/decisions/036-search-fields.md, squared by 066): the share of the query's words the
+    // passage holds and the share its document holds among the candidates, half each. 1 under AND.
+    const documentMask = new Map<string, number>();
+    for (const row of rows) {
+      documentMask.set(
+        row.candidate.documentId,
+        (documentMask.get(row.candidate.documentId) ?? 0) | row.mask,
+      );
+    }
+    return rows.map((row) => ({
+      candidate: row.candidate,
+      score:
+        row.bm25 *
+        ((popcount(row.mask) + popcount(documentMask.get(row.candidate.documentId) ?? 0)) / (2 * wanted)) **
+          2,
+    }));
+  };
+  const kindMatches = (candidate: Candidate) => request.kind === undefined || candidate.kind === request.kind;
+
+  const andScored = score(andCandidates, true);
+  const mode: MatchMode =
+    request.mode !== 'auto'
+      ? request.mode
+      : andScored.filter((s) => kindMatches(s.candidate)).length < request.minAllWordResults
+        ? 'or'
+        : 'and';
+  let matches = andScored;
+  if (mode === 'or' && terms.length > 0) {
+    // OR: the rarest lexeme's newest passages, every passage of the rarer lexemes while they add up to no more
+    // than the cap, and the newest passages with any of the other lexemes in their title.
+    const ranked = [...terms].sort(
+      (a, b) => a.list.documentFrequency - b.list.documentFrequency || (a.lexeme < b.lexeme ? -1 : 1),
+    );
+    let running = 0;
+    const within: Term[] = [];
+    const beyond: Term[] = [];
+    ranked.forEach((term, at) => {
+      running += term.list.documentFrequency;
+      if (at === 0) return;
+      (running <= cap ? within : beyond).push(term);
+    });
+    const first = ranked[0] as Term;
+    const branches = [
+      branch(newestOf([first.list], false), cap),
+      ...within.map((term) => branch(newestOf([term.list], false), Number.POSITIVE_INFINITY)),
+      ...(beyond.length > 0
+        ? [
+            branch(
+              newestOf(
+                beyond.map((term) => term.list),
+                true,
+              ),
+              cap,
+            ),
+          ]
+        : []),
+    ];
+    await fill(branches);
+    const orCandidates = new Set([...andCandidates, ...branches.flatMap((b) => b.taken)]);
+    matches = score([...orCandidates], false);
+  }
+
+  const after = request.after;
+  const afterId = after === undefined ? 0 : Number(after.passageId);
+  const page = matches
+    .filter(
+      (m) =>
+        kindMatches(m.candidate) &&
+        (after === undefined ||
+          m.score < after.score ||
+          (m.score === after.score && m.candidate.id > afterId)),
+    )
+    .sort((a, b) => b.score - a.score || a.candidate.id - b.candidate.id)
+    .slice(0, request.limit + 1);
+  const hitRows =
+    page.length === 0
+      ? []
+      : await queryPrepared<HitRow>(db, {
+          ...compiledOnce('hits', () => hitsStatement(db)),
+          parameters: [page.map((m) => m.candidate.id), request.userId],
+        });
+  const scoreOf = new Map(page.map((m) => [String(m.candidate.id), m.score]));
+
+  // Matching documents per kind (for the words and every filter but the type) and per source.
+  const kinds = new Map<string, Set<string>>();
+  const sources = new Map<string, { label: string; documents: Set<string> }>();
+  for (const { candidate } of matches) {
+    const kind = kinds.get(candidate.kind) ?? new Set();
+    kinds.set(candidate.kind, kind.add(candidate.documentId));
+    const source = sources.get(candidate.sourceValue) ?? {
+      label: candidate.sourceLabel,
+      documents: new Set(),
+    };
+    source.documents.add(candidate.documentId);
+    sources.set(candidate.sourceValue, source);
+  }
   return {
-    mode: row?.mode ?? 'and',
-    lexemes: row?.lexemes ?? [],
-    hits: (row?.hits ?? []).map((hit) => ({
+    mode,
+    lexemes,
+    hits: hitRows.map((hit) => ({
       passageId: hit.id,
       ordinal: hit.ordinal,
       location: hit.location,
@@ -620,10 +776,14 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
       sourceName: hit.source_name,
       sourceFolder: hit.source_folder,
       sourceKind: hit.source_kind,
-      score: hit.score,
+      score: scoreOf.get(hit.id) ?? 0,
       body: hit.body,
     })),
-    facets: row?.facets ?? [],
-    sourceFacets: row?.source_facets ?? [],
+    facets: [...kinds]
+      .map(([kind, documents]) => ({ kind, count: documents.size }))
+      .sort((a, b) => b.count - a.count || (a.kind < b.kind ? -1 : 1)),
+    sourceFacets: [...sources]
+      .map(([value, source]) => ({ value, label: source.label, count: source.documents.size }))
+      .sort((a, b) => b.count - a.count || (a.label < b.label ? -1 : 1)),
   };
 }

@@ -24,6 +24,7 @@ import * as changeNotifications from './2026-11-25-12-change-notifications';
 import * as databaseSources from './2026-11-26-01-database-sources';
 import * as postingsWithoutUserKey from './2026-11-26-02-postings-without-user-key';
 import * as passagesWithoutTsvIndex from './2026-11-26-03-passages-without-tsv-index';
+import * as postingLists from './2026-11-26-04-posting-lists';
 
 // Every migration, imported by name rather than read from the folder at run time, so the list works
 // the same under tsx, vitest or any bundler. Append-only: add a file and a line, never edit one.
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-01-database-sources': databaseSources,
   '2026-11-26-02-postings-without-user-key': postingsWithoutUserKey,
   '2026-11-26-03-passages-without-tsv-index': passagesWithoutTsvIndex,
+  '2026-11-26-04-posting-lists': postingLists,
 };
