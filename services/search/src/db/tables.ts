@@ -54,14 +54,15 @@ export type SearchCorpusStatsTable = {
 };
 
 /**
- * One block of a lexeme's postings (search/posting-lists.ts): up to BLOCK_POSTINGS passages from first_id to
- * last_id (bigint, read as text by pg), `count` of them, encoded in `postings`.
+ * One block of a lexeme's postings (search/posting-lists.ts): up to BLOCK_POSTINGS passages from first_id
+ * (bigint, read as text by pg) to first_id + span (span −1: further than 2^31), `count` of them, encoded in
+ * `postings`.
  */
 export type SearchListsTable = {
   user_no: number;
   lexeme: string;
   first_id: ColumnType<string, number | string, number | string>;
-  last_id: ColumnType<string, number | string, number | string>;
+  span: number;
   count: number;
   postings: Buffer;
 };

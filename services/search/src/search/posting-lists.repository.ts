@@ -8,6 +8,8 @@ import {
   emptyList,
   encodeBlocks,
   encodePostings,
+  lastIdOf,
+  spanOf,
 } from './posting-lists';
 
 // The lists in search_lists (docs/decisions/069-posting-lists.md): the one place that reads and writes them.
@@ -17,7 +19,7 @@ import {
 interface BlockRow {
   lexeme: string;
   first_id: string;
-  last_id: string;
+  span: number;
   count: number;
   postings: Buffer;
 }
@@ -69,7 +71,7 @@ export async function appendPostings(tx: DatabaseHandle, userNo: number, posting
   const last = await sql<BlockRow>`
     select b.* from unnest(${postings.map((p) => p.lexeme)}::text[]) as l(lexeme)
     cross join lateral (
-      select s.lexeme, s.first_id, s.last_id, s.count, s.postings from search_lists s
+      select s.lexeme, s.first_id, s.span, s.count, s.postings from search_lists s
       where s.user_no = ${userNo} and s.lexeme = l.lexeme
       order by s.first_id desc limit 1) b
   `.execute(tx);
@@ -79,7 +81,7 @@ export async function appendPostings(tx: DatabaseHandle, userNo: number, posting
     let taken = 0;
     const block = lastOf.get(lexeme);
     if (block !== undefined && block.count < BLOCK_POSTINGS) {
-      const lastId = Number(block.last_id);
+      const lastId = lastIdOf(Number(block.first_id), block.span, block.postings);
       taken = Math.min(BLOCK_POSTINGS - block.count, ids.length);
       writes.push({
         lexeme,
@@ -110,14 +112,14 @@ async function writeBlocks(
   for (let start = 0; start < blocks.length; start += 5000) {
     const slice = blocks.slice(start, start + 5000);
     await sql`
-      insert into search_lists (user_no, lexeme, first_id, last_id, count, postings)
-      select ${userNo}, l.lexeme, l.first_id, l.last_id, l.count, l.postings
+      insert into search_lists (first_id, user_no, span, count, lexeme, postings)
+      select l.first_id, ${userNo}, l.span, l.count, l.lexeme, l.postings
       from unnest(${slice.map((b) => b.lexeme)}::text[], ${slice.map((b) => b.firstId)}::bigint[],
-                  ${slice.map((b) => b.lastId)}::bigint[], ${slice.map((b) => b.count)}::int[],
-                  ${slice.map((b) => b.postings)}::bytea[]) as l(lexeme, first_id, last_id, count, postings)
+                  ${slice.map((b) => spanOf(b))}::int[], ${slice.map((b) => b.count)}::int[],
+                  ${slice.map((b) => b.postings)}::bytea[]) as l(lexeme, first_id, span, count, postings)
       order by l.lexeme, l.first_id
       on conflict (user_no, lexeme, first_id) do update set
-        last_id = excluded.last_id, count = excluded.count, postings = excluded.postings
+        span = excluded.span, count = excluded.count, postings = excluded.postings
     `.execute(tx);
   }
 }
@@ -137,8 +139,8 @@ export async function removeFromLists(
   const low = Math.min(...passageIds);
   const high = Math.max(...passageIds);
   const blocks = await sql<BlockRow>`
-    select lexeme, first_id, last_id, count, postings from search_lists
-    where user_no = ${userNo} and first_id <= ${high} and last_id >= ${low}
+    select lexeme, first_id, span, count, postings from search_lists
+    where user_no = ${userNo} and first_id <= ${high} and (span < 0 or first_id + span >= ${low})
   `.execute(tx);
   const dropped: { lexeme: string; firstId: number }[] = [];
   const rewritten: (EncodedBlock & { lexeme: string })[] = [];

@@ -6,7 +6,10 @@ import {
   decodeBlock,
   emptyList,
   encodeBlocks,
+  type EncodedBlock,
   encodePostings,
+  lastIdOf,
+  spanOf,
   isTitled,
   weightByte,
   weightIn,
@@ -58,6 +61,15 @@ describe('posting lists', () => {
     expect(list).toEqual({ ids: [100, 130, 131, 100_000], weights: [1, 2, 3, 4] });
     expect(weightIn(list, 131)).toBe(3);
     expect(weightIn(list, 132)).toBe(-1);
+  });
+
+  it('a span past an int4 is stored as −1, and the last id is then read from the postings', () => {
+    const [near] = encodeBlocks({ ids: [10, 2_000_000_010], weights: [1, 2] });
+    const [far] = encodeBlocks({ ids: [10, 3_000_000_010], weights: [1, 2] });
+    expect(spanOf(near as EncodedBlock)).toBe(2_000_000_000);
+    expect(spanOf(far as EncodedBlock)).toBe(-1);
+    expect(lastIdOf(10, 2_000_000_000, near?.postings ?? Buffer.alloc(0))).toBe(2_000_000_010);
+    expect(lastIdOf(10, -1, far?.postings ?? Buffer.alloc(0))).toBe(3_000_000_010);
   });
 
   it('a small gap costs one byte and a posting two', () => {

@@ -107,6 +107,20 @@ export function encodeBlocks(list: PostingList): EncodedBlock[] {
   return blocks;
 }
 
+/** A block's span as stored (search_lists.span, an int4): its ids' distance, or −1 past what an int4 holds. */
+export function spanOf(block: { firstId: number; lastId: number }): number {
+  const span = block.lastId - block.firstId;
+  return span > 2_147_483_647 ? -1 : span;
+}
+
+/** A stored block's last id: from its span, or read from its postings when the span did not fit. */
+export function lastIdOf(firstId: number, span: number, postings: Uint8Array): number {
+  if (span >= 0) return firstId + span;
+  const list = emptyList();
+  decodeBlock(firstId, postings, list);
+  return list.ids.at(-1) ?? firstId;
+}
+
 /** The index of the first id ≥ `id` in ascending `ids` (ids.length when none). */
 export function lowerBound(ids: readonly number[], id: number): number {
   let low = 0;

@@ -3,8 +3,8 @@ import { type Kysely, sql } from 'kysely';
 // Issue 19 item 7 (docs/decisions/069-posting-lists.md): the index at ≤ 1.5× the extracted text. A posting was a
 // row of its own, twice (heap and covering key, ~232 bytes); a lexeme's postings are now blocks of a list, one
 // row per block of up to 256 passages, ~2.5 bytes a posting (search/posting-lists.ts). Each block row carries
-// its count, so a lexeme's document frequency is the sum of its blocks' (search_terms goes), and its last id,
-// so taking passages out finds the blocks that may hold them. The passages' tsvectors go: removal reads the
+// its count, so a lexeme's document frequency is the sum of its blocks' (search_terms goes), and its span of
+// ids, so taking passages out finds the blocks that may hold them. The passages' tsvectors go: removal reads the
 // blocks, the `-word` filter the lists. A user is a number in the lists (4 bytes, not a uuid's 16).
 //
 // The postings no longer carry a passage's document and kind, which a search needs for every candidate (the
@@ -22,13 +22,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table search_corpus_stats add constraint search_corpus_stats_user_no unique (user_no)`.execute(
     db,
   );
+  // Fixed-width columns first, widest first: no padding between them (8 bytes a row less than in key order).
+  // `span` is last_id − first_id, or −1 when that passes 2^31 (a removal then reads the block whatever its end).
   await sql`
     create table search_lists (
-      user_no integer not null,
-      lexeme text not null,
       first_id bigint not null,
-      last_id bigint not null,
+      user_no integer not null,
+      span integer not null,
       count smallint not null,
+      lexeme text not null,
       postings bytea not null,
       primary key (user_no, lexeme, first_id)
     )
