@@ -19,7 +19,8 @@ let webPort: number;
 let smtpPort: number;
 
 async function waitForInbox(): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  // Up to a minute: on a machine busy with the other test lanes maildev once took more than 10 s to listen.
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     if (maildev.exitCode !== null) throw new Error(`maildev exited with ${maildev.exitCode}`);
     try {
       if ((await fetch(`http://127.0.0.1:${webPort}/email`)).ok) return;

@@ -49,7 +49,8 @@ export class Maildev {
       { stdio: 'ignore' },
     );
     this.#process = child;
-    for (let attempt = 0; attempt < 100; attempt += 1) {
+    // Up to a minute: on a machine busy with the other test lanes it once took more than 10 s to listen.
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
       if (child.exitCode !== null) throw new Error(`maildev exited with ${child.exitCode}`);
       try {
         if ((await fetch(`${this.webUrl}/email`)).ok) return;

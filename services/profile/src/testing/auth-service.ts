@@ -48,7 +48,8 @@ export async function startAuthService(options: {
       await exited;
     }
   };
-  const deadline = Date.now() + 30_000;
+  // A minute: a busy machine (both test lanes at once) once took more than 30 s to start it.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the auth service exited with ${child.exitCode}`);
     try {

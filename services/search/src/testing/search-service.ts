@@ -81,10 +81,16 @@ export async function startSearchTestService(
     sources?: Partial<SourcesSettings>;
     /** Serve /api/v1/destinations and run the post worker (on the sources' job library and secret box). */
     destinations?: Partial<DestinationsSettings>;
+    /** The longest a statement waits for one of the pool's 4 connections (DB_CONNECT_TIMEOUT_MS; 2 s). */
+    connectTimeoutMs?: number;
   } = {},
 ): Promise<SearchTestService> {
   const testDatabase: TestDatabase = await createTestDatabase();
-  const db = createDatabase({ url: testDatabase.url, poolMax: 4 });
+  const db = createDatabase({
+    url: testDatabase.url,
+    poolMax: 4,
+    ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
+  });
   await migrateToLatest(db);
   const keys = (await crypto.subtle.generateKey({ name: 'Ed25519' }, false, [
     'sign',
