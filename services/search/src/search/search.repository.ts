@@ -645,11 +645,17 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     andCandidates.push(...new Set(branches.flatMap((b) => b.taken)));
   }
 
+  // Under AND a candidate missing a plain word is out: the rarest words are looked up first, so most of those
+  // leave before the common words' blocks are decoded for them.
+  const plainByRarity = terms
+    .filter((term) => term.grp === term.lexeme)
+    .sort((a, b) => a.list.documentFrequency - b.list.documentFrequency);
   const score = (ids: readonly number[], allWords: boolean): Scored[] => {
     const rows: { candidate: Candidate; bm25: number; mask: number; groups: number }[] = [];
     for (const id of ids) {
       const candidate = checked.get(id);
       if (candidate == null) continue;
+      if (allWords && plainByRarity.some((term) => term.list.weightOf(id) < 0)) continue;
       let bm25 = 0;
       let mask = 0;
       const held = new Set<string>();
