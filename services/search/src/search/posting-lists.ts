@@ -122,7 +122,7 @@ export function lastIdOf(firstId: number, span: number, postings: Uint8Array): n
 }
 
 /** The index of the first id ≥ `id` in ascending `ids` (ids.length when none). */
-export function lowerBound(ids: readonly number[], id: number): number {
+function lowerBound(ids: readonly number[], id: number): number {
   let low = 0;
   let high = ids.length;
   while (low < high) {

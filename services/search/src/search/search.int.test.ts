@@ -249,6 +249,44 @@ describe('postings (docs/decisions/069-posting-lists.md)', () => {
     expect((await corpusStats(service.db, user.userId)).terms.size).toBe(0);
   });
 
+  it('a list longer than a block: filled to 256, continued in new blocks, read across them, taken out exactly', async () => {
+    const user = await service.signUp();
+    const paragraphs = (count: number, word: string) =>
+      Array.from({ length: count }, (_, at) => `kiwi ${word} ${at}`).join('\n\n');
+    const [older] = await index(user, [{ name: 'older.txt', text: paragraphs(600, 'melon') }]);
+    await index(user, [{ name: 'newer.txt', text: paragraphs(300, 'papaya') }]);
+    const blocks = async () =>
+      (
+        await sql<{ count: number }>`
+          select l.count from search_lists l join search_corpus_stats s on s.user_no = l.user_no
+          where s.user_id = ${user.userId} and l.lexeme = 'kiwi' order by l.first_id`.execute(service.db)
+      ).rows.map((row) => row.count);
+    // 600 in one batch: two full blocks and 88; the next 300 fill the third and start a fourth.
+    expect(await blocks()).toEqual([256, 256, 256, 132]);
+    expect((await corpusStats(service.db, user.userId)).terms.get('kiwi')).toBe(900);
+    // AND over two lists: every passage of the older file holds both words, whichever block each sits in.
+    const both = await searchService(service.db, user.userId, SearchQuerySchema.parse({ q: 'kiwi melon' }), {
+      minAllWordResults: 1,
+      maxCandidates: 1000,
+    });
+    expect(both.mode).toBe('and');
+    expect(new Set(both.results.map((result) => result.document.name))).toEqual(new Set(['older.txt']));
+    const newest = await searchService(service.db, user.userId, SearchQuerySchema.parse({ q: 'kiwi' }), {
+      minAllWordResults: 1,
+      maxCandidates: 5,
+    });
+    expect(new Set(newest.results.map((result) => result.document.name))).toEqual(new Set(['newer.txt']));
+
+    // The older file's passages leave the first three blocks: two go, the third keeps the newer file's 168.
+    await service.request(user, `/api/v1/uploads/${older}`, { method: 'DELETE' });
+    expect(await blocks()).toEqual([168, 132]);
+    const stats = await corpusStats(service.db, user.userId);
+    expect(stats.terms.get('kiwi')).toBe(300);
+    expect(stats.terms.has('melon')).toBe(false);
+    expect(stats.passageCount).toBe(300);
+    expect((await search(user, { q: 'kiwi papaya 299' })).results[0]?.document.name).toBe('newer.txt');
+  });
+
   it('with the candidate cap, the newest passages holding the word are the ones scored', async () => {
     const user = await service.signUp();
     const ids: string[] = [];
