@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ensureDebianPackages, ensureNode, ensureNpmDependencies, fail, root } from './ensure.mjs';
 
 ensureNode();
@@ -90,6 +90,7 @@ for (const r of results) {
   );
 }
 const allOk = results.every((r) => r.ok);
+printFailures(results);
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(allOk && failed === 0 && passed > 0 ? 0 : 1);
 
@@ -112,7 +113,8 @@ async function runLane(lane) {
     console.log(`\n── ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s ──`);
     process.stdout.write(readFileSync(log, 'utf8'));
     const counts = step.report ? readCounts(step.report) : undefined;
-    results.push({ name: step.name, ok, seconds, counts });
+    const failures = step.report && !ok ? readFailures(step.report) : [];
+    results.push({ name: step.name, ok, seconds, counts, failures });
     finished.get(step.name)?.resolve();
   }
 }
@@ -205,6 +207,49 @@ function readCounts(file) {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The failed tests again, after the table: a step's log scrolls past in CI, and the end of the output is
+ * what a reader (or a summary that keeps only the tail) sees.
+ */
+function printFailures(stepResults) {
+  const lines = [];
+  for (const r of stepResults) {
+    for (const f of r.failures ?? []) lines.push(`- ${r.name}: ${f.file} › ${f.title}\n    ${f.message}`);
+  }
+  if (lines.length === 0) return;
+  console.log(`\nfailed tests:\n${lines.join('\n')}`);
+}
+
+function readFailures(file) {
+  if (!existsSync(file)) return [];
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    const failures = [];
+    for (const suite of json.testResults ?? []) {
+      const path = relative(root, suite.name ?? '');
+      const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) {
+        failures.push({
+          file: path,
+          title: t.fullName ?? t.title,
+          message: firstLines(t.failureMessages?.[0]),
+        });
+      }
+      // A file that fails before any test runs (an import or a hook) has a message and no failed test.
+      if (failedTests.length === 0 && suite.status === 'failed') {
+        failures.push({ file: path, title: '(the file)', message: firstLines(suite.message) });
+      }
+    }
+    return failures;
+  } catch {
+    return [];
+  }
+}
+
+function firstLines(text) {
+  return (text ?? '').split('\n').slice(0, 6).join('\n    ').slice(0, 1200);
 }
 
 function assertReachable(url) {
