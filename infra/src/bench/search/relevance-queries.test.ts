@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wordsOf } from './queries';
 import { type KnownDocument, relevanceQueries, subjectKey } from './relevance-queries';
 
 const filler = (n: number) =>
@@ -47,6 +48,41 @@ describe('relevance queries', () => {
     }
     const forD1 = queries.find((query) => query.relevant.includes('d1'));
     if (forD1) expect(forD1.relevant).toContain('copy-of-d1');
+  });
+
+  it('ask nothing that another message (not a copy) answers as well: its subject, text or sender holds every word', () => {
+    // The same advert twice, a random tag in each subject: every word of one is in the other.
+    const advert = (id: string, tag: string): KnownDocument => ({
+      id,
+      title: `Cheap toner cartridges laser printers ${tag}`,
+      sender: 'Deals',
+      body: `${filler(1)} okidata laserjet replacements warranty shipping ${filler(2)}`,
+      day: '2002-07-01',
+    });
+    const others = documents.filter((document) => document.id !== 'copy-of-d1');
+    const queries = relevanceQueries([...others, advert('ad1', 'qxz'), advert('ad2', 'wvk')], 200, 5);
+    const adverts = queries.filter((query) => query.relevant.some((id) => id.startsWith('ad')));
+    for (const query of adverts) {
+      // Only a subject query naming its own tag (the one word the other lacks) tells them apart.
+      expect(query.kind).toBe('subject');
+      expect(query.query).toMatch(/qxz|wvk/);
+    }
+    // A subject query: no other subject holds every word; a text or sender query: nothing else a search reads.
+    const corpus = [...others, advert('ad1', 'qxz'), advert('ad2', 'wvk')];
+    for (const query of queries.filter((q) => q.kind !== 'dated')) {
+      const read = (document: KnownDocument) =>
+        new Set(
+          wordsOf(
+            query.kind === 'subject'
+              ? document.title
+              : `${document.title} ${document.body} ${document.sender}`,
+          ),
+        );
+      const answering = corpus.filter((document) =>
+        query.words.split(' ').every((word) => read(document).has(word)),
+      );
+      expect(answering.map((document) => document.id).sort()).toEqual([...query.relevant].sort());
+    }
   });
 
   it('subject keys drop reply prefixes and list tags', () => {

@@ -61,7 +61,10 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
 /**
  * `perKind` queries of each kind (fewer when the documents do not allow as many). Only a message whose
  * memory is unambiguous is asked for: a subject query only for a subject no other message has (a thread's
- * replies share one), and every query's words must hold for the message; exact copies count as right.
+ * replies share one); a text or sender query only when no other message holds all its words (in its subject,
+ * text or sender: a reply quoting them, or the same advert sent again with another subject, answers it as
+ * well, so no ranking could tell which one was meant); a dated one only when no other message of the week
+ * holds its words. Every query's words hold for the message; exact copies count as right.
  */
 export function relevanceQueries(
   documents: readonly KnownDocument[],
@@ -78,6 +81,19 @@ export function relevanceQueries(
     }
   });
   const df = (word: string) => documentFrequency.get(word) ?? 0;
+  // Which messages hold a word anywhere a search reads it (subject, text, sender), for the ambiguity check.
+  const holders = new Map<string, number[]>();
+  const subjectHolders = new Map<string, number[]>();
+  documents.forEach((document, at) => {
+    const words = new Set([
+      ...(subjectWords[at] ?? []),
+      ...(bodyWords[at] ?? []),
+      ...wordsOf(document.sender),
+    ]);
+    for (const word of words) holders.set(word, [...(holders.get(word) ?? []), at]);
+    for (const word of subjectWords[at] ?? [])
+      subjectHolders.set(word, [...(subjectHolders.get(word) ?? []), at]);
+  });
   const copies = new Map<string, string[]>();
   const copyKey = (document: KnownDocument) => `${subjectKey(document.title)}\u0000${document.body.trim()}`;
   for (const document of documents) {
@@ -90,6 +106,19 @@ export function relevanceQueries(
     subjectCount.set(key, (subjectCount.get(key) ?? 0) + 1);
   }
   const relevantTo = (document: KnownDocument) => copies.get(copyKey(document)) ?? [document.id];
+  /** Another message than `at` and its copies holds every one of `words`. */
+  const ambiguous = (at: number, words: readonly string[], held = holders) => {
+    const lists = words.map((word) => held.get(word) ?? []).sort((a, b) => a.length - b.length);
+    const [rarest, ...rest] = lists;
+    const right = new Set(relevantTo(documents[at] as KnownDocument));
+    const others = rest.map((list) => new Set(list));
+    return (rarest ?? []).some(
+      (index) =>
+        index !== at &&
+        !right.has((documents[index] as KnownDocument).id) &&
+        others.every((set) => set.has(index)),
+    );
+  };
   /** `count` of `words`, the rarest first among the first `pool` rarest, kept in the order they appear. */
   const pick = (words: readonly string[], count: number, pool: number, keep: (word: string) => boolean) => {
     const ranked = words
@@ -124,8 +153,11 @@ export function relevanceQueries(
       return undefined;
     }
     // 3–6 of the subject's words, the most distinctive ones, in subject order: what sticks of a subject.
-    const chosen = pick(words, 3 + Math.floor(random() * 4), 6, () => true).join(' ');
-    return { query: chosen, words: chosen, relevant: relevantTo(document) };
+    const chosen = pick(words, 3 + Math.floor(random() * 4), 6, () => true);
+    // A resent advert keeps the subject but for a random tag: words it shares answer both.
+    if (ambiguous(at, chosen, subjectHolders)) return undefined;
+    const query = chosen.join(' ');
+    return { query, words: query, relevant: relevantTo(document) };
   });
 
   add('body', (at) => {
@@ -134,7 +166,7 @@ export function relevanceQueries(
     if (document === undefined || words.length < 20) return undefined;
     // 3–4 words of the text that a few other messages use too (2–50 of them): remembered, not typos.
     const chosen = pick(words, 3 + Math.floor(random() * 2), 12, (word) => df(word) >= 2 && df(word) <= 50);
-    if (chosen.length < 3) return undefined;
+    if (chosen.length < 3 || ambiguous(at, chosen)) return undefined;
     const query = chosen.join(' ');
     return { query, words: query, relevant: relevantTo(document) };
   });
@@ -150,7 +182,7 @@ export function relevanceQueries(
       8,
       (word) => df(word) >= 2 && df(word) <= 100,
     );
-    if (about.length < 2) return undefined;
+    if (about.length < 2 || ambiguous(at, [name, ...about])) return undefined;
     const query = [name, ...about].join(' ');
     return { query, words: query, relevant: relevantTo(document) };
   });

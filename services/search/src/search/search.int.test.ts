@@ -12,6 +12,7 @@ import {
 } from '../testing/search-service';
 import { bm25fFrequency, bm25fTermScore, bm25Idf } from './bm25';
 import { decodeBlock, emptyList, weightByte, weightOf } from './posting-lists';
+import { EXACT_FORM_BONUS, EXACT_FORM_WINDOW } from './search.repository';
 import { search as searchService } from './search.service';
 
 // Issue 10 "Index and ranking": BM25 as computed by hand, its orderings, AND relaxed to OR, user
@@ -83,7 +84,9 @@ describe('BM25', () => {
           ),
         0,
       );
-    const expected = [score([2, 1], 3), score([1, 1], 5)];
+    // Both passages hold both words as typed: (1 + EXACT_FORM_BONUS) times BM25F (docs/decisions/070).
+    const typedAsIs = 1 + EXACT_FORM_BONUS;
+    const expected = [score([2, 1], 3) * typedAsIs, score([1, 1], 5) * typedAsIs];
     // A posting keeps tf~ in one byte (posting-lists.ts): the score is BM25F of the quantised tf~, exactly.
     expect(response.results[0]?.score).toBeCloseTo(expected[0] ?? Number.NaN, 12);
     expect(response.results[1]?.score).toBeCloseTo(expected[1] ?? Number.NaN, 12);
@@ -91,6 +94,47 @@ describe('BM25', () => {
     const stats = await corpusStats(service.db, user.userId);
     expect(stats).toMatchObject(corpus);
     expect(Object.fromEntries(stats.terms)).toEqual({ zebra: 2, lion: 2, tiger: 2, eagl: 3, falcon: 2 });
+  });
+
+  it('of passages holding the same stems, the one holding the words as typed ranks first', async () => {
+    const user = await service.signUp();
+    // By BM25F alone the shorter passage wins ("promote" and "promoting" are one stem); the user typed
+    // "promoting", which only the longer one holds.
+    await index(user, [
+      { name: 'a.txt', text: 'they promote reef tours\n\nwe are promoting the reef project this year' },
+    ]);
+    const response = await search(user, { q: 'Promoting reef' });
+    expect(texts(response)).toEqual([
+      'we are promoting the reef project this year',
+      'they promote reef tours',
+    ]);
+    // Scores as the cursor pages by them: the exact passage ×2, the other ×1.5 ("reef" as typed).
+    const [exact, stemmed] = response.results.map((result) => result.score);
+    expect(exact).toBeGreaterThan(stemmed ?? Number.POSITIVE_INFINITY);
+  });
+
+  it('the typed-word window is the same on every page, so paging by score loses and repeats nothing', async () => {
+    const user = await service.signUp();
+    // More passages than the window: every one holds the stem, every third the word as typed.
+    const paragraphs = Array.from({ length: EXACT_FORM_WINDOW + 12 }, (_, at) =>
+      at % 3 === 0
+        ? `walking item${at} ${'pad '.repeat(at % 5)}`
+        : `walked item${at} ${'pad '.repeat(at % 5)}`,
+    );
+    await index(user, [{ name: 'walks.txt', text: paragraphs.join('\n\n') }]);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: SearchResponse = await search(user, {
+        q: 'walking',
+        limit: '7',
+        ...(cursor ? { cursor } : {}),
+      });
+      seen.push(...page.results.map((result) => result.passage.id));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    expect(seen).toHaveLength(paragraphs.length);
+    expect(new Set(seen).size).toBe(paragraphs.length);
   });
 
   it('a passage with the word more often ranks higher (same length)', async () => {

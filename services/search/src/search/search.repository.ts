@@ -70,6 +70,18 @@ function regexLiteral(text: string): string {
   return text.replace(/[^\p{L}\p{N} ]/gu, '\\$&');
 }
 
+/** The query's words as typed, lower case, once each (one letter or digit alone is no word to look for). */
+export function typedWords(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((word) => word.length > 1),
+    ),
+  ];
+}
+
 /** A case-insensitive pattern for `text` from the start of a word: "ann" finds "Ann Lee", not "Joanna". */
 const wordStart = (text: string) => `(^|[^[:alnum:]])${regexLiteral(text)}`;
 
@@ -380,6 +392,29 @@ const hitsStatement = (db: DatabaseHandle) =>
     where p.user_id = $2::uuid
     order by page.ord
   `.compile(db);
+
+/**
+ * How many of the typed words each passage holds as typed (whole words, any case) in its text, its
+ * document's title or its people: `\m…\M` patterns, one per word (docs/decisions/070).
+ */
+const exactFormsStatement = (db: DatabaseHandle) =>
+  sql<{ id: string; held: number }>`
+    select p.id::text as id,
+           (select count(*) from unnest($3::text[]) as w(pattern)
+            where p.body ~* w.pattern or coalesce(d.title, '') ~* w.pattern
+               or coalesce(p.facts->>'people', '') ~* w.pattern)::int as held
+    from passages p join documents d on d.id = p.document_id
+    where p.id = any($1::bigint[]) and p.user_id = $2::uuid
+  `.compile(db);
+
+/**
+ * The index holds stems, so "promoting" also finds "promote" and "promotes". The best this many passages by
+ * BM25F are read again for the words as typed (docs/decisions/070): what a person remembers is the word they
+ * saw. Every page of a search reads the same window, so its order is the same whichever page asks.
+ */
+export const EXACT_FORM_WINDOW = 30;
+/** A passage holding every typed word as typed scores (1 + this) times its BM25F; half of them, half as much. */
+export const EXACT_FORM_BONUS = 1;
 
 /** The user's time zone of the profile (IANA), or null: after:/before: days begin at its midnight. */
 export async function userTimeZone(db: DatabaseHandle, userId: string): Promise<string | null> {
@@ -730,6 +765,28 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     await fill(branches);
     const orCandidates = new Set([...andCandidates, ...branches.flatMap((b) => b.taken)]);
     matches = score([...orCandidates], false);
+  }
+
+  const typed = typedWords(request.text);
+  if (typed.length > 0 && matches.length > 1) {
+    const window = [...matches]
+      .sort((a, b) => b.score - a.score || a.candidate.id - b.candidate.id)
+      .slice(0, EXACT_FORM_WINDOW);
+    const rows = await queryPrepared<{ id: string; held: number }>(db, {
+      ...compiledOnce('exact', () => exactFormsStatement(db)),
+      parameters: [
+        window.map((m) => m.candidate.id),
+        request.userId,
+        typed.map((word) => `\\m${regexLiteral(word)}\\M`),
+      ],
+    });
+    const held = new Map(rows.map((row) => [Number(row.id), row.held]));
+    matches = matches.map((m) => {
+      const count = held.get(m.candidate.id);
+      return count === undefined
+        ? m
+        : { ...m, score: m.score * (1 + (EXACT_FORM_BONUS * count) / typed.length) };
+    });
   }
 
   const after = request.after;
