@@ -18,7 +18,7 @@ import {
   type DocumentRow,
   deleteDocument,
   findDocument,
-  insertStagedDocumentWithJob,
+  insertStagedDocumentsWithJobs,
   listDocuments,
   lockStoredBytes,
   type NewDocument,
@@ -209,9 +209,7 @@ export async function acceptUploads(
         if (used + incoming > quota)
           throw new ApiError(413, UPLOAD_MESSAGES.overQuota(quota, used), 'quota_exceeded');
       }
-      const stored: DocumentRow[] = [];
-      for (const upload of staged) stored.push(await insertStagedDocumentWithJob(tx, upload));
-      return stored;
+      return insertStagedDocumentsWithJobs(tx, staged);
     });
     return rows.map(toUploadedDocument);
   } catch (err) {

@@ -56,6 +56,15 @@ describe('POST /api/v1/uploads', () => {
       '# Kiwi\n\nsome notes',
       'a,b\n1,2',
     ]);
+    // The batch's jobs run in the order its files came: the first file's job has the lower id.
+    const jobs = await searchDb(service.db)
+      .selectFrom('search_jobs')
+      .innerJoin('documents', 'documents.id', 'search_jobs.document_id')
+      .select('documents.name')
+      .where('documents.user_id', '=', user.userId)
+      .orderBy('search_jobs.id')
+      .execute();
+    expect(jobs.map((job) => job.name)).toEqual(['notes.md', 'table.csv']);
   });
 
   it('the list and one document: name, type, size, parts, created_at, status, failure_reason', async () => {
