@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 export interface IndexSize {
   /** The extracted text: the passages' bodies, in bytes. */
   textBytes: number;
-  /** What searching needs beyond the text: the lists, the statistics and the passages' indexes. */
+  /** What searching needs beyond the text: the lists (blocks and pages), the statistics and the passages' indexes. */
   indexBytes: number;
   parts: { name: string; bytes: number }[];
 }
@@ -19,11 +19,13 @@ export async function indexSize(db: DatabaseHandle): Promise<IndexSize> {
       select (select coalesce(sum(octet_length(body)), 0) from passages) as text,
              pg_indexes_size('passages') as passage_indexes,
              pg_total_relation_size('search_lists') as lists,
-             pg_total_relation_size('search_corpus_stats') as stats
+             pg_total_relation_size('search_corpus_stats') as stats,
+             pg_total_relation_size('search_pages') as pages
     `.execute(db)
   ).rows[0];
   const parts = [
-    { name: 'lists (search_lists: table, key and TOAST)', bytes: Number(row?.lists) },
+    { name: 'long lists (search_lists: table, key and TOAST)', bytes: Number(row?.lists) },
+    { name: 'short lists (search_pages: table and key)', bytes: Number(row?.pages) },
     { name: 'passages indexes (b-tree)', bytes: Number(row?.passage_indexes) },
     { name: 'corpus statistics', bytes: Number(row?.stats) },
   ];

@@ -2,13 +2,10 @@ import type { DatabaseHandle } from '@trove/service-core';
 import { sql } from 'kysely';
 import { extractDocument } from '../../../../services/search/src/extraction';
 import {
-  decodeBlock,
-  emptyList,
-  type PostingList,
-} from '../../../../services/search/src/search/posting-lists';
-import {
   appendPostings,
+  clearLists,
   type NewPostings,
+  readAllLists,
 } from '../../../../services/search/src/search/posting-lists.repository';
 import { type CorpusMessage, copyOf } from './corpus';
 import { seededRandom } from './queries';
@@ -90,15 +87,7 @@ export async function replicateCopies(db: DatabaseHandle, userId: string, copies
       copiesOf.set(Number(row.old_id), list);
       list.push(Number(row.new_id));
     }
-    const blocks = await sql<{ lexeme: string; first_id: string; postings: Buffer }>`
-      select lexeme, first_id, postings from search_lists where user_no = ${userNo} order by lexeme, first_id
-    `.execute(tx);
-    const originals = new Map<string, PostingList>();
-    for (const block of blocks.rows) {
-      const list = originals.get(block.lexeme) ?? emptyList();
-      originals.set(block.lexeme, list);
-      decodeBlock(Number(block.first_id), block.postings, list);
-    }
+    const originals = await readAllLists(tx, userNo);
     const lists: NewPostings[] = [];
     for (const [lexeme, original] of originals) {
       const ids = [...original.ids];
@@ -114,7 +103,7 @@ export async function replicateCopies(db: DatabaseHandle, userId: string, copies
       }
       lists.push({ lexeme, ids, weights });
     }
-    await sql`delete from search_lists where user_no = ${userNo}`.execute(tx);
+    await clearLists(tx, userNo);
     await appendPostings(tx, userNo, lists);
     // Each passage now exists copies + 1 times: n(q) (the lists' counts), N and the sum of |D| scale alike.
     await sql`update search_corpus_stats set passage_count = passage_count * ${copies + 1},

@@ -67,6 +67,13 @@ export type SearchListsTable = {
   postings: Buffer;
 };
 
+/** Short lists of many lexemes in one row (search/posting-lists.ts, `encodePage`). */
+export type SearchPagesTable = {
+  user_no: number;
+  from_lexeme: string;
+  entries: Buffer;
+};
+
 export type SearchJobsTable = {
   id: Generated<string>;
   document_id: string;
@@ -159,6 +166,7 @@ export type SearchTables = {
   passages: PassagesTable;
   search_corpus_stats: SearchCorpusStatsTable;
   search_lists: SearchListsTable;
+  search_pages: SearchPagesTable;
   search_jobs: SearchJobsTable;
   upload_chunks: UploadChunksTable;
   sources: SourcesTable;

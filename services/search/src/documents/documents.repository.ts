@@ -423,6 +423,13 @@ export interface IndexedDocument {
  */
 export async function indexDocuments(tx: DatabaseHandle, documents: IndexedDocument[]): Promise<Set<string>> {
   if (documents.length === 0) return new Set();
+  const analysed = await analysePassages(tx, documents);
+  const analysedOf = new Map<string, AnalysedPassage[]>();
+  let at = 0;
+  for (const document of documents) {
+    analysedOf.set(document.id, analysed.slice(at, at + document.passages.length));
+    at += document.passages.length;
+  }
   const locked = await searchDb(tx)
     .selectFrom('documents')
     .select(['id', 'user_id'])
@@ -443,7 +450,12 @@ export async function indexDocuments(tx: DatabaseHandle, documents: IndexedDocum
   );
   const ids = kept.map((document) => document.id);
   await removePassagesOf(tx, ids);
-  await insertPassages(tx, kept, userNumbers);
+  await insertPassages(
+    tx,
+    kept,
+    kept.flatMap((document) => analysedOf.get(document.id) ?? []),
+    userNumbers,
+  );
   await sql`
     update documents d set
       status = 'indexed', failure_reason = null, title = v.title, parts = v.parts,
@@ -468,9 +480,11 @@ export async function replacePassages(
   document: { id: string; userId: string },
   passages: NewPassage[],
 ): Promise<void> {
+  const input = [{ ...document, passages }];
+  const analysed = await analysePassages(db, input);
   const userNumbers = await lockCorpusStats(db, [document.userId]);
   await removePassagesOf(db, [document.id]);
-  await insertPassages(db, [{ ...document, passages }], userNumbers);
+  await insertPassages(db, input, analysed, userNumbers);
 }
 
 /**
@@ -492,20 +506,66 @@ async function lockCorpusStats(tx: DatabaseHandle, userIds: string[]): Promise<M
   return new Map(locked.rows.map((row) => [row.user_id, row.user_no]));
 }
 
+/** A passage's text analysed: |D| (own and quoted) and each lexeme's BM25F tf~ and title bit. */
+interface AnalysedPassage {
+  length: number;
+  postings: [lexeme: string, weight: number, titled: boolean][];
+}
+
+type PassageInput = { id: string; userId: string; passages: NewPassage[] };
+
+const clean = (text: string) => text.replace(UNINDEXED, '');
+
 /**
- * The passages, postings and statistics of documents: each field's tsvector is made once (one statement), a
- * passage keeps |D| of its text (own and quoted), and each lexeme of a passage gets one posting whose weight is
- * the lexeme's BM25F tf~, appended to the user's list of the lexeme (docs/decisions/069-posting-lists.md). A
- * tsvector holds each lexeme once, so a passage has one posting per lexeme, and a list's count is the number
- * of passages holding its lexeme (BM25's document frequency). Call with the users' statistics rows locked
- * ({@link lockCorpusStats}), whose numbers `userNumbers` gives.
+ * Each passage's lexemes with their BM25F pseudo-frequency (each field's tsvector made once, in one
+ * statement), in the documents' and passages' order. It writes nothing, so it runs before the user's lock:
+ * making tsvectors was half of the time a writer held it, while the user's other writer waited.
+ */
+async function analysePassages(
+  db: DatabaseHandle,
+  documents: readonly PassageInput[],
+): Promise<AnalysedPassage[]> {
+  const rows = documents.flatMap((document) =>
+    document.passages.map((passage) =>
+      Object.fromEntries(FIELD_ORDER.map((field) => [`field_${field}`, clean(passage.fields[field])])),
+    ),
+  );
+  if (rows.length === 0) return [];
+  const analysed = await sql<{ idx: number; length: number; postings: AnalysedPassage['postings'] }>`
+    with source as materialized (
+      select r.idx, f.*,
+             ${sql.join(FIELD_ORDER.map((field) => sql`${occurrences(sql.ref(`f.${field}_tsv`))} as ${sql.ref(`${field}_length`)}`))}
+      from jsonb_to_recordset(${JSON.stringify(rows.map((row, idx) => ({ idx, ...row })))}::jsonb)
+             as r(idx integer, ${sql.join(FIELD_ORDER.map((field) => sql`${sql.ref(`field_${field}`)} text`))})
+      cross join lateral (select
+        ${sql.join(FIELD_ORDER.map((field) => sql`to_tsvector('english', ${sql.ref(`r.field_${field}`)}) as ${sql.ref(`${field}_tsv`)}`))}
+      ) f
+    )
+    select s.idx, (s.body_length + s.quoted_length)::int as length,
+           (select coalesce(json_agg(json_build_array(x.lexeme, x.weight, x.titled)), '[]'::json)
+            from (select y.lexeme, sum(y.share) as weight, bool_or(y.titled) as titled
+                  from (${sql.join(FIELD_ORDER.map(fieldShares), sql` union all `)}) y
+                  group by y.lexeme) x) as postings
+    from source s
+    order by s.idx
+  `.execute(db);
+  return analysed.rows.map((row) => ({ length: row.length, postings: row.postings }));
+}
+
+/**
+ * The passages, postings and statistics of documents: a passage keeps |D| of its text (own and quoted), and each
+ * lexeme of a passage gets one posting whose weight is the lexeme's BM25F tf~, appended to the user's list of the
+ * lexeme (docs/decisions/069-posting-lists.md). A tsvector holds each lexeme once, so a passage has one posting
+ * per lexeme, and a list's count is the number of passages holding its lexeme (BM25's document frequency). Call
+ * with the users' statistics rows locked ({@link lockCorpusStats}), whose numbers `userNumbers` gives, and the
+ * passages analysed ({@link analysePassages}) in the same order.
  */
 async function insertPassages(
   tx: DatabaseHandle,
-  documents: { id: string; userId: string; passages: NewPassage[] }[],
+  documents: readonly PassageInput[],
+  analysed: readonly AnalysedPassage[],
   userNumbers: ReadonlyMap<string, number>,
 ): Promise<void> {
-  const clean = (text: string) => text.replace(UNINDEXED, '');
   const rows = documents.flatMap((document) =>
     document.passages.map((passage) => ({
       document_id: document.id,
@@ -514,31 +574,18 @@ async function insertPassages(
       location: clean(passage.location),
       body: clean(passage.text),
       facts: JSON.parse(JSON.stringify(passage.facts ?? {}).replace(/\\u0000/g, '')),
-      ...Object.fromEntries(FIELD_ORDER.map((field) => [`field_${field}`, clean(passage.fields[field])])),
     })),
   );
   if (rows.length === 0) return;
-  const posted = await sql<{
-    user_id: string;
-    lexeme: string;
-    ids: string[];
-    weights: number[];
-    titled: boolean[];
-  }>`
-    with source as materialized (
-      select r.document_id, r.user_id, r.ordinal, r.location, r.body, coalesce(r.facts, '{}') as facts, f.*,
-             ${sql.join(FIELD_ORDER.map((field) => sql`${occurrences(sql.ref(`f.${field}_tsv`))} as ${sql.ref(`${field}_length`)}`))}
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-             as r(document_id uuid, user_id uuid, ordinal integer, location text, body text, facts jsonb,
-                  ${sql.join(FIELD_ORDER.map((field) => sql`${sql.ref(`field_${field}`)} text`))})
-      cross join lateral (select
-        ${sql.join(FIELD_ORDER.map((field) => sql`to_tsvector('english', ${sql.ref(`r.field_${field}`)}) as ${sql.ref(`${field}_tsv`)}`))}
-      ) f
-    ),
-    inserted as (
+  if (analysed.length !== rows.length) throw new Error('passages analysed are not the passages stored');
+  const inserted = await sql<{ id: string; idx: number }>`
+    with inserted as (
       insert into passages (document_id, user_id, ordinal, location, body, length, facts)
-      select s.document_id, s.user_id, s.ordinal, s.location, s.body, s.body_length + s.quoted_length, s.facts
-      from source s
+      select r.document_id, r.user_id, r.ordinal, r.location, r.body, r.length, coalesce(r.facts, '{}')
+      from jsonb_to_recordset(${JSON.stringify(rows.map((row, idx) => ({ idx, ...row, length: analysed[idx]?.length ?? 0 })))}::jsonb)
+             as r(idx integer, document_id uuid, user_id uuid, ordinal integer, location text, body text,
+                  length integer, facts jsonb)
+      order by r.idx
       returning id, document_id, user_id, ordinal, length
     ),
     totals as (
@@ -547,33 +594,33 @@ async function insertPassages(
         total_length = c.total_length + t.length
       from (select user_id, count(*) as passages, sum(length) as length from inserted group by user_id) t
       where c.user_id = t.user_id
-    ),
-    postings as (
-      select i.user_id, x.lexeme, i.id, sum(x.share) as weight, bool_or(x.titled) as titled
-      from inserted i
-      join source s on s.document_id = i.document_id and s.ordinal = i.ordinal
-      cross join lateral (${sql.join(FIELD_ORDER.map(fieldShares), sql` union all `)}) x
-      group by i.user_id, x.lexeme, i.id
     )
-    select user_id, lexeme, array_agg(id order by id) as ids, array_agg(weight order by id) as weights,
-           array_agg(titled order by id) as titled
-    from postings
-    group by user_id, lexeme
+    select i.id::text as id, r.idx
+    from inserted i
+    join jsonb_to_recordset(${JSON.stringify(rows.map((row, idx) => ({ idx, document_id: row.document_id, ordinal: row.ordinal })))}::jsonb)
+           as r(idx integer, document_id uuid, ordinal integer)
+      on r.document_id = i.document_id and r.ordinal = i.ordinal
+    order by i.id
   `.execute(tx);
-  const byUser = new Map<string, NewPostings[]>();
-  for (const row of posted.rows) {
-    const list = byUser.get(row.user_id) ?? [];
-    byUser.set(row.user_id, list);
-    list.push({
-      lexeme: row.lexeme,
-      ids: row.ids.map(Number),
-      weights: row.weights.map((weight, at) => weightByte(weight, row.titled[at] === true)),
-    });
+  // Each user's new postings by lexeme, ids ascending: the passages are walked in id order.
+  const byUser = new Map<string, Map<string, NewPostings>>();
+  for (const { id, idx } of inserted.rows) {
+    const row = rows[idx];
+    const passage = analysed[idx];
+    if (row === undefined || passage === undefined) continue;
+    const lists = byUser.get(row.user_id) ?? new Map<string, NewPostings>();
+    byUser.set(row.user_id, lists);
+    for (const [lexeme, weight, titled] of passage.postings) {
+      const list = lists.get(lexeme) ?? { lexeme, ids: [], weights: [] };
+      lists.set(lexeme, list);
+      list.ids.push(Number(id));
+      list.weights.push(weightByte(weight, titled));
+    }
   }
-  for (const [userId, postings] of byUser) {
+  for (const [userId, lists] of byUser) {
     const userNo = userNumbers.get(userId);
     if (userNo === undefined) throw new Error('indexing a user whose statistics row is not locked');
-    await appendPostings(tx, userNo, postings);
+    await appendPostings(tx, userNo, [...lists.values()]);
   }
 }
 

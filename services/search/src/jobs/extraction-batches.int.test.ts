@@ -7,6 +7,7 @@ import {
   paragraphExtractor,
   type SearchTestService,
   type SignedInUser,
+  listsOfUser,
   startSearchTestService,
 } from '../testing/search-service';
 import { takeJobs } from './jobs.repository';
@@ -69,20 +70,13 @@ async function recomputed(userId: string) {
 
 /** The postings the user's lists hold for passages there are, against the lexemes of those passages. */
 async function postingsPerPassage(userId: string) {
-  const blocks = await sql<{ first_id: string; postings: Buffer }>`
-    select l.first_id, l.postings from search_lists l join search_corpus_stats s on s.user_no = l.user_no
-    where s.user_id = ${userId}
-  `.execute(service.db);
+  const lists = await listsOfUser(service.db, userId);
   const passages = await sql<{ id: string; lexemes: number }>`
     select id::text, length(to_tsvector('english', body))::int as lexemes from passages where user_id = ${userId}
   `.execute(service.db);
   const ids = new Set(passages.rows.map((row) => Number(row.id)));
   let postings = 0;
-  for (const block of blocks.rows) {
-    const list = emptyList();
-    decodeBlock(Number(block.first_id), block.postings, list);
-    postings += list.ids.filter((id) => ids.has(id)).length;
-  }
+  for (const list of lists.values()) postings += list.ids.filter((id) => ids.has(id)).length;
   return { postings, lexemes: passages.rows.reduce((sum, row) => sum + row.lexemes, 0) };
 }
 

@@ -1,20 +1,45 @@
 import type { DatabaseHandle } from '@trove/service-core';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import {
   BLOCK_POSTINGS,
   BlockList,
+  compareLexemes,
   decodeBlock,
+  decodePage,
   type EncodedBlock,
   emptyList,
   encodeBlocks,
   encodePostings,
+  entryAsList,
+  entryList,
   lastIdOf,
+  PAGE_LIST_LIMIT,
+  type PageEntry,
+  type PostingList,
+  pageEntry,
   spanOf,
+  splitPage,
 } from './posting-lists';
 
-// The lists in search_lists (docs/decisions/069-posting-lists.md): the one place that reads and writes them.
-// Writers hold the user's search_corpus_stats row (documents.repository's lock order), so one user's lists
-// change one transaction at a time; a reader sees a committed snapshot.
+// The lists (docs/decisions/069-posting-lists.md, 071-small-list-pages.md): long ones in blocks of their own
+// (search_lists), short ones sharing pages (search_pages); the one place that reads and writes them. A lexeme's
+// list is in one of the two, never both. Writers hold the user's search_corpus_stats row (documents.repository's
+// lock order), so one user's lists change one transaction at a time; a reader sees a committed snapshot.
+
+/**
+ * The page that would hold `lexeme` for a user: the one with the greatest key not after it (byte order). SQL
+ * of a subquery, for the lateral reads here and in the search's first statement.
+ */
+export const pageOf = (userNo: RawBuilder<unknown> | number, lexeme: RawBuilder<unknown>) => sql`(
+  select p.entries from search_pages p
+  where p.user_no = ${userNo} and p.from_lexeme <= ${lexeme} collate "C"
+  order by p.from_lexeme desc limit 1)`;
+
+/** `lexeme`'s entry among a page's bytes, if it is there. */
+export function entryIn(page: Uint8Array | null | undefined, lexeme: string): PageEntry | undefined {
+  if (page == null) return undefined;
+  return decodePage(page).find((entry) => entry.lexeme === lexeme);
+}
 
 interface BlockRow {
   lexeme: string;
@@ -44,13 +69,31 @@ export async function readLists(
 ): Promise<Map<string, BlockList>> {
   const found = new Map<string, BlockList>();
   if (lexemes.length === 0) return found;
-  const rows = await sql<{ lexeme: string; firsts: string[]; sizes: number[]; postings: Buffer; df: number }>`
-    select lexeme, ${LIST_COLUMNS}
-    from search_lists
-    where user_no = ${userNo} and lexeme = any (${[...new Set(lexemes)]}::text[])
-    group by lexeme
+  const rows = await sql<{
+    lexeme: string;
+    firsts: string[] | null;
+    sizes: number[] | null;
+    postings: Buffer | null;
+    df: number | null;
+    page: Buffer | null;
+  }>`
+    select q.lexeme, l.*, case when l.df is null then ${pageOf(userNo, sql`q.lexeme`)} end as page
+    from unnest(${[...new Set(lexemes)]}::text[]) as q(lexeme)
+    cross join lateral (
+      select ${LIST_COLUMNS} from search_lists s where s.user_no = ${userNo} and s.lexeme = q.lexeme
+    ) l
   `.execute(db);
-  for (const row of rows.rows) found.set(row.lexeme, listOf(row));
+  for (const row of rows.rows) {
+    if (row.df !== null && row.firsts !== null && row.sizes !== null && row.postings !== null) {
+      found.set(
+        row.lexeme,
+        listOf({ firsts: row.firsts, sizes: row.sizes, postings: row.postings, df: row.df }),
+      );
+      continue;
+    }
+    const entry = entryIn(row.page, row.lexeme);
+    if (entry !== undefined) found.set(row.lexeme, entryAsList(entry));
+  }
   return found;
 }
 
@@ -62,9 +105,10 @@ export interface NewPostings {
 }
 
 /**
- * Appends postings to the user's lists: each lexeme's last block is filled up to BLOCK_POSTINGS, the rest
- * goes in new blocks. Passage ids only grow (a sequence, and the user's writers one at a time), so new
- * postings always go after the ones there.
+ * Appends postings to the user's lists. A lexeme with blocks has its last block filled up to BLOCK_POSTINGS and
+ * the rest in new blocks; any other goes to its page, and on to blocks of its own once it reaches
+ * PAGE_LIST_LIMIT. Passage ids only grow (a sequence, and the user's writers one at a time), so new postings
+ * always go after the ones there.
  */
 export async function appendPostings(tx: DatabaseHandle, userNo: number, postings: readonly NewPostings[]) {
   if (postings.length === 0) return;
@@ -77,10 +121,15 @@ export async function appendPostings(tx: DatabaseHandle, userNo: number, posting
   `.execute(tx);
   const lastOf = new Map(last.rows.map((row) => [row.lexeme, row]));
   const writes: (EncodedBlock & { lexeme: string })[] = [];
+  const short: NewPostings[] = [];
   for (const { lexeme, ids, weights } of postings) {
-    let taken = 0;
     const block = lastOf.get(lexeme);
-    if (block !== undefined && block.count < BLOCK_POSTINGS) {
+    if (block === undefined) {
+      short.push({ lexeme, ids, weights });
+      continue;
+    }
+    let taken = 0;
+    if (block.count < BLOCK_POSTINGS) {
       const lastId = lastIdOf(Number(block.first_id), block.span, block.postings);
       taken = Math.min(BLOCK_POSTINGS - block.count, ids.length);
       writes.push({
@@ -100,7 +149,117 @@ export async function appendPostings(tx: DatabaseHandle, userNo: number, posting
       }
     }
   }
+  for (const { lexeme, list } of await appendToPages(tx, userNo, short)) {
+    for (const encoded of encodeBlocks(list)) writes.push({ lexeme, ...encoded });
+  }
   await writeBlocks(tx, userNo, writes);
+}
+
+interface LoadedPage {
+  key: string;
+  entries: Map<string, PageEntry>;
+  changed: boolean;
+}
+
+/** The user's pages that hold (or would hold) `lexemes`, by key, in key order. */
+async function pagesHolding(
+  tx: DatabaseHandle,
+  userNo: number,
+  lexemes: readonly string[],
+): Promise<LoadedPage[]> {
+  const rows = await sql<{ from_lexeme: string; entries: Buffer }>`
+    select from_lexeme, entries from search_pages
+    where user_no = ${userNo} and from_lexeme = any (
+      select (select p.from_lexeme from search_pages p
+              where p.user_no = ${userNo} and p.from_lexeme <= l.lexeme collate "C"
+              order by p.from_lexeme desc limit 1)
+      from unnest(${lexemes}::text[]) as l(lexeme))
+  `.execute(tx);
+  return rows.rows
+    .map((row) => ({
+      key: row.from_lexeme,
+      entries: new Map(decodePage(row.entries).map((entry) => [entry.lexeme, entry])),
+      changed: false,
+    }))
+    .sort((a, b) => compareLexemes(a.key, b.key));
+}
+
+/**
+ * Puts short lists' new postings into their pages and writes the pages (cut when they grow past PAGE_BYTES).
+ * Answers the lists that reached PAGE_LIST_LIMIT: they left their page, for the caller to write as blocks.
+ */
+async function appendToPages(
+  tx: DatabaseHandle,
+  userNo: number,
+  postings: readonly NewPostings[],
+): Promise<{ lexeme: string; list: PostingList }[]> {
+  if (postings.length === 0) return [];
+  const pages = await pagesHolding(
+    tx,
+    userNo,
+    postings.map((p) => p.lexeme),
+  );
+  // A user's first page has the least key, '': every lexeme has a page from then on.
+  if (pages[0]?.key !== '') pages.unshift({ key: '', entries: new Map(), changed: false });
+  const pageFor = (lexeme: string) => {
+    let low = 0;
+    let high = pages.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if (compareLexemes((pages[middle] as LoadedPage).key, lexeme) <= 0) low = middle;
+      else high = middle - 1;
+    }
+    return pages[low] as LoadedPage;
+  };
+  const grown: { lexeme: string; list: PostingList }[] = [];
+  for (const { lexeme, ids, weights } of postings) {
+    const page = pageFor(lexeme);
+    const entry = page.entries.get(lexeme);
+    const list = entry === undefined ? emptyList() : entryList(entry);
+    list.ids.push(...ids);
+    list.weights.push(...weights);
+    page.changed = true;
+    if (list.ids.length >= PAGE_LIST_LIMIT) {
+      page.entries.delete(lexeme);
+      grown.push({ lexeme, list });
+    } else {
+      page.entries.set(lexeme, pageEntry(lexeme, list));
+    }
+  }
+  await writePages(tx, userNo, pages);
+  return grown;
+}
+
+/** Writes the changed pages: cut when too big (the first part keeps the key), deleted when empty (but ''). */
+async function writePages(tx: DatabaseHandle, userNo: number, pages: readonly LoadedPage[]) {
+  const written: { key: string; bytes: Buffer }[] = [];
+  const emptied: string[] = [];
+  for (const page of pages) {
+    if (!page.changed) continue;
+    const entries = [...page.entries.values()].sort((a, b) => compareLexemes(a.lexeme, b.lexeme));
+    if (entries.length === 0 && page.key !== '') {
+      emptied.push(page.key);
+      continue;
+    }
+    splitPage(entries).forEach((part, at) => {
+      written.push({ key: at === 0 ? page.key : part.firstLexeme, bytes: part.bytes });
+    });
+  }
+  for (let start = 0; start < written.length; start += 5000) {
+    const slice = written.slice(start, start + 5000);
+    await sql`
+      insert into search_pages (user_no, from_lexeme, entries)
+      select ${userNo}, p.key, p.bytes
+      from unnest(${slice.map((p) => p.key)}::text[], ${slice.map((p) => p.bytes)}::bytea[]) as p(key, bytes)
+      order by p.key collate "C"
+      on conflict (user_no, from_lexeme) do update set entries = excluded.entries
+    `.execute(tx);
+  }
+  if (emptied.length > 0) {
+    await sql`
+      delete from search_pages where user_no = ${userNo} and from_lexeme = any (${emptied}::text[])
+    `.execute(tx);
+  }
 }
 
 async function writeBlocks(
@@ -170,6 +329,47 @@ export async function removeFromLists(
     `.execute(tx);
   }
   await writeBlocks(tx, userNo, rewritten);
+  return removed + (await removeFromPages(tx, userNo, gone, low, high));
+}
+
+/**
+ * Takes passages out of the user's pages: every page is read (a page's short lists span any ids), and those
+ * holding a removed id written back without it. Answers how many postings went.
+ */
+async function removeFromPages(
+  tx: DatabaseHandle,
+  userNo: number,
+  gone: ReadonlySet<number>,
+  low: number,
+  high: number,
+): Promise<number> {
+  const rows = await sql<{ from_lexeme: string; entries: Buffer }>`
+    select from_lexeme, entries from search_pages where user_no = ${userNo}
+  `.execute(tx);
+  const changed: LoadedPage[] = [];
+  let removed = 0;
+  for (const row of rows.rows) {
+    const page: LoadedPage = { key: row.from_lexeme, entries: new Map(), changed: false };
+    for (const entry of decodePage(row.entries)) {
+      page.entries.set(entry.lexeme, entry);
+      if (entry.firstId > high) continue;
+      const list = entryList(entry);
+      if ((list.ids.at(-1) as number) < low) continue;
+      const kept = emptyList();
+      list.ids.forEach((id, at) => {
+        if (gone.has(id)) return;
+        kept.ids.push(id);
+        kept.weights.push(list.weights[at] as number);
+      });
+      if (kept.ids.length === list.ids.length) continue;
+      removed += list.ids.length - kept.ids.length;
+      page.changed = true;
+      if (kept.ids.length === 0) page.entries.delete(entry.lexeme);
+      else page.entries.set(entry.lexeme, pageEntry(entry.lexeme, kept));
+    }
+    if (page.changed) changed.push(page);
+  }
+  await writePages(tx, userNo, changed);
   return removed;
 }
 
@@ -181,10 +381,43 @@ export async function userNumber(db: DatabaseHandle, userId: string): Promise<nu
   return row.rows[0]?.user_no;
 }
 
-/** Every lexeme the user's lists hold with its document frequency (tests and the bench read them). */
+/** Every lexeme the user's lists hold with its document frequency as stored: the blocks' and entries' counts. */
 export async function documentFrequencies(db: DatabaseHandle, userNo: number): Promise<Map<string, number>> {
   const rows = await sql<{ lexeme: string; df: number }>`
     select lexeme, sum(count)::int as df from search_lists where user_no = ${userNo} group by lexeme
   `.execute(db);
-  return new Map(rows.rows.map((row) => [row.lexeme, row.df]));
+  const frequencies = new Map(rows.rows.map((row) => [row.lexeme, row.df]));
+  const pages = await sql<{ entries: Buffer }>`
+    select entries from search_pages where user_no = ${userNo}
+  `.execute(db);
+  for (const page of pages.rows) {
+    for (const entry of decodePage(page.entries)) frequencies.set(entry.lexeme, entry.count);
+  }
+  return frequencies;
+}
+
+/** Every list of the user, decoded (the bench copies them; tests compare them). */
+export async function readAllLists(db: DatabaseHandle, userNo: number): Promise<Map<string, PostingList>> {
+  const lists = new Map<string, PostingList>();
+  const blocks = await sql<{ lexeme: string; first_id: string; postings: Buffer }>`
+    select lexeme, first_id, postings from search_lists where user_no = ${userNo} order by lexeme, first_id
+  `.execute(db);
+  for (const block of blocks.rows) {
+    const list = lists.get(block.lexeme) ?? emptyList();
+    lists.set(block.lexeme, list);
+    decodeBlock(Number(block.first_id), block.postings, list);
+  }
+  const pages = await sql<{ entries: Buffer }>`
+    select entries from search_pages where user_no = ${userNo}
+  `.execute(db);
+  for (const page of pages.rows) {
+    for (const entry of decodePage(page.entries)) lists.set(entry.lexeme, entryList(entry));
+  }
+  return lists;
+}
+
+/** Drops every list of the user (the bench writes them again, copies and all). */
+export async function clearLists(tx: DatabaseHandle, userNo: number): Promise<void> {
+  await sql`delete from search_lists where user_no = ${userNo}`.execute(tx);
+  await sql`delete from search_pages where user_no = ${userNo}`.execute(tx);
 }

@@ -200,3 +200,155 @@ export class BlockList {
     return Math.min(count, limit);
   }
 }
+
+// Short lists share rows (docs/decisions/071-small-list-pages.md): a page holds the lists of a run of lexemes in
+// byte order, each an entry — its lexeme, count, first id and postings (a block's bytes) — until the list reaches
+// PAGE_LIST_LIMIT postings and moves to blocks of its own in search_lists.
+
+/** A list this long leaves its page for blocks of its own: below it, the row and key of a block cost more than it. */
+export const PAGE_LIST_LIMIT = 16;
+/** A page past this many bytes is split (a page is rewritten whole when one of its lists changes). */
+export const PAGE_BYTES = 512;
+
+/** One lexeme's short list in a page. */
+export interface PageEntry {
+  lexeme: string;
+  count: number;
+  firstId: number;
+  /** Encoded as a block's (its first gap 0). */
+  postings: Buffer;
+  /** The entry's bytes as read from its page, written back as they are while it does not change. */
+  encoded?: Buffer | undefined;
+}
+
+function writeVarint(out: number[], value: number): void {
+  let rest = value;
+  while (rest >= 0x80) {
+    out.push((rest % 0x80) | 0x80);
+    rest = Math.floor(rest / 0x80);
+  }
+  out.push(rest);
+}
+
+function readVarint(bytes: Uint8Array, from: number): [value: number, next: number] {
+  let value = 0;
+  let scale = 1;
+  let at = from;
+  let byte = bytes[at++] as number;
+  while (byte >= 0x80) {
+    value += (byte & 0x7f) * scale;
+    scale *= 0x80;
+    byte = bytes[at++] as number;
+  }
+  return [value + byte * scale, at];
+}
+
+/** An entry's bytes: varints of the lexeme's byte length, the count, the first id and the postings' length. */
+function encodeEntry(entry: PageEntry): Buffer {
+  if (entry.encoded !== undefined) return entry.encoded;
+  const lexeme = Buffer.from(entry.lexeme, 'utf8');
+  const head: number[] = [];
+  writeVarint(head, lexeme.length);
+  const middle: number[] = [];
+  writeVarint(middle, entry.count);
+  writeVarint(middle, entry.firstId);
+  writeVarint(middle, entry.postings.length);
+  return Buffer.concat([Buffer.from(head), lexeme, Buffer.from(middle), entry.postings]);
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * Lexemes in byte order (UTF-8), as PostgreSQL's "C" collation orders the pages' keys: code point order, which
+ * is JavaScript's own order of strings unless one holds a character past U+FFFF.
+ */
+export function compareLexemes(a: string, b: string): number {
+  if (a === b) return 0;
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : 1;
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/** A page's bytes: its entries, given in lexeme order. */
+export function encodePage(entries: readonly PageEntry[]): Buffer {
+  return Buffer.concat(entries.map(encodeEntry));
+}
+
+export function decodePage(bytes: Uint8Array): PageEntry[] {
+  const entries: PageEntry[] = [];
+  let at = 0;
+  while (at < bytes.length) {
+    const start = at;
+    let length: number;
+    [length, at] = readVarint(bytes, at);
+    const lexeme = Buffer.from(bytes.buffer, bytes.byteOffset + at, length).toString('utf8');
+    at += length;
+    let count: number;
+    let firstId: number;
+    let size: number;
+    [count, at] = readVarint(bytes, at);
+    [firstId, at] = readVarint(bytes, at);
+    [size, at] = readVarint(bytes, at);
+    const postings = Buffer.from(bytes.buffer, bytes.byteOffset + at, size);
+    entries.push({
+      lexeme,
+      count,
+      firstId,
+      postings,
+      encoded: Buffer.from(bytes.buffer, bytes.byteOffset + start, at + size - start),
+    });
+    at += size;
+  }
+  return entries;
+}
+
+/** An entry's postings decoded. */
+export function entryList(entry: PageEntry): PostingList {
+  const list = emptyList();
+  decodeBlock(entry.firstId, entry.postings, list);
+  return list;
+}
+
+/** The entry of a non-empty short list. */
+export function pageEntry(lexeme: string, list: PostingList): PageEntry {
+  const firstId = list.ids[0] as number;
+  return {
+    lexeme,
+    count: list.ids.length,
+    firstId,
+    postings: encodePostings(firstId, list.ids, list.weights),
+  };
+}
+
+/** A short list as a search reads it: one block. */
+export const entryAsList = (entry: PageEntry) =>
+  new BlockList([entry.firstId], [entry.postings.length], entry.postings, entry.count);
+
+/**
+ * Entries (in lexeme order) as pages of no more than PAGE_BYTES — half that each when cut, so a page fills a
+ * while before it is cut again; one entry alone may pass it. One page when they fit. Each page with its first
+ * lexeme, the key of every page but the first.
+ */
+export function splitPage(entries: readonly PageEntry[]): { firstLexeme: string; bytes: Buffer }[] {
+  const encoded = entries.map(encodeEntry);
+  const total = encoded.reduce((sum, bytes) => sum + bytes.length, 0);
+  if (total <= PAGE_BYTES) return [{ firstLexeme: entries[0]?.lexeme ?? '', bytes: Buffer.concat(encoded) }];
+  const parts: { from: number; to: number; bytes: number }[] = [];
+  let part = { from: 0, to: 0, bytes: 0 };
+  encoded.forEach((bytes, at) => {
+    if (part.to > part.from && part.bytes + bytes.length > PAGE_BYTES / 2) {
+      parts.push(part);
+      part = { from: at, to: at, bytes: 0 };
+    }
+    part.to = at + 1;
+    part.bytes += bytes.length;
+  });
+  const previous = parts.at(-1);
+  if (previous !== undefined && previous.bytes + part.bytes <= PAGE_BYTES) {
+    previous.to = part.to;
+    previous.bytes += part.bytes;
+  } else parts.push(part);
+  return parts.map(({ from, to }) => ({
+    firstLexeme: (entries[from] as PageEntry).lexeme,
+    bytes: Buffer.concat(encoded.slice(from, to)),
+  }));
+}

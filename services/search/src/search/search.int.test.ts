@@ -8,6 +8,7 @@ import {
   paragraphExtractor,
   type SearchTestService,
   type SignedInUser,
+  listsOfUser,
   startSearchTestService,
 } from '../testing/search-service';
 import { bm25fFrequency, bm25fTermScore, bm25Idf } from './bm25';
@@ -234,21 +235,16 @@ describe('postings (docs/decisions/069-posting-lists.md)', () => {
     ).rows;
   /** Every posting of the passages in the user's lists, tf~ read back to a body count (tf·|D| normalised). */
   const postingsOf = async (userId: string, passages: { id: string; length: number }[]) => {
-    const blocks = await sql<{ lexeme: string; first_id: string; postings: Buffer }>`
-      select l.lexeme, l.first_id, l.postings from search_lists l
-      join search_corpus_stats s on s.user_no = l.user_no
-      where s.user_id = ${userId} order by l.lexeme, l.first_id
-    `.execute(service.db);
     const found: { lexeme: string; tf: number }[] = [];
-    for (const block of blocks.rows) {
-      const list = emptyList();
-      decodeBlock(Number(block.first_id), block.postings, list);
+    for (const [lexeme, list] of [...(await listsOfUser(service.db, userId))].sort((a, b) =>
+      a[0] < b[0] ? -1 : 1,
+    )) {
       list.ids.forEach((id, at) => {
         const passage = passages.find((p) => Number(p.id) === id);
         if (passage === undefined) return;
         const tf = weightOf(list.weights[at] ?? 0) * (0.25 + (0.75 * passage.length) / 80);
         // One byte of weight is within 3.2 % of tf~: the count is the nearest whole number.
-        found.push({ lexeme: block.lexeme, tf: Math.round(tf) });
+        found.push({ lexeme, tf: Math.round(tf) });
       });
     }
     return found;

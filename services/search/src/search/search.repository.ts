@@ -2,8 +2,8 @@ import { type DatabaseHandle, queryPrepared } from '@trove/service-core';
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { searchDb } from '../db/tables';
 import { BM25_K1, bm25Idf } from './bm25';
-import { type BlockList, weightOf } from './posting-lists';
-import { LIST_COLUMNS, listOf } from './posting-lists.repository';
+import { type BlockList, compareLexemes, decodePage, entryAsList, weightOf } from './posting-lists';
+import { entryIn, LIST_COLUMNS, listOf, pageOf } from './posting-lists.repository';
 
 // A search (docs/decisions/010-search-index.md "Ranking", 020-search-postings.md, 036-search-fields.md,
 // 069-posting-lists.md) in three statements: the query's lexemes with their lists (search_lists, one row per
@@ -307,6 +307,9 @@ interface TermRow {
   firsts: string[] | null;
   sizes: number[] | null;
   postings: Buffer | null;
+  /** The page of a lexeme without blocks, or one of a prefix's pages (`prefix` set, `lexeme` empty). */
+  page: Buffer | null;
+  prefix: string | null;
 }
 
 const termsStatement = (db: DatabaseHandle) =>
@@ -351,14 +354,30 @@ const termsStatement = (db: DatabaseHandle) =>
       union all
       select lexeme, grp, true from excluded_terms
     )
+    -- A lexeme without blocks comes with the page that would hold its short list (search_pages).
     select t.lexeme, t.grp, t.excluded, (select passage_count from stats)::text as passage_count,
-           l.df, l.firsts, l.sizes, l.postings
+           l.df, l.firsts, l.sizes, l.postings,
+           case when l.df is null then ${pageOf(sql`(select user_no from stats)`, sql`t.lexeme`)} end as page,
+           null::text as prefix
     from terms t
     cross join lateral (
       select ${LIST_COLUMNS}
       from search_lists s
       where s.user_no = (select user_no from stats) and s.lexeme = t.lexeme
     ) l
+    union all
+    -- A prefix's short lists: the pages whose keys' range meets the prefix's.
+    select '', '*' || x.prefix, false, (select passage_count from stats)::text, null, null, null, null,
+           p.entries, x.prefix
+    from unnest($3::text[]) as x(prefix)
+    cross join lateral (
+      select p.entries from search_pages p
+      where p.user_no = (select user_no from stats)
+        and p.from_lexeme >= coalesce((select max(q.from_lexeme) from search_pages q
+                                       where q.user_no = (select user_no from stats)
+                                         and q.from_lexeme <= x.prefix collate "C"), '')
+        and p.from_lexeme < (x.prefix || chr(1114111)) collate "C"
+    ) p
   `.compile(db);
 
 /** The page's passages, their documents and sources, in the page's order. */
@@ -488,6 +507,62 @@ interface Scored {
  * One search. Candidates come from the lists (decoded here), are checked against the filters by one
  * statement per round (all branches' next ids together), and scored with BM25F over every query word they hold.
  */
+/** A query's lexeme with its list (undefined: in no passage of the user). */
+interface ResolvedTerm {
+  lexeme: string;
+  grp: string;
+  excluded: boolean;
+  list: BlockList | undefined;
+}
+
+/**
+ * The first statement's rows as lists: a lexeme's blocks, or its short list from its page; and a prefix's short
+ * lists from its pages, added to its group while it has fewer than PREFIX_EXPANSIONS (the blocks' lexemes, in
+ * more passages, come first).
+ */
+function resolveTerms(rows: readonly TermRow[]): ResolvedTerm[] {
+  const resolved: ResolvedTerm[] = [];
+  for (const row of rows) {
+    if (row.prefix !== null) continue;
+    let list: BlockList | undefined;
+    if (row.df !== null && row.df > 0) {
+      list = listOf({
+        firsts: row.firsts ?? [],
+        sizes: row.sizes ?? [],
+        postings: row.postings ?? Buffer.alloc(0),
+        df: row.df,
+      });
+    } else {
+      const entry = entryIn(row.page, row.lexeme);
+      if (entry !== undefined) list = entryAsList(entry);
+    }
+    resolved.push({ lexeme: row.lexeme, grp: row.grp, excluded: row.excluded, list });
+  }
+  const taken = new Set(resolved.filter((row) => !row.excluded).map((row) => row.lexeme));
+  const pagesOf = new Map<string, Buffer[]>();
+  for (const row of rows) {
+    if (row.prefix === null || row.page === null) continue;
+    pagesOf.set(row.prefix, [...(pagesOf.get(row.prefix) ?? []), row.page]);
+  }
+  for (const [prefix, pages] of pagesOf) {
+    const grp = `*${prefix}`;
+    const room =
+      PREFIX_EXPANSIONS -
+      resolved.filter((row) => row.grp === grp && row.list !== undefined && row.lexeme.startsWith(prefix))
+        .length;
+    const entries = pages
+      .flatMap((page) => decodePage(page))
+      .filter((entry) => entry.lexeme.startsWith(prefix) && !taken.has(entry.lexeme))
+      .sort((a, b) => b.count - a.count || compareLexemes(a.lexeme, b.lexeme))
+      .slice(0, Math.max(0, room));
+    for (const entry of entries) {
+      taken.add(entry.lexeme);
+      resolved.push({ lexeme: entry.lexeme, grp, excluded: false, list: entryAsList(entry) });
+    }
+  }
+  return resolved;
+}
+
 export async function searchPassages(db: DatabaseHandle, request: SearchRequest): Promise<SearchResult> {
   const shape: FilterShape = {
     dates: request.from !== undefined || request.to !== undefined,
@@ -540,34 +615,32 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     ],
   });
   const passageCount = Number(termRows[0]?.passage_count ?? 0);
-  const listFrom = (row: TermRow) =>
-    listOf({
-      firsts: row.firsts ?? [],
-      sizes: row.sizes ?? [],
-      postings: row.postings ?? Buffer.alloc(0),
-      df: row.df ?? 0,
-    });
-  const queryRows = termRows.filter((row) => !row.excluded);
+  const resolved = resolveTerms(termRows);
+  const queryRows = resolved.filter((row) => !row.excluded);
   const groupNames = [...new Set(queryRows.map((row) => row.grp))].sort();
   const wanted = groupNames.length;
   const bitOf = new Map(groupNames.map((grp, at) => [grp, 2 ** Math.min(at, 30)]));
-  const terms: Term[] = queryRows
-    .filter((row) => (row.df ?? 0) > 0)
-    .map((row) => ({
-      lexeme: row.lexeme,
-      grp: row.grp,
-      list: listFrom(row),
-      idf: bm25Idf(passageCount, row.df ?? 0),
-      bit: bitOf.get(row.grp) ?? 0,
-    }));
+  const terms: Term[] = queryRows.flatMap((row) =>
+    row.list === undefined || row.list.documentFrequency === 0
+      ? []
+      : [
+          {
+            lexeme: row.lexeme,
+            grp: row.grp,
+            list: row.list,
+            idf: bm25Idf(passageCount, row.list.documentFrequency),
+            bit: bitOf.get(row.grp) ?? 0,
+          },
+        ],
+  );
   const lexemes = [...new Set(queryRows.map((row) => row.lexeme))];
   const known = new Set(terms.map((term) => term.grp)).size;
   // Each excluded word: the lists of its lexemes (none when one of them is in no passage: it excludes nothing).
   const excludedWords = new Map<string, BlockList[] | null>();
-  for (const row of termRows.filter((r) => r.excluded)) {
+  for (const row of resolved.filter((r) => r.excluded)) {
     const lists = excludedWords.get(row.grp);
     if (lists === null) continue;
-    excludedWords.set(row.grp, (row.df ?? 0) > 0 ? [...(lists ?? []), listFrom(row)] : null);
+    excludedWords.set(row.grp, row.list !== undefined ? [...(lists ?? []), row.list] : null);
   }
   const excludedLists = [...excludedWords.values()].filter((lists): lists is BlockList[] => lists !== null);
   const isExcluded = (id: number) =>

@@ -21,6 +21,8 @@ import {
   type RunningDestinations,
   startDestinations,
 } from '../destinations/start-destinations';
+import type { PostingList } from '../search/posting-lists';
+import { readAllLists, userNumber } from '../search/posting-lists.repository';
 import { type RunningSources, type SourcesSettings, startSources } from '../sources/start-sources';
 
 // The search service in-process on a fresh database, with sessions signed here the way the auth service
@@ -289,4 +291,10 @@ export async function indexFiles(
     // Runs every queued job.
   }
   return documents.map((document) => document.id);
+}
+
+/** Every list of a user's index, decoded, whether in blocks or pages (empty before the first passage). */
+export async function listsOfUser(db: DatabaseHandle, userId: string): Promise<Map<string, PostingList>> {
+  const userNo = await userNumber(db, userId);
+  return userNo === undefined ? new Map() : readAllLists(db, userNo);
 }

@@ -25,6 +25,7 @@ import * as databaseSources from './2026-11-26-01-database-sources';
 import * as postingsWithoutUserKey from './2026-11-26-02-postings-without-user-key';
 import * as passagesWithoutTsvIndex from './2026-11-26-03-passages-without-tsv-index';
 import * as postingLists from './2026-11-26-04-posting-lists';
+import * as smallListPages from './2026-11-26-05-small-list-pages';
 
 // Every migration, imported by name rather than read from the folder at run time, so the list works
 // the same under tsx, vitest or any bundler. Append-only: add a file and a line, never edit one.
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-02-postings-without-user-key': postingsWithoutUserKey,
   '2026-11-26-03-passages-without-tsv-index': passagesWithoutTsvIndex,
   '2026-11-26-04-posting-lists': postingLists,
+  '2026-11-26-05-small-list-pages': smallListPages,
 };
