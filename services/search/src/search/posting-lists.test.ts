@@ -3,6 +3,15 @@ import { describe, expect, it } from 'vitest';
 import {
   BLOCK_POSTINGS,
   BlockList,
+  compareLexemes,
+  decodePage,
+  encodePage,
+  entryAsList,
+  entryList,
+  PAGE_BYTES,
+  type PageEntry,
+  pageEntry,
+  splitPage,
   decodeBlock,
   emptyList,
   encodeBlocks,
@@ -100,5 +109,67 @@ describe('BlockList', () => {
     expect([...list.idsNewestFirst(true)]).toEqual([...titled].reverse());
     expect(list.titledCount(10)).toBe(Math.min(10, titled.length));
     expect(list.titledCount(10_000)).toBe(titled.length);
+  });
+});
+
+describe('pages of short lists', () => {
+  const entry = (lexeme: string, ids: number[]) =>
+    pageEntry(lexeme, { ids, weights: ids.map((id) => id % 256) });
+
+  it('a page keeps each entry: lexeme (any script), count, first id and postings', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme' }), { maxLength: 30 }),
+        fc.array(fc.integer({ min: 1, max: 2 ** 40 }), { minLength: 1, maxLength: 15 }),
+        (lexemes, rawIds) => {
+          const ids = [...new Set(rawIds)].sort((a, b) => a - b);
+          const entries = lexemes
+            .map((lexeme) => entry(lexeme, ids))
+            .sort((a, b) => compareLexemes(a.lexeme, b.lexeme));
+          const decoded = decodePage(encodePage(entries));
+          expect(decoded.map((e) => e.lexeme)).toEqual(entries.map((e) => e.lexeme));
+          for (const e of decoded) {
+            expect(e.count).toBe(ids.length);
+            expect(entryList(e).ids).toEqual(ids);
+            expect(entryAsList(e).weightOf(ids[0] as number)).toBe((ids[0] as number) % 256);
+          }
+        },
+      ),
+    );
+  });
+
+  it('orders lexemes by their UTF-8 bytes, as PostgreSQL\'s "C" collation orders the pages\' keys', () => {
+    // U+FF5E sorts before U+1F600 in UTF-8 (and in code points), after it in UTF-16 code units.
+    const words = ['zebra', '\u{1F600}x', '\uFF5Ey', 'apple', 'äpfel', 'apple1'];
+    const sorted = [...words].sort(compareLexemes);
+    expect(sorted).toEqual(
+      [...words].sort((a, b) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'))),
+    );
+    expect(sorted.indexOf('\uFF5Ey')).toBeLessThan(sorted.indexOf('\u{1F600}x'));
+  });
+
+  it('a page that fits stays one; a bigger one is cut in order into parts of at most PAGE_BYTES', () => {
+    const few = ['kiwi', 'lime', 'mango'].map((word) => entry(word, [1, 2, 3]));
+    expect(splitPage(few)).toHaveLength(1);
+    const many: PageEntry[] = Array.from({ length: 80 }, (_, at) =>
+      entry(`word${String(at).padStart(3, '0')}`, [at + 1, at + 9]),
+    );
+    const parts = splitPage(many);
+    expect(parts.length).toBeGreaterThan(1);
+    const back = parts.flatMap((part) => decodePage(part.bytes));
+    expect(back.map((e) => e.lexeme)).toEqual(many.map((e) => e.lexeme));
+    for (const part of parts) {
+      expect(part.bytes.length).toBeLessThanOrEqual(PAGE_BYTES);
+      expect(part.firstLexeme).toBe(decodePage(part.bytes)[0]?.lexeme);
+    }
+    // One entry bigger than a page is a page of its own.
+    const huge = entry('x'.repeat(PAGE_BYTES * 2), [5]);
+    expect(splitPage([huge]).map((part) => decodePage(part.bytes).length)).toEqual([1]);
+  });
+
+  it('an entry read from a page is written back byte for byte', () => {
+    const entries = ['ash', 'birch', 'cedar'].map((word, at) => entry(word, [at + 1, at + 100, at + 70_000]));
+    const bytes = encodePage(entries);
+    expect(encodePage(decodePage(bytes)).equals(bytes)).toBe(true);
   });
 });

@@ -12,8 +12,8 @@ import {
   startSearchTestService,
 } from '../testing/search-service';
 import { bm25fFrequency, bm25fTermScore, bm25Idf } from './bm25';
-import { decodeBlock, emptyList, weightByte, weightOf } from './posting-lists';
-import { EXACT_FORM_BONUS, EXACT_FORM_WINDOW } from './search.repository';
+import { decodePage, PAGE_LIST_LIMIT, weightByte, weightOf } from './posting-lists';
+import { EXACT_FORM_BONUS, EXACT_FORM_WINDOW, PREFIX_EXPANSIONS } from './search.repository';
 import { search as searchService } from './search.service';
 
 // Issue 10 "Index and ranking": BM25 as computed by hand, its orderings, AND relaxed to OR, user
@@ -325,6 +325,109 @@ describe('postings (docs/decisions/069-posting-lists.md)', () => {
     expect(stats.terms.has('melon')).toBe(false);
     expect(stats.passageCount).toBe(300);
     expect((await search(user, { q: 'kiwi papaya 299' })).results[0]?.document.name).toBe('newer.txt');
+  });
+
+  /** Where a lexeme's list is: blocks of its own (search_lists), an entry of a page, or nowhere. */
+  const placeOf = async (userId: string, lexeme: string) => {
+    const blocks = await sql<{ n: number }>`
+      select count(*)::int as n from search_lists l join search_corpus_stats s on s.user_no = l.user_no
+      where s.user_id = ${userId} and l.lexeme = ${lexeme}`.execute(service.db);
+    const pages = await sql<{ entries: Buffer }>`
+      select p.entries from search_pages p join search_corpus_stats s on s.user_no = p.user_no
+      where s.user_id = ${userId}`.execute(service.db);
+    const inPages = pages.rows.filter((page) => decodePage(page.entries).some((e) => e.lexeme === lexeme));
+    expect(inPages.length).toBeLessThanOrEqual(1);
+    if ((blocks.rows[0]?.n ?? 0) > 0) {
+      expect(inPages).toHaveLength(0);
+      return 'blocks';
+    }
+    return inPages.length === 1 ? 'page' : 'nowhere';
+  };
+
+  it('a word in fewer than PAGE_LIST_LIMIT passages is an entry of a page; reaching it moves the list to blocks', async () => {
+    const user = await service.signUp();
+    const paragraphs = (from: number, count: number) =>
+      Array.from({ length: count }, (_, at) => `quince ${from + at}`).join('\n\n');
+    await index(user, [{ name: 'a.txt', text: paragraphs(0, PAGE_LIST_LIMIT - 2) }]);
+    expect(await placeOf(user.userId, 'quinc')).toBe('page');
+    await index(user, [{ name: 'b.txt', text: paragraphs(100, 1) }]);
+    expect(await placeOf(user.userId, 'quinc')).toBe('page');
+    expect((await corpusStats(service.db, user.userId)).terms.get('quinc')).toBe(PAGE_LIST_LIMIT - 1);
+    expect((await search(user, { q: 'quince', limit: '50' })).results).toHaveLength(PAGE_LIST_LIMIT - 1);
+    // The next passage makes PAGE_LIST_LIMIT: the whole list, old postings and new, goes to blocks.
+    const [c] = await index(user, [{ name: 'c.txt', text: paragraphs(200, 1) }]);
+    expect(await placeOf(user.userId, 'quinc')).toBe('blocks');
+    expect((await corpusStats(service.db, user.userId)).terms.get('quinc')).toBe(PAGE_LIST_LIMIT);
+    const all = await search(user, { q: 'quince', limit: '50' });
+    expect(all.results).toHaveLength(PAGE_LIST_LIMIT);
+    expect(new Set(all.results.map((result) => result.document.name))).toEqual(
+      new Set(['a.txt', 'b.txt', 'c.txt']),
+    );
+    // Blocks stay blocks when the list shrinks again; the counts stay exact.
+    await service.request(user, `/api/v1/uploads/${c}`, { method: 'DELETE' });
+    expect(await placeOf(user.userId, 'quinc')).toBe('blocks');
+    expect((await corpusStats(service.db, user.userId)).terms.get('quinc')).toBe(PAGE_LIST_LIMIT - 1);
+  });
+
+  it('many short lists cut pages; every word, a prefix and an exclusion find theirs; a delete empties them', async () => {
+    const user = await service.signUp();
+    const words = Array.from({ length: 300 }, (_, at) => `zyx${String(at).padStart(3, '0')}`);
+    const [older] = await index(user, [
+      {
+        name: 'older.txt',
+        text: words
+          .slice(0, 200)
+          .map((word) => `${word} kiwi`)
+          .join('\n\n'),
+      },
+    ]);
+    await index(user, [
+      {
+        name: 'newer.txt',
+        text: words
+          .slice(200)
+          .map((word) => `${word} lime`)
+          .join('\n\n'),
+      },
+    ]);
+    const pageCount = async () =>
+      (
+        await sql<{ n: number }>`
+          select count(*)::int as n from search_pages p join search_corpus_stats s on s.user_no = p.user_no
+          where s.user_id = ${user.userId}`.execute(service.db)
+      ).rows[0]?.n ?? 0;
+    expect(await pageCount()).toBeGreaterThan(10);
+    for (const word of [words[0], words[137], words[199], words[200], words[299]] as string[]) {
+      expect(await placeOf(user.userId, word)).toBe('page');
+      const found = await search(user, { q: word });
+      expect(found.results).toHaveLength(1);
+      expect(texts(found)[0]).toContain(word);
+    }
+    // A prefix takes the user's most frequent words that begin with it: here each is in one passage.
+    const prefixed = await search(user, { q: 'zyx1*', limit: '50' });
+    expect(prefixed.results.length).toBe(PREFIX_EXPANSIONS);
+    for (const text of texts(prefixed)) expect(text).toMatch(/^zyx1\d\d kiwi$/);
+    // -word reads the page's list too: every kiwi passage but one, page after page.
+    const kept: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: SearchResponse = await search(user, {
+        q: `kiwi -${words[5]}`,
+        limit: '50',
+        ...(cursor ? { cursor } : {}),
+      });
+      kept.push(...texts(page));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    expect(kept).toHaveLength(199);
+    expect(kept.some((text) => text.includes(words[5] as string))).toBe(false);
+    // The older file goes: its 200 short lists leave their pages (the pages they emptied with them).
+    await service.request(user, `/api/v1/uploads/${older}`, { method: 'DELETE' });
+    expect(await placeOf(user.userId, words[0] as string)).toBe('nowhere');
+    expect((await search(user, { q: words[0] as string })).results).toHaveLength(0);
+    expect((await search(user, { q: words[250] as string })).results).toHaveLength(1);
+    const stats = await corpusStats(service.db, user.userId);
+    expect([...stats.terms.keys()].filter((lexeme) => lexeme.startsWith('zyx'))).toHaveLength(100);
   });
 
   it('with the candidate cap, the newest passages holding the word are the ones scored', async () => {
