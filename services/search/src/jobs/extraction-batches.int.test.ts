@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDb } from '../db/tables';
 import { corpusStats } from '../documents/documents.repository';
-import { decodeBlock, emptyList } from '../search/posting-lists';
 import {
   paragraphExtractor,
   type SearchTestService,
