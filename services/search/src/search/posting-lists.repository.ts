@@ -308,12 +308,7 @@ export async function removeFromLists(
     const firstId = Number(block.first_id);
     const list = emptyList();
     decodeBlock(firstId, block.postings, list);
-    const kept = emptyList();
-    list.ids.forEach((id, at) => {
-      if (gone.has(id)) return;
-      kept.ids.push(id);
-      kept.weights.push(list.weights[at] as number);
-    });
+    const kept = without(list, gone);
     if (kept.ids.length === list.ids.length) continue;
     removed += list.ids.length - kept.ids.length;
     dropped.push({ lexeme: block.lexeme, firstId });
@@ -330,6 +325,17 @@ export async function removeFromLists(
   }
   await writeBlocks(tx, userNo, rewritten);
   return removed + (await removeFromPages(tx, userNo, gone, low, high));
+}
+
+/** The list without the postings of `gone`. */
+function without(list: PostingList, gone: ReadonlySet<number>): PostingList {
+  const kept = emptyList();
+  list.ids.forEach((id, at) => {
+    if (gone.has(id)) return;
+    kept.ids.push(id);
+    kept.weights.push(list.weights[at] as number);
+  });
+  return kept;
 }
 
 /**
@@ -355,12 +361,7 @@ async function removeFromPages(
       if (entry.firstId > high) continue;
       const list = entryList(entry);
       if ((list.ids.at(-1) as number) < low) continue;
-      const kept = emptyList();
-      list.ids.forEach((id, at) => {
-        if (gone.has(id)) return;
-        kept.ids.push(id);
-        kept.weights.push(list.weights[at] as number);
-      });
+      const kept = without(list, gone);
       if (kept.ids.length === list.ids.length) continue;
       removed += list.ids.length - kept.ids.length;
       page.changed = true;
