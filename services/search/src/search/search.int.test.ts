@@ -430,6 +430,28 @@ describe('postings (docs/decisions/069-posting-lists.md)', () => {
     expect([...stats.terms.keys()].filter((lexeme) => lexeme.startsWith('zyx'))).toHaveLength(100);
   });
 
+  it("relaxed to OR under filters, a common word's own passages that pass them are candidates too", async () => {
+    const user = await service.signUp();
+    // "targeting" is in more passages than the cap (2): without a title, an OR search would score only the
+    // passages holding the rarer "protocols". In the week asked for, the newsletter says each word in a
+    // paragraph of its own.
+    await index(user, [{ name: 'news.txt', text: 'date: 2024-05-10\n\nprotocols bravo\n\ncharlie targeting' }]);
+    for (let at = 0; at < 5; at++) {
+      await index(user, [{ name: `old${at}.txt`, text: `date: 2023-01-0${at + 1}\n\ntargeting delta ${at}` }]);
+    }
+    const found = await searchService(
+      service.db,
+      user.userId,
+      SearchQuerySchema.parse({ q: 'protocols targeting after:2024-05-09 before:2024-05-11' }),
+      { minAllWordResults: 3, maxCandidates: 2 },
+    );
+    expect(found.mode).toBe('or');
+    expect(found.results.map((result) => snippetText(result.snippet)).sort()).toEqual([
+      'charlie targeting',
+      'protocols bravo',
+    ]);
+  });
+
   it('with the candidate cap, the newest passages holding the word are the ones scored', async () => {
     const user = await service.signUp();
     const ids: string[] = [];

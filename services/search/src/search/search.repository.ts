@@ -435,6 +435,12 @@ export const EXACT_FORM_WINDOW = 30;
 /** A passage holding every typed word as typed scores (1 + this) times its BM25F; half of them, half as much. */
 export const EXACT_FORM_BONUS = 1;
 
+/**
+ * A filtered OR search walks a common word's list for its passages that pass the filters only while the list is
+ * no longer than this many times the candidate cap (docs/decisions/072).
+ */
+export const FILTERED_WALK = 16;
+
 /** The user's time zone of the profile (IANA), or null: after:/before: days begin at its midnight. */
 export async function userTimeZone(db: DatabaseHandle, userId: string): Promise<string | null> {
   const row = await searchDb(db)
@@ -833,6 +839,14 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
               cap,
             ),
           ]
+        : []),
+      // With filters (a week, a sender…) the common words' own passages that pass them are few, and they are
+      // where a message holding one word per passage (a newsletter) has its other words: each common word's
+      // newest passages passing the filters are candidates too, for a word whose list is short enough to walk.
+      ...(filtered
+        ? beyond
+            .filter((term) => term.list.documentFrequency <= FILTERED_WALK * cap)
+            .map((term) => branch(newestOf([term.list], false), cap))
         : []),
     ];
     await fill(branches);
