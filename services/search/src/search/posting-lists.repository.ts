@@ -14,6 +14,7 @@ import {
   entryList,
   lastIdOf,
   PAGE_LIST_LIMIT,
+  pageHoldsAny,
   type PageEntry,
   type PostingList,
   pageEntry,
@@ -355,6 +356,7 @@ async function removeFromPages(
   const changed: LoadedPage[] = [];
   let removed = 0;
   for (const row of rows.rows) {
+    if (!pageHoldsAny(row.entries, gone, low, high)) continue;
     const page: LoadedPage = { key: row.from_lexeme, entries: new Map(), changed: false };
     for (const entry of decodePage(row.entries)) {
       page.entries.set(entry.lexeme, entry);

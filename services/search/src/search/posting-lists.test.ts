@@ -9,6 +9,7 @@ import {
   entryAsList,
   entryList,
   PAGE_BYTES,
+  pageHoldsAny,
   type PageEntry,
   pageEntry,
   splitPage,
@@ -165,6 +166,20 @@ describe('pages of short lists', () => {
     // One entry bigger than a page is a page of its own.
     const huge = entry('x'.repeat(PAGE_BYTES * 2), [5]);
     expect(splitPage([huge]).map((part) => decodePage(part.bytes).length)).toEqual([1]);
+  });
+
+  it('a page says whether it holds any of some ids without decoding its lexemes', () => {
+    const bytes = encodePage([
+      entry('ash', [3, 40, 41]),
+      entry('birch', [7, 90]),
+      entry('cedar', [500, 900]),
+    ]);
+    expect(pageHoldsAny(bytes, new Set([40]), 40, 40)).toBe(true);
+    expect(pageHoldsAny(bytes, new Set([90, 91]), 90, 91)).toBe(true);
+    expect(pageHoldsAny(bytes, new Set([42, 89]), 42, 89)).toBe(false);
+    expect(pageHoldsAny(bytes, new Set([901]), 901, 901)).toBe(false);
+    expect(pageHoldsAny(bytes, new Set([1, 2]), 1, 2)).toBe(false);
+    expect(pageHoldsAny(Buffer.alloc(0), new Set([1]), 1, 1)).toBe(false);
   });
 
   it('an entry read from a page is written back byte for byte', () => {

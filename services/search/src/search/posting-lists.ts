@@ -302,6 +302,36 @@ export function decodePage(bytes: Uint8Array): PageEntry[] {
   return entries;
 }
 
+/**
+ * Whether a page holds a posting of any of `ids` (all within [low, high]), read from its bytes without
+ * decoding its lexemes: a removal reads every page of the user and rewrites only those.
+ */
+export function pageHoldsAny(
+  bytes: Uint8Array,
+  ids: ReadonlySet<number>,
+  low: number,
+  high: number,
+): boolean {
+  let at = 0;
+  while (at < bytes.length) {
+    let length: number;
+    [length, at] = readVarint(bytes, at);
+    at += length;
+    let firstId: number;
+    let size: number;
+    [, at] = readVarint(bytes, at);
+    [firstId, at] = readVarint(bytes, at);
+    [size, at] = readVarint(bytes, at);
+    if (firstId <= high) {
+      const list = emptyList();
+      decodeBlock(firstId, bytes.subarray(at, at + size), list);
+      if ((list.ids.at(-1) as number) >= low && list.ids.some((id) => ids.has(id))) return true;
+    }
+    at += size;
+  }
+  return false;
+}
+
 /** An entry's postings decoded. */
 export function entryList(entry: PageEntry): PostingList {
   const list = emptyList();
