@@ -435,9 +435,13 @@ describe('postings (docs/decisions/069-posting-lists.md)', () => {
     // "targeting" is in more passages than the cap (2): without a title, an OR search would score only the
     // passages holding the rarer "protocols". In the week asked for, the newsletter says each word in a
     // paragraph of its own.
-    await index(user, [{ name: 'news.txt', text: 'date: 2024-05-10\n\nprotocols bravo\n\ncharlie targeting' }]);
+    await index(user, [
+      { name: 'news.txt', text: 'date: 2024-05-10\n\nprotocols bravo\n\ncharlie targeting' },
+    ]);
     for (let at = 0; at < 5; at++) {
-      await index(user, [{ name: `old${at}.txt`, text: `date: 2023-01-0${at + 1}\n\ntargeting delta ${at}` }]);
+      await index(user, [
+        { name: `old${at}.txt`, text: `date: 2023-01-0${at + 1}\n\ntargeting delta ${at}` },
+      ]);
     }
     const found = await searchService(
       service.db,
