@@ -166,7 +166,9 @@ describe('removing a source', () => {
       const answer = await call(user, 'DELETE', `/${sourceId}`);
       const answeredMs = performance.now() - started;
       expect(answer.status).toBe(204);
-      expect(answeredMs).toBeLessThan(500);
+      // The removal job is held after its first batch: an answer that waited for it would never come. The
+      // bound only keeps a slow machine from passing for a waiting one.
+      expect(answeredMs).toBeLessThan(10_000);
 
       expect(await listed(user)).not.toContain(sourceId);
       for (const [method, path, body] of [
