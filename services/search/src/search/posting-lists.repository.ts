@@ -36,10 +36,28 @@ export const pageOf = (userNo: RawBuilder<unknown> | number, lexeme: RawBuilder<
   where p.user_no = ${userNo} and p.from_lexeme <= ${lexeme} collate "C"
   order by p.from_lexeme desc limit 1)`;
 
-/** `lexeme`'s entry among a page's bytes, if it is there. */
-export function entryIn(page: Uint8Array | null | undefined, lexeme: string): PageEntry | undefined {
-  if (page == null) return undefined;
-  return decodePage(page).find((entry) => entry.lexeme === lexeme);
+/** A lexeme's list as read with LIST_COLUMNS and, when it has no blocks, the page {@link pageOf} found. */
+export interface ListRow {
+  lexeme: string;
+  firsts: string[] | null;
+  sizes: number[] | null;
+  postings: Buffer | null;
+  df: number | null;
+  page: Buffer | null;
+}
+
+/** The list of a {@link ListRow}: its blocks, or its entry in the page; undefined when it is in no passage. */
+export function listOfRow(row: ListRow): BlockList | undefined {
+  if (row.df !== null && row.df > 0) {
+    return listOf({
+      firsts: row.firsts ?? [],
+      sizes: row.sizes ?? [],
+      postings: row.postings ?? Buffer.alloc(0),
+      df: row.df,
+    });
+  }
+  const entry = row.page === null ? undefined : decodePage(row.page).find((e) => e.lexeme === row.lexeme);
+  return entry === undefined ? undefined : entryAsList(entry);
 }
 
 interface BlockRow {
@@ -70,14 +88,7 @@ export async function readLists(
 ): Promise<Map<string, BlockList>> {
   const found = new Map<string, BlockList>();
   if (lexemes.length === 0) return found;
-  const rows = await sql<{
-    lexeme: string;
-    firsts: string[] | null;
-    sizes: number[] | null;
-    postings: Buffer | null;
-    df: number | null;
-    page: Buffer | null;
-  }>`
+  const rows = await sql<ListRow>`
     select q.lexeme, l.*, case when l.df is null then ${pageOf(userNo, sql`q.lexeme`)} end as page
     from unnest(${[...new Set(lexemes)]}::text[]) as q(lexeme)
     cross join lateral (
@@ -85,15 +96,8 @@ export async function readLists(
     ) l
   `.execute(db);
   for (const row of rows.rows) {
-    if (row.df !== null && row.firsts !== null && row.sizes !== null && row.postings !== null) {
-      found.set(
-        row.lexeme,
-        listOf({ firsts: row.firsts, sizes: row.sizes, postings: row.postings, df: row.df }),
-      );
-      continue;
-    }
-    const entry = entryIn(row.page, row.lexeme);
-    if (entry !== undefined) found.set(row.lexeme, entryAsList(entry));
+    const list = listOfRow(row);
+    if (list !== undefined) found.set(row.lexeme, list);
   }
   return found;
 }
@@ -360,9 +364,7 @@ async function removeFromPages(
     const page: LoadedPage = { key: row.from_lexeme, entries: new Map(), changed: false };
     for (const entry of decodePage(row.entries)) {
       page.entries.set(entry.lexeme, entry);
-      if (entry.firstId > high) continue;
       const list = entryList(entry);
-      if ((list.ids.at(-1) as number) < low) continue;
       const kept = without(list, gone);
       if (kept.ids.length === list.ids.length) continue;
       removed += list.ids.length - kept.ids.length;

@@ -3,7 +3,7 @@ import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { searchDb } from '../db/tables';
 import { BM25_K1, bm25Idf } from './bm25';
 import { type BlockList, compareLexemes, decodePage, entryAsList, weightOf } from './posting-lists';
-import { entryIn, LIST_COLUMNS, listOf, pageOf } from './posting-lists.repository';
+import { LIST_COLUMNS, type ListRow, listOfRow, pageOf } from './posting-lists.repository';
 
 // A search (docs/decisions/010-search-index.md "Ranking", 020-search-postings.md, 036-search-fields.md,
 // 069-posting-lists.md) in three statements: the query's lexemes with their lists (search_lists, one row per
@@ -298,17 +298,11 @@ function filterStatement(shape: FilterShape): RawBuilder<CandidateRow> {
 }
 
 /** The query's lexemes (and the excluded words'), each with its group and list: the first statement. */
-interface TermRow {
-  lexeme: string;
+interface TermRow extends ListRow {
   grp: string;
   excluded: boolean;
   passage_count: string;
-  df: number | null;
-  firsts: string[] | null;
-  sizes: number[] | null;
-  postings: Buffer | null;
-  /** The page of a lexeme without blocks, or one of a prefix's pages (`prefix` set, `lexeme` empty). */
-  page: Buffer | null;
+  /** Set on a row carrying one of a prefix's pages (`lexeme` empty); null on a lexeme's row. */
   prefix: string | null;
 }
 
@@ -509,10 +503,6 @@ interface Scored {
   score: number;
 }
 
-/**
- * One search. Candidates come from the lists (decoded here), are checked against the filters by one
- * statement per round (all branches' next ids together), and scored with BM25F over every query word they hold.
- */
 /** A query's lexeme with its list (undefined: in no passage of the user). */
 interface ResolvedTerm {
   lexeme: string;
@@ -530,19 +520,7 @@ function resolveTerms(rows: readonly TermRow[]): ResolvedTerm[] {
   const resolved: ResolvedTerm[] = [];
   for (const row of rows) {
     if (row.prefix !== null) continue;
-    let list: BlockList | undefined;
-    if (row.df !== null && row.df > 0) {
-      list = listOf({
-        firsts: row.firsts ?? [],
-        sizes: row.sizes ?? [],
-        postings: row.postings ?? Buffer.alloc(0),
-        df: row.df,
-      });
-    } else {
-      const entry = entryIn(row.page, row.lexeme);
-      if (entry !== undefined) list = entryAsList(entry);
-    }
-    resolved.push({ lexeme: row.lexeme, grp: row.grp, excluded: row.excluded, list });
+    resolved.push({ lexeme: row.lexeme, grp: row.grp, excluded: row.excluded, list: listOfRow(row) });
   }
   const taken = new Set(resolved.filter((row) => !row.excluded).map((row) => row.lexeme));
   const pagesOf = new Map<string, Buffer[]>();
@@ -569,6 +547,10 @@ function resolveTerms(rows: readonly TermRow[]): ResolvedTerm[] {
   return resolved;
 }
 
+/**
+ * One search. Candidates come from the lists (decoded here), are checked against the filters by one
+ * statement per round (all branches' next ids together), and scored with BM25F over every query word they hold.
+ */
 export async function searchPassages(db: DatabaseHandle, request: SearchRequest): Promise<SearchResult> {
   const shape: FilterShape = {
     dates: request.from !== undefined || request.to !== undefined,
