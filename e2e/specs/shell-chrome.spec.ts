@@ -224,6 +224,9 @@ describe('theme (SPEC §4.2)', () => {
     await withPage(browser, { colorScheme: 'light' }, async ({ page, context }) => {
       await page.goto('/contact');
       await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      // A press on the drawn copy is replayed once the app arrives (docs/decisions/056): reload only after it
+      // has been saved, or the reload can come first on a busy machine.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
       // Hold back the app's code: what the page shows now is what it shows before the app starts.
       await blockAppCode(context);
       await page.reload();
