@@ -4,6 +4,8 @@ import { ExtractionError } from './detect-kind';
 import type { DocumentText } from './document-text';
 import { uniquePeople } from './facts';
 import { htmlToText } from './html-text';
+// Before postal-mime parses anything: its body decoders join a part's pieces without a Blob.
+import './mime-body-decoders';
 import { paragraphsOf } from './passages';
 import { decodeText, declaredCharset } from './text-decoding';
 import { baseName, fileNameWords } from './file-name';
