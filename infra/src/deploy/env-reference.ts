@@ -130,6 +130,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   RATE_REGISTER_PER_MINUTE: 'registrations per IP per minute',
   RETENTION_DAYS: 'days sent mail (bodies are cleared once sent), used codes and ended sessions are kept',
   RETENTION_INTERVAL_SECONDS: 'how often the auth service runs the retention purge',
+  SEARCH_JOB_BATCH:
+    'extraction jobs one take leases and indexes in one transaction at most (fewer, larger batches rewrite the lists less)',
   SEARCH_JOB_CONCURRENCY: 'extraction jobs one process runs at once',
   SEARCH_JOB_LEASE_MS: 'how long a worker holds a job; a job whose worker died is taken again after this',
   SEARCH_JOB_MEMORY_MB:
@@ -138,9 +140,10 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   SEARCH_JOB_POLL_MS: 'how often an idle worker looks for extraction jobs',
   SEARCH_JOB_STATEMENT_TIMEOUT_MS:
     'longest a statement of an extraction job may run (its bulk writes; the API keeps `DB_STATEMENT_TIMEOUT_MS`)',
-
   SEARCH_JOB_TIMEOUT_S:
     "the longest one file's reading may take; then its extraction process is stopped and the file fails with a reason",
+  SEARCH_LISTS_VACUUM_ROWS:
+    "the extraction process vacuums the index's lists after rewriting this many of their rows, so a large load reuses their space; `0` leaves it to autovacuum",
   SEARCH_MAX_CANDIDATES:
     'a word in more passages than this scores only the newest this many (speed over exhaustive ranking of very common words)',
   SEARCH_MIN_AND_RESULTS: 'fewer matches of every word than this relaxes a search to any word',

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SearchResponse, UploadedDocument, UploadsResponse } from '@trove/contracts';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stack } from './index';
 import { startIsolatedStack } from './isolated';
@@ -38,6 +39,8 @@ beforeAll(async () => {
       SEARCH_JOB_POLL_MS: '100',
       // A job taken by the instance killed below comes back to the other one this soon.
       SEARCH_JOB_LEASE_MS: '3000',
+      // Every indexed batch vacuums the lists, so the test below sees one.
+      SEARCH_LISTS_VACUUM_ROWS: '1',
     },
   });
   cookie = await signedInCookie(stack.url, stack.mailUrl);
@@ -136,6 +139,31 @@ describe('the search service in the stack', () => {
     const invoice = await search(`${word} invoice`);
     expect(invoice.results[0]?.document.name).toBe('figures.eml');
     expect(invoice.results[0]?.facts.amounts?.[0]).toMatchObject({ currency: 'INR', value: 12500 });
+  });
+
+  it('the extraction process vacuums the lists it rewrote, as their owner though it indexes as trove_search', async () => {
+    const client = new pg.Client({ connectionString: stack.databaseUrl });
+    await client.connect();
+    try {
+      const vacuums = async () =>
+        (
+          await client.query<{ n: string }>(
+            `select coalesce(sum(vacuum_count), 0) as n from pg_stat_user_tables
+             where relname in ('search_lists', 'search_pages')`,
+          )
+        ).rows[0]?.n;
+      const before = Number(await vacuums());
+      const res = await upload([
+        { name: 'vacuum.txt', body: `Rows to vacuum: ${randomBytes(8).toString('hex')}.` },
+      ]);
+      const { documents } = (await res.json()) as UploadsResponse;
+      await settled(documents.map((document) => document.id));
+      const deadline = Date.now() + 30_000;
+      while (Number(await vacuums()) <= before && Date.now() < deadline) await sleep(100);
+      expect(Number(await vacuums())).toBeGreaterThan(before);
+    } finally {
+      await client.end();
+    }
   });
 
   it('refuses an upload without the CSRF header, and one without a session', async () => {

@@ -52,3 +52,16 @@ describe('sources settings (issue 21)', () => {
     expect(!bad.ok && bad.message).toMatch(/SECRETS_PREVIOUS_KEYS must be keys of 32 random bytes/);
   });
 });
+
+describe('indexing settings (docs/decisions/074)', () => {
+  it('a take indexes up to 200 jobs at once and the lists are vacuumed every 5,000 rows unless set; 0 turns that off', () => {
+    const env = SearchEnvSchema.parse(base);
+    expect(env.SEARCH_JOB_BATCH).toBe(200);
+    expect(env.SEARCH_LISTS_VACUUM_ROWS).toBe(5_000);
+    expect(SearchEnvSchema.parse({ ...base, SEARCH_LISTS_VACUUM_ROWS: '0' }).SEARCH_LISTS_VACUUM_ROWS).toBe(
+      0,
+    );
+    const bad = readEnv(SearchEnvSchema, { ...base, SEARCH_JOB_BATCH: '0' });
+    expect(!bad.ok && bad.message).toMatch(/SEARCH_JOB_BATCH/);
+  });
+});

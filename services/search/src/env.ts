@@ -7,6 +7,7 @@ import {
 } from '@trove/contracts';
 import { z } from 'zod';
 import { CHAT_DEFAULTS } from './chats/chat-settings';
+import { DEFAULT_JOB_BATCH, DEFAULT_LISTS_VACUUM_ROWS } from './jobs/extraction-worker';
 import { SEARCH_MAX_CANDIDATES } from './search/search.service';
 
 function wholeNumber(defaultValue: number, min: number, max: number) {
@@ -58,14 +59,18 @@ export const SearchEnvSchema = z
     SEARCH_JOB_MAX_ATTEMPTS: wholeNumber(5, 1, 100),
     SEARCH_JOB_POLL_MS: wholeNumber(1_000, 10, 60_000),
     SEARCH_JOB_CONCURRENCY: wholeNumber(1, 1, 32),
+    /** Jobs one take leases and indexes in one transaction at most (docs/decisions/074). */
+    SEARCH_JOB_BATCH: wholeNumber(DEFAULT_JOB_BATCH, 1, 10_000),
+    /** The extraction process vacuums the lists after rewriting this many of their rows (0: autovacuum only). */
+    SEARCH_LISTS_VACUUM_ROWS: wholeNumber(DEFAULT_LISTS_VACUUM_ROWS, 0, 1_000_000_000),
     /** The extraction thread's statement bound: a large file's passages are one bulk write (0: none). */
     SEARCH_JOB_STATEMENT_TIMEOUT_MS: wholeNumber(120_000, 0, 24 * 60 * 60_000),
+    /** The longest one file's reading may take; then its process is stopped and the file fails with a reason. */
+    SEARCH_JOB_TIMEOUT_S: wholeNumber(120, 1, 3_600),
     /**
      * The extraction process's V8 heap (MB): a file that needs more kills that child, not the service
      * (docs/decisions/019-extraction-memory-bounds.md). Keep it under the container's limit with room for the API.
      */
-    /** The longest one file's reading may take; then its process is stopped and the file fails with a reason. */
-    SEARCH_JOB_TIMEOUT_S: wholeNumber(120, 1, 3_600),
     SEARCH_JOB_MEMORY_MB: wholeNumber(1024, 16, 64 * 1024),
     /** Chats (docs/decisions/015-chats.md): passages an answer cites, neighbours shown around a passage. */
     CHAT_PASSAGES: wholeNumber(5, 1, 20),

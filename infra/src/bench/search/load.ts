@@ -2,7 +2,10 @@ import type { DatabaseHandle, Logger } from '@trove/service-core';
 import { searchDb } from '../../../../services/search/src/db/tables';
 import { acceptUploads } from '../../../../services/search/src/documents/uploads.service';
 import { ExtractionError, extractDocument } from '../../../../services/search/src/extraction';
-import { createExtractionWorker } from '../../../../services/search/src/jobs/extraction-worker';
+import {
+  createExtractionWorker,
+  DEFAULT_LISTS_VACUUM_ROWS,
+} from '../../../../services/search/src/jobs/extraction-worker';
 import { type CorpusMessage, copyOf } from './corpus';
 
 // Loads the corpus the way a user's uploads go in: POST /uploads' service function (batches of 200, the
@@ -46,6 +49,8 @@ export async function loadCopies(
     pollMs: 20,
     concurrency,
     workerId: 'bench',
+    // As the service's worker does by default; the bench's handle is the tables' owner.
+    listsVacuum: { db, everyRows: DEFAULT_LISTS_VACUUM_ROWS },
   });
   // Uploads and extraction overlap, as they do when a user drops a folder: the worker starts at once.
   worker.start();

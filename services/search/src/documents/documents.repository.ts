@@ -419,10 +419,13 @@ export interface IndexedDocument {
  * ~68 documents/s). The documents are locked in id order and their users' statistics rows in user order (the
  * lock order above); a document deleted meanwhile, or not its user's, is skipped. Passages already there (a job
  * that runs twice) are replaced, so the statistics stay exact. Each indexed document ends `indexed` with its
- * title and dates. Answers the ids indexed.
+ * title and dates. Answers the ids indexed and how many list rows it wrote (blocks and pages).
  */
-export async function indexDocuments(tx: DatabaseHandle, documents: IndexedDocument[]): Promise<Set<string>> {
-  if (documents.length === 0) return new Set();
+export async function indexDocuments(
+  tx: DatabaseHandle,
+  documents: IndexedDocument[],
+): Promise<{ indexed: Set<string>; listRows: number }> {
+  if (documents.length === 0) return { indexed: new Set(), listRows: 0 };
   const analysed = await analysePassages(tx, documents);
   const analysedOf = new Map<string, AnalysedPassage[]>();
   let at = 0;
@@ -443,14 +446,14 @@ export async function indexDocuments(tx: DatabaseHandle, documents: IndexedDocum
     .execute();
   const owner = new Map(locked.map((row) => [row.id, row.user_id]));
   const kept = documents.filter((document) => owner.get(document.id) === document.userId);
-  if (kept.length === 0) return new Set();
+  if (kept.length === 0) return { indexed: new Set(), listRows: 0 };
   const userNumbers = await lockCorpusStats(
     tx,
     kept.map((document) => document.userId),
   );
   const ids = kept.map((document) => document.id);
   await removePassagesOf(tx, ids);
-  await insertPassages(
+  const listRows = await insertPassages(
     tx,
     kept,
     kept.flatMap((document) => analysedOf.get(document.id) ?? []),
@@ -467,7 +470,7 @@ export async function indexDocuments(tx: DatabaseHandle, documents: IndexedDocum
       as v(id, title, parts, document_date, sent_at)
     where d.id = v.id
   `.execute(tx);
-  return new Set(ids);
+  return { indexed: new Set(ids), listRows };
 }
 
 /**
@@ -558,14 +561,14 @@ async function analysePassages(
  * lexeme (docs/decisions/069-posting-lists.md). A tsvector holds each lexeme once, so a passage has one posting
  * per lexeme, and a list's count is the number of passages holding its lexeme (BM25's document frequency). Call
  * with the users' statistics rows locked ({@link lockCorpusStats}), whose numbers `userNumbers` gives, and the
- * passages analysed ({@link analysePassages}) in the same order.
+ * passages analysed ({@link analysePassages}) in the same order. Answers how many list rows it wrote.
  */
 async function insertPassages(
   tx: DatabaseHandle,
   documents: readonly PassageInput[],
   analysed: readonly AnalysedPassage[],
   userNumbers: ReadonlyMap<string, number>,
-): Promise<void> {
+): Promise<number> {
   const rows = documents.flatMap((document) =>
     document.passages.map((passage) => ({
       document_id: document.id,
@@ -576,7 +579,7 @@ async function insertPassages(
       facts: JSON.parse(JSON.stringify(passage.facts ?? {}).replace(/\\u0000/g, '')),
     })),
   );
-  if (rows.length === 0) return;
+  if (rows.length === 0) return 0;
   if (analysed.length !== rows.length) throw new Error('passages analysed are not the passages stored');
   const inserted = await sql<{ id: string; idx: number }>`
     with inserted as (
@@ -617,11 +620,13 @@ async function insertPassages(
       list.weights.push(weightByte(weight, titled));
     }
   }
+  let listRows = 0;
   for (const [userId, lists] of byUser) {
     const userNo = userNumbers.get(userId);
     if (userNo === undefined) throw new Error('indexing a user whose statistics row is not locked');
-    await appendPostings(tx, userNo, [...lists.values()]);
+    listRows += await appendPostings(tx, userNo, [...lists.values()]);
   }
+  return listRows;
 }
 
 /**

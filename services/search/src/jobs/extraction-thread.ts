@@ -173,6 +173,15 @@ async function runExtractionLoop(
     statementTimeoutMs: env.SEARCH_JOB_STATEMENT_TIMEOUT_MS,
     role: env.DATABASE_ROLE,
   });
+  // VACUUM is the tables' owner's: the connecting user's, not the service role's (ADR 031), so the lists are
+  // vacuumed on a connection of their own without DATABASE_ROLE — that statement alone (docs/decisions/074).
+  const maintenance = createDatabase({
+    url: env.DATABASE_URL,
+    poolMax: 1,
+    logger,
+    connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: env.SEARCH_JOB_STATEMENT_TIMEOUT_MS,
+  });
   const jobs = createExtractionWorker({
     db,
     logger,
@@ -182,6 +191,8 @@ async function runExtractionLoop(
     maxAttempts: env.SEARCH_JOB_MAX_ATTEMPTS,
     pollMs: env.SEARCH_JOB_POLL_MS,
     concurrency: env.SEARCH_JOB_CONCURRENCY,
+    batchSize: env.SEARCH_JOB_BATCH,
+    listsVacuum: { db: maintenance, everyRows: env.SEARCH_LISTS_VACUUM_ROWS },
     workerId,
     onExtracting: (jobId, extracting) => process.send?.({ jobId, extracting }),
     product: env.APP_NAME,
@@ -191,7 +202,7 @@ async function runExtractionLoop(
     if (stopped) return;
     stopped = true;
     await jobs.stop();
-    await db.destroy();
+    await Promise.all([db.destroy(), maintenance.destroy()]);
     process.exit(0);
   };
   // 'wake': jobs were queued just now; anything else (the service's 'stop'): finish and exit.

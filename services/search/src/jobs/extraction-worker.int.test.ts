@@ -66,6 +66,32 @@ describe('the extraction worker', () => {
     }
   });
 
+  it('vacuums the lists once its writes have rewritten SEARCH_LISTS_VACUUM_ROWS of their rows, not before', async () => {
+    const user = await service.signUp();
+    const vacuums = async () =>
+      Number(
+        (
+          await sql<{ n: string }>`
+            select coalesce(sum(vacuum_count), 0) as n from pg_stat_user_tables
+            where relname in ('search_lists', 'search_pages')
+          `.execute(service.db)
+        ).rows[0]?.n,
+      );
+    const before = await vacuums();
+    const patient = service.worker(paragraphExtractor, { listsVacuumRows: 1_000_000 });
+    await uploadOne(user, 'aardvark anteater armadillo');
+    expect(await patient.runOnce()).toBe(true);
+    await patient.stop();
+    expect(await vacuums()).toBe(before);
+
+    const eager = service.worker(paragraphExtractor, { listsVacuumRows: 1 });
+    await uploadOne(user, 'badger bandicoot beaver');
+    expect(await eager.runOnce()).toBe(true);
+    // stop() waits for the vacuum a write started.
+    await eager.stop();
+    expect(await vacuums()).toBeGreaterThan(before);
+  });
+
   it('takes a queued job, shows "extracting" while it runs, and ends indexed with its parts', async () => {
     const user = await service.signUp();
     const id = await uploadOne(user, 'wombat burrow\n\nwombat tunnel');

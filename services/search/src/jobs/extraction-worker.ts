@@ -8,6 +8,7 @@ import {
   setDocumentStatus,
   startExtracting,
 } from '../documents/documents.repository';
+import { vacuumLists } from '../search/posting-lists.repository';
 import { finishJob, finishJobs, jobsHeldBy, retryJob, type TakenJob, takeJobs } from './jobs.repository';
 
 // The extraction job worker (issue 10, "Storage and jobs"). It leases a batch of jobs, extracts them one by one
@@ -48,6 +49,12 @@ export interface ExtractionWorkerOptions {
   concurrency?: number;
   /** Jobs a take leases and indexes in one transaction at most (SEARCH_JOB_BATCH); 1 is the job-at-a-time path. */
   batchSize?: number;
+  /**
+   * Vacuum the lists' tables each time this worker's writes have rewritten `everyRows` of their rows
+   * (SEARCH_LISTS_VACUUM_ROWS; docs/decisions/074), on `db`: a handle whose user owns the tables (VACUUM is the
+   * owner's), not the service role's. Unset or 0: left to autovacuum.
+   */
+  listsVacuum?: { db: DatabaseHandle; everyRows: number };
   workerId?: string;
   /** Wait before try `attempt + 1`. Default: 5 s doubling per try, at most 10 min. */
   retryDelayMs?: (attempt: number) => number;
@@ -93,7 +100,13 @@ function exponentialBackoff(attempt: number): number {
 
 /** Bytes of originals a batch holds at most (one larger file goes alone): a batch is in memory until indexed. */
 const BATCH_BYTES = 4 * 1024 * 1024;
-const DEFAULT_BATCH = 50;
+/**
+ * SEARCH_JOB_BATCH's default: a batch rewrites the last block or the page of every word it holds once, however
+ * many of its documents hold it, so fewer, larger batches write less (docs/decisions/074).
+ */
+export const DEFAULT_JOB_BATCH = 200;
+/** SEARCH_LISTS_VACUUM_ROWS' default (docs/decisions/074). */
+export const DEFAULT_LISTS_VACUUM_ROWS = 5_000;
 
 function documentDay(iso: string | null): string | null {
   const day = iso === null ? undefined : /^\d{4}-\d{2}-\d{2}/.exec(iso)?.[0];
@@ -216,16 +229,41 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
   /** Indexes a batch read, with its jobs finished, in one transaction. */
   async function write({ indexed, finished }: ReadBatch): Promise<void> {
     if (indexed.length === 0) return;
-    await db.transaction().execute(async (tx) => {
+    const listRows = await db.transaction().execute(async (tx) => {
       // Each document is locked first, which orders this against a concurrent DELETE: whichever comes second
       // sees the other's work (a document deleted meanwhile is skipped, its job gone with it).
-      await indexDocuments(tx, indexed);
+      const written = await indexDocuments(tx, indexed);
       await finishJobs(tx, finished);
+      return written.listRows;
     });
+    noteListRows(listRows);
+  }
+
+  let listRowsSinceVacuum = 0;
+  let vacuuming: Promise<void> | undefined;
+
+  /**
+   * Starts a vacuum of the lists once enough of their rows were rewritten since the last: one at a time, beside
+   * the loops rather than in their way (docs/decisions/074).
+   */
+  function noteListRows(rows: number): void {
+    const vacuum = options.listsVacuum;
+    if (vacuum === undefined || vacuum.everyRows <= 0) return;
+    listRowsSinceVacuum += rows;
+    if (listRowsSinceVacuum < vacuum.everyRows || vacuuming !== undefined) return;
+    listRowsSinceVacuum = 0;
+    vacuuming = vacuumLists(vacuum.db)
+      .catch((err: unknown) => logger.warn({ error: describeError(err) }, 'vacuuming the lists failed'))
+      .finally(() => {
+        vacuuming = undefined;
+      });
   }
 
   const take = () =>
-    takeJobs(db, workerId, options.leaseMs, { jobs: options.batchSize ?? DEFAULT_BATCH, bytes: BATCH_BYTES });
+    takeJobs(db, workerId, options.leaseMs, {
+      jobs: options.batchSize ?? DEFAULT_JOB_BATCH,
+      bytes: BATCH_BYTES,
+    });
 
   async function runOnce(): Promise<boolean> {
     const jobs = await take();
@@ -291,6 +329,7 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
       for (const wake of [...sleepers]) wake();
       await Promise.all(loops);
       loops = [];
+      await vacuuming;
     },
   };
 }

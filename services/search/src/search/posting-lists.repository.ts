@@ -113,10 +113,14 @@ export interface NewPostings {
  * Appends postings to the user's lists. A lexeme with blocks has its last block filled up to BLOCK_POSTINGS and
  * the rest in new blocks; any other goes to its page, and on to blocks of its own once it reaches
  * PAGE_LIST_LIMIT. Passage ids only grow (a sequence, and the user's writers one at a time), so new postings
- * always go after the ones there.
+ * always go after the ones there. Answers how many rows (blocks and pages) it wrote.
  */
-export async function appendPostings(tx: DatabaseHandle, userNo: number, postings: readonly NewPostings[]) {
-  if (postings.length === 0) return;
+export async function appendPostings(
+  tx: DatabaseHandle,
+  userNo: number,
+  postings: readonly NewPostings[],
+): Promise<number> {
+  if (postings.length === 0) return 0;
   const last = await sql<BlockRow>`
     select b.* from unnest(${postings.map((p) => p.lexeme)}::text[]) as l(lexeme)
     cross join lateral (
@@ -154,10 +158,12 @@ export async function appendPostings(tx: DatabaseHandle, userNo: number, posting
       }
     }
   }
-  for (const { lexeme, list } of await appendToPages(tx, userNo, short)) {
+  const pages = await appendToPages(tx, userNo, short);
+  for (const { lexeme, list } of pages.grown) {
     for (const encoded of encodeBlocks(list)) writes.push({ lexeme, ...encoded });
   }
   await writeBlocks(tx, userNo, writes);
+  return pages.rows + writes.length;
 }
 
 interface LoadedPage {
@@ -191,14 +197,15 @@ async function pagesHolding(
 
 /**
  * Puts short lists' new postings into their pages and writes the pages (cut when they grow past PAGE_BYTES).
- * Answers the lists that reached PAGE_LIST_LIMIT: they left their page, for the caller to write as blocks.
+ * Answers the lists that reached PAGE_LIST_LIMIT — they left their page, for the caller to write as blocks —
+ * and how many page rows it wrote.
  */
 async function appendToPages(
   tx: DatabaseHandle,
   userNo: number,
   postings: readonly NewPostings[],
-): Promise<{ lexeme: string; list: PostingList }[]> {
-  if (postings.length === 0) return [];
+): Promise<{ grown: { lexeme: string; list: PostingList }[]; rows: number }> {
+  if (postings.length === 0) return { grown: [], rows: 0 };
   const pages = await pagesHolding(
     tx,
     userNo,
@@ -231,12 +238,14 @@ async function appendToPages(
       page.entries.set(lexeme, pageEntry(lexeme, list));
     }
   }
-  await writePages(tx, userNo, pages);
-  return grown;
+  return { grown, rows: await writePages(tx, userNo, pages) };
 }
 
-/** Writes the changed pages: cut when too big (the first part keeps the key), deleted when empty (but ''). */
-async function writePages(tx: DatabaseHandle, userNo: number, pages: readonly LoadedPage[]) {
+/**
+ * Writes the changed pages: cut when too big (the first part keeps the key), deleted when empty (but '').
+ * Answers how many rows it wrote or deleted.
+ */
+async function writePages(tx: DatabaseHandle, userNo: number, pages: readonly LoadedPage[]): Promise<number> {
   const written: { key: string; bytes: Buffer }[] = [];
   const emptied: string[] = [];
   for (const page of pages) {
@@ -265,6 +274,7 @@ async function writePages(tx: DatabaseHandle, userNo: number, pages: readonly Lo
       delete from search_pages where user_no = ${userNo} and from_lexeme = any (${emptied}::text[])
     `.execute(tx);
   }
+  return written.length + emptied.length;
 }
 
 async function writeBlocks(
@@ -376,6 +386,15 @@ async function removeFromPages(
   }
   await writePages(tx, userNo, changed);
   return removed;
+}
+
+/**
+ * Vacuums the lists' tables, outside any transaction: their rows are rewritten at every batch, and PostgreSQL
+ * reuses a dead version's space for new rows only once a vacuum has recorded it (docs/decisions/074). SKIP_LOCKED:
+ * when another process is vacuuming one of them, that one is left to it rather than waited for.
+ */
+export async function vacuumLists(db: DatabaseHandle): Promise<void> {
+  await sql`vacuum (skip_locked) search_lists, search_pages`.execute(db);
 }
 
 /** The user's number in the lists, or undefined before the user's first indexed passage. */

@@ -57,6 +57,8 @@ export interface SearchTestService {
       workerId?: string;
       pollMs?: number;
       batchSize?: number;
+      /** Vacuum the lists (on the service's handle, the tables' owner) after this many list rows written. */
+      listsVacuumRows?: number;
     },
   ): ExtractionWorker;
   close(): Promise<void>;
@@ -230,6 +232,9 @@ export async function startSearchTestService(
         pollMs: workerOptions.pollMs ?? 50,
         workerId: workerOptions.workerId ?? 'test-worker',
         ...(workerOptions.batchSize === undefined ? {} : { batchSize: workerOptions.batchSize }),
+        ...(workerOptions.listsVacuumRows === undefined
+          ? {}
+          : { listsVacuum: { db, everyRows: workerOptions.listsVacuumRows } }),
         retryDelayMs: () => 0,
       });
     },
