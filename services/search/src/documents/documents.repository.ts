@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@trove/service-core';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { SEARCH_FIELDS, type SearchField } from '../search/bm25';
 import { searchDb } from '../db/tables';
 import { weightByte } from '../search/posting-lists';
+import { lexemeCounts } from '../search/tsvector-text';
 import {
   appendPostings,
   documentFrequencies,
@@ -383,23 +384,6 @@ const FIELD_ORDER: readonly SearchField[] = ['title', 'name', 'people', 'body', 
 /** What a passage is called: a lexeme in these is a title word (the title bit of its posting, posting-lists.ts). */
 const TITLE_FIELDS: ReadonlySet<SearchField> = new Set(['title', 'name']);
 
-/** A field's lexeme occurrences (BM25's |f|): every lexeme's position count. */
-const occurrences = (tsv: RawBuilder<unknown>) =>
-  sql`(select coalesce(sum(cardinality(e.positions)), 0) from unnest(${tsv}) e)`;
-
-/**
- * Each lexeme of one field of source row `s` with its BM25F share, w·tf / (1 − b + b·|f|/L): the weights
- * are literals from SEARCH_FIELDS, so the statement has no other inputs than the passages.
- */
-function fieldShares(field: SearchField): RawBuilder<unknown> {
-  const { weight, b, referenceLength } = SEARCH_FIELDS[field];
-  const tsv = sql.ref(`s.${field}_tsv`);
-  return sql`select e.lexeme, ${sql.lit(TITLE_FIELDS.has(field))} as titled,
-      ${sql.lit(weight)}::float8 * cardinality(e.positions)
-      / (1 - ${sql.lit(b)}::float8 + ${sql.lit(b)}::float8 * ${sql.ref(`s.${field}_length`)} / ${sql.lit(referenceLength)}::float8) as share
-    from unnest(${tsv}) e`;
-}
-
 /** A document's extraction, to index: its passages and what its row says of it once indexed. */
 export interface IndexedDocument {
   id: string;
@@ -419,14 +403,16 @@ export interface IndexedDocument {
  * ~68 documents/s). The documents are locked in id order and their users' statistics rows in user order (the
  * lock order above); a document deleted meanwhile, or not its user's, is skipped. Passages already there (a job
  * that runs twice) are replaced, so the statistics stay exact. Each indexed document ends `indexed` with its
- * title and dates. Answers the ids indexed and how many list rows it wrote (blocks and pages).
+ * title and dates. `analysed` is {@link analysePassages} of the documents, when the caller made it beforehand (the
+ * worker does, while its previous batch is written). Answers the ids indexed and how many list rows it wrote.
  */
 export async function indexDocuments(
   tx: DatabaseHandle,
   documents: IndexedDocument[],
+  analysed?: readonly AnalysedPassage[],
 ): Promise<{ indexed: Set<string>; listRows: number }> {
   if (documents.length === 0) return { indexed: new Set(), listRows: 0 };
-  const analysed = await analysePassages(tx, documents);
+  if (analysed === undefined) return indexDocuments(tx, documents, await analysePassages(tx, documents));
   const analysedOf = new Map<string, AnalysedPassage[]>();
   let at = 0;
   for (const document of documents) {
@@ -510,7 +496,7 @@ async function lockCorpusStats(tx: DatabaseHandle, userIds: string[]): Promise<M
 }
 
 /** A passage's text analysed: |D| (own and quoted) and each lexeme's BM25F tf~ and title bit. */
-interface AnalysedPassage {
+export interface AnalysedPassage {
   length: number;
   postings: [lexeme: string, weight: number, titled: boolean][];
 }
@@ -520,39 +506,67 @@ type PassageInput = { id: string; userId: string; passages: NewPassage[] };
 const clean = (text: string) => text.replace(UNINDEXED, '');
 
 /**
- * Each passage's lexemes with their BM25F pseudo-frequency (each field's tsvector made once, in one
- * statement), in the documents' and passages' order. It writes nothing, so it runs before the user's lock:
- * making tsvectors was half of the time a writer held it, while the user's other writer waited.
+ * Each passage's lexemes with their BM25F pseudo-frequency, w·tf / (1 − b + b·|f|/L) summed over its fields, in
+ * the documents' and passages' order. PostgreSQL makes the vectors — its parser and English stemmer are the
+ * search's — one per distinct field text of the batch (a document's title and people are in every passage of
+ * it), printed; the service reads them and weighs them (docs/decisions/075-analysis-in-the-service.md). It writes
+ * nothing, so it runs before the user's lock, and the worker runs it for a batch while the previous one is
+ * written.
  */
-async function analysePassages(
+export async function analysePassages(
   db: DatabaseHandle,
   documents: readonly PassageInput[],
 ): Promise<AnalysedPassage[]> {
-  const rows = documents.flatMap((document) =>
+  const texts = new Map<string, number>();
+  const fieldTexts = documents.flatMap((document) =>
     document.passages.map((passage) =>
-      Object.fromEntries(FIELD_ORDER.map((field) => [`field_${field}`, clean(passage.fields[field])])),
+      FIELD_ORDER.map((field) => {
+        const text = clean(passage.fields[field]);
+        if (text === '') return -1;
+        let at = texts.get(text);
+        if (at === undefined) {
+          at = texts.size;
+          texts.set(text, at);
+        }
+        return at;
+      }),
     ),
   );
-  if (rows.length === 0) return [];
-  const analysed = await sql<{ idx: number; length: number; postings: AnalysedPassage['postings'] }>`
-    with source as materialized (
-      select r.idx, f.*,
-             ${sql.join(FIELD_ORDER.map((field) => sql`${occurrences(sql.ref(`f.${field}_tsv`))} as ${sql.ref(`${field}_length`)}`))}
-      from jsonb_to_recordset(${JSON.stringify(rows.map((row, idx) => ({ idx, ...row })))}::jsonb)
-             as r(idx integer, ${sql.join(FIELD_ORDER.map((field) => sql`${sql.ref(`field_${field}`)} text`))})
-      cross join lateral (select
-        ${sql.join(FIELD_ORDER.map((field) => sql`to_tsvector('english', ${sql.ref(`r.field_${field}`)}) as ${sql.ref(`${field}_tsv`)}`))}
-      ) f
-    )
-    select s.idx, (s.body_length + s.quoted_length)::int as length,
-           (select coalesce(json_agg(json_build_array(x.lexeme, x.weight, x.titled)), '[]'::json)
-            from (select y.lexeme, sum(y.share) as weight, bool_or(y.titled) as titled
-                  from (${sql.join(FIELD_ORDER.map(fieldShares), sql` union all `)}) y
-                  group by y.lexeme) x) as postings
-    from source s
-    order by s.idx
-  `.execute(db);
-  return analysed.rows.map((row) => ({ length: row.length, postings: row.postings }));
+  const vectors =
+    texts.size === 0
+      ? []
+      : (
+          await sql<{ vector: string }>`
+            select to_tsvector('english', t.text)::text as vector
+            from jsonb_array_elements_text(${JSON.stringify([...texts.keys()])}::jsonb) with ordinality as t(text, n)
+            order by t.n
+          `.execute(db)
+        ).rows.map((row) => lexemeCounts(row.vector));
+  return fieldTexts.map((fields) => {
+    const weights = new Map<string, { weight: number; titled: boolean }>();
+    let length = 0;
+    FIELD_ORDER.forEach((field, at) => {
+      const vector = vectors[fields[at] as number];
+      if (vector === undefined) return;
+      const { weight, b, referenceLength } = SEARCH_FIELDS[field];
+      const norm = 1 - b + (b * vector.length) / referenceLength;
+      const titled = TITLE_FIELDS.has(field);
+      if (field === 'body' || field === 'quoted') length += vector.length;
+      for (const [lexeme, tf] of vector.counts) {
+        const share = (weight * tf) / norm;
+        const held = weights.get(lexeme);
+        if (held === undefined) weights.set(lexeme, { weight: share, titled });
+        else {
+          held.weight += share;
+          held.titled ||= titled;
+        }
+      }
+    });
+    return {
+      length,
+      postings: [...weights].map(([lexeme, { weight, titled }]) => [lexeme, weight, titled]),
+    };
+  });
 }
 
 /**

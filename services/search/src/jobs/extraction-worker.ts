@@ -1,6 +1,8 @@
 import { hostname } from 'node:os';
 import { type DatabaseHandle, DEFAULT_APP_NAME, describeError, type Logger } from '@trove/service-core';
 import {
+  type AnalysedPassage,
+  analysePassages,
   type IndexedDocument,
   indexDocuments,
   lockDocument,
@@ -170,9 +172,10 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
     return retry(job, describeError(err));
   }
 
-  /** What a batch's extraction leaves to write: the documents read and the jobs they finish. */
+  /** What a batch's extraction leaves to write: the documents read, their passages analysed, the jobs they finish. */
   interface ReadBatch {
     indexed: IndexedDocument[];
+    analysed: AnalysedPassage[];
     finished: string[];
   }
 
@@ -223,16 +226,18 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
       });
       finished.push(job.id);
     }
-    return { indexed, finished };
+    // Analysed here, before the loop waits for its previous batch's write: the database makes this batch's
+    // vectors while it writes that one.
+    return { indexed, analysed: await analysePassages(db, indexed), finished };
   }
 
   /** Indexes a batch read, with its jobs finished, in one transaction. */
-  async function write({ indexed, finished }: ReadBatch): Promise<void> {
+  async function write({ indexed, analysed, finished }: ReadBatch): Promise<void> {
     if (indexed.length === 0) return;
     const listRows = await db.transaction().execute(async (tx) => {
       // Each document is locked first, which orders this against a concurrent DELETE: whichever comes second
       // sees the other's work (a document deleted meanwhile is skipped, its job gone with it).
-      const written = await indexDocuments(tx, indexed);
+      const written = await indexDocuments(tx, indexed, analysed);
       await finishJobs(tx, finished);
       return written.listRows;
     });
