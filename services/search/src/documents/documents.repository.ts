@@ -595,7 +595,7 @@ async function insertPassages(
   );
   if (rows.length === 0) return 0;
   if (analysed.length !== rows.length) throw new Error('passages analysed are not the passages stored');
-  const inserted = await sql<{ id: string; idx: number }>`
+  const inserted = await sql<{ id: string; document_id: string; ordinal: number }>`
     with inserted as (
       insert into passages (document_id, user_id, ordinal, location, body, length, facts)
       select r.document_id, r.user_id, r.ordinal, r.location, r.body, r.length, coalesce(r.facts, '{}')
@@ -612,16 +612,14 @@ async function insertPassages(
       from (select user_id, count(*) as passages, sum(length) as length from inserted group by user_id) t
       where c.user_id = t.user_id
     )
-    select i.id::text as id, r.idx
-    from inserted i
-    join jsonb_to_recordset(${JSON.stringify(rows.map((row, idx) => ({ idx, document_id: row.document_id, ordinal: row.ordinal })))}::jsonb)
-           as r(idx integer, document_id uuid, ordinal integer)
-      on r.document_id = i.document_id and r.ordinal = i.ordinal
-    order by i.id
+    select i.id::text as id, i.document_id, i.ordinal from inserted i order by i.id
   `.execute(tx);
+  // A document's passages are numbered apart (ordinal), so document and ordinal name the row a passage came from.
+  const rowOf = new Map(rows.map((row, idx) => [`${row.document_id}:${row.ordinal}`, idx]));
   // Each user's new postings by lexeme, ids ascending: the passages are walked in id order.
   const byUser = new Map<string, Map<string, NewPostings>>();
-  for (const { id, idx } of inserted.rows) {
+  for (const { id, document_id, ordinal } of inserted.rows) {
+    const idx = rowOf.get(`${document_id}:${ordinal}`) ?? -1;
     const row = rows[idx];
     const passage = analysed[idx];
     if (row === undefined || passage === undefined) continue;

@@ -178,13 +178,15 @@ async function pagesHolding(
   userNo: number,
   lexemes: readonly string[],
 ): Promise<LoadedPage[]> {
+  // The keys first, as an array: PostgreSQL then looks each page up by its key. As a subquery it hashed every
+  // page of the user to join them, a cost that grew with the user rather than the batch.
   const rows = await sql<{ from_lexeme: string; entries: Buffer }>`
     select from_lexeme, entries from search_pages
-    where user_no = ${userNo} and from_lexeme = any (
-      select (select p.from_lexeme from search_pages p
-              where p.user_no = ${userNo} and p.from_lexeme <= l.lexeme collate "C"
-              order by p.from_lexeme desc limit 1)
-      from unnest(${lexemes}::text[]) as l(lexeme))
+    where user_no = ${userNo} and from_lexeme = any (array(
+      select distinct (select p.from_lexeme from search_pages p
+                       where p.user_no = ${userNo} and p.from_lexeme <= l.lexeme collate "C"
+                       order by p.from_lexeme desc limit 1)
+      from unnest(${lexemes}::text[]) as l(lexeme)))
   `.execute(tx);
   return rows.rows
     .map((row) => ({
