@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Stack } from '../../stack';
 import { CORPUS_VERSION, loadCorpus } from './corpus';
 import { indexSize, printIndexSize } from './index-size';
-import { loadCopies } from './load';
+import { BENCH_WORKERS as WORKERS, indexedBy, loadCopies } from './load';
 import {
   createTsRankTable,
   knownDocuments,
@@ -24,7 +24,6 @@ import { relevanceQueries } from './relevance-queries';
 const SEED = 20261125;
 /** Queries of each kind: 4 kinds × 300 = 1,200 known items. */
 const PER_KIND = Number(process.env.BENCH_RELEVANCE_PER_KIND ?? 300);
-const WORKERS = Number(process.env.BENCH_SEARCH_WORKERS ?? 2);
 /** The service's default SEARCH_MIN_AND_RESULTS, which the stack runs with. */
 const MIN_AND_RESULTS = 3;
 
@@ -74,7 +73,7 @@ export async function runRelevanceBench(
     );
     const load = await loadCopies(db, logger, user.id, corpus, [0], WORKERS);
     console.log(
-      `Indexing: ${load.documents} uploads, **${load.failed} failed**, in ${load.seconds.toFixed(1)} s = **${(load.documents / load.seconds).toFixed(0)} documents/s** (${WORKERS} extraction loops in the bench process, plus the stack's own worker)\n`,
+      `Indexing: ${load.documents} uploads, **${load.failed} failed**, in ${load.seconds.toFixed(1)} s = **${(load.documents / load.seconds).toFixed(0)} documents/s** (indexed by ${indexedBy(WORKERS)})\n`,
     );
     await sql`vacuum (analyze) search_lists, search_pages`.execute(db);
     await sql`analyze documents, passages`.execute(db);

@@ -5,7 +5,7 @@ import type { Stack } from '../../stack';
 import { type ProcessGroup, startCpuMeter } from '../cpu-meter';
 import { CORPUS_VERSION, loadCorpus } from './corpus';
 import { type Latency, measureLatency } from './latency';
-import { loadCopies } from './load';
+import { BENCH_WORKERS as WORKERS, indexedBy, loadCopies } from './load';
 import { latencyQueries, percentile } from './queries';
 import { type IndexSize, indexSize, printIndexSize } from './index-size';
 import { measureArchiveRelevance } from './relevance-bench';
@@ -23,7 +23,6 @@ const CLIENTS = Number(process.env.BENCH_SEARCH_CLIENTS ?? 10);
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 3);
 const KNOWN_ITEMS_PER_KIND = Number(process.env.BENCH_SEARCH_KNOWN_ITEMS_PER_KIND ?? 125);
 const COPIES = Number(process.env.BENCH_SEARCH_COPIES ?? 8);
-const WORKERS = Number(process.env.BENCH_SEARCH_WORKERS ?? 2);
 const REAL_COPIES = process.env.BENCH_SEARCH_REAL_COPIES === '1';
 /** A signed-in GET with one small query, timed like the search: what any signed-in request costs here. */
 const FLOOR_PATH = '/api/v1/chats';
@@ -200,7 +199,7 @@ export async function runSearchBench(
     ] as const;
 
     console.log(
-      `Indexing: ${load.documents} uploads (${load.failed} failed extraction) through acceptUploads and the extraction worker (${WORKERS} loops in the bench process, plus the stack's own worker) in ${load.seconds.toFixed(1)} s = **${(load.documents / load.seconds).toFixed(0)} documents/s**; copies 1–${COPIES - 1} ${copyNote}: ${copySeconds.toFixed(0)} s\n`,
+      `Indexing: ${load.documents} uploads (${load.failed} failed extraction) through acceptUploads, indexed by ${indexedBy(WORKERS)}, in ${load.seconds.toFixed(1)} s = **${(load.documents / load.seconds).toFixed(0)} documents/s**; copies 1–${COPIES - 1} ${copyNote}: ${copySeconds.toFixed(0)} s\n`,
     );
     console.log(
       `Latency through nginx: ${CLIENTS} concurrent clients, ${QUERIES} queries (seed ${QUERY_SEED}) × ${ROUNDS} rounds after a warm-up round; baseline: the bare Hono route the same way, same run\n`,
