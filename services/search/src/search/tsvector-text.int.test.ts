@@ -51,7 +51,7 @@ describe("PostgreSQL's printed vectors, read by the service", () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(word, { maxLength: 30 }), async (words) => {
-        const { read, unnested } = await bothReadings(words.join(' ').replace(/\u0000/g, ''));
+        const { read, unnested } = await bothReadings(words.join(' ').replaceAll(String.fromCharCode(0), ''));
         expect(read.counts).toEqual(unnested);
       }),
       { numRuns: 200 },
