@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@trove/service-core';
 import { sql } from 'kysely';
-import { SEARCH_FIELDS, type SearchField } from '../search/bm25';
+import { fieldShare, SEARCH_FIELDS, type SearchField } from '../search/bm25';
 import { searchDb } from '../db/tables';
 import { weightByte } from '../search/posting-lists';
 import { lexemeCounts } from '../search/tsvector-text';
@@ -506,7 +506,7 @@ type PassageInput = { id: string; userId: string; passages: NewPassage[] };
 const clean = (text: string) => text.replace(UNINDEXED, '');
 
 /**
- * Each passage's lexemes with their BM25F pseudo-frequency, w·tf / (1 − b + b·|f|/L) summed over its fields, in
+ * Each passage's lexemes with their BM25F pseudo-frequency (each field's `fieldShare`, summed), in
  * the documents' and passages' order. PostgreSQL makes the vectors — its parser and English stemmer are the
  * search's — one per distinct field text of the batch (a document's title and people are in every passage of
  * it), printed; the service reads them and weighs them (docs/decisions/075-analysis-in-the-service.md). It writes
@@ -548,12 +548,10 @@ export async function analysePassages(
     FIELD_ORDER.forEach((field, at) => {
       const vector = vectors[fields[at] as number];
       if (vector === undefined) return;
-      const { weight, b, referenceLength } = SEARCH_FIELDS[field];
-      const norm = 1 - b + (b * vector.length) / referenceLength;
       const titled = TITLE_FIELDS.has(field);
       if (field === 'body' || field === 'quoted') length += vector.length;
       for (const [lexeme, tf] of vector.counts) {
-        const share = (weight * tf) / norm;
+        const share = fieldShare(SEARCH_FIELDS[field], tf, vector.length);
         const held = weights.get(lexeme);
         if (held === undefined) weights.set(lexeme, { weight: share, titled });
         else {

@@ -36,6 +36,11 @@ export const SEARCH_FIELDS: Readonly<Record<SearchField, FieldWeight>> = {
   quoted: { weight: 0.3, b: BM25_B, referenceLength: 80 },
 };
 
+/** One field's share of a term's tf~: w·tf / (1 − b + b·|f|/L), |f| the field's length in lexeme occurrences. */
+export function fieldShare(field: FieldWeight, tf: number, length: number): number {
+  return (field.weight * tf) / (1 - field.b + (field.b * length) / field.referenceLength);
+}
+
 /** tf~ of one term in one passage: its count and the field's length (lexeme occurrences) per field. */
 export function bm25fFrequency(
   counts: Partial<Record<SearchField, { tf: number; length: number }>>,
@@ -43,8 +48,7 @@ export function bm25fFrequency(
 ): number {
   let sum = 0;
   for (const [field, count] of Object.entries(counts) as [SearchField, { tf: number; length: number }][]) {
-    const { weight, b, referenceLength } = fields[field];
-    if (count.tf > 0) sum += (weight * count.tf) / (1 - b + (b * count.length) / referenceLength);
+    if (count.tf > 0) sum += fieldShare(fields[field], count.tf, count.length);
   }
   return sum;
 }
