@@ -138,6 +138,28 @@ describe('BM25', () => {
     expect(new Set(seen).size).toBe(paragraphs.length);
   });
 
+  it('a type filter finds passages of that type beyond the typed-word window, whose page is read with it', async () => {
+    const user = await service.signUp();
+    // The window (the best EXACT_FORM_WINDOW by BM25F) is all short text passages; the longer Markdown ones
+    // rank below every one of them.
+    const short = Array.from({ length: EXACT_FORM_WINDOW + 5 }, (_, at) => `walking item${at}`);
+    const long = Array.from({ length: 3 }, (_, at) => `walking note${at} ${'filler '.repeat(20)}`);
+    await index(user, [
+      { name: 'walks.txt', text: short.join('\n\n') },
+      { name: 'notes.md', text: long.join('\n\n') },
+    ]);
+    const types = (response: SearchResponse) => response.results.map((result) => result.document.type);
+    const all = await search(user, { q: 'walking', limit: '50' });
+    expect(types(all)).toEqual([...short.map(() => 'txt'), 'md', 'md', 'md']);
+    const md = await search(user, { q: 'walking', type: 'md', limit: '2' });
+    expect(types(md)).toEqual(['md', 'md']);
+    const next = await search(user, { q: 'walking', type: 'md', limit: '2', cursor: md.next_cursor ?? '' });
+    expect(types(next)).toEqual(['md']);
+    expect(next.next_cursor).toBeNull();
+    const ids = [...md.results, ...next.results].map((result) => result.passage.id);
+    expect(new Set(ids).size).toBe(long.length);
+  });
+
   it('a passage with the word more often ranks higher (same length)', async () => {
     const user = await service.signUp();
     await index(user, [{ name: 'a.txt', text: 'kiwi mango melon\n\nkiwi kiwi mango' }]);
