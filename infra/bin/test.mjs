@@ -114,6 +114,8 @@ async function runLane(lane) {
     process.stdout.write(readFileSync(log, 'utf8'));
     const counts = step.report ? readCounts(step.report) : undefined;
     const failures = step.report && !ok ? readFailures(step.report) : [];
+    // A step can fail with every test passed: an unhandled error, a crashed worker, a hook. Say why.
+    if (!ok && failures.length === 0) failures.push(stepError(step.name, log));
     results.push({ name: step.name, ok, seconds, counts, failures });
     finished.get(step.name)?.resolve();
   }
@@ -246,6 +248,28 @@ function readFailures(file) {
   } catch {
     return [];
   }
+}
+
+/**
+ * Why a step failed when no test did: vitest's own error section (unhandled errors, failed suites) if the
+ * log has one, otherwise the log's last lines.
+ */
+function stepError(name, log) {
+  let lines = [];
+  try {
+    lines = readFileSync(log, 'utf8').split('\n');
+  } catch {
+    return { file: name, title: '(the step)', message: 'its log could not be read' };
+  }
+  const section = lines.findIndex((line) =>
+    /⎯ (?:Unhandled Errors?|Failed Suites|Failed Tests) ⎯/.test(line),
+  );
+  const picked = section === -1 ? lines.slice(-25) : lines.slice(section, section + 25);
+  return {
+    file: name,
+    title: '(the step, with no failed test)',
+    message: picked.join('\n    ').slice(0, 3000),
+  };
 }
 
 function firstLines(text) {
