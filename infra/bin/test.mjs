@@ -261,8 +261,13 @@ function stepError(name, log) {
   } catch {
     return { file: name, title: '(the step)', message: 'its log could not be read' };
   }
-  const section = lines.findIndex((line) =>
-    /⎯ (?:Unhandled Errors?|Failed Suites|Failed Tests) ⎯/.test(line),
+  // Not a passing test's own line, whose name may say "unhandled error".
+  const section = lines.findIndex(
+    (line) =>
+      !line.includes('✓') &&
+      /Unhandled (?:Errors?|Rejection)|⎯ Failed (?:Suites|Tests) ⎯|error during close|close timed out/i.test(
+        line,
+      ),
   );
   const picked = section === -1 ? lines.slice(-25) : lines.slice(section, section + 25);
   return {
