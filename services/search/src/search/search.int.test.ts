@@ -138,7 +138,7 @@ describe('BM25', () => {
     expect(new Set(seen).size).toBe(paragraphs.length);
   });
 
-  it('a type filter finds passages of that type beyond the typed-word window, whose page is read with it', async () => {
+  it('a type filter finds passages of that type beyond the typed-word window', async () => {
     const user = await service.signUp();
     // The window (the best EXACT_FORM_WINDOW by BM25F) is all short text passages; the longer Markdown ones
     // rank below every one of them.

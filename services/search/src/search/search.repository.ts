@@ -8,9 +8,8 @@ import { LIST_COLUMNS, type ListRow, listOfRow, pageOf } from './posting-lists.r
 // A search (docs/decisions/010-search-index.md "Ranking", 020-search-postings.md, 036-search-fields.md,
 // 069-posting-lists.md) in three statements: the query's lexemes with their lists (search_lists, one row per
 // block of a lexeme's postings, each posting a passage and its BM25F pseudo-frequency); the candidates the lists
-// give, checked against the filters and told their document and kind; the page's passages, read with the
-// typed-word window's (docs/decisions/070), whose bonus decides the page. Between them the service decodes the
-// lists, picks the candidates and scores them with BM25F. Every statement is bounded by
+// give, checked against the filters and told their document and kind; the page's passages. Between them the
+// service decodes the lists, picks the candidates and scores them with BM25F. Every statement is bounded by
 // the user: one user never sees another's passages.
 
 export type MatchMode = 'and' | 'or';
@@ -375,10 +374,7 @@ const termsStatement = (db: DatabaseHandle) =>
     ) p
   `.compile(db);
 
-/**
- * The passages read for the page, with their documents and sources: the page's, and with typed words the
- * whole typed-word window besides (one statement for both: the page is chosen after the window's bonus).
- */
+/** The page's passages, their documents and sources, in the page's order. */
 interface HitRow {
   id: string;
   ordinal: number;
@@ -393,29 +389,35 @@ interface HitRow {
   source_folder: string | null;
   source_kind: string | null;
   body: string;
-  /** Null outside the typed-word window. */
-  held: number | null;
 }
 
 const hitsStatement = (db: DatabaseHandle) =>
   sql<HitRow>`
     select p.id::text as id, p.ordinal, p.location, p.facts, d.id as document_id, d.name, d.title, d.kind,
            d.document_date::text as document_date, s.name as source_name, sm.folder as source_folder,
-           s.kind as source_kind, p.body,
-           -- For a passage of the typed-word window: how many of the typed words (one whole-word pattern
-           -- each) it holds as typed, in any case, in its text, its document's title or its people (ADR 070).
-           case when read.in_window then
-             (select count(*) from unnest($3::text[]) as w(pattern)
-              where p.body ~* w.pattern or coalesce(d.title, '') ~* w.pattern
-                 or coalesce(p.facts->>'people', '') ~* w.pattern)::int
-           end as held
-    from unnest($1::bigint[], $4::boolean[]) as read(id, in_window)
-    join passages p on p.id = read.id
+           s.kind as source_kind, p.body
+    from unnest($1::bigint[]) with ordinality as page(id, ord)
+    join passages p on p.id = page.id
     join documents d on d.id = p.document_id
     -- A mailbox's message (issue 21): its source's name and folder, for "Work mail › INBOX" on the result.
     left join sources s on s.id = d.source_id
     left join source_messages sm on sm.document_id = d.id and sm.source_id = d.source_id
     where p.user_id = $2::uuid
+    order by page.ord
+  `.compile(db);
+
+/**
+ * How many of the typed words each passage holds as typed (whole words, any case) in its text, its
+ * document's title or its people: `\m…\M` patterns, one per word (docs/decisions/070).
+ */
+const exactFormsStatement = (db: DatabaseHandle) =>
+  sql<{ id: string; held: number }>`
+    select p.id::text as id,
+           (select count(*) from unnest($3::text[]) as w(pattern)
+            where p.body ~* w.pattern or coalesce(d.title, '') ~* w.pattern
+               or coalesce(p.facts->>'people', '') ~* w.pattern)::int as held
+    from passages p join documents d on d.id = p.document_id
+    where p.id = any($1::bigint[]) and p.user_id = $2::uuid
   `.compile(db);
 
 /**
@@ -834,58 +836,47 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     matches = score([...orCandidates], false);
   }
 
+  const typed = typedWords(request.text);
+  if (typed.length > 0 && matches.length > 1) {
+    const window = [...matches]
+      .sort((a, b) => b.score - a.score || a.candidate.id - b.candidate.id)
+      .slice(0, EXACT_FORM_WINDOW);
+    const rows = await queryPrepared<{ id: string; held: number }>(db, {
+      ...compiledOnce('exact', () => exactFormsStatement(db)),
+      parameters: [
+        window.map((m) => m.candidate.id),
+        request.userId,
+        typed.map((word) => `\\m${regexLiteral(word)}\\M`),
+      ],
+    });
+    const held = new Map(rows.map((row) => [Number(row.id), row.held]));
+    matches = matches.map((m) => {
+      const count = held.get(m.candidate.id);
+      return count === undefined
+        ? m
+        : { ...m, score: m.score * (1 + (EXACT_FORM_BONUS * count) / typed.length) };
+    });
+  }
+
   const after = request.after;
   const afterId = after === undefined ? 0 : Number(after.passageId);
-  const onPage = (m: Scored) =>
-    kindMatches(m.candidate) &&
-    (after === undefined || m.score < after.score || (m.score === after.score && m.candidate.id > afterId));
-  const bestFirst = (a: Scored, b: Scored) => b.score - a.score || a.candidate.id - b.candidate.id;
-  const typed = typedWords(request.text);
-  const patterns = typed.map((word) => `\\m${regexLiteral(word)}\\M`);
-  // With typed words the page is read together with the window, before the window's bonus decides the
-  // page. A window passage's score only goes up, so the page lies within the window and the best of the rest
-  // that could be on it; on a first page whose window holds enough of the asked kind, the window alone.
-  let read: { ids: number[]; inWindow: boolean[] };
-  if (typed.length > 0 && matches.length > 1) {
-    const ranked = [...matches].sort(bestFirst);
-    const window = ranked.slice(0, EXACT_FORM_WINDOW);
-    const rest =
-      after === undefined && window.filter((m) => kindMatches(m.candidate)).length > request.limit
-        ? []
-        : ranked
-            .slice(EXACT_FORM_WINDOW)
-            .filter(onPage)
-            .slice(0, request.limit + 1);
-    read = {
-      ids: [...window, ...rest].map((m) => m.candidate.id),
-      inWindow: [...window.map(() => true), ...rest.map(() => false)],
-    };
-  } else {
-    const ids = matches
-      .filter(onPage)
-      .sort(bestFirst)
-      .slice(0, request.limit + 1)
-      .map((m) => m.candidate.id);
-    read = { ids, inWindow: ids.map(() => false) };
-  }
-  const readRows =
-    read.ids.length === 0
+  const page = matches
+    .filter(
+      (m) =>
+        kindMatches(m.candidate) &&
+        (after === undefined ||
+          m.score < after.score ||
+          (m.score === after.score && m.candidate.id > afterId)),
+    )
+    .sort((a, b) => b.score - a.score || a.candidate.id - b.candidate.id)
+    .slice(0, request.limit + 1);
+  const hitRows =
+    page.length === 0
       ? []
       : await queryPrepared<HitRow>(db, {
           ...compiledOnce('hits', () => hitsStatement(db)),
-          parameters: [read.ids, request.userId, patterns, read.inWindow],
+          parameters: [page.map((m) => m.candidate.id), request.userId],
         });
-  const rowOf = new Map(readRows.map((row) => [Number(row.id), row]));
-  matches = matches.map((m) => {
-    const held = rowOf.get(m.candidate.id)?.held;
-    return held == null ? m : { ...m, score: m.score * (1 + (EXACT_FORM_BONUS * held) / typed.length) };
-  });
-  const page = matches
-    .filter(onPage)
-    .sort(bestFirst)
-    .slice(0, request.limit + 1);
-  // A passage deleted since it was scored has no row: it leaves the page.
-  const hitRows = page.flatMap((m) => rowOf.get(m.candidate.id) ?? []);
   const scoreOf = new Map(page.map((m) => [String(m.candidate.id), m.score]));
 
   // Matching documents per kind (for the words and every filter but the type) and per source.
