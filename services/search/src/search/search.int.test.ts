@@ -201,6 +201,14 @@ describe('AND first, OR when AND finds too little', () => {
     expect(texts(response)[0]).toBe('kiwi mango');
   });
 
+  it('never relaxes a query of one word, which fewer passages than the threshold hold', async () => {
+    const user = await service.signUp();
+    await index(user, [{ name: 'a.txt', text: 'kiwi mango\n\nmelon papaya' }]);
+    const response = await search(user, { q: 'kiwi' });
+    expect(response.mode).toBe('and');
+    expect(texts(response)).toEqual(['kiwi mango']);
+  });
+
   it('a query of stop words only is an empty result, not an error', async () => {
     const user = await service.signUp();
     await index(user, [{ name: 'a.txt', text: 'the kiwi' }]);

@@ -786,10 +786,12 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
   const kindMatches = (candidate: Candidate) => request.kind === undefined || candidate.kind === request.kind;
 
   const andScored = score(andCandidates, true);
+  // One query word has nothing to relax: its OR finds what its AND found, and the page would say that only
+  // some of the words were found.
   const mode: MatchMode =
     request.mode !== 'auto'
       ? request.mode
-      : andScored.filter((s) => kindMatches(s.candidate)).length < request.minAllWordResults
+      : wanted !== 1 && andScored.filter((s) => kindMatches(s.candidate)).length < request.minAllWordResults
         ? 'or'
         : 'and';
   let matches = andScored;
