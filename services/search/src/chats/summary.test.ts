@@ -84,6 +84,36 @@ describe('answers that read well (issue 19 item 5)', () => {
     ]);
   });
 
+  it('a sentence the mail client wrapped over lines is one sentence; short lines and list items stay lines', () => {
+    const wrapped = [
+      'Numerous ISPs provide this feature to clients, but so far I can find nothing. Our configuration uses',
+      'Amavis-Postfix and ClamAV',
+      'for virus filtering and Procmail with SpamAssassin for spam filtering.',
+      'I would prefer not to write the script myself.',
+    ].join('\n');
+    expect(sentencesOf(wrapped)).toEqual([
+      'Numerous ISPs provide this feature to clients, but so far I can find nothing.',
+      'Our configuration uses Amavis-Postfix and ClamAV for virus filtering and Procmail with SpamAssassin for spam filtering.',
+      'I would prefer not to write the script myself.',
+    ]);
+    const lines = ['Invoice number INV-204', 'Total Rs. 45,000 due now', 'Paid by Acme Corp'].join('\n');
+    expect(sentencesOf(lines)).toEqual([
+      'Invoice number INV-204',
+      'Total Rs. 45,000 due now',
+      'Paid by Acme Corp',
+    ]);
+    const list = [
+      'Please bring these papers to the review meeting tomorrow',
+      '- the signed invoice copies',
+      '- the approval from finance',
+    ].join('\n');
+    expect(sentencesOf(list)).toEqual([
+      'Please bring these papers to the review meeting tomorrow',
+      '- the signed invoice copies',
+      '- the approval from finance',
+    ]);
+  });
+
   it('lines joined into one (a long paragraph) still lose their quote markers and rules', () => {
     const joined =
       'Thanks for the razor fix today. > > _____ Razor-users mailing list razor fix details here';

@@ -72,8 +72,36 @@ const notOwnSentence = (sentence: string) =>
   RULE.test(sentence) ||
   LIST_BOILERPLATE.test(sentence);
 
+/** A line at least this long that does not end a sentence was most likely wrapped by the writer's mail client. */
+const WRAPPED_LINE_CHARS = 40;
+const ENDS_A_SENTENCE = /[.!?。！？:;]["'”’)\]]*\s*$/;
+const LIST_ITEM = /^\s*(?:[-*•]|\d{1,2}[.)])\s/;
+const STARTS_LOWER_CASE = /^\s*\p{Ll}/u;
+
+/**
+ * Mail is hard-wrapped at ~72 characters, so most line breaks inside a paragraph are no sentence end: a line
+ * that ends no sentence runs on into the next when that one goes on in lower case, or when it is long enough
+ * to have been wrapped. Short lines (a list, an address block, a table) and list items stay lines.
+ */
+export function unwrapLines(text: string): string {
+  const lines = text.split('\n');
+  let joined = lines[0] ?? '';
+  for (let at = 1; at < lines.length; at++) {
+    const before = lines[at - 1] ?? '';
+    const line = lines[at] ?? '';
+    const runsOn =
+      before.trim() !== '' &&
+      line.trim() !== '' &&
+      !ENDS_A_SENTENCE.test(before) &&
+      !LIST_ITEM.test(line) &&
+      (STARTS_LOWER_CASE.test(line) || before.trim().length >= WRAPPED_LINE_CHARS);
+    joined += (runsOn ? ' ' : '\n') + line;
+  }
+  return joined;
+}
+
 export function sentencesOf(text: string): string[] {
-  return ownWords(text)
+  return unwrapLines(ownWords(text))
     .split(SENTENCE_END)
     .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
     .filter((sentence) => {
