@@ -7,6 +7,7 @@ import { launchBrowser, openPage, type WatchedPage, withPage } from '../support/
 import { answers, ask, composer, longDate, mailTo, midLastMonth, shortDate } from '../support/chat';
 import { baseUrl, mailUrl } from '../support/context';
 import { emailFile, pdfFile, uploadAndIndex } from '../support/documents';
+import { downwardOverflow } from '../support/layout';
 
 // Issue 11, "Quality and tests" (e2e): an invoice-like PDF dated last month over ₹10,000 and two emails,
 // the question "find invoices over ₹10,000 last month", the cited passage with its total and date, the
@@ -249,5 +250,26 @@ describe('Chats (issue 11)', () => {
     await page.waitForURL((url) => url.pathname === '/chats');
     await list.getByText('No chats yet.', { exact: false }).waitFor();
     expect(watched.consoleErrors).toEqual([]);
+  });
+
+  it('a thread taller than the window scrolls in its pane; the page itself never scrolls (desktop)', async () => {
+    await withPage(browser, { cookies: account.cookies }, async ({ page, consoleErrors }) => {
+      await page.goto('/chats');
+      await page.getByRole('heading', { level: 1, name: 'Chats' }).waitFor();
+      // Three answers, each with its fields table, whose empty cells say "none" to screen readers only: that
+      // hidden word once sat at its unscrolled place, far below the window, and stretched the page.
+      for (let asked = 0; asked < 3; asked++) await ask(page, QUESTION);
+      // The pane the thread scrolls in is taller inside than out: there is something to scroll.
+      const pane = await answers(page)
+        .last()
+        .evaluate((answer) => {
+          let at: Element | null = answer;
+          while (at && getComputedStyle(at).overflowY !== 'auto') at = at.parentElement;
+          return at ? at.scrollHeight - at.clientHeight : 0;
+        });
+      expect(pane).toBeGreaterThan(0);
+      expect(await downwardOverflow(page)).toBeLessThanOrEqual(0);
+      expect(consoleErrors).toEqual([]);
+    });
   });
 });
