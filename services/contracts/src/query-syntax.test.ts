@@ -4,13 +4,25 @@ import { LANDING_SEARCH_EXAMPLE, parseSearchQuery, searchQueryReading } from './
 
 describe('the search syntax (issue 19 item 4)', () => {
   it('reads the landing page’s example verbatim', () => {
-    expect(parseSearchQuery('"renewal" from:finance after:2024-04-01')).toMatchObject({
+    const reading = {
       words: ['renewal'],
       phrases: [],
       from: 'finance',
       after: '2024-04-01',
       problems: [],
-    });
+    };
+    expect(parseSearchQuery('"renewal" from:finance after:2024-04-01')).toMatchObject(reading);
+    // Its `find` is a verb, as the chats read it, in the search box too.
+    expect(parseSearchQuery(LANDING_SEARCH_EXAMPLE)).toMatchObject(reading);
+  });
+
+  it('a first "find" or "search" is the verb; alone, quoted, negated or later it is a word', () => {
+    expect(parseSearchQuery('Search engines').words).toEqual(['engines']);
+    expect(parseSearchQuery('find').words).toEqual(['find']);
+    expect(parseSearchQuery('"find" keys').words).toEqual(['find', 'keys']);
+    expect(parseSearchQuery('-find keys')).toMatchObject({ words: ['keys'], excluded: ['find'] });
+    expect(parseSearchQuery('keys find').words).toEqual(['keys', 'find']);
+    expect(parseSearchQuery('find from:ann').words).toEqual([]);
   });
 
   it('phrases, exclusions, prefixes, fields, type, dates and attachments', () => {

@@ -50,6 +50,9 @@ export interface ParsedQuery {
   problems: string[];
 }
 
+/** A query's first word that says what to do rather than what to find (LANDING_SEARCH_EXAMPLE's `find`). */
+const SEARCH_VERBS: readonly string[] = ['find', 'search'];
+
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function isCalendarDay(value: string): boolean {
@@ -101,7 +104,18 @@ export function parseSearchQuery(query: string): ParsedQuery {
     hasAttachment: false,
     problems: [],
   };
-  for (const token of tokens(query.slice(0, 2_000))) {
+  const all = tokens(query.slice(0, 2_000));
+  // `find …` or `search …` as the landing page writes it: a verb, as the chats read it, not a word to look for.
+  // Alone it is the word.
+  const [first] = all;
+  const startsWithVerb =
+    all.length > 1 &&
+    first !== undefined &&
+    first.key === undefined &&
+    !first.quoted &&
+    !first.negated &&
+    SEARCH_VERBS.includes(first.value.toLowerCase());
+  for (const token of startsWithVerb ? all.slice(1) : all) {
     const value = token.value.replace(/\p{Cc}/gu, ' ').trim();
     const asWords = () => {
       const words = wordsOf(value);
@@ -187,7 +201,7 @@ const dayText = (day: string) => DAY_FORMAT.format(new Date(`${day}T00:00:00Z`))
  * parser the search runs. The plain words (those outside phrases and operators) come first.
  */
 export function searchQueryReading(query: string): string[] {
-  const parsed = parseSearchQuery(query.replace(/^\s*(?:find|search)\s+/i, ''));
+  const parsed = parseSearchQuery(query);
   const inPhrases = new Set(parsed.phrases.flatMap((phrase) => phrase.toLowerCase().split(' ')));
   const inSubject = new Set(parsed.subject.flatMap((words) => words.toLowerCase().split(/\s+/)));
   const plain = parsed.words.filter(

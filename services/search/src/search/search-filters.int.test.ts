@@ -268,9 +268,11 @@ describe('the search syntax in q (issue 19 item 4)', () => {
     }
   });
 
-  it('the landing page’s example finds what it says, verbatim (its verb is the chat’s, not the search’s)', async () => {
-    const example = LANDING_SEARCH_EXAMPLE.replace(/^find\s+/, '');
-    expect(await found(example)).toEqual(['renewal.eml']);
+  it('the landing page’s example finds what it says, verbatim: its `find` is the verb, not a word to find', async () => {
+    expect(await found(LANDING_SEARCH_EXAMPLE)).toEqual(['renewal.eml']);
+    // Every word it asks for is held: no relaxing to "some of the words".
+    expect((await search({ q: LANDING_SEARCH_EXAMPLE })).mode).toBe('and');
+    expect(await found(LANDING_SEARCH_EXAMPLE.replace(/^find\s+/, ''))).toEqual(['renewal.eml']);
   });
 
   it('the landing page’s shape works verbatim; operators alone ask for a word', async () => {
