@@ -16,13 +16,16 @@ describe('the search syntax (issue 19 item 4)', () => {
     expect(parseSearchQuery(LANDING_SEARCH_EXAMPLE)).toMatchObject(reading);
   });
 
-  it('a first "find" or "search" is the verb; alone, quoted, negated or later it is a word', () => {
-    expect(parseSearchQuery('Search engines').words).toEqual(['engines']);
-    expect(parseSearchQuery('find').words).toEqual(['find']);
-    expect(parseSearchQuery('"find" keys').words).toEqual(['find', 'keys']);
-    expect(parseSearchQuery('-find keys')).toMatchObject({ words: ['keys'], excluded: ['find'] });
-    expect(parseSearchQuery('keys find').words).toEqual(['keys', 'find']);
+  it('a first "find" before operators is the verb; otherwise, quoted or negated it is a word', () => {
+    expect(parseSearchQuery('find bug from:ann')).toMatchObject({ words: ['bug'], from: 'ann' });
+    expect(parseSearchQuery('Find invoic* -draft')).toMatchObject({ words: ['invoic'], excluded: ['draft'] });
     expect(parseSearchQuery('find from:ann').words).toEqual([]);
+    // A subject someone remembers ("find the bug") keeps its first word.
+    expect(parseSearchQuery('find the bug').words).toEqual(['find', 'the', 'bug']);
+    expect(parseSearchQuery('find').words).toEqual(['find']);
+    expect(parseSearchQuery('"find" bug from:ann').words).toEqual(['find', 'bug']);
+    expect(parseSearchQuery('-find bug from:ann')).toMatchObject({ words: ['bug'], excluded: ['find'] });
+    expect(parseSearchQuery('search engines after:2024-01-01').words).toEqual(['search', 'engines']);
   });
 
   it('phrases, exclusions, prefixes, fields, type, dates and attachments', () => {

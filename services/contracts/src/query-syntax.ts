@@ -50,8 +50,8 @@ export interface ParsedQuery {
   problems: string[];
 }
 
-/** A query's first word that says what to do rather than what to find (LANDING_SEARCH_EXAMPLE's `find`). */
-const SEARCH_VERBS: readonly string[] = ['find', 'search'];
+/** The first word of a query in the syntax that says what to do, not what to find (LANDING_SEARCH_EXAMPLE). */
+const SEARCH_VERB = 'find';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -95,6 +95,26 @@ function tokens(query: string): { negated: boolean; key?: string; value: string;
 }
 
 export function parseSearchQuery(query: string): ParsedQuery {
+  const all = tokens(query.slice(0, 2_000));
+  // A query in the syntax that opens with `find`, as the landing page's example does, opens with the chats'
+  // verb, not a word to look for. Without operators ("find the bug", a subject) `find` is a word.
+  const [first] = all;
+  if (
+    first !== undefined &&
+    first.key === undefined &&
+    !first.quoted &&
+    !first.negated &&
+    first.value.toLowerCase() === SEARCH_VERB
+  ) {
+    const rest = readTokens(all.slice(1));
+    if (hasOperators(rest) || rest.prefixes.length > 0) return rest;
+  }
+  return readTokens(all);
+}
+
+type Token = ReturnType<typeof tokens>[number];
+
+function readTokens(all: readonly Token[]): ParsedQuery {
   const parsed: ParsedQuery = {
     words: [],
     phrases: [],
@@ -104,18 +124,7 @@ export function parseSearchQuery(query: string): ParsedQuery {
     hasAttachment: false,
     problems: [],
   };
-  const all = tokens(query.slice(0, 2_000));
-  // `find …` or `search …` as the landing page writes it: a verb, as the chats read it, not a word to look for.
-  // Alone it is the word.
-  const [first] = all;
-  const startsWithVerb =
-    all.length > 1 &&
-    first !== undefined &&
-    first.key === undefined &&
-    !first.quoted &&
-    !first.negated &&
-    SEARCH_VERBS.includes(first.value.toLowerCase());
-  for (const token of startsWithVerb ? all.slice(1) : all) {
+  for (const token of all) {
     const value = token.value.replace(/\p{Cc}/gu, ' ').trim();
     const asWords = () => {
       const words = wordsOf(value);
