@@ -107,7 +107,7 @@ export function parseSearchQuery(query: string): ParsedQuery {
     first.value.toLowerCase() === SEARCH_VERB
   ) {
     const rest = readTokens(all.slice(1));
-    if (hasOperators(rest) || rest.prefixes.length > 0) return rest;
+    if (writtenInSyntax(rest)) return rest;
   }
   return readTokens(all);
 }
@@ -195,6 +195,14 @@ export function hasOperators(parsed: ParsedQuery): boolean {
     parsed.hasAttachment ||
     parsed.source !== undefined
   );
+}
+
+/**
+ * Whether the query is written in the syntax rather than as a question: an operator or a prefix. The chats then
+ * send it to the search as typed, and a first `find` is their verb.
+ */
+export function writtenInSyntax(parsed: ParsedQuery): boolean {
+  return hasOperators(parsed) || parsed.prefixes.length > 0;
 }
 
 const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {

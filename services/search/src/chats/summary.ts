@@ -83,7 +83,7 @@ const STARTS_LOWER_CASE = /^\s*\p{Ll}/u;
  * that ends no sentence runs on into the next when that one goes on in lower case, or when it is long enough
  * to have been wrapped. Short lines (a list, an address block, a table) and list items stay lines.
  */
-export function unwrapLines(text: string): string {
+function unwrapLines(text: string): string {
   const lines = text.split('\n');
   let joined = lines[0] ?? '';
   for (let at = 1; at < lines.length; at++) {

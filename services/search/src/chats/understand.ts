@@ -1,7 +1,7 @@
 import {
   askedPart,
-  hasOperators,
   parseSearchQuery,
+  writtenInSyntax,
   type ChatCommand,
   type ChatDestination,
   type ChatFilters,
@@ -93,7 +93,7 @@ export function understandQuestion(question: string, now: Date): UnderstoodQuest
   // Written in the search syntax (issue 19 item 4: `"renewal" from:finance after:2024-04-01`): the words go
   // to the search as typed, which reads the operators; the filters shown are the operators'.
   const syntax = parseSearchQuery(body);
-  if (hasOperators(syntax) || syntax.prefixes.length > 0) {
+  if (writtenInSyntax(syntax)) {
     const filters: ChatFilters = {};
     if (syntax.after !== undefined) filters.from = syntax.after;
     if (syntax.before !== undefined) filters.to = syntax.before;
