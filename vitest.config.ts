@@ -1,3 +1,4 @@
+import { testTime } from './services/core/src/testing/test-time.ts';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import {
@@ -18,7 +19,8 @@ import {
 const unit = unitFiles();
 const unitSetup = 'shell/kit/src/testing/unit-setup.ts';
 const integration = integrationFiles();
-const integrationSettings = { testTimeout: 60_000, hookTimeout: 120_000 };
+// Hang guards, not budgets, scaled by TEST_TIME_SCALE like every wait in the tests (docs/decisions/077).
+const integrationSettings = { testTimeout: testTime(60_000), hookTimeout: testTime(120_000) };
 
 // The browser layer: two specs at a time on one stack (`npm test` passes --maxWorkers=2), sharing one module
 // graph per worker (importing playwright-core and axe again for each of 26 files cost ~100 s). The specs
@@ -39,13 +41,15 @@ class SlowestSpecsFirst extends BaseSequencer {
 // suite 2–3× slower than this one: two minutes keeps a slow machine from failing a spec that only took longer.
 const e2eSettings = {
   globalSetup: ['e2e/global-setup.ts'],
-  testTimeout: 120_000,
-  hookTimeout: 180_000,
+  testTimeout: testTime(120_000),
+  hookTimeout: testTime(180_000),
   isolate: false,
 };
 
 export default defineConfig({
   test: {
+    testTimeout: testTime(5_000),
+    hookTimeout: testTime(10_000),
     sequence: { sequencer: SlowestSpecsFirst },
     projects: [
       {

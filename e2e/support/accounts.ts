@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { testTime } from '@trove/service-core/testing/time';
 
 // Accounts for browser tests, made through the real API behind nginx and the real mail catcher:
 // register → read the mailed code from maildev's REST API (`GET /email`) → verify.
@@ -63,7 +64,7 @@ export async function readLatestCode(
   email: string,
   options: { since?: Date | InboxMark; timeoutMs?: number } = {},
 ): Promise<string> {
-  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  const deadline = Date.now() + testTime(options.timeoutMs ?? 15_000);
   const address = email.toLowerCase();
   for (;;) {
     const inbox = (await (await fetch(`${mailUrl}/email`)).json()) as CaughtMail[];

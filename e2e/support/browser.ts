@@ -1,4 +1,5 @@
 import { launchBrowser } from '@trove/infra/chromium';
+import { testTime } from '@trove/service-core/testing/time';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { BrowserCookie } from './accounts';
 import { baseUrl } from './context';
@@ -44,6 +45,8 @@ type UsePage<T> = (watched: WatchedPage) => Promise<T>;
 export async function openPage(browser: Browser, options: PageOptions = {}): Promise<WatchedPage> {
   const { baseURL = baseUrl(), viewport = DESKTOP, theme, cookies, ...emulated } = options;
   const context = await browser.newContext({ ...emulated, baseURL, viewport });
+  // Playwright's own 30 s for an action or a wait, scaled like every wait of the tests (TEST_TIME_SCALE).
+  context.setDefaultTimeout(testTime(30_000));
   try {
     if (theme) await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
     if (cookies) await context.addCookies([...cookies]);

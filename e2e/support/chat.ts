@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { testTime } from '@trove/service-core/testing/time';
 
 // The Chats page (issue 11) for browser tests: the page's controls found by role and label as a person
 // finds them, and the mail an answer is sent in. Documents are made and uploaded with ./documents.
@@ -45,7 +46,7 @@ export async function mailTo(
   address: string,
   options: { subject?: RegExp; timeoutMs?: number } = {},
 ): Promise<CaughtMail> {
-  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  const deadline = Date.now() + testTime(options.timeoutMs ?? 15_000);
   for (;;) {
     const inbox = (await (await fetch(`${mailUrl}/email`)).json()) as CaughtMail[];
     const mail = inbox

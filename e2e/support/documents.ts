@@ -1,5 +1,6 @@
 import { pdfWithPages } from '../../services/search/src/extraction/test-fixtures';
 import { type BrowserCookie, sessionHeaders } from './accounts';
+import { testTime } from '@trove/service-core/testing/time';
 
 // Documents for browser tests, made at test time (no binary files committed), and their upload through
 // the API as the Uploads page sends them. The PDF writer is the search service's own test fixture, so
@@ -89,7 +90,7 @@ export async function uploadAndIndex(
   if (response.status !== 202)
     throw new Error(`upload answered ${response.status}: ${await response.text()}`);
   const names = new Set(documents.map((document) => document.name));
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + testTime(timeoutMs);
   for (;;) {
     const list = (await (
       await fetch(`${baseUrl}/api/v1/uploads`, { headers: sessionHeaders(cookies) })

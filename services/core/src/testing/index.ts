@@ -6,3 +6,6 @@ export { createTestDatabase, type TestDatabase } from './test-database';
 export { CookieJar } from './cookie-jar';
 export { type CaughtMail, codeIn, Maildev } from './maildev';
 export { snapshotDatabase } from './snapshot';
+export { serverDirectory, systemUser, testRunDirectory } from './run-directory';
+export { startTestPostgres, type TestPostgres, type TestPostgresOptions } from './test-postgres';
+export { parseTimeScale, TEST_TIME_SCALE, testTime, waitUntil, type WaitOptions } from './test-time';

