@@ -21,7 +21,9 @@ describe("a test server's folder (issue 36 item 1)", () => {
       const { default: pgClient } = await import('pg');
       const client = new pgClient.Client({ connectionString: pg.url() });
       await client.connect();
-      const { rows } = await client.query<{ unix_socket_directories: string }>('show unix_socket_directories');
+      const { rows } = await client.query<{ unix_socket_directories: string }>(
+        'show unix_socket_directories',
+      );
       await client.end();
       expect(rows[0]?.unix_socket_directories).toBe('');
     } finally {
