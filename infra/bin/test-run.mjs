@@ -86,7 +86,7 @@ export function slowestFiles(root, reports, count = 10) {
     try {
       const json = JSON.parse(readFileSync(report, 'utf8'));
       for (const suite of json.testResults ?? []) {
-        if (!suite.startTime || !suite.endTime) continue;
+        if (suite.startTime === undefined || suite.endTime === undefined) continue;
         files.push({
           step: name,
           file: relative(root, suite.name ?? ''),

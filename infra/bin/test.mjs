@@ -2,10 +2,11 @@
 // unit, integration and end-to-end layers. Prints a table of steps and one closing line of counts.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { ensureDebianPackages, ensureNode, ensureNpmDependencies, fail, root } from './ensure.mjs';
+import { readCounts, readFailures, stepError } from './test-report.mjs';
 import { makeRunDirectory, slowestFiles, timeScale } from './test-run.mjs';
 
 ensureNode();
@@ -127,7 +128,7 @@ async function runLane(lane) {
     console.log(`\n── ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s ──`);
     process.stdout.write(readFileSync(log, 'utf8'));
     const counts = step.report ? readCounts(step.report) : undefined;
-    const failures = step.report && !ok ? readFailures(step.report) : [];
+    const failures = step.report && !ok ? readFailures(root, step.report, log) : [];
     // A step can fail with every test passed: an unhandled error, a crashed worker, a hook. Say why.
     if (!ok && failures.length === 0) failures.push(stepError(step.name, log));
     results.push({ name: step.name, ok, seconds, counts, failures });
@@ -211,20 +212,6 @@ function cleanTreeResult(before, after) {
   return { name, ok: false, seconds: 0, note: `${changed.length} file(s) changed` };
 }
 
-function readCounts(file) {
-  if (!existsSync(file)) return undefined;
-  try {
-    const json = JSON.parse(readFileSync(file, 'utf8'));
-    return {
-      passed: json.numPassedTests ?? 0,
-      failed: json.numFailedTests ?? 0,
-      skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
-    };
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The failed tests again with their first lines, after every step's log: a step's log scrolls past in CI.
  */
@@ -259,63 +246,6 @@ function printSlowestFiles() {
   if (files.length === 0) return;
   console.log('\nslowest files:');
   for (const f of files) console.log(`  ${f.seconds.toFixed(1).padStart(6)} s  ${f.step}  ${f.file}`);
-}
-
-function readFailures(file) {
-  if (!existsSync(file)) return [];
-  try {
-    const json = JSON.parse(readFileSync(file, 'utf8'));
-    const failures = [];
-    for (const suite of json.testResults ?? []) {
-      const path = relative(root, suite.name ?? '');
-      const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
-      for (const t of failedTests) {
-        failures.push({
-          file: path,
-          title: t.fullName ?? t.title,
-          message: firstLines(t.failureMessages?.[0]),
-        });
-      }
-      // A file that fails before any test runs (an import or a hook) has a message and no failed test.
-      if (failedTests.length === 0 && suite.status === 'failed') {
-        failures.push({ file: path, title: '(the file)', message: firstLines(suite.message) });
-      }
-    }
-    return failures;
-  } catch {
-    return [];
-  }
-}
-
-/**
- * Why a step failed when no test did: vitest's own error section (unhandled errors, failed suites) if the
- * log has one, otherwise the log's last lines.
- */
-function stepError(name, log) {
-  let lines = [];
-  try {
-    lines = readFileSync(log, 'utf8').split('\n');
-  } catch {
-    return { file: name, title: '(the step)', message: 'its log could not be read' };
-  }
-  // Not a passing test's own line, whose name may say "unhandled error".
-  const section = lines.findIndex(
-    (line) =>
-      !line.includes('✓') &&
-      /Unhandled (?:Errors?|Rejection)|⎯ Failed (?:Suites|Tests) ⎯|error during close|close timed out/i.test(
-        line,
-      ),
-  );
-  const picked = section === -1 ? lines.slice(-25) : lines.slice(section, section + 25);
-  return {
-    file: name,
-    title: '(the step, with no failed test)',
-    message: picked.join('\n    ').slice(0, 3000),
-  };
-}
-
-function firstLines(text) {
-  return (text ?? '').split('\n').slice(0, 6).join('\n    ').slice(0, 1200);
 }
 
 function assertReachable(url) {

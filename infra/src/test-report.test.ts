@@ -1,0 +1,88 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readFailures, stepError } from '../bin/test-report.mjs';
+import { slowestFiles } from '../bin/test-run.mjs';
+
+// What `npm test` prints last (issue 36 item 4): each failure's file and its first error, also for a test
+// that timed out, whose JSON report holds only "STACK_TRACE_ERROR".
+
+const root = '/repo';
+const folder = mkdtempSync(join(tmpdir(), 'trove-test-report-'));
+const report = join(folder, 'unit.json');
+const log = join(folder, 'unit.log');
+writeFileSync(
+  report,
+  JSON.stringify({
+    testResults: [
+      {
+        name: '/repo/services/a.test.ts',
+        status: 'failed',
+        startTime: 1_000,
+        endTime: 4_500,
+        assertionResults: [
+          {
+            ancestorTitles: ['the outbox'],
+            title: 'delivers after the outage',
+            fullName: 'the outbox delivers after the outage',
+            status: 'failed',
+            failureMessages: ['Error: STACK_TRACE_ERROR\n    at task (file:///x.js:1:1)'],
+          },
+          {
+            ancestorTitles: [],
+            title: 'adds',
+            fullName: 'adds',
+            status: 'failed',
+            failureMessages: ['AssertionError: expected 3 to be 4\n    at a.test.ts:9:3'],
+          },
+        ],
+      },
+      {
+        name: '/repo/services/b.test.ts',
+        status: 'failed',
+        message: 'Hook timed out in 120000ms',
+        startTime: 0,
+        endTime: 9_000,
+        assertionResults: [],
+      },
+    ],
+  }),
+);
+writeFileSync(
+  log,
+  [
+    ' \u001b[41m FAIL \u001b[49m unit services/a.test.ts\u001b[2m > \u001b[22mthe outbox > delivers after the outage',
+    '\u001b[31mError\u001b[22m: Test timed out in 60000ms.',
+    'If this is a long-running test, pass a timeout value…',
+  ].join('\n'),
+);
+
+describe("npm test's failure report", () => {
+  it('names each failed test’s file with its first error, taking a timeout’s message from the log', () => {
+    const failures = readFailures(root, report, log);
+    expect(failures.map((f) => f.file)).toEqual([
+      'services/a.test.ts',
+      'services/a.test.ts',
+      'services/b.test.ts',
+    ]);
+    expect(failures[0]?.message).toMatch(/^Error: Test timed out in 60000ms\./);
+    expect(failures[1]?.message).toMatch(/^AssertionError: expected 3 to be 4/);
+    expect(failures[2]).toMatchObject({ title: '(the file)', message: 'Hook timed out in 120000ms' });
+  });
+
+  it('says why a step failed with no failed test: vitest’s error section', () => {
+    const crashed = join(folder, 'crashed.log');
+    writeFileSync(
+      crashed,
+      ['✓ a test named unhandled errors', '⎯⎯ Unhandled Errors ⎯⎯', 'Error: boom'].join('\n'),
+    );
+    expect(stepError('integration', crashed).message).toMatch(/^⎯⎯ Unhandled Errors ⎯⎯\n {4}Error: boom/);
+  });
+
+  it('lists the slowest files, longest first', () => {
+    expect(slowestFiles(root, [{ name: 'unit', report }], 1)).toEqual([
+      { step: 'unit', file: 'services/b.test.ts', seconds: 9 },
+    ]);
+  });
+});
