@@ -192,6 +192,17 @@ export function documentLabel(document: { name: string; title?: string | null | 
 }
 
 /**
+ * What the location of a passage read from an image by OCR ends with (issue 39 item 4): "page 3, read from an
+ * image". Results, citations and the passage panel show the location, so the person knows the words may hold
+ * recognition mistakes.
+ */
+export const READ_FROM_IMAGE = 'read from an image';
+
+/** The location of OCR text: "page 3, read from an image", or "read from an image" for an image itself. */
+export const imageLocation = (place: string | null): string =>
+  place === null ? READ_FROM_IMAGE : `${place}, ${READ_FROM_IMAGE}`;
+
+/**
  * Where a document a source brought in lives there (issue 21, "a result opens the message in context with
  * its folder"): the source's name and the message's folder (null if unknown). Absent or null for uploads.
  */
