@@ -188,6 +188,8 @@ export function documentLabel(document: { name: string; title?: string | null | 
   const base = document.name.replace(/\.[^.]+$/, '');
   if (title === '' || title === document.name || title === base)
     return { title: document.name, fileName: null };
+  // An attachment's title names it already: "invoice.xlsx — in: Q3 numbers" (issue 39 item 6).
+  if (title.startsWith(`${document.name} — in: `)) return { title, fileName: null };
   return { title, fileName: document.name };
 }
 
@@ -274,6 +276,11 @@ export const UploadedDocumentSchema = z.object({
   parts: z.number().int().nullable(),
   status: z.enum(DOCUMENT_STATUSES),
   failure_reason: z.string().nullable(),
+  /**
+   * What the person should know about how it was read (issue 39): pages that could not be read from their
+   * images, an archive's entries left out, a name that said another kind. Empty when nothing.
+   */
+  notes: z.array(z.string()).default([]),
   document_date: z.string().nullable(),
   created_at: z.string(),
 });

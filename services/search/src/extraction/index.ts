@@ -2,7 +2,7 @@
 // document's passages with their location and facts out. The interface is agreed with the service that
 // stores and indexes the result; keep it stable.
 
-import { DOCUMENT_FORMATS } from '@trove/contracts';
+import { DOCUMENT_FORMATS, documentKindOf } from '@trove/contracts';
 import { withIdentifierParts } from './code';
 import { withCompoundParts } from './compound-words';
 import { claimedKind, type DocumentKind, ExtractionError } from './detect-kind';
@@ -52,7 +52,21 @@ export interface ExtractedDocument {
   /** What the person should know about how it was read (shown on the document); empty when nothing. */
   notes: string[];
   /** Archive entries and attachments, to become documents of their own (docs/decisions/121). */
-  contained: ContainedFile[];
+  contained: { name: string; mediaType: string; kind: DocumentKind; bytes: Uint8Array }[];
+}
+
+/**
+ * Contained files with the kind their own job will claim: by name or media type, else by content — then the
+ * media type is the kind's, so the name and media type say it.
+ */
+function containedDocuments(files: readonly ContainedFile[]): ExtractedDocument['contained'] {
+  return files.flatMap((file) => {
+    const named = documentKindOf(file.name, file.mediaType);
+    const kind = named ?? sniffKind(file.bytes);
+    if (kind === undefined) return [];
+    const mediaType = named === undefined ? (DOCUMENT_FORMATS[kind].mediaTypes[0] ?? file.mediaType) : file.mediaType;
+    return [{ name: file.name, mediaType, kind, bytes: file.bytes }];
+  });
 }
 
 function peopleWords(people: ExtractedFacts['people']): string {
@@ -140,7 +154,7 @@ export async function extractDocument(
     parts: document.parts,
     documentDate: document.documentDate?.toISOString() ?? null,
     notes: [...notes, ...(document.notes ?? [])],
-    contained: document.contained ?? [],
+    contained: containedDocuments(document.contained ?? []),
     passages: passagesOrTitleOnly(splitIntoPassages(document.blocks)).map(
       ({ title: blockTitle, ...passage }) => {
         const facts = factsOf(passage.text, reference, document);

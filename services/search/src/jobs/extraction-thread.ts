@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, createLogger, describeError, type Logger, parseEnv } from '@trove/service-core';
-import { SearchEnvSchema } from '../env';
+import { extractionSettings, SearchEnvSchema } from '../env';
 import { ExtractionError, extractDocument } from '../extraction';
 import { createExtractionWorker, timedOutReason } from './extraction-worker';
 
@@ -163,6 +163,7 @@ async function runExtractionLoop(
   timedOut: { workerId: string; jobId: string } | undefined,
 ): Promise<void> {
   const env = parseEnv(SearchEnvSchema);
+  const settings = extractionSettings(env);
   const logger = createLogger({ name: 'search-extraction', level: env.LOG_LEVEL });
   const db = createDatabase({
     url: env.DATABASE_URL,
@@ -185,7 +186,7 @@ async function runExtractionLoop(
   const jobs = createExtractionWorker({
     db,
     logger,
-    extract: extractDocument,
+    extract: (file) => extractDocument(file, settings),
     permanentFailure: (err) => (err instanceof ExtractionError ? err.reason : undefined),
     leaseMs: env.SEARCH_JOB_LEASE_MS,
     maxAttempts: env.SEARCH_JOB_MAX_ATTEMPTS,
