@@ -98,7 +98,9 @@ export async function recogniseImage(
 /** tesseract's text tidied: no trailing spaces, at most one blank line between paragraphs. */
 function cleanOcrText(text: string): string {
   return text
-    .replace(/[ \t]+\n/g, '\n')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

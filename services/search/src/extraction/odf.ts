@@ -8,6 +8,7 @@ import type { Reader } from './reader';
 import { sectionLocation } from './sections';
 import { MAX_CELLS, moneyText, plainNumber, type Sheet, sheetsToText } from './sheet-rows';
 import { walkXml, wholeAttribute } from './xml-events';
+import { zipKind } from './zip-kinds';
 
 // OpenDocument (issue 39 items 1–3): ODT like a Word document (headings, paragraphs, tables), ODS like a
 // workbook, ODP like slides — all three from the package's content.xml, read as events.
@@ -212,7 +213,9 @@ export function odfReader(kind: 'odt' | 'ods' | 'odp'): Reader {
   const what = WHAT[kind];
   return {
     accepts(bytes) {
-      return odfMimetype(bytes) === MIMETYPES[kind] ? { accepted: true, text: null } : { accepted: false };
+      // A zip without a readable mimetype is this kind damaged (read() says so), not an archive to open.
+      const accepted = odfMimetype(bytes) === MIMETYPES[kind] || zipKind(bytes) === 'zip';
+      return accepted ? { accepted: true, text: null } : { accepted: false };
     },
     async read(input) {
       const pkg = openOfficePackage(input.bytes, what);

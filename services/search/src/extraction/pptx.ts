@@ -5,7 +5,7 @@ import { isEncryptedOffice, type OfficePackage, openOfficePackage, protectedReas
 import type { Reader } from './reader';
 import { relationships } from './xlsx';
 import { walkXml } from './xml-events';
-import { zipHolds } from './zip-kinds';
+import { zipHolds, zipKind } from './zip-kinds';
 
 // PPTX (issue 39 item 2): each slide a section — its title, its text (shapes and tables, paragraph by
 // paragraph) and its speaker notes — in the presentation's order (presentation.xml's slide list, not file names).
@@ -108,7 +108,8 @@ export function slidesToText(slides: readonly Slide[], fallbackTitle: string): D
 export const pptxReader: Reader = {
   accepts(bytes) {
     if (isEncryptedOffice(bytes)) return { accepted: false, reason: protectedReason(WHAT) };
-    return zipHolds(bytes, 'ppt/presentation.xml') ? { accepted: true, text: null } : { accepted: false };
+    // A zip whose main part is not visible is this kind damaged (read() says so), not an archive to open.
+    return zipHolds(bytes, 'ppt/presentation.xml') || zipKind(bytes) === 'zip' ? { accepted: true, text: null } : { accepted: false };
   },
   async read(input) {
     const pkg = openOfficePackage(input.bytes, WHAT);

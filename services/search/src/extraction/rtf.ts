@@ -114,7 +114,12 @@ export function rtfParagraphs(source: string): { text: string; level: number }[]
   };
   const endParagraph = () => {
     flushBytes();
-    const joined = text.join('').replace(/[ \t]+\n/g, '\n').trim();
+    const joined = text
+      .join('')
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .join('\n')
+      .trim();
     if (joined) paragraphs.push({ text: joined, level });
     text = [];
   };

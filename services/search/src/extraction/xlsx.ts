@@ -5,7 +5,7 @@ import { isEncryptedOffice, type OfficePackage, openOfficePackage, protectedReas
 import type { Reader } from './reader';
 import { MAX_CELLS, moneyText, plainNumber, type Sheet, serialDate, sheetsToText } from './sheet-rows';
 import { walkXml } from './xml-events';
-import { zipHolds } from './zip-kinds';
+import { zipHolds, zipKind } from './zip-kinds';
 
 // XLSX (issue 39 item 1): the workbook's sheets in its order, each cell as its format shows it where that
 // matters to a search — dates as dates (Excel keeps them as day numbers), money with its currency, percentages
@@ -202,7 +202,8 @@ function readWorkbook(pkg: OfficePackage, fallbackTitle: string): DocumentText {
 export const xlsxReader: Reader = {
   accepts(bytes) {
     if (isEncryptedOffice(bytes)) return { accepted: false, reason: protectedReason(WHAT) };
-    return zipHolds(bytes, 'xl/workbook.xml') ? { accepted: true, text: null } : { accepted: false };
+    // A zip whose main part is not visible is this kind damaged (read() says so), not an archive to open.
+    return zipHolds(bytes, 'xl/workbook.xml') || zipKind(bytes) === 'zip' ? { accepted: true, text: null } : { accepted: false };
   },
   async read(input) {
     const pkg = openOfficePackage(input.bytes, WHAT);
