@@ -55,6 +55,8 @@ export interface ExtractionProcess {
   stop(): Promise<void>;
   /** Tells the child that jobs were just queued (a sync's batch), so it does not wait out its poll. */
   wake(): void;
+  /** The child's process id while one runs (the bench reads its peak memory). */
+  pid(): number | undefined;
 }
 
 /** Starts the extraction child process; one that dies is logged and started again, with back-off. */
@@ -142,6 +144,7 @@ export function startExtractionProcess(logger: Logger, options: ExtractionProces
     wake() {
       if (child?.connected) child.send(WAKE);
     },
+    pid: () => child?.pid,
     async stop() {
       stopping = true;
       clearTimeout(restartTimer);
