@@ -88,8 +88,7 @@ export const SearchEnvSchema = z
     /** Whether a message's inline images (logos, pictures in its body) are read by OCR too: "true" or "false". */
     SEARCH_OCR_INLINE_IMAGES: z
       .enum(['true', 'false'], { error: 'must be true or false' })
-      .default(EXTRACTION.ocrInlineImages ? 'true' : 'false')
-      .transform((value) => value === 'true'),
+      .default(EXTRACTION.ocrInlineImages ? 'true' : 'false'),
     /** Chats (docs/decisions/015-chats.md): passages an answer cites, neighbours shown around a passage. */
     CHAT_PASSAGES: wholeNumber(5, 1, 20),
     CHAT_CONTEXT_PASSAGES: wholeNumber(2, 0, 10),
@@ -201,7 +200,7 @@ export function extractionSettings(env: SearchEnv): ExtractionSettings {
     ocrLanguages: env.SEARCH_OCR_LANGUAGES,
     ocrMaxPages: env.SEARCH_OCR_MAX_PAGES,
     ocrMaxPixels: env.SEARCH_OCR_MAX_PIXELS,
-    ocrInlineImages: env.SEARCH_OCR_INLINE_IMAGES,
+    ocrInlineImages: env.SEARCH_OCR_INLINE_IMAGES === 'true',
     memoryMb: env.SEARCH_JOB_MEMORY_MB,
     timeoutSeconds: env.SEARCH_JOB_TIMEOUT_S,
   };

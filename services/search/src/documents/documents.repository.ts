@@ -325,7 +325,10 @@ export interface Original {
  * The originals of many documents (a batch of extraction jobs), in one query; a document deleted meanwhile is
  * missing from the map. Each is marked `extracting` in the same statement, as the Uploads page shows it.
  */
-export async function startExtracting(db: DatabaseHandle, documentIds: string[]): Promise<Map<string, Original>> {
+export async function startExtracting(
+  db: DatabaseHandle,
+  documentIds: string[],
+): Promise<Map<string, Original>> {
   if (documentIds.length === 0) return new Map();
   const rows = await sql<{
     id: string;
@@ -358,7 +361,10 @@ export async function startExtracting(db: DatabaseHandle, documentIds: string[])
 }
 
 /** Puts jobs a batch took but did not read back in the queue as they were (their take not counted as a try). */
-export async function releaseUnread(db: DatabaseHandle, jobs: { id: string; documentId: string }[]): Promise<void> {
+export async function releaseUnread(
+  db: DatabaseHandle,
+  jobs: { id: string; documentId: string }[],
+): Promise<void> {
   if (jobs.length === 0) return;
   await sql`update search_jobs set locked_at = null, locked_by = null, attempts = greatest(attempts - 1, 0)
     where id = any (${jobs.map((job) => job.id)}::uuid[])`.execute(db);
@@ -801,7 +807,8 @@ export async function deleteDocumentIn(
   // An archive's entries and a message's attachments go with it (docs/decisions/121).
   const inside = await descendantsOf(tx, [documentId]);
   // Locked before the statistics row, as an indexer of one of them locks it (the lock order above).
-  if (inside.length > 0) await sql`select id from documents where id = any (${inside}::uuid[]) order by id for update`.execute(tx);
+  if (inside.length > 0)
+    await sql`select id from documents where id = any (${inside}::uuid[]) order by id for update`.execute(tx);
   const gone = [documentId, ...inside];
   await removePassagesOf(tx, gone);
   await sql`delete from documents where id = any (${gone}::uuid[])`.execute(tx);

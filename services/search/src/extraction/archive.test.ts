@@ -15,7 +15,11 @@ async function zipOf(entries: Record<string, string | Uint8Array>): Promise<Uint
 }
 
 /** Rewrites central directory entries: a symlink's mode, or a name (same length) the writer would not store. */
-function patchEntry(bytes: Uint8Array, name: string, change: { symlink?: boolean; rename?: string }): Uint8Array {
+function patchEntry(
+  bytes: Uint8Array,
+  name: string,
+  change: { symlink?: boolean; rename?: string },
+): Uint8Array {
   const out = new Uint8Array(bytes);
   const view = new DataView(out.buffer);
   const entry = zipEntries(out)?.find((candidate) => candidate.name === name);
@@ -51,7 +55,7 @@ describe('ZIP archives', () => {
   });
 
   it('paths that climb out and links are left out, and the archive says so', async () => {
-    let zip = await zipOf({ 'aa/evil.txt': 'x', 'link': 'target', 'ok.txt': 'kept words' });
+    let zip = await zipOf({ 'aa/evil.txt': 'x', link: 'target', 'ok.txt': 'kept words' });
     zip = patchEntry(zip, 'aa/evil.txt', { rename: '../evil.txt' });
     zip = patchEntry(zip, 'link', { symlink: true });
     const document = await extractDocument(file('mixed.zip', zip));
@@ -70,12 +74,17 @@ describe('ZIP archives', () => {
       () => undefined,
       (err: ExtractionError) => err.reason,
     );
-    expect(reason).toMatch(/^This archive looks like a zip bomb: “zeros\.bin” opens to more than 32 MB from .* over 100 times its packed size\. Nothing in it was indexed\.$/);
+    expect(reason).toMatch(
+      /^This archive looks like a zip bomb: “zeros\.bin” opens to more than 32 MB from .* over 100 times its packed size\. Nothing in it was indexed\.$/,
+    );
   });
 
   it('bounded by the entries and bytes settings', async () => {
     const zip = await zipOf({ 'a.txt': 'one', 'b.txt': 'two', 'c.txt': 'three' });
-    const fewer = await extractDocument(file('three.zip', zip), { ...DEFAULT_EXTRACTION_SETTINGS, archiveMaxEntries: 2 });
+    const fewer = await extractDocument(file('three.zip', zip), {
+      ...DEFAULT_EXTRACTION_SETTINGS,
+      archiveMaxEntries: 2,
+    });
     expect(fewer.contained).toHaveLength(2);
     expect(fewer.notes[0]).toBe('Only the first 2 of its 3 files were indexed.');
     await expect(

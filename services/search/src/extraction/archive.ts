@@ -26,7 +26,8 @@ function unsafePath(name: string): boolean {
   return path.startsWith('/') || /^[A-Za-z]:/.test(path) || path.split('/').some((part) => part === '..');
 }
 
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 
 /** The archive's entries as contained files, and the notes on what was left out. */
 export function archiveEntries(
@@ -48,7 +49,10 @@ export function archiveEntries(
       `This archive looks like a zip bomb: “${entry.name}” opens to more than ${megabytes(opened)} from ${megabytes(entry.compressedBytes)}, over ${settings.archiveMaxRatio} times its packed size. Nothing in it was indexed.`,
     );
   for (const entry of files) {
-    if (entry.declaredBytes > Math.max(entry.compressedBytes, 1) * settings.archiveMaxRatio && entry.declaredBytes > 1024 * 1024)
+    if (
+      entry.declaredBytes > Math.max(entry.compressedBytes, 1) * settings.archiveMaxRatio &&
+      entry.declaredBytes > 1024 * 1024
+    )
       throw bomb(entry, entry.declaredBytes);
   }
   const contained: ContainedFile[] = [];
@@ -83,7 +87,10 @@ export function archiveEntries(
       continue;
     }
     left -= content.byteLength;
-    if (content.byteLength === 0 || (documentKindOf(fileName, '') === undefined && sniffKind(content) === undefined)) {
+    if (
+      content.byteLength === 0 ||
+      (documentKindOf(fileName, '') === undefined && sniffKind(content) === undefined)
+    ) {
       unread += 1;
       continue;
     }
@@ -102,16 +109,27 @@ export function archiveEntries(
       `Only the first ${settings.archiveMaxEntries.toLocaleString('en')} of its ${kept.toLocaleString('en')} files were indexed.`,
     );
   if (unsafe.length > 0)
-    notes.push(`${plural(unsafe.length, 'entry was', 'entries were')} left out for a path outside the archive: ${unsafe.slice(0, 5).join(', ')}.`);
+    notes.push(
+      `${plural(unsafe.length, 'entry was', 'entries were')} left out for a path outside the archive: ${unsafe.slice(0, 5).join(', ')}.`,
+    );
   if (links.length > 0)
-    notes.push(`${plural(links.length, 'link was', 'links were')} left out: ${links.slice(0, 5).join(', ')}.`);
+    notes.push(
+      `${plural(links.length, 'link was', 'links were')} left out: ${links.slice(0, 5).join(', ')}.`,
+    );
   if (locked.length > 0)
-    notes.push(`${plural(locked.length, 'file is', 'files are')} protected by a password and could not be read: ${locked.slice(0, 5).join(', ')}.`);
-  if (unread > 0) notes.push(`${plural(unread, 'file was', 'files were')} empty, damaged or of a kind that is not read.`);
+    notes.push(
+      `${plural(locked.length, 'file is', 'files are')} protected by a password and could not be read: ${locked.slice(0, 5).join(', ')}.`,
+    );
+  if (unread > 0)
+    notes.push(`${plural(unread, 'file was', 'files were')} empty, damaged or of a kind that is not read.`);
   return { contained, notes, listing };
 }
 
-export async function readArchive(bytes: Uint8Array, archiveName: string, context: ReadContext): Promise<DocumentText> {
+export async function readArchive(
+  bytes: Uint8Array,
+  archiveName: string,
+  context: ReadContext,
+): Promise<DocumentText> {
   if (context.depth > MAX_OPENED_DEPTH)
     throw new ExtractionError(
       'This archive is inside an archive inside another; archives are opened one level deep, so its files were not indexed.',

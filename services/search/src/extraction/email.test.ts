@@ -3,7 +3,11 @@ import { readEmail } from './email';
 import { DEFAULT_EXTRACTION_SETTINGS, type ReadContext } from './reader';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
-const noAttachments: ReadContext = { settings: DEFAULT_EXTRACTION_SETTINGS, deadline: Date.now() + 60_000, depth: 0 };
+const noAttachments: ReadContext = {
+  settings: DEFAULT_EXTRACTION_SETTINGS,
+  deadline: Date.now() + 60_000,
+  depth: 0,
+};
 
 describe('reading an email', () => {
   it('people in an address group are listed one by one, each with where the header names them', async () => {

@@ -97,7 +97,8 @@ function attachedFiles(attachments: Attachment[], context: ReadContext): Contain
     const fileName = attachment.filename?.trim() || `attachment ${index + 1}`;
     const kind = documentKindOf(fileName, attachment.mimeType) ?? sniffKind(bytes);
     if (kind === undefined) return;
-    const inline = attachment.related === true || (attachment.disposition === 'inline' && attachment.contentId);
+    const inline =
+      attachment.related === true || (attachment.disposition === 'inline' && attachment.contentId);
     if (kind === 'image' && inline && !context.settings.ocrInlineImages) return;
     files.push({ name: fileName, fileName, mediaType: attachment.mimeType, bytes, role: 'attachment' });
   });
@@ -110,7 +111,11 @@ function attachedFiles(attachments: Attachment[], context: ReadContext): Contain
  * read become documents of their own, linked to the message (docs/decisions/121); one it cannot read is
  * told on that document, never on the mail.
  */
-export async function readEmail(bytes: Uint8Array, fallbackTitle: string, context: ReadContext): Promise<DocumentText> {
+export async function readEmail(
+  bytes: Uint8Array,
+  fallbackTitle: string,
+  context: ReadContext,
+): Promise<DocumentText> {
   let email: Awaited<ReturnType<typeof PostalMime.parse>>;
   try {
     email = await PostalMime.parse(withUtf8Headers(bytes), { attachmentEncoding: 'arraybuffer' });

@@ -16,7 +16,10 @@ export function imageFormat(bytes: Uint8Array): 'png' | 'jpeg' | 'tiff' | 'webp'
   if (b.length < 12) return undefined;
   if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'png';
   if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a))
+  if (
+    (b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0) ||
+    (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a)
+  )
     return 'tiff';
   const riff = String.fromCharCode(...b.subarray(0, 4));
   const webp = String.fromCharCode(...b.subarray(8, 12));
@@ -46,13 +49,20 @@ export function checkImageSize(bytes: Uint8Array, maxPixels: number): void {
 export function ocrFailure(err: unknown, what: string): ExtractionError {
   if (!(err instanceof OcrError)) throw err;
   if (err.problem === 'unavailable')
-    return new ExtractionError('Text cannot be read from images on this server: its OCR program is not installed.');
-  if (err.problem === 'timeout') return new ExtractionError(`Reading the text of this ${what} took too long.`);
+    return new ExtractionError(
+      'Text cannot be read from images on this server: its OCR program is not installed.',
+    );
+  if (err.problem === 'timeout')
+    return new ExtractionError(`Reading the text of this ${what} took too long.`);
   return new ExtractionError(`This ${what} is damaged or in a form whose text cannot be read.`);
 }
 
 /** The text of an image file, each of its pages (a TIFF may hold several) a part. */
-export async function readImage(bytes: Uint8Array, fallbackTitle: string, context: ReadContext): Promise<DocumentText> {
+export async function readImage(
+  bytes: Uint8Array,
+  fallbackTitle: string,
+  context: ReadContext,
+): Promise<DocumentText> {
   checkImageSize(bytes, context.settings.ocrMaxPixels);
   let pages: string[];
   try {

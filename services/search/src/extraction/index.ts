@@ -64,7 +64,8 @@ function containedDocuments(files: readonly ContainedFile[]): ExtractedDocument[
     const named = documentKindOf(file.name, file.mediaType);
     const kind = named ?? sniffKind(file.bytes);
     if (kind === undefined) return [];
-    const mediaType = named === undefined ? (DOCUMENT_FORMATS[kind].mediaTypes[0] ?? file.mediaType) : file.mediaType;
+    const mediaType =
+      named === undefined ? (DOCUMENT_FORMATS[kind].mediaTypes[0] ?? file.mediaType) : file.mediaType;
     return [{ name: file.name, mediaType, kind, bytes: file.bytes }];
   });
 }

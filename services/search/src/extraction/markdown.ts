@@ -35,7 +35,8 @@ export function atxHeading(line: string): { level: number; text: string } | unde
   let end = text.length;
   while (end > 0 && text[end - 1] === '#') end -= 1;
   if (end === 0) text = '';
-  else if (end < text.length && (text[end - 1] === ' ' || text[end - 1] === '\t')) text = text.slice(0, end).trim();
+  else if (end < text.length && (text[end - 1] === ' ' || text[end - 1] === '\t'))
+    text = text.slice(0, end).trim();
   return { level, text };
 }
 

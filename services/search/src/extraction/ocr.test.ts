@@ -14,35 +14,47 @@ const small = { ...DEFAULT_EXTRACTION_SETTINGS, ocrMaxPixels: 2_000_000 };
 const OCR_GUARD_MS = 90_000;
 
 describe('pictures and scans', () => {
-  it('a photographed receipt (PNG) is read, marked as read from an image, and its facts found', async () => {
-    const png = await pngOfText(['Receipt from Kumquat Stores', 'Total Rs. 4,500 paid on 14 March 2024']);
-    const document = await extractDocument(file('receipt.png', png));
-    expect(document.kind).toBe('image');
-    const [passage] = document.passages;
-    expect(passage?.location).toBe(READ_FROM_IMAGE);
-    expect(passage?.text).toContain('Kumquat Stores');
-    expect(passage?.facts.amounts.map((amount) => amount.value)).toContain(4500);
-    expect(passage?.facts.dates.map((date) => date.iso)).toContain('2024-03-14');
-  }, OCR_GUARD_MS);
+  it(
+    'a photographed receipt (PNG) is read, marked as read from an image, and its facts found',
+    async () => {
+      const png = await pngOfText(['Receipt from Kumquat Stores', 'Total Rs. 4,500 paid on 14 March 2024']);
+      const document = await extractDocument(file('receipt.png', png));
+      expect(document.kind).toBe('image');
+      const [passage] = document.passages;
+      expect(passage?.location).toBe(READ_FROM_IMAGE);
+      expect(passage?.text).toContain('Kumquat Stores');
+      expect(passage?.facts.amounts.map((amount) => amount.value)).toContain(4500);
+      expect(passage?.facts.dates.map((date) => date.iso)).toContain('2024-03-14');
+    },
+    OCR_GUARD_MS,
+  );
 
-  it('a scanned PDF page (an image and no text layer) is read from its image; a page with text is not', async () => {
-    const scan = await pngOfText(['Lease agreement for the Pune office'], 100);
-    const pdf = await pdfKitWith([{ lines: ['Cover letter about the lease'] }, { image: scan }]);
-    const document = await extractDocument(file('lease.pdf', pdf), small);
-    expect(document.passages.map((passage) => passage.location)).toEqual([
-      'page 1',
-      `page 2, ${READ_FROM_IMAGE}`,
-    ]);
-    expect(document.passages[1]?.text).toContain('Pune office');
-  }, OCR_GUARD_MS);
+  it(
+    'a scanned PDF page (an image and no text layer) is read from its image; a page with text is not',
+    async () => {
+      const scan = await pngOfText(['Lease agreement for the Pune office'], 100);
+      const pdf = await pdfKitWith([{ lines: ['Cover letter about the lease'] }, { image: scan }]);
+      const document = await extractDocument(file('lease.pdf', pdf), small);
+      expect(document.passages.map((passage) => passage.location)).toEqual([
+        'page 1',
+        `page 2, ${READ_FROM_IMAGE}`,
+      ]);
+      expect(document.passages[1]?.text).toContain('Pune office');
+    },
+    OCR_GUARD_MS,
+  );
 
-  it('scanned pages past SEARCH_OCR_MAX_PAGES are left unread, and the document says which', async () => {
-    const scan = await pngOfText(['Page of a scanned contract'], 50);
-    const pdf = await pdfKitWith([{ image: scan }, { image: scan }, { image: scan }]);
-    const document = await extractDocument(file('contract.pdf', pdf), { ...small, ocrMaxPages: 1 });
-    expect(document.notes).toEqual(['Only the first 1 scanned pages were read; pages 2–3 were not.']);
-    expect(document.passages.filter((passage) => passage.text.includes('contract'))).toHaveLength(1);
-  }, OCR_GUARD_MS);
+  it(
+    'scanned pages past SEARCH_OCR_MAX_PAGES are left unread, and the document says which',
+    async () => {
+      const scan = await pngOfText(['Page of a scanned contract'], 50);
+      const pdf = await pdfKitWith([{ image: scan }, { image: scan }, { image: scan }]);
+      const document = await extractDocument(file('contract.pdf', pdf), { ...small, ocrMaxPages: 1 });
+      expect(document.notes).toEqual(['Only the first 1 scanned pages were read; pages 2–3 were not.']);
+      expect(document.passages.filter((passage) => passage.text.includes('contract'))).toHaveLength(1);
+    },
+    OCR_GUARD_MS,
+  );
 
   it('a 20,000 × 20,000 picture is refused from its header, before anything decodes it', async () => {
     await expect(extractDocument(file('huge.png', pngHeader(20_000, 20_000)))).rejects.toEqual(
@@ -50,8 +62,14 @@ describe('pictures and scans', () => {
     );
   });
 
-  it('a damaged picture says so', async () => {
-    const png = await pngOfText(['x']);
-    await expect(extractDocument(file('broken.png', png.subarray(0, 200)))).rejects.toBeInstanceOf(ExtractionError);
-  }, OCR_GUARD_MS);
+  it(
+    'a damaged picture says so',
+    async () => {
+      const png = await pngOfText(['x']);
+      await expect(extractDocument(file('broken.png', png.subarray(0, 200)))).rejects.toBeInstanceOf(
+        ExtractionError,
+      );
+    },
+    OCR_GUARD_MS,
+  );
 });

@@ -114,9 +114,13 @@ export function renderPdfPage(
   deadline: number,
 ): Promise<Buffer> {
   const pageText = String(page);
-  return runBounded('pdftoppm', ['-r', String(Math.max(1, Math.round(dpi))), '-f', pageText, '-l', pageText, '-gray', '-'], {
-    input: pdf,
-    settings,
-    deadline,
-  });
+  return runBounded(
+    'pdftoppm',
+    ['-r', String(Math.max(1, Math.round(dpi))), '-f', pageText, '-l', pageText, '-gray', '-'],
+    {
+      input: pdf,
+      settings,
+      deadline,
+    },
+  );
 }

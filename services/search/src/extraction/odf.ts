@@ -113,7 +113,10 @@ function odsCellText(attributes: Record<string, string>, text: string): string {
     return moneyText(value, attributes['office:currency'] ?? '') || text;
   if (type === 'percentage' && Number.isFinite(value)) return `${plainNumber(value * 100)}%`;
   if (type === 'date' && attributes['office:date-value'])
-    return attributes['office:date-value'].replace('T', ' ').replace(/ 00:00(:00)?$/, '').slice(0, 16);
+    return attributes['office:date-value']
+      .replace('T', ' ')
+      .replace(/ 00:00(:00)?$/, '')
+      .slice(0, 16);
   if (type === 'boolean') return attributes['office:boolean-value'] === 'true' ? 'TRUE' : 'FALSE';
   return text;
 }
@@ -136,7 +139,11 @@ function readOds(content: string, fallbackTitle: string): DocumentText {
         cells = [];
         rowRepeat = wholeAttribute(attributes['table:number-rows-repeated'], 1);
       } else if ((name === 'table:table-cell' || name === 'table:covered-table-cell') && cells !== undefined)
-        cell = { attributes, repeat: wholeAttribute(attributes['table:number-columns-repeated'], 1), text: [] };
+        cell = {
+          attributes,
+          repeat: wholeAttribute(attributes['table:number-columns-repeated'], 1),
+          text: [],
+        };
       paragraphs.open(name, attributes);
     },
     text: (text) => paragraphs.text(text),
@@ -157,7 +164,9 @@ function readOds(content: string, fallbackTitle: string): DocumentText {
         cell = undefined;
       } else if (name === 'table:table-row' && cells !== undefined && sheet !== undefined) {
         const empty = cells.every((c) => c.trim() === '');
-        const repeat = empty ? 1 : Math.min(rowRepeat, Math.max(1, Math.floor(cellsLeft / Math.max(cells.length, 1))));
+        const repeat = empty
+          ? 1
+          : Math.min(rowRepeat, Math.max(1, Math.floor(cellsLeft / Math.max(cells.length, 1))));
         for (let i = 0; i < repeat; i += 1) sheet.rows.push({ number: rowNumber + i + 1, cells });
         if (!empty) cellsLeft -= (repeat - 1) * cells.length;
         rowNumber += rowRepeat;
@@ -168,7 +177,10 @@ function readOds(content: string, fallbackTitle: string): DocumentText {
       }
     },
   });
-  const notes = cellsLeft <= 0 ? [`Only the first ${MAX_CELLS.toLocaleString('en')} cells of this spreadsheet were read.`] : [];
+  const notes =
+    cellsLeft <= 0
+      ? [`Only the first ${MAX_CELLS.toLocaleString('en')} cells of this spreadsheet were read.`]
+      : [];
   return sheetsToText(sheets, fallbackTitle, notes);
 }
 
@@ -192,7 +204,8 @@ function readOdp(content: string, fallbackTitle: string): DocumentText {
         if (!text || slide === undefined) return;
         if (inNotes) slide.notes.push(text);
         else if (frameClass === 'title' && !slide.title) slide.title = text;
-        else if (!['page-number', 'date-time', 'footer', 'header'].includes(frameClass ?? '')) slide.paragraphs.push(text);
+        else if (!['page-number', 'date-time', 'footer', 'header'].includes(frameClass ?? ''))
+          slide.paragraphs.push(text);
         return;
       }
       if (name === 'presentation:notes') inNotes = false;
@@ -221,7 +234,8 @@ export function odfReader(kind: 'odt' | 'ods' | 'odp'): Reader {
       const pkg = openOfficePackage(input.bytes, what);
       // An OpenDocument file saved with a password keeps its structure and encrypts content.xml (its
       // manifest says how), so the zip opens and the text does not.
-      if (pkg.text('META-INF/manifest.xml')?.includes('encryption-data')) throw new ExtractionError(protectedReason(what));
+      if (pkg.text('META-INF/manifest.xml')?.includes('encryption-data'))
+        throw new ExtractionError(protectedReason(what));
       return READ[kind](pkg.required('content.xml'), baseName(input.fileName));
     },
     limits: [],

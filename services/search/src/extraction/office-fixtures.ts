@@ -22,12 +22,16 @@ export async function xlsxWith(
 }
 
 /** A deck: each slide's title, lines of text and speaker notes. */
-export async function pptxWith(slides: { title: string; lines: string[]; notes?: string }[]): Promise<Uint8Array> {
+export async function pptxWith(
+  slides: { title: string; lines: string[]; notes?: string }[],
+): Promise<Uint8Array> {
   const deck = new PptxGenJS();
   // A master with a title placeholder, as PowerPoint's own layouts have: the slide's title goes in it.
   deck.defineSlideMaster({
     title: 'TITLED',
-    objects: [{ placeholder: { options: { name: 'title', type: 'title', x: 0.5, y: 0.3, w: 9, h: 1 }, text: '' } }],
+    objects: [
+      { placeholder: { options: { name: 'title', type: 'title', x: 0.5, y: 0.3, w: 9, h: 1 }, text: '' } },
+    ],
   });
   for (const content of slides) {
     const slide = deck.addSlide({ masterName: 'TITLED' });
@@ -49,7 +53,11 @@ const ODF_NAMESPACES =
   'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" office:version="1.3"';
 
 /** An OpenDocument package whose body (inside office:body) is `body`; `encrypted` marks content.xml as sealed. */
-export async function odfWith(kind: keyof typeof ODF_MIMETYPES, body: string, encrypted = false): Promise<Uint8Array> {
+export async function odfWith(
+  kind: keyof typeof ODF_MIMETYPES,
+  body: string,
+  encrypted = false,
+): Promise<Uint8Array> {
   const zip = new JSZip();
   zip.file('mimetype', ODF_MIMETYPES[kind], { compression: 'STORE' });
   const encryption = encrypted ? '<manifest:encryption-data manifest:checksum-type="SHA1/1K"/>' : '';

@@ -50,7 +50,11 @@ export function odfMimetype(bytes: Uint8Array): string | undefined {
  * An office file's package: refused when its parts declare or really open to more than `maxExpandedBytes`
  * (as they are read), or when it is damaged. `what` names it in the reasons ("Excel workbook").
  */
-export function openOfficePackage(bytes: Uint8Array, what: string, maxExpandedBytes = OFFICE_MAX_EXPANDED_BYTES) {
+export function openOfficePackage(
+  bytes: Uint8Array,
+  what: string,
+  maxExpandedBytes = OFFICE_MAX_EXPANDED_BYTES,
+) {
   const damaged = new ExtractionError(`This ${what} is damaged and cannot be read.`);
   const zip = openZip(bytes, maxExpandedBytes);
   if (zip === undefined) throw damaged;

@@ -21,9 +21,7 @@ describe('reading a PDF', () => {
 
   it('a password-protected PDF fails with that reason', async () => {
     const locked = pdfWithPages([['secret']], { encrypt: true });
-    await expect(readPdf(locked, 'x')).rejects.toEqual(
-      new ExtractionError(PDF_PROTECTED),
-    );
+    await expect(readPdf(locked, 'x')).rejects.toEqual(new ExtractionError(PDF_PROTECTED));
   });
 
   it('a damaged PDF fails cleanly', async () => {

@@ -28,7 +28,8 @@ const SCANNED_PAGE_CHARACTERS = 20;
 /** The resolution OCR reads pages at (tesseract's own advice), lowered for pages larger than A4's. */
 const OCR_DPI = 300;
 
-export const PDF_PROTECTED = 'This PDF is protected by a password, so its words cannot be read. Remove the password and upload it again.';
+export const PDF_PROTECTED =
+  'This PDF is protected by a password, so its words cannot be read. Remove the password and upload it again.';
 
 /** "pages 3, 7 and 9", "pages 12–2,000": the pages a note is about. */
 export function pageList(pages: readonly number[]): string {
@@ -65,7 +66,9 @@ async function readScannedPages(
       break;
     }
     if (Date.now() >= context.deadline) {
-      notes.push(`Reading scanned pages took too long; ${pageList(unread(scanned.slice(position)))} were not read.`);
+      notes.push(
+        `Reading scanned pages took too long; ${pageList(unread(scanned.slice(position)))} were not read.`,
+      );
       break;
     }
     const size = sizes[index] ?? { width: 612, height: 792 };
@@ -77,17 +80,24 @@ async function readScannedPages(
     } catch (err) {
       if (!(err instanceof OcrError)) throw err;
       if (err.problem === 'unavailable') {
-        notes.push(`${pageList(unread(scanned))} have no text layer, and text cannot be read from images on this server.`);
+        notes.push(
+          `${pageList(unread(scanned))} have no text layer, and text cannot be read from images on this server.`,
+        );
         break;
       }
       if (err.problem === 'timeout') {
-        notes.push(`Reading scanned pages took too long; ${pageList(unread(scanned.slice(position)))} were not read.`);
+        notes.push(
+          `Reading scanned pages took too long; ${pageList(unread(scanned.slice(position)))} were not read.`,
+        );
         break;
       }
       failed.push(index + 1);
     }
   }
-  if (failed.length > 0) notes.push(`${pageList(failed)} could not be read from ${failed.length === 1 ? 'its image' : 'their images'}.`);
+  if (failed.length > 0)
+    notes.push(
+      `${pageList(failed)} could not be read from ${failed.length === 1 ? 'its image' : 'their images'}.`,
+    );
   return { ocr, notes };
 }
 

@@ -1,7 +1,13 @@
 import { ExtractionError } from './detect-kind';
 import type { DocumentText } from './document-text';
 import { baseName } from './file-name';
-import { isEncryptedOffice, type OfficePackage, openOfficePackage, protectedReason, resolvePart } from './office-package';
+import {
+  isEncryptedOffice,
+  type OfficePackage,
+  openOfficePackage,
+  protectedReason,
+  resolvePart,
+} from './office-package';
 import type { Reader } from './reader';
 import { relationships } from './xlsx';
 import { walkXml } from './xml-events';
@@ -76,7 +82,8 @@ function readSlide(pkg: OfficePackage, part: string): Slide | undefined {
   if (rels !== undefined) {
     walkXml(rels, {
       open(name, attributes) {
-        if (name !== 'Relationship' || !attributes.Type?.endsWith('/notesSlide') || !attributes.Target) return;
+        if (name !== 'Relationship' || !attributes.Type?.endsWith('/notesSlide') || !attributes.Target)
+          return;
         const notesXml = pkg.text(resolvePart(folder, attributes.Target));
         if (notesXml !== undefined) notes = slideParagraphs(notesXml).body;
       },
@@ -93,7 +100,8 @@ export function slidesToText(slides: readonly Slide[], fallbackTitle: string): D
     const title = slide.title || undefined;
     const texts = [...(slide.title ? [slide.title] : []), ...slide.paragraphs];
     for (const text of texts) blocks.push({ location, text, title });
-    if (slide.notes.length > 0) blocks.push({ location, text: `Speaker notes: ${slide.notes.join('\n')}`, title });
+    if (slide.notes.length > 0)
+      blocks.push({ location, text: `Speaker notes: ${slide.notes.join('\n')}`, title });
   });
   return {
     title: slides.find((slide) => slide.title)?.title ?? fallbackTitle,
@@ -109,11 +117,14 @@ export const pptxReader: Reader = {
   accepts(bytes) {
     if (isEncryptedOffice(bytes)) return { accepted: false, reason: protectedReason(WHAT) };
     // A zip whose main part is not visible is this kind damaged (read() says so), not an archive to open.
-    return zipHolds(bytes, 'ppt/presentation.xml') || zipKind(bytes) === 'zip' ? { accepted: true, text: null } : { accepted: false };
+    return zipHolds(bytes, 'ppt/presentation.xml') || zipKind(bytes) === 'zip'
+      ? { accepted: true, text: null }
+      : { accepted: false };
   },
   async read(input) {
     const pkg = openOfficePackage(input.bytes, WHAT);
-    if (!pkg.zip.has('ppt/presentation.xml')) throw new ExtractionError(`This ${WHAT} is damaged and cannot be read.`);
+    if (!pkg.zip.has('ppt/presentation.xml'))
+      throw new ExtractionError(`This ${WHAT} is damaged and cannot be read.`);
     const slides = slideParts(pkg).flatMap((part) => readSlide(pkg, part) ?? []);
     return slidesToText(slides, baseName(input.fileName));
   },

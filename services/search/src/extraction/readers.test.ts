@@ -48,7 +48,13 @@ describe('spreadsheets: each sheet a section, each row with its header names', (
         ],
         money: [3],
       },
-      { name: 'Notes', rows: [['Owner', 'Remark'], ['Ann Lee', 'Reconcile before the audit']] },
+      {
+        name: 'Notes',
+        rows: [
+          ['Owner', 'Remark'],
+          ['Ann Lee', 'Reconcile before the audit'],
+        ],
+      },
     ]);
     const document = await extractDocument(file('budget.xlsx', bytes));
     expect(document.kind).toBe('xlsx');
@@ -77,8 +83,12 @@ describe('spreadsheets: each sheet a section, each row with its header names', (
       </table:table></office:spreadsheet>`,
     );
     const document = await extractDocument(file('invoices.ods', bytes));
-    expect(texts(document)).toEqual(['sheet Invoices, row 2: Client: Globex; Total: 45,000.00 INR; Due: 2024-05-31']);
-    expect(document.passages[0]?.facts.amounts).toEqual([{ text: '45,000.00 INR', currency: 'INR', value: 45000 }]);
+    expect(texts(document)).toEqual([
+      'sheet Invoices, row 2: Client: Globex; Total: 45,000.00 INR; Due: 2024-05-31',
+    ]);
+    expect(document.passages[0]?.facts.amounts).toEqual([
+      { text: '45,000.00 INR', currency: 'INR', value: 45000 },
+    ]);
   });
 
   it('a damaged workbook says so', async () => {
@@ -93,7 +103,11 @@ describe('slides: each slide a section with its title, text and speaker notes', 
   it('a PptxGenJS deck in its order', async () => {
     const bytes = await pptxWith([
       { title: 'Quarterly review', lines: ['Revenue grew in every region'] },
-      { title: 'Roadmap', lines: ['Ship the kumquat planner', 'Hire two engineers'], notes: 'Mention the hiring freeze' },
+      {
+        title: 'Roadmap',
+        lines: ['Ship the kumquat planner', 'Hire two engineers'],
+        notes: 'Mention the hiring freeze',
+      },
     ]);
     const document = await extractDocument(file('review.pptx', bytes));
     expect(document.title).toBe('Quarterly review');
@@ -132,7 +146,7 @@ describe('word processing beside DOCX: ODT and RTF', () => {
   it('an RTF memo: its code page, Unicode, headings by style, and no font table', async () => {
     const rtf =
       '{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0 Calibri;}}{\\stylesheet{\\s0 Normal;}{\\s1\\outlinelevel0 heading 1;}}' +
-      '{\\info{\\title Secret}}\\pard\\s1 Office move\\par\\pard\\s0 We move to the caf\\\'e9 floor on 3 June 2024.\\par\n' +
+      "{\\info{\\title Secret}}\\pard\\s1 Office move\\par\\pard\\s0 We move to the caf\\'e9 floor on 3 June 2024.\\par\n" +
       'Budget \\u8377?45,000 approved.\\par}';
     const document = await extractDocument(file('memo.rtf', rtf));
     expect(document.title).toBe('Office move');
@@ -146,7 +160,10 @@ describe('word processing beside DOCX: ODT and RTF', () => {
 describe('code and data', () => {
   it('source files are found by the words of their identifiers', async () => {
     const document = await extractDocument(
-      file('retry.ts', 'export function retryBackoff(attempt: number) {\n  return HTTPServer_MAX * attempt;\n}\n'),
+      file(
+        'retry.ts',
+        'export function retryBackoff(attempt: number) {\n  return HTTPServer_MAX * attempt;\n}\n',
+      ),
     );
     expect(document.kind).toBe('code');
     expect(document.passages[0]?.location).toBe('lines 1–4');
@@ -163,7 +180,9 @@ describe('code and data', () => {
 
 describe('files that are not what they say', () => {
   it('a PDF named .docx is read as the PDF it is, and the document says so', async () => {
-    const document = await extractDocument(file('contract.docx', pdfWithPages([['Renewal terms for Globex']])));
+    const document = await extractDocument(
+      file('contract.docx', pdfWithPages([['Renewal terms for Globex']])),
+    );
     expect(document.kind).toBe('pdf');
     expect(document.notes).toEqual([
       'Its name says it is a Word document (DOCX), but it is a PDF; it was read as one.',
@@ -189,7 +208,9 @@ describe('files that are not what they say', () => {
   });
 
   it('a DOCX stays read as before', async () => {
-    const document = await extractDocument(file('a.docx', await docxWith([{ text: 'Kumquat supply terms' }])));
+    const document = await extractDocument(
+      file('a.docx', await docxWith([{ text: 'Kumquat supply terms' }])),
+    );
     expect(document.kind).toBe('docx');
     expect(document.notes).toEqual([]);
   });

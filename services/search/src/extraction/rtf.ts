@@ -241,7 +241,8 @@ export function readRtf(source: string, fallbackTitle: string): DocumentText {
 }
 
 /** "{\rtf" at the start (after a BOM or whitespace at most). */
-const isRtf = (bytes: Uint8Array) => /^\s*\{\\rtf/.test(new TextDecoder('latin1').decode(bytes.subarray(0, 32)));
+const isRtf = (bytes: Uint8Array) =>
+  /^\s*\{\\rtf/.test(new TextDecoder('latin1').decode(bytes.subarray(0, 32)));
 
 export const rtfReader: Reader = {
   accepts(bytes) {

@@ -19,7 +19,8 @@ const wordCount = (line: string) => line.split(/\s+/).filter(Boolean).length;
 /** "A", "B", … "AA": a column without a header is named as the sheet names it. */
 export function columnName(index: number): string {
   let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
   return name;
 }
 
@@ -53,7 +54,11 @@ export function sheetsToText(sheets: readonly Sheet[], fallbackTitle: string, no
     const flush = () => {
       if (group.length === 0) return;
       const rowsText = first === last ? `row ${first}` : `rows ${first}–${last}`;
-      blocks.push({ location: `sheet ${sheet.name}, ${rowsText}`, text: group.join('\n'), title: sheet.name });
+      blocks.push({
+        location: `sheet ${sheet.name}, ${rowsText}`,
+        text: group.join('\n'),
+        title: sheet.name,
+      });
       group = [];
       count = 0;
     };
@@ -96,7 +101,10 @@ export function plainNumber(value: number): string {
 
 /** A money amount with its currency where the facts finders read it: "$1,250.00", "1,250.00 INR". */
 export function moneyText(value: number, currency: string): string {
-  const amount = Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const amount = Math.abs(value).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   const sign = value < 0 ? '-' : '';
   return /^[A-Z]{3}$/.test(currency) ? `${sign}${amount} ${currency}` : `${sign}${currency}${amount}`;
 }

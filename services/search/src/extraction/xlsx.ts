@@ -1,7 +1,13 @@
 import { ExtractionError } from './detect-kind';
 import { baseName } from './file-name';
 import type { DocumentText } from './document-text';
-import { isEncryptedOffice, type OfficePackage, openOfficePackage, protectedReason, resolvePart } from './office-package';
+import {
+  isEncryptedOffice,
+  type OfficePackage,
+  openOfficePackage,
+  protectedReason,
+  resolvePart,
+} from './office-package';
 import type { Reader } from './reader';
 import { MAX_CELLS, moneyText, plainNumber, type Sheet, serialDate, sheetsToText } from './sheet-rows';
 import { walkXml } from './xml-events';
@@ -19,13 +25,18 @@ export function relationships(xml: string | undefined): Map<string, string> {
   if (xml === undefined) return out;
   walkXml(xml, {
     open(name, attributes) {
-      if (name === 'Relationship' && attributes.Id && attributes.Target) out.set(attributes.Id, attributes.Target);
+      if (name === 'Relationship' && attributes.Id && attributes.Target)
+        out.set(attributes.Id, attributes.Target);
     },
   });
   return out;
 }
 
-type CellFormat = { kind: 'date' } | { kind: 'percent' } | { kind: 'money'; currency: string } | { kind: 'number' };
+type CellFormat =
+  | { kind: 'date' }
+  | { kind: 'percent' }
+  | { kind: 'money'; currency: string }
+  | { kind: 'number' };
 
 // Excel's built-in formats (ECMA-376 §18.8.30) that are dates, percentages or (en-US) money.
 const BUILTIN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 30, 36, 45, 46, 47, 50, 57]);
@@ -38,7 +49,10 @@ export function formatOf(code: string): CellFormat {
   const bracketed = /\[\$([^\]-]+)(?:-[0-9A-Fa-f]+)?\]/.exec(code)?.[1];
   const currency = bracketed ?? SYMBOLS.exec(code)?.[0];
   if (currency !== undefined && currency.trim() !== '') return { kind: 'money', currency: currency.trim() };
-  const bare = code.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[[^\]]*\]/g, '');
+  const bare = code
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/\[[^\]]*\]/g, '');
   if (/[dy]/i.test(bare) || /m.*[hs]|[hs].*m/i.test(bare)) return { kind: 'date' };
   if (bare.includes('%')) return { kind: 'percent' };
   return { kind: 'number' };
@@ -180,7 +194,11 @@ function readWorkbook(pkg: OfficePackage, fallbackTitle: string): DocumentText {
       if (name === 'workbookPr') date1904 = attributes.date1904 === '1' || attributes.date1904 === 'true';
       if (name === 'sheet') {
         const target = targets.get(attributes['r:id'] ?? '');
-        if (target !== undefined) sheets.push({ name: attributes.name ?? `Sheet${sheets.length + 1}`, part: resolvePart('xl', target) });
+        if (target !== undefined)
+          sheets.push({
+            name: attributes.name ?? `Sheet${sheets.length + 1}`,
+            part: resolvePart('xl', target),
+          });
       }
     },
   });
@@ -195,7 +213,9 @@ function readWorkbook(pkg: OfficePackage, fallbackTitle: string): DocumentText {
     return xml === undefined ? [] : [readSheet(xml, name, context)];
   });
   const notes =
-    context.cellsLeft <= 0 ? [`Only the first ${MAX_CELLS.toLocaleString('en')} cells of this workbook were read.`] : [];
+    context.cellsLeft <= 0
+      ? [`Only the first ${MAX_CELLS.toLocaleString('en')} cells of this workbook were read.`]
+      : [];
   return sheetsToText(read, fallbackTitle, notes);
 }
 
@@ -203,11 +223,14 @@ export const xlsxReader: Reader = {
   accepts(bytes) {
     if (isEncryptedOffice(bytes)) return { accepted: false, reason: protectedReason(WHAT) };
     // A zip whose main part is not visible is this kind damaged (read() says so), not an archive to open.
-    return zipHolds(bytes, 'xl/workbook.xml') || zipKind(bytes) === 'zip' ? { accepted: true, text: null } : { accepted: false };
+    return zipHolds(bytes, 'xl/workbook.xml') || zipKind(bytes) === 'zip'
+      ? { accepted: true, text: null }
+      : { accepted: false };
   },
   async read(input) {
     const pkg = openOfficePackage(input.bytes, WHAT);
-    if (!pkg.zip.has('xl/workbook.xml')) throw new ExtractionError(`This ${WHAT} is damaged and cannot be read.`);
+    if (!pkg.zip.has('xl/workbook.xml'))
+      throw new ExtractionError(`This ${WHAT} is damaged and cannot be read.`);
     return readWorkbook(pkg, baseName(input.fileName));
   },
   limits: [],

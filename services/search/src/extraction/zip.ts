@@ -43,7 +43,8 @@ function zip64Size(view: DataView, from: number, to: number): number {
   while (extra + 4 <= to) {
     const id = view.getUint16(extra, true);
     const length = view.getUint16(extra + 2, true);
-    if (id === ZIP64_EXTRA && length >= 8 && extra + 12 <= to) return Number(view.getBigUint64(extra + 4, true));
+    if (id === ZIP64_EXTRA && length >= 8 && extra + 12 <= to)
+      return Number(view.getBigUint64(extra + 4, true));
     extra += 4 + length;
   }
   return 2 ** 32;
@@ -71,7 +72,8 @@ export function zipEntries(bytes: Uint8Array, limit = Number.POSITIVE_INFINITY):
     const mode = view.getUint32(at + 38, true) >>> 16;
     let declared = view.getUint32(at + 24, true);
     const extraStart = at + 46 + nameLength;
-    if (declared === 0xffffffff) declared = zip64Size(view, extraStart, Math.min(extraStart + extraLength, end));
+    if (declared === 0xffffffff)
+      declared = zip64Size(view, extraStart, Math.min(extraStart + extraLength, end));
     entries.push({
       name,
       method: view.getUint16(at + 10, true),

@@ -36,8 +36,9 @@ const documentsOf = (userId: string) =>
 async function search(user: Parameters<SearchTestService['request']>[0], query: string) {
   const res = await service.request(user, `/api/v1/search?q=${encodeURIComponent(query)}`);
   expect(res.status).toBe(200);
-  return ((await res.json()) as { results: { document: { name: string; title: string | null; type: string } }[] })
-    .results;
+  return (
+    (await res.json()) as { results: { document: { name: string; title: string | null; type: string } }[] }
+  ).results;
 }
 
 describe('documents inside documents', () => {
@@ -48,7 +49,12 @@ describe('documents inside documents', () => {
     zip.file('notes/intro.md', '# Handover\n\nThe kumquat ledger lives in the shared drive.');
     zip.file('inner.zip', inner);
     const bytes = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
-    const [archiveId] = await indexFiles(service, user, [{ name: 'handover.zip', type: 'application/zip', text: bytes }], extractDocument);
+    const [archiveId] = await indexFiles(
+      service,
+      user,
+      [{ name: 'handover.zip', type: 'application/zip', text: bytes }],
+      extractDocument,
+    );
     const documents = await documentsOf(user.userId);
     expect(documents.map((d) => [d.name, d.kind, d.status, d.depth])).toEqual([
       ['handover.zip', 'zip', 'indexed', 0],
@@ -56,7 +62,9 @@ describe('documents inside documents', () => {
       ['handover.zip › inner.zip › deeper.txt', 'txt', 'indexed', 2],
       ['handover.zip › notes/intro.md', 'md', 'indexed', 1],
     ]);
-    expect((await search(user, 'kumquat ledger')).map((r) => r.document.name)).toEqual(['handover.zip › notes/intro.md']);
+    expect((await search(user, 'kumquat ledger')).map((r) => r.document.name)).toEqual([
+      'handover.zip › notes/intro.md',
+    ]);
     expect((await search(user, 'quince inventory')).map((r) => r.document.name)).toEqual([
       'handover.zip › inner.zip › deeper.txt',
     ]);
@@ -95,9 +103,13 @@ describe('documents inside documents', () => {
       ['march.eml', 'March figures', 'eml', 'indexed'],
     ]);
     const found = await search(user, 'persimmon crates');
-    expect(found.map((r) => [r.document.title, r.document.type])).toEqual([['lines.csv — in: March figures', 'csv']]);
+    expect(found.map((r) => [r.document.title, r.document.type])).toEqual([
+      ['lines.csv — in: March figures', 'csv'],
+    ]);
     expect((await search(user, 'persimmon has:attachment type:csv')).length).toBe(1);
-    expect((await search(user, 'attached sheet has:attachment')).map((r) => r.document.name)).toEqual(['march.eml']);
+    expect((await search(user, 'attached sheet has:attachment')).map((r) => r.document.name)).toEqual([
+      'march.eml',
+    ]);
   });
 
   it('a file whose name lies is read as what it is, its kind corrected and a note on it', async () => {
@@ -105,7 +117,13 @@ describe('documents inside documents', () => {
     await indexFiles(
       service,
       user,
-      [{ name: 'contract.docx', type: 'application/octet-stream', text: pdfWithPages([['Medlar supply contract']]) }],
+      [
+        {
+          name: 'contract.docx',
+          type: 'application/octet-stream',
+          text: pdfWithPages([['Medlar supply contract']]),
+        },
+      ],
       extractDocument,
     );
     const [document] = await documentsOf(user.userId);
@@ -116,7 +134,10 @@ describe('documents inside documents', () => {
     });
     const res = await service.request(user, '/api/v1/uploads');
     const listed = (await res.json()) as { documents: { notes: string[]; type: string }[] };
-    expect(listed.documents[0]).toMatchObject({ type: 'pdf', notes: [expect.stringContaining('it is a PDF')] });
+    expect(listed.documents[0]).toMatchObject({
+      type: 'pdf',
+      notes: [expect.stringContaining('it is a PDF')],
+    });
     expect((await search(user, 'medlar type:pdf')).length).toBe(1);
   });
 });
