@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { captureLogs } from '@trove/service-core/testing';
 import JSZip from 'jszip';
 import { sql } from 'kysely';
@@ -105,14 +106,13 @@ async function uploadAndRead(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const seconds = (performance.now() - started) / 1000;
-  await child.stop();
   const { rows } = await sql<{
     status: string;
     failure_reason: string | null;
     notes: string[];
     inside: string;
   }>`
-    select status, failure_reason, notes, (select count(*) from documents c where c.user_id = d.user_id and c.id <> d.id) as inside
+    select status, failure_reason, notes, (select count(*) from documents c where c.parent_id = d.id) as inside
     from documents d where d.id = ${id}`.execute(service.db);
   const row = rows[0];
   let found: boolean | undefined;
@@ -435,7 +435,7 @@ export async function runExtractionBench(): Promise<void> {
       .map((value) => value.toFixed(1))
       .join(' ');
   console.log(`\nExtraction bench (issue 39): load average at start ${load()}`);
-  const service = await startSearchTestService({ maxFiles: 10 });
+  const service = await startSearchTestService({ maxFiles: 10, maxFileBytes: 25 * 1024 * 1024 });
   try {
     const env = {
       ...process.env,
@@ -449,8 +449,25 @@ export async function runExtractionBench(): Promise<void> {
         rows.push(await uploadAndRead(service, await service.signUp(), upload, env));
       return rows;
     };
-    const kinds = await measure(await kindUploads());
-    printRows('Every kind of the list, found by a phrase it holds', kinds, () => 'found');
+    // The kinds through one child (its peak below is the running peak of all of them); the large files and the
+    // bad inputs each through a fresh one, so each peak is that file's.
+    const shared = startExtractionProcess(captureLogs().logger, {
+      memoryMb: MEMORY_MB,
+      timeoutSeconds: TIMEOUT_S,
+      env,
+    });
+    const kinds: Measured[] = [];
+    try {
+      for (const upload of await kindUploads())
+        kinds.push(await readWith(service, await service.signUp(), upload, shared));
+    } finally {
+      await shared.stop();
+    }
+    printRows(
+      'Every kind of the list, found by a phrase it holds (one child; peak is the running peak)',
+      kinds,
+      () => 'found',
+    );
     const large = await measure(await largeUploads());
     const goals: Record<string, string> = {
       'large.xlsx': '≤ 5 s (100,000 cells)',

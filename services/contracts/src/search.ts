@@ -280,7 +280,7 @@ export const UploadedDocumentSchema = z.object({
    * What the person should know about how it was read (issue 39): pages that could not be read from their
    * images, an archive's entries left out, a name that said another kind. Empty when nothing.
    */
-  notes: z.array(z.string()).default([]),
+  notes: z.array(z.string()).optional(),
   document_date: z.string().nullable(),
   created_at: z.string(),
 });
