@@ -23,8 +23,11 @@ export function pdfDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** A page with fewer letters and digits than this in its text layer is read from its image. */
-const SCANNED_PAGE_CHARACTERS = 20;
+/**
+ * A page whose text layer holds no letter is a scan (or a picture): read from its image. A page number stamped on
+ * a scan is digits; a page of short real text ("Appendix") has letters and is left as it is.
+ */
+const hasNoWords = (text: string) => !/\p{L}/u.test(text);
 /** The resolution OCR reads pages at (tesseract's own advice), lowered for pages larger than A4's. */
 const OCR_DPI = 300;
 
@@ -51,7 +54,7 @@ async function readScannedPages(
   context: ReadContext,
 ): Promise<{ ocr: Map<number, string>; notes: string[] }> {
   const scanned = pages.flatMap((text, index) =>
-    text.replace(/[^\p{L}\p{N}]/gu, '').length < SCANNED_PAGE_CHARACTERS ? [index] : [],
+    hasNoWords(text) ? [index] : [],
   );
   const ocr = new Map<number, string>();
   const notes: string[] = [];
