@@ -7,6 +7,7 @@ import { MAX_WORDS } from './passages';
 // split for the index: `retryBackoff`, `RetryBackoff` and `retry_backoff` are each found by "retry backoff".
 
 const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
+const MAX_IDENTIFIER = 100;
 
 /** The words of one identifier: camelCase, PascalCase, snake_case and ACRONYMCase parts, lower case. */
 export function identifierWords(identifier: string): string[] {
@@ -23,7 +24,9 @@ export function withIdentifierParts(text: string): string {
   const seen = new Set<string>();
   const parts: string[] = [];
   for (const [identifier] of text.matchAll(IDENTIFIER)) {
-    if (seen.has(identifier)) continue;
+    // Names are short; the acronym split backtracks over a long run of capitals (256 KB of "A": minutes, found
+    // by linear-readers.test.ts), so a "name" longer than any real one is left whole.
+    if (identifier.length > MAX_IDENTIFIER || seen.has(identifier)) continue;
     seen.add(identifier);
     const words = identifierWords(identifier);
     if (words.length > 1) parts.push(words.join(' '));
