@@ -188,7 +188,7 @@ describe('files that are not what they say', () => {
       'Its name says it is a Word document (DOCX), but it is a PDF; it was read as one.',
     ]);
     expect(texts(document)).toEqual(['page 1: Renewal terms for Globex']);
-  });
+  }, 30_000);
 
   it('a password-protected Office file says so, whatever it is called', async () => {
     for (const [name, what] of [
