@@ -367,7 +367,7 @@ export async function releaseUnread(
 ): Promise<void> {
   if (jobs.length === 0) return;
   await sql`update search_jobs set locked_at = null, locked_by = null, attempts = greatest(attempts - 1, 0)
-    where id = any (${jobs.map((job) => job.id)}::uuid[])`.execute(db);
+    where id = any (${jobs.map((job) => job.id)}::bigint[])`.execute(db);
   await sql`update documents set status = 'queued', updated_at = now()
     where id = any (${jobs.map((job) => job.documentId)}::uuid[]) and status = 'extracting'`.execute(db);
 }
