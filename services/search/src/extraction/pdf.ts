@@ -53,9 +53,7 @@ async function readScannedPages(
   sizes: { width: number; height: number }[],
   context: ReadContext,
 ): Promise<{ ocr: Map<number, string>; notes: string[] }> {
-  const scanned = pages.flatMap((text, index) =>
-    hasNoWords(text) ? [index] : [],
-  );
+  const scanned = pages.flatMap((text, index) => (hasNoWords(text) ? [index] : []));
   const ocr = new Map<number, string>();
   const notes: string[] = [];
   const { settings } = context;
