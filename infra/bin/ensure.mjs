@@ -91,7 +91,7 @@ function keepCompiledAddon({ folder, file }) {
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /**
- * Debian packages the stack needs (nginx; chromium for browser tests and the bench; Dovecot, the real IMAP
+ * Debian packages the stack needs (nginx; tesseract and pdftoppm for OCR; chromium for browser tests and the bench; Dovecot, the real IMAP
  * server the mail source's tests start per run; MariaDB, the real MySQL-protocol server the database
  * source's tests start per run). Installed with apt-get when missing and we are root; otherwise one line
  * saying how.
@@ -102,6 +102,11 @@ export function ensureDebianPackages({ chromium = false, dovecot = false, mariad
   if (!existsSync('/usr/lib/nginx/modules/ngx_http_brotli_static_module.so')) {
     wanted.push('libnginx-mod-http-brotli-static');
   }
+  // OCR of pictures and scanned pages (docs/decisions/122): tesseract with its English data, and poppler's
+  // pdftoppm to render a PDF's pages. The extraction process runs them; no service of theirs starts.
+  if (!existsSync('/usr/bin/tesseract')) wanted.push('tesseract-ocr');
+  if (!existsSync('/usr/share/tesseract-ocr/5/tessdata/eng.traineddata')) wanted.push('tesseract-ocr-eng');
+  if (!existsSync('/usr/bin/pdftoppm')) wanted.push('poppler-utils');
   if (chromium && !existsSync('/usr/bin/chromium')) wanted.push('chromium', 'fonts-noto-core');
   const installDovecot = dovecot && !existsSync('/usr/sbin/dovecot');
   if (installDovecot) wanted.push('dovecot-imapd');

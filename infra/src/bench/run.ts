@@ -15,6 +15,7 @@ import { runSearchBench } from './search/search-bench';
 import { measureDatabases, printDatabases } from './databases-bench';
 import { measureSources, printSources } from './sources-bench';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
+import { runExtractionBench } from './extraction-bench';
 
 // `npm run bench`: the figures the issues budget, printed as tables. Absolute numbers on a shared 2-core
 // machine are noise, so every service figure is shown beside a baseline measured through the same nginx
@@ -148,6 +149,9 @@ const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse');
 const LIGHTHOUSE_PAGES = ['/', '/auth/login', '/auth/register', '/integrations'];
 // `npm run bench -- --floor`: only GET /auth/me against a bare Hono route through nginx (issue 23 item 4), no build.
 const FLOOR_ONLY = process.argv.includes('--floor');
+// `npm run bench -- --extraction`: only the readers' figures (issue 39, issue 35 item 5), against a database of its
+// own and a fresh extraction child per file, no stack and no build.
+const EXTRACTION_ONLY = process.argv.includes('--extraction');
 
 /** Issue 23's JS goals for `/`: ≤ 60 KB before the first interaction, ≤ 180 KB in all (transferred). */
 async function printLandingScripts(url: string) {
@@ -166,6 +170,10 @@ async function printLandingScripts(url: string) {
 async function main() {
   if (FAULTS_ONLY) {
     await runFaultsBench();
+    return;
+  }
+  if (EXTRACTION_ONLY) {
+    await runExtractionBench();
     return;
   }
   const servicesOnly =

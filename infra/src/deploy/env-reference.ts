@@ -138,6 +138,20 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'heap of the extraction process (MB); a file needing more fails with a reason instead of taking the service down',
   SEARCH_JOB_MAX_ATTEMPTS: 'tries before a document that keeps failing is marked failed',
   SEARCH_JOB_POLL_MS: 'how often an idle worker looks for extraction jobs',
+  SEARCH_ARCHIVE_MAX_BYTES:
+    "what one archive's files may open to, all together; an archive that declares more is refused whole",
+  SEARCH_ARCHIVE_MAX_ENTRIES:
+    'files of one archive indexed as documents of their own; the rest are listed and noted',
+  SEARCH_ARCHIVE_MAX_RATIO:
+    'how many times its packed size one archive entry (over 1 MB) may open to; more is a zip bomb, refused whole',
+  SEARCH_OCR_INLINE_IMAGES:
+    "`true` reads a message's inline images (logos, pictures in its body) by OCR too; attached pictures always are",
+  SEARCH_OCR_LANGUAGES:
+    "tesseract's languages for pictures and scans, joined by `+` (`eng+deu`; each needs its `tesseract-ocr-*` package)",
+  SEARCH_OCR_MAX_PAGES:
+    'scanned pages of one document read by OCR at most; the document notes the pages left',
+  SEARCH_OCR_MAX_PIXELS:
+    'the largest picture (or rendered page) OCR reads; a larger picture is refused from its header',
   SEARCH_JOB_STATEMENT_TIMEOUT_MS:
     'longest a statement of an extraction job may run (its bulk writes; the API keeps `DB_STATEMENT_TIMEOUT_MS`)',
   SEARCH_JOB_TIMEOUT_S:

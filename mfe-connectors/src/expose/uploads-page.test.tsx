@@ -156,7 +156,9 @@ describe('the Uploads page', () => {
       target: { files: [file('setup.exe'), file('notes.md'), file('mail.eml')] },
     });
     const batch = screen.getByRole('region', { name: 'This upload' });
-    within(batch).getByText('Not a type Trove can index: PDF, DOCX, TXT, Markdown, CSV, HTML or EML.');
+    within(batch).getByText(
+      'Not a type Trove can index: PDF, documents (DOCX, ODT, RTF), spreadsheets (XLSX, ODS, CSV), slides (PPTX, ODP), TXT, Markdown, HTML, EML, images (PNG, JPEG, TIFF, WebP), ZIP, source code or JSON.',
+    );
     await waitFor(() =>
       expect(FakeUpload.sent.map((request) => request.fileName())).toEqual(['notes.md', 'mail.eml']),
     );

@@ -114,7 +114,10 @@ describe('documentKindOf', () => {
 
   it('anything else is not accepted', () => {
     expect(documentKindOf('setup.exe', 'application/x-msdownload')).toBeUndefined();
-    expect(documentKindOf('photo.png', 'image/png')).toBeUndefined();
+    expect(documentKindOf('photo.heic', 'image/heic')).toBeUndefined();
+    expect(documentKindOf('photo.png', 'image/png')).toBe('image');
+    expect(documentKindOf('budget.xlsx', '')).toBe('xlsx');
+    expect(documentKindOf('retry.ts', '')).toBe('code');
   });
 
   it('every extension and media type of the one table names its kind (uploads once refused .log and XHTML)', () => {
@@ -134,8 +137,10 @@ describe('documentKindOf', () => {
   });
 
   it('names the kinds in the words people use', () => {
-    expect(documentKindsText('or')).toBe('PDF, DOCX, TXT, Markdown, CSV, HTML or EML');
-    expect(documentKindsText('and')).toBe('PDF, DOCX, TXT, Markdown, CSV, HTML and EML');
+    expect(documentKindsText('or')).toBe(
+      'PDF, documents (DOCX, ODT, RTF), spreadsheets (XLSX, ODS, CSV), slides (PPTX, ODP), TXT, Markdown, HTML, EML, images (PNG, JPEG, TIFF, WebP), ZIP, source code or JSON',
+    );
+    expect(documentKindsText('and')).toMatch(/, source code and JSON$/);
   });
 });
 

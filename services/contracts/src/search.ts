@@ -7,7 +7,25 @@ import { SOURCE_KINDS } from './sources';
 // with these, the Uploads page and the search box build their requests and read the answers with them.
 
 /** What an upload can be (issue 10 "Accepted"), named by the short kind the filter and facets use. */
-export const DOCUMENT_KINDS = ['pdf', 'docx', 'txt', 'md', 'csv', 'html', 'eml'] as const;
+export const DOCUMENT_KINDS = [
+  'pdf',
+  'docx',
+  'odt',
+  'rtf',
+  'xlsx',
+  'ods',
+  'csv',
+  'pptx',
+  'odp',
+  'txt',
+  'md',
+  'html',
+  'eml',
+  'image',
+  'zip',
+  'code',
+  'json',
+] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export const DOCUMENT_STATUSES = ['queued', 'extracting', 'indexed', 'failed'] as const;
@@ -170,8 +188,21 @@ export function documentLabel(document: { name: string; title?: string | null | 
   const base = document.name.replace(/\.[^.]+$/, '');
   if (title === '' || title === document.name || title === base)
     return { title: document.name, fileName: null };
+  // An attachment's title names it already: "invoice.xlsx — in: Q3 numbers" (issue 39 item 6).
+  if (title.startsWith(`${document.name} — in: `)) return { title, fileName: null };
   return { title, fileName: document.name };
 }
+
+/**
+ * What the location of a passage read from an image by OCR ends with (issue 39 item 4): "page 3, read from an
+ * image". Results, citations and the passage panel show the location, so the person knows the words may hold
+ * recognition mistakes.
+ */
+export const READ_FROM_IMAGE = 'read from an image';
+
+/** The location of OCR text: "page 3, read from an image", or "read from an image" for an image itself. */
+export const imageLocation = (place: string | null): string =>
+  place === null ? READ_FROM_IMAGE : `${place}, ${READ_FROM_IMAGE}`;
 
 /**
  * Where a document a source brought in lives there (issue 21, "a result opens the message in context with
@@ -245,6 +276,11 @@ export const UploadedDocumentSchema = z.object({
   parts: z.number().int().nullable(),
   status: z.enum(DOCUMENT_STATUSES),
   failure_reason: z.string().nullable(),
+  /**
+   * What the person should know about how it was read (issue 39): pages that could not be read from their
+   * images, an archive's entries left out, a name that said another kind. Empty when nothing.
+   */
+  notes: z.array(z.string()).optional(),
   document_date: z.string().nullable(),
   created_at: z.string(),
 });
@@ -314,16 +350,19 @@ export const UploadIdSchema = z.uuid({ error: 'Not found' });
 /**
  * Every kind of file Trove reads, in one table: the extensions and media types that name it, and the words
  * for it. The upload check (the drop zone and the service), the file picker's `accept`, extraction's
- * claimed kind and the search syntax's `type:` all read this, so they cannot drift apart.
+ * claimed kind and the search syntax's `type:` all read this, so they cannot drift apart. Extraction's
+ * reader table (services/search/src/extraction/readers.ts) has one reader per kind of this one.
  */
 export const DOCUMENT_FORMATS: Readonly<
   Record<
     DocumentKind,
     {
-      /** As lists name it: "PDF, DOCX, … or EML". */
+      /** As lists name it: "PDF, DOCX, … or JSON". */
       label: string;
       /** In a sentence: "This file says it is a PDF". */
       article: string;
+      /** Kinds of one family are listed together: "spreadsheets (XLSX, ODS, CSV)". */
+      family?: 'documents' | 'spreadsheets' | 'slides';
       extensions: readonly string[];
       mediaTypes: readonly string[];
     }
@@ -333,8 +372,67 @@ export const DOCUMENT_FORMATS: Readonly<
   docx: {
     label: 'DOCX',
     article: 'a Word document (DOCX)',
-    extensions: ['docx'],
-    mediaTypes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    family: 'documents',
+    extensions: ['docx', 'docm'],
+    mediaTypes: [
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.ms-word.document.macroenabled.12',
+    ],
+  },
+  odt: {
+    label: 'ODT',
+    article: 'an OpenDocument text (ODT)',
+    family: 'documents',
+    extensions: ['odt'],
+    mediaTypes: ['application/vnd.oasis.opendocument.text'],
+  },
+  rtf: {
+    label: 'RTF',
+    article: 'an RTF document',
+    family: 'documents',
+    extensions: ['rtf'],
+    mediaTypes: ['application/rtf', 'text/rtf'],
+  },
+  xlsx: {
+    label: 'XLSX',
+    article: 'an Excel workbook (XLSX)',
+    family: 'spreadsheets',
+    extensions: ['xlsx', 'xlsm'],
+    mediaTypes: [
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.ms-excel.sheet.macroenabled.12',
+    ],
+  },
+  ods: {
+    label: 'ODS',
+    article: 'an OpenDocument spreadsheet (ODS)',
+    family: 'spreadsheets',
+    extensions: ['ods'],
+    mediaTypes: ['application/vnd.oasis.opendocument.spreadsheet'],
+  },
+  csv: {
+    label: 'CSV',
+    article: 'a CSV file',
+    family: 'spreadsheets',
+    extensions: ['csv'],
+    mediaTypes: ['text/csv', 'application/csv'],
+  },
+  pptx: {
+    label: 'PPTX',
+    article: 'a PowerPoint presentation (PPTX)',
+    family: 'slides',
+    extensions: ['pptx', 'pptm'],
+    mediaTypes: [
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      'application/vnd.ms-powerpoint.presentation.macroenabled.12',
+    ],
+  },
+  odp: {
+    label: 'ODP',
+    article: 'an OpenDocument presentation (ODP)',
+    family: 'slides',
+    extensions: ['odp'],
+    mediaTypes: ['application/vnd.oasis.opendocument.presentation'],
   },
   txt: {
     label: 'TXT',
@@ -348,12 +446,6 @@ export const DOCUMENT_FORMATS: Readonly<
     extensions: ['md', 'markdown'],
     mediaTypes: ['text/markdown', 'text/x-markdown'],
   },
-  csv: {
-    label: 'CSV',
-    article: 'a CSV file',
-    extensions: ['csv'],
-    mediaTypes: ['text/csv', 'application/csv'],
-  },
   html: {
     label: 'HTML',
     article: 'an HTML page',
@@ -361,6 +453,67 @@ export const DOCUMENT_FORMATS: Readonly<
     mediaTypes: ['text/html', 'application/xhtml+xml'],
   },
   eml: { label: 'EML', article: 'an email (EML)', extensions: ['eml'], mediaTypes: ['message/rfc822'] },
+  image: {
+    label: 'images (PNG, JPEG, TIFF, WebP)',
+    article: 'an image',
+    extensions: ['png', 'jpg', 'jpeg', 'tif', 'tiff', 'webp'],
+    mediaTypes: ['image/png', 'image/jpeg', 'image/tiff', 'image/webp'],
+  },
+  zip: {
+    label: 'ZIP',
+    article: 'a ZIP archive',
+    extensions: ['zip'],
+    mediaTypes: ['application/zip', 'application/x-zip-compressed'],
+  },
+  code: {
+    label: 'source code',
+    article: 'a source file',
+    extensions: [
+      'ts',
+      'tsx',
+      'mts',
+      'cts',
+      'js',
+      'jsx',
+      'mjs',
+      'cjs',
+      'py',
+      'go',
+      'java',
+      'rb',
+      'rs',
+      'c',
+      'h',
+      'cpp',
+      'cc',
+      'cxx',
+      'hpp',
+      'cs',
+      'php',
+      'sh',
+      'bash',
+      'sql',
+      'yaml',
+      'yml',
+      'toml',
+      'ini',
+    ],
+    mediaTypes: [
+      'text/javascript',
+      'application/javascript',
+      'text/x-python',
+      'text/x-go',
+      'text/x-java-source',
+      'text/x-c',
+      'text/x-c++src',
+      'application/x-sh',
+      'application/sql',
+      'application/yaml',
+      'text/yaml',
+      'application/toml',
+    ],
+  },
+  json: { label: 'JSON', article: 'a JSON file', extensions: ['json'], mediaTypes: ['application/json'] },
 };
 
 const formats = DOCUMENT_KINDS.map((kind) => [kind, DOCUMENT_FORMATS[kind]] as const);
@@ -374,10 +527,29 @@ const MEDIA_TYPE_KINDS: Readonly<Record<string, DocumentKind>> = Object.fromEntr
   formats.flatMap(([kind, format]) => format.mediaTypes.map((mediaType) => [mediaType, kind])),
 );
 
-/** The kinds in the words people use, in the table's order: "PDF, DOCX, …, HTML or EML" (`and` for "and"). */
+/**
+ * The kinds in the words people use, in the table's order, a family's kinds together: "PDF, documents (DOCX,
+ * ODT, RTF), spreadsheets (XLSX, ODS, CSV), …, source code or JSON" (`and` for "and").
+ */
 export function documentKindsText(conjunction: 'or' | 'and'): string {
-  const labels = formats.map(([, format]) => format.label);
-  return `${labels.slice(0, -1).join(', ')} ${conjunction} ${labels.at(-1)}`;
+  const items: string[] = [];
+  let family: string | undefined;
+  let members: string[] = [];
+  const flush = () => {
+    if (family !== undefined) items.push(`${family} (${members.join(', ')})`);
+    family = undefined;
+    members = [];
+  };
+  for (const [, format] of formats) {
+    if (format.family !== family) flush();
+    if (format.family === undefined) items.push(format.label);
+    else {
+      family = format.family;
+      members.push(format.label);
+    }
+  }
+  flush();
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`;
 }
 
 /** For a file picker's `accept`: every extension and media type of the table. */

@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import { CHAT_DEFAULTS } from './chats/chat-settings';
 import { DEFAULT_JOB_BATCH, DEFAULT_LISTS_VACUUM_ROWS } from './jobs/extraction-worker';
+import { DEFAULT_EXTRACTION_SETTINGS as EXTRACTION, type ExtractionSettings } from './extraction/reader';
 import { SEARCH_MAX_CANDIDATES } from './search/search.service';
 
 function wholeNumber(defaultValue: number, min: number, max: number) {
@@ -72,6 +73,22 @@ export const SearchEnvSchema = z
      * (docs/decisions/019-extraction-memory-bounds.md). Keep it under the container's limit with room for the API.
      */
     SEARCH_JOB_MEMORY_MB: wholeNumber(1024, 16, 64 * 1024),
+    /** Archives (docs/decisions/121): files of one archive indexed, bytes all of them may open to, one's ratio. */
+    SEARCH_ARCHIVE_MAX_ENTRIES: wholeNumber(EXTRACTION.archiveMaxEntries, 1, 100_000),
+    SEARCH_ARCHIVE_MAX_BYTES: wholeNumber(EXTRACTION.archiveMaxBytes, 1024, 16 * 1024 * 1024 * 1024),
+    SEARCH_ARCHIVE_MAX_RATIO: wholeNumber(EXTRACTION.archiveMaxRatio, 2, 100_000),
+    /** OCR (docs/decisions/122): tesseract's languages ("eng", "eng+deu"; each needs its tesseract-ocr-* package). */
+    SEARCH_OCR_LANGUAGES: z
+      .string()
+      .regex(/^[a-z_]+(\+[a-z_]+)*$/i, 'must be tesseract language codes joined by +, such as eng+deu')
+      .default(EXTRACTION.ocrLanguages),
+    /** Scanned pages of one document read at most, and the largest image or rendered page read (pixels). */
+    SEARCH_OCR_MAX_PAGES: wholeNumber(EXTRACTION.ocrMaxPages, 0, 100_000),
+    SEARCH_OCR_MAX_PIXELS: wholeNumber(EXTRACTION.ocrMaxPixels, 10_000, 1_000_000_000),
+    /** Whether a message's inline images (logos, pictures in its body) are read by OCR too: "true" or "false". */
+    SEARCH_OCR_INLINE_IMAGES: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default(EXTRACTION.ocrInlineImages ? 'true' : 'false'),
     /** Chats (docs/decisions/015-chats.md): passages an answer cites, neighbours shown around a passage. */
     CHAT_PASSAGES: wholeNumber(5, 1, 20),
     CHAT_CONTEXT_PASSAGES: wholeNumber(2, 0, 10),
@@ -173,3 +190,18 @@ export const SearchEnvSchema = z
   .transform(({ SEARCH_PORT, ...env }) => ({ ...env, PORT: SEARCH_PORT }));
 
 export type SearchEnv = z.output<typeof SearchEnvSchema>;
+
+/** The extraction settings of a parsed environment (the extraction child's readers take these). */
+export function extractionSettings(env: SearchEnv): ExtractionSettings {
+  return {
+    archiveMaxEntries: env.SEARCH_ARCHIVE_MAX_ENTRIES,
+    archiveMaxBytes: env.SEARCH_ARCHIVE_MAX_BYTES,
+    archiveMaxRatio: env.SEARCH_ARCHIVE_MAX_RATIO,
+    ocrLanguages: env.SEARCH_OCR_LANGUAGES,
+    ocrMaxPages: env.SEARCH_OCR_MAX_PAGES,
+    ocrMaxPixels: env.SEARCH_OCR_MAX_PIXELS,
+    ocrInlineImages: env.SEARCH_OCR_INLINE_IMAGES === 'true',
+    memoryMb: env.SEARCH_JOB_MEMORY_MB,
+    timeoutSeconds: env.SEARCH_JOB_TIMEOUT_S,
+  };
+}

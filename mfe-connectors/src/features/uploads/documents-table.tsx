@@ -83,6 +83,14 @@ export function DocumentsTable({
                   {document.status === 'failed' && document.failure_reason ? (
                     <span className={styles.failure}>{document.failure_reason}</span>
                   ) : null}
+                  {/* Issue 39: how it was read, when the person should know (pages unread, entries left out). */}
+                  {document.status === 'indexed'
+                    ? (document.notes ?? []).map((note) => (
+                        <span key={note} className={styles.note}>
+                          {note}
+                        </span>
+                      ))
+                    : null}
                 </div>
               </th>
               <td className={styles.wide}>{KIND_LABELS[document.type]}</td>

@@ -20,7 +20,8 @@ describe('client checks before sending (issue 10 "Accepted")', () => {
     expect(rejected).toEqual([
       {
         file: file('setup.exe'),
-        reason: 'Not a type Acme Search can index: PDF, DOCX, TXT, Markdown, CSV, HTML or EML.',
+        reason:
+          'Not a type Acme Search can index: PDF, documents (DOCX, ODT, RTF), spreadsheets (XLSX, ODS, CSV), slides (PPTX, ODP), TXT, Markdown, HTML, EML, images (PNG, JPEG, TIFF, WebP), ZIP, source code or JSON.',
       },
     ]);
   });

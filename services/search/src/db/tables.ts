@@ -26,6 +26,12 @@ export type DocumentsTable = {
   sent_at: NullableTimestamp;
   /** The source that brought it in (issue 21); null for an upload. */
   source_id: Optional<string>;
+  /** The archive or message it came out of (docs/decisions/121); null for what was uploaded or synced. */
+  parent_id: Optional<string>;
+  /** How many containers are above it: 0 for an upload or a synced message. */
+  depth: ColumnType<number, number | undefined, number>;
+  /** What the person should know about how it was read; empty when nothing. */
+  notes: ColumnType<string[], string[] | undefined, string[]>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

@@ -31,6 +31,8 @@ export interface DocumentRow {
   status: string;
   failure_reason: string | null;
   document_date: string | null;
+  /** What the person should know about how it was read (docs/decisions/121). */
+  notes: string[];
   created_at: Date;
 }
 
@@ -45,6 +47,7 @@ const DOCUMENT_COLUMNS = [
   'status',
   'failure_reason',
   'document_date',
+  'notes',
   'created_at',
 ] as const;
 
@@ -65,6 +68,8 @@ export async function storedBytes(db: DatabaseHandle, userId: string): Promise<n
     .select(sql<string>`coalesce(sum(size_bytes), 0)`.as('bytes'))
     .where('user_id', '=', userId)
     .where('source_id', 'is', null)
+    // An archive's entries and a message's attachments are bounded by the archive settings, not the quota.
+    .where('parent_id', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.bytes);
 }
@@ -304,6 +309,18 @@ export async function loadOriginal(
   };
 }
 
+/** A document's original as extraction reads it. */
+export interface Original {
+  userId: string;
+  name: string;
+  mediaType: string;
+  bytes: Uint8Array;
+  /** How many containers are above it (an archive's entry: 1). */
+  depth: number;
+  /** The subject of the message it is attached to, when it is an attachment. */
+  attachedTo: string | null;
+}
+
 /**
  * The originals of many documents (a batch of extraction jobs), in one query; a document deleted meanwhile is
  * missing from the map. Each is marked `extracting` in the same statement, as the Uploads page shows it.
@@ -311,16 +328,24 @@ export async function loadOriginal(
 export async function startExtracting(
   db: DatabaseHandle,
   documentIds: string[],
-): Promise<Map<string, { userId: string; name: string; mediaType: string; bytes: Uint8Array }>> {
+): Promise<Map<string, Original>> {
   if (documentIds.length === 0) return new Map();
-  const rows = await searchDb(db)
-    .updateTable('documents')
-    .set({ status: 'extracting', failure_reason: null, updated_at: sql`now()` })
-    .where('id', 'in', documentIds)
-    .returning(['id', 'user_id', 'name', 'media_type', 'original'])
-    .execute();
+  const rows = await sql<{
+    id: string;
+    user_id: string;
+    name: string;
+    media_type: string;
+    original: Buffer;
+    depth: number;
+    attached_to: string | null;
+  }>`
+    update documents d set status = 'extracting', failure_reason = null, updated_at = now()
+    where d.id = any (${documentIds}::uuid[])
+    returning d.id, d.user_id, d.name, d.media_type, d.original, d.depth,
+      (select coalesce(p.title, p.name) from documents p where p.id = d.parent_id and p.kind = 'eml') as attached_to
+  `.execute(db);
   return new Map(
-    rows.map((row) => [
+    rows.rows.map((row) => [
       row.id,
       {
         userId: row.user_id,
@@ -328,9 +353,23 @@ export async function startExtracting(
         mediaType: row.media_type,
         // A Buffer is a Uint8Array: no copy of the batch's originals.
         bytes: row.original,
+        depth: row.depth,
+        attachedTo: row.attached_to,
       },
     ]),
   );
+}
+
+/** Puts jobs a batch took but did not read back in the queue as they were (their take not counted as a try). */
+export async function releaseUnread(
+  db: DatabaseHandle,
+  jobs: { id: string; documentId: string }[],
+): Promise<void> {
+  if (jobs.length === 0) return;
+  await sql`update search_jobs set locked_at = null, locked_by = null, attempts = greatest(attempts - 1, 0)
+    where id = any (${jobs.map((job) => job.id)}::bigint[])`.execute(db);
+  await sql`update documents set status = 'queued', updated_at = now()
+    where id = any (${jobs.map((job) => job.documentId)}::uuid[]) and status = 'extracting'`.execute(db);
 }
 
 export async function setDocumentStatus(
@@ -384,6 +423,14 @@ const FIELD_ORDER: readonly SearchField[] = ['title', 'name', 'people', 'body', 
 /** What a passage is called: a lexeme in these is a title word (the title bit of its posting, posting-lists.ts). */
 const TITLE_FIELDS: ReadonlySet<SearchField> = new Set(['title', 'name']);
 
+/** A file inside a document (an archive's entry, a message's attachment) that becomes a document of its own. */
+export interface ContainedDocument {
+  name: string;
+  mediaType: string;
+  kind: string;
+  bytes: Uint8Array;
+}
+
 /** A document's extraction, to index: its passages and what its row says of it once indexed. */
 export interface IndexedDocument {
   id: string;
@@ -395,6 +442,12 @@ export interface IndexedDocument {
   documentDate: string | null;
   /** The instant it was sent or made, ISO 8601, when known. */
   sentAt?: string | null | undefined;
+  /** The kind it was read as, when its content said otherwise than its name. */
+  kind?: string | undefined;
+  /** What the person should know about how it was read. */
+  notes?: readonly string[] | undefined;
+  /** Its entries or attachments: documents of their own, each with its job, replacing any it had. */
+  contained?: readonly ContainedDocument[] | undefined;
 }
 
 /**
@@ -438,6 +491,13 @@ export async function indexDocuments(
     kept.map((document) => document.userId),
   );
   const ids = kept.map((document) => document.id);
+  // A name that lied: the passages take the kind from their document as they are inserted (a trigger).
+  const rekinded = kept.filter((document) => document.kind !== undefined);
+  if (rekinded.length > 0) {
+    await sql`update documents d set kind = v.kind
+      from unnest(${rekinded.map((d) => d.id)}::uuid[], ${rekinded.map((d) => d.kind ?? '')}::text[]) as v(id, kind)
+      where d.id = v.id and d.kind <> v.kind`.execute(tx);
+  }
   await removePassagesOf(tx, ids);
   const listRows = await insertPassages(
     tx,
@@ -448,15 +508,68 @@ export async function indexDocuments(
   await sql`
     update documents d set
       status = 'indexed', failure_reason = null, title = v.title, parts = v.parts,
-      document_date = v.document_date, sent_at = v.sent_at, updated_at = now()
+      document_date = v.document_date, sent_at = v.sent_at, updated_at = now(),
+      notes = array(select jsonb_array_elements_text(v.notes))
     from unnest(${ids}::uuid[], ${kept.map((document) => document.title)}::text[],
                 ${kept.map((document) => document.parts)}::int[],
                 ${kept.map((document) => document.documentDate)}::date[],
-                ${kept.map((document) => document.sentAt ?? null)}::timestamptz[])
-      as v(id, title, parts, document_date, sent_at)
+                ${kept.map((document) => document.sentAt ?? null)}::timestamptz[],
+                ${kept.map((document) => JSON.stringify(document.notes ?? []))}::jsonb[])
+      as v(id, title, parts, document_date, sent_at, notes)
     where d.id = v.id
   `.execute(tx);
+  await replaceContained(tx, kept);
   return { indexed: new Set(ids), listRows };
+}
+
+/** Every document inside these (entries of entries too), deepest last; the documents themselves not included. */
+async function descendantsOf(tx: DatabaseHandle, documentIds: string[]): Promise<string[]> {
+  if (documentIds.length === 0) return [];
+  const rows = await sql<{ id: string }>`
+    with recursive inside(id) as (
+      select id from documents where parent_id = any (${documentIds}::uuid[])
+      union all
+      select d.id from documents d join inside i on d.parent_id = i.id
+    )
+    select id from inside
+  `.execute(tx);
+  return rows.rows.map((row) => row.id);
+}
+
+/**
+ * The documents' contained files (docs/decisions/121) replace those they had (a job run twice): the old ones
+ * out of the index, then the new ones stored with their jobs, one level deeper, in the same source. Only
+ * documents whose reading gave contained files, or that had some, are touched.
+ */
+async function replaceContained(tx: DatabaseHandle, documents: readonly IndexedDocument[]): Promise<void> {
+  const old = await descendantsOf(
+    tx,
+    documents.map((document) => document.id),
+  );
+  if (old.length > 0) {
+    await removePassagesOf(tx, old);
+    await sql`delete from documents where id = any (${old}::uuid[])`.execute(tx);
+  }
+  const children = documents.flatMap((document) =>
+    (document.contained ?? []).map((file) => ({ parent: document.id, ...file })),
+  );
+  if (children.length === 0) return;
+  const ids = children.map(() => randomUUID());
+  await sql`
+    insert into documents (id, user_id, name, media_type, kind, size_bytes, original, source_id, parent_id, depth)
+    select v.id, p.user_id, v.name, v.media_type, v.kind, octet_length(v.original), v.original, p.source_id, p.id,
+           p.depth + 1
+    from unnest(${ids}::uuid[], ${children.map((c) => c.parent)}::uuid[], ${children.map((c) => c.name)}::text[],
+                ${children.map((c) => c.mediaType)}::text[], ${children.map((c) => c.kind)}::text[],
+                ${children.map((c) => Buffer.from(c.bytes.buffer, c.bytes.byteOffset, c.bytes.byteLength))}::bytea[])
+      as v(id, parent, name, media_type, kind, original)
+    join documents p on p.id = v.parent
+  `.execute(tx);
+  // Jobs in the files' order: a take runs a user's jobs oldest (lowest id) first.
+  await searchDb(tx)
+    .insertInto('search_jobs')
+    .values(ids.map((id) => ({ document_id: id })))
+    .execute();
 }
 
 /**
@@ -691,8 +804,14 @@ export async function deleteDocumentIn(
 ): Promise<boolean> {
   const locked = await lockDocument(tx, documentId);
   if (locked === undefined || locked.userId !== userId) return false;
-  await removePassagesOf(tx, [documentId]);
-  await searchDb(tx).deleteFrom('documents').where('id', '=', documentId).execute();
+  // An archive's entries and a message's attachments go with it (docs/decisions/121).
+  const inside = await descendantsOf(tx, [documentId]);
+  // Locked before the statistics row, as an indexer of one of them locks it (the lock order above).
+  if (inside.length > 0)
+    await sql`select id from documents where id = any (${inside}::uuid[]) order by id for update`.execute(tx);
+  const gone = [documentId, ...inside];
+  await removePassagesOf(tx, gone);
+  await sql`delete from documents where id = any (${gone}::uuid[])`.execute(tx);
   return true;
 }
 
@@ -708,10 +827,12 @@ export async function deleteDocumentsIn(
   documentIds: string[],
 ): Promise<number> {
   if (documentIds.length === 0) return 0;
+  // An archive's entries and a message's attachments go with it (docs/decisions/121).
+  const all = [...new Set([...documentIds, ...(await descendantsOf(tx, documentIds))])];
   const locked = await searchDb(tx)
     .selectFrom('documents')
     .select('id')
-    .where('id', 'in', documentIds)
+    .where('id', 'in', all)
     .where('user_id', '=', userId)
     .orderBy('id')
     .forUpdate()
@@ -729,7 +850,8 @@ export async function deleteDocumentsIn(
       locked.map((row) => row.id),
     )
     .execute();
-  return locked.length;
+  const asked = new Set(documentIds);
+  return locked.filter((row) => asked.has(row.id)).length;
 }
 
 /** Up to `limit` of the documents a source brought in (removing a source takes them out a few at a time). */

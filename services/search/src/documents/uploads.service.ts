@@ -77,6 +77,7 @@ function toUploadedDocument(row: DocumentRow): UploadedDocument {
     parts: row.parts,
     status: row.status as UploadedDocument['status'],
     failure_reason: row.failure_reason,
+    notes: row.notes,
     document_date: row.document_date,
     created_at: row.created_at.toISOString(),
   };

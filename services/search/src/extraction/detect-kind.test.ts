@@ -28,7 +28,7 @@ describe('type detection', () => {
   });
 
   it('a type Trove does not index is refused with the list of what it does', () => {
-    expect(reason(() => claimedKind('photo.jpg', 'image/jpeg'))).toBe(UNSUPPORTED_TYPE);
+    expect(reason(() => claimedKind('setup.exe', 'application/x-msdownload'))).toBe(UNSUPPORTED_TYPE);
   });
 
   it('a file that says it is a PDF but is not fails with a clear reason', () => {

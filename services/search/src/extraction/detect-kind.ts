@@ -53,6 +53,9 @@ const looksLikeMarkup = (text: string) =>
     text.slice(0, 64 * 1024),
   );
 
+/** The kinds whose content is text in some charset. */
+export const TEXT_KINDS: ReadonlySet<DocumentKind> = new Set(['txt', 'md', 'csv', 'html', 'code', 'json']);
+
 /**
  * Checks that the content is what the file claims to be and returns the text of text kinds, decoded from
  * whatever charset it is in (issue 19 item 2: a BOM, the media type's or HTML's declared charset, UTF-8, a
@@ -87,6 +90,7 @@ export function checkContent(kind: DocumentKind, bytes: Uint8Array, mediaType = 
       throw mismatch;
     return null;
   }
+  if (!TEXT_KINDS.has(kind)) throw mismatch;
   const declared = (kind === 'html' ? htmlMetaCharset(bytes) : undefined) ?? declaredCharset(mediaType);
   const decoded = decodeText(bytes, declared);
   if (decoded === undefined)

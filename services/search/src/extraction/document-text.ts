@@ -1,6 +1,20 @@
 import type { TextBlock } from './passages';
 import type { Person } from './people';
 
+/**
+ * A file found inside another that becomes a document of its own (docs/decisions/121): an archive's entry or a
+ * message's attachment, read later by its own job with the same readers.
+ */
+export interface ContainedFile {
+  /** Its name as the user sees it: "handover.zip › notes/intro.md", or an attachment's file name. */
+  name: string;
+  /** Its own file name (the last part of the path), which names its kind. */
+  fileName: string;
+  mediaType: string;
+  bytes: Uint8Array;
+  role: 'entry' | 'attachment';
+}
+
 /** What every reader returns: the document's text in blocks, before passages and facts. */
 export interface DocumentText {
   title: string | null;
@@ -10,4 +24,8 @@ export interface DocumentText {
   /** Entities the document names as a whole (an email's headers), added to every passage's facts. */
   people: Person[];
   organisations: string[];
+  /** What the person should know about how it was read: pages that could not be read, entries left out. */
+  notes?: string[] | undefined;
+  /** Files inside it that become documents of their own (archive entries, attachments). */
+  contained?: ContainedFile[] | undefined;
 }

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readEmail } from './email';
+import { DEFAULT_EXTRACTION_SETTINGS, type ReadContext } from './reader';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
-const noAttachments = async () => null;
+const noAttachments: ReadContext = {
+  settings: DEFAULT_EXTRACTION_SETTINGS,
+  deadline: Date.now() + 60_000,
+  depth: 0,
+};
 
 describe('reading an email', () => {
   it('people in an address group are listed one by one, each with where the header names them', async () => {
@@ -52,7 +57,7 @@ describe('reading an email', () => {
     ]);
   });
 
-  it('an attachment Trove cannot read does not fail the mail', async () => {
+  it('an attachment becomes a file of its own, never a failure of the mail', async () => {
     const eml = [
       'From: a@acme.com',
       'Subject: Photo',
@@ -70,10 +75,10 @@ describe('reading an email', () => {
       'iVBORw0KGgo=',
       '--x--',
     ].join('\n');
-    const text = await readEmail(utf8(eml), 'x', async () => {
-      throw new Error('not readable');
-    });
-    expect(text.parts).toBe(1);
+    const text = await readEmail(utf8(eml), 'x', noAttachments);
+    // The picture is a document of its own (its bytes are no image: its own job will say so), not the mail's text.
+    expect(text.parts).toBe(2);
+    expect(text.contained?.map((file) => [file.name, file.role])).toEqual([['a.png', 'attachment']]);
     expect(text.blocks.map((b) => b.text)).toEqual(['Photo attached.']);
   });
 });
@@ -85,7 +90,6 @@ describe('mail in any charset (issue 19 item 2)', () => {
         typeof piece === 'string' ? Array.from(piece, (c) => c.charCodeAt(0)) : piece,
       ),
     );
-  const noAttachments = async () => null;
 
   it('a raw 8-bit Latin-1 subject and sender name read as the message declares (not as broken UTF-8)', async () => {
     const mail = raw(

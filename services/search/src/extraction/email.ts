@@ -1,22 +1,20 @@
 import { isUtf8 } from 'node:buffer';
 import PostalMime, { type Address, type Attachment } from 'postal-mime';
 import { ExtractionError } from './detect-kind';
-import type { DocumentText } from './document-text';
+import { documentKindOf } from '@trove/contracts';
+import type { ContainedFile, DocumentText } from './document-text';
 import { uniquePeople } from './facts';
 import { htmlToText } from './html-text';
 // Before postal-mime parses anything: its body decoders join a part's pieces without a Blob.
 import './mime-body-decoders';
 import { paragraphsOf } from './passages';
 import { decodeText, declaredCharset } from './text-decoding';
-import { baseName, fileNameWords } from './file-name';
+import type { ReadContext } from './reader';
+import { sniffKind } from './sniff';
 import { findSignature, type Mailbox, organisationDomain, type Person, personFromMailbox } from './people';
 
-/** Reads an attachment's text with the same readers as uploads; null when it is not a kind Trove reads. */
-export type AttachmentReader = (attachment: {
-  fileName: string;
-  mediaType: string;
-  bytes: Uint8Array;
-}) => Promise<DocumentText | null>;
+/** Attachments of messages this deep in containers are not taken out (an attached message's attachments are). */
+const MAX_ATTACHING_DEPTH = 1;
 
 const withRole = (addresses: Address[] | Address | undefined, role: NonNullable<Person['role']>): Person[] =>
   mailboxes(addresses).map((mailbox) => ({ ...personFromMailbox(mailbox), role }));
@@ -87,14 +85,36 @@ function unparsedBody(bytes: Uint8Array): string {
 }
 
 /**
+ * The attachments that become documents of their own (issue 39 item 6): those of a kind Trove reads, by name,
+ * media type or content. An inline image (a logo, a signature's picture: shown in the body, with a Content-ID)
+ * only when SEARCH_OCR_INLINE_IMAGES says so.
+ */
+function attachedFiles(attachments: Attachment[], context: ReadContext): ContainedFile[] {
+  const files: ContainedFile[] = [];
+  attachments.forEach((attachment, index) => {
+    const bytes = attachmentBytes(attachment);
+    if (bytes.byteLength === 0) return;
+    const fileName = attachment.filename?.trim() || `attachment ${index + 1}`;
+    const kind = documentKindOf(fileName, attachment.mimeType) ?? sniffKind(bytes);
+    if (kind === undefined) return;
+    const inline =
+      attachment.related === true || (attachment.disposition === 'inline' && attachment.contentId);
+    if (kind === 'image' && inline && !context.settings.ocrInlineImages) return;
+    files.push({ name: fileName, fileName, mediaType: attachment.mimeType, bytes, role: 'attachment' });
+  });
+  return files;
+}
+
+/**
  * An email (issue 10 parts 2 and 5): subject as title, the Date header as the document's date, people
  * from From/To/Cc, organisations from their address domains and the signature. Attachments Trove can
- * read become more passages, located "attachment <name>"; one it cannot read does not fail the mail.
+ * read become documents of their own, linked to the message (docs/decisions/121); one it cannot read is
+ * told on that document, never on the mail.
  */
 export async function readEmail(
   bytes: Uint8Array,
   fallbackTitle: string,
-  readAttachment: AttachmentReader,
+  context: ReadContext,
 ): Promise<DocumentText> {
   let email: Awaited<ReturnType<typeof PostalMime.parse>>;
   try {
@@ -106,32 +126,14 @@ export async function readEmail(
   const unparsed = email.text == null && email.html == null && email.attachments.length === 0;
   const body = unparsed ? unparsedBody(bytes) : email.text?.trim() ? email.text : htmlText(email.html ?? '');
   const blocks: DocumentText['blocks'] = paragraphsOf(body).map((text) => ({ location: 'body', text }));
-  let parts = 1;
-  for (const attachment of email.attachments) {
-    const fileName = attachment.filename ?? 'unnamed';
-    const read = await readAttachment({
-      fileName,
-      mediaType: attachment.mimeType,
-      bytes: attachmentBytes(attachment),
-    }).catch(() => null);
-    if (!read) continue;
-    parts += 1;
-    for (const block of read.blocks) {
-      // The attachment's name (and its own title, when it has one) are title words of its passages.
-      const title =
-        read.title && read.title !== baseName(fileName)
-          ? `${fileNameWords(fileName)}\n${read.title}`
-          : fileNameWords(fileName);
-      blocks.push({ location: `attachment ${fileName}, ${block.location}`, text: block.text, title });
-    }
-  }
+  const contained = context.depth <= MAX_ATTACHING_DEPTH ? attachedFiles(email.attachments, context) : [];
   const everyone = [...mailboxes(email.from), ...mailboxes(email.to), ...mailboxes(email.cc)];
   const signature = findSignature(body);
   const date = email.date ? new Date(email.date) : null;
   const domains = everyone.map((m) => organisationDomain(m.address)).filter((d): d is string => d !== null);
   return {
     title: email.subject?.trim() || fallbackTitle,
-    parts,
+    parts: 1 + contained.length,
     documentDate: date && !Number.isNaN(date.getTime()) ? date : null,
     blocks,
     people: uniquePeople([
@@ -141,5 +143,6 @@ export async function readEmail(
       ...signature.people,
     ]),
     organisations: [...new Set([...domains, ...signature.organisations])],
+    contained,
   };
 }

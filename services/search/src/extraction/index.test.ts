@@ -53,7 +53,7 @@ describe('extracting an upload', () => {
     expect(document.passages[1]?.facts.dates).toEqual([{ text: '30 April 2025', iso: '2025-04-30' }]);
   });
 
-  it('an email: subject, date, people, organisations and its attachment', async () => {
+  it('an email: subject, date, people, organisations; its attachment a document of its own', async () => {
     const document = await extractDocument({
       bytes: utf8(INVOICE_EMAIL),
       fileName: 'invoice.eml',
@@ -65,7 +65,8 @@ describe('extracting an upload', () => {
       parts: 2,
       documentDate: '2025-03-03T03:45:00.000Z',
     });
-    const [body, attachment] = document.passages;
+    const [body, ...rest] = document.passages;
+    expect(rest).toEqual([]);
     expect(body?.location).toBe('body');
     expect(body?.facts.dates).toEqual([{ text: 'next Friday', iso: '2025-03-14' }]);
     expect(body?.facts.amounts).toEqual([{ text: '₹1,25,000.50', currency: 'INR', value: 125000.5 }]);
@@ -77,13 +78,22 @@ describe('extracting an upload', () => {
       { name: 'Priya Sharma' },
     ]);
     expect(body?.facts.organisations).toEqual(['acme.co.in', 'globex.com', 'Acme Traders Pvt Ltd']);
-    expect(attachment?.location).toBe('attachment lines.csv, row 2');
-    expect(attachment?.text).toBe('item, amount\nConsulting, ₹1,00,000');
-    expect(attachment?.facts.people.length).toBeGreaterThan(0);
+    // Issue 39 item 6: the CSV is read by its own job, titled "lines.csv — in: <subject>".
+    expect(document.contained.map((file) => [file.name, file.kind])).toEqual([['lines.csv', 'csv']]);
+    const csv = document.contained[0];
+    const attached = await extractDocument({
+      bytes: csv?.bytes ?? new Uint8Array(),
+      fileName: 'lines.csv',
+      mediaType: csv?.mediaType ?? '',
+      depth: 1,
+      attachedTo: document.title,
+    });
+    expect(attached.title).toBe('lines.csv — in: Invoice INV-2025-031 for March');
+    expect(attached.passages[0]?.text).toBe('item, amount\nConsulting, ₹1,00,000');
+    expect(attached.passages[0]?.fields.title).toBe('lines');
     // Issue 19 item 1: what the index weighs apart.
     expect(body?.fields).toMatchObject({ title: 'Invoice INV-2025-031 for March', name: 'invoice eml' });
     expect(body?.fields.people).toContain('Priya Sharma priya@acme.co.in priya acme co in');
-    expect(attachment?.fields.title).toBe('Invoice INV-2025-031 for March\nlines csv');
   });
 
   it('an HTML email body is read without its markup', async () => {
@@ -174,7 +184,7 @@ describe('extracting an upload', () => {
       'This file says it is a PDF but its content is not a PDF.',
     );
     expect(await fail(pdfWithPages([['x']], { encrypt: true }), 'locked.pdf')).toBe(
-      'This PDF is password-protected.',
+      'This PDF is protected by a password, so its words cannot be read. Remove the password and upload it again.',
     );
     expect(await fail(utf8('%PDF-1.7\n%%EOF'), 'broken.pdf')).toBe('This PDF is damaged and cannot be read.');
   });

@@ -2,25 +2,21 @@
 // document's passages with their location and facts out. The interface is agreed with the service that
 // stores and indexes the result; keep it stable.
 
-import { readCsv } from './csv';
-import { checkContent, claimedKind, type DocumentKind, ExtractionError } from './detect-kind';
-import type { DocumentText } from './document-text';
-import { readDocx } from './docx';
-import { readEmail } from './email';
-import { type ExtractedFacts, factsOf } from './facts';
+import { DOCUMENT_FORMATS, documentKindOf } from '@trove/contracts';
+import { withIdentifierParts } from './code';
 import { withCompoundParts } from './compound-words';
+import { claimedKind, type DocumentKind, ExtractionError } from './detect-kind';
+import type { ContainedFile } from './document-text';
+import { type ExtractedFacts, factsOf } from './facts';
 import { baseName, fileNameWords } from './file-name';
-import { htmlToText } from './html-text';
-import { readMarkdown } from './markdown';
 import { type Passage, splitIntoPassages } from './passages';
-import { readPdf } from './pdf';
-import { checkPdfStreams } from './pdf-streams';
-import { readPlainText } from './plain-text';
+import { DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ReadContext } from './reader';
+import { READERS } from './readers';
+import { sniffKind } from './sniff';
 import { splitQuoted } from './quoted-text';
-import { sectionLocation } from './sections';
 
-export { ExtractionError };
-export type { ExtractedFacts };
+export { DEFAULT_EXTRACTION_SETTINGS, ExtractionError };
+export type { ContainedFile, ExtractedFacts, ExtractionSettings };
 
 export interface ExtractedPassage {
   ordinal: number;
@@ -46,12 +42,32 @@ export interface PassageFields {
 }
 
 export interface ExtractedDocument {
+  /** What it was read as: its name's kind, or its content's when the name lies. */
   kind: DocumentKind;
   title: string;
   parts: number;
   /** ISO 8601; the PDF's creation date or the email's Date header, else null. */
   documentDate: string | null;
   passages: (ExtractedPassage & { facts: ExtractedFacts; fields: PassageFields })[];
+  /** What the person should know about how it was read (shown on the document); empty when nothing. */
+  notes: string[];
+  /** Archive entries and attachments, to become documents of their own (docs/decisions/121). */
+  contained: { name: string; mediaType: string; kind: DocumentKind; bytes: Uint8Array }[];
+}
+
+/**
+ * Contained files with the kind their own job will claim: by name or media type, else by content — then the
+ * media type is the kind's, so the name and media type say it.
+ */
+function containedDocuments(files: readonly ContainedFile[]): ExtractedDocument['contained'] {
+  return files.flatMap((file) => {
+    const named = documentKindOf(file.name, file.mediaType);
+    const kind = named ?? sniffKind(file.bytes);
+    if (kind === undefined) return [];
+    const mediaType =
+      named === undefined ? (DOCUMENT_FORMATS[kind].mediaTypes[0] ?? file.mediaType) : file.mediaType;
+    return [{ name: file.name, mediaType, kind, bytes: file.bytes }];
+  });
 }
 
 function peopleWords(people: ExtractedFacts['people']): string {
@@ -68,52 +84,38 @@ export interface UploadedFile {
   bytes: Uint8Array;
   fileName: string;
   mediaType: string;
+  /** How many containers (archives, messages) it came out of; 0 for an upload or a synced message. */
+  depth?: number;
+  /** The subject of the message it is attached to: its title reads "name — in: subject". */
+  attachedTo?: string | null;
 }
 
-function readHtml(text: string, fallbackTitle: string): DocumentText {
-  const { title, blocks } = htmlToText(text);
-  return {
-    title: title ?? fallbackTitle,
-    parts: new Set(blocks.map((b) => b.heading)).size,
-    documentDate: null,
-    blocks: blocks.map((b) => ({ location: sectionLocation(b.heading), text: b.text })),
-    people: [],
-    organisations: [],
-  };
-}
-
-/** The text of a file of a kind already checked against its content. */
-async function readKind(kind: DocumentKind, file: UploadedFile, text: string | null): Promise<DocumentText> {
-  const title = baseName(file.fileName);
-  const content = text ?? '';
-  switch (kind) {
-    case 'pdf':
-      // pdf.js inflates streams without a bound and outside the heap limit: measured first (ADR 019).
-      await checkPdfStreams(file.bytes);
-      return readPdf(file.bytes, title);
-    case 'docx':
-      return readDocx(file.bytes, title);
-    case 'eml':
-      // An attachment that is itself an email is not opened: one level of attachments is what people search.
-      return readEmail(file.bytes, title, async (attachment) => {
-        const attachedKind = claimedKind(attachment.fileName, attachment.mediaType);
-        if (attachedKind === 'eml') return null;
-        return readKind(
-          attachedKind,
-          attachment,
-          checkContent(attachedKind, attachment.bytes, attachment.mediaType),
-        );
-      });
-    case 'html':
-      return readHtml(content, title);
-    case 'md':
-      return readMarkdown(content, title);
-    case 'csv':
-      return readCsv(content, title);
-    case 'txt':
-      return readPlainText(content, title);
+/**
+ * The kind to read a file as: its name's, when its content agrees; else its content's, when that is a kind
+ * with a signature (a PDF named .docx is read as the PDF it is, and the document says so); else the reason.
+ */
+function kindToRead(input: UploadedFile): { kind: DocumentKind; text: string | null; notes: string[] } {
+  if (input.bytes.length === 0) throw new ExtractionError('This file is empty.');
+  const claimed = claimedKind(input.fileName, input.mediaType);
+  const acceptance = READERS[claimed].accepts(input.bytes, input.mediaType);
+  if (acceptance.accepted) return { kind: claimed, text: acceptance.text, notes: [] };
+  const actual = sniffKind(input.bytes);
+  if (actual !== undefined && actual !== claimed) {
+    const real = READERS[actual].accepts(input.bytes, input.mediaType);
+    if (real.accepted) {
+      const note = `Its name says it is ${DOCUMENT_FORMATS[claimed].article}, but it is ${DOCUMENT_FORMATS[actual].article}; it was read as one.`;
+      return { kind: actual, text: real.text, notes: [note] };
+    }
+    if (real.reason !== undefined) throw new ExtractionError(real.reason);
   }
+  throw new ExtractionError(
+    acceptance.reason ??
+      `This file says it is ${DOCUMENT_FORMATS[claimed].article} but its content is not ${claimed === 'pdf' ? 'a PDF' : 'one'}.`,
+  );
 }
+
+/** "invoice.xlsx — in: Q3 numbers": an attachment named as results and citations show it (issue 39 item 6). */
+export const attachmentTitle = (fileName: string, subject: string) => `${fileName} — in: ${subject}`;
 
 /**
  * A document with no text (an email of images alone, a table of empty rows) is still found by its title,
@@ -124,22 +126,36 @@ function passagesOrTitleOnly(passages: Passage[]): Passage[] {
 }
 
 /**
- * Extracts an uploaded file. Throws ExtractionError with a reason to show the user when the content does
- * not match the type, or the file is encrypted or damaged; any other error is a bug and propagates.
+ * Extracts an uploaded file (or an archive's entry, or a message's attachment) through the reader table.
+ * Throws ExtractionError with a reason to show the user when the content does not match the type, or the
+ * file is encrypted or damaged; any other error is a bug and propagates.
  */
-export async function extractDocument(input: UploadedFile): Promise<ExtractedDocument> {
-  const kind = claimedKind(input.fileName, input.mediaType);
-  const text = checkContent(kind, input.bytes, input.mediaType);
-  const document = await readKind(kind, input, text);
+export async function extractDocument(
+  input: UploadedFile,
+  settings: ExtractionSettings = DEFAULT_EXTRACTION_SETTINGS,
+): Promise<ExtractedDocument> {
+  const { kind, text, notes } = kindToRead(input);
+  const reader = READERS[kind];
+  const context: ReadContext = {
+    settings,
+    // Long work (OCR) stops at four fifths of the file's clock, so it ends with a note, not killed.
+    deadline: Date.now() + settings.timeoutSeconds * 800,
+    depth: input.depth ?? 0,
+  };
+  const document = await reader.read({ ...input, text }, context);
   // Relative dates in an undated document ("next Friday") are read from the day it is indexed.
   const reference = document.documentDate ?? new Date();
-  const title = document.title ?? baseName(input.fileName);
+  const ownTitle = document.title ?? baseName(input.fileName);
   const name = fileNameWords(input.fileName);
+  const words = reader.splitIdentifiers === true ? withIdentifierParts : (body: string) => body;
   return {
     kind,
-    title,
+    // An attachment is shown as "name — in: subject"; the index keeps its own title words.
+    title: input.attachedTo ? attachmentTitle(input.fileName, input.attachedTo) : ownTitle,
     parts: document.parts,
     documentDate: document.documentDate?.toISOString() ?? null,
+    notes: [...notes, ...(document.notes ?? [])],
+    contained: containedDocuments(document.contained ?? []),
     passages: passagesOrTitleOnly(splitIntoPassages(document.blocks)).map(
       ({ title: blockTitle, ...passage }) => {
         const facts = factsOf(passage.text, reference, document);
@@ -148,10 +164,10 @@ export async function extractDocument(input: UploadedFile): Promise<ExtractedDoc
           ...passage,
           facts,
           fields: {
-            title: withCompoundParts(blockTitle ? `${title}\n${blockTitle}` : title),
+            title: withCompoundParts(blockTitle ? `${ownTitle}\n${blockTitle}` : ownTitle),
             name,
             people: peopleWords(facts.people),
-            body: withCompoundParts(own),
+            body: withCompoundParts(words(own)),
             quoted: withCompoundParts(quoted),
           },
         };

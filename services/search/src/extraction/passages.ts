@@ -85,11 +85,23 @@ export function splitIntoPassages(blocks: readonly TextBlock[]): Passage[] {
   return passages;
 }
 
-/** Paragraphs of plain text: separated by blank lines. */
+/**
+ * Paragraphs of plain text: separated by blank lines (lines of whitespace alone). Line by line, not by a
+ * pattern such as /\n\s*\n/, whose whitespace run scans to the end from every line break of " \n \n \n…"
+ * (issue 35 item 5: every text reader linear in its input).
+ */
 export function paragraphsOf(text: string): string[] {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
+  const paragraphs: string[] = [];
+  let lines: string[] = [];
+  const flush = () => {
+    const paragraph = lines.join('\n').trim();
+    if (paragraph) paragraphs.push(paragraph);
+    lines = [];
+  };
+  for (const line of text.split(/\r\n?|\n/)) {
+    if (line.trim() === '') flush();
+    else lines.push(line);
+  }
+  flush();
+  return paragraphs;
 }

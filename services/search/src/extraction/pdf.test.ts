@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExtractionError } from './detect-kind';
-import { pdfDate, readPdf } from './pdf';
+import { PDF_PROTECTED, pdfDate, readPdf } from './pdf';
 import { pdfWithPages } from './test-fixtures';
 
 describe('reading a PDF', () => {
@@ -21,9 +21,7 @@ describe('reading a PDF', () => {
 
   it('a password-protected PDF fails with that reason', async () => {
     const locked = pdfWithPages([['secret']], { encrypt: true });
-    await expect(readPdf(locked, 'x')).rejects.toEqual(
-      new ExtractionError('This PDF is password-protected.'),
-    );
+    await expect(readPdf(locked, 'x')).rejects.toEqual(new ExtractionError(PDF_PROTECTED));
   });
 
   it('a damaged PDF fails cleanly', async () => {

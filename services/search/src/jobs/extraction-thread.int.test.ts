@@ -13,7 +13,8 @@ import { OUT_OF_MEMORY_ERROR, outOfMemoryReason, timedOutReason } from './extrac
 // whose few hundred KB open into tens of MB of XML (under the DOCX size bound, so it reaches mammoth).
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const MEMORY_MB = 48;
+// The child loads every reader of the table (docs/decisions/120): ~36–43 MB of heap before its first job.
+const MEMORY_MB = 64;
 
 let service: SearchTestService;
 let extraction: ExtractionProcess | undefined;

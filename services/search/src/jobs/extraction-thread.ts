@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, createLogger, describeError, type Logger, parseEnv } from '@trove/service-core';
-import { SearchEnvSchema } from '../env';
+import { extractionSettings, SearchEnvSchema } from '../env';
 import { ExtractionError, extractDocument } from '../extraction';
 import { createExtractionWorker, timedOutReason } from './extraction-worker';
 
@@ -55,6 +55,8 @@ export interface ExtractionProcess {
   stop(): Promise<void>;
   /** Tells the child that jobs were just queued (a sync's batch), so it does not wait out its poll. */
   wake(): void;
+  /** The child's process id while one runs (the bench reads its peak memory). */
+  pid(): number | undefined;
 }
 
 /** Starts the extraction child process; one that dies is logged and started again, with back-off. */
@@ -142,6 +144,7 @@ export function startExtractionProcess(logger: Logger, options: ExtractionProces
     wake() {
       if (child?.connected) child.send(WAKE);
     },
+    pid: () => child?.pid,
     async stop() {
       stopping = true;
       clearTimeout(restartTimer);
@@ -163,6 +166,7 @@ async function runExtractionLoop(
   timedOut: { workerId: string; jobId: string } | undefined,
 ): Promise<void> {
   const env = parseEnv(SearchEnvSchema);
+  const settings = extractionSettings(env);
   const logger = createLogger({ name: 'search-extraction', level: env.LOG_LEVEL });
   const db = createDatabase({
     url: env.DATABASE_URL,
@@ -185,7 +189,7 @@ async function runExtractionLoop(
   const jobs = createExtractionWorker({
     db,
     logger,
-    extract: extractDocument,
+    extract: (file) => extractDocument(file, settings),
     permanentFailure: (err) => (err instanceof ExtractionError ? err.reason : undefined),
     leaseMs: env.SEARCH_JOB_LEASE_MS,
     maxAttempts: env.SEARCH_JOB_MAX_ATTEMPTS,

@@ -3,10 +3,12 @@ import { type DatabaseHandle, DEFAULT_APP_NAME, describeError, type Logger } fro
 import {
   type AnalysedPassage,
   analysePassages,
+  type ContainedDocument,
   type IndexedDocument,
   indexDocuments,
   lockDocument,
   type NewPassage,
+  releaseUnread,
   setDocumentStatus,
   startExtracting,
 } from '../documents/documents.repository';
@@ -27,12 +29,22 @@ export interface ExtractionResult {
   /** ISO date or date-time; the day is kept. */
   documentDate: string | null;
   passages: NewPassage[];
+  /** The kind it was read as (its content's, when its name lied). */
+  kind?: string;
+  /** What the person should know about how it was read. */
+  notes?: readonly string[];
+  /** Its archive entries or attachments, to become documents of their own (docs/decisions/121). */
+  contained?: readonly ContainedDocument[];
 }
 
 export type Extractor = (input: {
   bytes: Uint8Array;
   fileName: string;
   mediaType: string;
+  /** Containers above it (an archive's entry: 1). */
+  depth: number;
+  /** The subject of the message it is attached to. */
+  attachedTo: string | null;
 }) => Promise<ExtractionResult>;
 
 export interface ExtractionWorkerOptions {
@@ -102,6 +114,13 @@ function exponentialBackoff(attempt: number): number {
 
 /** Bytes of originals a batch holds at most (one larger file goes alone): a batch is in memory until indexed. */
 const BATCH_BYTES = 4 * 1024 * 1024;
+/**
+ * A batch stops reading after this long, or once the files its documents contain (archive entries, attachments)
+ * pass CONTAINED_BYTES: what it has read is written, the rest goes back to the queue untouched. Without it one
+ * batch of scanned pages, read for minutes, held every other document it had taken unwritten (issue 39).
+ */
+const BATCH_READ_MS = 5_000;
+const CONTAINED_BYTES = 64 * 1024 * 1024;
 /**
  * SEARCH_JOB_BATCH's default: a batch rewrites the last block or the page of every word it holds once, however
  * many of its documents hold it, so fewer, larger batches write less (docs/decisions/074).
@@ -193,7 +212,14 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
     );
     const indexed: IndexedDocument[] = [];
     const finished: string[] = [];
-    for (const job of live) {
+    const started = Date.now();
+    let containedBytes = 0;
+    for (const [position, job] of live.entries()) {
+      if (position > 0 && (Date.now() - started > BATCH_READ_MS || containedBytes > CONTAINED_BYTES)) {
+        const rest = live.slice(position).filter((unread) => originals.has(unread.documentId));
+        await releaseUnread(db, rest);
+        break;
+      }
       const original = originals.get(job.documentId);
       // Deleted meanwhile: its job went with it (on delete cascade).
       if (original === undefined) continue;
@@ -206,6 +232,8 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
           bytes: original.bytes,
           fileName: original.name,
           mediaType: original.mediaType,
+          depth: original.depth,
+          attachedTo: original.attachedTo,
         });
       } catch (err) {
         await failOrRetry(job, err);
@@ -223,7 +251,11 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
         parts: extracted.parts,
         documentDate: day,
         sentAt: day === null ? null : extracted.documentDate,
+        kind: extracted.kind,
+        notes: extracted.notes,
+        contained: extracted.contained,
       });
+      for (const file of extracted.contained ?? []) containedBytes += file.bytes.byteLength;
       finished.push(job.id);
     }
     // Analysed here, before the loop waits for its previous batch's write: the database makes this batch's

@@ -121,7 +121,8 @@ describe('POST /api/v1/uploads', () => {
     expect(await errorOf(res)).toEqual({
       status: 415,
       body: {
-        error: '"setup.exe" is not a type Trove can index: PDF, DOCX, TXT, Markdown, CSV, HTML or EML.',
+        error:
+          '"setup.exe" is not a type Trove can index: PDF, documents (DOCX, ODT, RTF), spreadsheets (XLSX, ODS, CSV), slides (PPTX, ODP), TXT, Markdown, HTML, EML, images (PNG, JPEG, TIFF, WebP), ZIP, source code or JSON.',
         code: 'unsupported_media_type',
       },
     });

@@ -47,7 +47,7 @@ export interface SearchFilters {
   excluded?: readonly string[] | undefined;
   /** Words the document's title holds, from a word's start. */
   titleWords?: readonly string[] | undefined;
-  /** An email with an attachment Trove read. */
+  /** An email with an attachment Trove read, or such an attachment. */
   hasAttachment?: boolean | undefined;
   /**
    * source: — a connected source by its name or mailbox address (any case), or 'uploads' for the user's own
@@ -232,7 +232,10 @@ function passageFilters(shape: FilterShape): RawBuilder<unknown> {
       sql`not exists (select 1 from unnest(${slot('titlePatterns')}::text[]) r where coalesce(d.title, '') !~* r)`,
     );
   }
-  if (shape.attachment) parts.push(sql`(d.kind = 'eml' and d.parts > 1)`);
+  // A message with attachments, or an attachment itself (issue 39 item 6: a document of its own under its message).
+  if (shape.attachment)
+    parts.push(sql`((d.kind = 'eml' and d.parts > 1)
+      or (d.parent_id is not null and exists (select 1 from documents m where m.id = d.parent_id and m.kind = 'eml')))`);
   if (shape.uploadsOnly) parts.push(sql`p.source_id is null`);
   if (shape.sourceNamed) {
     parts.push(sql`p.source_id in (select s.id from sources s where s.user_id = ${slot('userId')}::uuid
