@@ -9,7 +9,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     add column parent_id uuid references documents (id) on delete cascade,
     add column depth smallint not null default 0,
     add column notes text[] not null default '{}'`.execute(db);
-  await sql`create index documents_parent_idx on documents (parent_id) where parent_id is not null`.execute(db);
+  await sql`create index documents_parent_idx on documents (parent_id) where parent_id is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
