@@ -209,10 +209,11 @@ describe('fields', () => {
     expect(await firstName('acme')).toBe('contract-note.eml');
   });
 
-  it('an attachment’s name is a title word of its passages', async () => {
+  it('an attachment is a document of its own, found by its name (docs/decisions/121)', async () => {
     const [first] = (await search('kestrel')).results;
-    expect(first?.document.name).toBe('contract-note.eml');
-    expect(first?.passage.location).toMatch(/^attachment kestrel-forecast\.txt\b/);
+    expect(first?.document.name).toBe('kestrel-forecast.txt');
+    // Titled after the mail it came in, so a person knows where it was.
+    expect(first?.document.title).toBe('kestrel-forecast.txt — in: Contract');
   });
 
   it('a file’s name finds it, split into words', async () => {
