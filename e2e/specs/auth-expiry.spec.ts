@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,7 +67,7 @@ describe('an expired code (SPEC §4.3, §8)', () => {
       const code = await readLatestCode(stack.mailUrl, email, { since });
       // The server's resend wait (12 s) outlasts the code (10 s): once Resend is offered, the code is gone.
       const resend = page.getByRole('button', { name: 'Resend code' });
-      await resend.waitFor({ timeout: 30_000 });
+      await resend.waitFor({ timeout: testTime(30_000) });
       await typeCode(page, code);
       await page.getByRole('button', { name: 'Verify' }).click();
       await waitForFlash(page, 'This code has expired. Tap Resend to get a new one.');

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,7 +148,10 @@ describe('Chats (issue 11)', () => {
     await dialog.getByRole('button', { name: 'Send answer' }).click();
     await dialog.waitFor({ state: 'detached' });
     // Queued at once, then sent once the outbox has delivered it (the thread polls meanwhile).
-    await answers(page).first().getByText(`Sent to ${reader}`).waitFor({ timeout: 20_000 });
+    await answers(page)
+      .first()
+      .getByText(`Sent to ${reader}`)
+      .waitFor({ timeout: testTime(20_000) });
 
     const mail = await mailTo(mailUrl(), reader, { subject: /^An answer from Trove, sent by / });
     expect(mail.subject).toBe(`An answer from Trove, sent by ${account.email}`);

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,10 +84,12 @@ async function openAndConnect(page: Page) {
 async function previewInvoices(dialog: Locator) {
   await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
   const table = dialog.getByLabel('Table or view', { exact: true });
-  await dialog.getByText('Connected. Choose the table or view to index.').waitFor({ timeout: 20_000 });
+  await dialog
+    .getByText('Connected. Choose the table or view to index.')
+    .waitFor({ timeout: testTime(20_000) });
   await table.selectOption('invoices');
   const rows = dialog.getByRole('list', { name: 'Preview of invoices' });
-  await rows.waitFor({ timeout: 20_000 });
+  await rows.waitFor({ timeout: testTime(20_000) });
   return rows;
 }
 
@@ -94,7 +97,7 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
   // The test server trusts loopback connections (no password is checked), so the mistake here is the
   // database's name; the unit tests prove each problem's field (database-form.test.tsx).
   it('a database that does not exist is said beside its name, before anything is saved', {
-    timeout: 60_000,
+    timeout: testTime(60_000),
   }, async () => {
     const { page } = watched;
     const dialog = await openAndConnect(page);
@@ -102,7 +105,9 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
     await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
     const database = dialog.getByLabel('Database');
     try {
-      await expect.poll(() => database.getAttribute('aria-invalid'), { timeout: 20_000 }).toBe('true');
+      await expect
+        .poll(() => database.getAttribute('aria-invalid'), { timeout: testTime(20_000) })
+        .toBe('true');
     } catch (error) {
       throw new Error(`the database was not marked; the form reads: ${await dialog.textContent()}`, {
         cause: error,
@@ -119,7 +124,7 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
   });
 
   it('Preview lists the tables, then shows the first 5 rows as they will be indexed; the form is axe-clean', {
-    timeout: 90_000,
+    timeout: testTime(90_000),
   }, async () => {
     const { page } = watched;
     const dialog = await openAndConnect(page);
@@ -140,7 +145,7 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
       .first()
       .getByText('INV-2026-001', { exact: true })
       .first()
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: testTime(20_000) });
     expect(await rows.getByText('Customer:', { exact: true }).count()).toBe(5);
     // Nothing is saved by a preview.
     expect(
@@ -150,7 +155,9 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('Save adds the source; the card goes to up to date with every row', { timeout: 180_000 }, async () => {
+  it('Save adds the source; the card goes to up to date with every row', {
+    timeout: testTime(180_000),
+  }, async () => {
     const { page } = watched;
     await form(page).getByRole('button', { name: 'Save' }).click();
     await form(page).waitFor({ state: 'detached' });
@@ -158,7 +165,7 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
     await page
       .locator('article[data-source-state="up_to_date"]')
       .filter({ has: page.getByRole('heading', { name: NAME }) })
-      .waitFor({ timeout: 120_000 });
+      .waitFor({ timeout: testTime(120_000) });
     await card(page).getByText(`${SEED_INVOICES} rows in search`).waitFor();
     expect(await card(page).getByRole('heading', { name: NAME, exact: true }).count()).toBe(1);
     expect(await card(page).getByText('PostgreSQL · invoices', { exact: true }).count()).toBe(1);
@@ -171,7 +178,9 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('a search finds a row, titled by its number, with its table and id', { timeout: 120_000 }, async () => {
+  it('a search finds a row, titled by its number, with its table and id', {
+    timeout: testTime(120_000),
+  }, async () => {
     // The sync indexes the rows it stores (ADR 061): once the card said up to date, every row is searchable,
     // with no extraction job left to wait for.
     const found = (await searchApi('Globex')).results;
@@ -187,7 +196,7 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
     await page.getByRole('searchbox', { name: 'Search your uploads' }).fill('Globex');
     await page.getByRole('searchbox', { name: 'Search your uploads' }).press('Enter');
     const result = page.getByTestId('search-result').first();
-    await result.waitFor({ timeout: 20_000 });
+    await result.waitFor({ timeout: testTime(20_000) });
     expect(await result.getByRole('heading', { level: 3 }).textContent()).toMatch(/^INV-2026-\d{3}$/);
     expect(await result.textContent()).toMatch(/invoices #\d+/);
     expect(await result.textContent()).toContain('Globex');
@@ -195,7 +204,7 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
   });
 
   it('the card and the form with its preview, desktop and phone, light and dark, are axe-clean', {
-    timeout: 300_000,
+    timeout: testTime(300_000),
   }, async () => {
     const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
     for (const [size, viewport] of Object.entries(sizes)) {
@@ -229,7 +238,7 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
   });
 
   it('Pause and Resume; Remove asks first, counting rows, and the card leaves', {
-    timeout: 120_000,
+    timeout: testTime(120_000),
   }, async () => {
     const { page } = watched;
     await page.goto('/connections');
@@ -241,7 +250,9 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
     await card(page)
       .getByRole('button', { name: `Resume ${NAME}` })
       .click();
-    await page.locator('article[data-source-state="paused"]').waitFor({ state: 'detached', timeout: 30_000 });
+    await page
+      .locator('article[data-source-state="paused"]')
+      .waitFor({ state: 'detached', timeout: testTime(30_000) });
     await card(page)
       .getByRole('button', { name: `Remove ${NAME}` })
       .click();
@@ -251,14 +262,14 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
     await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
     await card(page).waitFor({ state: 'detached' });
     await expect
-      .poll(async () => (await searchApi('Globex')).results, { timeout: 60_000, interval: 500 })
+      .poll(async () => (await searchApi('Globex')).results, { timeout: testTime(60_000), interval: 500 })
       .toEqual([]);
   });
 });
 
 describe('a SQLite file on /connections (issue 22)', () => {
   it('Add file uploads it, previews its one table, saves, syncs, and a search finds a row', {
-    timeout: 180_000,
+    timeout: testTime(180_000),
   }, async () => {
     const folder = mkdtempSync(join(tmpdir(), 'trove-e2e-sqlite-'));
     try {
@@ -279,10 +290,13 @@ describe('a SQLite file on /connections (issue 22)', () => {
       await dialog.getByLabel('SQLite file').setInputFiles(path);
       // One table: nothing to choose, so its rows are previewed at once.
       const rows = dialog.getByRole('list', { name: 'Preview of contacts' });
-      await rows.waitFor({ timeout: 20_000 });
+      await rows.waitFor({ timeout: testTime(20_000) });
       expect(await rows.getByRole('listitem').count()).toBe(2);
       await dialog.getByLabel('Title column').selectOption('name');
-      await rows.getByText('Grace Hopper', { exact: true }).first().waitFor({ timeout: 20_000 });
+      await rows
+        .getByText('Grace Hopper', { exact: true })
+        .first()
+        .waitFor({ timeout: testTime(20_000) });
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'detached' });
       // Unnamed, a source is named after its table; the file's name is the card's second line.
@@ -291,7 +305,7 @@ describe('a SQLite file on /connections (issue 22)', () => {
         await page
           .locator('article[data-source-state="up_to_date"]')
           .filter({ has: page.getByRole('heading', { name: 'contacts', exact: true }) })
-          .waitFor({ timeout: 120_000 });
+          .waitFor({ timeout: testTime(120_000) });
       } catch (error) {
         const cards = await page.locator('article[data-source-state]').allTextContents();
         throw new Error(`the SQLite card never got up to date; the cards read: ${cards.join(' | ')}`, {
@@ -302,7 +316,10 @@ describe('a SQLite file on /connections (issue 22)', () => {
       await saved.getByText('crm.db', { exact: true }).waitFor();
       await saved.getByText('2 rows in search').waitFor();
       await expect
-        .poll(async () => (await searchApi('Arlington')).results.length, { timeout: 90_000, interval: 500 })
+        .poll(async () => (await searchApi('Arlington')).results.length, {
+          timeout: testTime(90_000),
+          interval: 500,
+        })
         .toBeGreaterThan(0);
       const hit = (await searchApi('Arlington')).results[0];
       expect(hit?.document.title).toBe('Grace Hopper');

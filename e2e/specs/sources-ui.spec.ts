@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Source, SourceStatus, SourceTestResult } from '@trove/contracts';
@@ -210,7 +211,7 @@ describe('every status card and the form, desktop and phone, light and dark', ()
 
   // A hang guard, not a timing: 4 viewports × themes of every card and the form took 106–180 s beside the rest
   // of CI on a slow 2-core machine.
-  it('are axe-clean', { timeout: 420_000 }, async () => {
+  it('are axe-clean', { timeout: testTime(420_000) }, async () => {
     if (shoot) mkdirSync(out, { recursive: true });
     for (const [size, viewport] of Object.entries(sizes)) {
       for (const theme of ['light', 'dark'] as const) {

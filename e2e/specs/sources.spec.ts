@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import type { SearchResponse } from '@trove/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,7 +77,7 @@ async function waitForCardState(page: Page, state: string, timeout: number) {
   } catch (error) {
     const stood =
       (await card(page)
-        .textContent({ timeout: 1_000 })
+        .textContent({ timeout: testTime(1_000) })
         .catch(() => null)) ?? 'no card';
     throw new Error(`the card never reached ${state}; it reads: ${stood.replace(/\s+/g, ' ')}`, {
       cause: error,
@@ -118,12 +119,14 @@ describe('a real mailbox on /connections (issue 21)', () => {
     await dialog.getByLabel('Password or app password').fill(user.password);
     await dialog.getByRole('button', { name: 'Test', exact: true }).click();
 
-    await dialog.getByText(`The certificate of ${dovecot.host} is not trusted.`).waitFor({ timeout: 20_000 });
+    await dialog
+      .getByText(`The certificate of ${dovecot.host} is not trusted.`)
+      .waitFor({ timeout: testTime(20_000) });
     expect(await dialog.getByText(dovecot.certificateSha256, { exact: true }).count()).toBe(1);
     await dialog.getByRole('button', { name: 'Trust this certificate and test again' }).click();
 
     const folders = dialog.getByRole('group', { name: 'Folders to search' });
-    await folders.waitFor({ timeout: 20_000 });
+    await folders.waitFor({ timeout: testTime(20_000) });
     for (const folder of ['INBOX', 'Archive', 'Sent', 'Café', 'Spam']) {
       expect(await folders.getByRole('checkbox', { name: folder }).isChecked(), folder).toBe(true);
     }
@@ -133,7 +136,7 @@ describe('a real mailbox on /connections (issue 21)', () => {
   });
 
   it('Connect saves it; the card goes from syncing to up to date with every chosen message', {
-    timeout: 180_000,
+    timeout: testTime(180_000),
   }, async () => {
     const { page } = watched;
     // Every state the card shows, in order, as the page's polls bring them.
@@ -166,7 +169,7 @@ describe('a real mailbox on /connections (issue 21)', () => {
   });
 
   it('a refused password puts the card in need of attention; Update password brings it back', {
-    timeout: 180_000,
+    timeout: testTime(180_000),
   }, async () => {
     const { page } = watched;
     const user = dovecot.users[0];
@@ -201,7 +204,7 @@ describe('a real mailbox on /connections (issue 21)', () => {
     await waitForCardState(page, 'up_to_date', 120_000);
   });
 
-  it('Edit tests again and saves another folder choice', { timeout: 120_000 }, async () => {
+  it('Edit tests again and saves another folder choice', { timeout: testTime(120_000) }, async () => {
     const { page } = watched;
     const user = dovecot.users[0];
     if (user === undefined) throw new Error('the harness has no user');
@@ -210,7 +213,7 @@ describe('a real mailbox on /connections (issue 21)', () => {
     expect(await dialog.getByLabel('Port').inputValue()).toBe(String(dovecot.implicitTlsPort));
     await dialog.getByRole('button', { name: 'Test', exact: true }).click();
     const folders = dialog.getByRole('group', { name: 'Folders to search' });
-    await folders.waitFor({ timeout: 20_000 });
+    await folders.waitFor({ timeout: testTime(20_000) });
     expect(await folders.getByRole('checkbox', { name: 'Spam' }).isChecked()).toBe(true);
     await folders.getByRole('checkbox', { name: 'Spam' }).uncheck();
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -219,23 +222,27 @@ describe('a real mailbox on /connections (issue 21)', () => {
     await waitForCardState(page, 'up_to_date', 120_000);
   });
 
-  it('a word from a synced message’s subject is found by a chat', { timeout: 120_000 }, async () => {
+  it('a word from a synced message’s subject is found by a chat', {
+    timeout: testTime(120_000),
+  }, async () => {
     // The messages are stored as they sync and indexed by the extraction jobs just after: wait for the
     // index, then ask as a person would.
     await expect
-      .poll(async () => (await searchApi(word)).results.length, { timeout: 90_000, interval: 500 })
+      .poll(async () => (await searchApi(word)).results.length, { timeout: testTime(90_000), interval: 500 })
       .toBeGreaterThan(0);
     const { page } = watched;
     await page.goto('/chats');
     await page.getByRole('heading', { level: 1, name: 'Chats' }).waitFor();
     const answer = await ask(page, `find ${word}`);
     const passages = answer.getByRole('region', { name: 'Best passages' });
-    await passages.waitFor({ timeout: 30_000 });
+    await passages.waitFor({ timeout: testTime(30_000) });
     expect((await passages.textContent())?.toLowerCase()).toContain(word);
     expect(await answer.textContent()).toContain(subject.slice(0, 20));
   });
 
-  it('Remove, after the confirmation, takes the card and the hit away', { timeout: 120_000 }, async () => {
+  it('Remove, after the confirmation, takes the card and the hit away', {
+    timeout: testTime(120_000),
+  }, async () => {
     const { page } = watched;
     await page.goto('/connections');
     await card(page).waitFor();
@@ -255,7 +262,7 @@ describe('a real mailbox on /connections (issue 21)', () => {
     await page.getByText('Nothing connected yet.', { exact: false }).waitFor();
     // Gone from the index too once the removal job has run (a background job), and stays gone after a reload.
     await expect
-      .poll(async () => (await searchApi(word)).results, { timeout: 60_000, interval: 500 })
+      .poll(async () => (await searchApi(word)).results, { timeout: testTime(60_000), interval: 500 })
       .toEqual([]);
     await page.reload();
     await page.getByText('Nothing connected yet.', { exact: false }).waitFor();

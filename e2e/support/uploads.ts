@@ -37,7 +37,7 @@ export async function waitForStatus(
   try {
     await row.getByText(status, { exact: true }).waitFor({ timeout: testTime(timeout) });
   } catch (error) {
-    const stood = (await row.textContent({ timeout: 1_000 }).catch(() => null)) ?? 'no row';
+    const stood = (await row.textContent({ timeout: testTime(1_000) }).catch(() => null)) ?? 'no row';
     throw new Error(`${name} did not reach "${status}"; its row reads: ${stood.replace(/\s+/g, ' ')}`, {
       cause: error,
     });

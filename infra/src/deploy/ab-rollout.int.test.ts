@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -145,7 +146,7 @@ afterAll(async () => {
 
 // 10,000 visits take ~5 s on an idle machine; on two cores shared with the browser layer one run took past
 // the default minute, so the tests get four.
-describe('the landing page A/B rollout', { timeout: 240_000 }, () => {
+describe('the landing page A/B rollout', { timeout: testTime(240_000) }, () => {
   it('deploy --variant b points only the B map at the new landing version', async () => {
     const deployed = await cli(['deploy', 'marketing', '--variant', 'b', '--version', B]);
     expect(deployed.code, deployed.output).toBe(0);

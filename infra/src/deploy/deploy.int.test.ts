@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -176,7 +177,7 @@ afterAll(async () => {
 
 // Each test runs the deploy CLI as a process (tsx, then an rspack build of the remote): ~10–20 s on an idle
 // machine, past a minute on two cores shared with the browser layer.
-describe('independent deploys', { timeout: 240_000 }, () => {
+describe('independent deploys', { timeout: testTime(240_000) }, () => {
   it('a switch and a rollback under load fail no request, leave the shell byte-identical, and the next page load gets the new version', async () => {
     const shellBefore = await shellFingerprint();
     const oldManifest = `/remotes/connectors/${OLD_VERSION}/mf-manifest.json`;

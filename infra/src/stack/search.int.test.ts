@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,8 +46,7 @@ beforeAll(async () => {
   });
   cookie = await signedInCookie(stack.url, stack.mailUrl);
   csrf = /(?:^|; )csrf_access_token=([^;]+)/.exec(cookie)?.[1] ?? '';
-}, 120_000);
-
+}, testTime(120_000));
 afterAll(async () => {
   await stack?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { SERVICE_DATABASE_ROLES } from '@trove/service-core';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -76,8 +77,7 @@ beforeAll(() => {
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`The build failed:\n${build.stdout}\n${build.stderr}`);
-}, 600_000);
-
+}, testTime(600_000));
 describe('the stack on a fresh database', () => {
   let stack: Stack;
   let logDir: string;
@@ -144,7 +144,7 @@ describe('the stack on a fresh database', () => {
     // The mail catcher is the one part the API does not need; kill it the hard way.
     const maildev = stack.processes.find(({ name }) => name === 'maildev')?.pid ?? 0;
     process.kill(-maildev, 'SIGKILL');
-    await expect.poll(() => unexpected.length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => unexpected.length, { timeout: testTime(5000) }).toBe(1);
     expect(unexpected[0]).toMatch(/^maildev was killed by SIGKILL \(see .*maildev\.log\)\.$/);
     // The rest keeps running.
     expect((await fetch(`${stack.url}/api/v1/auth/healthz`)).status).toBe(200);

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/kit/testing/time';
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { UploadedDocument } from '@trove/contracts';
@@ -302,7 +303,7 @@ describe('the Uploads page', () => {
   });
 
   // 120 rows drawn three times in jsdom: ~1.5 s on a quiet machine, past the default 5 s on a loaded one.
-  describe('paging (ADR 013 "Paging")', { timeout: 30_000 }, () => {
+  describe('paging (ADR 013 "Paging")', { timeout: testTime(30_000) }, () => {
     /** `count` documents, newest first, the first `queued` of them still being indexed. */
     const many = (count: number, queued = 0) =>
       Array.from({ length: count }, (_, index) =>

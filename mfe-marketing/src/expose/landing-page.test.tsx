@@ -1,3 +1,4 @@
+import { testTime } from '@trove/kit/testing/time';
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -25,14 +26,14 @@ afterEach(() => {
 
 describe('the landing page (issue 20)', () => {
   it('every section names the product as the runtime config does, never by a name of its own', {
-    timeout: 30_000,
+    timeout: testTime(30_000),
   }, async () => {
     stubBrowser();
     render(<LandingPage />, { wrapper: AcmeProviders });
     // Every section in view at once: each loads, and its words are on the page.
     // Each section's code is a lazy chunk mounted in a transition: on a loaded machine, more than the default 1 s.
-    expect(await screen.findAllByTestId('feature-card', {}, { timeout: 15_000 })).toHaveLength(12);
-    const slow = { timeout: 15_000 };
+    expect(await screen.findAllByTestId('feature-card', {}, { timeout: testTime(15_000) })).toHaveLength(12);
+    const slow = { timeout: testTime(15_000) };
     await screen.findByTestId('testimonials', {}, slow);
     await screen.findByText(/appears here when this page runs inside the Acme Search app/, {}, slow);
     await screen.findByText('Does Acme Search copy my data to its servers?', {}, slow);

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { UpdateProfileSchema } from '@trove/contracts';
 import {
   createDatabase,
@@ -44,8 +45,7 @@ beforeAll(async () => {
   // Let the outbox settle so the snapshot is not taken while it is marking the code mail sent.
   await maildev.waitForMail('fuzz@example.com');
   await new Promise((resolve) => setTimeout(resolve, 300));
-}, 60_000);
-
+}, testTime(60_000));
 afterAll(async () => {
   await auth?.stop();
   await maildev?.stop();

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/kit/testing/time';
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { DatabaseSource, Source, SourceStatus } from '@trove/contracts';
@@ -225,7 +226,7 @@ describe('the sources above the catalog (issue 21: status people can read)', () 
   });
 
   it('Add a database offers the three kinds; each opens its form, as the catalog cards do', {
-    timeout: 20_000,
+    timeout: testTime(20_000),
   }, async () => {
     listed = [];
     renderPage();
@@ -241,7 +242,7 @@ describe('the sources above the catalog (issue 21: status people can read)', () 
       fireEvent.click(screen.getByRole('checkbox', { name }));
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'SQL' } });
     fireEvent.click(
-      await screen.findByRole('button', { name: 'Add server for PostgreSQL' }, { timeout: 10_000 }),
+      await screen.findByRole('button', { name: 'Add server for PostgreSQL' }, { timeout: testTime(10_000) }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Add a PostgreSQL server' });
     expect((within(dialog).getByLabelText('Port') as HTMLInputElement).value).toBe('5432');

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { type RunningServer, startServer } from '@trove/service-core';
 import { captureLogs } from '@trove/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -65,8 +66,7 @@ const LIMITS = {
 beforeAll(async () => {
   proxied = await serve(LIMITS);
   direct = await serve({ ...LIMITS, TRUSTED_PROXIES: '10.255.255.1' });
-}, 60_000);
-
+}, testTime(60_000));
 afterAll(async () => {
   for (const served of [proxied, direct]) {
     await served?.server.close();
@@ -133,7 +133,7 @@ describe('login failures', () => {
   let logins: Served;
   beforeAll(async () => {
     logins = await serve({ ...LIMITS, RATE_REGISTER_PER_MINUTE: '1000' });
-  }, 60_000);
+  }, testTime(60_000));
   afterAll(async () => {
     await logins?.server.close();
     await logins?.bed.close();
@@ -377,8 +377,7 @@ describe('known and unknown emails: the same floor and the same work', () => {
       RATE_ACCOUNT_FAILURES: '100000',
     });
     await timing.bed.signUp('known@example.com');
-  }, 60_000);
-
+  }, testTime(60_000));
   afterAll(async () => {
     await timing?.server.close();
     await timing?.bed.close();

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isFamilyActive, revokeFamily } from '../accounts/sessions.repository';
@@ -83,7 +84,9 @@ describe('the change cache', () => {
     await sql`update users set name = 'Ada Lovelace' where id = ${userId}`.execute(plain);
     // Once the announcement lands (a state, not a time), the cached name is gone and the new one is read.
     await expect
-      .poll(() => a?.cache.read('users', userId, async () => ({ name: 'Ada Lovelace' })), { timeout: 10_000 })
+      .poll(() => a?.cache.read('users', userId, async () => ({ name: 'Ada Lovelace' })), {
+        timeout: testTime(10_000),
+      })
       .toEqual({ name: 'Ada Lovelace' });
   });
 

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle, migrateToLatest, SERVICE_DATABASE_ROLES } from '../database';
@@ -20,8 +21,7 @@ beforeAll(async () => {
       poolMax: 1,
       role,
     });
-}, 60_000);
-
+}, testTime(60_000));
 afterAll(async () => {
   for (const db of Object.values(asRole)) await db?.destroy();
   await owner?.destroy();

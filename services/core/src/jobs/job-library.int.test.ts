@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle, migrateToLatest, SERVICE_DATABASE_ROLES } from '../database';
@@ -19,8 +20,7 @@ beforeAll(async () => {
   owner = createDatabase({ url: testDatabase.url, poolMax: 2 });
   await migrateToLatest(owner);
   asSearch = createDatabase({ url: testDatabase.url, poolMax: 4, role: SERVICE_DATABASE_ROLES.search });
-}, 60_000);
-
+}, testTime(60_000));
 afterAll(async () => {
   await boss?.stop({ graceful: false, wait: true, close: false });
   await asSearch?.destroy();

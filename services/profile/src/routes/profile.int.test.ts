@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import {
   createDatabase,
   type DatabaseHandle,
@@ -40,8 +41,7 @@ beforeAll(async () => {
     verificationKey: remoteVerificationKeys(auth.jwksUrl),
     product: 'Trove',
   });
-}, 60_000);
-
+}, testTime(60_000));
 afterAll(async () => {
   await auth?.stop();
   await maildev?.stop();

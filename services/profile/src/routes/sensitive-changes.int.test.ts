@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import {
   createDatabase,
   type DatabaseHandle,
@@ -49,8 +50,7 @@ beforeAll(async () => {
   maildev = await Maildev.start();
   auth = await startAuthService({ databaseUrl: testDatabase.url, smtpUrl: maildev.smtpUrl });
   app = profileApp();
-}, 60_000);
-
+}, testTime(60_000));
 afterAll(async () => {
   await auth?.stop();
   await maildev?.stop();

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import {
   AskResponseSchema,
   ChatSchema,
@@ -190,8 +191,7 @@ beforeAll(async () => {
     ],
     extractDocument,
   );
-}, 60_000);
-
+}, testTime(60_000));
 afterAll(async () => {
   await Promise.all([service?.close(), guarded?.close()]);
   await receiver?.close();

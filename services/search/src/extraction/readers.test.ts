@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { DOCUMENT_KINDS } from '@trove/contracts';
 import { describe, expect, it } from 'vitest';
 import { ExtractionError, extractDocument } from './index';
@@ -179,17 +180,20 @@ describe('code and data', () => {
 });
 
 describe('files that are not what they say', () => {
-  it('a PDF named .docx is read as the PDF it is, and the document says so', async () => {
-    const document = await extractDocument(
-      file('contract.docx', pdfWithPages([['Renewal terms for Globex']])),
-    );
-    expect(document.kind).toBe('pdf');
-    expect(document.notes).toEqual([
-      'Its name says it is a Word document (DOCX), but it is a PDF; it was read as one.',
-    ]);
-    expect(texts(document)).toEqual(['page 1: Renewal terms for Globex']);
-  }, 30_000);
-
+  it(
+    'a PDF named .docx is read as the PDF it is, and the document says so',
+    async () => {
+      const document = await extractDocument(
+        file('contract.docx', pdfWithPages([['Renewal terms for Globex']])),
+      );
+      expect(document.kind).toBe('pdf');
+      expect(document.notes).toEqual([
+        'Its name says it is a Word document (DOCX), but it is a PDF; it was read as one.',
+      ]);
+      expect(texts(document)).toEqual(['page 1: Renewal terms for Globex']);
+    },
+    testTime(30_000),
+  );
   it('a password-protected Office file says so, whatever it is called', async () => {
     for (const [name, what] of [
       ['a.docx', 'Word document'],

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { captureLogs } from '@trove/service-core/testing';
 import JSZip from 'jszip';
 import { sql } from 'kysely';
@@ -66,139 +67,161 @@ async function documentOf(user: SignedInUser, id: string) {
 }
 
 describe('the extraction process on a bounded heap', () => {
-  it('a file that runs it out of memory ends failed with a reason once its tries are used up', async () => {
-    const user = await service.signUp();
-    const bytes = await swollenDocx();
-    expect(bytes.byteLength).toBeLessThan(1024 * 1024);
-    const res = await service.upload(user, [{ name: 'swollen.docx', type: DOCX, text: bytes }]);
-    expect(res.status).toBe(202);
-    const id = ((await res.json()) as { documents: { id: string }[] }).documents[0]?.id ?? '';
+  it(
+    'a file that runs it out of memory ends failed with a reason once its tries are used up',
+    async () => {
+      const user = await service.signUp();
+      const bytes = await swollenDocx();
+      expect(bytes.byteLength).toBeLessThan(1024 * 1024);
+      const res = await service.upload(user, [{ name: 'swollen.docx', type: DOCX, text: bytes }]);
+      expect(res.status).toBe(202);
+      const id = ((await res.json()) as { documents: { id: string }[] }).documents[0]?.id ?? '';
 
-    const logs = captureLogs();
-    extraction = startExtractionProcess(logs.logger, {
-      memoryMb: MEMORY_MB,
-      timeoutSeconds: 600,
-      env: {
-        ...process.env,
-        DATABASE_URL: await databaseUrl(),
-        LOG_LEVEL: 'silent',
-        SEARCH_JOB_MAX_ATTEMPTS: '2',
-        SEARCH_JOB_POLL_MS: '50',
-        APP_NAME: 'Acme Search',
-      },
-    });
+      const logs = captureLogs();
+      extraction = startExtractionProcess(logs.logger, {
+        memoryMb: MEMORY_MB,
+        timeoutSeconds: 600,
+        env: {
+          ...process.env,
+          DATABASE_URL: await databaseUrl(),
+          LOG_LEVEL: 'silent',
+          SEARCH_JOB_MAX_ATTEMPTS: '2',
+          SEARCH_JOB_POLL_MS: '50',
+          APP_NAME: 'Acme Search',
+        },
+      });
 
-    // First try: the child dies, the next one puts the job back with what happened.
-    await expect
-      .poll(
-        async () => (await searchDb(service.db).selectFrom('search_jobs').select('last_error').execute())[0],
-        // A hang guard, not a timing: two children start (each loads the service's code) and one reads the file
-        // until its heap runs out, which took 20 s alone here and over 60 s beside the rest of CI.
-        { timeout: 150_000, interval: 200 },
-      )
-      .toEqual({ last_error: OUT_OF_MEMORY_ERROR });
-    // Second and last try: failed, with the reason the Uploads page shows, naming the configured product.
-    await expect
-      .poll(async () => documentOf(user, id), { timeout: 150_000, interval: 250 })
-      .toMatchObject({ status: 'failed', failure_reason: outOfMemoryReason('Acme Search') });
-    expect(await searchDb(service.db).selectFrom('search_jobs').selectAll().execute()).toEqual([]);
-    expect(
-      logs.lines().filter((line) => line.msg === 'extraction process ran out of memory; starting it again'),
-    ).toHaveLength(2);
+      // First try: the child dies, the next one puts the job back with what happened.
+      await expect
+        .poll(
+          async () =>
+            (await searchDb(service.db).selectFrom('search_jobs').select('last_error').execute())[0],
+          // A hang guard, not a timing: two children start (each loads the service's code) and one reads the file
+          // until its heap runs out, which took 20 s alone here and over 60 s beside the rest of CI.
+          { timeout: testTime(150_000), interval: 200 },
+        )
+        .toEqual({ last_error: OUT_OF_MEMORY_ERROR });
+      // Second and last try: failed, with the reason the Uploads page shows, naming the configured product.
+      await expect
+        .poll(async () => documentOf(user, id), { timeout: testTime(150_000), interval: 250 })
+        .toMatchObject({ status: 'failed', failure_reason: outOfMemoryReason('Acme Search') });
+      expect(await searchDb(service.db).selectFrom('search_jobs').selectAll().execute()).toEqual([]);
+      expect(
+        logs.lines().filter((line) => line.msg === 'extraction process ran out of memory; starting it again'),
+      ).toHaveLength(2);
 
-    // The service and a new child are still there: an ordinary file is indexed after it.
-    const next = await service.upload(user, [{ name: 'note.txt', text: 'numbat termite' }]);
-    const nextId = ((await next.json()) as { documents: { id: string }[] }).documents[0]?.id ?? '';
-    await expect
-      .poll(async () => (await documentOf(user, nextId)).status, { timeout: 60_000, interval: 250 })
-      .toBe('indexed');
-  }, 420_000);
+      // The service and a new child are still there: an ordinary file is indexed after it.
+      const next = await service.upload(user, [{ name: 'note.txt', text: 'numbat termite' }]);
+      const nextId = ((await next.json()) as { documents: { id: string }[] }).documents[0]?.id ?? '';
+      await expect
+        .poll(async () => (await documentOf(user, nextId)).status, {
+          timeout: testTime(60_000),
+          interval: 250,
+        })
+        .toBe('indexed');
+    },
+    testTime(420_000),
+  );
 });
 
 describe('waking the extraction process', () => {
-  it('a wake (a sync stored messages) makes the idle child take the new job now, and does not stop it', async () => {
-    // The previous test's child (a 50 ms poll) would take these jobs itself.
-    await extraction?.stop();
-    const user = await service.signUp();
-    const logs = captureLogs();
-    extraction = startExtractionProcess(logs.logger, {
-      memoryMb: MEMORY_MB,
-      timeoutSeconds: 600,
-      env: {
-        ...process.env,
-        DATABASE_URL: await databaseUrl(),
-        LOG_LEVEL: 'silent',
-        // A minute between looks (the setting's most): only the wake gets these files indexed in 45 s.
-        SEARCH_JOB_POLL_MS: '60000',
-      },
-    });
-    for (const text of ['woken numbat', 'woken again']) {
-      // Queued once the child is idle: it looks at the queue as it starts, then waits.
-      await new Promise((resolve) => setImmediate(resolve));
-      const res = await service.upload(user, [{ name: 'note.txt', text }]);
-      const id = ((await res.json()) as { documents: { id: string }[] }).documents[0]?.id ?? '';
-      const woken = async () => {
-        extraction?.wake();
-        return (await documentOf(user, id)).status;
-      };
-      // A busy machine's clock, not the wake's: with a minute between looks, a child the wake missed
-      // would not index it inside this window either.
-      await expect.poll(woken, { timeout: 45_000, interval: 250 }).toBe('indexed');
-    }
-    // The same child all along: a wake is not a stop (a restarted child would take the job as it starts).
-    expect(logs.lines().filter((line) => String(line.msg).startsWith('extraction process'))).toEqual([]);
-  }, 150_000);
+  it(
+    'a wake (a sync stored messages) makes the idle child take the new job now, and does not stop it',
+    async () => {
+      // The previous test's child (a 50 ms poll) would take these jobs itself.
+      await extraction?.stop();
+      const user = await service.signUp();
+      const logs = captureLogs();
+      extraction = startExtractionProcess(logs.logger, {
+        memoryMb: MEMORY_MB,
+        timeoutSeconds: 600,
+        env: {
+          ...process.env,
+          DATABASE_URL: await databaseUrl(),
+          LOG_LEVEL: 'silent',
+          // A minute between looks (the setting's most): only the wake gets these files indexed in 45 s.
+          SEARCH_JOB_POLL_MS: '60000',
+        },
+      });
+      for (const text of ['woken numbat', 'woken again']) {
+        // Queued once the child is idle: it looks at the queue as it starts, then waits.
+        await new Promise((resolve) => setImmediate(resolve));
+        const res = await service.upload(user, [{ name: 'note.txt', text }]);
+        const id = ((await res.json()) as { documents: { id: string }[] }).documents[0]?.id ?? '';
+        const woken = async () => {
+          extraction?.wake();
+          return (await documentOf(user, id)).status;
+        };
+        // A busy machine's clock, not the wake's: with a minute between looks, a child the wake missed
+        // would not index it inside this window either.
+        await expect.poll(woken, { timeout: testTime(45_000), interval: 250 }).toBe('indexed');
+      }
+      // The same child all along: a wake is not a stop (a restarted child would take the job as it starts).
+      expect(logs.lines().filter((line) => String(line.msg).startsWith('extraction process'))).toEqual([]);
+    },
+    testTime(150_000),
+  );
 });
 
 describe('the extraction process on a clock (issue 18 item 6)', () => {
-  it('a file whose reading outlasts SEARCH_JOB_TIMEOUT_S fails with a reason; the next file is indexed', async () => {
-    const own = await startSearchTestService({ maxFileBytes: 8 * 1024 * 1024 });
-    const logs = captureLogs();
-    let clocked: ExtractionProcess | undefined;
-    try {
-      const heavy = await own.signUp();
-      const light = await own.signUp();
-      // ~5 MB of dense, varied prose: many seconds of synchronous reading, far past a 1 s clock.
-      const words = Array.from({ length: 280_000 }, (_, index) => `word${index % 9973} wombat${index % 131}`);
-      const slow = await own.upload(heavy, [{ name: 'long.txt', text: words.join(' ') }]);
-      expect(slow.status).toBe(202);
-      const slowId = ((await slow.json()) as { documents: { id: string }[] }).documents[0]?.id ?? '';
-      const quick = await own.upload(light, [{ name: 'note.txt', text: 'numbat termite' }]);
-      const quickId = ((await quick.json()) as { documents: { id: string }[] }).documents[0]?.id ?? '';
+  it(
+    'a file whose reading outlasts SEARCH_JOB_TIMEOUT_S fails with a reason; the next file is indexed',
+    async () => {
+      const own = await startSearchTestService({ maxFileBytes: 8 * 1024 * 1024 });
+      const logs = captureLogs();
+      let clocked: ExtractionProcess | undefined;
+      try {
+        const heavy = await own.signUp();
+        const light = await own.signUp();
+        // ~5 MB of dense, varied prose: many seconds of synchronous reading, far past a 1 s clock.
+        const words = Array.from(
+          { length: 280_000 },
+          (_, index) => `word${index % 9973} wombat${index % 131}`,
+        );
+        const slow = await own.upload(heavy, [{ name: 'long.txt', text: words.join(' ') }]);
+        expect(slow.status).toBe(202);
+        const slowId = ((await slow.json()) as { documents: { id: string }[] }).documents[0]?.id ?? '';
+        const quick = await own.upload(light, [{ name: 'note.txt', text: 'numbat termite' }]);
+        const quickId = ((await quick.json()) as { documents: { id: string }[] }).documents[0]?.id ?? '';
 
-      const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(own.db);
-      const url = new URL(await databaseUrl());
-      url.pathname = `/${rows[0]?.name ?? ''}`;
-      clocked = startExtractionProcess(logs.logger, {
-        memoryMb: 512,
-        timeoutSeconds: 1,
-        env: {
-          ...process.env,
-          DATABASE_URL: url.toString(),
-          LOG_LEVEL: 'silent',
-          SEARCH_JOB_TIMEOUT_S: '1',
-          SEARCH_JOB_POLL_MS: '50',
-        },
-      });
-      const statusOf = async (user: SignedInUser, id: string) => {
-        const res = await own.request(user, `/api/v1/uploads/${id}`);
-        return ((await res.json()) as { document: { status: string; failure_reason: string | null } })
-          .document;
-      };
-      await expect
-        .poll(async () => statusOf(heavy, slowId), { timeout: 90_000, interval: 250 })
-        .toMatchObject({ status: 'failed', failure_reason: timedOutReason(1, 'Trove') });
-      await expect
-        .poll(async () => (await statusOf(light, quickId)).status, { timeout: 60_000, interval: 250 })
-        .toBe('indexed');
-      // Stopped for time, not counted as a death of memory.
-      expect(logs.lines().some((line) => line.msg === 'extraction took too long; stopping its process')).toBe(
-        true,
-      );
-      expect(logs.lines().some((line) => line.outOfMemory === true)).toBe(false);
-    } finally {
-      await clocked?.stop();
-      await own.close();
-    }
-  }, 180_000);
+        const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(own.db);
+        const url = new URL(await databaseUrl());
+        url.pathname = `/${rows[0]?.name ?? ''}`;
+        clocked = startExtractionProcess(logs.logger, {
+          memoryMb: 512,
+          timeoutSeconds: 1,
+          env: {
+            ...process.env,
+            DATABASE_URL: url.toString(),
+            LOG_LEVEL: 'silent',
+            SEARCH_JOB_TIMEOUT_S: '1',
+            SEARCH_JOB_POLL_MS: '50',
+          },
+        });
+        const statusOf = async (user: SignedInUser, id: string) => {
+          const res = await own.request(user, `/api/v1/uploads/${id}`);
+          return ((await res.json()) as { document: { status: string; failure_reason: string | null } })
+            .document;
+        };
+        await expect
+          .poll(async () => statusOf(heavy, slowId), { timeout: testTime(90_000), interval: 250 })
+          .toMatchObject({ status: 'failed', failure_reason: timedOutReason(1, 'Trove') });
+        await expect
+          .poll(async () => (await statusOf(light, quickId)).status, {
+            timeout: testTime(60_000),
+            interval: 250,
+          })
+          .toBe('indexed');
+        // Stopped for time, not counted as a death of memory.
+        expect(
+          logs.lines().some((line) => line.msg === 'extraction took too long; stopping its process'),
+        ).toBe(true);
+        expect(logs.lines().some((line) => line.outOfMemory === true)).toBe(false);
+      } finally {
+        await clocked?.stop();
+        await own.close();
+      }
+    },
+    testTime(180_000),
+  );
 });

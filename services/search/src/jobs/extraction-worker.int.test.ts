@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDb } from '../db/tables';
@@ -57,10 +58,14 @@ describe('the extraction worker', () => {
     worker.start();
     try {
       // Whatever earlier tests left queued goes first; then it sleeps.
-      await expect.poll(async () => (await worker.runOnce()) === false, { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(async () => (await worker.runOnce()) === false, { timeout: testTime(10_000) })
+        .toBe(true);
       const id = await uploadOne(user, 'woken wombat');
       worker.wake();
-      await expect.poll(async () => (await documentOf(user, id)).status, { timeout: 10_000 }).toBe('indexed');
+      await expect
+        .poll(async () => (await documentOf(user, id)).status, { timeout: testTime(10_000) })
+        .toBe('indexed');
     } finally {
       await worker.stop();
     }

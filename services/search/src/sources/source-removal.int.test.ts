@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { randomBytes } from 'node:crypto';
 import { SourceResponseSchema, SourcesListResponseSchema } from '@trove/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,8 +49,7 @@ beforeAll(async () => {
       },
     }),
   ]);
-}, 120_000);
-
+}, testTime(120_000));
 afterAll(async () => {
   await Promise.all([service?.close(), dovecot?.stop()]);
 });
@@ -126,7 +126,9 @@ const NOTHING = { row: 0, documents: 0, identities: 0, folders: 0 };
 
 /** Until the removal job has deleted the row (polled; the job runs when it runs). */
 async function removed(sourceId: string) {
-  await expect.poll(async () => (await leftOf(sourceId)).row, { timeout: 30_000, interval: 100 }).toBe(0);
+  await expect
+    .poll(async () => (await leftOf(sourceId)).row, { timeout: testTime(30_000), interval: 100 })
+    .toBe(0);
   return leftOf(sourceId);
 }
 
@@ -336,7 +338,7 @@ describe('removing a source', () => {
       expect(during.results.map((result) => result.document.name)).toEqual(['notes.txt']);
       expect(during.facets.source).toEqual([expect.objectContaining({ value: 'uploads', count: 1 })]);
       // And while some of its documents are still there underneath.
-      await expect.poll(() => firstBatch, { timeout: 30_000, interval: 50 }).toBe(true);
+      await expect.poll(() => firstBatch, { timeout: testTime(30_000), interval: 50 }).toBe(true);
       expect((await leftOf(sourceId)).documents).toBe(2);
       const held2 = await search();
       expect(held2.results.map((result) => result.document.name)).toEqual(['notes.txt']);

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import {
   type Source,
   SourceResponseSchema,
@@ -87,8 +88,7 @@ beforeAll(async () => {
   await dovecot.fillMailbox(GRACE, { INBOX: 3 });
   ada = await service.signUp();
   other = await service.signUp();
-}, 120_000);
-
+}, testTime(120_000));
 afterAll(async () => {
   await Promise.all([service?.close(), guarded?.close(), dovecot?.stop()]);
 });
@@ -228,7 +228,7 @@ describe('sources API', () => {
     expect(wrong.ok === false && wrong.step).toBe('auth');
 
     await expect
-      .poll(async () => (await readSource(user, source.id)).status.state, { timeout: 30_000 })
+      .poll(async () => (await readSource(user, source.id)).status.state, { timeout: testTime(30_000) })
       .toBe('up_to_date');
     expect((await readSource(user, source.id)).documents).toBe(3);
     expect((await call(service, user, 'DELETE', `/${source.id}`)).status).toBe(204);
@@ -244,7 +244,7 @@ describe('sources API', () => {
               .where('id', '=', source.id)
               .execute()
           ).length,
-        { timeout: 30_000, interval: 100 },
+        { timeout: testTime(30_000), interval: 100 },
       )
       .toBe(0);
     const left = await searchDb(service.db)
@@ -257,47 +257,52 @@ describe('sources API', () => {
 });
 
 describe('first sync', () => {
-  it('a few hundred SpamAssassin messages become searchable documents; the card counts them', async () => {
-    const started = Date.now();
-    const source = await createSource(ada);
-    const seen = new Set<string>();
-    await expect
-      .poll(
-        async () => {
-          const status = (await readSource(ada, source.id)).status;
-          seen.add(status.state);
-          return status.state;
-        },
-        { timeout: 60_000, interval: 200 },
-      )
-      .toBe('up_to_date');
-    const synced = await readSource(ada, source.id);
-    expect(synced.documents).toBe(READ_BY_DEFAULT);
-    expect(synced.status).toMatchObject({ state: 'up_to_date' });
-    if (synced.status.state === 'up_to_date') {
-      expect(new Date(synced.status.next_sync_at ?? 0).getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
-    }
-    expect(seen.has('connected') || seen.has('syncing')).toBe(true);
+  it(
+    'a few hundred SpamAssassin messages become searchable documents; the card counts them',
+    async () => {
+      const started = Date.now();
+      const source = await createSource(ada);
+      const seen = new Set<string>();
+      await expect
+        .poll(
+          async () => {
+            const status = (await readSource(ada, source.id)).status;
+            seen.add(status.state);
+            return status.state;
+          },
+          { timeout: testTime(60_000), interval: 200 },
+        )
+        .toBe('up_to_date');
+      const synced = await readSource(ada, source.id);
+      expect(synced.documents).toBe(READ_BY_DEFAULT);
+      expect(synced.status).toMatchObject({ state: 'up_to_date' });
+      if (synced.status.state === 'up_to_date') {
+        expect(new Date(synced.status.next_sync_at ?? 0).getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+      }
+      expect(seen.has('connected') || seen.has('syncing')).toBe(true);
 
-    // The extraction queue indexes them as it does uploaded .eml files.
-    const worker = service.worker(extractDocument);
-    while (await worker.runOnce()) {
-      // Every queued message.
-    }
-    const statuses = await searchDb(service.db)
-      .selectFrom('documents')
-      .select(['status', 'kind', 'source_id'])
-      .where('user_id', '=', ada.userId)
-      .execute();
-    expect(statuses.every((row) => row.kind === 'eml' && row.source_id === source.id)).toBe(true);
-    expect(statuses.filter((row) => row.status === 'indexed').length).toBeGreaterThan(READ_BY_DEFAULT * 0.95);
-    // A word from the corpus' ham (the SpamAssassin lists are about Linux and Perl) finds messages.
-    const found = await service.request(ada, '/api/v1/search?q=linux');
-    expect(found.status).toBe(200);
-    expect(((await found.json()) as { results: unknown[] }).results.length).toBeGreaterThan(0);
-    expect(Date.now() - started).toBeLessThan(80_000);
-  }, 90_000);
-
+      // The extraction queue indexes them as it does uploaded .eml files.
+      const worker = service.worker(extractDocument);
+      while (await worker.runOnce()) {
+        // Every queued message.
+      }
+      const statuses = await searchDb(service.db)
+        .selectFrom('documents')
+        .select(['status', 'kind', 'source_id'])
+        .where('user_id', '=', ada.userId)
+        .execute();
+      expect(statuses.every((row) => row.kind === 'eml' && row.source_id === source.id)).toBe(true);
+      expect(statuses.filter((row) => row.status === 'indexed').length).toBeGreaterThan(
+        READ_BY_DEFAULT * 0.95,
+      );
+      // A word from the corpus' ham (the SpamAssassin lists are about Linux and Perl) finds messages.
+      const found = await service.request(ada, '/api/v1/search?q=linux');
+      expect(found.status).toBe(200);
+      expect(((await found.json()) as { results: unknown[] }).results.length).toBeGreaterThan(0);
+      expect(Date.now() - started).toBeLessThan(80_000);
+    },
+    testTime(90_000),
+  );
   it('the password is in no answer and no log line', () => {
     const passwords = dovecot.users.map((user) => user.password);
     for (const text of [...answers, ...service.logs.lines().map((line) => JSON.stringify(line))]) {

@@ -10,7 +10,8 @@
 if (typeof document !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react');
   const { afterAll } = await import('vitest');
-  configure({ asyncUtilTimeout: 5_000 });
+  const { testTime } = await import('./time');
+  configure({ asyncUtilTimeout: testTime(5_000) });
   afterAll(() => {
     cleanup();
     document.body.innerHTML = '';

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,7 +115,7 @@ async function createSource(body: Record<string, unknown>): Promise<Source> {
  * extraction job, so the rows are searchable.
  */
 async function syncAndIndex(sourceId: string): Promise<Source> {
-  await expect.poll(() => service.sources?.syncNow(sourceId), { timeout: 30_000 }).toBe('done');
+  await expect.poll(() => service.sources?.syncNow(sourceId), { timeout: testTime(30_000) }).toBe('done');
   const worker = service.worker(extractDocument);
   while (await worker.runOnce()) {
     // every job the sync queued
@@ -124,7 +125,7 @@ async function syncAndIndex(sourceId: string): Promise<Source> {
 
 /** One sync run now and nothing else: no extraction job is run. */
 async function syncOnly(sourceId: string, user: SignedInUser = ada): Promise<Source> {
-  await expect.poll(() => service.sources?.syncNow(sourceId), { timeout: 30_000 }).toBe('done');
+  await expect.poll(() => service.sources?.syncNow(sourceId), { timeout: testTime(30_000) }).toBe('done');
   return readSource(sourceId, user);
 }
 
@@ -197,8 +198,7 @@ beforeAll(async () => {
   ]);
   ada = await service.signUp();
   sqliteDir = mkdtempSync(join(tmpdir(), 'trove-sqlite-test-'));
-}, 120_000);
-
+}, testTime(120_000));
 afterAll(async () => {
   await Promise.all([service?.close(), guarded?.close(), postgres?.stop(), mariadb?.stop()]);
   if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
@@ -503,7 +503,7 @@ describe('a PostgreSQL table, synced', () => {
                    + (select count(*)::int from source_cursors where source_id = ${source.id})
                    + (select count(*)::int from sources where id = ${source.id}) as n`.execute(service.db)
           ).rows[0]?.n,
-        { timeout: 30_000 },
+        { timeout: testTime(30_000) },
       )
       .toBe(0);
     expect(await search('consulting')).toEqual([]);
@@ -733,7 +733,7 @@ describe('full scans, a query, MariaDB and SQLite', () => {
               service.db,
             )
           ).rows[0]?.n,
-        { timeout: 30_000 },
+        { timeout: testTime(30_000) },
       )
       .toBe(0);
   });

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,8 +41,7 @@ beforeAll(async () => {
     startTlsPostgres(certificate),
     startMariadb({ tls: certificate, requireTls: true }),
   ]);
-}, 120_000);
-
+}, testTime(120_000));
 afterAll(async () => {
   await Promise.all([postgres?.stop(), mariadb?.stop()]);
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -95,7 +95,7 @@ async function openTrusting(
       probe,
       JSON.stringify([kind, target, password, '127.0.0.1,localhost']),
     ],
-    { env: { ...process.env, NODE_EXTRA_CA_CERTS: certificate.certPath }, timeout: 60_000 },
+    { env: { ...process.env, NODE_EXTRA_CA_CERTS: certificate.certPath }, timeout: testTime(60_000) },
   );
   const answer = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as
     | { ok: true; tables: string[] }
@@ -135,23 +135,26 @@ describe.each([
     expect(checked).toMatchObject({ problem: 'tls', message: expect.stringMatching(/self[- ]signed/i) });
   });
 
-  it('“certificate checked” connects once the certificate is trusted, only under the name it was made for', async () => {
-    const named = await openTrusting(
-      kind,
-      connection(server(), 'verify', 'localhost'),
-      server().reader.password,
-    );
-    expect(named).toHaveProperty('tables');
-    // The certificate names "localhost", not 127.0.0.1: the same server by its address is not the server
-    // the certificate speaks for.
-    const byAddress = await openTrusting(
-      kind,
-      connection(server(), 'verify', '127.0.0.1'),
-      server().reader.password,
-    );
-    expect(byAddress).toMatchObject({ problem: 'tls' });
-  }, 120_000);
-
+  it(
+    '“certificate checked” connects once the certificate is trusted, only under the name it was made for',
+    async () => {
+      const named = await openTrusting(
+        kind,
+        connection(server(), 'verify', 'localhost'),
+        server().reader.password,
+      );
+      expect(named).toHaveProperty('tables');
+      // The certificate names "localhost", not 127.0.0.1: the same server by its address is not the server
+      // the certificate speaks for.
+      const byAddress = await openTrusting(
+        kind,
+        connection(server(), 'verify', '127.0.0.1'),
+        server().reader.password,
+      );
+      expect(byAddress).toMatchObject({ problem: 'tls' });
+    },
+    testTime(120_000),
+  );
   it('a wrong password over TLS is named as such', async () => {
     expect(await open(kind, connection(server(), 'require'), 'not-the-password')).toMatchObject({
       problem: 'auth',

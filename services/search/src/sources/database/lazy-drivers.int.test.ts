@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -24,18 +25,25 @@ async function packagesLoadedBy(modules: string[]): Promise<string[]> {
   const { stdout } = await run(
     process.execPath,
     ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', PROBE, ...modules],
-    { timeout: 90_000 },
+    { timeout: testTime(90_000) },
   );
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '[]') as string[];
 }
 
 describe('database clients load on first use', () => {
-  it('the service at start loads no database client but its own (pg) and no SQL parser', async () => {
-    expect(await packagesLoadedBy([here('../../app.ts'), here('../start-sources.ts')])).toEqual(['pg']);
-  }, 120_000);
-
-  it('opening a SQLite file loads better-sqlite3; checking a query loads the parser', async () => {
-    const probe = here('./testing/lazy-drivers-probe.ts');
-    expect(await packagesLoadedBy([probe])).toEqual(['better-sqlite3', 'node-sql-parser', 'pg']);
-  }, 120_000);
+  it(
+    'the service at start loads no database client but its own (pg) and no SQL parser',
+    async () => {
+      expect(await packagesLoadedBy([here('../../app.ts'), here('../start-sources.ts')])).toEqual(['pg']);
+    },
+    testTime(120_000),
+  );
+  it(
+    'opening a SQLite file loads better-sqlite3; checking a query loads the parser',
+    async () => {
+      const probe = here('./testing/lazy-drivers-probe.ts');
+      expect(await packagesLoadedBy([probe])).toEqual(['better-sqlite3', 'node-sql-parser', 'pg']);
+    },
+    testTime(120_000),
+  );
 });

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { randomBytes } from 'node:crypto';
 import { SourceResponseSchema } from '@trove/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +23,7 @@ beforeAll(async () => {
     startDovecot({ users: [ADA], allMail: true }),
     startSearchTestService({ sources: { allowedHosts: '127.0.0.1', concurrency: 0 } }),
   ]);
-}, 120_000);
-
+}, testTime(120_000));
 afterAll(async () => {
   await Promise.all([service?.close(), dovecot?.stop()]);
 });

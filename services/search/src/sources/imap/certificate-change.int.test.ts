@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { randomBytes } from 'node:crypto';
 import {
   SourceResponseSchema,
@@ -33,8 +34,7 @@ beforeAll(async () => {
     startSearchTestService({ sources: { allowedHosts: '127.0.0.1', concurrency: 0 } }),
   ]);
   user = await service.signUp();
-}, 120_000);
-
+}, testTime(120_000));
 afterAll(async () => {
   await Promise.all([service?.close(), dovecot?.stop()]);
 });

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns';
 import { freePort } from '@trove/service-core/testing';
@@ -27,8 +28,7 @@ beforeAll(async () => {
   dovecot = await startDovecot();
   adaFolders = await dovecot.fillMailbox(ADA);
   await dovecot.addMessages(GRACE, 'INBOX', corpusMessages('easy-ham', 12, 200));
-}, 120_000);
-
+}, testTime(120_000));
 afterAll(async () => {
   await dovecot?.stop();
 });
@@ -361,8 +361,7 @@ describe('a 20 MB message', () => {
     );
     await dovecot.createFolder(GRACE, 'Large');
     [uid = 0] = await dovecot.addMessages(GRACE, 'Large', [large]);
-  }, 60_000);
-
+  }, testTime(60_000));
   it('is fetched whole into one buffer, with memory growing by about its size', async () => {
     expect(large.length).toBeGreaterThan(20 * mib);
     await withSession(GRACE, async (session) => {

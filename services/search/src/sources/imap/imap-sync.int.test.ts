@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { randomBytes } from 'node:crypto';
 import { SourceResponseSchema, type SourceStatus, SourcesListResponseSchema } from '@trove/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,8 +44,7 @@ beforeAll(async () => {
     startSearchTestService({ sources: { allowedHosts: '127.0.0.1', concurrency: 0 } }),
   ]);
   user = await service.signUp();
-}, 120_000);
-
+}, testTime(120_000));
 afterAll(async () => {
   await Promise.all([service?.close(), dovecot?.stop()]);
 });
@@ -354,82 +354,88 @@ describe('one run at a time, and a pause', () => {
 });
 
 describe('odd mail', () => {
-  it('a broken MIME message and a 20 MB one are stored like the rest; the sync goes on', async () => {
-    const broken = Buffer.from(
-      [
-        'From: Someone <someone@example.test>',
-        'Subject: =?utf-8?B?broken?=',
-        'Message-ID: <broken-mime@example.test>',
-        'MIME-Version: 1.0',
-        'Content-Type: multipart/mixed; boundary="never-closed"',
-        '',
-        '--never-closed',
-        'Content-Type: text/plain; charset=x-no-such-charset',
-        'Content-Transfer-Encoding: base64',
-        '',
-        '!!!! this is not base64 at all ####',
-        '--never-closed',
-        'Content-Type: application/pdf',
-        'Content-Transfer-Encoding: quoted-printable',
-        '',
-        '=ZZ=XX broken',
-        '',
-      ].join('\r\n'),
-    );
-    const attachment = randomBytes(15 * 1024 * 1024)
-      .toString('base64')
-      .replace(/.{76}/g, '$&\r\n');
-    const large = Buffer.from(
-      [
-        'From: Grace <grace@example.test>',
-        'Subject: The scans',
-        'Message-ID: <scans-20mb-sync@example.test>',
-        'MIME-Version: 1.0',
-        'Content-Type: multipart/mixed; boundary="b"',
-        '',
-        '--b',
-        'Content-Type: text/plain; charset=utf-8',
-        '',
-        'All the scans, attached.',
-        '--b',
-        'Content-Type: application/octet-stream; name="scans.bin"',
-        'Content-Transfer-Encoding: base64',
-        '',
-        attachment,
-        '--b--',
-        '',
-      ].join('\r\n'),
-    );
-    const ham = corpusMessages('easy-ham', 6, 500);
-    await dovecot.addMessages(ODD, 'INBOX', [...ham.slice(0, 3), broken, large, ...ham.slice(3)]);
-    const sourceId = await createSource(ODD);
-    expect(await sync(sourceId)).toBe('done');
-    expect((await statusOf(sourceId)).state).toBe('up_to_date');
-    expect(await messagesOf(sourceId)).toHaveLength(8);
-    const sizes = await searchDb(service.db)
-      .selectFrom('documents')
-      .select('size_bytes')
-      .where('source_id', '=', sourceId)
-      .execute();
-    expect(Math.max(...sizes.map((row) => row.size_bytes))).toBe(large.length);
+  it(
+    'a broken MIME message and a 20 MB one are stored like the rest; the sync goes on',
+    async () => {
+      const broken = Buffer.from(
+        [
+          'From: Someone <someone@example.test>',
+          'Subject: =?utf-8?B?broken?=',
+          'Message-ID: <broken-mime@example.test>',
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/mixed; boundary="never-closed"',
+          '',
+          '--never-closed',
+          'Content-Type: text/plain; charset=x-no-such-charset',
+          'Content-Transfer-Encoding: base64',
+          '',
+          '!!!! this is not base64 at all ####',
+          '--never-closed',
+          'Content-Type: application/pdf',
+          'Content-Transfer-Encoding: quoted-printable',
+          '',
+          '=ZZ=XX broken',
+          '',
+        ].join('\r\n'),
+      );
+      const attachment = randomBytes(15 * 1024 * 1024)
+        .toString('base64')
+        .replace(/.{76}/g, '$&\r\n');
+      const large = Buffer.from(
+        [
+          'From: Grace <grace@example.test>',
+          'Subject: The scans',
+          'Message-ID: <scans-20mb-sync@example.test>',
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/mixed; boundary="b"',
+          '',
+          '--b',
+          'Content-Type: text/plain; charset=utf-8',
+          '',
+          'All the scans, attached.',
+          '--b',
+          'Content-Type: application/octet-stream; name="scans.bin"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          attachment,
+          '--b--',
+          '',
+        ].join('\r\n'),
+      );
+      const ham = corpusMessages('easy-ham', 6, 500);
+      await dovecot.addMessages(ODD, 'INBOX', [...ham.slice(0, 3), broken, large, ...ham.slice(3)]);
+      const sourceId = await createSource(ODD);
+      expect(await sync(sourceId)).toBe('done');
+      expect((await statusOf(sourceId)).state).toBe('up_to_date');
+      expect(await messagesOf(sourceId)).toHaveLength(8);
+      const sizes = await searchDb(service.db)
+        .selectFrom('documents')
+        .select('size_bytes')
+        .where('source_id', '=', sourceId)
+        .execute();
+      expect(Math.max(...sizes.map((row) => row.size_bytes))).toBe(large.length);
 
-    // Extraction reads the broken one as well as it can (or fails it alone); the others are indexed.
-    const worker = service.worker(extractDocument);
-    while (await worker.runOnce()) {
-      // Every queued message.
-    }
-    const statuses = await searchDb(service.db)
-      .selectFrom('documents')
-      .select(['status', 'size_bytes', 'parent_id', 'failure_reason'])
-      .where('source_id', '=', sourceId)
-      .execute();
-    const messages = statuses.filter((row) => row.parent_id === null);
-    const small = messages.filter((row) => row.size_bytes < 1024 * 1024 && row.size_bytes !== broken.length);
-    expect(small.map((row) => row.status)).toEqual(small.map(() => 'indexed'));
-    // An attachment is a document of its own (docs/decisions/121): the broken one's PDF fails alone, with a reason.
-    for (const attached of statuses.filter((row) => row.parent_id !== null)) {
-      if (attached.status === 'failed') expect(attached.failure_reason).toBeTruthy();
-      else expect(attached.status).toBe('indexed');
-    }
-  }, 90_000);
+      // Extraction reads the broken one as well as it can (or fails it alone); the others are indexed.
+      const worker = service.worker(extractDocument);
+      while (await worker.runOnce()) {
+        // Every queued message.
+      }
+      const statuses = await searchDb(service.db)
+        .selectFrom('documents')
+        .select(['status', 'size_bytes', 'parent_id', 'failure_reason'])
+        .where('source_id', '=', sourceId)
+        .execute();
+      const messages = statuses.filter((row) => row.parent_id === null);
+      const small = messages.filter(
+        (row) => row.size_bytes < 1024 * 1024 && row.size_bytes !== broken.length,
+      );
+      expect(small.map((row) => row.status)).toEqual(small.map(() => 'indexed'));
+      // An attachment is a document of its own (docs/decisions/121): the broken one's PDF fails alone, with a reason.
+      for (const attached of statuses.filter((row) => row.parent_id !== null)) {
+        if (attached.status === 'failed') expect(attached.failure_reason).toBeTruthy();
+        else expect(attached.status).toBe('indexed');
+      }
+    },
+    testTime(90_000),
+  );
 });

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectImap, type ImapConnectionSettings, ImapError } from '../imap-client';
 import { type Dovecot, startDovecot } from './dovecot';
@@ -12,8 +13,7 @@ let dovecot: Dovecot;
 
 beforeAll(async () => {
   dovecot = await startDovecot();
-}, 60_000);
-
+}, testTime(60_000));
 afterAll(async () => {
   await dovecot?.stop();
 });
