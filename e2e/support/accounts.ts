@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { caughtMailTo } from '@trove/service-core/testing/maildev';
 import { testTime } from '@trove/service-core/testing/time';
 
 // Accounts for browser tests, made through the real API behind nginx and the real mail catcher:
@@ -27,13 +28,6 @@ export interface SignedUpUser {
 /** Meets the sign-up rule and the SPEC §5 password-change rule, and is on no common-password list. */
 export const E2E_PASSWORD = 'Trove-e2e-Passw0rd!';
 
-interface CaughtMail {
-  id: string;
-  text: string;
-  date: string;
-  to: { address: string }[];
-}
-
 /**
  * The mails `email` already has, taken before the action that mails a code. A mail's `date` comes from its
  * Date header, whole seconds, so a `since` time cannot tell a code mailed just before the action (the
@@ -44,15 +38,7 @@ export interface InboxMark {
 }
 
 export async function markInbox(mailUrl: string, email: string): Promise<InboxMark> {
-  const address = email.toLowerCase();
-  const inbox = (await (await fetch(`${mailUrl}/email`)).json()) as CaughtMail[];
-  return {
-    seen: new Set(
-      inbox
-        .filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address))
-        .map((mail) => mail.id),
-    ),
-  };
+  return { seen: new Set((await caughtMailTo(mailUrl, email)).map((mail) => mail.id)) };
 }
 
 /**
@@ -65,11 +51,8 @@ export async function readLatestCode(
   options: { since?: Date | InboxMark; timeoutMs?: number } = {},
 ): Promise<string> {
   const deadline = Date.now() + testTime(options.timeoutMs ?? 15_000);
-  const address = email.toLowerCase();
   for (;;) {
-    const inbox = (await (await fetch(`${mailUrl}/email`)).json()) as CaughtMail[];
-    const mails = inbox
-      .filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address))
+    const mails = (await caughtMailTo(mailUrl, email))
       .filter((mail) => {
         const since = options.since;
         if (since === undefined) return true;

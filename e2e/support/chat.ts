@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { type CaughtMail, caughtMailTo } from '@trove/service-core/testing/maildev';
 import { testTime } from '@trove/service-core/testing/time';
 
 // The Chats page (issue 11) for browser tests: the page's controls found by role and label as a person
@@ -33,13 +34,6 @@ export async function ask(page: Page, question: string): Promise<Locator> {
   return answer;
 }
 
-interface CaughtMail {
-  subject: string;
-  text: string;
-  html?: string;
-  to: { address: string }[];
-}
-
 /** The newest mail maildev caught for `address` (whose subject matches, if given), waiting for the outbox. */
 export async function mailTo(
   mailUrl: string,
@@ -48,9 +42,7 @@ export async function mailTo(
 ): Promise<CaughtMail> {
   const deadline = Date.now() + testTime(options.timeoutMs ?? 15_000);
   for (;;) {
-    const inbox = (await (await fetch(`${mailUrl}/email`)).json()) as CaughtMail[];
-    const mail = inbox
-      .filter((item) => item.to.some((to) => to.address.toLowerCase() === address))
+    const mail = (await caughtMailTo(mailUrl, address))
       .filter((item) => options.subject === undefined || options.subject.test(item.subject))
       .pop();
     if (mail) return mail;

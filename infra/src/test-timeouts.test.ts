@@ -7,8 +7,9 @@ describe('time limits in tests', () => {
       "it('a', { timeout: 20_000 }, async () => {",
       '  await expect.poll(read, { timeout: 500, interval: 50 }).toBe(1);',
       '}, 60_000);',
+      'const deadline = Date.now() + 10_000;',
     ].join('\n');
-    expect(bareLimits('a.test.ts', text).map((limit) => limit.line)).toEqual([1, 2, 3]);
+    expect(bareLimits('a.test.ts', text).map((limit) => limit.line)).toEqual([1, 2, 3, 4]);
   });
 
   it('takes a scaled limit, a base deadline for waitUntil and a pause as they are', () => {
@@ -17,6 +18,7 @@ describe('time limits in tests', () => {
       "  await waitUntil(read, { timeoutMs: 5_000, what: 'the mail' });",
       '  await sleep(100);',
       '}, testTime(60_000));',
+      'const deadline = Date.now() + testTime(10_000);',
     ].join('\n');
     expect(bareLimits('a.test.ts', text)).toEqual([]);
   });

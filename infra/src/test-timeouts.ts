@@ -6,8 +6,15 @@ import { e2eSpecs, integrationFiles, REPO_ROOT, unitFiles } from './test-layers'
 // (`testTime`, `waitUntil`), so a slower machine raises one number. A bare number where a time limit goes is
 // a limit a slow machine fails by chance; this finds them (docs/decisions/077).
 
-/** `timeout: 20_000` (vitest options, expect.poll, Playwright waits) and `}, 60_000);` (a test's or hook's limit). */
-const BARE_LIMITS = [/\btimeout:\s*\d[\d_]*\b/g, /^\s*\},\s*\d[\d_]*\s*\);?\s*$/gm];
+/**
+ * `timeout: 20_000` (vitest options, expect.poll, Playwright waits), `}, 60_000);` (a test's or hook's limit)
+ * and `deadline = Date.now() + 10_000` (a hand-written wait).
+ */
+const BARE_LIMITS = [
+  /\btimeout:\s*\d[\d_]*\b/g,
+  /^\s*\},\s*\d[\d_]*\s*\);?\s*$/gm,
+  /\bdeadline\s*=\s*Date\.now\(\)\s*\+\s*\d[\d_]*/g,
+];
 
 export interface BareLimit {
   file: string;
@@ -27,7 +34,18 @@ export function bareLimits(file: string, text: string): BareLimit[] {
   return found.sort((a, b) => a.line - b.line);
 }
 
-/** Every file a test runs: the three layers' files and the browser layer's support modules. */
+/** The modules in `testing/` folders: the servers and helpers tests start and wait on. */
+function testingModules(folder = REPO_ROOT): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory())
+      return ['node_modules', 'dist', '.data', '.git'].includes(entry.name) ? [] : testingModules(path);
+    const inTesting = path.includes('/testing/') && /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.');
+    return inTesting ? [relative(REPO_ROOT, path)] : [];
+  });
+}
+
+/** Every file a test runs: the three layers' files, the browser layer's support and the testing modules. */
 export function testSourceFiles(): string[] {
   const unit = unitFiles();
   const integration = integrationFiles();
@@ -42,6 +60,7 @@ export function testSourceFiles(): string[] {
     ...e2eSpecs(),
     ...support,
     'e2e/global-setup.ts',
+    ...testingModules(),
   ];
 }
 

@@ -11,6 +11,9 @@ import { DEFAULT_BROTLI_MODULE } from './render-config';
 import { findNginx, type NginxRuntime, prepareNginxRuntime, testArgs } from './runtime';
 import { STATIC_FILE_CSP } from './nginx/security-headers';
 
+// The proxy depends on nothing of the services, so it scales its one wait by TEST_TIME_SCALE itself (ADR 077).
+const testTime = (ms: number) => ms * (Number(process.env.TEST_TIME_SCALE) || 1);
+
 // Without nginx this file fails rather than skips: a skipped proxy suite reads as green in `npm test`
 // while nothing about the rendered config was tried against a real nginx. findNginx is the lookup the
 // stack uses (NGINX_BIN, /usr/sbin/nginx, then the PATH); infra/bin/ensure.mjs installs these packages.
@@ -44,7 +47,7 @@ function write(root: string, path: string, content: string): void {
 }
 
 async function waitUntilAnswering(url: string, nginxProcess: ChildProcess, errorLog: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + testTime(10_000);
   while (Date.now() < deadline) {
     if (nginxProcess.exitCode !== null) {
       throw new Error(`nginx exited (${nginxProcess.exitCode}): ${readFileSync(errorLog, 'utf8')}`);

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -65,7 +66,7 @@ function send(
 }
 
 async function mailedCode(email: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + testTime(20_000);
   for (;;) {
     const inbox = (await (await fetch(`${stack.mailUrl}/email`)).json()) as {
       text: string;
@@ -176,7 +177,7 @@ http {
     },
   );
   frontUrl = `https://localhost:${port}`;
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + testTime(15_000);
   for (;;) {
     if (front.exitCode !== null)
       throw new Error(`front nginx exited: ${readFileSync(join(dir, 'front', 'logs', 'error.log'), 'utf8')}`);

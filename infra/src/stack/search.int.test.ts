@@ -70,7 +70,7 @@ function upload(
 
 /** Polls the list until every one of `ids` has left the queue; resolves with their final state. */
 async function settled(ids: readonly string[]): Promise<UploadedDocument[]> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + testTime(60_000);
   for (;;) {
     const res = await fetch(`${stack.url}/api/v1/uploads`, { headers: { Cookie: cookie } });
     expect(res.status).toBe(200);
@@ -158,7 +158,7 @@ describe('the search service in the stack', () => {
       ]);
       const { documents } = (await res.json()) as UploadsResponse;
       await settled(documents.map((document) => document.id));
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + testTime(30_000);
       while (Number(await vacuums()) <= before && Date.now() < deadline) await sleep(100);
       expect(Number(await vacuums())).toBeGreaterThan(before);
     } finally {

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -70,7 +71,7 @@ function startAuth(env: Record<string, string>): { child: ChildProcess; exit: Pr
 
 async function waitUntilReady(port: number, child: ChildProcess): Promise<void> {
   // Generous: a cold tsx start on a busy CI machine can take many seconds; a real hang still fails.
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + testTime(45_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`auth exited with ${child.exitCode}`);
     try {

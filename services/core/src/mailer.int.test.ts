@@ -1,3 +1,4 @@
+import { testTime } from './testing/test-time';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ let smtpPort: number;
 
 async function waitForInbox(): Promise<void> {
   // Up to a minute: on a machine busy with the other test lanes maildev once took more than 10 s to listen.
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + testTime(60_000); Date.now() < deadline; ) {
     if (maildev.exitCode !== null) throw new Error(`maildev exited with ${maildev.exitCode}`);
     try {
       if ((await fetch(`http://127.0.0.1:${webPort}/email`)).ok) return;
@@ -37,7 +38,7 @@ async function waitForInbox(): Promise<void> {
  * message, so a read straight after sending can still see an empty inbox.
  */
 async function readInbox(): Promise<CaughtMail[]> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + testTime(10_000);
   for (;;) {
     const inbox = (await (await fetch(`http://127.0.0.1:${webPort}/email`)).json()) as CaughtMail[];
     if (inbox.length > 0 || Date.now() > deadline) return inbox;

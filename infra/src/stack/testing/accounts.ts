@@ -1,20 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { caughtMailTo } from '@trove/service-core/testing/maildev';
+import { testTime } from '@trove/service-core/testing/time';
 
 // A signed-in account made through the real API behind nginx and the real mail catcher, for load that
 // must reach the database on GETs (GET /api/v1/auth/me, GET /api/v1/profile/me).
 
 export const TEST_PASSWORD = 'Trove-deploy-Passw0rd!';
 
-interface CaughtMail {
-  text: string;
-  to: { address: string }[];
-}
-
 async function mailedCode(mailUrl: string, email: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + testTime(20_000);
   for (;;) {
-    const inbox = (await (await fetch(`${mailUrl}/email`)).json()) as CaughtMail[];
-    const mail = inbox.find((item) => item.to.some((to) => to.address.toLowerCase() === email));
+    const [mail] = await caughtMailTo(mailUrl, email);
     const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
     if (code !== undefined) return code;
     if (Date.now() > deadline) throw new Error(`No code mailed to ${email}`);

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ export interface TestNginx {
 }
 
 async function waitUntilAnswering(url: string, child: ChildProcess, errorLog: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + testTime(15_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`nginx exited (${child.exitCode}): ${readFileSync(errorLog, 'utf8')}`);

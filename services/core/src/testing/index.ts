@@ -4,7 +4,7 @@ export { freePort } from './free-port';
 export { captureLogs, type LogCapture } from './log-capture';
 export { createTestDatabase, type TestDatabase } from './test-database';
 export { CookieJar } from './cookie-jar';
-export { type CaughtMail, codeIn, Maildev } from './maildev';
+export { type CaughtMail, caughtMailTo, codeIn, Maildev } from './maildev';
 export { snapshotDatabase } from './snapshot';
 export { serverDirectory, systemUser, testRunDirectory } from './run-directory';
 export { startTestPostgres, type TestPostgres, type TestPostgresOptions } from './test-postgres';

@@ -154,7 +154,7 @@ async function ask(user: SignedInUser, text: string) {
 
 /** The delivery as the thread shows it, once it is no longer queued. */
 async function settled(user: SignedInUser, chatId: string, deliveryId: string): Promise<Delivery> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + testTime(20_000);
   for (;;) {
     const thread = ChatThreadResponseSchema.parse(
       (await call(service, user, 'GET', `/api/v1/chats/${chatId}`)).json,
