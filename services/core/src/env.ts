@@ -87,6 +87,14 @@ export const baseEnvShape = {
   TRUSTED_PROXIES: proxyListSetting.default(['127.0.0.1', '::1']),
   APP_NAME: z.string().min(1).default(DEFAULT_APP_NAME),
   /**
+   * Accept RFC 5321 quoted local parts (`"jo smith"@example.com`) where an address is taken
+   * (docs/decisions/090). Off by default: few real mailboxes need them, and mail libraries read them unevenly.
+   */
+  ADDRESS_ALLOW_QUOTED_LOCAL: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  /**
    * Where users reach the app (`https://trove.example.com`), when it is served from one public origin.
    * An https value makes every session cookie Secure (docs/decisions/009, "Self-hosting").
    */
