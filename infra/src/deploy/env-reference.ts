@@ -78,6 +78,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   APP_NAME: 'product name in mails, pages and messages (the web pages take theirs from /config/app.json)',
   AUTH_JWKS_URL: "the auth service's public keys, which the other services verify sessions with",
   AUTH_KEY_DIR: 'where the signing key is generated once when `AUTH_SIGNING_KEY` is unset',
+  ADDRESS_ALLOW_QUOTED_LOCAL:
+    '`true` accepts RFC 5321 quoted local parts (`"jo smith"@example.com`) wherever an address is taken (docs/decisions/090)',
   AUTH_MIN_RESPONSE_MS: 'known and unknown emails answer after the same floor',
   AUTH_PORT: "the auth service's port",
   AUTH_SIGNING_KEY:
@@ -100,7 +102,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   DB_STATEMENT_TIMEOUT_MS: 'longest a statement may run (0: no limit); then 503',
   HOST: 'address the service listens on (`0.0.0.0` in a container)',
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent',
-  MAIL_FROM: 'From of every mail (default `"APP_NAME" <no-reply@trove.local>`)',
+  MAIL_FROM:
+    'From of every mail (default `"APP_NAME" <no-reply@trove.local>`); must name exactly one address, which is also the SMTP envelope sender',
   MAIL_POLL_MS: 'how often the mail outbox is polled',
   MAIL_RETRY_SECONDS: 'first retry delay of an unsent mail (doubles, up to 5 minutes)',
   NODE_ENV: '`production` makes PUBLIC_URL required (mailed links never take their origin from a request)',

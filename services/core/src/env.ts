@@ -92,8 +92,8 @@ export const baseEnvShape = {
    */
   ADDRESS_ALLOW_QUOTED_LOCAL: z
     .enum(['true', 'false'], { error: 'must be true or false' })
-    .default('false')
-    .transform((value) => value === 'true'),
+    .transform((value) => value === 'true')
+    .default(false),
   /**
    * Where users reach the app (`https://trove.example.com`), when it is served from one public origin.
    * An https value makes every session cookie Secure (docs/decisions/009, "Self-hosting").
