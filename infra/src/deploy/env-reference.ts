@@ -106,7 +106,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'From of every mail (default `"APP_NAME" <no-reply@trove.local>`); must name exactly one address, which is also the SMTP envelope sender',
   MAIL_POLL_MS: 'how often the mail outbox is polled',
   MAIL_RETRY_SECONDS: 'first retry delay of an unsent mail (doubles, up to 5 minutes)',
-  NODE_ENV: '`production` makes PUBLIC_URL required (mailed links never take their origin from a request)',
+  NODE_ENV:
+    '`production` makes PUBLIC_URL (mailed links never take their origin from a request) and SECRETS_KEY required',
   KNOWN_DEVICE_DAYS: 'lifetime of the signed cookie that marks a browser an account signed in on',
   OTP_MAX_ATTEMPTS: 'wrong codes before a code is spent',
   OTP_RESEND_SECONDS: 'wait before a code can be sent again',
@@ -169,10 +170,12 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   SESSION_CACHE_SIZE:
     'session families and users each instance keeps in memory, forgotten at once on a change announced by PostgreSQL LISTEN/NOTIFY; `0` turns the cache off',
   SECRETS_KEY:
-    "the key that seals sources' passwords (32 random bytes, base64: `openssl rand -base64 32`); unset: made once in `SECRETS_KEY_DIR`",
+    "the key that seals sources' passwords and webhook URLs (32 random bytes, base64: `openssl rand -base64 32`), the same for every replica; **required with `NODE_ENV=production`**; unset in a local run: made once in `SECRETS_KEY_DIR`",
+  SECRETS_KEY_PREVIOUS:
+    'rotation (docs/decisions/091): the key `SECRETS_KEY` replaces; it only opens, and what it sealed is sealed again with `SECRETS_KEY` at start and whenever it is read',
   SECRETS_KEY_DIR: 'where the secrets key is generated once when `SECRETS_KEY` is unset',
   SECRETS_PREVIOUS_KEYS:
-    'rotation: the keys used before `SECRETS_KEY`, comma-separated; they only open, and what they sealed is sealed again with `SECRETS_KEY` at start',
+    'older keys still, comma-separated, read after `SECRETS_KEY_PREVIOUS`; they only open, and what they sealed is sealed again with `SECRETS_KEY`',
   DESTINATION_ALLOWED_HOSTS:
     "host names, addresses or CIDR ranges a destination's webhook may be on besides Slack's, Teams' and Google Chat's own webhook domains (loopback and private ones included)",
   DESTINATION_POST_ATTEMPTS:

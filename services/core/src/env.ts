@@ -145,6 +145,9 @@ export type EnvSource = Readonly<Record<string, string | undefined>>;
 
 export type EnvResult<T> = { ok: true; env: T } | { ok: false; message: string };
 
+/** Settings whose whole value is a secret: a wrong one is named, never printed. */
+const SECRET_NAME = /KEY|SECRET|PASSWORD|TOKEN/;
+
 // Values can hold credentials (postgres://user:secret@host); an error line must never print them.
 function redactCredentials(value: string): string {
   return value.replace(/\/\/([^/:@\s]*):[^/@\s]*@/, '//$1:***@');
@@ -166,10 +169,15 @@ export function readEnv<Schema extends z.ZodType>(
   const issue = result.error.issues[0];
   const name = String(issue?.path[0] ?? 'environment');
   const value = present[name];
+  // A rule across settings (`is required when NODE_ENV=production …`) says more than a bare "is required".
   const problem =
     value === undefined
-      ? 'is required'
-      : `${issue?.message ?? 'is invalid'} (got "${redactCredentials(value)}")`;
+      ? issue?.code === 'custom'
+        ? issue.message
+        : 'is required'
+      : SECRET_NAME.test(name)
+        ? (issue?.message ?? 'is invalid')
+        : `${issue?.message ?? 'is invalid'} (got "${redactCredentials(value)}")`;
   return { ok: false, message: `Invalid environment: ${name} ${problem}` };
 }
 
