@@ -216,8 +216,10 @@ function containerEnv(container: K8sContainer): Env {
     Object.assign(env, object);
   }
   // A value from a Secret of its own (secretKeyRef) is the operator's: an example cannot hold a real key.
-  for (const { name, value, valueFrom } of container.env ?? [])
-    env[name] = valueFrom?.secretKeyRef ? OPERATOR_VALUES[name] : value;
+  for (const { name, value, valueFrom } of container.env ?? []) {
+    const given = valueFrom?.secretKeyRef ? OPERATOR_VALUES[name] : value;
+    if (given !== undefined) env[name] = given;
+  }
   return env;
 }
 
@@ -310,10 +312,12 @@ describe('the sealing key (issue 35 item 3)', () => {
   it('the images run with NODE_ENV=production, where the key is required', () => {
     expect(dockerfileOf(composeService('search')).env.NODE_ENV).toBe('production');
     const withoutKey = { ...dockerfileOf(composeService('search')).env, DATABASE_URL: 'postgres://x@y/z' };
-    expect(readEnv(SERVICE_SCHEMAS.search, { ...withoutKey, PUBLIC_URL: 'https://t.example' })).toMatchObject({
-      ok: false,
-      message: expect.stringMatching(/^Invalid environment: SECRETS_KEY is required/),
-    });
+    expect(readEnv(SERVICE_SCHEMAS.search, { ...withoutKey, PUBLIC_URL: 'https://t.example' })).toMatchObject(
+      {
+        ok: false,
+        message: expect.stringMatching(/^Invalid environment: SECRETS_KEY is required/),
+      },
+    );
   });
 });
 
