@@ -98,6 +98,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     "the database role a service's queries run as (trove_auth, trove_profile, trove_search: only that service's tables); the stack, compose and k8s set it; unset: the connecting user's rights",
   DATABASE_URL: 'PostgreSQL (`postgres://user:password@host:5432/db`)',
   DB_CONNECT_TIMEOUT_MS: 'longest wait to open a database connection or get a free one; then 503',
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS:
+    'longest a connection may wait inside a transaction for its next statement before PostgreSQL ends it and the pool opens another (0: no limit)',
   DB_POOL_MAX: 'most database connections one process holds',
   DB_STATEMENT_TIMEOUT_MS: 'longest a statement may run (0: no limit); then 503',
   HOST: 'address the service listens on (`0.0.0.0` in a container)',
@@ -202,6 +204,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   UPLOAD_REQUESTS_PER_MINUTE: 'upload requests one user may make a minute; then 429',
   UPLOAD_MAX_REQUEST_BYTES:
     'largest upload request (read into memory; larger batches go in several requests); nginx uses it too',
+  UPLOAD_STAGING_DIR:
+    "where an upload's files are read to before its database transaction opens (a folder per request, removed after); unset: the OS's temp folder",
   REFRESH_REUSE_GRACE_SECONDS: 'a rotated refresh token still accepted this long (parallel tabs)',
   REFRESH_TOKEN_TTL_SECONDS: 'refresh token lifetime',
   RESET_TOKEN_TTL_SECONDS: 'password-reset token lifetime',

@@ -27,6 +27,7 @@ describe('readEnv', () => {
         DB_POOL_MAX: 10,
         DB_CONNECT_TIMEOUT_MS: 2_000,
         DB_STATEMENT_TIMEOUT_MS: 3_000,
+        DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 30_000,
         SESSION_CACHE_SIZE: 10_000,
       },
     });

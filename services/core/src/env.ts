@@ -112,6 +112,9 @@ export const baseEnvShape = {
   // for a free pool slot); a statement after DB_STATEMENT_TIMEOUT_MS (0 = no limit).
   DB_CONNECT_TIMEOUT_MS: milliseconds(2_000, 100, 60_000),
   DB_STATEMENT_TIMEOUT_MS: milliseconds(3_000, 0, 600_000),
+  // Issue 35 item 4: a transaction left open between statements (a stuck request, a slow mail server) is ended
+  // by PostgreSQL after this long and its connection freed, so no client can hold the pool (0 = no limit).
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000, 0, 3_600_000),
   // docs/decisions/051: session families and users kept in process, forgotten on LISTEN/NOTIFY (0 = none).
   SESSION_CACHE_SIZE: z
     .string()

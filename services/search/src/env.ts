@@ -63,6 +63,12 @@ export const SearchEnvSchema = z
      * than this is sent by the client in several requests (docs/decisions/010-search-index.md).
      */
     UPLOAD_MAX_REQUEST_BYTES: wholeNumber(100 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
+    /**
+     * Issue 35 item 4: where an upload's files are read to before its transaction opens (a folder per request,
+     * removed when it ends). Unset: the OS's temp folder. Needs room for UPLOAD_CONCURRENCY_PER_USER requests
+     * of up to UPLOAD_MAX_REQUEST_BYTES for each user uploading at once.
+     */
+    UPLOAD_STAGING_DIR: z.string().min(1).optional(),
     /** Everything one user may keep uploaded (originals' bytes); past it an upload is a 413. */
     UPLOAD_QUOTA_BYTES: wholeNumber(1024 * 1024 * 1024, 1, 1024 * 1024 * 1024 * 1024),
     /** Upload requests one user may make a minute (the Uploads page sends large batches a few files a request). */

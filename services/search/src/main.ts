@@ -66,6 +66,7 @@ await runService({
           requestsPerMinute: env.UPLOAD_REQUESTS_PER_MINUTE,
           concurrencyPerUser: env.UPLOAD_CONCURRENCY_PER_USER,
           maxRequestBytes: env.UPLOAD_MAX_REQUEST_BYTES,
+          stagingDir: env.UPLOAD_STAGING_DIR,
         },
         search: {
           minAllWordResults: env.SEARCH_MIN_AND_RESULTS,
