@@ -78,6 +78,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   APP_NAME: 'product name in mails, pages and messages (the web pages take theirs from /config/app.json)',
   AUTH_JWKS_URL: "the auth service's public keys, which the other services verify sessions with",
   AUTH_KEY_DIR: 'where the signing key is generated once when `AUTH_SIGNING_KEY` is unset',
+  ADDRESS_ALLOW_QUOTED_LOCAL:
+    '`true` accepts RFC 5321 quoted local parts (`"jo smith"@example.com`) wherever an address is taken (docs/decisions/090)',
   AUTH_MIN_RESPONSE_MS: 'known and unknown emails answer after the same floor',
   AUTH_PORT: "the auth service's port",
   AUTH_SIGNING_KEY:
@@ -96,14 +98,18 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     "the database role a service's queries run as (trove_auth, trove_profile, trove_search: only that service's tables); the stack, compose and k8s set it; unset: the connecting user's rights",
   DATABASE_URL: 'PostgreSQL (`postgres://user:password@host:5432/db`)',
   DB_CONNECT_TIMEOUT_MS: 'longest wait to open a database connection or get a free one; then 503',
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS:
+    'longest a connection may wait inside a transaction for its next statement before PostgreSQL ends it and the pool opens another (0: no limit)',
   DB_POOL_MAX: 'most database connections one process holds',
   DB_STATEMENT_TIMEOUT_MS: 'longest a statement may run (0: no limit); then 503',
   HOST: 'address the service listens on (`0.0.0.0` in a container)',
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent',
-  MAIL_FROM: 'From of every mail (default `"APP_NAME" <no-reply@trove.local>`)',
+  MAIL_FROM:
+    'From of every mail (default `"APP_NAME" <no-reply@trove.local>`); must name exactly one address, which is also the SMTP envelope sender',
   MAIL_POLL_MS: 'how often the mail outbox is polled',
   MAIL_RETRY_SECONDS: 'first retry delay of an unsent mail (doubles, up to 5 minutes)',
-  NODE_ENV: '`production` makes PUBLIC_URL required (mailed links never take their origin from a request)',
+  NODE_ENV:
+    '`production` makes PUBLIC_URL (mailed links never take their origin from a request) and SECRETS_KEY required',
   KNOWN_DEVICE_DAYS: 'lifetime of the signed cookie that marks a browser an account signed in on',
   OTP_MAX_ATTEMPTS: 'wrong codes before a code is spent',
   OTP_RESEND_SECONDS: 'wait before a code can be sent again',
@@ -166,10 +172,12 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   SESSION_CACHE_SIZE:
     'session families and users each instance keeps in memory, forgotten at once on a change announced by PostgreSQL LISTEN/NOTIFY; `0` turns the cache off',
   SECRETS_KEY:
-    "the key that seals sources' passwords (32 random bytes, base64: `openssl rand -base64 32`); unset: made once in `SECRETS_KEY_DIR`",
+    "the key that seals sources' passwords and webhook URLs (32 random bytes, base64: `openssl rand -base64 32`), the same for every replica; **required with `NODE_ENV=production`**; unset in a local run: made once in `SECRETS_KEY_DIR`",
+  SECRETS_KEY_PREVIOUS:
+    'rotation (docs/decisions/091): the key `SECRETS_KEY` replaces; it only opens, and what it sealed is sealed again with `SECRETS_KEY` at start and whenever it is read',
   SECRETS_KEY_DIR: 'where the secrets key is generated once when `SECRETS_KEY` is unset',
   SECRETS_PREVIOUS_KEYS:
-    'rotation: the keys used before `SECRETS_KEY`, comma-separated; they only open, and what they sealed is sealed again with `SECRETS_KEY` at start',
+    'older keys still, comma-separated, read after `SECRETS_KEY_PREVIOUS`; they only open, and what they sealed is sealed again with `SECRETS_KEY`',
   DESTINATION_ALLOWED_HOSTS:
     "host names, addresses or CIDR ranges a destination's webhook may be on besides Slack's, Teams' and Google Chat's own webhook domains (loopback and private ones included)",
   DESTINATION_POST_ATTEMPTS:
@@ -196,6 +204,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   UPLOAD_REQUESTS_PER_MINUTE: 'upload requests one user may make a minute; then 429',
   UPLOAD_MAX_REQUEST_BYTES:
     'largest upload request (read into memory; larger batches go in several requests); nginx uses it too',
+  UPLOAD_STAGING_DIR:
+    "where an upload's files are read to before its database transaction opens (a folder per request, removed after); unset: the OS's temp folder",
   REFRESH_REUSE_GRACE_SECONDS: 'a rotated refresh token still accepted this long (parallel tabs)',
   REFRESH_TOKEN_TTL_SECONDS: 'refresh token lifetime',
   RESET_TOKEN_TTL_SECONDS: 'password-reset token lifetime',

@@ -30,8 +30,13 @@ type Env = Record<string, string>;
  * `${NAME:-default}` → default: what compose substitutes when the variable is unset; `${NAME:?message}` (a
  * required variable) → a stand-in value, as an operator must set one.
  */
+/** What an operator sets for a required variable: a key of the right shape where a key is asked for. */
+const OPERATOR_VALUES: Env = { SECRETS_KEY: Buffer.alloc(32, 9).toString('base64') };
+
 function withDefaults(value: string): string {
-  return value.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1').replace(/\$\{[A-Z_]+:\?[^}]*\}/g, 'set-by-operator');
+  return value
+    .replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')
+    .replace(/\$\{([A-Z_]+):\?[^}]*\}/g, (_, name: string) => OPERATOR_VALUES[name] ?? 'set-by-operator');
 }
 
 function known(service: ServiceName): Set<string> {
@@ -173,7 +178,7 @@ describe('docker-compose.yml and the Dockerfiles', () => {
 interface K8sContainer {
   image: string;
   ports: { name: string; containerPort: number }[];
-  env?: { name: string; value: string }[];
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
   envFrom?: ({ configMapRef: { name: string } } | { secretRef: { name: string } })[];
   readinessProbe?: { httpGet: { path: string; port: string | number } };
   livenessProbe?: { httpGet: { path: string; port: string | number } };
@@ -210,7 +215,11 @@ function containerEnv(container: K8sContainer): Env {
         : manifest('Secret', source.secretRef.name).stringData;
     Object.assign(env, object);
   }
-  for (const { name, value } of container.env ?? []) env[name] = value;
+  // A value from a Secret of its own (secretKeyRef) is the operator's: an example cannot hold a real key.
+  for (const { name, value, valueFrom } of container.env ?? []) {
+    const given = valueFrom?.secretKeyRef ? OPERATOR_VALUES[name] : value;
+    if (given !== undefined) env[name] = given;
+  }
   return env;
 }
 
@@ -280,6 +289,35 @@ describe('the database password (issue 18 item 16)', () => {
     expect(uses.length).toBeGreaterThanOrEqual(4);
     for (const rest of uses) expect(rest).toMatch(/^:\?/);
     expect(text).not.toContain('trove-change-me');
+  });
+});
+
+describe('the sealing key (issue 35 item 3)', () => {
+  it('compose: search requires SECRETS_KEY from the operator, with no default', () => {
+    const value = String(composeService('search').environment?.SECRETS_KEY);
+    expect(value).toMatch(/^\$\{SECRETS_KEY:\?/);
+  });
+
+  it('k8s: search takes SECRETS_KEY from a Secret only it reads, never a ConfigMap or a literal', () => {
+    const entry = containerOf('search').env?.find((item) => item.name === 'SECRETS_KEY');
+    expect(entry?.value).toBeUndefined();
+    const ref = entry?.valueFrom?.secretKeyRef;
+    expect(ref?.key).toBe('SECRETS_KEY');
+    expect(manifest('Secret', ref?.name ?? '').stringData).toHaveProperty('SECRETS_KEY');
+    expect(manifest('ConfigMap', 'trove-config').data).not.toHaveProperty('SECRETS_KEY');
+    for (const name of ['auth', 'profile'] as const)
+      expect(containerOf(name).env?.some((item) => item.name === 'SECRETS_KEY')).toBe(false);
+  });
+
+  it('the images run with NODE_ENV=production, where the key is required', () => {
+    expect(dockerfileOf(composeService('search')).env.NODE_ENV).toBe('production');
+    const withoutKey = { ...dockerfileOf(composeService('search')).env, DATABASE_URL: 'postgres://x@y/z' };
+    expect(readEnv(SERVICE_SCHEMAS.search, { ...withoutKey, PUBLIC_URL: 'https://t.example' })).toMatchObject(
+      {
+        ok: false,
+        message: expect.stringMatching(/^Invalid environment: SECRETS_KEY is required/),
+      },
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMMAND_VERBS } from './command-grammar';
-import { EmailSchema } from './email';
+import { type AddressRules, addressSchema, STRICT_ADDRESSES } from './email';
 import { DOCUMENT_KINDS, DocumentSourceSchema, SnippetSchema } from './search';
 import { requestBody } from './request-body';
 import { MicrosecondTimestampSchema, pageQueryShape } from './paging';
@@ -124,7 +124,9 @@ export const AskBodySchema = requestBody({
 export type AskBody = z.output<typeof AskBodySchema>;
 
 /** `POST /api/v1/chats/:id/messages/:messageId/send`: mail that answer to an address. */
-export const SendAnswerBodySchema = requestBody({ address: EmailSchema });
+export const sendAnswerBodySchema = (rules: AddressRules = STRICT_ADDRESSES) =>
+  requestBody({ address: addressSchema('address', rules) });
+export const SendAnswerBodySchema = sendAnswerBodySchema();
 /** The same route with a destination (issue 22 "Ship"): post that answer to one of the user's webhooks. */
 export const PostAnswerBodySchema = requestBody({ destination_id: z.uuid() });
 export type PostAnswerBody = z.output<typeof PostAnswerBodySchema>;

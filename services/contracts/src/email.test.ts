@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EmailSchema } from './email';
+import { addressSchema, EmailSchema, normaliseAddress } from './email';
 
 function messageFor(input: unknown): string | undefined {
   const result = EmailSchema.safeParse(input);
@@ -44,5 +44,50 @@ describe('EmailSchema (SPEC §5 email rule)', () => {
 
   it('an address longer than any mail server accepts is invalid', () => {
     expect(messageFor(`${'a'.repeat(250)}@b.co`)).toBe('Please enter a valid email address.');
+  });
+});
+
+describe('the one address grammar (issue 35 item 1, RFC 5321 mailbox)', () => {
+  const variants = [['x1,me@mail.test'], ['<me@mail.test>'], ['g:me@mail.test;'], ['"a" <me@mail.test>']];
+
+  it.each(variants)('%s in a request field is refused with a message naming the field', (input) => {
+    const result = addressSchema('email').safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(/^email must be one address like name@example\.com/);
+  });
+
+  it.each(variants)("%s in a form keeps SPEC §5's message", (input) => {
+    expect(messageFor(input)).toBe('Please enter a valid email address.');
+  });
+
+  it.each([
+    ['me(comment)@mail.test', 'a comment'],
+    ['me@[127.0.0.1]', 'an address literal'],
+    ['a..b@mail.test', 'two dots in a row'],
+    ['.me@mail.test', 'a leading dot'],
+    ['me@-mail.test', 'a label starting with a hyphen'],
+    ['me@mail.test\nbcc:x@y.zz', 'a header break'],
+    [`${'a'.repeat(65)}@mail.test`, 'a local part over 64 octets'],
+  ])('%s (%s) is not a mailbox', (input) => {
+    expect(normaliseAddress(input)).toBeUndefined();
+  });
+
+  it('quoted local parts pass only when the setting allows them', () => {
+    expect(normaliseAddress('"jo smith"@mail.test')).toBeUndefined();
+    expect(normaliseAddress('"jo smith"@mail.test', { allowQuotedLocal: true })).toBe('"jo smith"@mail.test');
+    expect(addressSchema('email', { allowQuotedLocal: true }).parse('"Jo Smith"@Mail.Test')).toBe(
+      '"jo smith"@mail.test',
+    );
+  });
+
+  it('spellings of one mailbox normalise to one key', () => {
+    const key = 'me@mail.test';
+    expect(normaliseAddress('  ME@Mail.TEST ')).toBe(key);
+    expect(normaliseAddress('"me"@mail.test', { allowQuotedLocal: true })).toBe(key);
+    expect(normaliseAddress('\u0065\u0301@mail.test')).toBe(normaliseAddress('\u00e9@mail.test'));
+  });
+
+  it('an address beyond ASCII (RFC 6531) still passes, so such accounts keep signing in', () => {
+    expect(normaliseAddress('jörg@münchen.de')).toBe('jörg@münchen.de');
   });
 });

@@ -1,7 +1,17 @@
 export * from './api';
 export * from './chat';
 export * from './command-grammar';
-export { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE, type Email, EmailSchema } from './email';
+export {
+  type AddressRules,
+  addressSchema,
+  EMAIL_INVALID_MESSAGE,
+  EMAIL_REQUIRED_MESSAGE,
+  type Email,
+  EmailSchema,
+  normaliseAddress,
+  STRICT_ADDRESSES,
+  singleAddressMessage,
+} from './email';
 export { type ErrorEnvelope, ErrorEnvelopeSchema } from './error-envelope';
 export { type Health, HealthSchema } from './health';
 export * from './otp';

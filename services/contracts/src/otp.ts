@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema } from './email';
+import { type AddressRules, addressSchema, STRICT_ADDRESSES } from './email';
 import { requestBody } from './request-body';
 import { SessionUserSchema } from './session';
 
@@ -21,18 +21,18 @@ export type OtpPurpose = z.output<typeof OtpPurposeSchema>;
 
 export const OtpChannelSchema = z.literal('email', { error: 'Channel must be email' });
 
-export const OtpRequestSchema = requestBody({
-  channel: OtpChannelSchema,
-  target: EmailSchema,
-  purpose: OtpPurposeSchema,
-});
+export const otpRequestSchema = (rules: AddressRules = STRICT_ADDRESSES) =>
+  requestBody({
+    channel: OtpChannelSchema,
+    target: addressSchema('target', rules),
+    purpose: OtpPurposeSchema,
+  });
+export const OtpRequestSchema = otpRequestSchema();
 export type OtpRequest = z.output<typeof OtpRequestSchema>;
 
-export const OtpVerifySchema = requestBody({
-  target: EmailSchema,
-  code: OtpCodeSchema,
-  purpose: OtpPurposeSchema,
-});
+export const otpVerifySchema = (rules: AddressRules = STRICT_ADDRESSES) =>
+  requestBody({ target: addressSchema('target', rules), code: OtpCodeSchema, purpose: OtpPurposeSchema });
+export const OtpVerifySchema = otpVerifySchema();
 export type OtpVerify = z.output<typeof OtpVerifySchema>;
 
 /**

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { EmailSchema } from './email';
+import { type AddressRules, addressSchema, STRICT_ADDRESSES } from './email';
 import { OtpCodeSchema, OtpTimingSchema } from './otp';
 import { requestBody } from './request-body';
 import { SessionUserSchema } from './session';
 
 /** SPEC §7: POST /api/v1/auth/password/exists — selects the known-email or unknown-email step. */
-export const EmailExistsRequestSchema = requestBody({ email: EmailSchema });
+export const emailExistsRequestSchema = (rules: AddressRules = STRICT_ADDRESSES) =>
+  requestBody({ email: addressSchema('email', rules) });
+export const EmailExistsRequestSchema = emailExistsRequestSchema();
 export type EmailExistsRequest = z.output<typeof EmailExistsRequestSchema>;
 
 export const EmailExistsResponseSchema = z.object({ exists: z.boolean() });
@@ -40,10 +42,14 @@ export const NewPasswordSchema = requiredString(PASSWORD_REQUIRED_MESSAGE)
   .min(PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_MAX_MESSAGE);
 
-export const LoginRequestSchema = requestBody({ email: EmailSchema, password: LoginPasswordSchema });
+export const loginRequestSchema = (rules: AddressRules = STRICT_ADDRESSES) =>
+  requestBody({ email: addressSchema('email', rules), password: LoginPasswordSchema });
+export const LoginRequestSchema = loginRequestSchema();
 export type LoginRequest = z.output<typeof LoginRequestSchema>;
 
-export const RegisterRequestSchema = requestBody({ email: EmailSchema, password: NewPasswordSchema });
+export const registerRequestSchema = (rules: AddressRules = STRICT_ADDRESSES) =>
+  requestBody({ email: addressSchema('email', rules), password: NewPasswordSchema });
+export const RegisterRequestSchema = registerRequestSchema();
 export type RegisterRequest = z.output<typeof RegisterRequestSchema>;
 
 /** 201 from register: the verify code's timing (SPEC §4.3 "Code timer"). */
@@ -57,17 +63,18 @@ export const LoginResponseSchema = z.union([
 ]);
 export type LoginResponse = z.output<typeof LoginResponseSchema>;
 
-export const ResetRequestSchema = requestBody({ target: EmailSchema, channel: z.literal('email') });
+export const resetRequestSchema = (rules: AddressRules = STRICT_ADDRESSES) =>
+  requestBody({ target: addressSchema('target', rules), channel: z.literal('email') });
+export const ResetRequestSchema = resetRequestSchema();
 export type ResetRequest = z.output<typeof ResetRequestSchema>;
 
 /** 200 from /reset/request: the code's timing, alike whether or not the address has an account. */
 export const ResetRequestResponseSchema = OtpTimingSchema;
 export type ResetRequestResponse = z.output<typeof ResetRequestResponseSchema>;
 
-export const ResetVerifyRequestSchema = requestBody({
-  target: EmailSchema,
-  code: OtpCodeSchema,
-});
+export const resetVerifyRequestSchema = (rules: AddressRules = STRICT_ADDRESSES) =>
+  requestBody({ target: addressSchema('target', rules), code: OtpCodeSchema });
+export const ResetVerifyRequestSchema = resetVerifyRequestSchema();
 export type ResetVerifyRequest = z.output<typeof ResetVerifyRequestSchema>;
 
 export const ResetVerifyResponseSchema = z.object({ reset_token: z.string() });

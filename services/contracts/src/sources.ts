@@ -10,7 +10,7 @@ import {
   SqliteSettingsSchema,
   sqliteSettingsRequest,
 } from './database-sources';
-import { EmailSchema } from './email';
+import { addressSchema } from './email';
 import { hasControls, isHostName } from './host-name';
 import { requestBody } from './request-body';
 
@@ -110,7 +110,7 @@ const passwordText = z
 /** An IMAP source's settings: what it connects to and reads. The password is not among them. */
 export const ImapSettingsSchema = z.object({
   /** The mailbox's address: the card's label, and where a result says the message was found. */
-  email: EmailSchema,
+  email: addressSchema('email'),
   host: SourceHostSchema,
   port: SourcePortSchema,
   security: z.enum(IMAP_SECURITY, { error: SOURCE_MESSAGES.badSecurity }),

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -96,6 +97,42 @@ describe('connections', () => {
   it('run without JIT compilation (it cost the search statement ~90 ms a run at 48,000 documents)', async () => {
     const { rows } = await sql<{ jit: string }>`select current_setting('jit') as jit`.execute(db);
     expect(rows).toEqual([{ jit: 'off' }]);
+  });
+
+  it('carry the statement and idle-in-transaction timeouts they were given (issue 35 item 4)', async () => {
+    const bounded = createDatabase({
+      url: testDatabase.url,
+      poolMax: 2,
+      statementTimeoutMs: 4_000,
+      idleInTransactionTimeoutMs: 5_000,
+    });
+    try {
+      const { rows } = await sql<{ statement: string; idle: string }>`
+        select current_setting('statement_timeout') as statement,
+               current_setting('idle_in_transaction_session_timeout') as idle`.execute(bounded);
+      expect(rows).toEqual([{ statement: '4s', idle: '5s' }]);
+    } finally {
+      await bounded.destroy();
+    }
+  });
+
+  it('a transaction left waiting past the idle limit is ended and its connection given back', async () => {
+    const idleMs = 300;
+    const bounded = createDatabase({ url: testDatabase.url, poolMax: 1, idleInTransactionTimeoutMs: idleMs });
+    try {
+      const stalled = bounded.transaction().execute(async (tx) => {
+        await sql`select 1`.execute(tx);
+        // A client that stops sending in the middle of its transaction (what a trickled upload body was).
+        await sleep(idleMs * 4);
+        await sql`select 2`.execute(tx);
+      });
+      await expect(stalled).rejects.toThrow(/idle-in-transaction timeout|terminat|Connection/i);
+      // The pool's one connection is usable again, not held by the dead transaction.
+      const { rows } = await sql<{ n: number }>`select 3 as n`.execute(bounded);
+      expect(rows).toEqual([{ n: 3 }]);
+    } finally {
+      await bounded.destroy();
+    }
   });
 });
 

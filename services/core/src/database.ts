@@ -25,6 +25,12 @@ export interface DatabaseOptions {
    */
   statementTimeoutMs?: number;
   /**
+   * The longest a connection may sit inside a transaction waiting for its next statement
+   * (DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, issue 35 item 4): PostgreSQL then ends the session, the transaction
+   * rolls back and the pool opens a new connection. 0 or unset: no limit.
+   */
+  idleInTransactionTimeoutMs?: number;
+  /**
    * The role every statement runs as (DATABASE_ROLE, issue 18 item 16); a plain name (the setting's rule).
    * Unset: the connecting user.
    */
@@ -67,6 +73,9 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     options: connectionOptions(options.role),
     ...(statementTimeoutMs > 0
       ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 1_000 }
+      : {}),
+    ...((options.idleInTransactionTimeoutMs ?? 0) > 0
+      ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }
       : {}),
   });
   pool.on('error', (err) => {

@@ -23,9 +23,11 @@ describe('readEnv', () => {
         LOG_LEVEL: 'info',
         TRUSTED_PROXIES: ['127.0.0.1', '::1'],
         APP_NAME: 'Trove',
+        ADDRESS_ALLOW_QUOTED_LOCAL: false,
         DB_POOL_MAX: 10,
         DB_CONNECT_TIMEOUT_MS: 2_000,
         DB_STATEMENT_TIMEOUT_MS: 3_000,
+        DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 30_000,
         SESSION_CACHE_SIZE: 10_000,
       },
     });

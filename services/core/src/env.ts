@@ -87,6 +87,14 @@ export const baseEnvShape = {
   TRUSTED_PROXIES: proxyListSetting.default(['127.0.0.1', '::1']),
   APP_NAME: z.string().min(1).default(DEFAULT_APP_NAME),
   /**
+   * Accept RFC 5321 quoted local parts (`"jo smith"@example.com`) where an address is taken
+   * (docs/decisions/090). Off by default: few real mailboxes need them, and mail libraries read them unevenly.
+   */
+  ADDRESS_ALLOW_QUOTED_LOCAL: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .default(false),
+  /**
    * Where users reach the app (`https://trove.example.com`), when it is served from one public origin.
    * An https value makes every session cookie Secure (docs/decisions/009, "Self-hosting").
    */
@@ -104,6 +112,9 @@ export const baseEnvShape = {
   // for a free pool slot); a statement after DB_STATEMENT_TIMEOUT_MS (0 = no limit).
   DB_CONNECT_TIMEOUT_MS: milliseconds(2_000, 100, 60_000),
   DB_STATEMENT_TIMEOUT_MS: milliseconds(3_000, 0, 600_000),
+  // Issue 35 item 4: a transaction left open between statements (a stuck request, a slow mail server) is ended
+  // by PostgreSQL after this long and its connection freed, so no client can hold the pool (0 = no limit).
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000, 0, 3_600_000),
   // docs/decisions/051: session families and users kept in process, forgotten on LISTEN/NOTIFY (0 = none).
   SESSION_CACHE_SIZE: z
     .string()
@@ -137,6 +148,9 @@ export type EnvSource = Readonly<Record<string, string | undefined>>;
 
 export type EnvResult<T> = { ok: true; env: T } | { ok: false; message: string };
 
+/** Settings whose whole value is a secret: a wrong one is named, never printed. */
+const SECRET_NAME = /KEY|SECRET|PASSWORD|TOKEN/;
+
 // Values can hold credentials (postgres://user:secret@host); an error line must never print them.
 function redactCredentials(value: string): string {
   return value.replace(/\/\/([^/:@\s]*):[^/@\s]*@/, '//$1:***@');
@@ -158,10 +172,15 @@ export function readEnv<Schema extends z.ZodType>(
   const issue = result.error.issues[0];
   const name = String(issue?.path[0] ?? 'environment');
   const value = present[name];
+  // A rule across settings (`is required when NODE_ENV=production …`) says more than a bare "is required".
   const problem =
     value === undefined
-      ? 'is required'
-      : `${issue?.message ?? 'is invalid'} (got "${redactCredentials(value)}")`;
+      ? issue?.code === 'custom'
+        ? issue.message
+        : 'is required'
+      : SECRET_NAME.test(name)
+        ? (issue?.message ?? 'is invalid')
+        : `${issue?.message ?? 'is invalid'} (got "${redactCredentials(value)}")`;
   return { ok: false, message: `Invalid environment: ${name} ${problem}` };
 }
 

@@ -86,6 +86,7 @@ export {
   createSecretBox,
   loadSecretKey,
   parseSecretKey,
+  resealOnRead,
   type SecretBox,
   SecretBoxError,
   type SecretKey,

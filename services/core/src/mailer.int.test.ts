@@ -13,6 +13,7 @@ interface CaughtMail {
   html: string;
   from: { address: string; name: string }[];
   to: { address: string }[];
+  envelope: { from: { address: string }; to: { address: string }[] };
 }
 
 let maildev: ChildProcess;
@@ -90,6 +91,30 @@ describe('createMailer', () => {
     expect(mail?.html).toContain('<b>123456</b>');
     expect(mail?.from).toEqual([{ address: 'no-reply@trove.test', name: 'Trove' }]);
     expect(mail?.to.map((to) => to.address)).toEqual(['ada@example.com']);
+    // Issue 35 item 1: the SMTP envelope is the one mailbox, set by us rather than read from headers.
+    expect(mail?.envelope.from.address).toBe('no-reply@trove.test');
+    expect(mail?.envelope.to.map((to) => to.address)).toEqual(['ada@example.com']);
+  });
+
+  it.each([['x1,me@mail.test'], ['<me@mail.test>'], ['g:me@mail.test;'], ['"a" <me@mail.test>']])(
+    'a recipient in header syntax (%s) is refused before any SMTP',
+    async (to) => {
+      const mailer = createMailer({
+        url: `smtp://127.0.0.1:${await freePort()}`,
+        from: 'no-reply@trove.test',
+      });
+      try {
+        await expect(mailer.sendMail({ to, subject: 'x', text: 'x' })).rejects.toThrow(/not one mailbox/);
+      } finally {
+        mailer.close();
+      }
+    },
+  );
+
+  it('a MAIL_FROM naming two senders stops the mailer from being made', () => {
+    expect(() => createMailer({ url: 'smtp://127.0.0.1:1', from: 'a@trove.test, b@trove.test' })).toThrow(
+      /MAIL_FROM/,
+    );
   });
 
   it('fails, rather than hanging, when no SMTP server listens', async () => {

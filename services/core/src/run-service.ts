@@ -15,6 +15,7 @@ export interface RunnableEnv {
   DB_POOL_MAX: number;
   DB_CONNECT_TIMEOUT_MS: number;
   DB_STATEMENT_TIMEOUT_MS: number;
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: number;
   DATABASE_ROLE?: string | undefined;
   SESSION_CACHE_SIZE: number;
 }
@@ -77,6 +78,7 @@ export async function runService<Env extends RunnableEnv>(options: RunServiceOpt
     logger,
     connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     role: env.DATABASE_ROLE,
   });
   if (env.DATABASE_ROLE !== undefined) {

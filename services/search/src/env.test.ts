@@ -1,7 +1,7 @@
 import { readEnv } from '@trove/service-core';
 import { describe, expect, it } from 'vitest';
 import { chatSettingsFromEnv, listenOrigin } from './chats/chat-settings';
-import { keyList, SearchEnvSchema } from './env';
+import { keyList, previousSecretsKeys, SearchEnvSchema } from './env';
 
 // Issue 18 item 12: mailed links take their origin from PUBLIC_URL only.
 const base = { DATABASE_URL: 'postgres://trove@127.0.0.1:5432/trove' };
@@ -12,7 +12,12 @@ describe('PUBLIC_URL and the origin of mailed links', () => {
     expect(result.ok).toBe(false);
     expect(!result.ok && result.message).toMatch(/PUBLIC_URL/);
     expect(
-      readEnv(SearchEnvSchema, { ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://t.example' }).ok,
+      readEnv(SearchEnvSchema, {
+        ...base,
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://t.example',
+        SECRETS_KEY: Buffer.alloc(32, 1).toString('base64'),
+      }).ok,
     ).toBe(true);
   });
 
@@ -23,6 +28,38 @@ describe('PUBLIC_URL and the origin of mailed links', () => {
     expect(chatSettingsFromEnv(local).linkOrigin).toBe('http://127.0.0.1:4999');
     expect(listenOrigin('0.0.0.0', 4103)).toBe('http://localhost:4103');
     expect(listenOrigin('::1', 4103)).toBe('http://[::1]:4103');
+  });
+});
+
+describe('SECRETS_KEY in production (issue 35 item 3)', () => {
+  const production = { ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://t.example' };
+
+  it('production does not start without SECRETS_KEY, and one line names it', () => {
+    const result = readEnv(SearchEnvSchema, production);
+    expect(result.ok).toBe(false);
+    const message = result.ok ? '' : result.message;
+    expect(message).toMatch(/^Invalid environment: SECRETS_KEY is required when NODE_ENV=production/);
+    expect(message).not.toContain('\n');
+  });
+
+  it('a local run still makes its own key file', () => {
+    expect(readEnv(SearchEnvSchema, base).ok).toBe(true);
+  });
+
+  it.each([['SECRETS_KEY'], ['SECRETS_KEY_PREVIOUS']])(
+    '%s that is not 32 bytes in base64 names itself',
+    (name) => {
+      const result = readEnv(SearchEnvSchema, { ...base, [name]: 'c2hvcnQ=' });
+      expect(!result.ok && result.message).toMatch(new RegExp(`${name} must be 32 random bytes in base64`));
+      // A secret, even a wrong one, is never printed.
+      expect(!result.ok && result.message).not.toContain('c2hvcnQ=');
+    },
+  );
+
+  it('SECRETS_KEY_PREVIOUS opens first, then the older SECRETS_PREVIOUS_KEYS', () => {
+    const [a, b] = [Buffer.alloc(32, 2).toString('base64'), Buffer.alloc(32, 3).toString('base64')];
+    const env = SearchEnvSchema.parse({ ...base, SECRETS_KEY_PREVIOUS: a, SECRETS_PREVIOUS_KEYS: b });
+    expect(previousSecretsKeys(env)).toEqual([a, b]);
   });
 });
 

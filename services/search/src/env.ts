@@ -20,6 +20,25 @@ function wholeNumber(defaultValue: number, min: number, max: number) {
     .default(defaultValue);
 }
 
+/** A secrets key: 32 random bytes in base64, checked at start so a bad one names its variable. */
+const secretsKeySetting = z
+  .string()
+  .refine(
+    (value) => Buffer.from(value.trim(), 'base64').length === 32,
+    'must be 32 random bytes in base64 (openssl rand -base64 32)',
+  );
+
+/** The keys that only open, SECRETS_KEY_PREVIOUS first. */
+export function previousSecretsKeys(env: {
+  SECRETS_KEY_PREVIOUS?: string | undefined;
+  SECRETS_PREVIOUS_KEYS?: string | undefined;
+}): string[] {
+  return [
+    ...(env.SECRETS_KEY_PREVIOUS === undefined ? [] : [env.SECRETS_KEY_PREVIOUS.trim()]),
+    ...keyList(env.SECRETS_PREVIOUS_KEYS),
+  ];
+}
+
 /** SECRETS_PREVIOUS_KEYS as a list: comma-separated base64 keys, blanks ignored. */
 export function keyList(value: string | undefined): string[] {
   return (value ?? '')
@@ -44,6 +63,12 @@ export const SearchEnvSchema = z
      * than this is sent by the client in several requests (docs/decisions/010-search-index.md).
      */
     UPLOAD_MAX_REQUEST_BYTES: wholeNumber(100 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
+    /**
+     * Issue 35 item 4: where an upload's files are read to before its transaction opens (a folder per request,
+     * removed when it ends). Unset: the OS's temp folder. Needs room for UPLOAD_CONCURRENCY_PER_USER requests
+     * of up to UPLOAD_MAX_REQUEST_BYTES for each user uploading at once.
+     */
+    UPLOAD_STAGING_DIR: z.string().min(1).optional(),
     /** Everything one user may keep uploaded (originals' bytes); past it an upload is a 413. */
     UPLOAD_QUOTA_BYTES: wholeNumber(1024 * 1024 * 1024, 1, 1024 * 1024 * 1024 * 1024),
     /** Upload requests one user may make a minute (the Uploads page sends large batches a few files a request). */
@@ -107,14 +132,18 @@ export const SearchEnvSchema = z
     /** Failed sends before a mailed answer shows as failed; the outbox keeps retrying it after that. */
     CHAT_MAIL_FAILED_AFTER_ATTEMPTS: wholeNumber(3, 1, 100),
     /**
-     * Sources (issue 21): the key that seals their passwords (AES-256-GCM; 32 random bytes in base64). Unset:
-     * made once in SECRETS_KEY_DIR and read from there after, like the auth signing key.
+     * Sources (issue 21): the key that seals their passwords and webhook URLs (AES-256-GCM; 32 random bytes in
+     * base64). Unset: made once in SECRETS_KEY_DIR and read from there after — a local run only: with
+     * NODE_ENV=production it is required (issue 35 item 3), since a replica or a redeploy with a key of its
+     * own could open nothing the others sealed.
      */
-    SECRETS_KEY: z.string().optional(),
+    SECRETS_KEY: secretsKeySetting.optional(),
     /**
-     * Rotation: the keys used before SECRETS_KEY (comma-separated, base64). They only open; at start every
-     * password they sealed is sealed again with SECRETS_KEY, after which they can be dropped.
+     * Rotation (docs/decisions/091): the key SECRETS_KEY replaces. It only opens; what it sealed is sealed
+     * again with SECRETS_KEY at start and on each read, after which it can be dropped.
      */
+    SECRETS_KEY_PREVIOUS: secretsKeySetting.optional(),
+    /** Older keys still, comma-separated (the list form SECRETS_KEY_PREVIOUS came after; both are read). */
     SECRETS_PREVIOUS_KEYS: z
       .string()
       .optional()
@@ -184,6 +213,15 @@ export const SearchEnvSchema = z
         code: 'custom',
         path: ['PUBLIC_URL'],
         message: 'is required when NODE_ENV=production (the origin links in mailed answers use)',
+      });
+    }
+    // Issue 35 item 3: a key file in the container is lost on each redeploy and differs between replicas.
+    if (env.NODE_ENV === 'production' && env.SECRETS_KEY === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECRETS_KEY'],
+        message:
+          'is required when NODE_ENV=production: 32 random bytes in base64 (openssl rand -base64 32), from a secret every replica shares',
       });
     }
   })

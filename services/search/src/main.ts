@@ -1,7 +1,7 @@
 import { parseEnv, remoteVerificationKeys, runService } from '@trove/service-core';
 import { createSearchApp } from './app';
 import { chatSettingsFromEnv } from './chats/chat-settings';
-import { keyList, SearchEnvSchema } from './env';
+import { previousSecretsKeys, SearchEnvSchema } from './env';
 import { startExtractionProcess } from './jobs/extraction-thread';
 import { startDestinations } from './destinations/start-destinations';
 import { startSources } from './sources/start-sources';
@@ -23,7 +23,7 @@ await runService({
       logger,
       settings: {
         secretsKey: env.SECRETS_KEY,
-        previousSecretsKeys: keyList(env.SECRETS_PREVIOUS_KEYS),
+        previousSecretsKeys: previousSecretsKeys(env),
         secretsKeyDir: env.SECRETS_KEY_DIR,
         allowedHosts: env.SOURCE_ALLOWED_HOSTS,
         intervalMinutes: env.SOURCE_SYNC_INTERVAL_MINUTES,
@@ -66,6 +66,7 @@ await runService({
           requestsPerMinute: env.UPLOAD_REQUESTS_PER_MINUTE,
           concurrencyPerUser: env.UPLOAD_CONCURRENCY_PER_USER,
           maxRequestBytes: env.UPLOAD_MAX_REQUEST_BYTES,
+          stagingDir: env.UPLOAD_STAGING_DIR,
         },
         search: {
           minAllWordResults: env.SEARCH_MIN_AND_RESULTS,

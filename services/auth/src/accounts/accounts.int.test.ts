@@ -65,6 +65,36 @@ describe('POST /api/v1/auth/password/register', () => {
     expect(row.email_verified_at).toBeNull();
   });
 
+  // Issue 35 item 1: each of these once reached me@mail.test as a list, a group or a display name.
+  it.each([['x1,me@mail.test'], ['<me@mail.test>'], ['g:me@mail.test;'], ['"a" <me@mail.test>']])(
+    '%s is a 400 naming the email field, and no mail is queued',
+    async (email) => {
+      const res = await register(email);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: string };
+      expect(body.error).toMatch(/^email must be one address like name@example\.com/);
+      const queued = await bed.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('to_address', 'like', '%me@mail.test%')
+        .execute();
+      expect(queued).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['/otp/request', { channel: 'email', target: '<me@mail.test>', purpose: 'verify' }, 'target'],
+    ['/password/reset/request', { channel: 'email', target: 'x1,me@mail.test' }, 'target'],
+    ['/password/exists', { email: 'g:me@mail.test;' }, 'email'],
+    ['/password/login', { email: '"a" <me@mail.test>', password: PASSWORD }, 'email'],
+  ])('%s refuses an address in header syntax, naming %s', async (path, body, field) => {
+    const res = await post(path, body);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(
+      new RegExp(`^${field} must be one address`),
+    );
+  });
+
   it('409 when the email exists (any case)', async () => {
     const email = freshEmail();
     await register(email);

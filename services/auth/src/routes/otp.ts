@@ -1,4 +1,4 @@
-import { OtpRequestSchema, OtpVerifySchema } from '@trove/contracts';
+import { otpRequestSchema, otpVerifySchema } from '@trove/contracts';
 import { parseJson, type ServiceEnv } from '@trove/service-core';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -10,6 +10,9 @@ import { answerNoSoonerThan, setSignedInCookies } from './request-context';
 /** /api/v1/auth/otp/… — SPEC §7. */
 export function createOtpRoutes(deps: AuthDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
+  const rules = { allowQuotedLocal: deps.env.ADDRESS_ALLOW_QUOTED_LOCAL };
+  const OtpRequestSchema = otpRequestSchema(rules);
+  const OtpVerifySchema = otpVerifySchema(rules);
 
   routes.post('/request', async (c) => {
     const started = performance.now();

@@ -1,12 +1,12 @@
 import {
   type EmailExistsResponse,
-  EmailExistsRequestSchema,
-  LoginRequestSchema,
+  emailExistsRequestSchema,
+  loginRequestSchema,
   type LoginResponse,
-  RegisterRequestSchema,
+  registerRequestSchema,
   ResetCompleteRequestSchema,
-  ResetRequestSchema,
-  ResetVerifyRequestSchema,
+  resetRequestSchema,
+  resetVerifyRequestSchema,
 } from '@trove/contracts';
 import { parseJson, type ServiceEnv } from '@trove/service-core';
 import { Hono } from 'hono';
@@ -32,6 +32,13 @@ import {
 export function createPasswordRoutes(deps: AuthDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
   const floor = deps.env.AUTH_MIN_RESPONSE_MS;
+  // docs/decisions/090: one address grammar; the setting only decides whether quoted local parts pass.
+  const rules = { allowQuotedLocal: deps.env.ADDRESS_ALLOW_QUOTED_LOCAL };
+  const EmailExistsRequestSchema = emailExistsRequestSchema(rules);
+  const RegisterRequestSchema = registerRequestSchema(rules);
+  const LoginRequestSchema = loginRequestSchema(rules);
+  const ResetRequestSchema = resetRequestSchema(rules);
+  const ResetVerifyRequestSchema = resetVerifyRequestSchema(rules);
 
   // SPEC §7: the answer picks the known-email (sign in) or unknown-email (sign up) step.
   routes.post('/exists', async (c) => {

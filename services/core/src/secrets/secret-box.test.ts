@@ -3,7 +3,14 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSecretBox, loadSecretKey, parseSecretKey, SecretBoxError, secretKey } from './secret-box';
+import {
+  createSecretBox,
+  loadSecretKey,
+  parseSecretKey,
+  resealOnRead,
+  SecretBoxError,
+  secretKey,
+} from './secret-box';
 
 const key = () => secretKey(randomBytes(32));
 
@@ -49,5 +56,28 @@ describe('the secret box (AES-256-GCM, key id in each ciphertext)', () => {
     expect(statSync(join(dir, 'secrets.key')).mode & 0o777).toBe(0o600);
     expect(loadSecretKey({ dir }).id).toBe(made.id);
     expect(readFileSync(join(dir, 'secrets.key'), 'utf8').trim()).toBe(made.key.toString('base64'));
+  });
+});
+
+describe('resealOnRead (issue 35 item 3)', () => {
+  const [oldKey, newKey] = [secretKey(randomBytes(32)), secretKey(randomBytes(32))];
+  const rotating = createSecretBox(newKey, [oldKey]);
+
+  it('stores a value an old key sealed, sealed with the current key', async () => {
+    const stored: string[] = [];
+    const sealed = createSecretBox(oldKey).seal('hunter2', 'ctx');
+    expect(await resealOnRead(rotating, sealed, 'ctx', async (value) => void stored.push(value))).toBe(true);
+    expect(stored).toHaveLength(1);
+    expect(createSecretBox(newKey).open(stored[0] ?? '', 'ctx')).toBe('hunter2');
+  });
+
+  it('leaves a current value, one no key opens, and one whose store fails', async () => {
+    const never = async () => {
+      throw new Error('not to be stored');
+    };
+    expect(await resealOnRead(rotating, rotating.seal('x', 'ctx'), 'ctx', never)).toBe(false);
+    const lost = createSecretBox(secretKey(randomBytes(32))).seal('x', 'ctx');
+    expect(await resealOnRead(rotating, lost, 'ctx', never)).toBe(false);
+    expect(await resealOnRead(rotating, createSecretBox(oldKey).seal('x', 'ctx'), 'ctx', never)).toBe(false);
   });
 });

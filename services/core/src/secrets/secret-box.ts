@@ -133,3 +133,31 @@ export function loadSecretKey(options: { key?: string | undefined; dir: string }
     unlinkSync(partial);
   }
 }
+
+/**
+ * Rotation on read (issue 35 item 3, docs/decisions/091): a value a previous key sealed is sealed again with
+ * the current key the first time it is read, and `replace` stores it — replacing only the value read, so a
+ * newer one written meanwhile is never overwritten. The start-up sweep moves what is at rest; this moves
+ * what a replica still on the old key sealed during a rolling deploy. Answers whether it re-sealed; a value
+ * no configured key opens, or a failed store, is left for the next read.
+ */
+export async function resealOnRead(
+  box: SecretBox,
+  ciphertext: string,
+  context: string,
+  replace: (resealed: string) => Promise<void>,
+): Promise<boolean> {
+  let plaintext: string;
+  try {
+    if (!box.isStale(ciphertext)) return false;
+    plaintext = box.open(ciphertext, context);
+  } catch {
+    return false;
+  }
+  try {
+    await replace(box.seal(plaintext, context));
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CHAT_MAIL_CODES, CHAT_MESSAGES, CHAT_RECIPIENT_CONFIRM_PATH } from '@trove/contracts';
+import {
+  type AddressRules,
+  CHAT_MAIL_CODES,
+  CHAT_MESSAGES,
+  CHAT_RECIPIENT_CONFIRM_PATH,
+} from '@trove/contracts';
 import {
   ApiError,
   type DatabaseHandle,
@@ -33,6 +38,8 @@ export interface ChatMailLimits {
   mailsPerHour: number;
   mailsPerDay: number;
   mailsPerRecipientPerDay: number;
+  /** ADDRESS_ALLOW_QUOTED_LOCAL (docs/decisions/090); strict when unset. */
+  addressRules?: AddressRules | undefined;
 }
 
 const HOUR_S = 3_600;

@@ -36,6 +36,7 @@ export function chatSettingsFromEnv(env: {
   CHAT_MAILS_PER_HOUR: number;
   CHAT_MAILS_PER_DAY: number;
   CHAT_MAILS_PER_RECIPIENT_PER_DAY: number;
+  ADDRESS_ALLOW_QUOTED_LOCAL: boolean;
 }): ChatAppSettings {
   return {
     linkOrigin: env.PUBLIC_URL?.origin ?? listenOrigin(env.HOST, env.PORT),
@@ -47,6 +48,7 @@ export function chatSettingsFromEnv(env: {
     mailsPerRecipientPerDay: env.CHAT_MAILS_PER_RECIPIENT_PER_DAY,
     asksPerMinute: env.CHAT_ASKS_PER_MINUTE,
     createsPerMinute: env.CHAT_CREATES_PER_MINUTE,
+    addressRules: { allowQuotedLocal: env.ADDRESS_ALLOW_QUOTED_LOCAL },
   };
 }
 

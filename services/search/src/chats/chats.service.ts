@@ -9,7 +9,7 @@ import {
   type ChatThreadResponse,
   type Delivery,
   documentLabel,
-  EmailSchema,
+  addressSchema,
   UNTITLED_CHAT,
   snippetText,
 } from '@trove/contracts';
@@ -170,7 +170,7 @@ export async function ask(
   let address: string | undefined;
   const destination = answer.command.destination;
   if (destination?.kind === 'email' && destination.address !== '') {
-    const parsed = EmailSchema.safeParse(destination.address);
+    const parsed = addressSchema(undefined, settings.addressRules).safeParse(destination.address);
     if (!parsed.success) {
       answer.destination_note = `“${destination.address}” is not an address mail can go to — check it and send again.`;
     } else {

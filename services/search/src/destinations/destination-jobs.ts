@@ -14,7 +14,7 @@ import { answerDigest } from '../chats/chats.service';
 import { type PostOptions, postJson } from './destination-post';
 import { kindLabel, payloadFor } from './destination-payloads';
 import { destinationWithSecret, markDestination } from './destinations.repository';
-import { checkWebhookUrl, urlContext } from './destinations.service';
+import { checkWebhookUrl, openWebhookUrl } from './destinations.service';
 import { findPostDelivery, recordPostAttempt } from './post-deliveries.repository';
 
 // Posts to destinations on the job library (docs/decisions/050-destinations.md). A queued delivery is one
@@ -80,7 +80,7 @@ async function tryPost(settings: PostSettings, deliveryId: string): Promise<TryO
   const label = kindLabel(kind);
   let url: URL;
   try {
-    url = new URL(settings.secrets.open(destination.secret, urlContext(destination.id)));
+    url = new URL(await openWebhookUrl(settings.db, settings.secrets, destination));
   } catch {
     return {
       result: 'failed',

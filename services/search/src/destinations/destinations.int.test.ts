@@ -20,7 +20,7 @@ import {
   startSearchTestService,
 } from '../testing/search-service';
 import { destinationWithSecret, insertDestination } from './destinations.repository';
-import { urlContext } from './destinations.service';
+import { openWebhookUrl, urlContext } from './destinations.service';
 import { resealUrls } from './start-destinations';
 import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver';
 
@@ -398,5 +398,25 @@ describe('key rotation', () => {
     expect(createSecretBox(newKey).open(row?.secret ?? '', urlContext(kept))).toBe(url);
     const left = await destinationWithSecret(service.db, lost);
     expect(createSecretBox(lostKey).open(left?.secret ?? '', urlContext(lost))).toBe(url);
+  });
+
+  it('a URL an old key sealed is sealed with the current key as a post reads it (SECRETS_KEY_PREVIOUS)', async () => {
+    const [oldKey, newKey] = [secretKey(randomBytes(32)), secretKey(randomBytes(32))];
+    const id = randomUUID();
+    const url = 'https://hooks.slack.com/services/T0/B0/read-s3cr3t';
+    await insertDestination(service.db, {
+      id,
+      userId: bob.userId,
+      kind: 'slack',
+      name: '#read',
+      nameKey: 'read',
+      host: 'hooks.slack.com',
+      secret: createSecretBox(oldKey).seal(url, urlContext(id)),
+    });
+    const before = await destinationWithSecret(service.db, id);
+    const rotated = createSecretBox(newKey, [oldKey]);
+    expect(await openWebhookUrl(service.db, rotated, { id, secret: before?.secret ?? '' })).toBe(url);
+    const row = await destinationWithSecret(service.db, id);
+    expect(createSecretBox(newKey).open(row?.secret ?? '', urlContext(id))).toBe(url);
   });
 });

@@ -15,6 +15,7 @@ import {
   HostRefusedError,
   isListedHost,
   type Lookup,
+  resealOnRead,
   resolveAllowedHost,
   type SecretBox,
 } from '@trove/service-core';
@@ -25,6 +26,7 @@ import {
   findDestination,
   insertDestination,
   listDestinations,
+  replaceUrlSecret,
 } from './destinations.repository';
 
 // /api/v1/destinations (issue 22 "Ship", docs/decisions/050-destinations.md): a user's webhooks. The URL is
@@ -42,6 +44,23 @@ export interface DestinationsDeps {
 
 /** What the secret box binds a destination's URL to: a ciphertext copied to another row does not open. */
 export const urlContext = (destinationId: string) => `destination:${destinationId}:url`;
+
+/**
+ * A destination's webhook URL, to post to. One a previous key (SECRETS_KEY_PREVIOUS) sealed is sealed again
+ * with SECRETS_KEY as it is read (docs/decisions/091).
+ */
+export async function openWebhookUrl(
+  db: DatabaseHandle,
+  secrets: SecretBox,
+  destination: { id: string; secret: string },
+): Promise<string> {
+  const context = urlContext(destination.id);
+  const url = secrets.open(destination.secret, context);
+  await resealOnRead(secrets, destination.secret, context, (resealed) =>
+    replaceUrlSecret(db, destination.id, destination.secret, resealed),
+  );
+  return url;
+}
 
 const NOT_FOUND = () => new ApiError(404, DESTINATION_MESSAGES.notFound, 'not_found');
 

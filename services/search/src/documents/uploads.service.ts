@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   documentKindOf,
   documentKindsText,
@@ -25,7 +29,7 @@ import {
   stageUploadChunk,
   storedBytes,
 } from './documents.repository';
-import { filePieces, MalformedMultipart, multipartParts } from './multipart-parts';
+import { filePieces, MalformedMultipart, type MultipartPart, multipartParts } from './multipart-parts';
 
 export interface UploadSettings {
   maxFileBytes: number;
@@ -37,6 +41,8 @@ export interface UploadSettings {
   quotaBytes?: number;
   /** The piece staged at a time; UPLOAD_PIECE_BYTES unless set. */
   pieceBytes?: number;
+  /** Where a request's files are read to before its transaction (UPLOAD_STAGING_DIR); the OS's temp folder unless set. */
+  stagingDir?: string | undefined;
   /** APP_NAME, for the messages that name the product; DEFAULT_APP_NAME unless set. */
   product?: string;
 }
@@ -137,12 +143,16 @@ export async function deleteUpload(db: DatabaseHandle, userId: string, documentI
  */
 export const UPLOAD_PIECE_BYTES = 256 * 1024;
 
+/** A file of the batch as read to disk: what the transaction then stores. */
+type StagedFile = NewDocument & { path: string; sizeBytes: number };
+
 /**
  * POST /api/v1/uploads, streamed (issue 18 item 7): each file is read from the multipart body a piece at a
- * time, checked as it goes (type from its name before a byte is read, size and quota as the bytes come),
- * staged in upload_chunks and joined into documents.original by PostgreSQL, so the service holds one
- * piece, not the file. The whole batch is stored in one transaction with its jobs: it is queued whole or
- * refused with the reason naming the file, so a client never has to work out which half of a batch went in.
+ * time, checked as it goes (type from its name before a byte is read, size and quota as the bytes come).
+ * Issue 35 item 4: the body is read to files on disk (UPLOAD_STAGING_DIR) before any transaction opens, so a
+ * client that trickles its body holds no database connection; only then, at disk speed, one transaction stages
+ * the pieces in upload_chunks and PostgreSQL joins them into documents.original with their jobs. The batch is
+ * queued whole or refused with the reason naming the file, so a client never has to work out which half went in.
  */
 export async function acceptUploads(
   db: DatabaseHandle,
@@ -152,65 +162,32 @@ export async function acceptUploads(
 ): Promise<UploadedDocument[]> {
   if (body.stream === null) throw new ApiError(400, UPLOAD_MESSAGES.noFiles, 'invalid_request');
   const parts = multipartParts(body.stream, body.contentType, { files: settings.maxFiles + 1 });
+  const folder = await mkdtemp(join(settings.stagingDir ?? tmpdir(), 'trove-upload-'));
   try {
+    const staged = await readToDisk(db, userId, parts, folder, settings);
     const rows = await db.transaction().execute(async (tx) => {
-      // Read without the user's lock while the body streams in: a second upload of the same user must not
-      // wait behind this one's whole body. The lock is taken at the end, for the decision.
-      const quota = settings.quotaBytes;
-      const usedBefore = quota === undefined ? 0 : await storedBytes(tx, userId);
-      let incoming = 0;
-      let files = 0;
-      const staged: (NewDocument & { uploadId: string; sizeBytes: number })[] = [];
-      for await (const part of parts) {
-        if (part.kind === 'field') {
-          if (part.name === 'file') throw new ApiError(400, UPLOAD_MESSAGES.notAFile, 'invalid_request');
-          continue;
-        }
-        if (part.field !== 'file') {
-          part.stream.resume();
-          continue;
-        }
-        files += 1;
-        if (files > settings.maxFiles)
-          throw new ApiError(413, UPLOAD_MESSAGES.tooMany(settings.maxFiles), 'payload_too_large');
-        const name = normaliseFileName(part.filename);
-        const mediaType = part.mimeType.slice(0, 200) || 'application/octet-stream';
-        const kind = documentKindOf(name, mediaType);
-        if (kind === undefined)
-          throw new ApiError(
-            415,
-            UPLOAD_MESSAGES.unsupported(name, settings.product ?? DEFAULT_APP_NAME),
-            'unsupported_media_type',
-          );
-        const uploadId = randomUUID();
-        let size = 0;
-        let seq = 0;
-        for await (const piece of filePieces(part.stream, settings.pieceBytes ?? UPLOAD_PIECE_BYTES)) {
-          size += piece.byteLength;
-          if (size > settings.maxFileBytes)
-            throw new ApiError(
-              413,
-              UPLOAD_MESSAGES.tooLarge(name, settings.maxFileBytes),
-              'payload_too_large',
-            );
-          if (quota !== undefined && usedBefore + incoming + size > quota)
-            throw new ApiError(413, UPLOAD_MESSAGES.overQuota(quota, usedBefore), 'quota_exceeded');
-          await stageUploadChunk(tx, { uploadId, seq, bytes: piece });
-          seq += 1;
-        }
-        if (size === 0) throw new ApiError(400, UPLOAD_MESSAGES.empty(name), 'invalid_request');
-        incoming += size;
-        staged.push({ userId, name, mediaType, kind, uploadId, sizeBytes: size });
-      }
-      if (files === 0) throw new ApiError(400, UPLOAD_MESSAGES.noFiles, 'invalid_request');
       // The decision, under the user's lock to the commit: two batches sent at once cannot both fit in the
       // room only one of them has.
+      const quota = settings.quotaBytes;
       if (quota !== undefined) {
+        const incoming = staged.reduce((sum, file) => sum + file.sizeBytes, 0);
         const used = await lockStoredBytes(tx, userId);
         if (used + incoming > quota)
           throw new ApiError(413, UPLOAD_MESSAGES.overQuota(quota, used), 'quota_exceeded');
       }
-      return insertStagedDocumentsWithJobs(tx, staged);
+      const documents: (NewDocument & { uploadId: string; sizeBytes: number })[] = [];
+      for (const { path, ...file } of staged) {
+        const uploadId = randomUUID();
+        let seq = 0;
+        for await (const piece of createReadStream(path, {
+          highWaterMark: settings.pieceBytes ?? UPLOAD_PIECE_BYTES,
+        })) {
+          await stageUploadChunk(tx, { uploadId, seq, bytes: piece as Buffer });
+          seq += 1;
+        }
+        documents.push({ ...file, uploadId });
+      }
+      return insertStagedDocumentsWithJobs(tx, documents);
     });
     return rows.map(toUploadedDocument);
   } catch (err) {
@@ -220,5 +197,65 @@ export async function acceptUploads(
   } finally {
     // Stops reading the body when the batch was refused part-way.
     await parts.return(undefined);
+    await rm(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * The body's files, each written to `folder` as it arrives and checked as it goes. The quota is checked
+ * against what the user stored before (read once, without a lock or a transaction); the locked check is
+ * the transaction's.
+ */
+async function readToDisk(
+  db: DatabaseHandle,
+  userId: string,
+  parts: AsyncGenerator<MultipartPart>,
+  folder: string,
+  settings: UploadSettings,
+): Promise<StagedFile[]> {
+  const quota = settings.quotaBytes;
+  const usedBefore = quota === undefined ? 0 : await storedBytes(db, userId);
+  let incoming = 0;
+  const staged: StagedFile[] = [];
+  for await (const part of parts) {
+    if (part.kind === 'field') {
+      if (part.name === 'file') throw new ApiError(400, UPLOAD_MESSAGES.notAFile, 'invalid_request');
+      continue;
+    }
+    if (part.field !== 'file') {
+      part.stream.resume();
+      continue;
+    }
+    if (staged.length >= settings.maxFiles)
+      throw new ApiError(413, UPLOAD_MESSAGES.tooMany(settings.maxFiles), 'payload_too_large');
+    const name = normaliseFileName(part.filename);
+    const mediaType = part.mimeType.slice(0, 200) || 'application/octet-stream';
+    const kind = documentKindOf(name, mediaType);
+    if (kind === undefined)
+      throw new ApiError(
+        415,
+        UPLOAD_MESSAGES.unsupported(name, settings.product ?? DEFAULT_APP_NAME),
+        'unsupported_media_type',
+      );
+    const path = join(folder, String(staged.length));
+    const file = await open(path, 'wx', 0o600);
+    let size = 0;
+    try {
+      for await (const piece of filePieces(part.stream, settings.pieceBytes ?? UPLOAD_PIECE_BYTES)) {
+        size += piece.byteLength;
+        if (size > settings.maxFileBytes)
+          throw new ApiError(413, UPLOAD_MESSAGES.tooLarge(name, settings.maxFileBytes), 'payload_too_large');
+        if (quota !== undefined && usedBefore + incoming + size > quota)
+          throw new ApiError(413, UPLOAD_MESSAGES.overQuota(quota, usedBefore), 'quota_exceeded');
+        await file.write(piece);
+      }
+    } finally {
+      await file.close();
+    }
+    if (size === 0) throw new ApiError(400, UPLOAD_MESSAGES.empty(name), 'invalid_request');
+    incoming += size;
+    staged.push({ userId, name, mediaType, kind, path, sizeBytes: size });
+  }
+  if (staged.length === 0) throw new ApiError(400, UPLOAD_MESSAGES.noFiles, 'invalid_request');
+  return staged;
 }

@@ -175,6 +175,7 @@ async function runExtractionLoop(
     logger,
     connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: env.SEARCH_JOB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     role: env.DATABASE_ROLE,
   });
   // VACUUM is the tables' owner's: the connecting user's, not the service role's (ADR 031), so the lists are
@@ -185,6 +186,7 @@ async function runExtractionLoop(
     logger,
     connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: env.SEARCH_JOB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
   });
   const jobs = createExtractionWorker({
     db,

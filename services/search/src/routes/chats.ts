@@ -11,7 +11,7 @@ import {
   CreateChatBodySchema,
   RenameChatBodySchema,
   PostAnswerBodySchema,
-  SendAnswerBodySchema,
+  sendAnswerBodySchema,
   type SendAnswerResponse,
 } from '@trove/contracts';
 import {
@@ -85,6 +85,7 @@ export function createChatRoutes({
     settings.createsPerMinute,
     CHAT_MESSAGES.createsTooFast(settings.product),
   );
+  const SendAnswerBodySchema = sendAnswerBodySchema(settings.addressRules);
   routes.use('*', noStore);
   routes.use('*', limitBody(CHAT_MAX_BODY_BYTES));
 

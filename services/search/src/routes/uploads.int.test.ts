@@ -272,6 +272,60 @@ describe('the body is read as it arrives (issue 18 item 7)', () => {
   });
 });
 
+describe('a slow body holds no database connection (issue 35 item 4)', () => {
+  it('while a body trickles in, no transaction is open; the file is stored once the body ends', async () => {
+    const user = await service.signUp();
+    const boundary = 'trove-trickle';
+    const encoder = new TextEncoder();
+    const head = encoder.encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="trickle.txt"\r\nContent-Type: text/plain\r\n\r\nfirst half `,
+    );
+    const tail = encoder.encode(`second half\r\n--${boundary}--\r\n`);
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+    let asked: () => void = () => undefined;
+    const reading = new Promise<void>((resolve) => (asked = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      start(opened) {
+        controller = opened;
+        opened.enqueue(head);
+      },
+      // Asked for more once the service has read the first bytes: the file's part is being read now.
+      pull() {
+        asked();
+      },
+    });
+    const answer = service.request(user, '/api/v1/uploads', {
+      method: 'POST',
+      body,
+      headers: {
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Content-Length': String(head.byteLength + tail.byteLength),
+      },
+      duplex: 'half',
+    } as RequestInit);
+    try {
+      await reading;
+      const open = await sql<{ n: string }>`
+        select count(*) as n from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and state like 'idle in transaction%'`.execute(
+        service.db,
+      );
+      expect(Number(open.rows[0]?.n)).toBe(0);
+    } finally {
+      controller?.enqueue(tail);
+      controller?.close();
+    }
+    const res = await answer;
+    expect(res.status).toBe(202);
+    const stored = await searchDb(service.db)
+      .selectFrom('documents')
+      .select('original')
+      .where('user_id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    expect(Buffer.from(stored.original).toString()).toBe('first half second half');
+  });
+});
+
 describe('UPLOAD_CONCURRENCY_PER_USER (issue 18 item 7)', () => {
   it('a third upload while two are on their way is a 429; another user is not held up; a finished one frees its slot', async () => {
     // The service's default: 2 at once.

@@ -3,6 +3,7 @@ import { createLogger, createSecretBox, secretKey } from '@trove/service-core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
+import { openSourcePassword } from './source-secrets';
 import { passwordContext } from './sources.service';
 import { resealSecrets } from './start-sources';
 
@@ -61,5 +62,35 @@ describe('re-sealing source passwords with a new key', () => {
     const before = await secretOf(id);
     expect(await resealSecrets(service.db, createSecretBox(secretKey(randomBytes(32))), logger)).toBe(0);
     expect(await secretOf(id)).toBe(before);
+  });
+});
+
+describe('re-sealing on read (SECRETS_KEY_PREVIOUS, issue 35 item 3)', () => {
+  it('a password an old key sealed opens, and is stored sealed with the new key as it is read', async () => {
+    const oldKey = secretKey(randomBytes(32));
+    const newKey = secretKey(randomBytes(32));
+    // Sealed after the start-up sweep, e.g. by a replica still on the old key during a rolling deploy.
+    const id = await sourceSealedWith(createSecretBox(oldKey), 'app-password-4');
+    const rotating = createSecretBox(newKey, [oldKey]);
+    expect(await openSourcePassword(service.db, rotating, { id, secret: await secretOf(id) })).toBe(
+      'app-password-4',
+    );
+    expect(createSecretBox(newKey).open(await secretOf(id), passwordContext(id))).toBe('app-password-4');
+    // Read again: already current, so the row is left as it is.
+    const after = await secretOf(id);
+    await openSourcePassword(service.db, rotating, { id, secret: after });
+    expect(await secretOf(id)).toBe(after);
+  });
+
+  it('a newer password saved between the read and the re-seal is never overwritten', async () => {
+    const oldKey = secretKey(randomBytes(32));
+    const newKey = secretKey(randomBytes(32));
+    const id = await sourceSealedWith(createSecretBox(oldKey), 'app-password-5');
+    const read = await secretOf(id);
+    const rotating = createSecretBox(newKey, [oldKey]);
+    const newer = rotating.seal('app-password-6', passwordContext(id));
+    await sql`update sources set secret = ${newer} where id = ${id}`.execute(service.db);
+    await openSourcePassword(service.db, rotating, { id, secret: read });
+    expect(await secretOf(id)).toBe(newer);
   });
 });

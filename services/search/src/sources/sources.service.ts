@@ -95,8 +95,9 @@ export interface SourcesDeps {
   now?: () => Date;
 }
 
-/** What the secret box binds a source's password to: a ciphertext copied to another source does not open. */
-export const passwordContext = (sourceId: string) => `source:${sourceId}:password`;
+import { openSourcePassword, passwordContext, resealSourcePassword } from './source-secrets';
+
+export { passwordContext };
 
 /** Documents removed per transaction when a source goes (out of the index with them, so the statistics stay right). */
 export const REMOVE_BATCH = 200;
@@ -452,6 +453,8 @@ export async function previewSavedSource(
   for (const [key, value] of Object.entries(input.settings ?? {}))
     if (value !== undefined) merged[key] = value;
   const { target } = databaseTargetOf({ ...saved, settings: merged }, deps.secrets);
+  if (target.kind !== 'sqlite' && input.password === undefined)
+    await resealSourcePassword(deps.db, deps.secrets, saved);
   if (target.kind !== 'sqlite' && input.password !== undefined) target.password = input.password;
   if (target.kind === 'sqlite' && (await findSourceFile(deps.db, userId, target.fileId)) === undefined)
     throw new ApiError(400, DATABASE_MESSAGES.badFileId, DATABASE_ERROR_CODES.badFile);
@@ -514,6 +517,6 @@ export async function testSavedSource(
   if (isDatabaseKind(saved.kind))
     throw new ApiError(400, DATABASE_MESSAGES.usePreview, DATABASE_ERROR_CODES.usePreview);
   const settings = changedSettings(settingsOf(saved), input.settings);
-  const password = input.password ?? deps.secrets.open(saved.secret, passwordContext(sourceId));
+  const password = input.password ?? (await openSourcePassword(deps.db, deps.secrets, saved));
   return testImapSource(settings, password, deps.reach);
 }

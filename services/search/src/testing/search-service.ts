@@ -12,6 +12,7 @@ import {
   captureLogs,
   createTestDatabase,
   type LogCapture,
+  serverDirectory,
   type TestDatabase,
 } from '@trove/service-core/testing';
 import { createSearchApp, type SearchAppDeps } from '../app';
@@ -149,6 +150,8 @@ export async function startSearchTestService(
       requestsPerMinute: options.uploadsPerMinute ?? 10_000,
       // Small pieces, so a test file of a few hundred KB is staged in several.
       pieceBytes: 64 * 1024,
+      // Bodies are read here before their transaction (issue 35 item 4).
+      stagingDir: serverDirectory('upload-staging'),
     },
     // Generous unless a test is about the limit (SEARCH_REQUESTS_PER_MINUTE).
     search: {

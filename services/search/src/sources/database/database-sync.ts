@@ -24,7 +24,7 @@ import {
   withSourceLock,
 } from '../sources.repository';
 import { lockRunningSource, SyncStopped } from '../sync-stop';
-import { passwordContext } from '../sources.service';
+import { passwordContext, resealSourcePassword } from '../source-secrets';
 import {
   classifyError,
   DatabaseError,
@@ -189,6 +189,7 @@ async function syncSource(
   let mapping: DatabaseMapping | undefined;
   try {
     ({ target, mapping } = databaseTargetOf(source, options.secrets));
+    if (target.kind !== 'sqlite') await resealSourcePassword(db, options.secrets, source);
     const from = rowSource(target.kind, mapping);
     if (from === null) throw new DatabaseError('table', 'The source names no table and no query.');
     reader = await openReader(db, target, options);

@@ -35,7 +35,7 @@ import {
   withSourceLock,
 } from '../sources.repository';
 import { lockRunningSource, SyncStopped } from '../sync-stop';
-import { passwordContext } from '../sources.service';
+import { openSourcePassword } from '../source-secrets';
 import { ImapError, type ImapFolder, type ImapMessage, type ImapSession, uidsGone } from './imap-client';
 import { connectImapSource, describeFailure, type ImapReach } from './imap-source';
 
@@ -137,7 +137,7 @@ async function syncSource(db: DatabaseHandle, sourceId: string, options: ImapSyn
   });
   let session: ImapSession | undefined;
   try {
-    const password = options.secrets.open(source.secret, passwordContext(sourceId));
+    const password = await openSourcePassword(db, options.secrets, source);
     session = await connectImapSource(settings, password, options.reach);
     await readMailbox(db, session, source, settings, progress, options);
     const finished = now();
