@@ -29,6 +29,7 @@ import {
   type SecretBox,
 } from '@trove/service-core';
 import { deleteDocumentsIn, sourceDocumentIds } from '../documents/documents.repository';
+import { PAGE_DEFAULTS } from './database/database-reader';
 import { openReader, previewDatabase } from './database/database-source';
 import {
   attachSourceFile,
@@ -76,6 +77,10 @@ export interface DatabaseSettings {
   batchRows: number;
   idScanMinutes: number;
   sqliteMaxBytes: number;
+  /** SOURCE_DB_ROW_MAX_BYTES: a row's cells together, cut as they are read (bounded-rows.ts). */
+  rowMaxBytes: number;
+  /** SOURCE_DB_BATCH_MAX_BYTES: one read's rows together, measured by the source's server. */
+  batchMaxBytes: number;
 }
 
 export const DATABASE_DEFAULTS: DatabaseSettings = {
@@ -84,6 +89,7 @@ export const DATABASE_DEFAULTS: DatabaseSettings = {
   batchRows: 1_000,
   idScanMinutes: 60,
   sqliteMaxBytes: 200 * 1024 * 1024,
+  ...PAGE_DEFAULTS,
 };
 
 export interface SourcesDeps {
