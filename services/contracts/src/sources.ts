@@ -49,7 +49,16 @@ export const SOURCE_MESSAGES = {
   badFolders: `Choose up to ${SOURCE_FOLDERS_MAX} folders by their full path, or none for the default selection.`,
   badFingerprint: 'A certificate fingerprint is its SHA-256: 64 hexadecimal digits, colons allowed.',
   nothingToUpdate: 'Send at least one of name, settings, password or paused.',
+  /**
+   * A saved password goes only to the server it was given for (issue 34 item 4): a change of where or as whom
+   * the source connects needs it again, before anything connects.
+   */
+  passwordForChangedConnection: (fields: readonly string[]) =>
+    `You changed the ${fields.join(', ')} of this source: enter the password again, so that it goes only to the server you mean.`,
 } as const;
+
+/** The error envelope's code for {@link SOURCE_MESSAGES.passwordForChangedConnection} (400, field "password"). */
+export const SOURCE_PASSWORD_REQUIRED = 'password_required';
 
 const sourceName = z
   .string({ error: SOURCE_MESSAGES.nameRequired })

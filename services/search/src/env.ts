@@ -204,6 +204,13 @@ export const SearchEnvSchema = z
     SOURCE_DB_BATCH_ROWS: wholeNumber(1_000, 1, 100_000),
     SOURCE_DB_ID_SCAN_MINUTES: wholeNumber(60, 0, 7 * 24 * 60),
     SOURCE_SQLITE_MAX_BYTES: wholeNumber(SQLITE_FILE_MAX_BYTES, 1024, 4 * 1024 * 1024 * 1024),
+    /**
+     * Every read of a source's rows is bounded while it is read (issue 34; docs/decisions/081): a row's cells
+     * together (each cut by the server to fit, at 4 bytes a character), and one read's rows together (measured
+     * by the server; the next read goes on after the last row kept).
+     */
+    SOURCE_DB_ROW_MAX_BYTES: wholeNumber(8 * 1024 * 1024, 64 * 1024, 256 * 1024 * 1024),
+    SOURCE_DB_BATCH_MAX_BYTES: wholeNumber(32 * 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),
   })
   // Mailed answers carry links, and they take their origin from PUBLIC_URL only (issue 18 item 12): in
   // production, without it, the service would link to its own loopback address, so it does not start.

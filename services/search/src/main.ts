@@ -36,6 +36,8 @@ await runService({
           batchRows: env.SOURCE_DB_BATCH_ROWS,
           idScanMinutes: env.SOURCE_DB_ID_SCAN_MINUTES,
           sqliteMaxBytes: env.SOURCE_SQLITE_MAX_BYTES,
+          rowMaxBytes: env.SOURCE_DB_ROW_MAX_BYTES,
+          batchMaxBytes: env.SOURCE_DB_BATCH_MAX_BYTES,
         },
       },
     });

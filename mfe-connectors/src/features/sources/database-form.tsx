@@ -359,8 +359,11 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
             onChange={(value) => update('password', value)}
             hint={
               <>
-                {editing ? 'Leave it empty to keep the saved password. ' : ''}Use a role that can only read,
-                made for {appName} alone; the password is stored encrypted and never shown again. For example:
+                {editing
+                  ? 'Leave it empty to keep the saved password (a new host, port, user, database or encryption needs it again). '
+                  : ''}
+                Use a role that can only read, made for {appName} alone; the password is stored encrypted and
+                never shown again. For example:
                 <code className={styles.grant}>
                   {readOnlyGrant(kind, values.database, readerRole(appName))}
                 </code>

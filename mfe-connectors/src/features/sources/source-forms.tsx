@@ -398,7 +398,7 @@ export function EditSourceForm({ source, api, onSaved, onCancel }: FormProps) {
         label="New password (optional)"
         inputLabel="New password"
         error={errors.password}
-        hint="Leave it empty to keep the saved password."
+        hint="Leave it empty to keep the saved password; a new server, port, security or user name needs it again."
         value={values.password}
         onChange={(value) => update('password', value)}
       />

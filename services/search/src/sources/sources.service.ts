@@ -29,6 +29,7 @@ import {
   type SecretBox,
 } from '@trove/service-core';
 import { deleteDocumentsIn, sourceDocumentIds } from '../documents/documents.repository';
+import { PAGE_DEFAULTS } from './database/database-reader';
 import { openReader, previewDatabase } from './database/database-source';
 import {
   attachSourceFile,
@@ -54,6 +55,7 @@ import {
   updateSource,
 } from './sources.repository';
 import { sourceStatus } from './source-status';
+import { requirePasswordForMovedConnection } from './credential-binding';
 
 // /api/v1/sources (issue 21): what a route asks of sources. The password is sealed before it is stored and
 // opened only to connect; no answer, log line or error carries it.
@@ -75,6 +77,10 @@ export interface DatabaseSettings {
   batchRows: number;
   idScanMinutes: number;
   sqliteMaxBytes: number;
+  /** SOURCE_DB_ROW_MAX_BYTES: a row's cells together, cut as they are read (bounded-rows.ts). */
+  rowMaxBytes: number;
+  /** SOURCE_DB_BATCH_MAX_BYTES: one read's rows together, measured by the source's server. */
+  batchMaxBytes: number;
 }
 
 export const DATABASE_DEFAULTS: DatabaseSettings = {
@@ -83,6 +89,7 @@ export const DATABASE_DEFAULTS: DatabaseSettings = {
   batchRows: 1_000,
   idScanMinutes: 60,
   sqliteMaxBytes: 200 * 1024 * 1024,
+  ...PAGE_DEFAULTS,
 };
 
 export interface SourcesDeps {
@@ -237,6 +244,13 @@ export async function createSource(deps: SourcesDeps, userId: string, input: Cre
   return sourceOf(deps, userId, id);
 }
 
+/** Saved settings with a change's given fields over them (not checked against a schema). */
+function withChange(saved: unknown, change: object | undefined): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...(saved as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(change ?? {})) if (value !== undefined) merged[key] = value;
+  return merged;
+}
+
 function changedSettings(saved: ImapSettings, change: ImapSettingsChange | undefined): ImapSettings {
   if (change === undefined) return saved;
   const merged = { ...saved };
@@ -261,6 +275,13 @@ export async function changeSource(
   // A database password may be empty (a server that asks none); a mailbox's never.
   if (!isDatabaseKind(saved.kind) && update.password === '')
     throw new ApiError(400, SOURCE_MESSAGES.passwordRequired, 'invalid_request');
+  // Before anything is changed (a new table clears the checkpoint): a moved connection needs the password.
+  requirePasswordForMovedConnection(
+    saved.kind,
+    saved.settings,
+    withChange(saved.settings, update.settings),
+    update.password,
+  );
   const settings = isDatabaseKind(saved.kind)
     ? await changedDatabaseSettings(
         deps,
@@ -449,9 +470,8 @@ export async function previewSavedSource(
       'A mailbox is checked with its test (POST /api/v1/sources/:id/test).',
       DATABASE_ERROR_CODES.useTest,
     );
-  const merged: Record<string, unknown> = { ...(saved.settings as Record<string, unknown>) };
-  for (const [key, value] of Object.entries(input.settings ?? {}))
-    if (value !== undefined) merged[key] = value;
+  const merged = withChange(saved.settings, input.settings);
+  requirePasswordForMovedConnection(saved.kind, saved.settings, merged, input.password);
   const { target } = databaseTargetOf({ ...saved, settings: merged }, deps.secrets);
   if (target.kind !== 'sqlite' && input.password === undefined)
     await resealSourcePassword(deps.db, deps.secrets, saved);
@@ -517,6 +537,7 @@ export async function testSavedSource(
   if (isDatabaseKind(saved.kind))
     throw new ApiError(400, DATABASE_MESSAGES.usePreview, DATABASE_ERROR_CODES.usePreview);
   const settings = changedSettings(settingsOf(saved), input.settings);
+  requirePasswordForMovedConnection(saved.kind, saved.settings, settings, input.password);
   const password = input.password ?? (await openSourcePassword(deps.db, deps.secrets, saved));
   return testImapSource(settings, password, deps.reach);
 }

@@ -6,11 +6,21 @@ import type {
   DatabaseServerKind,
   DatabaseTableInfo,
 } from '@trove/contracts';
-import { DATABASE_TABLES_MAX } from '@trove/contracts';
+import { DATABASE_IDENTIFIER_MAX_LENGTH, DATABASE_TABLES_MAX } from '@trove/contracts';
 import { type AllowedHosts, HostRefusedError, type Lookup, resolveAllowedHost } from '@trove/service-core';
 import type Sqlite from 'better-sqlite3';
 import type { Connection as MysqlConnection } from 'mysql2/promise';
-import type { Cell, Row } from './row-document';
+import {
+  type ColumnType,
+  type Dialect,
+  KEY_MAX_CHARS,
+  SHORT_KINDS,
+  type Page,
+  type PageLimits,
+  type PageRequest,
+  pageOf,
+  pageSql,
+} from './bounded-rows';
 
 // The three clients behind one small reader (issue 22): list tables, read a table's or a query's columns, read
 // rows in keyset order, read ids. Every session is read-only at the server and bounded:
@@ -27,12 +37,15 @@ import type { Cell, Row } from './row-document';
 // better-sqlite3 cost ~18 and ~7 MB of resident memory each, which a service without database sources
 // should not carry (issue 21's memory goal; docs/decisions/061-database-rows-indexed-by-the-sync.md).
 
-export interface DatabaseLimits {
+export interface DatabaseLimits extends PageLimits {
   /** SOURCE_DB_STATEMENT_TIMEOUT_MS. */
   statementTimeoutMs: number;
   /** SOURCE_DB_CONNECT_TIMEOUT_MS. */
   connectTimeoutMs: number;
 }
+
+/** The bounds of a page when none are set (SOURCE_DB_ROW_MAX_BYTES, SOURCE_DB_BATCH_MAX_BYTES). */
+export const PAGE_DEFAULTS: PageLimits = { rowMaxBytes: 8 * 1024 * 1024, batchMaxBytes: 32 * 1024 * 1024 };
 
 export interface DatabaseReach {
   /** SOURCE_ALLOWED_HOSTS. */
@@ -49,22 +62,14 @@ export interface ColumnInfo {
   kind: DatabaseColumnKind;
 }
 
-export interface Keyset {
-  /** The changed-at column, or null for id order alone (full scans). */
-  changedAt: string | null;
-  id: string;
-}
-
 export interface DatabaseReader {
   listTables(): Promise<DatabaseTableInfo[]>;
   columns(from: RowSource): Promise<ColumnInfo[]>;
-  /** Rows after `after` in keyset order, at most `limit`; each with `__trove_changed` and `__trove_id` as text. */
-  rows(
-    from: RowSource,
-    keyset: Keyset,
-    after: { changedAt: string | null; id: string } | null,
-    limit: number,
-  ): Promise<Row[]>;
+  /**
+   * Rows after `after` in keyset order, at most `limit` and at most the batch's bytes, the requested columns
+   * alone, cut as they are read (bounded-rows.ts); each with `__trove_changed` and `__trove_id` as text.
+   */
+  rows(from: RowSource, request: PageRequest): Promise<Page>;
   /** Ids after `after`, in id order, at most `limit`. */
   ids(from: RowSource, idColumn: string, after: string | null, limit: number): Promise<string[]>;
   close(): Promise<void>;
@@ -80,8 +85,14 @@ export class DatabaseError extends Error {
   }
 }
 
-export const KEY_CHANGED = '__trove_changed';
-export const KEY_ID = '__trove_id';
+export { KEY_CHANGED, KEY_ID, type Keyset } from './bounded-rows';
+
+/** A key too long to be one (bounded-rows.ts): the rows cannot be documents. */
+const keyTooLong = (what: string) =>
+  new DatabaseError(
+    'column',
+    `A row's ${what} column holds a value longer than ${KEY_MAX_CHARS.toLocaleString('en-US')} characters: it cannot identify a row.`,
+  );
 
 // ---- column kinds ----
 
@@ -110,39 +121,50 @@ function fromClause(from: RowSource, quote: (name: string) => string): string {
   return `(${from.query}) as t`;
 }
 
-function keysetSql(
-  keyset: Keyset,
-  after: { changedAt: string | null; id: string } | null,
-  quote: (name: string) => string,
-  param: (index: number) => string,
-): { where: string; order: string; values: string[] } {
-  const id = `t.${quote(keyset.id)}`;
-  // A row without an id cannot be a document (nothing identifies it again): never read.
-  if (keyset.changedAt === null) {
-    return {
-      where: after === null ? `where ${id} is not null` : `where ${id} is not null and ${id} > ${param(1)}`,
-      order: `order by ${id}`,
-      values: after === null ? [] : [after.id],
-    };
-  }
-  const changed = `t.${quote(keyset.changedAt)}`;
-  // Rows with no changed-at cannot be placed in the keyset (docs/decisions/052, "Limits we accept").
-  const present = `${changed} is not null and ${id} is not null`;
-  return {
-    where:
-      after === null || after.changedAt === null
-        ? `where ${present}`
-        : `where ${present} and (${changed}, ${id}) > (${param(1)}, ${param(2)})`,
-    order: `order by ${changed}, ${id}`,
-    values: after === null || after.changedAt === null ? [] : [after.changedAt, after.id],
-  };
-}
-
 /** The same words for either server: the connection asked for TLS, or the server asked for it. */
 const NO_TLS = 'The server does not offer TLS.';
 const TLS_REQUIRED = 'The server accepts only encrypted connections (TLS).';
 
+/** A key read with {@link KEY_MAX_CHARS} + 1 characters at most: longer is refused. */
+function keyOf(value: unknown): string {
+  const text = Buffer.isBuffer(value) ? value.toString('hex') : String(value);
+  if (text.length > KEY_MAX_CHARS) throw keyTooLong('id');
+  return text;
+}
+
+/** A reader's column types by row source, read once (a `limit 0` statement) and kept while it is open. */
+function columnTypes(
+  read: (from: RowSource) => Promise<ColumnInfo[]>,
+): (from: RowSource) => Promise<Map<string, ColumnType>> {
+  const known = new Map<string, Promise<Map<string, ColumnType>>>();
+  return (from) => {
+    const key = JSON.stringify(from);
+    let types = known.get(key);
+    if (types === undefined) {
+      types = read(from).then((columns) => new Map(columns.map((column) => [column.name, column])));
+      types.catch(() => known.delete(key));
+      known.set(key, types);
+    }
+    return types;
+  };
+}
+
 // ---- PostgreSQL ----
+
+/** bytea is sized, never sent; numbers, dates and booleans as the server prints them; the rest cut as text. */
+const PG_DIALECT: Dialect = {
+  quote: quoteDouble,
+  param: (index) => `$${index}`,
+  cell: (expression, column, chars) =>
+    column.type === 'bytea'
+      ? { expression: `octet_length(${expression})`, binary: true }
+      : {
+          expression: SHORT_KINDS.has(column.kind) ? expression : `left(${expression}::text, ${chars + 1})`,
+          binary: false,
+        },
+  keyText: (expression, chars) => `left(${expression}::text, ${chars + 1})`,
+  bytes: (expression) => `coalesce(octet_length((${expression})::text), 0)`,
+};
 
 const PG_TEXT = { getTypeParser: () => (value: string) => value };
 
@@ -251,8 +273,7 @@ async function openPostgres(
       throw classifyError(error);
     }
   };
-  const param = (index: number) => `$${index}`;
-  return {
+  const reader: DatabaseReader = {
     async listTables() {
       const result = await run(
         `select table_schema, table_name, table_type from information_schema.tables
@@ -278,44 +299,43 @@ async function openPostgres(
         return { name: field.name, type, kind: columnKind(type) };
       });
     },
-    async rows(from, keyset, after, limit) {
-      const { where, order, values } = keysetSql(keyset, after, quoteDouble, param);
-      const changed = keyset.changedAt === null ? 'null' : `t.${quoteDouble(keyset.changedAt)}::text`;
-      const result = await run(
-        `select t.*, ${changed} as ${KEY_CHANGED}, t.${quoteDouble(keyset.id)}::text as ${KEY_ID}
-         from ${fromClause(from, quoteDouble)} ${where} ${order} limit ${Math.floor(limit)}`,
-        values,
-      );
-      const binary = new Set(
-        result.fields.filter((field) => field.dataTypeID === 17).map((field) => field.name),
-      );
-      return result.rows.map((row) => {
-        const cells: Row = {};
-        for (const [key, value] of Object.entries(row as Record<string, unknown>)) {
-          if (value === null || value === undefined) cells[key] = null;
-          // bytea in text form is "\x" and two hex digits a byte.
-          else if (binary.has(key)) cells[key] = { binary: Math.max(0, (String(value).length - 2) / 2) };
-          else cells[key] = String(value);
-        }
-        return cells;
-      });
+    async rows(from, request) {
+      const page = pageSql(fromClause(from, quoteDouble), request, await types(from), PG_DIALECT, limits);
+      const result = await run(page.text, page.values);
+      return pageOf(result.rows as Record<string, unknown>[], page, request.limit, keyTooLong);
     },
     async ids(from, idColumn, after, limit) {
       const id = `t.${quoteDouble(idColumn)}`;
       const result = await run(
-        `select ${id}::text as id from ${fromClause(from, quoteDouble)}
+        `select left(${id}::text, ${KEY_MAX_CHARS + 1}) as id from ${fromClause(from, quoteDouble)}
          where ${id} is not null ${after === null ? '' : `and ${id} > $1`} order by ${id} limit ${Math.floor(limit)}`,
         after === null ? [] : [after],
       );
-      return result.rows.map((row) => String(row.id));
+      return result.rows.map((row) => keyOf(row.id));
     },
     async close() {
       await client.end().catch(() => undefined);
     },
   };
+  const types = columnTypes((from) => reader.columns(from));
+  return reader;
 }
 
 // ---- MySQL / MariaDB ----
+
+const MYSQL_DIALECT: Dialect = {
+  quote: quoteBacktick,
+  param: () => '?',
+  cell: (expression, column, chars) =>
+    column.kind === 'binary'
+      ? { expression: `octet_length(${expression})`, binary: true }
+      : {
+          expression: SHORT_KINDS.has(column.kind) ? expression : `left(${expression}, ${chars + 1})`,
+          binary: false,
+        },
+  keyText: (expression, chars) => `left(cast(${expression} as char), ${chars + 1})`,
+  bytes: (expression) => `coalesce(octet_length(${expression}), 0)`,
+};
 
 function mysqlProblem(error: unknown): DatabaseError | undefined {
   const code = (error as { code?: string }).code;
@@ -419,14 +439,7 @@ async function openMysql(
     await client.end().catch(() => undefined);
     throw error;
   }
-  const param = () => '?';
-  const cellOf = (value: unknown): Cell => {
-    if (value === null || value === undefined) return null;
-    if (Buffer.isBuffer(value)) return { binary: value.byteLength };
-    if (typeof value === 'object') return JSON.stringify(value);
-    return String(value);
-  };
-  return {
+  const reader: DatabaseReader = {
     async listTables() {
       const [rows] = (await run(
         `select table_name as name, table_type as type from information_schema.tables
@@ -443,33 +456,32 @@ async function openMysql(
         return { name: field.name, type, kind: columnKind(type) };
       });
     },
-    async rows(from, keyset, after, limit) {
-      const { where, order, values } = keysetSql(keyset, after, quoteBacktick, param);
-      const changed = keyset.changedAt === null ? 'null' : `t.${quoteBacktick(keyset.changedAt)}`;
-      const [rows] = (await run(
-        `select t.*, ${changed} as ${KEY_CHANGED}, t.${quoteBacktick(keyset.id)} as ${KEY_ID}
-         from ${fromClause(from, quoteBacktick)} ${where} ${order} limit ${Math.floor(limit)}`,
-        values,
-      )) as unknown as [Record<string, unknown>[]];
-      return rows.map((row) => {
-        const cells: Row = {};
-        for (const [key, value] of Object.entries(row)) cells[key] = cellOf(value);
-        return cells;
-      });
+    async rows(from, request) {
+      const page = pageSql(
+        fromClause(from, quoteBacktick),
+        request,
+        await types(from),
+        MYSQL_DIALECT,
+        limits,
+      );
+      const [rows] = (await run(page.text, page.values)) as unknown as [Record<string, unknown>[]];
+      return pageOf(rows, page, request.limit, keyTooLong);
     },
     async ids(from, idColumn, after, limit) {
       const id = `t.${quoteBacktick(idColumn)}`;
       const [rows] = (await run(
-        `select ${id} as id from ${fromClause(from, quoteBacktick)}
+        `select left(cast(${id} as char), ${KEY_MAX_CHARS + 1}) as id from ${fromClause(from, quoteBacktick)}
          where ${id} is not null ${after === null ? '' : `and ${id} > ?`} order by ${id} limit ${Math.floor(limit)}`,
         after === null ? [] : [after],
       )) as unknown as [{ id: unknown }[]];
-      return rows.map((row) => String(cellOf(row.id)));
+      return rows.map((row) => keyOf(row.id));
     },
     async close() {
       await client.end().catch(() => undefined);
     },
   };
+  const types = columnTypes((from) => reader.columns(from));
+  return reader;
 }
 
 /** MySQL protocol column types (include/field_types.h); charset 63 is binary. */
@@ -511,6 +523,24 @@ function mysqlTypeName(type: number, charset: number): string {
 
 // ---- SQLite ----
 
+/**
+ * A SQLite value's type is its own, whatever the column says: numbers are read as they are, a blob in a BLOB
+ * column by its size, anything else cut (substr counts a blob's bytes, a text's characters).
+ */
+const SQLITE_DIALECT: Dialect = {
+  quote: quoteDouble,
+  param: () => '?',
+  cell: (expression, column, chars) =>
+    column.kind === 'binary'
+      ? { expression: `length(${expression})`, binary: true }
+      : {
+          expression: `case when typeof(${expression}) in ('integer', 'real') then ${expression} else substr(${expression}, 1, ${chars + 1}) end`,
+          binary: false,
+        },
+  keyText: (expression, chars) => `substr(cast(${expression} as text), 1, ${chars + 1})`,
+  bytes: (expression) => `coalesce(length(cast(${expression} as blob)), 0)`,
+};
+
 function sqliteProblem(error: unknown): DatabaseError | undefined {
   const code = (error as { code?: string }).code;
   if (code === undefined || !code.startsWith('SQLITE_')) return undefined;
@@ -527,7 +557,10 @@ function sqliteProblem(error: unknown): DatabaseError | undefined {
 }
 
 /** A SQLite file on disk, opened read-only: nothing Trove runs can change it. */
-export async function openSqliteFile(path: string): Promise<DatabaseReader> {
+export async function openSqliteFile(
+  path: string,
+  limits: PageLimits = PAGE_DEFAULTS,
+): Promise<DatabaseReader> {
   const { default: SqliteFile } = await import('better-sqlite3');
   let db: Sqlite.Database;
   try {
@@ -548,18 +581,17 @@ export async function openSqliteFile(path: string): Promise<DatabaseReader> {
       throw classifyError(error);
     }
   };
-  const cellOf = (value: unknown): Cell => {
-    if (value === null || value === undefined) return null;
-    if (Buffer.isBuffer(value)) return { binary: value.byteLength };
-    return String(value);
-  };
-  const param = () => '?';
-  return {
+  const reader: DatabaseReader = {
     async listTables() {
-      return all(
-        `select name, type from sqlite_schema where type in ('table', 'view') and name not like 'sqlite_%'
-         order by name limit ${DATABASE_TABLES_MAX}`,
-      ).map((row) => ({ name: String(row.name), kind: row.type === 'view' ? 'view' : 'table' }));
+      return (
+        all(
+          `select name, type from sqlite_schema where type in ('table', 'view') and name not like 'sqlite_%'
+         and length(name) <= ${2 * DATABASE_IDENTIFIER_MAX_LENGTH + 1} order by name limit ${DATABASE_TABLES_MAX}`,
+        )
+          // A name is the server's to bound elsewhere; a file's can be any length.
+          .filter((row) => String(row.name).length <= 2 * DATABASE_IDENTIFIER_MAX_LENGTH + 1)
+          .map((row) => ({ name: String(row.name), kind: row.type === 'view' ? 'view' : 'table' }))
+      );
     },
     async columns(from) {
       try {
@@ -572,35 +604,28 @@ export async function openSqliteFile(path: string): Promise<DatabaseReader> {
         throw classifyError(error);
       }
     },
-    async rows(from, keyset, after, limit) {
-      const { where, order, values } = keysetSql(keyset, after, quoteDouble, param);
-      const changed = keyset.changedAt === null ? 'null' : `cast(t.${quoteDouble(keyset.changedAt)} as text)`;
+    async rows(from, request) {
+      const page = pageSql(fromClause(from, quoteDouble), request, await types(from), SQLITE_DIALECT, limits);
       // Keyset values go back as they came (text): SQLite compares a text with a number column as text
       // unless the column has numeric affinity, where it converts; an integer id is passed as a bigint.
-      const typed = values.map((value) => (/^-?\d{1,18}$/.test(value) ? BigInt(value) : value));
-      return all(
-        `select t.*, ${changed} as ${KEY_CHANGED}, t.${quoteDouble(keyset.id)} as ${KEY_ID}
-         from ${fromClause(from, quoteDouble)} ${where} ${order} limit ${Math.floor(limit)}`,
-        typed,
-      ).map((row) => {
-        const cells: Row = {};
-        for (const [key, value] of Object.entries(row)) cells[key] = cellOf(value);
-        return cells;
-      });
+      const typed = page.values.map((value) => (/^-?\d{1,18}$/.test(value) ? BigInt(value) : value));
+      return pageOf(all(page.text, typed), page, request.limit, keyTooLong);
     },
     async ids(from, idColumn, after, limit) {
       const id = `t.${quoteDouble(idColumn)}`;
       const typed = after !== null && /^-?\d{1,18}$/.test(after) ? BigInt(after) : after;
       return all(
-        `select ${id} as id from ${fromClause(from, quoteDouble)}
+        `select substr(cast(${id} as text), 1, ${KEY_MAX_CHARS + 1}) as id from ${fromClause(from, quoteDouble)}
          where ${id} is not null ${after === null ? '' : `and ${id} > ?`} order by ${id} limit ${Math.floor(limit)}`,
         after === null ? [] : [typed],
-      ).map((row) => String(cellOf(row.id)));
+      ).map((row) => keyOf(row.id));
     },
     async close() {
       db.close();
     },
   };
+  const types = columnTypes((from) => reader.columns(from));
+  return reader;
 }
 
 /** Connects to a PostgreSQL or MySQL server as the source, read-only; throws {@link DatabaseError}. */

@@ -69,7 +69,7 @@ export async function openReader(
   const path = join(dir, 'source.sqlite');
   try {
     await writeFile(path, bytes, { mode: 0o600 });
-    const reader = await openSqliteFile(path);
+    const reader = await openSqliteFile(path, options.limits);
     return {
       ...reader,
       async close() {
@@ -136,6 +136,17 @@ export function suggestMapping(
   return { id_column: id, title_column: title, body_columns: body, changed_at_column: changed };
 }
 
+/** The columns a mapping reads: its id, title, changed-at and body columns. */
+export function mappedColumns(mapping: Omit<DatabaseMapping, 'table' | 'query'>): string[] {
+  return [
+    ...new Set(
+      [mapping.id_column, mapping.title_column, mapping.changed_at_column, ...mapping.body_columns].filter(
+        (name): name is string => name !== null,
+      ),
+    ),
+  ];
+}
+
 /** Every column the mapping names is in the result (a missing one is the 'column' problem, by name). */
 export function checkColumns(columns: ColumnInfo[], mapping: Omit<DatabaseMapping, 'table' | 'query'>): void {
   const names = new Set(columns.map((column) => column.name));
@@ -183,12 +194,12 @@ export async function previewDatabase(
       };
     checkColumns(columns, suggested);
     const mapping: DatabaseMapping = { table: from.table ?? null, query: from.query ?? null, ...suggested };
-    const rows = await reader.rows(
-      from,
-      { changedAt: null, id: mapping.id_column },
-      null,
-      DATABASE_PREVIEW_ROWS,
-    );
+    const { rows } = await reader.rows(from, {
+      keyset: { changedAt: null, id: mapping.id_column },
+      after: null,
+      limit: DATABASE_PREVIEW_ROWS,
+      columns: mappedColumns(mapping),
+    });
     return {
       ok: true,
       tables,

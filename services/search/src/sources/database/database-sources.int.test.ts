@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../../extraction';
 import { corpusStats } from '../../documents/documents.repository';
 import { emptyList } from '../../search/posting-lists';
-import { DatabaseError, openServerReader } from './database-reader';
+import { DatabaseError, openServerReader, PAGE_DEFAULTS } from './database-reader';
 import {
   listsOfUser,
   type SearchTestService,
@@ -334,7 +334,7 @@ describe('preview', () => {
 
   it('every statement is bounded by the statement timeout, and a batch by the row cap', async () => {
     const reach = { allowedHosts: parseAllowedHosts('127.0.0.1') };
-    const limits = { statementTimeoutMs: 300, connectTimeoutMs: 5_000 };
+    const limits = { statementTimeoutMs: 300, connectTimeoutMs: 5_000, ...PAGE_DEFAULTS };
     for (const [kind, server, query] of [
       ['postgres', postgres, 'select 1 as id, pg_sleep(5)::text as body'],
       ['mysql', mariadb, 'select 1 as id, sleep(5) as body'],
@@ -348,13 +348,19 @@ describe('preview', () => {
       );
       try {
         const error = await reader
-          .rows({ query }, { changedAt: null, id: 'id' }, null, 10)
+          .rows(
+            { query },
+            { keyset: { changedAt: null, id: 'id' }, after: null, limit: 10, columns: ['id', 'body'] },
+          )
           .catch((caught) => caught);
         expect(error, kind).toBeInstanceOf(DatabaseError);
         expect((error as DatabaseError).problem, `${kind}: ${(error as Error).message}`).toBe('timeout');
-        expect(
-          await reader.rows({ table: 'invoices' }, { changedAt: 'updated_at', id: 'id' }, null, 4),
-        ).toHaveLength(4);
+        const page = await reader.rows(
+          { table: 'invoices' },
+          { keyset: { changedAt: 'updated_at', id: 'id' }, after: null, limit: 4, columns: ['id', 'notes'] },
+        );
+        expect(page.rows).toHaveLength(4);
+        expect(page.more).toBe(true);
       } finally {
         await reader.close();
       }

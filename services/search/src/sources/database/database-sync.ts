@@ -39,6 +39,7 @@ import {
   checkColumns,
   type DatabaseTarget,
   databaseProblemWords,
+  mappedColumns,
   openReader,
   rowSource,
 } from './database-source';
@@ -262,15 +263,16 @@ async function readRows(
   let after: { changedAt: string | null; id: string } | null =
     delta && cursor.rowId !== null ? { changedAt: cursor.changedAt, id: cursor.rowId } : null;
   const keyset = { changedAt: mapping.changed_at_column, id: mapping.id_column };
+  const columns = mappedColumns(mapping);
   /** Reads, renders and extracts the next batch; undefined when there is none. */
   const next = async (): Promise<PreparedBatch | undefined> => {
-    const rows = await reader.rows(from, keyset, after, options.batchRows);
+    const { rows, more } = await reader.rows(from, { keyset, after, limit: options.batchRows, columns });
     const last = rows.at(-1);
     if (last === undefined) return undefined;
     after = { changedAt: (last[KEY_CHANGED] as string | null) ?? null, id: String(last[KEY_ID] ?? '') };
     for (const row of rows) seen?.add(String(row[KEY_ID] ?? ''));
     const prepared = await prepareBatch(db, source, mapping, rows);
-    return { ...prepared, checkpoint: delta ? after : null, last: rows.length < options.batchRows };
+    return { ...prepared, checkpoint: delta ? after : null, last: !more };
   };
   let batch = await next();
   while (batch !== undefined) {
@@ -335,7 +337,7 @@ interface PreparedBatch {
   /** By row id: the rows not known with the same bytes when the batch was read, except those for the job. */
   extracted: Map<string, RowExtraction>;
   checkpoint: { changedAt: string | null; id: string } | null;
-  /** Fewer rows than the cap: nothing after it. */
+  /** The page was not full (by rows or bytes): nothing after it. */
   last: boolean;
 }
 

@@ -14,7 +14,7 @@ import {
 import { parseAllowedHosts } from '@trove/service-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificate, type TestCertificate } from '../../testing/certificate';
-import { DatabaseError, openServerReader } from './database-reader';
+import { DatabaseError, openServerReader, PAGE_DEFAULTS } from './database-reader';
 import { databaseProblemWords } from './database-source';
 import { type SourceServer, startMariadb, startTlsPostgres } from './testing/source-databases';
 
@@ -60,7 +60,7 @@ const connection = (
 });
 
 const reach = { allowedHosts: parseAllowedHosts('127.0.0.1,localhost') };
-const limits = { statementTimeoutMs: 5_000, connectTimeoutMs: 5_000 };
+const limits = { statementTimeoutMs: 5_000, connectTimeoutMs: 5_000, ...PAGE_DEFAULTS };
 
 /** The tables the reader lists, or the problem it names. */
 async function open(

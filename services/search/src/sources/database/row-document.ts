@@ -14,8 +14,11 @@ import {
 // server gave it (Markdown would read "INV_2024_01" as emphasis); extraction then finds dates, amounts,
 // people and organisations in it as in any document.
 
-/** A cell as the readers hand it over: text as the server printed it, NULL, or binary described by size. */
-export type Cell = string | null | { binary: number };
+/**
+ * A cell as the readers hand it over: text as the server printed it, NULL, binary described by size, or the start
+ * of a text the reader cut while reading it (bounded-rows.ts).
+ */
+export type Cell = string | null | { binary: number } | { cut: string };
 export type Row = Record<string, Cell>;
 
 const TITLE_MAX_CHARS = 500;
@@ -34,7 +37,11 @@ const binaryWords = (bytes: number) =>
  */
 export function cellText(cell: Cell): string | null {
   if (cell === null) return null;
-  if (typeof cell === 'object') return `[binary, ${binaryWords(cell.binary)}]`;
+  if (typeof cell === 'object' && 'binary' in cell) return `[binary, ${binaryWords(cell.binary)}]`;
+  if (typeof cell === 'object') {
+    const start = cell.cut.replace(/(?![\t\n\r])\p{Cc}/gu, '').slice(0, DATABASE_CELL_MAX_CHARS);
+    return `${start} … (cut: more than ${start.length.toLocaleString('en-US')} characters)`;
+  }
   const clean = cell.replace(/(?![\t\n\r])\p{Cc}/gu, '');
   if (clean.length <= DATABASE_CELL_MAX_CHARS) return clean;
   return `${clean.slice(0, DATABASE_CELL_MAX_CHARS)} … (cut: ${clean.length.toLocaleString('en-US')} characters in all)`;

@@ -212,6 +212,9 @@ function codeOf(error: ErrorFields, depth = 0): string | undefined {
 }
 
 /** Sorts any failure of a connection or command into the kinds a UI can explain. */
+/** imapflow's codes for a response past maxLiteralSize, maxLineLength or maxResponseSize. */
+const TOO_LARGE_CODES: ReadonlySet<string> = new Set(['LiteralTooLarge', 'LineTooLarge', 'ResponseTooLarge']);
+
 export function classifyImapError(error: unknown, host = 'the server'): ImapError {
   if (error instanceof ImapError) return error;
   const fields: ErrorFields = typeof error === 'object' && error !== null ? (error as ErrorFields) : {};
@@ -242,6 +245,12 @@ export function classifyImapError(error: unknown, host = 'the server'): ImapErro
   }
   if (code !== undefined && TCP_CODES.has(code)) {
     return new ImapError('tcp', `${host} could not be reached or closed the connection (${code}).`, {
+      code,
+      cause: error,
+    });
+  }
+  if (code !== undefined && TOO_LARGE_CODES.has(code)) {
+    return new ImapError('protocol', `${host} sent more than a message can hold (${text}).`, {
       code,
       cause: error,
     });
@@ -344,6 +353,12 @@ function pinningTransport(
 }
 
 const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/** A literal's room past the largest message read (an envelope's literals ride in the same response). */
+const LITERAL_HEADROOM_BYTES = 1024 * 1024;
+/** A response's room past the largest message read: its envelope, flags and framing. */
+const RESPONSE_HEADROOM_BYTES = 8 * 1024 * 1024;
+/** One line of a response outside its literals. */
+const MAX_LINE_BYTES = 1024 * 1024;
 
 /** One logged-in IMAP connection. Not safe for parallel calls: run one operation at a time. */
 export class ImapSession {
@@ -374,6 +389,14 @@ export class ImapSession {
       qresync: true,
       disableAutoIdle: true,
       connectionTimeout: settings.connectTimeoutMs ?? 15_000,
+      // A server's answers are bounded as they are read (issue 34 item 3; docs/decisions/081): imapflow's
+      // defaults take 1 GiB literals and a response twice that, and inflate DEFLATE without a bound. A message
+      // is never read past maxMessageBytes (a partial fetch), so a literal past that and its headroom is a
+      // server sending what was not asked for.
+      maxLiteralSize: (settings.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES) + LITERAL_HEADROOM_BYTES,
+      maxResponseSize: (settings.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES) + RESPONSE_HEADROOM_BYTES,
+      maxLineLength: MAX_LINE_BYTES,
+      disableCompression: true,
       greetingTimeout: 10_000,
       logger: false,
       clientInfo: { name: 'Trove' },
@@ -451,16 +474,22 @@ export class ImapSession {
    * folder is opened read-only (EXAMINE) and bodies are read with BODY.PEEK, so reading never marks mail
    * as read. Messages stream one by one: at most one source is held here at a time.
    */
-  async *fetchSince(path: string, lastUid: number, batch: number): AsyncGenerator<ImapMessage> {
+  async *fetchSince(
+    path: string,
+    lastUid: number,
+    batch: number,
+    maxBytes = Number.POSITIVE_INFINITY,
+  ): AsyncGenerator<ImapMessage> {
     if (!Number.isInteger(batch) || batch < 1) throw new RangeError('batch must be a positive integer');
     const folder = await this.#examine(path);
     try {
       // "n:*" always includes the highest UID, even below n (RFC 3501 §6.4.8), hence the filter.
       const found = await this.#run(() => this.#client.search({ uid: `${lastUid + 1}:*` }, { uid: true }));
-      const uids = (found === false || found === undefined ? [] : found)
+      const candidates = (found === false || found === undefined ? [] : found)
         .filter((uid) => uid > lastUid)
         .sort((a, b) => a - b)
         .slice(0, batch);
+      const uids = await this.#withinBytes(candidates, maxBytes);
       const last = uids.at(-1);
       if (last === undefined) return;
       const messages = this.#client.fetch(
@@ -494,6 +523,30 @@ export class ImapSession {
     } finally {
       folder.release();
     }
+  }
+
+  /**
+   * The first of `uids` (ascending) whose sizes (RFC822.SIZE, as far as a message is read) fit in `maxBytes`
+   * together; the first always, so a batch always moves. One FETCH of sizes alone: a batch is sized by what it
+   * will hold before a body is read, the first batch of a mailbox of large messages included.
+   */
+  async #withinBytes(uids: number[], maxBytes: number): Promise<number[]> {
+    if (uids.length <= 1 || !Number.isFinite(maxBytes)) return uids;
+    const sizes = new Map<number, number>();
+    const rows = this.#client.fetch(`${uids[0]}:${uids.at(-1)}`, { uid: true, size: true }, { uid: true });
+    try {
+      for await (const row of rows) if (row.uid !== undefined) sizes.set(row.uid, row.size ?? 0);
+    } catch (error) {
+      throw classifyImapError(error, this.#host);
+    }
+    let total = 0;
+    const kept: number[] = [];
+    for (const uid of uids) {
+      total += Math.min(sizes.get(uid) ?? 0, this.#maxMessageBytes);
+      if (kept.length > 0 && total > maxBytes) break;
+      kept.push(uid);
+    }
+    return kept;
   }
 
   /** Messages whose flags changed after `since.highestModseq` (CONDSTORE, RFC 7162 §3.1.4). */

@@ -254,7 +254,12 @@ async function readNewMail(
   let batchSize = options.batchSize ?? DEFAULT_BATCH;
   for (;;) {
     const batch: ImapMessage[] = [];
-    for await (const message of session.fetchSince(plan.folder.path, plan.checkpoint.lastUid, batchSize)) {
+    for await (const message of session.fetchSince(
+      plan.folder.path,
+      plan.checkpoint.lastUid,
+      batchSize,
+      BATCH_BYTES,
+    )) {
       batch.push(message);
     }
     const last = batch.at(-1);

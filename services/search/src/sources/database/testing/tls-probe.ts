@@ -1,6 +1,6 @@
 import type { DatabaseConnection, DatabaseServerKind } from '@trove/contracts';
 import { parseAllowedHosts } from '@trove/service-core';
-import { DatabaseError, openServerReader } from '../database-reader';
+import { DatabaseError, openServerReader, PAGE_DEFAULTS } from '../database-reader';
 
 // database-tls.int.test.ts: one connection from a process of its own, so NODE_EXTRA_CA_CERTS (read once, when
 // Node starts) can make the test's certificate one the client trusts, as a public authority's is in use.
@@ -18,7 +18,7 @@ try {
     connection,
     password,
     { allowedHosts: parseAllowedHosts(allowed) },
-    { statementTimeoutMs: 5_000, connectTimeoutMs: 5_000 },
+    { statementTimeoutMs: 5_000, connectTimeoutMs: 5_000, ...PAGE_DEFAULTS },
   );
   const tables = (await reader.listTables()).map((table) => table.name);
   await reader.close();

@@ -1,0 +1,208 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DATABASE_CELL_MAX_CHARS } from '@trove/contracts';
+import { parseAllowedHosts } from '@trove/service-core';
+import { freePort } from '@trove/service-core/testing';
+import { testTime } from '@trove/service-core/testing/time';
+import Sqlite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, PageRequest } from './bounded-rows';
+import {
+  DatabaseError,
+  type DatabaseLimits,
+  openServerReader,
+  openSqliteFile,
+  PAGE_DEFAULTS,
+} from './database-reader';
+import { cellText } from './row-document';
+import { type SourceServer, startMariadb, startPostgresSource } from './testing/source-databases';
+
+// Issue 34 item 3: every read of a source's rows is bounded while it is read. Each server is reached through a
+// proxy that counts the bytes it passes: a cell of tens of MB is cut by the server, so a few hundred KB cross.
+
+let postgres: SourceServer;
+let mariadb: SourceServer;
+let sqliteDir: string;
+
+interface CountingProxy {
+  port: number;
+  /** Bytes the server sent through the proxy since the last reset. */
+  received(): number;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+async function countingProxy(target: number): Promise<CountingProxy> {
+  let received = 0;
+  const server: Server = createServer((client) => {
+    const upstream = connect(target, '127.0.0.1');
+    upstream.on('data', (chunk: Buffer) => {
+      received += chunk.byteLength;
+    });
+    client.pipe(upstream).pipe(client);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port,
+    received: () => received,
+    reset: () => {
+      received = 0;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+const limits = (change: Partial<DatabaseLimits> = {}): DatabaseLimits => ({
+  statementTimeoutMs: testTime(30_000),
+  connectTimeoutMs: testTime(10_000),
+  ...PAGE_DEFAULTS,
+  ...change,
+});
+
+const request = (columns: string[], limit = 10): PageRequest => ({
+  keyset: { changedAt: null, id: 'id' },
+  after: null,
+  limit,
+  columns,
+});
+
+const bodyOf = (page: Page, index = 0) => page.rows[index]?.body;
+
+beforeAll(async () => {
+  [postgres, mariadb] = await Promise.all([startPostgresSource(), startMariadb()]);
+  sqliteDir = mkdtempSync(join(tmpdir(), 'trove-bounded-'));
+}, testTime(120_000));
+
+afterAll(async () => {
+  await Promise.all([postgres?.stop(), mariadb?.stop()]);
+  if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
+});
+
+describe.each([
+  // MariaDB's repeat() stops at max_allowed_packet (16 MB here): 12 MB cells.
+  { kind: 'postgres' as const, server: () => postgres, cellMb: 32 },
+  { kind: 'mysql' as const, server: () => mariadb, cellMb: 12 },
+])('$kind', ({ kind, server, cellMb }) => {
+  async function open(change: Partial<DatabaseLimits> = {}) {
+    const source = server();
+    const proxy = await countingProxy(source.port);
+    const reader = await openServerReader(
+      kind,
+      {
+        host: '127.0.0.1',
+        port: proxy.port,
+        database: source.database,
+        user: source.reader.user,
+        tls: 'disable',
+      },
+      source.reader.password,
+      { allowedHosts: parseAllowedHosts('127.0.0.1') },
+      limits(change),
+    );
+    proxy.reset();
+    return {
+      reader,
+      proxy,
+      close: async () => {
+        await reader.close();
+        await proxy.close();
+      },
+    };
+  }
+
+  it('cuts a cell of tens of MB on the server: it never crosses the wire', async () => {
+    const { reader, proxy, close } = await open();
+    try {
+      const page = await reader.rows(
+        { query: `select 1 as id, repeat('x', ${cellMb * 1024 * 1024}) as body, 'short' as title` },
+        request(['id', 'body', 'title']),
+      );
+      expect(page.rows).toHaveLength(1);
+      expect(bodyOf(page)).toEqual({ cut: 'x'.repeat(DATABASE_CELL_MAX_CHARS) });
+      expect(page.rows[0]?.title).toBe('short');
+      expect(cellText(bodyOf(page) ?? null)).toMatch(/… \(cut: more than 100,000 characters\)$/);
+      // 100,000 characters and the framing; the cell itself was tens of MB.
+      expect(proxy.received()).toBeLessThan(512 * 1024);
+    } finally {
+      await close();
+    }
+  });
+
+  it('stops a read at the batch bytes, and says more rows follow', async () => {
+    const { reader, close } = await open({ batchMaxBytes: 250_000 });
+    try {
+      const rows =
+        kind === 'postgres'
+          ? `select g as id, repeat('y', 100000) as body from generate_series(1, 10) g`
+          : `select seq as id, repeat('y', 100000) as body from seq_1_to_10`;
+      const page = await reader.rows({ query: rows }, request(['id', 'body']));
+      // 0, 100,000 and 200,000 bytes before the first three rows; 300,000 before the fourth.
+      expect(page.rows.map((row) => row.id)).toEqual(['1', '2', '3']);
+      expect(page.more).toBe(true);
+      const rest = await reader.rows(
+        { query: rows },
+        { ...request(['id', 'body']), after: { changedAt: null, id: '3' } },
+      );
+      expect(rest.rows.map((row) => row.id)).toEqual(['4', '5', '6']);
+    } finally {
+      await close();
+    }
+  });
+
+  it('cuts each cell of a wide row to the row bytes', async () => {
+    const { reader, close } = await open({ rowMaxBytes: 64 * 1024 });
+    try {
+      const page = await reader.rows(
+        { query: `select 1 as id, repeat('a', 50000) as a, repeat('b', 50000) as b` },
+        request(['id', 'a', 'b']),
+      );
+      // 64 KB over 3 columns at 4 bytes a character.
+      const chars = Math.floor((64 * 1024) / 12);
+      expect(page.rows[0]?.a).toEqual({ cut: 'a'.repeat(chars) });
+      expect(page.rows[0]?.b).toEqual({ cut: 'b'.repeat(chars) });
+      expect(page.more).toBe(false);
+    } finally {
+      await close();
+    }
+  });
+
+  it('refuses an id too long to be a key', async () => {
+    const { reader, close } = await open();
+    try {
+      const error = await reader
+        .rows({ query: `select repeat('i', 5000) as id, 'b' as body` }, request(['id', 'body']))
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(DatabaseError);
+      expect((error as DatabaseError).problem).toBe('column');
+      expect((error as Error).message).toMatch(/longer than 1,000 characters/);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('sqlite', () => {
+  it('cuts text and blobs, and sizes a BLOB column', async () => {
+    const path = join(sqliteDir, 'large.sqlite');
+    const file = new Sqlite(path);
+    file.exec(`create table notes (id integer primary key, body text, scan blob, note text);
+      insert into notes values (1, printf('%.*c', 3000000, 'z'), zeroblob(2000000), x'00ff');`);
+    file.close();
+    const reader = await openSqliteFile(path, PAGE_DEFAULTS);
+    try {
+      const page = await reader.rows({ table: 'notes' }, request(['id', 'body', 'scan', 'note']));
+      expect(page.rows[0]?.body).toEqual({ cut: 'z'.repeat(DATABASE_CELL_MAX_CHARS) });
+      expect(page.rows[0]?.scan).toEqual({ binary: 2_000_000 });
+      // A blob in a text column is cut by its bytes, and described as binary.
+      expect(page.rows[0]?.note).toEqual({ binary: 2 });
+      expect(page.rows[0]?.id).toBe('1');
+    } finally {
+      await reader.close();
+    }
+  });
+});
