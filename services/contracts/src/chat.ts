@@ -1,3 +1,4 @@
+import { RecordFieldSchema } from './records';
 import { z } from 'zod';
 import { COMMAND_VERBS } from './command-grammar';
 import { EmailSchema } from './email';
@@ -207,6 +208,11 @@ export const AnswerFieldsSchema = z.object({
   /** The source column: which document the row came from. */
   document_name: z.string(),
   document_title: z.string().nullable().optional(),
+  /**
+   * Every typed field of the row (docs/decisions/130-typed-fields.md): a database row's or a sheet's columns, or
+   * the total, date and parties a text holds. Absent in answers stored before typed fields.
+   */
+  fields: z.array(RecordFieldSchema).optional(),
 });
 export type AnswerFields = z.output<typeof AnswerFieldsSchema>;
 

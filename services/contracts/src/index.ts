@@ -19,3 +19,4 @@ export * from './session';
 export * from './sources';
 export * from './database-sources';
 export * from './destinations';
+export * from './records';

@@ -10,6 +10,7 @@ import {
   parseSearchQuery,
 } from '@trove/contracts';
 import type { DatabaseHandle } from '@trove/service-core';
+import { singleRecordsOf } from '../records/records.repository';
 import { findPassages, type SearchSettings, search } from '../search/search.service';
 import type { StoredAnswer } from './chats.repository';
 import { fieldsOf } from './fields';
@@ -143,6 +144,12 @@ export async function answerQuestion(
     snippet: result.snippet,
     score: result.score,
   }));
+  // A passage that is one row (a database row) shows its typed fields (docs/decisions/130).
+  const records = await singleRecordsOf(
+    db,
+    userId,
+    found.results.map((result) => result.passage.id),
+  );
   const documents = new Map<string, { name: string; title: string | null }>();
   for (const result of found.results)
     documents.set(result.document.id, { name: result.document.name, title: result.document.title });
@@ -166,6 +173,7 @@ export async function answerQuestion(
         documentDate: result.document.document_date,
         text: texts.get(result.passage.id) ?? '',
         facts: result.facts as Partial<Facts>,
+        record: records.get(result.passage.id),
       })),
     ),
     documents_read: [...documents].map(([id, { name, title }]) => ({ id, name, title })),
