@@ -1,4 +1,4 @@
-import { RecordFieldSchema } from './records';
+import { ComputedAnswerSchema, RecordFieldSchema } from './records';
 import { z } from 'zod';
 import { COMMAND_VERBS } from './command-grammar';
 import { EmailSchema } from './email';
@@ -254,6 +254,8 @@ export const AssistantChatMessageSchema = z.object({
   ),
   /** When nothing matched: what to broaden (e.g. drop the date filter); null when something did. */
   empty_hint: z.string().nullable(),
+  /** A question that computes over typed rows (issue 37): its figures and rows; absent otherwise. */
+  computed: ComputedAnswerSchema.nullable().optional(),
   /** A destination that cannot be used yet, e.g. "Teams isn't connected yet — send it by email instead". */
   destination_note: z.string().nullable(),
   deliveries: z.array(DeliverySchema),

@@ -74,3 +74,46 @@ export function groupDecimal(value: string): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
 }
+
+/** Rows an answer that computes carries (the table pages through them); the figures count every row. */
+export const COMPUTED_ROWS_MAX = 500;
+
+/** A figure of an answer that computes: "Total Amount: 117,091.22 USD". `value` is a decimal. */
+export const FigureSchema = z.object({
+  label: z.string(),
+  value: z.string(),
+  currency: z.string().optional(),
+  /** As shown: "117,091.22 USD". */
+  text: z.string(),
+});
+export type Figure = z.output<typeof FigureSchema>;
+
+/** A row an answer counted, cited: the passage that holds it opens it. */
+export const ComputedRowSchema = z.object({
+  document_id: z.string(),
+  passage_id: z.string().nullable(),
+  document_name: z.string(),
+  document_title: z.string().nullable(),
+  location: z.string(),
+  fields: z.array(RecordFieldSchema),
+});
+export type ComputedRow = z.output<typeof ComputedRowSchema>;
+
+/**
+ * An answer computed over typed rows (issue 37 items 2 and 3; docs/decisions/131): the figure first, how it was
+ * computed, the question as understood (chips), groups when asked "per …", and the rows counted. When a figure
+ * cannot be computed exactly, `cannot` says why and no figure is given.
+ */
+export const ComputedAnswerSchema = z.object({
+  headline: z.string(),
+  how: z.string(),
+  collection: z.string(),
+  understood: z.array(z.string()),
+  figures: z.array(FigureSchema),
+  groups: z.array(z.object({ key: z.string(), count: z.number().int(), figures: z.array(FigureSchema) })),
+  row_count: z.number().int(),
+  rows: z.array(ComputedRowSchema).max(COMPUTED_ROWS_MAX),
+  cannot: z.string().nullable(),
+  notes: z.array(z.string()),
+});
+export type ComputedAnswer = z.output<typeof ComputedAnswerSchema>;

@@ -11,6 +11,8 @@ import {
 } from '@trove/contracts';
 import type { DatabaseHandle } from '@trove/service-core';
 import { singleRecordsOf } from '../records/records.repository';
+import { computedAnswer, FIGURE_DEFAULTS, type FigureSettings } from '../figures/computed-answer';
+import { computedStoredAnswer } from './computed-stored-answer';
 import { findPassages, type SearchSettings, search } from '../search/search.service';
 import type { StoredAnswer } from './chats.repository';
 import { fieldsOf } from './fields';
@@ -30,6 +32,8 @@ export interface AnswerSettings {
   passages: number;
   /** APP_NAME, for the notes that name the product. */
   product: string;
+  /** Answers that compute over typed rows (docs/decisions/131); FIGURE_DEFAULTS when not given. */
+  figures?: FigureSettings | undefined;
 }
 
 const FILTER_NAMES: Record<keyof ChatFilters, string> = {
@@ -85,6 +89,14 @@ export async function answerQuestion(
   settings: AnswerSettings,
 ): Promise<StoredAnswer> {
   let understood = understandQuestion(question, now);
+  // A question that computes over the user's typed rows ("total of the invoices due in March") is answered from
+  // them (docs/decisions/131); any other, or one whose rows it cannot find, by the search below.
+  const computed = await computedAnswer(db, userId, question, now, settings.figures ?? FIGURE_DEFAULTS);
+  if (computed !== undefined) {
+    const note = destinationNote(understood.command.destination, settings.product);
+    const answer = computedStoredAnswer(understood.command, note, computed);
+    if (answer !== undefined) return answer;
+  }
   // A name counts as a filter only when the user's documents hold it (at most three candidates).
   const candidates = understood.candidates
     .slice(0, 3)

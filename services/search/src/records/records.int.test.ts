@@ -1,5 +1,6 @@
 import { SourceResponseSchema } from '@trove/contracts';
 import { createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
+import { waitUntil } from '@trove/service-core/testing/time';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,7 +71,10 @@ describe('typed fields reach the index', () => {
     });
     expect(created.status, await created.clone().text()).toBe(201);
     const { source: made } = SourceResponseSchema.parse(await created.json());
-    await expect.poll(() => service.sources?.syncNow(made.id), { timeout: 30_000 }).toBe('done');
+    await waitUntil(async () => (await service.sources?.syncNow(made.id)) === 'done', {
+      timeoutMs: 60_000,
+      what: 'the source synced',
+    });
     const stored = await recordsOf(ada.userId);
     expect(stored).toHaveLength(rows.length);
     const first = rows[0];
