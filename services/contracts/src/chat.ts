@@ -173,6 +173,8 @@ export const ChatFiltersSchema = z.object({
   currency: z.string().length(3).optional(),
   /** A person or organisation name found among the user's documents' extracted entities. */
   entity: z.string().optional(),
+  /** A kind the question named in words ("mail", "emails", "PDFs"): a filter, not a word to look for (issue 37). */
+  type: z.enum(DOCUMENT_KINDS).optional(),
 });
 export type ChatFilters = z.output<typeof ChatFiltersSchema>;
 

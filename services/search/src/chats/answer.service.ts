@@ -12,6 +12,7 @@ import {
 import type { DatabaseHandle } from '@trove/service-core';
 import { singleRecordsOf } from '../records/records.repository';
 import { computedAnswer, FIGURE_DEFAULTS, type FigureSettings } from '../figures/computed-answer';
+import { shiftYears } from '../figures/conditions';
 import { computedStoredAnswer } from './computed-stored-answer';
 import { findPassages, type SearchSettings, search } from '../search/search.service';
 import type { StoredAnswer } from './chats.repository';
@@ -43,7 +44,11 @@ const FILTER_NAMES: Record<keyof ChatFilters, string> = {
   amount_max: 'amount',
   currency: 'amount',
   entity: 'name',
+  type: 'kind',
 };
+
+/** Years back a bare "Q3" or "March" is looked for when this year's has nothing (issue 37: "the Q3 budget"). */
+const BARE_PERIOD_YEARS_BACK = 3;
 
 /** Keeps a query inside the search API's limits, cutting at a word. */
 function bounded(text: string, max: number): string {
@@ -139,12 +144,33 @@ export async function answerQuestion(
     );
   }
 
-  const { response: found, texts } = await findPassages(
+  let { response: found, texts } = await findPassages(
     db,
     userId,
     searchQuery(text, filters, settings.passages),
     settings.search,
   );
+  // "The Q3 budget" with mail from 2024: a month or quarter named without a year is the latest one that has
+  // something, and the filters shown say which year was taken.
+  for (
+    let years = 1;
+    found.results.length === 0 && understood.barePeriod && years <= BARE_PERIOD_YEARS_BACK;
+    years++
+  ) {
+    const earlier = { ...filters };
+    if (filters.from !== undefined) earlier.from = shiftYears(filters.from, -years);
+    if (filters.to !== undefined) earlier.to = shiftYears(filters.to, -years);
+    const tried = await findPassages(
+      db,
+      userId,
+      searchQuery(text, earlier, settings.passages),
+      settings.search,
+    );
+    if (tried.response.results.length > 0) {
+      ({ response: found, texts } = tried);
+      base.filters = earlier;
+    }
+  }
   if (found.results.length === 0) return empty(await emptyHint(db, userId, text, filters, settings));
 
   const passages: AnswerPassage[] = found.results.map((result) => ({

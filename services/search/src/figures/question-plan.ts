@@ -179,6 +179,24 @@ const MONTH_OR_QUARTER =
 const DATE_VERBS =
   /^(?:due|paid|issued|created|sent|closed|opened|updated|dated|invoiced|ordered|shipped|signed|expiring|expires)$/i;
 
+/** Whether the words a date reader took out of `before` (leaving `after`) name a month or quarter without a year. */
+export function namesBarePeriod(before: string, after: string): boolean {
+  const left = after.split(/\s+/);
+  let at = 0;
+  const taken = before.split(/\s+/).filter((word) => {
+    if (left[at] === word) {
+      at += 1;
+      return false;
+    }
+    return true;
+  });
+  return bare(taken.join(' '));
+}
+
+const bare = (text: string) =>
+  MONTH_OR_QUARTER.test(text) &&
+  !/\b(?:19|20)\d{2}\b|\b(?:last|this|past|previous|current|next)\b/i.test(text);
+
 /** The period a question names, with the date field the words before it name ("due in March"). */
 function periodIn(question: string, now: Date): { period: PeriodAsked | null; rest: string } {
   const dates = datesInQuestion(question, now);
@@ -204,9 +222,7 @@ function periodIn(question: string, now: Date): { period: PeriodAsked | null; re
       from: dates.from,
       to: dates.to,
       text,
-      latest:
-        MONTH_OR_QUARTER.test(text) &&
-        !/\b(?:19|20)\d{2}\b|\b(?:last|this|past|previous|current|next)\b/i.test(text),
+      latest: bare(text),
       field,
     },
     rest: field === null ? dates.rest : dates.rest.replace(new RegExp(`\\b${field}\\b`, 'i'), ' '),
