@@ -11,7 +11,7 @@ import { userTimeZone } from '../search/search.repository';
 import { localDay } from './conditions';
 import { computeFigures, rowsNoun } from './figures';
 import { planQuestion, type QuestionPlan } from './question-plan';
-import { nameStems } from './row-fields';
+import { nameStems, sameStem } from './row-fields';
 
 // The answer of a question that computes (issue 37 items 2 and 3; docs/decisions/131): the user's collection the
 // question names ("invoices"), its rows read (at most ANSWER_ROWS_MAX), the figures computed, and the rows
@@ -47,28 +47,36 @@ const ANY_ROWS = /\b(?:rows|records|entries|lines|items)\b/i;
 /** Words that start a list question without a figure: "which invoices …", "list the invoices …". */
 const LIST_QUESTION = /^\s*(?:which|list|show|what are|give me|find)\b/i;
 
-/** The collection a question names: the one whose name's words it holds most of, then the largest. */
+/**
+ * The collection a question names: the one whose name's words it holds most of, then the largest; else, when it
+ * names none, the one whose columns it names ("total amount per customer"), when only one does.
+ */
 export function collectionNamed(
   question: string,
   collections: readonly CollectionCount[],
 ): CollectionCount | undefined {
-  const words = new Set(
-    question
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean)
-      .map(stem),
-  );
+  const words = question
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map(stem);
+  const holds = (stems: readonly string[]) =>
+    stems.filter((s) => words.some((word) => sameStem(word, s))).length;
   let best: { collection: CollectionCount; score: number } | undefined;
   for (const collection of collections) {
     const stems = nameStems(collection.collection).filter((word) => word.length > 2);
-    const shared = stems.filter((word) => words.has(word)).length;
+    const shared = holds(stems);
     if (shared === 0) continue;
     const score = shared / stems.length;
     if (best === undefined || score > best.score) best = { collection, score };
   }
   if (best !== undefined) return best.collection;
-  return collections.length === 1 && ANY_ROWS.test(question) ? collections[0] : undefined;
+  if (collections.length === 1 && ANY_ROWS.test(question)) return collections[0];
+  const byColumns = collections.filter(
+    (collection) =>
+      holds([...new Set(collection.fieldNames.flatMap(nameStems))].filter((s) => s.length > 2)) > 0,
+  );
+  return byColumns.length === 1 ? byColumns[0] : undefined;
 }
 
 /** Whether the plan asks for anything a table answers: a figure, a comparison, a state, a group, a period or a list. */

@@ -24,6 +24,7 @@ import {
   fieldNamed,
   isPaid,
   nameStems,
+  sameStem,
   statusField,
 } from './row-fields';
 
@@ -58,7 +59,8 @@ const QUESTION_WORDS = new Set(
   many much me my our all any list show give tell find get please can you i we there their they them it its this
   that these those have has had what's whats total sum count number average mean add adds up altogether combined
   each every per as than more less over under due rows row records record entries entry lines line items item
-  amount amounts value values figure figures`
+  amount amounts value values figure figures still currently now yet already ever just only also really so far
+  been being got made there here kindly overall whole entire right at moment`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -231,8 +233,8 @@ function resolve<Row extends RowLike>(
       (word) =>
         word.length > 1 &&
         !QUESTION_WORDS.has(word) &&
-        !collectionStems.has(stem(word)) &&
-        !fieldStems.has(stem(word)),
+        ![...collectionStems].some((s) => sameStem(s, stem(word))) &&
+        ![...fieldStems].some((s) => sameStem(s, stem(word))),
     );
   if (left.length > 0) conditions.push(mentionCondition(left.join(' ')));
   return { conditions, measure, status, notes, cannot: null };

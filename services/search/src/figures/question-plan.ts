@@ -156,7 +156,7 @@ const AGGREGATES: [RegExp, Aggregate][] = [
   [/\b(?:average|mean|avg)\b/, 'average'],
   [/\b(?:largest|biggest|highest|max(?:imum)?|most expensive|greatest)\b/, 'max'],
   [/\b(?:smallest|lowest|min(?:imum)?|cheapest|least expensive)\b/, 'min'],
-  [/\b(?:total|sum|add(?:s)? up|add up to|in all|altogether|combined|how much)\b/, 'sum'],
+  [/\b(?:totals?|sum|add(?:s)? up|add up to|in all|altogether|combined|how much)\b/, 'sum'],
 ];
 const MEASURE =
   /\b(?:total|sum|average|mean|avg|largest|biggest|highest|smallest|lowest|maximum|minimum|max|min)\s+(?:of\s+)?(?:the\s+|their\s+|all\s+)?([a-z][a-z_]*)/;

@@ -54,6 +54,10 @@ export const nameStems = (name: string): string[] =>
     .filter(Boolean)
     .map(stem);
 
+/** Two stems of one word: "invoice" and "invoic" (from "invoiced"). */
+export const sameStem = (a: string, b: string): boolean =>
+  a === b || (Math.min(a.length, b.length) >= 5 && (a.startsWith(b) || b.startsWith(a)));
+
 /** The field whose name the words name, among those of the types given; the fullest match wins. */
 export function fieldNamed(
   words: string,

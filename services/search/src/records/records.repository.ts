@@ -43,15 +43,24 @@ export async function replaceRecords(
 export interface CollectionCount {
   collection: string;
   records: number;
+  /** The field names of one of its records, to know it by a column a question names ("amount per customer"). */
+  fieldNames: string[];
 }
 
 /** The user's collections, largest first (a question's kind word is matched against their names). */
 export async function recordCollections(db: DatabaseHandle, userId: string): Promise<CollectionCount[]> {
-  const result = await sql<{ collection: string; records: string }>`
-    select collection, count(*) as records from document_records where user_id = ${userId}
-    group by collection order by count(*) desc, collection limit 200
+  const result = await sql<{ collection: string; records: string; names: string[] | null }>`
+    select c.collection, c.records,
+           (select array_agg(f ->> 'name') from jsonb_array_elements(c.fields) f) as names
+    from (select collection, count(*) as records, (array_agg(fields))[1] as fields
+          from document_records where user_id = ${userId}
+          group by collection order by count(*) desc, collection limit 200) c
   `.execute(db);
-  return result.rows.map((row) => ({ collection: row.collection, records: Number(row.records) }));
+  return result.rows.map((row) => ({
+    collection: row.collection,
+    records: Number(row.records),
+    fieldNames: row.names ?? [],
+  }));
 }
 
 /** A record as an answer reads it: its fields and where to cite it. */
