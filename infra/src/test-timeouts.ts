@@ -40,7 +40,8 @@ function testingModules(folder = REPO_ROOT): string[] {
     const path = join(folder, entry.name);
     if (entry.isDirectory())
       return ['node_modules', 'dist', '.data', '.git'].includes(entry.name) ? [] : testingModules(path);
-    const inTesting = path.includes('/testing/') && /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.');
+    const inTesting =
+      path.includes('/testing/') && /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.');
     return inTesting ? [relative(REPO_ROOT, path)] : [];
   });
 }

@@ -16,6 +16,7 @@ import { measureDatabases, printDatabases } from './databases-bench';
 import { measureSources, printSources } from './sources-bench';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
 import { runExtractionBench } from './extraction-bench';
+import { runAnswersBench } from './answers-bench';
 
 // `npm run bench`: the figures the issues budget, printed as tables. Absolute numbers on a shared 2-core
 // machine are noise, so every service figure is shown beside a baseline measured through the same nginx
@@ -152,6 +153,8 @@ const FLOOR_ONLY = process.argv.includes('--floor');
 // `npm run bench -- --extraction`: only the readers' figures (issue 39, issue 35 item 5), against a database of its
 // own and a fresh extraction child per file, no stack and no build.
 const EXTRACTION_ONLY = process.argv.includes('--extraction');
+// `npm run bench -- --answers`: only the answers that compute (issue 37 item 5), against a database of its own.
+const ANSWERS_ONLY = process.argv.includes('--answers');
 
 /** Issue 23's JS goals for `/`: ≤ 60 KB before the first interaction, ≤ 180 KB in all (transferred). */
 async function printLandingScripts(url: string) {
@@ -174,6 +177,10 @@ async function main() {
   }
   if (EXTRACTION_ONLY) {
     await runExtractionBench();
+    return;
+  }
+  if (ANSWERS_ONLY) {
+    await runAnswersBench();
     return;
   }
   const servicesOnly =

@@ -1,3 +1,4 @@
+import { ComputedAnswerSchema, RecordFieldSchema } from './records';
 import { z } from 'zod';
 import { COMMAND_VERBS } from './command-grammar';
 import { type AddressRules, addressSchema, STRICT_ADDRESSES } from './email';
@@ -174,6 +175,8 @@ export const ChatFiltersSchema = z.object({
   currency: z.string().length(3).optional(),
   /** A person or organisation name found among the user's documents' extracted entities. */
   entity: z.string().optional(),
+  /** A kind the question named in words ("mail", "emails", "PDFs"): a filter, not a word to look for (issue 37). */
+  type: z.enum(DOCUMENT_KINDS).optional(),
 });
 export type ChatFilters = z.output<typeof ChatFiltersSchema>;
 
@@ -209,6 +212,11 @@ export const AnswerFieldsSchema = z.object({
   /** The source column: which document the row came from. */
   document_name: z.string(),
   document_title: z.string().nullable().optional(),
+  /**
+   * Every typed field of the row (docs/decisions/130-typed-fields.md): a database row's or a sheet's columns, or
+   * the total, date and parties a text holds. Absent in answers stored before typed fields.
+   */
+  fields: z.array(RecordFieldSchema).optional(),
 });
 export type AnswerFields = z.output<typeof AnswerFieldsSchema>;
 
@@ -250,6 +258,8 @@ export const AssistantChatMessageSchema = z.object({
   ),
   /** When nothing matched: what to broaden (e.g. drop the date filter); null when something did. */
   empty_hint: z.string().nullable(),
+  /** A question that computes over typed rows (issue 37): its figures and rows; absent otherwise. */
+  computed: ComputedAnswerSchema.nullable().optional(),
   /** A destination that cannot be used yet, e.g. "Teams isn't connected yet — send it by email instead". */
   destination_note: z.string().nullable(),
   deliveries: z.array(DeliverySchema),

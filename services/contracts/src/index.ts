@@ -29,3 +29,4 @@ export * from './session';
 export * from './sources';
 export * from './database-sources';
 export * from './destinations';
+export * from './records';

@@ -7,6 +7,7 @@ import {
 } from '@trove/contracts';
 import { z } from 'zod';
 import { CHAT_DEFAULTS } from './chats/chat-settings';
+import { FIGURE_DEFAULTS } from './figures/computed-answer';
 import { DEFAULT_JOB_BATCH, DEFAULT_LISTS_VACUUM_ROWS } from './jobs/extraction-worker';
 import { DEFAULT_EXTRACTION_SETTINGS as EXTRACTION, type ExtractionSettings } from './extraction/reader';
 import { SEARCH_MAX_CANDIDATES } from './search/search.service';
@@ -131,6 +132,19 @@ export const SearchEnvSchema = z
     CHAT_MAILS_PER_RECIPIENT_PER_DAY: wholeNumber(CHAT_DEFAULTS.mailsPerRecipientPerDay, 1, 100_000),
     /** Failed sends before a mailed answer shows as failed; the outbox keeps retrying it after that. */
     CHAT_MAIL_FAILED_AFTER_ATTEMPTS: wholeNumber(3, 1, 100),
+    /**
+     * Answers that compute (docs/decisions/131): the statuses that mean a row is settled — "overdue" and "open"
+     * are the rows whose status is none of them (comma-separated, any case).
+     */
+    ANSWER_PAID_WORDS: z
+      .string()
+      .regex(
+        /^\s*[\p{L}][\p{L} -]*(\s*,\s*[\p{L}][\p{L} -]*)*\s*$/u,
+        'must be words separated by commas, such as paid,closed,done',
+      )
+      .default(FIGURE_DEFAULTS.paidWords.join(',')),
+    /** The most rows one answer reads to compute; a larger table gets a statement, not a figure over part of it. */
+    ANSWER_ROWS_MAX: wholeNumber(FIGURE_DEFAULTS.rowsMax, 1, 10_000_000),
     /**
      * Sources (issue 21): the key that seals their passwords and webhook URLs (AES-256-GCM; 32 random bytes in
      * base64). Unset: made once in SECRETS_KEY_DIR and read from there after — a local run only: with

@@ -22,6 +22,10 @@ describe('answer formatting', () => {
     ]);
     expect(filterChips({ amount_max: 500, currency: 'USD' })).toEqual(['Under $500']);
     expect(filterChips({})).toEqual([]);
+    expect(filterChips({ type: 'eml', entity: 'Dana Whitfield' })).toEqual([
+      'Mentions Dana Whitfield',
+      'In mail',
+    ]);
   });
 
   it('says which documents were read', () => {

@@ -24,6 +24,13 @@ export function formatTotal(total: NonNullable<AnswerFields['total']>): string {
   return moneyLabel(total.value, total.currency, total.text);
 }
 
+const KIND_WORDS: Partial<Record<NonNullable<ChatFilters['type']>, string>> = {
+  eml: 'mail',
+  pdf: 'PDFs',
+  xlsx: 'spreadsheets',
+  pptx: 'presentations',
+};
+
 /** The filters the question was read as, one chip each ("Over ₹10,000", "1 Oct – 31 Oct 2026"). */
 export function filterChips(filters: ChatFilters): string[] {
   const chips: string[] = [];
@@ -43,6 +50,8 @@ export function filterChips(filters: ChatFilters): string[] {
   else if (filters.amount_max !== undefined) chips.push(`Under ${amount(filters.amount_max)}`);
   else if (filters.currency) chips.push(`In ${filters.currency}`);
   if (filters.entity) chips.push(`Mentions ${filters.entity}`);
+  // Issue 37: "mail", "PDFs" in a question are the kind of document looked in.
+  if (filters.type) chips.push(`In ${KIND_WORDS[filters.type] ?? filters.type}`);
   return chips;
 }
 

@@ -10,6 +10,10 @@ import {
   parseSearchQuery,
 } from '@trove/contracts';
 import type { DatabaseHandle } from '@trove/service-core';
+import { singleRecordsOf } from '../records/records.repository';
+import { computedAnswer, FIGURE_DEFAULTS, type FigureSettings } from '../figures/computed-answer';
+import { shiftYears } from '../figures/conditions';
+import { computedStoredAnswer } from './computed-stored-answer';
 import { findPassages, type SearchSettings, search } from '../search/search.service';
 import type { StoredAnswer } from './chats.repository';
 import { fieldsOf } from './fields';
@@ -29,6 +33,8 @@ export interface AnswerSettings {
   passages: number;
   /** APP_NAME, for the notes that name the product. */
   product: string;
+  /** Answers that compute over typed rows (docs/decisions/131); FIGURE_DEFAULTS when not given. */
+  figures?: FigureSettings | undefined;
 }
 
 const FILTER_NAMES: Record<keyof ChatFilters, string> = {
@@ -38,7 +44,11 @@ const FILTER_NAMES: Record<keyof ChatFilters, string> = {
   amount_max: 'amount',
   currency: 'amount',
   entity: 'name',
+  type: 'kind',
 };
+
+/** Years back a bare "Q3" or "March" is looked for when this year's has nothing (issue 37: "the Q3 budget"). */
+const BARE_PERIOD_YEARS_BACK = 3;
 
 /** Keeps a query inside the search API's limits, cutting at a word. */
 function bounded(text: string, max: number): string {
@@ -84,6 +94,14 @@ export async function answerQuestion(
   settings: AnswerSettings,
 ): Promise<StoredAnswer> {
   let understood = understandQuestion(question, now);
+  // A question that computes over the user's typed rows ("total of the invoices due in March") is answered from
+  // them (docs/decisions/131); any other, or one whose rows it cannot find, by the search below.
+  const computed = await computedAnswer(db, userId, question, now, settings.figures ?? FIGURE_DEFAULTS);
+  if (computed !== undefined) {
+    const note = destinationNote(understood.command.destination, settings.product);
+    const answer = computedStoredAnswer(understood.command, note, computed);
+    if (answer !== undefined) return answer;
+  }
   // A name counts as a filter only when the user's documents hold it (at most three candidates).
   const candidates = understood.candidates
     .slice(0, 3)
@@ -126,12 +144,33 @@ export async function answerQuestion(
     );
   }
 
-  const { response: found, texts } = await findPassages(
+  let { response: found, texts } = await findPassages(
     db,
     userId,
     searchQuery(text, filters, settings.passages),
     settings.search,
   );
+  // "The Q3 budget" with mail from 2024: a month or quarter named without a year is the latest one that has
+  // something, and the filters shown say which year was taken.
+  for (
+    let years = 1;
+    found.results.length === 0 && understood.barePeriod && years <= BARE_PERIOD_YEARS_BACK;
+    years++
+  ) {
+    const earlier = { ...filters };
+    if (filters.from !== undefined) earlier.from = shiftYears(filters.from, -years);
+    if (filters.to !== undefined) earlier.to = shiftYears(filters.to, -years);
+    const tried = await findPassages(
+      db,
+      userId,
+      searchQuery(text, earlier, settings.passages),
+      settings.search,
+    );
+    if (tried.response.results.length > 0) {
+      ({ response: found, texts } = tried);
+      base.filters = earlier;
+    }
+  }
   if (found.results.length === 0) return empty(await emptyHint(db, userId, text, filters, settings));
 
   const passages: AnswerPassage[] = found.results.map((result) => ({
@@ -143,6 +182,12 @@ export async function answerQuestion(
     snippet: result.snippet,
     score: result.score,
   }));
+  // A passage that is one row (a database row) shows its typed fields (docs/decisions/130).
+  const records = await singleRecordsOf(
+    db,
+    userId,
+    found.results.map((result) => result.passage.id),
+  );
   const documents = new Map<string, { name: string; title: string | null }>();
   for (const result of found.results)
     documents.set(result.document.id, { name: result.document.name, title: result.document.title });
@@ -166,6 +211,7 @@ export async function answerQuestion(
         documentDate: result.document.document_date,
         text: texts.get(result.passage.id) ?? '',
         facts: result.facts as Partial<Facts>,
+        record: records.get(result.passage.id),
       })),
     ),
     documents_read: [...documents].map(([id, { name, title }]) => ({ id, name, title })),

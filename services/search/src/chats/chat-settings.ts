@@ -1,3 +1,4 @@
+import { FIGURE_DEFAULTS } from '../figures/computed-answer';
 import type { ChatSettings } from './chats.service';
 
 // The chats' settings, from the service's env (env.ts CHAT_*) or a test's overrides. The product's name
@@ -22,6 +23,7 @@ export const CHAT_DEFAULTS: ChatAppSettings = {
   mailsPerRecipientPerDay: 10,
   asksPerMinute: 30,
   createsPerMinute: 20,
+  figures: FIGURE_DEFAULTS,
 };
 
 export function chatSettingsFromEnv(env: {
@@ -37,6 +39,8 @@ export function chatSettingsFromEnv(env: {
   CHAT_MAILS_PER_DAY: number;
   CHAT_MAILS_PER_RECIPIENT_PER_DAY: number;
   ADDRESS_ALLOW_QUOTED_LOCAL: boolean;
+  ANSWER_PAID_WORDS: string;
+  ANSWER_ROWS_MAX: number;
 }): ChatAppSettings {
   return {
     linkOrigin: env.PUBLIC_URL?.origin ?? listenOrigin(env.HOST, env.PORT),
@@ -49,6 +53,12 @@ export function chatSettingsFromEnv(env: {
     asksPerMinute: env.CHAT_ASKS_PER_MINUTE,
     createsPerMinute: env.CHAT_CREATES_PER_MINUTE,
     addressRules: { allowQuotedLocal: env.ADDRESS_ALLOW_QUOTED_LOCAL },
+    figures: {
+      paidWords: env.ANSWER_PAID_WORDS.split(',')
+        .map((word) => word.trim().toLowerCase())
+        .filter(Boolean),
+      rowsMax: env.ANSWER_ROWS_MAX,
+    },
   };
 }
 

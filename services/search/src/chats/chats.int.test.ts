@@ -214,6 +214,21 @@ describe('answers', () => {
     expect(other.answer.command.query).toBe('invoices Umbrella');
   });
 
+  it('reads kind words as filters and a bare month as the latest one with documents (issue 37)', async () => {
+    const chat = await newChat(ann);
+    // "mail" is the kind of document, not a word to look for; the sender is the name.
+    const mail = await ask(ann, chat.id, 'summarize mail from Ann Lee');
+    expect(mail.answer.filters).toEqual({ type: 'eml', entity: 'Ann Lee' });
+    expect(mail.answer.documents_read.map((document) => document.name)).toEqual(['acme-invoice.eml']);
+    // "February" with nothing this year nor the two before: the February that has the repair, shown in the filters.
+    const old = await ask(ann, chat.id, 'printer repair in February');
+    expect(old.answer.filters).toEqual({
+      from: `${longAgo.getUTCFullYear()}-02-01`,
+      to: isoDay(new Date(Date.UTC(longAgo.getUTCFullYear(), 2, 0))),
+    });
+    expect(old.answer.documents_read.map((document) => document.name)).toEqual(['old-invoice.txt']);
+  });
+
   it('says honestly when nothing matched and what broader question would', async () => {
     const chat = await newChat(ann);
     const { answer } = await ask(ann, chat.id, 'find invoices over ₹10,000 in 2019');

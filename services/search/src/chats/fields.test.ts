@@ -48,7 +48,7 @@ describe('fieldsOf', () => {
           facts: {},
         },
       ]),
-    ).toEqual([
+    ).toMatchObject([
       {
         date: '2026-10-02',
         total: { value: 45000, currency: 'INR', text: '₹45,000' },
@@ -78,5 +78,56 @@ describe('dateOf', () => {
     expect(dateOf('Services for September, paid 5 October 2026', dates, '2026-10-12')).toBe('2026-10-12');
     expect(dateOf('Services for September, paid 5 October 2026', dates, null)).toBe('2026-09-01');
     expect(dateOf('nothing', [], null)).toBeUndefined();
+  });
+});
+
+describe('one model for rows and texts (issue 37 item 1)', () => {
+  it('a row’s Total column is its money field, its date its date field, its customer an organisation', () => {
+    const [row] = fieldsOf([
+      {
+        passageId: '9',
+        documentName: 'invoices #12',
+        documentTitle: 'INV-12',
+        documentDate: null,
+        text: 'Customer: Stark Industries Amount: 7593.52 Due date: 2026-01-30',
+        facts: { dates: [], amounts: [], people: [], organisations: [] },
+        record: [
+          { name: 'Customer', type: 'text', value: 'Stark Industries' },
+          { name: 'Amount', type: 'money', value: '7593.52', currency: 'USD' },
+          { name: 'Due date', type: 'date', value: '2026-01-30' },
+        ],
+      },
+    ]);
+    expect(row).toMatchObject({
+      date: '2026-01-30',
+      total: { value: 7593.52, currency: 'USD', text: '7,593.52 USD' },
+      organisations: ['Stark Industries'],
+      people: [],
+    });
+    expect(row?.fields).toHaveLength(3);
+  });
+
+  it('a text’s facts become fields of the same shape', () => {
+    const [row] = fieldsOf([
+      {
+        passageId: '1',
+        documentName: 'invoice.pdf',
+        documentTitle: null,
+        documentDate: '2026-10-02',
+        text: 'Amount due ₹45,000',
+        facts: {
+          dates: [],
+          amounts: [{ text: '₹45,000', currency: 'INR', value: 45000 }],
+          people: [{ name: 'Ann Lee' }],
+          organisations: ['Acme'],
+        },
+      },
+    ]);
+    expect(row?.fields).toEqual([
+      { name: 'Total', type: 'money', value: '45000', currency: 'INR' },
+      { name: 'Date', type: 'date', value: '2026-10-02' },
+      { name: 'Person', type: 'text', value: 'Ann Lee' },
+      { name: 'Organisation', type: 'text', value: 'Acme' },
+    ]);
   });
 });

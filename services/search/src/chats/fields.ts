@@ -1,7 +1,10 @@
-import type { AnswerFields, Facts } from '@trove/contracts';
+import { type AnswerFields, type Facts, fieldText, type RecordField } from '@trove/contracts';
 
 // The fields table of an answer (issue 11: "date, total with currency, people and organisations,
-// source"): one row per cited passage that holds any of them, read from the facts extraction stored.
+// source"): one row per cited passage that holds any of them. One model (issue 37 item 1, docs/decisions/130):
+// a passage that is a row (a database row) is read from its typed fields; any other from the facts extraction
+// stored, made into fields of the same shape (factFields), so the table, the mail and the answers that compute
+// read one thing.
 
 export interface FieldsPassage {
   passageId: string;
@@ -11,6 +14,93 @@ export interface FieldsPassage {
   /** Plain text, to see which amount is labelled a total. */
   text: string;
   facts: Partial<Facts>;
+  /** The passage's typed fields when it is one row (a database row). */
+  record?: readonly RecordField[] | undefined;
+}
+
+const TOTAL_NAME = /\b(?:grand\s*total|total|amount\s*due|amount|balance|price|cost)\b/i;
+const DATE_NAME = /\b(?:date|dated|issued|due|on)\b/i;
+const ORGANISATION_NAME =
+  /\b(?:customer|client|vendor|supplier|company|organi[sz]ation|account|payee|merchant)\b/i;
+const PERSON_NAME = /\b(?:contact|person|owner|assignee|sender|from|employee|name)\b/i;
+
+const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
+
+/** A row's total: its money field named like a total ("Total", "Amount"), else its only money field. */
+export function recordTotal(
+  fields: readonly RecordField[],
+): Extract<RecordField, { type: 'money' }> | undefined {
+  const money = fields.filter((field) => field.type === 'money');
+  return (
+    money.find((field) => TOTAL_NAME.test(words(field.name))) ?? (money.length === 1 ? money[0] : undefined)
+  );
+}
+
+/** A row's date: its date field named like one ("Date", "Due date", "Issued"), else its first date field. */
+export function recordDate(fields: readonly RecordField[]): string | undefined {
+  const dates = fields.filter((field) => field.type === 'date' || field.type === 'timestamp');
+  return (dates.find((field) => DATE_NAME.test(words(field.name))) ?? dates[0])?.value.slice(0, 10);
+}
+
+/** The fields a text's facts give: its total, its date, its people and its organisations. */
+export function factFields(passage: FieldsPassage): RecordField[] {
+  const facts = passage.facts;
+  const fields: RecordField[] = [];
+  const total = totalOf(passage.text, facts.amounts ?? []);
+  if (total !== undefined) {
+    const value = decimalOf(total.value);
+    if (value !== undefined)
+      fields.push(
+        /^[A-Z]{3}$/.test(total.currency)
+          ? { name: 'Total', type: 'money', value, currency: total.currency }
+          : { name: 'Total', type: 'money', value },
+      );
+  }
+  const date = dateOf(passage.text, facts.dates ?? [], passage.documentDate);
+  if (date !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(date))
+    fields.push({ name: 'Date', type: 'date', value: date });
+  for (const person of peopleOf(facts)) fields.push({ name: 'Person', type: 'text', value: person });
+  for (const organisation of new Set(facts.organisations ?? []))
+    fields.push({ name: 'Organisation', type: 'text', value: organisation });
+  return fields;
+}
+
+/** A finite number as a decimal string; undefined for what is not one (an amount too large to be exact). */
+function decimalOf(value: number): string | undefined {
+  if (!Number.isFinite(value) || Math.abs(value) >= Number.MAX_SAFE_INTEGER) return undefined;
+  const text = String(Number(value.toFixed(12)));
+  return /e/i.test(text) ? undefined : text;
+}
+
+const peopleOf = (facts: Partial<Facts>) => [
+  ...new Set((facts.people ?? []).map((person) => person.name || person.email || '').filter(Boolean)),
+];
+
+/** A row's fields as the table's columns: its total, date, and the people and organisations its columns name. */
+function rowOf(passage: FieldsPassage, record: readonly RecordField[]): AnswerFields {
+  const row: AnswerFields = {
+    people: record
+      .filter(
+        (field) =>
+          field.type === 'text' &&
+          PERSON_NAME.test(words(field.name)) &&
+          !ORGANISATION_NAME.test(words(field.name)),
+      )
+      .map((field) => String(field.value)),
+    organisations: record
+      .filter((field) => field.type === 'text' && ORGANISATION_NAME.test(words(field.name)))
+      .map((field) => String(field.value)),
+    passage_id: passage.passageId,
+    document_name: passage.documentName,
+    document_title: passage.documentTitle,
+    fields: [...record],
+  };
+  const date = recordDate(record);
+  if (date !== undefined) row.date = date;
+  const total = recordTotal(record);
+  if (total !== undefined)
+    row.total = { value: Number(total.value), currency: total.currency ?? '', text: fieldText(total) };
+  return row;
 }
 
 /** Words that label the amount a document is about, just before it ("Total: ₹12,500", "Amount due"). */
@@ -48,12 +138,14 @@ export function dateOf(text: string, dates: Facts['dates'], documentDate: string
 export function fieldsOf(passages: readonly FieldsPassage[]): AnswerFields[] {
   const rows: AnswerFields[] = [];
   for (const passage of passages) {
+    if (passage.record !== undefined && passage.record.length > 0) {
+      rows.push(rowOf(passage, passage.record));
+      continue;
+    }
     const facts = passage.facts;
     const date = dateOf(passage.text, facts.dates ?? [], passage.documentDate);
     const total = totalOf(passage.text, facts.amounts ?? []);
-    const people = [
-      ...new Set((facts.people ?? []).map((person) => person.name || person.email || '').filter(Boolean)),
-    ];
+    const people = peopleOf(facts);
     const organisations = [...new Set(facts.organisations ?? [])];
     // A row of nothing but its source tells the reader nothing the passage list does not.
     if (
@@ -70,6 +162,7 @@ export function fieldsOf(passages: readonly FieldsPassage[]): AnswerFields[] {
       passage_id: passage.passageId,
       document_name: passage.documentName,
       document_title: passage.documentTitle,
+      fields: factFields(passage),
     };
     if (date !== undefined) row.date = date;
     if (total !== undefined) row.total = { value: total.value, currency: total.currency, text: total.text };

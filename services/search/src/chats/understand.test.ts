@@ -80,3 +80,26 @@ describe('a question in the search syntax (issue 19 item 4)', () => {
     expect(understood.candidates).toEqual([]);
   });
 });
+
+describe('kind words and bare periods (issue 37 item 2)', () => {
+  it('“mail”, “emails”, “messages” are a type filter, not words to look for', () => {
+    const mail = understandQuestion('summarize mail from Dana Whitfield', NOW);
+    expect(mail.filters).toEqual({ type: 'eml' });
+    expect(mail.command.query).toBe('Dana Whitfield');
+    expect(understandQuestion('summarize emails from Acme since March', NOW).filters).toMatchObject({
+      type: 'eml',
+      from: '2026-03-01',
+    });
+    expect(understandQuestion('contracts in PDFs', NOW).filters).toEqual({ type: 'pdf' });
+    // Two kinds name no one kind: both words stay.
+    expect(understandQuestion('mail and PDFs about leases', NOW).filters).toEqual({});
+  });
+
+  it('a month or quarter without a year is marked bare; with a year or “last” it is not', () => {
+    expect(understandQuestion('the Q3 budget', NOW).barePeriod).toBe(true);
+    expect(understandQuestion('invoices in March', NOW).barePeriod).toBe(true);
+    expect(understandQuestion('invoices in March 2025', NOW).barePeriod).toBe(false);
+    expect(understandQuestion('invoices last quarter', NOW).barePeriod).toBe(false);
+    expect(understandQuestion('invoices', NOW).barePeriod).toBe(false);
+  });
+});

@@ -8,8 +8,10 @@ import {
   type ChatLayout,
   COMMAND_VERBS,
   type CommandVerb,
+  type DocumentKind,
   parseCommand,
 } from '@trove/contracts';
+import { namesBarePeriod } from '../figures/question-plan';
 import { amountsInQuestion } from './question-amounts';
 import { datesInQuestion } from './question-dates';
 import { type EntityCandidate, entityCandidates, withoutCandidate } from './question-entities';
@@ -24,6 +26,8 @@ export interface UnderstoodQuestion {
   filters: ChatFilters;
   /** The question after the verb, destination, dates and amounts are gone, before names are. */
   textBeforeNames: string;
+  /** A month or quarter named without a year ("in Q3"): the latest one with documents is meant (answer.service). */
+  barePeriod: boolean;
   candidates: EntityCandidate[];
 }
 
@@ -68,6 +72,44 @@ const FILLER = new Set([
   'and',
 ]);
 
+/**
+ * Words that name a kind of document (issue 37 item 2): "summarize mail from Dana" looks in mail for Dana, not for
+ * the word "mail". Each is a filter on the search's type; the word leaves the search text.
+ */
+const KIND_WORDS: Record<string, DocumentKind> = {
+  mail: 'eml',
+  mails: 'eml',
+  email: 'eml',
+  emails: 'eml',
+  'e-mail': 'eml',
+  'e-mails': 'eml',
+  message: 'eml',
+  messages: 'eml',
+  pdf: 'pdf',
+  pdfs: 'pdf',
+  spreadsheet: 'xlsx',
+  spreadsheets: 'xlsx',
+  slides: 'pptx',
+  presentation: 'pptx',
+  presentations: 'pptx',
+};
+
+/** The kind the question's words name (one kind only: "mail and PDFs" names none), and the text without it. */
+export function kindInQuestion(text: string): { type?: DocumentKind; rest: string } {
+  const kinds = new Set<DocumentKind>();
+  const rest = text
+    .split(/\s+/)
+    .filter((word) => {
+      const kind = KIND_WORDS[word.replace(TRAILING_PUNCTUATION, '').toLowerCase()];
+      if (kind === undefined) return true;
+      kinds.add(kind);
+      return false;
+    })
+    .join(' ');
+  if (kinds.size !== 1) return { rest: text };
+  return { type: [...kinds][0] as DocumentKind, rest };
+}
+
 const TRAILING_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 
 /** The search words: filler and dangling prepositions gone, punctuation at word edges trimmed. */
@@ -104,12 +146,15 @@ export function understandQuestion(question: string, now: Date): UnderstoodQuest
       filters,
       textBeforeNames: '',
       candidates: [],
+      barePeriod: false,
     };
   }
 
-  const amounts = amountsInQuestion(body);
+  const kind = kindInQuestion(body);
+  const amounts = amountsInQuestion(kind.rest);
   const dates = datesInQuestion(amounts.rest, now);
   const filters: ChatFilters = {};
+  if (kind.type !== undefined) filters.type = kind.type;
   if (dates.from !== undefined) filters.from = dates.from;
   if (dates.to !== undefined) filters.to = dates.to;
   if (amounts.amount_min !== undefined) filters.amount_min = amounts.amount_min;
@@ -121,6 +166,7 @@ export function understandQuestion(question: string, now: Date): UnderstoodQuest
     filters,
     textBeforeNames: dates.rest,
     candidates: entityCandidates(dates.rest),
+    barePeriod: dates.from !== undefined && namesBarePeriod(amounts.rest, dates.rest),
   };
 }
 

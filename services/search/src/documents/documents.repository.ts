@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@trove/service-core';
+import { type NewRecord, replaceRecords } from '../records/records.repository';
 import { sql } from 'kysely';
 import { fieldShare, SEARCH_FIELDS, type SearchField } from '../search/bm25';
 import { searchDb } from '../db/tables';
@@ -448,6 +449,8 @@ export interface IndexedDocument {
   notes?: readonly string[] | undefined;
   /** Its entries or attachments: documents of their own, each with its job, replacing any it had. */
   contained?: readonly ContainedDocument[] | undefined;
+  /** Its rows as typed fields (docs/decisions/130), replacing any it had. */
+  records?: readonly NewRecord[] | undefined;
 }
 
 /**
@@ -519,6 +522,7 @@ export async function indexDocuments(
     where d.id = v.id
   `.execute(tx);
   await replaceContained(tx, kept);
+  await replaceRecords(tx, kept);
   return { indexed: new Set(ids), listRows };
 }
 

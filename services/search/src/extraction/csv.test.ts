@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv, readCsv } from './csv';
+import { extractDocument } from './index';
 
 describe('reading CSV', () => {
   it('quoted fields keep their commas, quotes and line breaks', () => {
@@ -21,5 +22,36 @@ describe('reading CSV', () => {
     }
     expect(text.blocks[0]?.location).toMatch(/^rows 2–\d+$/);
     expect(text.blocks.at(-1)?.location).toMatch(/–61$/);
+  });
+});
+
+describe('a CSV file’s rows as typed fields (issue 37 item 1)', () => {
+  it('each row keeps its header and the types its cells parse as, and names the passage that holds it', async () => {
+    const rows = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `Customer ${i},"$${(1000 + i).toLocaleString('en-US')}.50",2026-03-${String((i % 28) + 1).padStart(2, '0')},${i % 2 === 0}`,
+    );
+    const extracted = await extractDocument({
+      bytes: Buffer.from(`customer,amount,due date,paid\n${rows.join('\n')}\n`),
+      fileName: 'invoices.csv',
+      mediaType: 'text/csv',
+    });
+    expect(extracted.records).toHaveLength(40);
+    expect(extracted.records[0]).toEqual({
+      collection: 'invoices',
+      location: 'row 2',
+      passage: 0,
+      fields: [
+        { name: 'customer', type: 'text', value: 'Customer 0' },
+        { name: 'amount', type: 'money', value: '1000.5', currency: 'USD' },
+        { name: 'due date', type: 'date', value: '2026-03-01' },
+        { name: 'paid', type: 'boolean', value: true },
+      ],
+    });
+    const last = extracted.records.at(-1);
+    expect(last?.location).toBe('row 41');
+    expect(extracted.passages[last?.passage ?? -1]?.text).toContain('Customer 39');
+    expect(last?.passage).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,7 @@
+import { sheetRecords } from '../records/typed-columns';
 import type { DocumentText } from './document-text';
 import { MAX_WORDS } from './passages';
+import { columnName, MAX_RECORDS, recordsNote } from './sheet-rows';
 
 /** The characters that end or quote a field: everything between them is taken as one slice. */
 const SPECIAL = /[",\r\n]/g;
@@ -99,6 +101,9 @@ export function readCsv(text: string, fallbackTitle: string): DocumentText {
   });
   flush(records.length + 1);
   if (blocks.length === 0 && headerLine) blocks.push({ location: 'row 1', text: headerLine });
+  // Each row also as typed fields under its header (issue 37 item 1), up to MAX_RECORDS rows.
+  const typed = records.slice(0, MAX_RECORDS);
+  const fields = sheetRecords(header ?? [], typed, columnName);
   return {
     title: fallbackTitle,
     parts: records.length,
@@ -106,5 +111,11 @@ export function readCsv(text: string, fallbackTitle: string): DocumentText {
     blocks,
     people: [],
     organisations: [],
+    records: typed.map((record, index) => ({
+      location: `row ${index + 2}`,
+      line: record.join(', '),
+      fields: fields[index] ?? [],
+    })),
+    ...(records.length > MAX_RECORDS ? { notes: [recordsNote(records.length)] } : {}),
   };
 }

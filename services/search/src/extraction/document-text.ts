@@ -1,3 +1,4 @@
+import type { RecordField } from '@trove/contracts';
 import type { TextBlock } from './passages';
 import type { Person } from './people';
 
@@ -28,4 +29,16 @@ export interface DocumentText {
   notes?: string[] | undefined;
   /** Files inside it that become documents of their own (archive entries, attachments). */
   contained?: ContainedFile[] | undefined;
+  /** Its rows as typed fields (a table's row, a sheet's or CSV file's rows: docs/decisions/130). */
+  records?: TextRecord[] | undefined;
+}
+
+/** A row of a document as typed fields, with the line of its text it was read from (to find its passage). */
+export interface TextRecord {
+  /** What its rows are called together; the document's base name when not given. */
+  collection?: string | undefined;
+  location: string;
+  /** The row's text as its block holds it ('' for a document that is one record). */
+  line: string;
+  fields: RecordField[];
 }

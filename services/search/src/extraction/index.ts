@@ -6,7 +6,8 @@ import { DOCUMENT_FORMATS, documentKindOf } from '@trove/contracts';
 import { withIdentifierParts } from './code';
 import { withCompoundParts } from './compound-words';
 import { claimedKind, type DocumentKind, ExtractionError } from './detect-kind';
-import type { ContainedFile } from './document-text';
+import type { DocumentRecord } from '@trove/contracts';
+import type { ContainedFile, TextRecord } from './document-text';
 import { type ExtractedFacts, factsOf } from './facts';
 import { baseName, fileNameWords } from './file-name';
 import { type Passage, splitIntoPassages } from './passages';
@@ -53,6 +54,41 @@ export interface ExtractedDocument {
   notes: string[];
   /** Archive entries and attachments, to become documents of their own (docs/decisions/121). */
   contained: { name: string; mediaType: string; kind: DocumentKind; bytes: Uint8Array }[];
+  /** Its rows as typed fields (docs/decisions/130), each with the ordinal of the passage that holds it. */
+  records: ExtractedRecord[];
+}
+
+export interface ExtractedRecord extends DocumentRecord {
+  passage: number;
+}
+
+/**
+ * Each record with its collection (the document's base name when the reader named none) and the passage that
+ * holds its line: rows are found in order, so each search starts where the last one ended.
+ */
+function placeRecords(
+  records: readonly TextRecord[],
+  passages: readonly Passage[],
+  base: string,
+): ExtractedRecord[] {
+  let at = 0;
+  return records.map((record) => {
+    const probe = record.line.slice(0, 80);
+    if (probe !== '') {
+      for (let ordinal = at; ordinal < passages.length; ordinal++) {
+        if (passages[ordinal]?.text.includes(probe)) {
+          at = ordinal;
+          break;
+        }
+      }
+    }
+    return {
+      collection: record.collection ?? base,
+      location: record.location,
+      fields: record.fields,
+      passage: at,
+    };
+  });
 }
 
 /**
@@ -148,6 +184,7 @@ export async function extractDocument(
   const ownTitle = document.title ?? baseName(input.fileName);
   const name = fileNameWords(input.fileName);
   const words = reader.splitIdentifiers === true ? withIdentifierParts : (body: string) => body;
+  const passages = passagesOrTitleOnly(splitIntoPassages(document.blocks));
   return {
     kind,
     // An attachment is shown as "name — in: subject"; the index keeps its own title words.
@@ -156,22 +193,21 @@ export async function extractDocument(
     documentDate: document.documentDate?.toISOString() ?? null,
     notes: [...notes, ...(document.notes ?? [])],
     contained: containedDocuments(document.contained ?? []),
-    passages: passagesOrTitleOnly(splitIntoPassages(document.blocks)).map(
-      ({ title: blockTitle, ...passage }) => {
-        const facts = factsOf(passage.text, reference, document);
-        const { own, quoted } = splitQuoted(passage.text);
-        return {
-          ...passage,
-          facts,
-          fields: {
-            title: withCompoundParts(blockTitle ? `${ownTitle}\n${blockTitle}` : ownTitle),
-            name,
-            people: peopleWords(facts.people),
-            body: withCompoundParts(words(own)),
-            quoted: withCompoundParts(quoted),
-          },
-        };
-      },
-    ),
+    records: placeRecords(document.records ?? [], passages, baseName(input.fileName)),
+    passages: passages.map(({ title: blockTitle, ...passage }) => {
+      const facts = factsOf(passage.text, reference, document);
+      const { own, quoted } = splitQuoted(passage.text);
+      return {
+        ...passage,
+        facts,
+        fields: {
+          title: withCompoundParts(blockTitle ? `${ownTitle}\n${blockTitle}` : ownTitle),
+          name,
+          people: peopleWords(facts.people),
+          body: withCompoundParts(words(own)),
+          quoted: withCompoundParts(quoted),
+        },
+      };
+    }),
   };
 }

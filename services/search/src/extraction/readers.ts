@@ -8,6 +8,7 @@ import { readDocx } from './docx';
 import { readEmail } from './email';
 import { baseName } from './file-name';
 import { htmlToText } from './html-text';
+import { rowRecordOf } from '../records/row-record';
 import { imageReader } from './image';
 import { readMarkdown } from './markdown';
 import { odfReader } from './odf';
@@ -51,7 +52,9 @@ function textReader(
 
 function readHtml(text: string, fallbackTitle: string): DocumentText {
   const { title, blocks } = htmlToText(text);
+  const record = rowRecordOf(text);
   return {
+    ...(record === undefined ? {} : { records: [record] }),
     title: title ?? fallbackTitle,
     parts: new Set(blocks.map((b) => b.heading)).size,
     documentDate: null,

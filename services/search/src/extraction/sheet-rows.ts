@@ -1,4 +1,5 @@
-import type { DocumentText } from './document-text';
+import { sheetRecords } from '../records/typed-columns';
+import type { DocumentText, TextRecord } from './document-text';
 import { MAX_WORDS } from './passages';
 
 // Spreadsheets (XLSX, ODS) as text (issue 39 item 1): each sheet a section, each row a line that names its
@@ -13,6 +14,15 @@ export interface Sheet {
   /** Rows in order with their 1-based row numbers; cells as display text ('' when empty). */
   rows: { number: number; cells: string[] }[];
 }
+
+/**
+ * Rows of one file kept as typed fields (issue 37 item 1): past this the rows are still searchable text, and an
+ * answer that would count them says what it could not count (the note).
+ */
+export const MAX_RECORDS = 100_000;
+
+export const recordsNote = (rows: number) =>
+  `Only its first ${MAX_RECORDS.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} rows are kept as typed fields for totals and counts.`;
 
 const wordCount = (line: string) => line.split(/\s+/).filter(Boolean).length;
 
@@ -38,10 +48,29 @@ function rowLine(header: readonly string[], cells: readonly string[]): string {
 /** Sheets → blocks: the first non-empty row of a sheet is its header. */
 export function sheetsToText(sheets: readonly Sheet[], fallbackTitle: string, notes: string[]): DocumentText {
   const blocks: DocumentText['blocks'] = [];
+  const typed: TextRecord[] = [];
+  let rowCount = 0;
+  const named = sheets.filter((sheet) => sheet.rows.length > 0).length > 1;
   for (const sheet of sheets) {
     const rows = sheet.rows.filter((row) => row.cells.some((cell) => cell.trim() !== ''));
     const [header, ...records] = rows;
     if (header === undefined) continue;
+    rowCount += records.length;
+    const kept = records.slice(0, Math.max(0, MAX_RECORDS - typed.length));
+    const fields = sheetRecords(
+      header.cells,
+      kept.map((record) => record.cells),
+      columnName,
+    );
+    kept.forEach((record, index) => {
+      typed.push({
+        // A workbook of several sheets: each sheet's rows are a collection of their own.
+        ...(named ? { collection: `${fallbackTitle} › ${sheet.name}` } : {}),
+        location: `sheet ${sheet.name}, row ${record.number}`,
+        line: rowLine(header.cells, record.cells),
+        fields: fields[index] ?? [],
+      });
+    });
     const headerLine = header.cells.filter((cell) => cell.trim() !== '').join(', ');
     if (records.length === 0) {
       blocks.push({ location: `sheet ${sheet.name}, row ${header.number}`, text: headerLine });
@@ -80,7 +109,8 @@ export function sheetsToText(sheets: readonly Sheet[], fallbackTitle: string, no
     blocks,
     people: [],
     organisations: [],
-    notes,
+    notes: rowCount > MAX_RECORDS ? [...notes, recordsNote(rowCount)] : notes,
+    records: typed,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   startExtracting,
 } from '../documents/documents.repository';
 import { vacuumLists } from '../search/posting-lists.repository';
+import type { NewRecord } from '../records/records.repository';
 import { finishJob, finishJobs, jobsHeldBy, retryJob, type TakenJob, takeJobs } from './jobs.repository';
 
 // The extraction job worker (issue 10, "Storage and jobs"). It leases a batch of jobs, extracts them one by one
@@ -35,6 +36,8 @@ export interface ExtractionResult {
   notes?: readonly string[];
   /** Its archive entries or attachments, to become documents of their own (docs/decisions/121). */
   contained?: readonly ContainedDocument[];
+  /** Its rows as typed fields (docs/decisions/130). */
+  records?: readonly NewRecord[];
 }
 
 export type Extractor = (input: {
@@ -254,6 +257,7 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
         kind: extracted.kind,
         notes: extracted.notes,
         contained: extracted.contained,
+        records: extracted.records,
       });
       for (const file of extracted.contained ?? []) containedBytes += file.bytes.byteLength;
       finished.push(job.id);

@@ -124,6 +124,9 @@ class IndexWriteError extends Error {
   }
 }
 
+/** A source's mapping with its columns' types, which its rows' typed fields keep (docs/decisions/130). */
+type TypedMapping = DatabaseMapping & { columns: readonly { name: string; type: string }[] };
+
 /** Identities removed per transaction. */
 const DELETE_BATCH = 500;
 
@@ -194,8 +197,9 @@ async function syncSource(
     const from = rowSource(target.kind, mapping);
     if (from === null) throw new DatabaseError('table', 'The source names no table and no query.');
     reader = await openReader(db, target, options);
-    checkColumns(await reader.columns(from), mapping);
-    await readRows(db, pool, reader, source, from, mapping, progress, options);
+    const columns = await reader.columns(from);
+    checkColumns(columns, mapping);
+    await readRows(db, pool, reader, source, from, { ...mapping, columns }, progress, options);
     const finished = now();
     await recordOnSource(db, sourceId, {
       state: 'up_to_date',
@@ -250,7 +254,7 @@ async function readRows(
   reader: DatabaseReader,
   source: SourceWithSecret,
   from: RowSource,
-  mapping: DatabaseMapping,
+  mapping: TypedMapping,
   progress: SyncProgress,
   options: DatabaseSyncOptions,
 ): Promise<void> {
@@ -349,10 +353,12 @@ interface PreparedBatch {
 async function prepareBatch(
   db: DatabaseHandle,
   source: SourceWithSecret,
-  mapping: DatabaseMapping,
+  mapping: TypedMapping,
   rows: Row[],
 ): Promise<Omit<PreparedBatch, 'checkpoint' | 'last'>> {
-  const rendered = new Map(rows.map((row) => [String(row[KEY_ID] ?? ''), renderRow(row, mapping)]));
+  const rendered = new Map(
+    rows.map((row) => [String(row[KEY_ID] ?? ''), renderRow(row, mapping, mapping.columns)]),
+  );
   const known = await rowIdentities(db, source.id, [...rendered.keys()]);
   const changed = [...rendered].filter(([rowId, row]) => known.get(rowId)?.sha256 !== row.sha256);
   return { rows: rows.length, rendered, extracted: await extractRows(changed) };

@@ -1,7 +1,7 @@
 import { DATABASE_CELL_MAX_CHARS } from '@trove/contracts';
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../../extraction';
-import { cellText, documentName, renderRow } from './row-document';
+import { cellText, documentName, renderRow, rowFields } from './row-document';
 
 const mapping = {
   table: 'invoices',
@@ -90,5 +90,62 @@ describe('documentName', () => {
   it('never ends like a file of another kind', () => {
     expect(documentName('orders', '12')).toBe('orders #12');
     expect(documentName('files', 'report.pdf')).toBe('files #report.pdf (row)');
+  });
+});
+
+describe('a row’s typed fields (issue 37 item 1)', () => {
+  const columns = [
+    { name: 'id', type: 'integer' },
+    { name: 'number', type: 'text' },
+    { name: 'customer_name', type: 'text' },
+    { name: 'totalAmount', type: 'numeric(12,2)' },
+    { name: 'due_on', type: 'date' },
+    { name: 'paid', type: 'boolean' },
+    { name: 'scan', type: 'bytea' },
+  ];
+  const typedMapping = {
+    ...mapping,
+    body_columns: ['customer_name', 'totalAmount', 'due_on', 'paid', 'scan'],
+  };
+  const row = {
+    id: '7',
+    number: 'INV-7',
+    customer_name: '</script><b>Acme</b>',
+    totalAmount: '1200.50',
+    due_on: '2026-01-30',
+    paid: 'f',
+    scan: { binary: 10 },
+    updated_at: '2026-11-25 10:00:00',
+  };
+
+  it('keeps each column’s type as the server gave it, binary left out', () => {
+    expect(rowFields(row, typedMapping, columns)).toEqual([
+      { name: 'Id', type: 'number', value: '7' },
+      { name: 'Number', type: 'text', value: 'INV-7' },
+      { name: 'Customer name', type: 'text', value: '</script><b>Acme</b>' },
+      { name: 'Total amount', type: 'money', value: '1200.5' },
+      { name: 'Due on', type: 'date', value: '2026-01-30' },
+      { name: 'Paid', type: 'boolean', value: false },
+    ]);
+  });
+
+  it('the row’s document carries them, and reading the document gives them back exactly', async () => {
+    const rendered = renderRow(row, typedMapping, columns);
+    // A value cannot end the block early.
+    expect(rendered.html.toString()).not.toContain('"</script>');
+    const extracted = await extractDocument({
+      bytes: rendered.html,
+      fileName: rendered.name,
+      mediaType: 'text/html',
+    });
+    expect(extracted.records).toEqual([
+      { collection: 'invoices', location: '', passage: 0, fields: rowFields(row, typedMapping, columns) },
+    ]);
+    // The block is no text of the row's.
+    expect(extracted.passages.map((passage) => passage.text).join(' ')).not.toContain('collection');
+  });
+
+  it('without the columns’ types (the preview) the document is as before', () => {
+    expect(renderRow(row, typedMapping).html.toString()).not.toContain('<script');
   });
 });

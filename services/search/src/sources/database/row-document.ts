@@ -6,13 +6,17 @@ import {
   databaseFieldLabel,
   databaseRowFallbackTitle,
   documentKindOf,
+  type RecordField,
 } from '@trove/contracts';
+import { rowRecordBlock } from '../../records/row-record';
+import { cellField, sqlColumnPlan } from '../../records/typed-columns';
 
 // A database row as Trove indexes it (issue 22): one document, titled by its title column (or "<table> #<id>"),
 // its body columns as labelled fields ("Customer: ACME"). The document is a small HTML page — <title> is
 // the title extraction reads, each field a paragraph — because HTML escaping keeps every value exactly as the
 // server gave it (Markdown would read "INV_2024_01" as emphasis); extraction then finds dates, amounts,
-// people and organisations in it as in any document.
+// people and organisations in it as in any document. Given the columns' types, it also carries the row as typed
+// fields (rowFields; docs/decisions/130-typed-fields.md).
 
 /**
  * A cell as the readers hand it over: text as the server printed it, NULL, binary described by size, or the start
@@ -69,6 +73,7 @@ export function renderRow(
     DatabaseMapping,
     'table' | 'id_column' | 'title_column' | 'body_columns' | 'changed_at_column'
   >,
+  columns?: readonly { name: string; type: string }[],
 ): RenderedRow {
   const id = cellText(row[mapping.id_column] ?? null) ?? '';
   const label = rowsLabel(mapping);
@@ -84,13 +89,15 @@ export function renderRow(
   const body = fields
     .map((field) => `${field.label}: ${field.value.replace(/\r\n?/g, '\n').replace(/\n/g, '\n    ')}`)
     .join('\n');
+  const recordBlock =
+    columns === undefined ? '' : `${rowRecordBlock(label, rowFields(row, mapping, columns))}\n`;
   const html = Buffer.from(
     `<!doctype html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>\n${fields
       .map(
         (field) =>
           `<p>${escapeHtml(field.label)}: ${escapeHtml(field.value).replace(/\r\n?|\n/g, '<br>\n')}</p>`,
       )
-      .join('\n')}\n</body></html>\n`,
+      .join('\n')}\n${recordBlock}</body></html>\n`,
     'utf8',
   );
   const changedAt =
@@ -105,6 +112,34 @@ export function renderRow(
     html,
     sha256: createHash('sha256').update(html).digest('hex'),
   };
+}
+
+/**
+ * The row's id, title and body columns as typed fields (issue 37 item 1, docs/decisions/130-typed-fields.md): each
+ * column's type is the server's, so a numeric "amount" is money and a date is a date, not text that looks like one.
+ * NULL and binary cells are left out; a cell its type cannot read stays text.
+ */
+export function rowFields(
+  row: Row,
+  mapping: Pick<DatabaseMapping, 'id_column' | 'title_column' | 'body_columns'>,
+  columns: readonly { name: string; type: string }[],
+): RecordField[] {
+  const types = new Map(columns.map((column) => [column.name, column.type]));
+  const names = [
+    ...new Set([
+      mapping.id_column,
+      ...(mapping.title_column === null ? [] : [mapping.title_column]),
+      ...mapping.body_columns,
+    ]),
+  ];
+  return names.flatMap((name) => {
+    const cell = row[name] ?? null;
+    if (cell === null || typeof cell === 'object') return [];
+    const text = cellText(cell) ?? '';
+    if (text.trim() === '') return [];
+    const plan = sqlColumnPlan({ name, type: types.get(name) ?? 'text' });
+    return [cellField(plan, databaseFieldLabel(name), text.trim())];
+  });
 }
 
 /**

@@ -42,6 +42,7 @@ export async function extractRow(row: RenderedRow): Promise<RowExtraction | unde
       passages: extracted.passages,
       documentDate: day,
       sentAt: day === null ? null : extracted.documentDate,
+      records: extracted.records,
     };
   } catch {
     return undefined;

@@ -1,0 +1,94 @@
+// Exact decimal arithmetic for the answers that compute (docs/decisions/131): values are decimal strings (typed
+// fields, ADR 130), added as scaled BigInts, so 240 amounts add up to the cent, whatever their count or size.
+
+/** A decimal as a scaled integer: value = units / 10^scale. */
+export interface Scaled {
+  units: bigint;
+  scale: number;
+}
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+export function scaled(value: string): Scaled | undefined {
+  const match = DECIMAL.exec(value);
+  if (match === null) return undefined;
+  const fraction = match[3] ?? '';
+  const units = BigInt(`${match[2]}${fraction}`);
+  return { units: match[1] === '-' ? -units : units, scale: fraction.length };
+}
+
+const rescale = (value: Scaled, scale: number): bigint => value.units * 10n ** BigInt(scale - value.scale);
+
+/** The exact sum of decimals; undefined when one is not a decimal. */
+export function sumDecimals(values: readonly string[]): string | undefined {
+  const parsed: Scaled[] = [];
+  for (const value of values) {
+    const s = scaled(value);
+    if (s === undefined) return undefined;
+    parsed.push(s);
+  }
+  const scale = Math.max(0, ...parsed.map((value) => value.scale));
+  const total = parsed.reduce((sum, value) => sum + rescale(value, scale), 0n);
+  return format({ units: total, scale });
+}
+
+/** -1, 0 or 1 as a compares to b. */
+export function compareDecimals(a: string, b: string): number {
+  const x = scaled(a);
+  const y = scaled(b);
+  if (x === undefined || y === undefined) return Number.NaN;
+  const scale = Math.max(x.scale, y.scale);
+  const difference = rescale(x, scale) - rescale(y, scale);
+  return difference === 0n ? 0 : difference < 0n ? -1 : 1;
+}
+
+/** The mean of decimals, rounded half away from zero to `digits` decimals (at least those of the values). */
+export function meanOfDecimals(values: readonly string[], digits = 2): string | undefined {
+  if (values.length === 0) return undefined;
+  const sum = sumDecimals(values);
+  const s = sum === undefined ? undefined : scaled(sum);
+  if (s === undefined) return undefined;
+  const scale = Math.max(digits, ...values.map((value) => scaled(value)?.scale ?? 0));
+  const numerator = rescale(s, scale) * 10n;
+  const quotient = numerator / BigInt(values.length);
+  const rounded = (quotient + (quotient < 0n ? -5n : 5n)) / 10n;
+  return format({ units: rounded, scale });
+}
+
+/** A scaled integer as its canonical decimal string. */
+export function format(value: Scaled): string {
+  const negative = value.units < 0n;
+  const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
+  const whole = digits.slice(0, digits.length - value.scale);
+  const fraction = digits.slice(digits.length - value.scale).replace(/0+$/, '');
+  const body = fraction === '' ? whole : `${whole}.${fraction}`;
+  return negative && body !== '0' ? `-${body}` : body;
+}
+
+/** A decimal shown with at least `digits` decimals and thousands grouped: "117091.2" → "117,091.20". */
+export function showDecimal(value: string, digits = 0): string {
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
+  const padded = fraction.padEnd(digits, '0');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${padded === '' ? '' : `.${padded}`}`;
+}
+
+const SCALES: Record<string, bigint> = {
+  k: 1_000n,
+  m: 1_000_000n,
+  mn: 1_000_000n,
+  million: 1_000_000n,
+  lakh: 100_000n,
+  lakhs: 100_000n,
+  crore: 10_000_000n,
+  crores: 10_000_000n,
+};
+
+/** "20,000" → "20000", "1.5" with "k" → "1500": a number a question writes, as a decimal. */
+export function amountValueText(digits: string, scale?: string): string | undefined {
+  const s = scaled(digits.replace(/,/g, ''));
+  if (s === undefined) return undefined;
+  const factor = scale === undefined ? 1n : (SCALES[scale.toLowerCase()] ?? 1n);
+  return format({ units: s.units * factor, scale: s.scale });
+}

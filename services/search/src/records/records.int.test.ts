@@ -1,0 +1,121 @@
+import { SourceResponseSchema } from '@trove/contracts';
+import { createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
+import { waitUntil } from '@trove/service-core/testing/time';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractDocument } from '../extraction';
+import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
+import { invoiceRows, invoicesCsv } from './testing/invoices';
+
+// Typed fields end to end (issue 37 item 1, docs/decisions/130): a PostgreSQL table's rows and a CSV file's rows
+// reach document_records with their types, read by the sync and by the extraction job alike.
+
+let service: SearchTestService;
+let source: TestDatabase;
+let ada: SignedInUser;
+const rows = invoiceRows(30, '2026-11-29');
+
+beforeAll(async () => {
+  [service, source] = await Promise.all([
+    startSearchTestService({ sources: { allowedHosts: '127.0.0.1', databases: { idScanMinutes: 0 } } }),
+    createTestDatabase(),
+  ]);
+  ada = await service.signUp();
+  const client = new pg.Client({ connectionString: source.url });
+  await client.connect();
+  await client.query(`create table invoices (
+    id integer primary key, number text not null, customer text, amount numeric(12, 2), due_date date,
+    status text, paid boolean, created_at timestamptz not null default '2026-01-02 03:04:05+00')`);
+  for (const row of rows)
+    await client.query(
+      'insert into invoices (id, number, customer, amount, due_date, status, paid) values ($1, $2, $3, $4, $5, $6, $7)',
+      [row.id, row.number, row.customer, row.amount, row.due_date, row.status, row.status === 'paid'],
+    );
+  await client.end();
+});
+
+afterAll(async () => {
+  await service?.close();
+  await source?.drop();
+});
+
+const recordsOf = async (userId: string) =>
+  (
+    await sql<{ collection: string; location: string; fields: unknown }>`
+      select collection, location, fields from document_records where user_id = ${userId}
+      order by collection, document_id, ordinal`.execute(service.db)
+  ).rows;
+
+describe('typed fields reach the index', () => {
+  it('a database row keeps its columns’ types', async () => {
+    const url = new URL(source.url);
+    const created = await service.request(ada, '/api/v1/sources', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'postgres',
+        settings: {
+          host: '127.0.0.1',
+          port: Number(url.port || 5432),
+          database: url.pathname.slice(1),
+          user: url.username || 'postgres',
+          tls: 'disable',
+          table: 'invoices',
+          id_column: 'id',
+          title_column: 'number',
+          body_columns: ['customer', 'amount', 'due_date', 'status', 'paid', 'created_at'],
+        },
+        password: 'unused',
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { source: made } = SourceResponseSchema.parse(await created.json());
+    await waitUntil(async () => (await service.sources?.syncNow(made.id)) === 'done', {
+      timeoutMs: 60_000,
+      what: 'the source synced',
+    });
+    const stored = await recordsOf(ada.userId);
+    expect(stored).toHaveLength(rows.length);
+    const first = rows[0];
+    expect(stored).toContainEqual({
+      collection: 'invoices',
+      location: '',
+      fields: [
+        { name: 'Id', type: 'number', value: '1' },
+        { name: 'Number', type: 'text', value: first?.number },
+        { name: 'Customer', type: 'text', value: first?.customer },
+        { name: 'Amount', type: 'money', value: String(Number(first?.amount)) },
+        { name: 'Due date', type: 'date', value: first?.due_date },
+        { name: 'Status', type: 'text', value: first?.status },
+        { name: 'Paid', type: 'boolean', value: first?.status === 'paid' },
+        { name: 'Created at', type: 'timestamp', value: '2026-01-02T03:04:05.000Z' },
+      ],
+    });
+  });
+
+  it('a CSV file’s rows keep their header and cell types, through the extraction job', async () => {
+    const bob = await service.signUp();
+    const res = await service.upload(bob, [
+      { name: 'ledger.csv', type: 'text/csv', text: invoicesCsv(rows) },
+    ]);
+    expect(res.status).toBe(202);
+    const worker = service.worker(extractDocument);
+    while (await worker.runOnce()) {
+      // the upload's job
+    }
+    const stored = await recordsOf(bob.userId);
+    expect(stored).toHaveLength(rows.length);
+    expect(stored[1]).toEqual({
+      collection: 'ledger',
+      location: 'row 3',
+      fields: [
+        { name: 'Number', type: 'text', value: rows[1]?.number },
+        { name: 'Customer', type: 'text', value: rows[1]?.customer },
+        { name: 'Amount', type: 'money', value: String(Number(rows[1]?.amount)) },
+        { name: 'Due date', type: 'date', value: rows[1]?.due_date },
+        { name: 'Status', type: 'text', value: rows[1]?.status },
+      ],
+    });
+  });
+});
