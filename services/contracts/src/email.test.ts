@@ -6,7 +6,7 @@ function messageFor(input: unknown): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-describe('EmailSchema (SPEC §5 email rule)', () => {
+describe('EmailSchema (docs/product/accounts.md#email-rules email rule)', () => {
   it('an email is trimmed and lower-cased', () => {
     expect(EmailSchema.parse('  Ada.Lovelace@Example.COM \n')).toBe('ada.lovelace@example.com');
   });

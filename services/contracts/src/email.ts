@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// SPEC §5 "Email (identify step)": no spaces, one @, a domain with a dot and a suffix of at least
+// docs/product/accounts.md#email-rules "Email (identify step)": no spaces, one @, a domain with a dot and a suffix of at least
 // 2 characters. The suffix is the last label, so it cannot itself contain a dot.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 
@@ -11,7 +11,7 @@ const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_REQUIRED_MESSAGE = 'Email is required';
 export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address.';
 
-/** SPEC §5: an email is trimmed and lower-cased before it is checked or stored. */
+/** docs/product/accounts.md#email-rules: an email is trimmed and lower-cased before it is checked or stored. */
 export const EmailSchema = z
   .string({
     error: (issue) => (issue.input == null ? EMAIL_REQUIRED_MESSAGE : EMAIL_INVALID_MESSAGE),

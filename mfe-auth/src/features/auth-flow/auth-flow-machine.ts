@@ -11,7 +11,7 @@ import type { OtpMeta, OtpPurpose } from './otp-timer';
 import { checkProfileStep, type ProfileStepErrors } from './profile-step-form';
 
 /**
- * The unified auth step flow (SPEC §2.4, §4.3, §8) as a pure machine: `transition` takes the state and one
+ * The unified auth step flow (docs/product/accounts.md#steps, docs/product/accounts.md#auth-flow, docs/product/accounts.md#errors) as a pure machine: `transition` takes the state and one
  * event — a person's action or a server's answer — and gives the next state and what to do about it (a
  * request to send, a toast, a dialog, the redirect). No React, no fetch, no clock: `use-auth-flow.ts` does
  * those, and `auth-api.ts` turns each request into one answer event.
@@ -25,7 +25,7 @@ export interface FlowState {
   /** The normalised email the flow is about; '' at identify. */
   email: string;
   otp: OtpMeta | null;
-  /** SPEC §4.3: a verified new registration always goes to the profile step. */
+  /** docs/product/accounts.md#profile-saved: a verified new registration always goes to the profile step. */
   newRegistration: boolean;
   resetToken: string | null;
   /** Signed in on the server but not yet set in the session: the profile step comes first. */
@@ -46,7 +46,7 @@ export interface CodeTiming {
 /** Why the flow asks for a code outside the code step: each has its own message when none can be sent. */
 export type CodeReason = 'login-without-user' | 'second-factor' | 'unverified';
 
-/** The calls the flow makes (SPEC §7); each is answered by exactly one of the answer events below. */
+/** The calls the flow makes (docs/product/api.md#auth-calls); each is answered by exactly one of the answer events below. */
 export type Request =
   | { type: 'checkEmail'; email: string }
   | { type: 'logIn'; email: string; password: string; remember: boolean }
@@ -74,7 +74,7 @@ export type Effect =
   | { type: 'askUnknownEmail'; email: string }
   | { type: 'askVerifyEmail'; otp: OtpMeta }
   | { type: 'closeDialog' }
-  /** SPEC §2.4 / ADR 006: set the user and go to the return path, REDIRECT_DELAY_MS after the success toast. */
+  /** docs/product/accounts.md#after-sign-in / ADR 006: set the user and go to the return path, REDIRECT_DELAY_MS after the success toast. */
   | { type: 'finish'; user: AcceptedSessionUser };
 
 /** A login answer, read (auth-api.ts): a user, the 2-step branch with the code's timing, or neither. */
@@ -83,10 +83,10 @@ export type LoginAnswer =
   | { kind: 'second-factor'; timing: CodeTiming }
   | { kind: 'no-user' };
 
-/** SPEC §4.3: what a refused login asks for — a login code, the email verified first, or nothing. */
+/** docs/product/accounts.md#verified: what a refused login asks for — a login code, the email verified first, or nothing. */
 export type LoginRefusal = 'second-factor' | 'unverified' | 'other';
 
-/** `message` on a failure is what the server said (SPEC §8), or null; the flow falls back to its own. */
+/** `message` on a failure is what the server said (docs/product/accounts.md#errors), or null; the flow falls back to its own. */
 export type FlowEvent =
   // A person's actions.
   | { type: 'emailSubmitted'; raw: string }
@@ -126,7 +126,7 @@ export interface MachineState {
   flow: FlowState;
   errors: FieldErrors;
   /**
-   * The request in flight. A person's submissions are ignored while there is one — SPEC §4.3 "a
+   * The request in flight. A person's submissions are ignored while there is one — docs/product/accounts.md#in-flight "a
    * verification in flight blocks a second submission", and so does every other request.
    */
   awaiting: Request | null;
@@ -139,7 +139,7 @@ export interface Transition {
   effects: Effect[];
 }
 
-/** SPEC §2.4: a remembered email starts the flow at login. */
+/** docs/product/accounts.md#remembered-email: a remembered email starts the flow at login. */
 export function initialState(rememberedEmail: string | null): MachineState {
   return {
     flow: {
@@ -186,7 +186,7 @@ function codeEntry(
 }
 
 /**
- * SPEC §2.4 / §4.3: the success toast, then — about 200 ms later, the hook's timer — the user is set and
+ * docs/product/accounts.md#after-sign-in, docs/product/accounts.md#auth-flow: the success toast, then — about 200 ms later, the hook's timer — the user is set and
  * the browser goes to the return path. The user is set only then, because the guest-only guard redirects
  * the moment it is.
  */
@@ -197,7 +197,7 @@ function finish(state: MachineState, user: AcceptedSessionUser, message: string)
   };
 }
 
-/** SPEC §4.3: a signed-in user goes to the profile step when the profile is incomplete. */
+/** docs/product/accounts.md#profile-check: a signed-in user goes to the profile step when the profile is incomplete. */
 function profileCheck(user: AcceptedSessionUser, successMessage: string): Request {
   return { type: 'checkProfile', user, successMessage };
 }
@@ -214,7 +214,7 @@ function answered<T extends Request['type']>(
 export function transition(state: MachineState, event: FlowEvent): Transition {
   switch (event.type) {
     case 'startedOver':
-      // SPEC §2.4: "Change" and "Use a different email" go back to identify with the email cleared.
+      // docs/product/accounts.md#steps: "Change" and "Use a different email" go back to identify with the email cleared.
       return {
         state: {
           ...state,
@@ -274,7 +274,7 @@ function submitted(state: MachineState, event: Submission): Transition {
     case 'emailSubmitted': {
       const checked = checkEmail(event.raw);
       if (!checked.ok) {
-        // SPEC §8: an invalid email is also a flash; a missing one stays a field message.
+        // docs/product/accounts.md#errors: an invalid email is also a flash; a missing one stays a field message.
         const effects = event.raw.trim() !== '' ? [flash('error', checked.message)] : [];
         return { state: { ...state, errors: { email: checked.message } }, effects };
       }
@@ -361,11 +361,11 @@ function answer(state: MachineState, event: Answer): Transition {
       const remember: Effect = { type: 'rememberChoice', remember: request.remember, email };
       const { answer: login } = event;
       if (login.kind === 'second-factor') {
-        // SPEC §4.3: a second-factor flag → the code the server has just mailed (ADR 006: no new request).
+        // docs/product/accounts.md#second-factor: a second-factor flag → the code the server has just mailed (ADR 006: no new request).
         return { state: codeEntry(done, 'login2fa', email, login.timing).state, effects: [remember] };
       }
       if (login.kind === 'no-user') {
-        // SPEC §4.3: a login answer with no user → ask for a login code, then verify.
+        // docs/product/accounts.md#login: a login answer with no user → ask for a login code, then verify.
         return send(done, codeRequest(email, 'login-without-user', null), [remember]);
       }
       return send(done, profileCheck(login.user, AUTH_MESSAGES.welcomeBack), [remember]);
@@ -375,12 +375,12 @@ function answer(state: MachineState, event: Answer): Transition {
       const request = answered(state, 'logIn');
       if (!request) return stay(state);
       const { email } = request;
-      // SPEC §4.3: a 401 or a message naming 2fa/mfa/two-factor/otp → ask for a login code (ADR 006: our
+      // docs/product/accounts.md#second-factor: a 401 or a message naming 2fa/mfa/two-factor/otp → ask for a login code (ADR 006: our
       // service refuses it after a wrong password, and then the login's own message is shown).
       if (event.refusal === 'second-factor') {
         return send(done, codeRequest(email, 'second-factor', event.message));
       }
-      // SPEC §4.3: 403 / 412 / "not verified" → ask for a verify code, the dialog, then the code step.
+      // docs/product/accounts.md#unverified: 403 / 412 / "not verified" → ask for a verify code, the dialog, then the code step.
       if (event.refusal === 'unverified') {
         return send(done, codeRequest(email, 'unverified', event.message), [
           { type: 'rememberChoice', remember: request.remember, email },
@@ -414,7 +414,7 @@ function answer(state: MachineState, event: Answer): Transition {
     case 'registered': {
       const request = answered(state, 'register');
       if (!request) return stay(state);
-      // SPEC §4.3: register → verify, flagged as a new registration.
+      // docs/product/accounts.md#register: register → verify, flagged as a new registration.
       return stay(codeEntry(done, 'verify', request.email, event.timing, true).state);
     }
 
@@ -422,7 +422,7 @@ function answer(state: MachineState, event: Answer): Transition {
       const request = answered(state, 'register');
       if (!request) return stay(state);
       if (event.alreadyRegistered) {
-        // SPEC §4.3: a 409 → the info message and back to identify (ADR 006: the email kept).
+        // docs/product/accounts.md#register: a 409 → the info message and back to identify (ADR 006: the email kept).
         return {
           state: goTo(done, 'identify', { email: request.email }),
           effects: [flash('info', AUTH_MESSAGES.alreadyRegistered)],
@@ -453,7 +453,7 @@ function answer(state: MachineState, event: Answer): Transition {
     case 'codeVerified': {
       if (!answered(state, 'verifyCode')) return stay(state);
       if (!event.user) {
-        // SPEC §4.3: verified with no user returned → log in.
+        // docs/product/accounts.md#verified: verified with no user returned → log in.
         return {
           state: goTo(done, 'login', { otp: null, newRegistration: false }),
           effects: [flash('success', AUTH_MESSAGES.verifiedPleaseLogIn)],
@@ -467,7 +467,7 @@ function answer(state: MachineState, event: Answer): Transition {
 
     case 'codeRefused': {
       if (!answered(state, 'verifyCode')) return stay(state);
-      // SPEC §8: 410 and 400 have their own flash and field message; anything else the server's message.
+      // docs/product/accounts.md#errors: 410 and 400 have their own flash and field message; anything else the server's message.
       if (event.reason === 'expired') {
         return {
           state: { ...done, errors: { code: AUTH_MESSAGES.codeExpiredField } },
@@ -495,7 +495,7 @@ function answer(state: MachineState, event: Answer): Transition {
     case 'resendFailed': {
       const request = answered(state, 'resendCode');
       if (!request) return stay(state);
-      // SPEC §4.3: retry_after in the refusal sets the resend wait.
+      // docs/product/accounts.md#code-timing: retry_after in the refusal sets the resend wait.
       const otp = event.resendAt === null ? done.flow.otp : { ...request.otp, resendAt: event.resendAt };
       return {
         state: { ...done, flow: { ...done.flow, otp } },

@@ -8,7 +8,7 @@ import { ApiError } from '../errors';
 import type { ServiceEnv } from '../hono-env';
 import { isFamilyActive } from './sessions.repository';
 
-// Session tokens (DESIGN.md "Services"): signed by the auth service with an Ed25519 key, verified by
+// Session tokens (docs/architecture.md#sessions): signed by the auth service with an Ed25519 key, verified by
 // every service with the public half (the profile service fetches it from the auth service's JWKS).
 
 export const TOKEN_ISSUER = 'trove-auth';
