@@ -199,7 +199,10 @@ export const SPEC_SECTIONS: Readonly<Record<string, readonly CitationRule[]>> = 
     { path: /profile-step/, target: `${P}/accounts.md#profile-step-rules` },
     { text: /\bcodes?\b|otp|digit|paste|resend/i, target: `${P}/accounts.md#code-rules` },
     { path: /otp|one-time-code|code-input|verify-step/, target: `${P}/accounts.md#code-rules` },
-    { text: /email|lower-cased|lower case/i, target: `${P}/accounts.md#email-rules` },
+    {
+      text: /email|lower-cased|lower case|one @|suffix|dot-string|atext/i,
+      target: `${P}/accounts.md#email-rules`,
+    },
     { text: /phone|gender|website|domain|profile page|profile-form/i, target: `${P}/profile.md#validation` },
     { path: /email|users\.repository|errors\.ts|db\/schema/, target: `${P}/accounts.md#email-rules` },
     { path: /\bauth\b|mfe-auth|decisions\/00[56]/, target: `${P}/accounts.md#email-rules` },

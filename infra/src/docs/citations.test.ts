@@ -114,7 +114,8 @@ describe('rewriting old citations', () => {
 
 describe('reading citations', () => {
   it('finds doc paths with anchors, numbered ADRs and lists of them, but not ranges', () => {
-    const text = 'see docs/product/shell.md#theme, docs/decisions/064 and ADRs 010 and 011; ADRs 080–099 later';
+    const text =
+      'see docs/product/shell.md#theme, docs/decisions/064 and ADRs 010 and 011; ADRs 080–099 later';
     expect(docCitations('a.ts', text).map((c) => c.cited)).toEqual([
       'docs/product/shell.md#theme',
       'docs/decisions/064',
@@ -125,7 +126,10 @@ describe('reading citations', () => {
 
   it('resolves relative links in Markdown', () => {
     const cited = docCitations('docs/product/api.md', 'the [session](shell.md#session), [top](#errors)');
-    expect(cited.map((c) => c.cited)).toEqual(['docs/product/shell.md#session', 'docs/product/api.md#errors']);
+    expect(cited.map((c) => c.cited)).toEqual([
+      'docs/product/shell.md#session',
+      'docs/product/api.md#errors',
+    ]);
   });
 
   it('names what is missing: a file, an anchor, an ADR', () => {

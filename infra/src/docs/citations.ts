@@ -69,20 +69,22 @@ const MD_LINK = /\]\(([^)\s]+)\)/g;
 
 function markdownLinks(file: string, line: string): string[] {
   if (!file.endsWith('.md')) return [];
-  return [...line.matchAll(MD_LINK)]
-    .map((m) => m[1] ?? '')
-    // A link with a scheme leaves the repository; one that is no path (`[…](…)` in a code span) is no link.
-    .filter((link) => !/^[a-z]+:/i.test(link) && /^[\w./#-]+$/.test(link))
-    .map((link) => {
-      const [path = '', anchor] = link.split('#');
-      const target =
-        path === ''
-          ? file
-          : normalize(join(dirname(file), path))
-              .split('\\')
-              .join('/');
-      return anchor === undefined ? target : `${target}#${anchor}`;
-    });
+  return (
+    [...line.matchAll(MD_LINK)]
+      .map((m) => m[1] ?? '')
+      // A link with a scheme leaves the repository; one that is no path (`[…](…)` in a code span) is no link.
+      .filter((link) => !/^[a-z]+:/i.test(link) && /^[\w./#-]+$/.test(link))
+      .map((link) => {
+        const [path = '', anchor] = link.split('#');
+        const target =
+          path === ''
+            ? file
+            : normalize(join(dirname(file), path))
+                .split('\\')
+                .join('/');
+        return anchor === undefined ? target : `${target}#${anchor}`;
+      })
+  );
 }
 
 /** Every citation of a doc, an anchor or an ADR in one file's text. */
