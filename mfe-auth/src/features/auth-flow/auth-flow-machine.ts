@@ -7,7 +7,9 @@ import {
 } from '@trove/contracts';
 import { checkEmail } from './email';
 import { AUTH_MESSAGES } from './messages';
-import type { OtpMeta, OtpPurpose } from './otp-timer';
+import type { OtpMeta } from './otp-timer';
+import { answer } from './flow-answers';
+import { flash, goTo, send, stay } from './flow-moves';
 import { checkProfileStep, type ProfileStepErrors } from './profile-step-form';
 
 /**
@@ -157,60 +159,6 @@ export function initialState(rememberedEmail: string | null): MachineState {
   };
 }
 
-const stay = (state: MachineState): Transition => ({ state, effects: [] });
-
-const flash = (tone: 'info' | 'success' | 'error', message: string): Effect => ({
-  type: 'flash',
-  tone,
-  message,
-});
-
-function send(state: MachineState, request: Request, effects: Effect[] = []): Transition {
-  return { state: { ...state, awaiting: request }, effects: [...effects, { type: 'send', request }] };
-}
-
-/** A step change clears the field messages. */
-function goTo(state: MachineState, step: Step, patch: Partial<FlowState> = {}): MachineState {
-  return { ...state, errors: {}, flow: { ...state.flow, ...patch, step } };
-}
-
-function codeEntry(
-  state: MachineState,
-  purpose: OtpPurpose,
-  email: string,
-  timing: CodeTiming,
-  newRegistration = false,
-): { state: MachineState; otp: OtpMeta } {
-  const otp: OtpMeta = { target: email, channel: 'email', purpose, ...timing };
-  return { state: goTo(state, 'verify', { email, otp, newRegistration }), otp };
-}
-
-/**
- * docs/product/accounts.md#after-sign-in, docs/product/accounts.md#auth-flow: the success toast, then — about 200 ms later, the hook's timer — the user is set and
- * the browser goes to the return path. The user is set only then, because the guest-only guard redirects
- * the moment it is.
- */
-function finish(state: MachineState, user: AcceptedSessionUser, message: string): Transition {
-  return {
-    state: { ...state, leaving: true },
-    effects: [flash('success', message), { type: 'finish', user }],
-  };
-}
-
-/** docs/product/accounts.md#profile-check: a signed-in user goes to the profile step when the profile is incomplete. */
-function profileCheck(user: AcceptedSessionUser, successMessage: string): Request {
-  return { type: 'checkProfile', user, successMessage };
-}
-
-/** The request this answer is for, or null when the flow is not waiting for one of that kind. */
-function answered<T extends Request['type']>(
-  state: MachineState,
-  type: T,
-): Extract<Request, { type: T }> | null {
-  const request = state.awaiting;
-  return request?.type === type ? (request as Extract<Request, { type: T }>) : null;
-}
-
 export function transition(state: MachineState, event: FlowEvent): Transition {
   switch (event.type) {
     case 'startedOver':
@@ -263,6 +211,12 @@ const SUBMISSIONS: ReadonlySet<FlowEvent['type']> = new Set<Submission['type']>(
   'resetSubmitted',
   'profileSubmitted',
 ]);
+
+/** A server's answer: every event that is neither a submission nor one of the three handled at once. */
+export type Answer = Exclude<
+  FlowEvent,
+  Submission | { type: 'startedOver' | 'signUpChosen' | 'fieldEdited' }
+>;
 
 function isSubmission(event: FlowEvent): event is Submission {
   return SUBMISSIONS.has(event.type);
@@ -328,214 +282,4 @@ function submitted(state: MachineState, event: Submission): Transition {
       return send({ ...state, errors: {} }, { type: 'saveProfile', values: checked.value });
     }
   }
-}
-
-type Answer = Exclude<FlowEvent, Submission | { type: 'startedOver' | 'signUpChosen' | 'fieldEdited' }>;
-
-/**
- * A server's answer. Each case first finds the request it answers; an answer the flow is not waiting
- * for (none in flight, or one of another kind) changes nothing.
- */
-function answer(state: MachineState, event: Answer): Transition {
-  const done = { ...state, awaiting: null };
-  switch (event.type) {
-    case 'emailChecked':
-    case 'emailCheckFailed': {
-      const request = answered(state, 'checkEmail');
-      if (!request) return stay(state);
-      if (event.type === 'emailCheckFailed') {
-        return { state: done, effects: [flash('error', event.message ?? AUTH_MESSAGES.checkEmailFailed)] };
-      }
-      if (event.exists) return stay(goTo(done, 'login', { email: request.email }));
-      return {
-        state: { ...done, flow: { ...done.flow, email: request.email } },
-        effects: [{ type: 'askUnknownEmail', email: request.email }],
-      };
-    }
-
-    case 'loginAnswered': {
-      const request = answered(state, 'logIn');
-      if (!request) return stay(state);
-      const { email } = request;
-      // ADR 006: the choice is written once the server has accepted the password.
-      const remember: Effect = { type: 'rememberChoice', remember: request.remember, email };
-      const { answer: login } = event;
-      if (login.kind === 'second-factor') {
-        // docs/product/accounts.md#second-factor: a second-factor flag → the code the server has just mailed (ADR 006: no new request).
-        return { state: codeEntry(done, 'login2fa', email, login.timing).state, effects: [remember] };
-      }
-      if (login.kind === 'no-user') {
-        // docs/product/accounts.md#login: a login answer with no user → ask for a login code, then verify.
-        return send(done, codeRequest(email, 'login-without-user', null), [remember]);
-      }
-      return send(done, profileCheck(login.user, AUTH_MESSAGES.welcomeBack), [remember]);
-    }
-
-    case 'loginRefused': {
-      const request = answered(state, 'logIn');
-      if (!request) return stay(state);
-      const { email } = request;
-      // docs/product/accounts.md#second-factor: a 401 or a message naming 2fa/mfa/two-factor/otp → ask for a login code (ADR 006: our
-      // service refuses it after a wrong password, and then the login's own message is shown).
-      if (event.refusal === 'second-factor') {
-        return send(done, codeRequest(email, 'second-factor', event.message));
-      }
-      // docs/product/accounts.md#unverified: 403 / 412 / "not verified" → ask for a verify code, the dialog, then the code step.
-      if (event.refusal === 'unverified') {
-        return send(done, codeRequest(email, 'unverified', event.message), [
-          { type: 'rememberChoice', remember: request.remember, email },
-        ]);
-      }
-      return {
-        state: done,
-        effects: [flash('error', event.message ?? AUTH_MESSAGES.incorrectCredentials)],
-      };
-    }
-
-    case 'codeSent': {
-      const request = answered(state, 'requestCode');
-      if (!request) return stay(state);
-      const entry = codeEntry(done, request.purpose, request.email, event.timing);
-      const effects: Effect[] =
-        request.reason === 'unverified' ? [{ type: 'askVerifyEmail', otp: entry.otp }] : [];
-      return { state: entry.state, effects };
-    }
-
-    case 'codeNotSent': {
-      const request = answered(state, 'requestCode');
-      if (!request) return stay(state);
-      const login = request.loginMessage ?? AUTH_MESSAGES.incorrectCredentials;
-      // After a refused login the login's message is the one that helps (ADR 006); otherwise the code
-      // request's own, if it sent one.
-      const message = request.reason === 'second-factor' ? login : (event.message ?? login);
-      return { state: done, effects: [flash('error', message)] };
-    }
-
-    case 'registered': {
-      const request = answered(state, 'register');
-      if (!request) return stay(state);
-      // docs/product/accounts.md#register: register → verify, flagged as a new registration.
-      return stay(codeEntry(done, 'verify', request.email, event.timing, true).state);
-    }
-
-    case 'registerFailed': {
-      const request = answered(state, 'register');
-      if (!request) return stay(state);
-      if (event.alreadyRegistered) {
-        // docs/product/accounts.md#register: a 409 → the info message and back to identify (ADR 006: the email kept).
-        return {
-          state: goTo(done, 'identify', { email: request.email }),
-          effects: [flash('info', AUTH_MESSAGES.alreadyRegistered)],
-        };
-      }
-      return { state: done, effects: [flash('error', event.message ?? AUTH_MESSAGES.createFailed)] };
-    }
-
-    case 'resetCodeSent': {
-      const request = answered(state, 'requestReset');
-      if (!request) return stay(state);
-      return {
-        state: codeEntry(done, 'reset', request.email, event.timing).state,
-        effects: [flash('info', AUTH_MESSAGES.resetCodeSent)],
-      };
-    }
-
-    case 'resetCodeNotSent': {
-      if (!answered(state, 'requestReset')) return stay(state);
-      return { state: done, effects: [flash('error', event.message ?? AUTH_MESSAGES.resetRequestFailed)] };
-    }
-
-    case 'resetCodeVerified': {
-      if (!answered(state, 'verifyCode')) return stay(state);
-      return stay(goTo(done, 'reset', { resetToken: event.resetToken }));
-    }
-
-    case 'codeVerified': {
-      if (!answered(state, 'verifyCode')) return stay(state);
-      if (!event.user) {
-        // docs/product/accounts.md#verified: verified with no user returned → log in.
-        return {
-          state: goTo(done, 'login', { otp: null, newRegistration: false }),
-          effects: [flash('success', AUTH_MESSAGES.verifiedPleaseLogIn)],
-        };
-      }
-      if (state.flow.newRegistration) {
-        return stay(goTo(done, 'profile', { pendingUser: event.user, otp: null }));
-      }
-      return send(done, profileCheck(event.user, AUTH_MESSAGES.youreIn));
-    }
-
-    case 'codeRefused': {
-      if (!answered(state, 'verifyCode')) return stay(state);
-      // docs/product/accounts.md#errors: 410 and 400 have their own flash and field message; anything else the server's message.
-      if (event.reason === 'expired') {
-        return {
-          state: { ...done, errors: { code: AUTH_MESSAGES.codeExpiredField } },
-          effects: [flash('error', AUTH_MESSAGES.codeExpired)],
-        };
-      }
-      if (event.reason === 'incorrect') {
-        return {
-          state: { ...done, errors: { code: AUTH_MESSAGES.codeIncorrectField } },
-          effects: [flash('error', AUTH_MESSAGES.codeIncorrect)],
-        };
-      }
-      return { state: done, effects: [flash('error', event.message ?? AUTH_MESSAGES.verificationFailed)] };
-    }
-
-    case 'codeResent': {
-      const request = answered(state, 'resendCode');
-      if (!request) return stay(state);
-      return {
-        state: { ...done, errors: {}, flow: { ...done.flow, otp: { ...request.otp, ...event.timing } } },
-        effects: [flash('info', AUTH_MESSAGES.codeResent)],
-      };
-    }
-
-    case 'resendFailed': {
-      const request = answered(state, 'resendCode');
-      if (!request) return stay(state);
-      // docs/product/accounts.md#code-timing: retry_after in the refusal sets the resend wait.
-      const otp = event.resendAt === null ? done.flow.otp : { ...request.otp, resendAt: event.resendAt };
-      return {
-        state: { ...done, flow: { ...done.flow, otp } },
-        effects: [flash('error', event.message ?? AUTH_MESSAGES.resendFailed)],
-      };
-    }
-
-    case 'passwordReset': {
-      if (!answered(state, 'completeReset')) return stay(state);
-      return send(done, profileCheck(event.user, AUTH_MESSAGES.passwordUpdated));
-    }
-
-    case 'passwordResetFailed': {
-      if (!answered(state, 'completeReset')) return stay(state);
-      return { state: done, effects: [flash('error', event.message ?? AUTH_MESSAGES.resetFailed)] };
-    }
-
-    case 'profileChecked': {
-      const request = answered(state, 'checkProfile');
-      if (!request) return stay(state);
-      if (event.complete) return finish(done, request.user, request.successMessage);
-      return stay(goTo(done, 'profile', { pendingUser: request.user, otp: null, resetToken: null }));
-    }
-
-    case 'profileSaved': {
-      if (!answered(state, 'saveProfile')) return stay(state);
-      // The saved answer's user carries the new name; without one, the user the flow signed in.
-      const user = event.user ?? state.flow.pendingUser;
-      if (!user) return { state: done, effects: [flash('error', AUTH_MESSAGES.profileSaveFailed)] };
-      return finish(done, user, AUTH_MESSAGES.profileSaved);
-    }
-
-    case 'profileSaveFailed': {
-      if (!answered(state, 'saveProfile')) return stay(state);
-      return { state: done, effects: [flash('error', event.message ?? AUTH_MESSAGES.profileSaveFailed)] };
-    }
-  }
-}
-
-function codeRequest(email: string, reason: CodeReason, loginMessage: string | null): Request {
-  const purpose = reason === 'unverified' ? 'verify' : 'login2fa';
-  return { type: 'requestCode', purpose, email, reason, loginMessage };
 }
