@@ -34,7 +34,7 @@ describe('accounts through nginx', () => {
     });
     expect(profile.status).toBe(200);
     expect((await profile.json()).user).toMatchObject({ email });
-    // SPEC §7 PUT /api/v1/profile (no trailing slash) reaches the profile service, CSRF header and all.
+    // docs/product/api.md#profile-calls PUT /api/v1/profile (no trailing slash) reaches the profile service, CSRF header and all.
     const csrf = cookies.find((cookie) => cookie.name === 'csrf_access_token')?.value ?? '';
     const saved = await fetch(`${baseUrl()}/api/v1/profile`, {
       method: 'PUT',

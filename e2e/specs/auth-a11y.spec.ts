@@ -15,7 +15,7 @@ import { animationsSettled, axeBuilder } from '../support/axe';
 import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 
-// Every step and dialog of the auth flow (SPEC §2.4) is axe clean in both themes, on a desktop and a
+// Every step and dialog of the auth flow (docs/product/accounts.md#unknown-email-dialog) is axe clean in both themes, on a desktop and a
 // phone. With AUTH_SCREENSHOTS=<dir> each state is also saved as a PNG there, to look at.
 
 const SHOTS = process.env.AUTH_SCREENSHOTS;

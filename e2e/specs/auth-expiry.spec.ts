@@ -11,7 +11,7 @@ import { identify, typeCode, uniqueEmail, waitForFlash } from '../support/auth-f
 import { launchBrowser, withPage } from '../support/browser';
 import { wwwRoot } from '../support/context';
 
-// SPEC §8 "410 gives 'This code has expired…'": codes must outlive the wait for them to expire, so this
+// docs/product/accounts.md#errors "410 gives 'This code has expired…'": codes must outlive the wait for them to expire, so this
 // spec runs its own throw-away stack where they live OTP_TTL_SECONDS=10 (the setting's floor) and may be
 // resent after 12 s. The shared e2e stack keeps the normal lifetime; nothing in the product knows. Those
 // seconds pass in real time: the server's clock decides when a code is gone and when another may be sent,
@@ -51,7 +51,7 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-describe('an expired code (SPEC §4.3, §8)', () => {
+describe('an expired code (docs/product/accounts.md#code-timing, docs/product/accounts.md#errors)', () => {
   it('410: "This code has expired. Tap Resend to get a new one." and "Code expired"; Resend mails a new one that verifies', async () => {
     const email = uniqueEmail('expiry');
     await withPage(browser, { baseURL: stack.url }, async ({ page }) => {

@@ -22,7 +22,7 @@ import {
 import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 
-// SPEC §2.4 / §4.3 signing in through nginx against the real services: every login branch, forgot
+// docs/product/accounts.md#steps, docs/product/accounts.md#forgot-password signing in through nginx against the real services: every login branch, forgot
 // password, the remembered email, and where the user lands.
 
 let browser: Browser;
@@ -42,7 +42,7 @@ async function completeUser(): Promise<SignedUpUser> {
   return account;
 }
 
-describe('login (SPEC §4.3)', () => {
+describe('login (docs/product/accounts.md#login)', () => {
   it('a complete user: "Welcome back!" and /chats', async () => {
     const account = await completeUser();
     await withPage(browser, async ({ page, consoleErrors }) => {
@@ -62,7 +62,7 @@ describe('login (SPEC §4.3)', () => {
       await waitForFlash(page, 'Welcome back!');
       await landedOn(page, '/chats');
       await page.getByRole('heading', { name: 'Chats' }).waitFor();
-      // The wrong password's 401s (the login, then the login-code request SPEC §4.3 makes for a 401) are
+      // The wrong password's 401s (the login, then the login-code request docs/product/accounts.md#second-factor makes for a 401) are
       // the browser logging failed requests; nothing else may fail.
       expect(consoleErrors.filter((line) => !line.includes('status of 401'))).toEqual([]);
     });
@@ -81,14 +81,14 @@ describe('login (SPEC §4.3)', () => {
       const local = email.split('@')[0] ?? '';
       const text = (await dialog.textContent()) ?? '';
       expect(text).toContain(`${local[0]}•••${local.at(-1)}@example.com`);
-      // The sign-up code went out moments ago, so the server's retry_after sets the wait (SPEC §4.3).
+      // The sign-up code went out moments ago, so the server's retry_after sets the wait (docs/product/accounts.md#code-timing).
       expect(text).toMatch(/You can ask for a new code in \d+s\./);
       await dialog.getByRole('button', { name: 'Verify now' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: /^Resend in \d+s$/ }).waitFor();
       await typeCode(page, await readLatestCode(mailUrl(), email, { since }));
       await page.getByRole('button', { name: 'Verify' }).click();
-      // An existing user with an incomplete profile goes to the profile step first (SPEC §4.3).
+      // An existing user with an incomplete profile goes to the profile step first (docs/product/accounts.md#profile-check).
       await fillProfileStep(page);
       await waitForFlash(page, "Profile saved. You're in!");
       await landedOn(page, '/chats');

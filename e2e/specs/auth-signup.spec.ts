@@ -13,7 +13,7 @@ import {
 import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 
-// SPEC §2.4 / §4.3 sign-up through nginx, against the real auth and profile services, with the codes
+// docs/product/accounts.md#steps, docs/product/accounts.md#register sign-up through nginx, against the real auth and profile services, with the codes
 // read from the mail catcher.
 
 let browser: Browser;
@@ -35,12 +35,12 @@ async function startSignUp(page: Page, email: string): Promise<Locator> {
   return dialog;
 }
 
-describe('sign-up (SPEC §2.4, §4.3)', () => {
+describe('sign-up (docs/product/accounts.md#steps, docs/product/accounts.md#register)', () => {
   it('identify → "Create your account" → password → mailed code → profile → /chats', async () => {
     const email = uniqueEmail('signup');
     await withPage(browser, async ({ page, consoleErrors }) => {
       const dialog = await startSignUp(page, `  ${email.toUpperCase()} `);
-      // SPEC §5: the masked email — first and last character of the local part, dots between, the domain.
+      // docs/product/accounts.md#masked-email: the masked email — first and last character of the local part, dots between, the domain.
       const local = email.split('@')[0] ?? '';
       expect(await dialog.textContent()).toContain(
         `No account found for ${local[0]}•••${local.at(-1)}@example.com`,
@@ -58,11 +58,11 @@ describe('sign-up (SPEC §2.4, §4.3)', () => {
       const code = await readLatestCode(mailUrl(), email, { since });
       await typeCode(page, code);
       await page.getByRole('button', { name: 'Verify' }).click();
-      // SPEC §4.3: a verified new registration always goes to the profile step.
+      // docs/product/accounts.md#profile-saved: a verified new registration always goes to the profile step.
       await page.getByRole('heading', { name: 'Finish your profile' }).waitFor();
-      // SPEC §5: the first-name placeholder comes from the email's local part.
+      // docs/product/accounts.md#profile-step-rules: the first-name placeholder comes from the email's local part.
       expect(await page.getByRole('textbox', { name: 'First name' }).getAttribute('placeholder')).toBe('E2e');
-      // SPEC §2.4: the picker runs from 1900 to today (a day either side only if midnight passed meanwhile).
+      // docs/product/accounts.md#steps: the picker runs from 1900 to today (a day either side only if midnight passed meanwhile).
       const dob = page.getByLabel('Date of birth');
       expect(await dob.getAttribute('min')).toBe('1900-01-01');
       const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

@@ -2,8 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, withPage } from '../support/browser';
 
-// Where a guest meets the catalogs: the landing page's tabs (SPEC §2.3), which mount the components
-// trove_connectors exposes. Connecting or using a template sends a guest to login with a next target (SPEC §6).
+// Where a guest meets the catalogs: the landing page's tabs (docs/product/public-pages.md#tabs), which mount the components
+// trove_connectors exposes. Connecting or using a template sends a guest to login with a next target (docs/product/shell.md#roles).
 
 let browser: Browser;
 beforeAll(async () => {

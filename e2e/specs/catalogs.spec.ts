@@ -7,7 +7,7 @@ import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
 import { baseUrl, mailUrl, wwwRoot } from '../support/context';
 import { axeBuilder } from '../support/axe';
 
-// The connector and playbook catalogs on /connections, through nginx (SPEC §2.3, §4.4, §5, §9).
+// The connector and playbook catalogs on /connections, through nginx (docs/product/public-pages.md#playbooks-tab, docs/product/connections.md#card-states, docs/product/connections.md#filters, docs/product/connections.md#paging).
 
 let browser: Browser;
 let account: SignedUpUser;
@@ -21,7 +21,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// /connections is a signed-in page (SPEC §2.1), so every page here is signed in (`cookies`). The guest
+// /connections is a signed-in page (docs/product/shell.md#guards), so every page here is signed in (`cookies`). The guest
 // redirects are proved where a guest meets the catalogs, the landing page's tabs (catalogs-guest.spec.ts).
 
 const cards = (page: Page) => page.locator('[data-connector]');
@@ -42,13 +42,13 @@ async function matchingCount(page: Page): Promise<number> {
 
 const loadMore = (page: Page) => catalog(page).getByRole('button', { name: /^Load \d+ more$/ });
 
-describe('connector catalog paging (SPEC §4.4, §9)', () => {
+describe('connector catalog paging (docs/product/connections.md#paging)', () => {
   it('shows 12 cards at first, and "Load N more" adds what it says', async () => {
     await withPage(browser, { cookies: account.cookies }, async ({ page }) => {
       await openConnections(page);
       expect(await cards(page).count()).toBe(12);
       const total = await matchingCount(page);
-      // SPEC §5 decision: with the default filters more than 12 match, so there is a next page.
+      // docs/product/connections.md#filters decision: with the default filters more than 12 match, so there is a next page.
       expect(total).toBeGreaterThan(12);
       const n = Math.min(10, total - 12);
       const button = catalog(page).getByRole('button', { name: `Load ${n} more` });
@@ -97,7 +97,7 @@ describe('connector catalog paging (SPEC §4.4, §9)', () => {
   });
 });
 
-describe('connect, add server and use template (SPEC §2.3, §4.4)', () => {
+describe('connect, add server and use template (docs/product/public-pages.md#playbooks-tab, docs/product/connections.md#card-states)', () => {
   it('signed in, Connect logs the connector id and says connecting it is coming soon', async () => {
     await withPage(browser, { cookies: account.cookies }, async ({ page }) => {
       const logged: string[] = [];
@@ -142,7 +142,7 @@ describe('connect, add server and use template (SPEC §2.3, §4.4)', () => {
   });
 });
 
-describe('connector settings come from the runtime config (SPEC §4.4)', () => {
+describe('connector settings come from the runtime config (docs/product/connections.md#required-settings)', () => {
   const file = () => join(wwwRoot(), 'config', 'connectors.json');
   let original: string | undefined;
 

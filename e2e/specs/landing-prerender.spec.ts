@@ -91,7 +91,7 @@ describe('nginx serves the prerendered landing page for / only', () => {
     });
   });
 
-  it('in the dark theme it is dark before any of the app’s code runs (SPEC §4.2)', async () => {
+  it('in the dark theme it is dark before any of the app’s code runs (docs/product/shell.md#theme)', async () => {
     await withPage(browser, { viewport: MOBILE, theme: 'dark' }, async ({ page, context }) => {
       // The app's entry never arrives: what shows is the prerendered page and theme-init.js alone.
       await context.route(/\/assets\/js\/main\.[^/]+\.js$/, (route) => route.abort());
@@ -151,7 +151,7 @@ describe('the shell takes over (docs/decisions/008)', () => {
   });
 });
 
-describe('download links come from the runtime config (SPEC §2.3)', () => {
+describe('download links come from the runtime config (docs/product/public-pages.md#hero)', () => {
   it('the live page shows the URLs /config/app.json names, and hides a platform set to null', async () => {
     const file = join(wwwRoot(), 'config', 'app.json');
     const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, withPage } from '../support/browser';
 import { axeBuilder } from '../support/axe';
 
-// The landing page through nginx (SPEC §2.3, §4.5, §9): links, widgets, reduced motion, the brief.
+// The landing page through nginx (docs/product/public-pages.md#security-section, docs/product/public-pages.md#motion): links, widgets, reduced motion, the brief.
 
 let browser: Browser;
 
@@ -47,7 +47,7 @@ async function showAllSections(page: Page) {
 const WINDOWS_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
-describe('landing links (SPEC §2.3)', () => {
+describe('landing links (docs/product/public-pages.md#landing-links)', () => {
   it('Get Started and Log in go to the auth screens', async () => {
     await withPage(browser, async ({ page, consoleErrors }) => {
       await openLanding(page);
@@ -150,7 +150,7 @@ describe('landing links (SPEC §2.3)', () => {
         );
         if (target?.startsWith('#')) expect(await page.locator(target).count(), `${label}`).toBe(1);
       }
-      // SPEC §2.3: the logo goes to /.
+      // docs/product/public-pages.md#landing-sections: the logo goes to /.
       const logo = landing(page).locator('footer').getByRole('link', { name: 'Trove', exact: true });
       expect(await logo.getAttribute('href')).toBe('/');
 
@@ -160,7 +160,7 @@ describe('landing links (SPEC §2.3)', () => {
   });
 });
 
-describe('landing widgets through nginx (SPEC §2.3, §4.5)', () => {
+describe('landing widgets through nginx (docs/product/public-pages.md#landing-sections, docs/product/public-pages.md#flow)', () => {
   it('tabs move with Left and Right and wrap', async () => {
     await withPage(browser, async ({ page }) => {
       await openLanding(page);
@@ -222,7 +222,7 @@ describe('landing widgets through nginx (SPEC §2.3, §4.5)', () => {
       );
 
       await explore.getByRole('tab', { name: 'Integrations' }).click();
-      // Dropbox needs no client-id setting, so its card is Ready without any configuration (SPEC §4.4).
+      // Dropbox needs no client-id setting, so its card is Ready without any configuration (docs/product/connections.md#card-states).
       const connect = explore.getByRole('button', { name: 'Connect Dropbox' });
       await connect.waitFor();
       await connect.click();
@@ -253,7 +253,7 @@ describe('landing widgets through nginx (SPEC §2.3, §4.5)', () => {
 });
 
 describe('the security brief', () => {
-  it('/security.pdf is a PDF that states the SPEC §1 claims', async () => {
+  it('/security.pdf is a PDF that states the docs/product/public-pages.md#claims claims', async () => {
     await withPage(browser, async ({ page }) => {
       const response = await page.request.get('/security.pdf');
       expect(response.status()).toBe(200);

@@ -24,7 +24,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('profile page: load (SPEC §2.5)', () => {
+describe('profile page: load (docs/product/profile.md#page)', () => {
   it('a new account: "Your Name", the headline placeholder, avatar "U", a 160px banner, Overview chosen', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
     await withProfile(browser, account, async ({ page, consoleErrors }) => {
@@ -48,7 +48,7 @@ describe('profile page: load (SPEC §2.5)', () => {
         '2-step',
       ]);
       expect(await page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
-      // Names and email are shown, not editable (SPEC §6).
+      // Names and email are shown, not editable (docs/product/shell.md#roles).
       expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(account.email);
       expect(await page.getByLabel('Email', { exact: true }).getAttribute('readonly')).toBe('');
       expect(await page.getByLabel('First name', { exact: true }).getAttribute('readonly')).toBe('');
@@ -81,7 +81,7 @@ describe('profile page: load (SPEC §2.5)', () => {
     });
   });
 
-  it('Prefs default to the browser when the profile has none; the options are exactly SPEC §9', async () => {
+  it('Prefs default to the browser when the profile has none; the options are exactly docs/product/profile.md#constants', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
     const browserSettings = { timezoneId: 'Asia/Tokyo', locale: 'de-DE' };
     await withProfile(browser, account, browserSettings, async ({ page }) => {
@@ -164,7 +164,7 @@ describe('profile page: load (SPEC §2.5)', () => {
   });
 });
 
-describe('profile page: tabs (SPEC §2.5, WAI-ARIA tabs)', () => {
+describe('profile page: tabs (docs/product/profile.md#tabs, WAI-ARIA tabs)', () => {
   it('arrow keys, Home and End move between tabs and wrap; switching keeps unsaved edits', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
     await withProfile(browser, account, async ({ page }) => {
@@ -221,7 +221,7 @@ describe('profile page: tabs (SPEC §2.5, WAI-ARIA tabs)', () => {
   });
 });
 
-describe('profile page: save (SPEC §2.5, §7)', () => {
+describe('profile page: save (docs/product/profile.md#save, docs/product/api.md#profile-calls)', () => {
   it('each tab saves the whole profile; after a reload every value is still there', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
     const phone = uniqueIndianMobile();
@@ -392,7 +392,7 @@ describe('profile page: save (SPEC §2.5, §7)', () => {
   });
 });
 
-describe('profile page: validation at the field (SPEC §5)', () => {
+describe('profile page: validation at the field (docs/product/profile.md#validation)', () => {
   it('gender and phone are required; the failing tab is shown and marked', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
     await withProfile(browser, account, async ({ page }) => {
@@ -464,7 +464,7 @@ describe('profile page: validation at the field (SPEC §5)', () => {
     });
   });
 
-  it('password change: every message of SPEC §5 at its field, and the submit message', async () => {
+  it('password change: every message of docs/product/profile.md#password-change at its field, and the submit message', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
     await withProfile(browser, account, async ({ page }) => {
       await openTab(page, 'Security');

@@ -23,7 +23,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('a phone number another account uses (SPEC §8)', () => {
+describe('a phone number another account uses (docs/product/profile.md#errors)', () => {
   it('the 409 puts "This phone number is already registered" on the phone field and clears the status line', async () => {
     const phone = uniqueIndianMobile();
     const first = await signUpVerifiedUser(baseUrl(), mailUrl());

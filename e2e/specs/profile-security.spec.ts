@@ -36,7 +36,7 @@ function login(email: string, password: string): Promise<Response> {
   });
 }
 
-describe('Security tab: password change (SPEC §2.5, §7)', () => {
+describe('Security tab: password change (docs/product/profile.md#password-change, docs/product/api.md#profile-calls)', () => {
   it('"Password updated", the fields cleared; after signing out the new password works and the old fails', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
     const newPassword = 'Newer-Trove-9!x';
@@ -88,7 +88,7 @@ describe('Security tab: password change (SPEC §2.5, §7)', () => {
   });
 });
 
-describe('2-step tab (SPEC §2.5)', () => {
+describe('2-step tab (docs/product/profile.md#two-step)', () => {
   it('enabled and saved, the next login asks for the code that arrives by email', async () => {
     const account = await signUpVerifiedUser(baseUrl(), mailUrl());
     expect(

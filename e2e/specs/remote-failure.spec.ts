@@ -49,7 +49,7 @@ describe('a remote that fails to load never blanks the app', () => {
   it('its files 404: the chrome and other routes keep working, and Retry succeeds once it is back', async () => {
     takeRemoteOffline(original.remotes.profile.entry);
     await withPage(browser, async ({ page, context }) => {
-      // /profile and /connections are signed-in pages (SPEC §2.1).
+      // /profile and /connections are signed-in pages (docs/product/shell.md#routes).
       await stubSignedIn(context, baseUrl());
 
       await page.goto('/profile');
@@ -78,7 +78,7 @@ describe('a remote that fails to load never blanks the app', () => {
       remotes: { ...original.remotes, profile: { entry: `${origin}${path}` } },
     });
     await withPage(browser, async ({ page, context }) => {
-      // /profile and /connections are signed-in pages (SPEC §2.1).
+      // /profile and /connections are signed-in pages (docs/product/shell.md#routes).
       await stubSignedIn(context, baseUrl());
 
       await page.goto('/profile');

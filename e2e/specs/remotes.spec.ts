@@ -39,7 +39,7 @@ describe('the shell mounts each remote on its route', () => {
     ['/chats', 'chat'],
   ])('%s renders the %s remote', async (path, remoteName) => {
     await withPage(browser, async ({ page, context, consoleErrors }) => {
-      // Profile, Connections and Chats are signed-in pages (SPEC §2.1); the auth pages are for guests.
+      // Profile, Connections and Chats are signed-in pages (docs/product/shell.md#guards); the auth pages are for guests.
       if (!path.startsWith('/auth')) await stubSignedIn(context, baseUrl());
       await page.goto(path);
       const remote = page.getByTestId(`remote-${remoteName}`);

@@ -55,7 +55,7 @@ describe('runtime composition', () => {
   it('a remote whose URL changes in the runtime config is picked up without rebuilding the shell', async () => {
     const shellBefore = await (await fetch(`${baseUrl()}/`)).text();
     await withPage(browser, async ({ page, context, consoleErrors }) => {
-      // /connections is a signed-in page (SPEC §2.1).
+      // /connections is a signed-in page (docs/product/shell.md#routes).
       await stubSignedIn(context, baseUrl());
 
       await page.goto('/connections');

@@ -34,7 +34,7 @@ async function expectDrawerClosed(page: Page) {
   expect(await bodyOverflow(page)).toBe('');
 }
 
-describe('mobile drawer (SPEC §2.2)', () => {
+describe('mobile drawer (docs/product/shell.md#drawer)', () => {
   let watched: WatchedPage;
   beforeAll(async () => {
     watched = await openPage(browser, { viewport: MOBILE, cookies: account.cookies });
@@ -104,7 +104,7 @@ describe('mobile drawer (SPEC §2.2)', () => {
   });
 });
 
-describe('account menu (SPEC §2.2)', () => {
+describe('account menu (docs/product/shell.md#account-menu)', () => {
   it('for a guest: "Guest user", a placeholder address, Login and Create account; Escape closes it', async () => {
     await withPage(browser, async ({ page }) => {
       await page.goto('/contact?topic=security');
@@ -176,7 +176,7 @@ describe('account menu (SPEC §2.2)', () => {
   });
 });
 
-describe('logout (SPEC §2.2, §4.1)', () => {
+describe('logout (docs/product/shell.md#account-menu, docs/product/shell.md#session)', () => {
   it('goes to / as a guest, and the session is over', async () => {
     const fresh = await signUpVerifiedUser(baseUrl(), mailUrl());
     await withPage(browser, async ({ page, context, consoleErrors }) => {
@@ -206,7 +206,7 @@ async function themeClass(page: Page) {
   }));
 }
 
-describe('theme (SPEC §4.2)', () => {
+describe('theme (docs/product/shell.md#theme)', () => {
   it('the rail toggle switches the dark class and saves it under "theme"', async () => {
     await withPage(browser, { cookies: account.cookies, colorScheme: 'light' }, async ({ page }) => {
       await page.goto('/chats');
@@ -244,7 +244,7 @@ async function blockAppCode(context: BrowserContext) {
   await context.route(/\/assets\/js\/(?!theme-init\.)[^/]+\.js$/, (route) => route.abort());
 }
 
-describe('navigation (SPEC §2.2)', () => {
+describe('navigation (docs/product/shell.md#navigation)', () => {
   it.each([
     ['/chats', 'Chats'],
     ['/connections', 'Connections'],
@@ -290,7 +290,7 @@ describe('navigation (SPEC §2.2)', () => {
   });
 });
 
-describe('public header (SPEC §2.2)', () => {
+describe('public header (docs/product/shell.md#top-bar)', () => {
   it('turns translucent once the page is scrolled more than 8px', async () => {
     await withPage(browser, { viewport: { width: 1280, height: 400 } }, async ({ page }) => {
       await page.goto('/contact?topic=pricing');
@@ -313,7 +313,7 @@ describe('public header (SPEC §2.2)', () => {
   });
 });
 
-describe('not-found page (SPEC §2.1)', () => {
+describe('not-found page (docs/product/shell.md#not-found)', () => {
   it('says "Page not found"; Go Home goes to / and Open Chats to /chats', async () => {
     await withPage(browser, { cookies: account.cookies }, async ({ page }) => {
       await page.goto('/no/such/page');

@@ -24,7 +24,7 @@ const pathOf = (page: Page) => {
   return `${url.pathname}${url.search}`;
 };
 
-describe('the protected-route guard (SPEC §2.1)', () => {
+describe('the protected-route guard (docs/product/shell.md#guards)', () => {
   it.each(['/chats', '/connections', '/uploads', '/profile'])(
     'a guest on %s goes to /auth/login carrying the original path',
     async (path) => {
@@ -69,7 +69,7 @@ describe('the protected-route guard (SPEC §2.1)', () => {
   });
 });
 
-describe('the guest-only guard (SPEC §2.1)', () => {
+describe('the guest-only guard (docs/product/shell.md#guards)', () => {
   it.each(['/auth/login', '/auth/register'])('a signed-in user on %s goes to /chats', async (path) => {
     await withPage(browser, async ({ page, context, consoleErrors }) => {
       await context.addCookies(account.cookies);

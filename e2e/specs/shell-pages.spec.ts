@@ -16,7 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the pages the spec leaves unshown are honest pages of ours (SPEC §2.1)', () => {
+describe('the pages the spec leaves unshown are honest pages of ours (docs/product/shell.md#routes)', () => {
   it('/playground?tpl= previews the chosen playbook, read-only and marked preview', async () => {
     await withPage(browser, async ({ page, consoleErrors }) => {
       await page.goto('/playground?tpl=invoice-finder');

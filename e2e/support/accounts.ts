@@ -25,7 +25,7 @@ export interface SignedUpUser {
   cookies: BrowserCookie[];
 }
 
-/** Meets the sign-up rule and the SPEC §5 password-change rule, and is on no common-password list. */
+/** Meets the sign-up rule and the docs/product/profile.md#password-change password-change rule, and is on no common-password list. */
 export const E2E_PASSWORD = 'Trove-e2e-Passw0rd!';
 
 /**

@@ -29,7 +29,7 @@ export async function registerUnverified(baseUrl: string, email: string, passwor
   await send(`${baseUrl}/api/v1/auth/password/register`, 'POST', { email, password });
 }
 
-/** SPEC §2.4 profile step fields saved, so the completeness check passes. */
+/** docs/product/accounts.md#steps profile step fields saved, so the completeness check passes. */
 export async function completeProfile(baseUrl: string, cookies: readonly BrowserCookie[]) {
   await send(
     `${baseUrl}/api/v1/profile`,
@@ -39,12 +39,12 @@ export async function completeProfile(baseUrl: string, cookies: readonly Browser
   );
 }
 
-/** The profile page's 2-step switch (SPEC §2.5), set through the API. */
+/** The profile page's 2-step switch (docs/product/profile.md#two-step), set through the API. */
 export async function enableTwoStep(baseUrl: string, cookies: readonly BrowserCookie[]) {
   await send(`${baseUrl}/api/v1/profile`, 'PUT', { two_factor_enabled: true }, cookies);
 }
 
-/** Waits for a toast with exactly this text (SPEC §2.6: flashes are the kit's toasts). */
+/** Waits for a toast with exactly this text (docs/product/shell.md#toasts: flashes are the kit's toasts). */
 export async function waitForFlash(page: Page, message: string) {
   await page.getByRole('region', { name: 'Notifications' }).getByText(message, { exact: true }).waitFor();
 }

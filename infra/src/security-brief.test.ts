@@ -4,7 +4,7 @@ import { briefSections, securityBriefPdf, textWidth, wrap } from './security-bri
 const pdf = securityBriefPdf('Trove', 'Find anything. Send anywhere.');
 const text = pdf.toString('latin1');
 
-describe('the security brief PDF (SPEC §2.1 /security.pdf)', () => {
+describe('the security brief PDF (docs/product/public-pages.md#landing-links /security.pdf)', () => {
   it('is a PDF whose cross-reference table points at every object exactly', () => {
     expect(text.startsWith('%PDF-1.4\n')).toBe(true);
     expect(text.endsWith('%%EOF\n')).toBe(true);
@@ -24,7 +24,7 @@ describe('the security brief PDF (SPEC §2.1 /security.pdf)', () => {
     }
   });
 
-  it('states the claims of SPEC §1', () => {
+  it('states the claims of docs/product/public-pages.md#claims', () => {
     const shown = [...text.matchAll(/\((.*?)\) Tj/g)].map((m) => m[1]).join(' ');
     for (const claim of [
       'On-device index',

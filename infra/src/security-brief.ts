@@ -1,8 +1,8 @@
-// The security brief served at /security.pdf (SPEC §2.1, §2.3), generated at build time.
+// The security brief served at /security.pdf (docs/product/public-pages.md#landing-links, docs/product/public-pages.md#security-section), generated at build time.
 //
 // Written as PDF objects by hand rather than with a PDF library: the brief is text only, and the
 // standard Helvetica fonts every PDF reader carries need no embedding, so the whole writer is this file
-// and the build gains no dependency. It states the claims of SPEC §1, in the same words as the landing
+// and the build gains no dependency. It states the claims of docs/product/public-pages.md#claims, in the same words as the landing
 // page's security section (mfe-marketing/src/features/content/security.ts).
 
 /** Helvetica advance widths (1/1000 em) for ASCII 32–126, from the Adobe AFM; used to wrap lines. */
@@ -59,7 +59,7 @@ export interface BriefSection {
   bullets?: readonly string[];
 }
 
-/** The brief's words. Every SPEC §1 claim appears here; the brief test checks each one. */
+/** The brief's words. Every docs/product/public-pages.md#claims claim appears here; the brief test checks each one. */
 export function briefSections(productName: string): BriefSection[] {
   return [
     {

@@ -1,5 +1,5 @@
 // Sets the theme class on <html> before the first paint, so a reload never flashes the other theme
-// (SPEC §4.2). It is a file loaded by a blocking <script src> in <head>, not inline code, so the CSP
+// (docs/product/shell.md#theme). It is a file loaded by a blocking <script src> in <head>, not inline code, so the CSP
 // stays `script-src 'self'`. The rule matches the kit's applyInitialTheme: the saved `theme`, else the
 // system preference. Kept tiny and dependency-free: it runs before anything else on the page.
 //

@@ -269,7 +269,7 @@ async function main() {
       const targets: { label: string; path: string; headers?: Record<string, string> }[] = [
         { label: 'bare Hono route (baseline)', path: '/bench/bare' },
         { label: 'auth /healthz', path: '/api/v1/auth/healthz' },
-        // A signed-in session check: JWT verify, family lookup and user lookup (SPEC §7 GET /auth/me).
+        // A signed-in session check: JWT verify, family lookup and user lookup (docs/product/api.md#auth-calls GET /auth/me).
         { label: 'auth /me (signed in)', path: '/api/v1/auth/me', headers: { Cookie: cookie } },
       ];
       for (const t of targets) await load(stack.url, t.label, t.path, 2, t.headers); // warm-up: keepalive, JIT
@@ -360,7 +360,7 @@ async function main() {
       const bytes = await measureFrontEndBytes(stack.url, [
         { route: '/', ready: 'remote-marketing' },
         { route: '/auth/login', ready: 'remote-auth' },
-        // Guarded routes (SPEC §2.1) are measured signed in.
+        // Guarded routes (docs/product/shell.md#guards) are measured signed in.
         { route: '/profile', ready: 'remote-profile', cookie },
         { route: '/connections', ready: 'remote-connectors', cookie },
       ]);

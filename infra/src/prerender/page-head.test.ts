@@ -49,7 +49,7 @@ function headOf(path: string) {
 }
 
 describe('the head tags of each public page', () => {
-  it('covers the public routes of SPEC §2.1', () => {
+  it('covers the public routes of docs/product/shell.md#routes', () => {
     expect(PUBLIC_PAGES.map((p) => p.path)).toEqual([
       '/',
       '/auth/login',

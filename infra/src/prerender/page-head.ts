@@ -10,7 +10,7 @@ export interface ProductNames {
 }
 
 export interface PublicPage {
-  /** The route (SPEC §2.1), also the page file's name under pages/ (`/` is landing.html). */
+  /** The route (docs/product/shell.md#routes), also the page file's name under pages/ (`/` is landing.html). */
   path: string;
   title: (names: ProductNames) => string;
   description: (names: ProductNames) => string;

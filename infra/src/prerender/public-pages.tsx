@@ -4,7 +4,7 @@
 //
 // Each page is an entry of its own under pages/ (its own stylesheet, only what it draws), built by
 // infra/src/rspack/prerender.ts into CommonJS and run in node. It is build tooling, not an app: the shell
-// never imports a remote (DESIGN.md, one-way imports), but the build may read them all to draw the pages
+// never imports a remote (docs/architecture.md#import-rules), but the build may read them all to draw the pages
 // they make together — the shell's chrome around each page, exactly as the shell renders it for a guest.
 // The shell shows this markup until its own page has rendered, then puts its DOM in its place
 // (shell/src/app/prerender/handoff.ts).

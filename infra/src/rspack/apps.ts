@@ -62,7 +62,7 @@ export const apps: readonly AppDefinition[] = [
     ConnectorCatalog: 'connector-catalog.tsx',
     PlaybookCatalog: 'playbook-catalog.tsx',
     playbooks: 'playbooks.ts',
-    // Issue 10: /uploads, a source beside Connections (DESIGN.md).
+    // Issue 10: /uploads, a source beside Connections (docs/architecture.md#packages).
     UploadsPage: 'uploads-page.tsx',
   }),
   // Issue 11: /chats and /chats/:chatId (docs/decisions/016).
@@ -80,7 +80,7 @@ export function findApp(nameOrFolder: string): AppDefinition | undefined {
 }
 
 /**
- * Public settings served as /config/app.json. The one place the product's names live (DESIGN.md: they
+ * Public settings served as /config/app.json. The one place the product's names live (docs/product/shell.md#product-name: they
  * come from runtime config, never hard-coded in more than one place).
  */
 export const appSettings = {

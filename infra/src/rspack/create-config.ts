@@ -21,7 +21,7 @@ export interface CreateConfigOptions {
 }
 
 /**
- * Shared as singletons across the host and every remote (DESIGN.md, run-time composition): two copies
+ * Shared as singletons across the host and every remote (docs/architecture.md#run-time-composition): two copies
  * of React or of the kit would split hooks and contexts, so there must be exactly one of each.
  */
 const sharedSingletons = ['react', 'react-dom', 'react-router', 'react-router-dom', '@trove/kit'] as const;
@@ -131,7 +131,7 @@ export function createConfig(options: CreateConfigOptions): Configuration {
     }),
   ];
 
-  // The shell's theme class must be set before the first paint (SPEC §4.2: no flash of the wrong theme).
+  // The shell's theme class must be set before the first paint (docs/product/shell.md#theme: no flash of the wrong theme).
   // It ships as a file with a content-hashed name, loaded by a blocking <script src> in <head>, so the
   // CSP stays `script-src 'self'` with no inline code or hash to maintain.
   let headScript: string | null = null;

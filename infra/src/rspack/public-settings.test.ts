@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { downloadsFromEnv, placeholderDownloads, publicSettings } from './public-settings';
 
-describe('download links in /config/app.json (SPEC §2.3)', () => {
+describe('download links in /config/app.json (docs/product/public-pages.md#hero)', () => {
   it('are placeholders on the reserved .example domain when nothing is set', () => {
     expect(downloadsFromEnv({})).toEqual(placeholderDownloads);
     for (const url of Object.values(placeholderDownloads)) expect(url).toMatch(/^https:\/\/.*trove\.example/);

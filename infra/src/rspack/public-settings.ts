@@ -1,6 +1,6 @@
 import { appSettings } from './apps';
 
-/** SPEC §2.3: the platforms the landing page offers a download for, in its order. */
+/** docs/product/public-pages.md#hero: the platforms the landing page offers a download for, in its order. */
 export const DOWNLOAD_PLATFORMS = ['android', 'ios', 'windows', 'macos', 'linux'] as const;
 export type DownloadPlatform = (typeof DOWNLOAD_PLATFORMS)[number];
 
@@ -14,7 +14,7 @@ export const DOWNLOAD_SETTINGS: Record<DownloadPlatform, string> = {
 };
 
 /**
- * SPEC §2.3: placeholders until a deployment configures real store and installer URLs. They use the
+ * docs/product/public-pages.md#hero: placeholders until a deployment configures real store and installer URLs. They use the
  * reserved `.example` domain, so a placeholder can never send anyone to someone else's site.
  */
 export const placeholderDownloads: Record<DownloadPlatform, string> = {

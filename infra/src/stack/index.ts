@@ -228,7 +228,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       SEARCH_PORT: String(ports.search),
       DATABASE_URL: databaseUrlForServices,
       SMTP_URL: smtpUrl,
-      // The profile service verifies sessions with the auth service's public keys (DESIGN.md "Services"),
+      // The profile service verifies sessions with the auth service's public keys (docs/architecture.md#sessions),
       // fetched through nginx so any live auth instance answers (docs/decisions/009, "Scale-out").
       AUTH_JWKS_URL: `http://${loopbackHost(listenHost)}:${ports.http}/api/v1/auth/.well-known/jwks.json`,
       // Links in mailed answers point where users reach the app (issue 18 item 12): nginx, unless set.

@@ -296,7 +296,7 @@ process.kill(process.pid, 'SIGKILL');
   });
 });
 
-// The default for `npm start` without DATABASE_URL: keep it working (DESIGN.md, "Services").
+// The default for `npm start` without DATABASE_URL: keep it working (docs/architecture.md#database).
 describe('the stack on embedded PostgreSQL', () => {
   let dir: string;
 

@@ -62,7 +62,7 @@ beforeEach(() => {
   routes = {};
   vi.stubGlobal('__TROVE_BUILD_LABEL__', 'test');
   stubFetch();
-  // Starts at login (SPEC §2.4: a remembered email skips identify).
+  // Starts at login (docs/product/accounts.md#remembered-email: a remembered email skips identify).
   localStorage.setItem('rememberEmail', '1');
   localStorage.setItem('rememberedEmail', EMAIL);
 });
@@ -73,7 +73,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the auth page against a stubbed API (SPEC §4.3, §8)', () => {
+describe('the auth page against a stubbed API (docs/product/accounts.md#auth-flow, docs/product/accounts.md#errors)', () => {
   it('a remembered email starts at login with it', async () => {
     renderAt();
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
@@ -242,7 +242,7 @@ describe('the auth page against a stubbed API (SPEC §4.3, §8)', () => {
     expect(await toast('Could not start password reset')).toBeTruthy();
   });
 
-  describe('failures say what the server said, else the SPEC §8 default', () => {
+  describe('failures say what the server said, else the docs/product/accounts.md#errors default', () => {
     it.each([
       [{ status: 500, body: '' }, 'Could not check email'],
       [

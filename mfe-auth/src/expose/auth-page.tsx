@@ -33,7 +33,7 @@ const HEADINGS: Record<Step, { title: string; description: string }> = {
   },
 };
 
-/** The popup options both dialogs share: explicit choices only, never a backdrop click (SPEC §2.4). */
+/** The popup options both dialogs share: explicit choices only, never a backdrop click (docs/product/accounts.md#unknown-email-dialog). */
 const DIALOG_OPTIONS = {
   size: 'sm',
   backdrop: true,
@@ -44,7 +44,7 @@ const DIALOG_OPTIONS = {
 
 /**
  * trove_auth/AuthPage (docs/decisions/001), mounted on /auth/login and /auth/register: the unified step
- * flow of SPEC §2.4. The hook holds the flow; this page picks the step and opens its dialogs.
+ * flow of docs/product/accounts.md#steps. The hook holds the flow; this page picks the step and opens its dialogs.
  */
 export default function AuthPage() {
   const popup = usePopup();

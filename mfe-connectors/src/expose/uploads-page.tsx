@@ -24,7 +24,7 @@ import { useUploads } from '../features/uploads/use-uploads';
 import * as shared from '../features/catalog/catalog.module.css';
 import * as styles from '../features/uploads/uploads.module.css';
 
-/** Issue 10: what uploads are for, in the landing page's words (SPEC §1: dates, totals and entities). */
+/** Issue 10: what uploads are for, in the landing page's words (docs/product/uploads-and-search.md#facts: dates, totals and entities). */
 function EmptyUploads() {
   const { name } = useAppConfig();
   return (

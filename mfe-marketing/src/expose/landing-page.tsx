@@ -6,7 +6,7 @@ import { Hero } from '../features/hero/hero';
 import { LazySection } from '../features/lazy/lazy-section';
 import { useHashTarget } from '../features/lazy/use-hash-target';
 
-// SPEC §2.3 order. Everything after the hero is below the fold and loads as it comes near.
+// docs/product/public-pages.md#landing-sections order. Everything after the hero is below the fold and loads as it comes near.
 const sections = [
   { id: 'features', minHeight: '80rem', component: lazy(() => import('../features/grid/feature-grid')) },
   { id: 'how-it-works', minHeight: '48rem', component: lazy(() => import('../features/flow/how-it-works')) },
@@ -25,7 +25,7 @@ const sections = [
 ] as const;
 const sectionIds = sections.map((section) => section.id);
 
-/** trove_marketing/LandingPage (docs/decisions/001): the landing page, SPEC §2.3 sections in order. */
+/** trove_marketing/LandingPage (docs/decisions/001): the landing page, docs/product/public-pages.md#landing-sections sections in order. */
 export default function LandingPage() {
   const downloads = useDownloadLinks();
   const platform = useVisitorPlatform();

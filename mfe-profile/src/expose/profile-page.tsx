@@ -3,7 +3,7 @@ import { PageHeader } from '@trove/kit/ui';
 import { ProfileWorkspace } from '../features/profile-page/profile-workspace';
 import * as styles from './profile-page.module.css';
 
-/** trove_profile/ProfilePage (docs/decisions/001): SPEC §2.5, the profile and its seven tabs. */
+/** trove_profile/ProfilePage (docs/decisions/001): docs/product/profile.md#tabs, the profile and its seven tabs. */
 export default function ProfilePage() {
   const { name } = useAppConfig();
   return (

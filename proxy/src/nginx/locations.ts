@@ -283,7 +283,7 @@ export function serviceLocations(
 
 ${proxyLocation(`^~ ${API_PATHS.profile}/`, 'trove_profile', csp)}
 
-    # SPEC §7 PUT /api/v1/profile has no trailing slash, so the prefix above does not match it.
+    # docs/product/api.md#profile-calls PUT /api/v1/profile has no trailing slash, so the prefix above does not match it.
 ${proxyLocation(`= ${API_PATHS.profile}`, 'trove_profile', csp)}
 
     # The search service (issues 10, 11 and 21): search, chats, passages and sources take small JSON bodies.

@@ -59,7 +59,7 @@ export function createAuthApp(options: AuthAppDeps): Hono<ServiceEnv> {
   };
   const app = createServiceApp({ db: deps.db, logger: deps.logger, prefix: AUTH_PREFIX });
 
-  // The flask-jwt-extended rule (DESIGN.md): a state-changing request that carries a valid access
+  // The flask-jwt-extended rule (docs/architecture.md#sessions): a state-changing request that carries a valid access
   // cookie must carry its csrf value in X-CSRF-TOKEN. refresh and logout check the refresh token's.
   app.use(`${AUTH_PREFIX}/*`, async (c, next) => {
     const path = c.req.path;

@@ -5,7 +5,7 @@ import { createTestAuthApp } from './testing/harness';
 import { insertUser } from './users/users.repository';
 
 // Two jobs in one file, because both need a PostgreSQL this test owns:
-// - the smoke run on the embedded default (DESIGN "Services"): it starts, migrates and serves;
+// - the smoke run on the embedded default (docs/architecture.md#database): it starts, migrates and serves;
 // - readiness follows the database down and back up without restarting the app, which needs a server
 //   we may stop. The shared server on 5432 is never stopped.
 

@@ -17,7 +17,7 @@ export const API_PATHS = {
   destinations: `${API_PREFIX}/destinations`,
 } as const;
 
-/** The flask-jwt-extended cookie convention (DESIGN.md "Services"; SPEC §9 cookie names). */
+/** The flask-jwt-extended cookie convention (docs/architecture.md#sessions; docs/product/api.md#cookies cookie names). */
 export const ACCESS_COOKIE = 'access_token_cookie';
 export const REFRESH_COOKIE = 'refresh_token_cookie';
 export const CSRF_ACCESS_COOKIE = 'csrf_access_token';
@@ -26,7 +26,7 @@ export const CSRF_REFRESH_COOKIE = 'csrf_refresh_token';
  * The readable CSRF cookies' names when the session cookies are Secure (issue 18 item 13): the `__Host-`
  * prefix makes the browser refuse one set without Secure, with a Domain, or on another path, so a
  * sibling subdomain or a plain-http page cannot plant a value of its own. Over plain http (local runs)
- * the names stay as SPEC §9 has them; readers take whichever exists, the prefixed one first.
+ * the names stay as docs/product/shell.md#constants has them; readers take whichever exists, the prefixed one first.
  */
 export const SECURE_COOKIE_PREFIX = '__Host-';
 export const csrfCookieName = (

@@ -109,7 +109,7 @@ export const ChatListCursorSchema = z.object({
 });
 export type ChatListCursor = z.output<typeof ChatListCursorSchema>;
 
-/** `POST /api/v1/chats/:id/messages`: a plain question or a command in the SPEC §3 grammar. */
+/** `POST /api/v1/chats/:id/messages`: a plain question or a command in the docs/product/public-pages.md#command-grammar grammar. */
 export const AskBodySchema = requestBody({
   text: z
     .string({ error: CHAT_MESSAGES.questionRequired })

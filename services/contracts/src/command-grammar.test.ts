@@ -9,7 +9,7 @@ import {
   parseCommand,
 } from './command-grammar';
 
-describe('command grammar (SPEC §3)', () => {
+describe('command grammar (docs/product/public-pages.md#command-grammar)', () => {
   it('reads the verb, the query and a chat channel after the arrow', () => {
     expect(parseCommand('find invoices over ₹50,000 → #finance')).toEqual({
       verb: 'find',

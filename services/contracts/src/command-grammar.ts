@@ -1,17 +1,17 @@
 /**
- * The command grammar (SPEC §3): a verb, an arrow, then a destination. One parser for the landing page's
+ * The command grammar (docs/product/public-pages.md#command-grammar): a verb, an arrow, then a destination. One parser for the landing page's
  * hero demo and "how it works" flow and for Chats (issue 11), so every place reads a command the same way.
  * Pure: no DOM, no clock, no imports, so the landing page can take it without pulling in zod.
  */
 
-/** Verbs the demo knows (SPEC §3: "a verb such as find, summarize, draft, export or share"). */
+/** Verbs the demo knows (docs/product/public-pages.md#command-grammar: "a verb such as find, summarize, draft, export or share"). */
 export const COMMAND_VERBS = ['find', 'summarize', 'draft', 'export', 'share', 'extract', 'send'] as const;
 export type CommandVerb = (typeof COMMAND_VERBS)[number];
 
-/** SPEC §3 defaults for a destination named without a target. */
+/** docs/product/public-pages.md#command-grammar defaults for a destination named without a target. */
 export const DEFAULT_CHAT_CHANNEL = '#general';
 export const DEFAULT_TEAMS_CHANNEL = 'General';
-/** SPEC §3: "an address, with a placeholder default". */
+/** docs/product/public-pages.md#command-grammar: "an address, with a placeholder default". */
 export const DEFAULT_EMAIL_ADDRESS = 'team@example.com';
 export const DEFAULT_DRIVE_FOLDER = 'My Drive';
 
@@ -24,7 +24,7 @@ export type Destination =
 
 export interface ParseOptions {
   /**
-   * Fill a destination named without a target with SPEC §3's placeholder (the demo's behaviour, the
+   * Fill a destination named without a target with docs/product/public-pages.md#command-grammar's placeholder (the demo's behaviour, the
    * default). Chats turn it off: a real mail must not go to team@example.com, so `-> email` with no
    * valid address reads as `{ kind: 'email', address: '' }` and the chat asks for one.
    */
@@ -80,7 +80,7 @@ function channelName(text: string): string {
   return name ? `#${name}` : DEFAULT_CHAT_CHANNEL;
 }
 
-/** SPEC §3: a Teams channel is quoted ("Finance Ops") or plain (Finance); default General. */
+/** docs/product/public-pages.md#command-grammar: a Teams channel is quoted ("Finance Ops") or plain (Finance); default General. */
 function teamsChannel(text: string): string {
   const quoted = /^["“'‘](.+?)["”'’]/.exec(text);
   if (quoted?.[1]?.trim()) return quoted[1].trim();

@@ -6,7 +6,7 @@ function messageFor(input: unknown): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-describe('EmailSchema (SPEC §5 email rule)', () => {
+describe('EmailSchema (docs/product/accounts.md#email-rules email rule)', () => {
   it('an email is trimmed and lower-cased', () => {
     expect(EmailSchema.parse('  Ada.Lovelace@Example.COM \n')).toBe('ada.lovelace@example.com');
   });
@@ -56,7 +56,7 @@ describe('the one address grammar (issue 35 item 1, RFC 5321 mailbox)', () => {
     expect(result.error?.issues[0]?.message).toMatch(/^email must be one address like name@example\.com/);
   });
 
-  it.each(variants)("%s in a form keeps SPEC §5's message", (input) => {
+  it.each(variants)("%s in a form keeps docs/product/accounts.md#email-rules's message", (input) => {
     expect(messageFor(input)).toBe('Please enter a valid email address.');
   });
 

@@ -12,7 +12,7 @@ const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\u0080-\\uFFFF-]+";
 const DOT_STRING = new RegExp(`^${ATOM}(?:\\.${ATOM})*$`, 'u');
 // RFC 5321 Quoted-string: qtextSMTP (%d32-33 / %d35-91 / %d93-126) or a quoted-pairSMTP (\ %d32-126).
 const QUOTED_STRING = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"$/;
-// RFC 5321 sub-domain: Let-dig [Ldh-str]; a U-label's letters beyond ASCII as in RFC 6531. SPEC §5
+// RFC 5321 sub-domain: Let-dig [Ldh-str]; a U-label's letters beyond ASCII as in RFC 6531. docs/product/profile.md#validation
 // asks for a dot and a last label of at least 2 characters, so no address literals and no bare hosts.
 const LABEL = '[a-z0-9\\u0080-\\uFFFF](?:[a-z0-9\\u0080-\\uFFFF-]{0,61}[a-z0-9\\u0080-\\uFFFF])?';
 const DOMAIN = new RegExp(`^(?:${LABEL}\\.)+${LABEL}$`, 'u');
@@ -52,7 +52,7 @@ function plainLocal(local: string): string {
 }
 
 /**
- * An address as the grammar reads it: trimmed, Unicode-normalised (NFC) and lower-cased (SPEC §5),
+ * An address as the grammar reads it: trimmed, Unicode-normalised (NFC) and lower-cased (docs/product/accounts.md#email-rules),
  * unneeded quotes removed; `undefined` when it is not one mailbox. Every per-address limit keys on
  * this form, so no two spellings of one inbox count apart.
  */
@@ -73,7 +73,7 @@ export function normaliseAddress(raw: string, rules: AddressRules = STRICT_ADDRE
 
 /**
  * A mailbox field. With `field` (a request body), an address in header syntax gets a message naming
- * that field; without it (a form on the client), every invalid address gets SPEC §5's message.
+ * that field; without it (a form on the client), every invalid address gets docs/product/accounts.md#email-rules's message.
  */
 export function addressSchema(field?: string, rules: AddressRules = STRICT_ADDRESSES) {
   return z
@@ -94,7 +94,7 @@ export function addressSchema(field?: string, rules: AddressRules = STRICT_ADDRE
     });
 }
 
-/** SPEC §5: an email is trimmed and lower-cased before it is checked or stored. */
+/** docs/product/accounts.md#email-rules: an email is trimmed and lower-cased before it is checked or stored. */
 export const EmailSchema = addressSchema();
 
 export type Email = z.output<typeof EmailSchema>;

@@ -6,14 +6,14 @@ import { SessionUserSchema } from './session';
 export const OTP_CODE_MESSAGE = 'Enter 6-digit code';
 export const OTP_MISSING_MESSAGE = 'Invalid / missing code';
 
-/** SPEC §5 "One-time code": exactly 6 digits; whitespace is stripped (leading zeros are kept). */
+/** docs/product/accounts.md#code-rules "One-time code": exactly 6 digits; whitespace is stripped (leading zeros are kept). */
 export const OtpCodeSchema = z
   .string({ error: (issue) => (issue.input == null ? OTP_MISSING_MESSAGE : OTP_CODE_MESSAGE) })
   .max(64, OTP_CODE_MESSAGE)
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, OTP_CODE_MESSAGE));
 
-/** SPEC §3 one-time-code meta: the purposes a client may ask a code for on /otp/*. */
+/** docs/product/accounts.md#one-time-code-meta one-time-code meta: the purposes a client may ask a code for on /otp/*. */
 export const OtpPurposeSchema = z.enum(['verify', 'login2fa'], {
   error: 'Purpose must be verify or login2fa',
 });
@@ -36,8 +36,8 @@ export const OtpVerifySchema = otpVerifySchema();
 export type OtpVerify = z.output<typeof OtpVerifySchema>;
 
 /**
- * SPEC §4.3 "Code timer": the server's values win over the client's fallbacks. Seconds and absolute
- * times both, because the client reads either (DESIGN.md "OTP timing").
+ * docs/product/accounts.md#code-timing "Code timer": the server's values win over the client's fallbacks. Seconds and absolute
+ * times both, because the client reads either (docs/product/accounts.md#code-timing).
  */
 export const OtpTimingSchema = z.object({
   expires_in: z.number().int(),
@@ -54,7 +54,7 @@ export type OtpRequestResponse = z.output<typeof OtpRequestResponseSchema>;
 export const OtpVerifyResponseSchema = z.object({ user: SessionUserSchema });
 export type OtpVerifyResponse = z.output<typeof OtpVerifyResponseSchema>;
 
-/** 429 from /otp/request (and login limits): when to try again, in seconds (SPEC §4.3). */
+/** 429 from /otp/request (and login limits): when to try again, in seconds (docs/product/accounts.md#login). */
 export const RetryAfterErrorSchema = z.object({
   error: z.string(),
   code: z.string(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passwordStrength } from './password-strength';
 
-describe('passwordStrength (SPEC §5 strength meter)', () => {
+describe('passwordStrength (docs/product/accounts.md#strength-meter strength meter)', () => {
   it('an empty password passes no check and is red', () => {
     expect(passwordStrength('')).toMatchObject({ passed: 0, percent: 0, level: 'weak' });
   });

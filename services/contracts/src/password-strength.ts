@@ -1,5 +1,5 @@
 /**
- * SPEC §5 "Strength meter": five checks — at least 8 characters, an uppercase letter, a lowercase letter,
+ * docs/product/accounts.md#strength-meter "Strength meter": five checks — at least 8 characters, an uppercase letter, a lowercase letter,
  * a digit, a symbol. The percentage is passed checks / 5; red below 40 %, amber below 80 %, green from 80 %.
  * One rule for the sign-up and reset steps (mfe-auth) and the Security tab (mfe-profile).
  */

@@ -4,7 +4,7 @@ import { OtpCodeSchema, OtpTimingSchema } from './otp';
 import { requestBody } from './request-body';
 import { SessionUserSchema } from './session';
 
-/** SPEC §7: POST /api/v1/auth/password/exists — selects the known-email or unknown-email step. */
+/** docs/product/api.md#auth-calls: POST /api/v1/auth/password/exists — selects the known-email or unknown-email step. */
 export const emailExistsRequestSchema = (rules: AddressRules = STRICT_ADDRESSES) =>
   requestBody({ email: addressSchema('email', rules) });
 export const EmailExistsRequestSchema = emailExistsRequestSchema();
@@ -20,7 +20,7 @@ export const RESET_PASSWORD_MIN_MESSAGE = 'New password must be at least 8 chara
 /** Server-side only: the check runs against a list the client does not ship (docs/decisions/005-accounts.md). */
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose another one.';
 
-/** SPEC §9: password minimum 8. The maximum bounds the hashing work one request can ask for. */
+/** docs/product/accounts.md#constants: password minimum 8. The maximum bounds the hashing work one request can ask for. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -31,12 +31,12 @@ function requiredString(message: string) {
   });
 }
 
-/** SPEC §5 "Login: required". Bounded so a megabyte password cannot cost a megabyte of hashing. */
+/** docs/product/accounts.md#password-rules "Login: required". Bounded so a megabyte password cannot cost a megabyte of hashing. */
 export const LoginPasswordSchema = requiredString(PASSWORD_REQUIRED_MESSAGE)
   .min(1, PASSWORD_REQUIRED_MESSAGE)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_MAX_MESSAGE);
 
-/** SPEC §5 "Sign-up and reset: required, minimum 8 characters". */
+/** docs/product/accounts.md#password-rules "Sign-up and reset: required, minimum 8 characters". */
 export const NewPasswordSchema = requiredString(PASSWORD_REQUIRED_MESSAGE)
   .min(1, PASSWORD_REQUIRED_MESSAGE)
   .min(PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE)
@@ -52,11 +52,11 @@ export const registerRequestSchema = (rules: AddressRules = STRICT_ADDRESSES) =>
 export const RegisterRequestSchema = registerRequestSchema();
 export type RegisterRequest = z.output<typeof RegisterRequestSchema>;
 
-/** 201 from register: the verify code's timing (SPEC §4.3 "Code timer"). */
+/** 201 from register: the verify code's timing (docs/product/accounts.md#code-timing "Code timer"). */
 export const RegisterResponseSchema = OtpTimingSchema;
 export type RegisterResponse = z.output<typeof RegisterResponseSchema>;
 
-/** 200 from login: a user and session cookies, or the 2-step branch with no user (SPEC §4.3). */
+/** 200 from login: a user and session cookies, or the 2-step branch with no user (docs/product/accounts.md#login). */
 export const LoginResponseSchema = z.union([
   z.object({ user: SessionUserSchema }),
   OtpTimingSchema.extend({ two_factor: z.literal(true), user: z.null() }),

@@ -12,7 +12,7 @@ function messages(input: unknown): Record<string, string> {
   return found;
 }
 
-describe('ProfileFormSchema (SPEC §5 profile page save)', () => {
+describe('ProfileFormSchema (docs/product/profile.md#validation profile page save)', () => {
   it('gender and phone are required on the page, though optional in the partial PUT', () => {
     expect(messages({})).toEqual({
       gender: PROFILE_MESSAGES.genderRequired,
@@ -37,7 +37,7 @@ describe('ProfileFormSchema (SPEC §5 profile page save)', () => {
   });
 });
 
-describe("the phone input's own rules (SPEC §5)", () => {
+describe("the phone input's own rules (docs/product/profile.md#validation)", () => {
   it.each([
     [undefined, PHONE_INPUT_MESSAGES.required],
     ['', 'Phone is required'],
@@ -51,7 +51,7 @@ describe("the phone input's own rules (SPEC §5)", () => {
   });
 });
 
-describe('the phone input limits of SPEC §9, as libphonenumber-js applies them', () => {
+describe('the phone input limits of docs/product/profile.md#constants, as libphonenumber-js applies them', () => {
   it('a national number has 2 to 17 digits', () => {
     expect(validatePhoneNumberLength('+91 9', 'IN')).toBe('TOO_SHORT');
     expect(validatePhoneNumberLength(`+800 ${'1'.repeat(18)}`)).toBe('TOO_LONG');

@@ -14,7 +14,7 @@ function firstMessage(input: unknown): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-describe('UpdateProfileSchema (SPEC §5)', () => {
+describe('UpdateProfileSchema (docs/product/profile.md#validation)', () => {
   it('a phone is stored as E.164, India by default', () => {
     expect(UpdateProfileSchema.parse({ phone: '098765 43210' }).phone).toBe('+919876543210');
     expect(UpdateProfileSchema.parse({ phone: '+1 415 555 2671' }).phone).toBe('+14155552671');
@@ -64,7 +64,7 @@ describe('UpdateProfileSchema (SPEC §5)', () => {
   });
 });
 
-describe('ChangePasswordSchema (SPEC §5 password change)', () => {
+describe('ChangePasswordSchema (docs/product/profile.md#password-change password change)', () => {
   it.each([
     [{ current_password: '', new_password: 'Abcdef1!' }, 'Current password is required'],
     [{ current_password: 'short', new_password: 'Abcdef1!' }, 'Min 8 characters'],

@@ -4,7 +4,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MAX_MESSAGE, PASSWORD_MIN_LENGTH } from '
 import { requestBody } from './request-body';
 import { SessionUserSchema } from './session';
 
-/** SPEC §9 "Timezone options". */
+/** docs/product/profile.md#timezones "Timezone options". */
 export const TIMEZONES = [
   'UTC',
   'Asia/Kolkata',
@@ -34,7 +34,7 @@ export const TIMEZONES = [
   'Africa/Cairo',
 ] as const;
 
-/** SPEC §9 "Language options". */
+/** docs/product/profile.md#languages "Language options". */
 export const LOCALES = [
   'en-US',
   'en-GB',
@@ -53,7 +53,7 @@ export const LOCALES = [
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 
-/** SPEC §9: minimum age 13; the date picker's first year is 1900. */
+/** docs/product/accounts.md#constants: minimum age 13; the date picker's first year is 1900. */
 export const MINIMUM_AGE = 13;
 export const EARLIEST_BIRTH_YEAR = 1900;
 
@@ -113,7 +113,7 @@ function requiredName(message: string, field: string) {
   return z.string({ error: message }).trim().min(1, message).max(100, tooLong(field, 100));
 }
 
-/** SPEC §5 "a valid domain name, not an IP address and not localhost"; at most 253, labels ≤ 63. */
+/** docs/product/profile.md#validation "a valid domain name, not an IP address and not localhost"; at most 253, labels ≤ 63. */
 export function isWebsiteDomain(host: string): boolean {
   if (host.length > 253 || host === 'localhost' || host.endsWith('.localhost')) return false;
   if (/^\d+(\.\d+){3}$/.test(host) || host.startsWith('[')) return false;
@@ -133,7 +133,7 @@ function parseHttpUrl(value: string): URL | undefined {
   }
 }
 
-/** DESIGN.md "Link-field hosts": the host or a subdomain of it, with a non-root path. */
+/** docs/product/profile.md#link-fields: the host or a subdomain of it, with a non-root path. */
 export function isProfileUrlOn(value: string, hosts: readonly string[]): boolean {
   const url = parseHttpUrl(value);
   if (url === undefined) return false;
@@ -168,8 +168,8 @@ export const TwitterSchema = profileLink('Twitter', ['twitter.com', 'x.com'], PR
 export const GithubSchema = profileLink('GitHub', ['github.com'], PROFILE_MESSAGES.github);
 
 /**
- * SPEC §5 phone rules: required (under 6 characters after trimming is "Phone number is required"),
- * valid by libphonenumber-js with India as the default country (SPEC §9), stored as E.164.
+ * docs/product/profile.md#validation phone rules: required (under 6 characters after trimming is "Phone number is required"),
+ * valid by libphonenumber-js with India as the default country (docs/product/profile.md#constants), stored as E.164.
  */
 export const PhoneSchema = z
   .string({ error: PROFILE_MESSAGES.phoneRequired })
@@ -196,7 +196,7 @@ function isCalendarDate(value: string): boolean {
 }
 
 /**
- * SPEC §5 date of birth: YYYY-MM-DD (the client sends the first 10 characters), not in the future,
+ * docs/product/accounts.md#profile-step-rules date of birth: YYYY-MM-DD (the client sends the first 10 characters), not in the future,
  * no earlier than 1900, and at least 13 years ago. "Today" is the UTC day of the check.
  */
 export const DobSchema = z
@@ -212,9 +212,9 @@ export const TimezoneSchema = z.enum(TIMEZONES, { error: PROFILE_MESSAGES.timezo
 export const LocaleSchema = z.enum(LOCALES, { error: PROFILE_MESSAGES.locale });
 
 /**
- * SPEC §7 PUT /api/v1/profile. Every field is optional: the auth flow's profile step sends only the
+ * docs/product/api.md#profile-calls PUT /api/v1/profile. Every field is optional: the auth flow's profile step sends only the
  * names and dob, the profile page sends the whole form (docs/decisions/005-accounts.md). A field that is sent is
- * checked by its SPEC §5 rule; optional text fields take '' or null to clear.
+ * checked by its docs/product/profile.md#validation rule; optional text fields take '' or null to clear.
  */
 export const UpdateProfileSchema = requestBody({
   first_name: requiredName(PROFILE_MESSAGES.firstNameRequired, 'First name').optional(),
@@ -254,7 +254,7 @@ export const UpdateProfileSchema = requestBody({
 export type UpdateProfile = z.output<typeof UpdateProfileSchema>;
 export type UpdateProfileInput = z.input<typeof UpdateProfileSchema>;
 
-/** SPEC §5 "Profile step of the auth flow": first and last name and dob, all required. */
+/** docs/product/accounts.md#profile-step-rules "Profile step of the auth flow": first and last name and dob, all required. */
 export const ProfileStepSchema = z.object({
   first_name: requiredName(PROFILE_MESSAGES.firstNameRequired, 'First name'),
   last_name: requiredName(PROFILE_MESSAGES.lastNameRequired, 'Last name'),
@@ -262,7 +262,7 @@ export const ProfileStepSchema = z.object({
 });
 export type ProfileStep = z.output<typeof ProfileStepSchema>;
 
-/** SPEC §3 Profile, as the server answers it. */
+/** docs/product/profile.md#fields Profile, as the server answers it. */
 export const ProfileSchema = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
@@ -314,7 +314,7 @@ export const PROFILE_COLUMNS = without(ProfileSchema.keyof().options, [
 export type ProfileColumn = (typeof PROFILE_COLUMNS)[number];
 
 /**
- * What the profile page edits (SPEC §2.5), in its order: everything a PUT takes but the names (set in the
+ * What the profile page edits (docs/product/profile.md#page), in its order: everything a PUT takes but the names (set in the
  * auth flow, read-only here), the images, the 2-step switch (its own control) and the password confirmation.
  */
 export const PROFILE_FORM_FIELDS = without(UpdateProfileSchema.keyof().options, [
@@ -335,7 +335,7 @@ export const ProfileStatusResponseSchema = z.object({
 });
 export type ProfileStatusResponse = z.output<typeof ProfileStatusResponseSchema>;
 
-/** SPEC §5 "Password change": lower, upper, digit and a special character. */
+/** docs/product/profile.md#password-change "Password change": lower, upper, digit and a special character. */
 export function meetsPasswordRule(value: string): boolean {
   return (
     value.length >= PASSWORD_MIN_LENGTH &&
@@ -346,7 +346,7 @@ export function meetsPasswordRule(value: string): boolean {
   );
 }
 
-/** SPEC §7 PUT /api/v1/profile/password; confirm_password is checked on the client only (SPEC §3). */
+/** docs/product/api.md#profile-calls PUT /api/v1/profile/password; confirm_password is checked on the client only (docs/product/profile.md#fields). */
 export const ChangePasswordSchema = requestBody({
   current_password: z
     .string({ error: PASSWORD_CHANGE_MESSAGES.currentRequired })

@@ -10,7 +10,7 @@ import { DOCUMENT_KINDS, type DocumentKind, EXTENSION_KINDS } from './search';
 /** What `source:` takes for the user's own uploads (any case). */
 export const UPLOADS_SOURCE: readonly string[] = ['uploads', 'upload'];
 
-/** The example the landing page shows (SPEC §2.3's search card); it works verbatim in the product. */
+/** The example the landing page shows (docs/product/public-pages.md#feature-grid's search card); it works verbatim in the product. */
 export const LANDING_SEARCH_EXAMPLE = 'find "renewal" from:finance after:2024-04-01';
 
 /** What `type:` takes: every file extension an upload may have, and the words people use for the kinds. */

@@ -7,7 +7,7 @@ function messages(input: unknown): Record<string, string> {
   return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 }
 
-describe('ResetPasswordFormSchema (SPEC §5, reset)', () => {
+describe('ResetPasswordFormSchema (docs/product/accounts.md#password-rules, reset)', () => {
   it('a matching pair of 8+ characters passes', () => {
     expect(messages({ new_password: 'Longer-pw-1', confirm_password: 'Longer-pw-1' })).toEqual({});
   });

@@ -5,7 +5,7 @@ export const RESET_CONFIRM_REQUIRED_MESSAGE = 'Confirm your new password';
 export const RESET_MISMATCH_MESSAGE = 'Passwords do not match.';
 
 /**
- * SPEC §5 "Reset also requires": the auth flow's reset step — the new password by the same rule the
+ * docs/product/accounts.md#password-rules "Reset also requires": the auth flow's reset step — the new password by the same rule the
  * server's reset/complete applies, and a required confirmation that matches it (checked on the client only).
  */
 export const ResetPasswordFormSchema = z

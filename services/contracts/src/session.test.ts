@@ -3,7 +3,7 @@ import { AcceptedSessionUserSchema, SessionUserSchema } from './session';
 
 const USER = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', phone: null };
 
-describe('the session user (SPEC §3)', () => {
+describe('the session user (docs/product/shell.md#user)', () => {
   it('as our services send it: all four fields, accepted only with an id', () => {
     expect(SessionUserSchema.parse(USER)).toEqual(USER);
     expect(SessionUserSchema.safeParse({ ...USER, id: '' }).success).toBe(false);

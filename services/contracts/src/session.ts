@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §3 "User (session)": id, name, email, phone, as our services send it; accepted only with an id. */
+/** docs/product/profile.md#fields "User (session)": id, name, email, phone, as our services send it; accepted only with an id. */
 export const SessionUserSchema = z.object({
   id: z.string().min(1),
   name: z.string().nullable(),
@@ -10,7 +10,7 @@ export const SessionUserSchema = z.object({
 export type SessionUser = z.output<typeof SessionUserSchema>;
 
 /**
- * The user the shell's session holds. SPEC §3 and §7 let a client accept one from any server with an id
+ * The user the shell's session holds. docs/product/shell.md#user, docs/product/api.md#auth-calls let a client accept one from any server with an id
  * alone — a number, too — and the other fields missing, so the kit reads /auth/me that widely; every
  * SessionUser is one. The kit's reader and the account menu's labels work on this shape.
  */

@@ -118,7 +118,7 @@ export async function queryPrepared<Row>(db: DatabaseHandle, query: CompiledQuer
 
 const DATE_OID = 1082;
 
-// A `date` (SPEC §3 Profile dob) is a calendar day, not an instant: read it as `YYYY-MM-DD` text rather
+// A `date` (docs/product/profile.md#fields Profile dob) is a calendar day, not an instant: read it as `YYYY-MM-DD` text rather
 // than pg's default local-midnight Date, which shifts the day in any time zone west of UTC.
 function typeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
   if (oid === DATE_OID) return (value: string) => value;

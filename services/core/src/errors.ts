@@ -13,7 +13,7 @@ import type { Logger } from './logger';
  */
 export class ApiError extends HTTPException {
   readonly code: string;
-  /** Extra fields for the envelope, e.g. `retry_after` on a 429 (SPEC §4.3). */
+  /** Extra fields for the envelope, e.g. `retry_after` on a 429 (docs/product/accounts.md#code-timing). */
   readonly details: Readonly<Record<string, string | number | boolean>>;
 
   constructor(
@@ -106,7 +106,7 @@ export const notFound: NotFoundHandler<ServiceEnv> = (c) =>
 /**
  * Reads a JSON request body and parses it with `schema`. Every way the input can be wrong ends in
  * a 4xx envelope: a non-JSON content type (415), a malformed body (400), or a schema failure
- * (400 with the schema's first message, e.g. SPEC §5 "Please enter a valid email address.").
+ * (400 with the schema's first message, e.g. docs/product/accounts.md#email-rules "Please enter a valid email address.").
  */
 export async function parseJson<Schema extends z.ZodType>(
   c: Context,

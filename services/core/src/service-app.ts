@@ -15,7 +15,7 @@ export interface ServiceAppOptions {
   db: DatabaseHandle;
   /** The public path prefix nginx forwards in full, e.g. `/api/v1/auth`. */
   prefix: `/${string}`;
-  /** Largest request body accepted, in bytes. Every payload in SPEC §7 is a few hundred bytes. */
+  /** Largest request body accepted, in bytes. Every payload in docs/product/api.md#conventions is a few hundred bytes. */
   maxBodyBytes?: number;
   /** The `service` label on every metric. Default: the last part of the prefix (`auth`). */
   name?: string;

@@ -13,7 +13,7 @@ export const ProfileEnvSchema = z
       1,
       1_000_000,
     ),
-    /** The auth service's public keys (DESIGN.md: verified through its JWKS, never a shared secret). */
+    /** The auth service's public keys (docs/architecture.md#sessions: verified through its JWKS, never a shared secret). */
     AUTH_JWKS_URL: z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
       .default('http://127.0.0.1:4101/api/v1/auth/.well-known/jwks.json'),

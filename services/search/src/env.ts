@@ -52,7 +52,7 @@ export const SearchEnvSchema = z
   .object({
     ...baseEnvShape,
     SEARCH_PORT: portSetting(4103),
-    /** The auth service's public keys (DESIGN.md: verified through its JWKS, never a shared secret). */
+    /** The auth service's public keys (docs/architecture.md#sessions: verified through its JWKS, never a shared secret). */
     AUTH_JWKS_URL: z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
       .default('http://127.0.0.1:4101/api/v1/auth/.well-known/jwks.json'),
@@ -167,7 +167,7 @@ export const SearchEnvSchema = z
     SECRETS_KEY_DIR: z.string().min(1).default('.data/keys'),
     /**
      * Hosts and CIDR ranges a source may reach although they are loopback, private or link-local (a
-     * self-hosted mail server). Everything else must be a public address (DESIGN.md: user-supplied hosts).
+     * self-hosted mail server). Everything else must be a public address (docs/architecture.md#source-rules: user-supplied hosts).
      */
     SOURCE_ALLOWED_HOSTS: z
       .string()

@@ -1,6 +1,6 @@
 /**
- * The one fetch wrapper (STYLE.md: remotes never call `fetch` directly). Behaviour follows SPEC §7 and
- * the error chain of SPEC §8.
+ * The one fetch wrapper (docs/conventions.md#one-way-to-do-each-thing: remotes never call `fetch` directly). Behaviour follows docs/product/api.md#conventions and
+ * the error chain of docs/product/api.md#errors.
  */
 
 import {
@@ -37,7 +37,7 @@ export class ApiError extends Error {
 
 /**
  * A CSRF cookie's value under either of its names: `__Host-…` when the session is Secure (issue 18 item
- * 13), the plain SPEC §9 name otherwise. The prefixed one wins: only a secure origin can have set it.
+ * 13), the plain docs/product/api.md#cookies name otherwise. The prefixed one wins: only a secure origin can have set it.
  */
 export function readCsrfCookie(
   cookieHeader: string,
@@ -72,7 +72,7 @@ function isPassThroughBody(body: unknown): body is BodyInit {
   );
 }
 
-/** Headers for one call: JSON by default, and the access CSRF token on every non-GET call (SPEC §7). */
+/** Headers for one call: JSON by default, and the access CSRF token on every non-GET call (docs/product/api.md#csrf). */
 export function buildHeaders(
   method: HttpMethod,
   body: unknown,
@@ -115,7 +115,7 @@ function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-/** SPEC §8: detail.error, else detail, else message, else error, else the status text. */
+/** docs/product/api.md#errors: detail.error, else detail, else message, else error, else the status text. */
 export function errorMessageFrom(data: unknown, statusText: string): string {
   const detail = field(data, 'detail');
   return (
@@ -128,7 +128,7 @@ export function errorMessageFrom(data: unknown, statusText: string): string {
 }
 
 /**
- * The message to show a person (SPEC §8, user-facing helper): what the server said — detail.error first,
+ * The message to show a person (docs/product/api.md#errors, user-facing helper): what the server said — detail.error first,
  * then the other body fields of the chain — else the caller's default. Never the bare status text or a
  * browser's network jargon ("Not Found", "Failed to fetch"): those read as breakage, not as guidance.
  */
@@ -170,7 +170,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const method = options.method ?? 'GET';
     const response = await deps.fetch(`${deps.baseUrl ?? ''}${path}`, {
       method,
-      // Every call sends cookies (SPEC §7): the session lives in httpOnly cookies.
+      // Every call sends cookies (docs/product/api.md#cookies): the session lives in httpOnly cookies.
       credentials: 'include',
       headers: buildHeaders(method, options.body, deps.readCookies(), options.headers),
       body: encodeBody(options.body),
@@ -241,7 +241,7 @@ export type Uploader = <T = unknown>(path: string, body: FormData, options?: Upl
 
 /**
  * POSTs a multipart body with upload progress. Same rules as `request`: cookies, the access CSRF header
- * (SPEC §7), and a failed answer becomes an ApiError carrying the error envelope (SPEC §8). A network
+ * (docs/product/api.md#conventions), and a failed answer becomes an ApiError carrying the error envelope (docs/product/api.md#errors). A network
  * failure is an ApiError with status 0, so callers show one kind of error.
  */
 export function createUploader(deps: UploaderDeps): Uploader {

@@ -9,7 +9,7 @@ function avatarOf(container: HTMLElement): HTMLElement {
   return element;
 }
 
-describe('Avatar (SPEC §3)', () => {
+describe('Avatar (docs/product/shell.md#avatar)', () => {
   afterEach(cleanup);
 
   it('shows the initials of up to two words, else "U"', () => {

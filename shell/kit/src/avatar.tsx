@@ -2,7 +2,7 @@ import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import * as styles from './avatar.module.css';
 import { initials } from './user-labels';
 
-/** SPEC §3 Avatar / §9: 72px unless a screen asks for another size (the profile page uses 96). */
+/** docs/product/shell.md#avatar Avatar / docs/product/shell.md#avatar: 72px unless a screen asks for another size (the profile page uses 96). */
 export const AVATAR_DEFAULT_SIZE = 72;
 
 export interface AvatarProps {
@@ -17,7 +17,7 @@ export interface AvatarProps {
 }
 
 /**
- * One avatar for the whole product (SPEC §3): the image, else the initials, else "U". It is decoration
+ * One avatar for the whole product (docs/product/shell.md#avatar): the image, else the initials, else "U". It is decoration
  * (`aria-hidden`): the name it stands for is always written next to it or is the control's own label.
  * The initials are drawn by CSS from `data-initials`, so as text they can never clash with the accessible
  * name of a button that wraps the avatar (axe label-content-name-mismatch).

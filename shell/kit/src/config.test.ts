@@ -10,7 +10,7 @@ describe('public settings', () => {
     });
   });
 
-  it('keeps the download links, strings and nulls only (SPEC §2.3)', () => {
+  it('keeps the download links, strings and nulls only (docs/product/public-pages.md#hero)', () => {
     expect(
       parseAppConfig({
         name: 'Trove',

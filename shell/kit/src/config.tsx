@@ -6,7 +6,7 @@ export interface AppConfig {
   shortName: string;
   tagline: string;
   /**
-   * SPEC §2.3: the store and installer URL of each platform (`android`, `ios`, `windows`, `macos`,
+   * docs/product/public-pages.md#hero: the store and installer URL of each platform (`android`, `ios`, `windows`, `macos`,
    * `linux`); null for a platform without one. Written by the build (placeholders unless configured).
    */
   downloads?: Readonly<Record<string, string | null>>;

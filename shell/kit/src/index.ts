@@ -22,6 +22,7 @@ export {
   provideExposedModuleLoader,
 } from './exposed-modules';
 export { KitProviders } from './kit-providers';
+export { type Mutation, type RunOptions, useMutation } from './mutation';
 export { focusableIn, useFocusTrap, useScrollLock } from './overlay';
 export { PasswordInput, type PasswordInputProps } from './password-input';
 export { PasswordStrengthMeter } from './password-strength-meter';

@@ -7,7 +7,7 @@ import { type RefObject, useEffect } from 'react';
 let scrollLocks = 0;
 let savedOverflow = '';
 
-/** Page scrolling is locked while `active` (SPEC §2.2 drawer, §2.6 popup). */
+/** Page scrolling is locked while `active` (docs/product/shell.md#drawer drawer, docs/product/shell.md#popups popup). */
 export function useScrollLock(active: boolean): void {
   useEffect(() => {
     if (!active) return;
@@ -31,7 +31,7 @@ export function focusableIn(container: HTMLElement): HTMLElement[] {
 }
 
 /**
- * Keeps keyboard focus inside `ref` while `active` (SPEC §2.6: focus is trapped): Tab wraps at either
+ * Keeps keyboard focus inside `ref` while `active` (docs/product/shell.md#popups: focus is trapped): Tab wraps at either
  * end, and focus that lands outside (a click on the page behind) is brought back. When the trap ends,
  * focus returns to whatever had it before — the button that opened the overlay.
  */

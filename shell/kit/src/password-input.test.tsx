@@ -9,7 +9,7 @@ function inputById(container: HTMLElement, id: string): HTMLInputElement {
   return input;
 }
 
-describe('PasswordInput (SPEC §2.4, §2.5)', () => {
+describe('PasswordInput (docs/product/accounts.md#steps, docs/product/profile.md#password-change)', () => {
   afterEach(cleanup);
 
   it('starts hidden; Show reveals what was typed and Hide covers it again', () => {

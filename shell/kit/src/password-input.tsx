@@ -9,7 +9,7 @@ export type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'ty
 };
 
 /**
- * SPEC §2.4 / §2.5: a password input with a Show/Hide toggle inside its right edge. Every input prop
+ * docs/product/accounts.md#steps, docs/product/profile.md#password-change: a password input with a Show/Hide toggle inside its right edge. Every input prop
  * (value, onChange, name, autoComplete, aria-describedby, aria-invalid, required, …) reaches the
  * `<input>`; `className` is the caller's input look, so the field matches its neighbours. The label,
  * hint, error and strength meter stay with the caller's field layout.

@@ -6,8 +6,8 @@ import * as hidden from './ui/visually-hidden.module.css';
 const LEVEL_LABEL: Record<StrengthLevel, string> = { weak: 'Weak', fair: 'Fair', strong: 'Strong' };
 
 /**
- * SPEC §2.4 / §2.5: the strength meter under a new password (sign-up, reset, the Security tab). The bar
- * and the checklist show the five SPEC §5 checks; the level is announced politely as it changes.
+ * docs/product/accounts.md#strength-meter, docs/product/profile.md#password-change: the strength meter under a new password (sign-up, reset, the Security tab). The bar
+ * and the checklist show the five docs/product/accounts.md#strength-meter checks; the level is announced politely as it changes.
  * Pass `id` and point the password input's `aria-describedby` at it.
  */
 export function PasswordStrengthMeter({ password, id }: { password: string; id?: string }) {

@@ -2,16 +2,16 @@ import type { ReactNode } from 'react';
 
 export type PopupSize = 'sm' | 'md' | 'lg' | 'xl';
 
-/** SPEC §3 (popup state) option names. */
+/** docs/product/shell.md#popups (popup state) option names. */
 export interface PopupOptions {
-  /** sm, md (the default), lg, xl (SPEC §2.6). */
+  /** sm, md (the default), lg, xl (docs/product/shell.md#popups). */
   size: PopupSize;
   backdrop: boolean;
   /** Fades in and out. */
   backgroundFade: boolean;
   /** Shows a close button and lets Escape close it. */
   closable: boolean;
-  /** A click on the backdrop closes it (SPEC §2.4: the unknown-email dialog turns this off). */
+  /** A click on the backdrop closes it (docs/product/accounts.md#unknown-email-dialog: the unknown-email dialog turns this off). */
   allowBackdropClose: boolean;
   /** Closes by itself after this many seconds; null never. */
   autocloseSeconds: number | null;
@@ -34,7 +34,7 @@ export const POPUP_DEFAULTS: Readonly<PopupOptions> = Object.freeze({
   onClose: null,
 });
 
-/** SPEC §4.6: closed → open (mounts, animates in) → closing (animates out) → closed. */
+/** docs/product/shell.md#popups: closed → open (mounts, animates in) → closing (animates out) → closed. */
 export type PopupPhase = 'closed' | 'open' | 'closing';
 
 export interface PopupState {
@@ -61,7 +61,7 @@ export type PopupAction =
 export function popupReducer(state: PopupState, action: PopupAction): PopupState {
   switch (action.type) {
     case 'open':
-      // SPEC §4.6: opening sets the options to the defaults overlaid by the given ones.
+      // docs/product/shell.md#popups: opening sets the options to the defaults overlaid by the given ones.
       return {
         phase: 'open',
         content: action.content,
@@ -73,7 +73,7 @@ export function popupReducer(state: PopupState, action: PopupAction): PopupState
       if (action.ticket !== undefined && action.ticket !== state.ticket) return state;
       return { ...state, phase: 'closing' };
     case 'closed':
-      // SPEC §4.6: closing resets the options.
+      // docs/product/shell.md#popups: closing resets the options.
       if (state.phase !== 'closing') return state;
       return { ...state, phase: 'closed', content: null, options: POPUP_DEFAULTS };
   }

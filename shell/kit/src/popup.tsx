@@ -21,7 +21,7 @@ export const POPUP_CLOSE_MS = 150;
 export interface PopupValue {
   phase: PopupPhase;
   isOpen: boolean;
-  /** Opens `content` with the defaults overlaid by `options` (SPEC §4.6); returns its ticket. */
+  /** Opens `content` with the defaults overlaid by `options` (docs/product/shell.md#popups); returns its ticket. */
   open: (content: ReactNode, options?: Partial<PopupOptions>) => number;
   /** Closes the popup; with a ticket, only if that popup is still the one open. */
   close: (ticket?: number) => void;
@@ -29,7 +29,7 @@ export interface PopupValue {
 
 const PopupContext = createContext<PopupValue | null>(null);
 
-/** The app's one popup layer (SPEC §2.6). Remotes reach it through `usePopup`, never their own. */
+/** The app's one popup layer (docs/product/shell.md#popups). Remotes reach it through `usePopup`, never their own. */
 export function PopupProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(popupReducer, initialPopupState);
   const ticketRef = useRef(0);
@@ -59,7 +59,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [phase, options]);
 
-  // SPEC §2.6: optional auto-close after a number of seconds.
+  // docs/product/shell.md#popups: optional auto-close after a number of seconds.
   useEffect(() => {
     if (phase !== 'open' || !options.autocloseSeconds || options.autocloseSeconds <= 0) return;
     const ticket = state.ticket;
@@ -67,7 +67,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [phase, options, state.ticket]);
 
-  // SPEC §2.6: Escape closes when closable.
+  // docs/product/shell.md#popups: Escape closes when closable.
   useEffect(() => {
     if (phase !== 'open' || !options.closable) return;
     const onKeyDown = (event: KeyboardEvent) => {

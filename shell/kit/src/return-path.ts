@@ -1,9 +1,9 @@
 import { useLocation } from 'react-router';
 
-/** Where a signed-in user goes when nothing asked for another place (SPEC §2.1, §2.4). */
+/** Where a signed-in user goes when nothing asked for another place (docs/product/shell.md#routes, docs/product/accounts.md#after-sign-in). */
 export const DEFAULT_SIGNED_IN_PATH = '/chats';
 
-/** The router state the protected-route guard sends a guest to /auth/login with (SPEC §2.1). */
+/** The router state the protected-route guard sends a guest to /auth/login with (docs/product/shell.md#guards). */
 export interface ReturnState {
   from: string;
 }
@@ -14,7 +14,7 @@ export function returnStateFor(location: { pathname: string; search?: string; ha
 }
 
 /**
- * A same-origin path only (DESIGN.md: honour `next` when it is a same-origin path): it starts with one
+ * A same-origin path only (docs/product/accounts.md#after-sign-in: honour `next` when it is a same-origin path): it starts with one
  * slash, and is not `//host` or `/\host`, which browsers treat as another origin. The auth pages
  * themselves are refused, or a signed-in user would bounce between them and the guard.
  */
@@ -29,7 +29,7 @@ export function safeReturnPath(value: unknown): string | null {
 
 /**
  * Where a user goes once signed in: the path the guard kept in router state, else a `?next=` from a
- * landing-page link (SPEC §2.3), else /chats.
+ * landing-page link (docs/product/public-pages.md#landing-links), else /chats.
  */
 export function returnPathAfterLogin(state: unknown, search: string): string {
   const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;

@@ -241,3 +241,6 @@ export function useServerState<A, T = A>(
     setData,
   };
 }
+
+// The pages after the first ("Load more"), read the one way every list reads them.
+export { type NextPage, type NextPageOptions, useNextPage } from './next-page';

@@ -18,7 +18,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * SPEC §7: /auth/me answers the user nested under `user` or flat. SPEC §3: it is accepted only if it
+ * docs/product/api.md#auth-calls: /auth/me answers the user nested under `user` or flat. docs/product/shell.md#user: it is accepted only if it
  * has an id.
  */
 export function readSessionUser(data: unknown): AcceptedSessionUser | null {
@@ -31,12 +31,12 @@ export function readSessionUser(data: unknown): AcceptedSessionUser | null {
   return { id, name: pick('name'), email: pick('email'), phone: pick('phone') };
 }
 
-/** SPEC §4.1 / §9: checks started within this window of the previous one reuse the pending one. */
+/** docs/product/shell.md#session, docs/product/shell.md#constants: checks started within this window of the previous one reuse the pending one. */
 export const SESSION_CHECK_REUSE_MS = 1500;
 
 /**
  * Wraps a check so that one started within `windowMs` of the previous start gets the previous promise
- * instead of a new request (SPEC §4.1): a focus event right after the first load asks the server once.
+ * instead of a new request (docs/product/shell.md#session): a focus event right after the first load asks the server once.
  */
 export function reuseRecentCheck<T>(
   run: () => Promise<T>,
@@ -52,7 +52,7 @@ export function reuseRecentCheck<T>(
   };
 }
 
-/** POST /auth/refresh with the refresh CSRF token (SPEC §7); success is judged by an ok response. */
+/** POST /auth/refresh with the refresh CSRF token (docs/product/api.md#csrf); success is judged by an ok response. */
 export async function refreshSession(client: ApiClient, cookies: string): Promise<boolean> {
   const token = readCsrfCookie(cookies, CSRF_REFRESH_COOKIE);
   // Without the readable half of the refresh pair there is no refresh token either: skip the call.
@@ -71,7 +71,7 @@ async function getMe(client: ApiClient): Promise<AcceptedSessionUser | null> {
 
 /**
  * Whether the browser may hold a session at all. The auth service sets each httpOnly token cookie
- * together with its readable CSRF twin (DESIGN.md, sessions), so with neither twin present there is no
+ * together with its readable CSRF twin (docs/architecture.md#sessions), so with neither twin present there is no
  * token to send, and asking /auth/me would only earn a 401 (logged as an error by the browser).
  */
 export function mayHaveSession(cookies: string): boolean {
@@ -82,7 +82,7 @@ export function mayHaveSession(cookies: string): boolean {
 }
 
 /**
- * One session check (SPEC §8): a 401 refreshes once and retries once, then means guest; a 403 means
+ * One session check (docs/product/shell.md#session-errors): a 401 refreshes once and retries once, then means guest; a 403 means
  * guest; a network failure is swallowed and reported as unknown.
  */
 export async function checkSession(

@@ -17,13 +17,13 @@ export type SessionStatus = 'loading' | 'user' | 'guest';
 export interface SessionValue {
   status: SessionStatus;
   user: AcceptedSessionUser | null;
-  /** Setting a user gives status user (SPEC §4.1). */
+  /** Setting a user gives status user (docs/product/shell.md#session). */
   setUser: (user: AcceptedSessionUser) => void;
   /** Clearing it gives guest. */
   clearUser: () => void;
-  /** Asks the server; a check started within 1500 ms of the previous one reuses it (SPEC §4.1). */
+  /** Asks the server; a check started within 1500 ms of the previous one reuses it (docs/product/shell.md#session). */
   check: () => Promise<void>;
-  /** Status is guest afterwards whatever the server answered (SPEC §4.1). */
+  /** Status is guest afterwards whatever the server answered (docs/product/shell.md#session). */
   logout: () => Promise<void>;
 }
 
@@ -50,7 +50,7 @@ export function SessionProvider({
 }) {
   const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
   // Bumped by every local change (setUser, clearUser, logout), so a check that was already in flight
-  // cannot undo it when its answer arrives later — logging out must end as guest (SPEC §4.1).
+  // cannot undo it when its answer arrives later — logging out must end as guest (docs/product/shell.md#session).
   const generation = useRef(0);
 
   const check = useMemo(
@@ -62,7 +62,7 @@ export function SessionProvider({
         setState((previous) => {
           if (result.kind === 'user') return { status: 'user', user: result.user };
           if (result.kind === 'guest') return GUEST;
-          // SPEC §8: a network failure is swallowed: keep what we knew, but never stay "loading".
+          // docs/product/shell.md#session-errors: a network failure is swallowed: keep what we knew, but never stay "loading".
           return previous.status === 'loading' ? GUEST : previous;
         });
       }, SESSION_CHECK_REUSE_MS),
@@ -73,7 +73,7 @@ export function SessionProvider({
     void check();
   }, [check]);
 
-  // SPEC §4.1: re-check whenever the window regains focus while signed in.
+  // docs/product/shell.md#session: re-check whenever the window regains focus while signed in.
   useEffect(() => {
     if (state.status !== 'user') return;
     const onFocus = () => void check();
@@ -85,14 +85,14 @@ export function SessionProvider({
     generation.current++;
     const token = readCookie(readCookies(), CSRF_REFRESH_COOKIE);
     try {
-      // SPEC §7: logout sends the refresh token's CSRF value, like refresh does.
+      // docs/product/api.md#csrf: logout sends the refresh token's CSRF value, like refresh does.
       await client.post(
         `${API_PATHS.auth}/logout`,
         undefined,
         token ? { headers: { [CSRF_HEADER]: token } } : {},
       );
     } catch {
-      // SPEC §8: logout failures are ignored; the local user is cleared regardless.
+      // docs/product/shell.md#session-errors: logout failures are ignored; the local user is cleared regardless.
     }
     generation.current++;
     setState(GUEST);

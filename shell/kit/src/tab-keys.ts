@@ -1,5 +1,5 @@
 /**
- * The WAI-ARIA tabs pattern's keys (SPEC §2.3, §2.5): Left and Right move between the tabs and the list
+ * The WAI-ARIA tabs pattern's keys (docs/product/public-pages.md#tabs, docs/product/profile.md#password-change): Left and Right move between the tabs and the list
  * wraps; Home and End jump to the ends. Returns the tab to focus, or null when the key is not the tab
  * list's to handle (or there are no tabs), so the browser keeps its default for it.
  */

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
 
 export type Theme = 'dark' | 'light';
 
-/** SPEC §4.2: the choice is saved under this local-storage key. */
+/** docs/product/shell.md#theme: the choice is saved under this local-storage key. */
 export const THEME_STORAGE_KEY = 'theme';
 
 function root(): HTMLElement | null {
@@ -51,7 +51,7 @@ interface ThemeValue {
 const ThemeContext = createContext<ThemeValue | null>(null);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  // SPEC §4.2: the initial value is the page's current dark class.
+  // docs/product/shell.md#theme: the initial value is the page's current dark class.
   const [theme, setThemeState] = useState<Theme>(() =>
     root()?.classList.contains('dark') ? 'dark' : 'light',
   );

@@ -8,9 +8,9 @@ export interface Toast {
   autoCloseMs: number | null;
 }
 
-/** SPEC §4.6: the flash list keeps at most three, newest first. */
+/** docs/product/shell.md#toasts: the flash list keeps at most three, newest first. */
 export const MAX_TOASTS = 3;
-/** SPEC §4.6: default auto-close. */
+/** docs/product/shell.md#toasts: default auto-close. */
 export const DEFAULT_TOAST_TIMEOUT_MS = 4000;
 
 export function addToast(list: readonly Toast[], toast: Toast): Toast[] {

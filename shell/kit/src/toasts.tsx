@@ -14,11 +14,11 @@ import { addToast, DEFAULT_TOAST_TIMEOUT_MS, removeToast, type Toast, type Toast
 export interface ShowToastOptions {
   type?: ToastType;
   message: string;
-  /** Defaults to 4000 ms (SPEC §4.6); null keeps the toast until it is closed. */
+  /** Defaults to 4000 ms (docs/product/shell.md#toasts); null keeps the toast until it is closed. */
   autoCloseMs?: number | null;
 }
 
-/** The app's one toast layer (SPEC §2.6); remotes reach it through `useToasts`, never their own. */
+/** The app's one toast layer (docs/product/shell.md#toasts); remotes reach it through `useToasts`, never their own. */
 
 interface ToastsValue {
   toasts: readonly Toast[];

@@ -1,9 +1,9 @@
 import type { AcceptedSessionUser } from '@trove/contracts';
 
-/** SPEC §2.2: the account menu's name when there is neither a name nor an email. */
+/** docs/product/shell.md#account-menu: the account menu's name when there is neither a name nor an email. */
 export const GUEST_NAME = 'Guest user';
 /**
- * SPEC §2.2: the secondary line's "placeholder guest address". example.com is reserved for exactly this
+ * docs/product/shell.md#display-name: the secondary line's "placeholder guest address". example.com is reserved for exactly this
  * (RFC 2606), so it can never be mistaken for, or mail, a real person.
  */
 export const GUEST_ADDRESS = 'guest@example.com';
@@ -14,7 +14,7 @@ function present(value: string | null | undefined): string | null {
 }
 
 /**
- * SPEC §2.2: a name from the part of the email before the @, separators turned to spaces and words
+ * docs/product/shell.md#display-name: a name from the part of the email before the @, separators turned to spaces and words
  * capitalised: `john.doe_smith@x.com` → "John Doe Smith".
  */
 export function nameFromEmail(email: string | null | undefined): string | null {
@@ -25,17 +25,17 @@ export function nameFromEmail(email: string | null | undefined): string | null {
   return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
 }
 
-/** SPEC §2.2: the user's name; else one derived from the email; else "Guest user". */
+/** docs/product/shell.md#display-name: the user's name; else one derived from the email; else "Guest user". */
 export function displayName(user: AcceptedSessionUser | null | undefined): string {
   return present(user?.name) ?? nameFromEmail(user?.email) ?? GUEST_NAME;
 }
 
-/** SPEC §2.2: the email, else the phone, else a placeholder guest address. */
+/** docs/product/shell.md#navigation: the email, else the phone, else a placeholder guest address. */
 export function secondaryLine(user: AcceptedSessionUser | null | undefined): string {
   return present(user?.email) ?? present(user?.phone) ?? GUEST_ADDRESS;
 }
 
-/** SPEC §3 (avatar): the initials of up to two words, or "U". */
+/** docs/product/shell.md#avatar (avatar): the initials of up to two words, or "U". */
 export function initials(name: string | null | undefined): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 2);
   const letters = words.map((word) => word.charAt(0).toUpperCase()).join('');

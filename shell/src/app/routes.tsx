@@ -44,7 +44,7 @@ const integrationsPage = page(async () => (await import('./pages/integrations-pa
 const playgroundPage = page(async () => (await import('./pages/playground-page')).PlaygroundPage);
 
 /**
- * SPEC §2.1. Public pages sit in the public header's layout; the signed-in area in the rail and top
+ * docs/product/shell.md#routes. Public pages sit in the public header's layout; the signed-in area in the rail and top
  * bar. Each remote route keys its mount by remote name so a failure in one never leaks into another.
  */
 export const routes: RouteObject[] = [
@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'auth', element: <AuthIndexRedirect /> },
       {
-        // SPEC §2.1: guests only; a signed-in user goes to /chats (or back where they came from).
+        // docs/product/shell.md#guards: guests only; a signed-in user goes to /chats (or back where they came from).
         element: <GuestOnly />,
         children: ['auth/login', 'auth/register'].map((path) => ({
           path,
@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
       { path: 'integrations', element: integrationsPage },
       { path: 'playground', element: playgroundPage },
       {
-        // SPEC §2.1 / §6: signed-in only.
+        // docs/product/shell.md#routes, docs/product/shell.md#roles: signed-in only.
         element: <RequireSession />,
         children: [
           // Issue 11: a thread's URL is /chats/:chatId, so it survives a reload.

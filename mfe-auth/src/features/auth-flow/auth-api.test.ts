@@ -44,7 +44,7 @@ const send = (request: Request, status: number, body?: unknown) => {
   return { event: sendRequest(request, client, () => NOW), calls };
 };
 
-describe('answers read by their contracts schema, with the SPEC §4.3 readings for the rest', () => {
+describe('answers read by their contracts schema, with the docs/product/accounts.md#auth-flow readings for the rest', () => {
   it('exists: only a boolean true is a known email', () => {
     expect(readEmailExists({ exists: true })).toBe(true);
     expect(readEmailExists({ exists: false })).toBe(false);
@@ -67,14 +67,14 @@ describe('answers read by their contracts schema, with the SPEC §4.3 readings f
     });
   });
 
-  it('login: a user is read only when it has an id (SPEC §3); otherwise there is no user', () => {
+  it('login: a user is read only when it has an id (docs/product/shell.md#user); otherwise there is no user', () => {
     expect(readLoginAnswer({ user: { ...USER, id: '' } }, NOW)).toEqual({ kind: 'no-user' });
     expect(readLoginAnswer({ user: null }, NOW)).toEqual({ kind: 'no-user' });
     expect(readLoginAnswer({ ok: true }, NOW)).toEqual({ kind: 'no-user' });
     expect(readLoginAnswer('', NOW)).toEqual({ kind: 'no-user' });
   });
 
-  it('login: a user with an id and nothing else, or a number id, is accepted (SPEC §3 "mostly not shown")', () => {
+  it('login: a user with an id and nothing else, or a number id, is accepted (docs/product/shell.md#user "mostly not shown")', () => {
     expect(readLoginAnswer({ user: { id: 'u1' } }, NOW)).toEqual({ kind: 'user', user: { id: 'u1' } });
     expect(readLoginAnswer({ user: { id: 7, name: 'Ada' } }, NOW)).toEqual({
       kind: 'user',
@@ -82,7 +82,7 @@ describe('answers read by their contracts schema, with the SPEC §4.3 readings f
     });
   });
 
-  it('code timing: the served seconds; a partial answer by the SPEC rule and the fallbacks', async () => {
+  it('code timing: the served seconds; a partial answer by the documented rule and the fallbacks', async () => {
     const { OtpTimingSchema } = await import('@trove/contracts');
     expect(readCodeTiming(OtpTimingSchema, SERVED_TIMING, NOW)).toEqual({
       expiresAt: NOW + 600_000,

@@ -25,20 +25,20 @@ const AUTH = API_PATHS.auth;
 const PROFILE = API_PATHS.profile;
 
 /*
- * Every answer is read by its contracts schema. Where SPEC §4.3 / §7 also names answers our auth service
+ * Every answer is read by its contracts schema. Where docs/product/accounts.md#auth-flow, docs/product/api.md#auth-calls also names answers our auth service
  * never sends (other second-factor flags, a login or verify answer with no user, only some of the code's
- * timing, or none), an answer off the contract falls to the SPEC reading the flow had before; where it
+ * timing, or none), an answer off the contract falls to the product's reading the flow had before; where it
  * names none (reset/verify, reset/complete), an answer off the contract is a failure.
  */
 
-/** SPEC §7: `exists` selects the known-email or unknown-email step; an answer without it is unknown. */
+/** docs/product/api.md#auth-calls: `exists` selects the known-email or unknown-email step; an answer without it is unknown. */
 export function readEmailExists(answer: unknown): boolean {
   const parsed = EmailExistsResponseSchema.safeParse(answer);
   return parsed.success && parsed.data.exists;
 }
 
 /**
- * SPEC §4.3, in its order: any second-factor flag (our service's is `two_factor`, sent with the code's
+ * docs/product/accounts.md#second-factor, in its order: any second-factor flag (our service's is `two_factor`, sent with the code's
  * timing) → the code step; else the contract's user; else no user.
  */
 export function readLoginAnswer(answer: unknown, now: number): LoginAnswer {
@@ -48,7 +48,7 @@ export function readLoginAnswer(answer: unknown, now: number): LoginAnswer {
 }
 
 /**
- * SPEC §3: "a user is accepted only if it has an id", and login, verify and reset return one "whose shape is
+ * docs/product/shell.md#user: "a user is accepted only if it has an id", and login, verify and reset return one "whose shape is
  * mostly not shown" — so the user under `user` is read as widely as the kit reads /auth/me (contracts'
  * AcceptedSessionUserSchema: an id, a number too; the other fields when they are there). Every answer our
  * service sends (LoginResponseSchema, OtpVerifyResponseSchema, …) is one of these.
@@ -60,7 +60,7 @@ function acceptedUser(answer: unknown): AcceptedSessionUser | null {
 }
 
 /**
- * SPEC §4.3 "Code timer": the contract's timing; from a server that sends only part of it, or absolute
+ * docs/product/accounts.md#code-timing "Code timer": the contract's timing; from a server that sends only part of it, or absolute
  * times as epoch numbers, what `codeTimes` can read, and the 60 s / 30 s fallbacks for the rest.
  */
 export function readCodeTiming(schema: typeof OtpTimingSchema, answer: unknown, now: number): CodeTiming {
@@ -68,23 +68,23 @@ export function readCodeTiming(schema: typeof OtpTimingSchema, answer: unknown, 
   return codeTimes(parsed.success ? parsed.data : answer, now);
 }
 
-/** SPEC §4.3: a verify answer without the contract's user is "verified with no user returned". */
+/** docs/product/accounts.md#verified: a verify answer without the contract's user is "verified with no user returned". */
 export function readVerifiedUser(answer: unknown): AcceptedSessionUser | null {
   return acceptedUser(answer);
 }
 
-/** PUT /profile answers {user, profile} (SPEC §7); without the user the flow keeps the one it signed in. */
+/** PUT /profile answers {user, profile} (docs/product/api.md#profile-calls); without the user the flow keeps the one it signed in. */
 export function readSavedUser(answer: unknown): AcceptedSessionUser | null {
   return acceptedUser(answer);
 }
 
-/** What the server said (SPEC §8 user-facing helper), or null, so the flow falls back to its own words. */
+/** What the server said (docs/product/api.md#errors user-facing helper), or null, so the flow falls back to its own words. */
 export function serverMessage(error: unknown): string | null {
   return userMessage(error, '') || null;
 }
 
 function loginRefusal(error: unknown): LoginRefusal {
-  // SPEC §4.3: the second-factor signals are checked before the unverified ones (ADR 006).
+  // docs/product/accounts.md#second-factor: the second-factor signals are checked before the unverified ones (ADR 006).
   if (isSecondFactorRejection(error)) return 'second-factor';
   if (isUnverifiedRejection(error)) return 'unverified';
   return 'other';
@@ -137,7 +137,7 @@ export async function sendRequest(
         });
         return { type: 'codeSent', timing: readCodeTiming(OtpRequestResponseSchema, answer, now()) };
       } catch (error) {
-        // SPEC §4.3 / ADR 006: a 429 still leads on to the code step, since a code was sent moments ago,
+        // docs/product/accounts.md#auth-flow / ADR 006: a 429 still leads on to the code step, since a code was sent moments ago,
         // with retry_after as the resend wait.
         if (error instanceof ApiError && error.status === 429) {
           return { type: 'codeSent', timing: timesAfterRetry(retryAfterFrom(error), now()) };

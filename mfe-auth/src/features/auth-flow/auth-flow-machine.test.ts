@@ -9,7 +9,7 @@ import {
   transition,
 } from './auth-flow-machine';
 
-// The auth flow's steps and branches (SPEC §2.4, §4.3, §8) as plain transitions: no React, no fetch, no
+// The auth flow's steps and branches (docs/product/accounts.md#steps, docs/product/accounts.md#auth-flow, docs/product/accounts.md#errors) as plain transitions: no React, no fetch, no
 // clock. The same branches through the page, against a stubbed API, are in expose/auth-page.test.tsx.
 
 const EMAIL = 'ada@example.com';
@@ -50,14 +50,14 @@ const atReset = () =>
     },
   ).state;
 
-describe('where the flow starts (SPEC §2.4)', () => {
+describe('where the flow starts (docs/product/accounts.md#steps)', () => {
   it('at identify with no email, or at login with a remembered one', () => {
     expect(atIdentify().flow).toMatchObject({ step: 'identify', email: '' });
     expect(atLogin().flow).toMatchObject({ step: 'login', email: EMAIL });
   });
 });
 
-describe('identify (SPEC §4.3, §8)', () => {
+describe('identify (docs/product/accounts.md#identify, docs/product/accounts.md#errors)', () => {
   it('a missing email is a field message only', () => {
     const { state, effects } = play(atIdentify(), { type: 'emailSubmitted', raw: '  ' });
     expect(state.errors).toEqual({ email: 'Email is required' });
@@ -111,7 +111,7 @@ describe('identify (SPEC §4.3, §8)', () => {
   });
 });
 
-describe('login (SPEC §4.3)', () => {
+describe('login (docs/product/accounts.md#login)', () => {
   it('an empty password is "Password is required", and nothing is sent', () => {
     const { state, effects } = play(atLogin(), { type: 'logInSubmitted', password: '', remember: false });
     expect(state.errors).toEqual({ password: 'Password is required' });
@@ -249,7 +249,7 @@ describe('login (SPEC §4.3)', () => {
   });
 });
 
-describe('register (SPEC §4.3)', () => {
+describe('register (docs/product/accounts.md#register)', () => {
   const atRegister = () =>
     play(
       atIdentify(),
@@ -298,7 +298,7 @@ describe('register (SPEC §4.3)', () => {
   });
 });
 
-describe('the code step (SPEC §4.3, §8)', () => {
+describe('the code step (docs/product/accounts.md#auth-flow, docs/product/accounts.md#errors)', () => {
   const atNewRegistrationCode = () =>
     play(
       atIdentify(),
@@ -411,7 +411,7 @@ describe('the code step (SPEC §4.3, §8)', () => {
   });
 });
 
-describe('forgot password (SPEC §4.3)', () => {
+describe('forgot password (docs/product/accounts.md#forgot-password)', () => {
   it('asks for a reset code; then "We sent a code…" and the code step for purpose reset', () => {
     const asked = play(atLogin(), { type: 'forgotPasswordChosen' });
     expect(sent(asked.effects)).toEqual({ type: 'requestReset', email: EMAIL });
@@ -478,7 +478,7 @@ describe('forgot password (SPEC §4.3)', () => {
   });
 });
 
-describe('the profile step (SPEC §4.3, §5)', () => {
+describe('the profile step (docs/product/accounts.md#profile-saved, docs/product/accounts.md#profile-step-rules)', () => {
   const atProfile = () =>
     play(
       loggingIn().state,

@@ -7,11 +7,13 @@ import {
 } from '@trove/contracts';
 import { checkEmail } from './email';
 import { AUTH_MESSAGES } from './messages';
-import type { OtpMeta, OtpPurpose } from './otp-timer';
+import type { OtpMeta } from './otp-timer';
+import { answer } from './flow-answers';
+import { flash, goTo, send, stay } from './flow-moves';
 import { checkProfileStep, type ProfileStepErrors } from './profile-step-form';
 
 /**
- * The unified auth step flow (SPEC §2.4, §4.3, §8) as a pure machine: `transition` takes the state and one
+ * The unified auth step flow (docs/product/accounts.md#steps, docs/product/accounts.md#auth-flow, docs/product/accounts.md#errors) as a pure machine: `transition` takes the state and one
  * event — a person's action or a server's answer — and gives the next state and what to do about it (a
  * request to send, a toast, a dialog, the redirect). No React, no fetch, no clock: `use-auth-flow.ts` does
  * those, and `auth-api.ts` turns each request into one answer event.
@@ -25,7 +27,7 @@ export interface FlowState {
   /** The normalised email the flow is about; '' at identify. */
   email: string;
   otp: OtpMeta | null;
-  /** SPEC §4.3: a verified new registration always goes to the profile step. */
+  /** docs/product/accounts.md#profile-saved: a verified new registration always goes to the profile step. */
   newRegistration: boolean;
   resetToken: string | null;
   /** Signed in on the server but not yet set in the session: the profile step comes first. */
@@ -46,7 +48,7 @@ export interface CodeTiming {
 /** Why the flow asks for a code outside the code step: each has its own message when none can be sent. */
 export type CodeReason = 'login-without-user' | 'second-factor' | 'unverified';
 
-/** The calls the flow makes (SPEC §7); each is answered by exactly one of the answer events below. */
+/** The calls the flow makes (docs/product/api.md#auth-calls); each is answered by exactly one of the answer events below. */
 export type Request =
   | { type: 'checkEmail'; email: string }
   | { type: 'logIn'; email: string; password: string; remember: boolean }
@@ -74,7 +76,7 @@ export type Effect =
   | { type: 'askUnknownEmail'; email: string }
   | { type: 'askVerifyEmail'; otp: OtpMeta }
   | { type: 'closeDialog' }
-  /** SPEC §2.4 / ADR 006: set the user and go to the return path, REDIRECT_DELAY_MS after the success toast. */
+  /** docs/product/accounts.md#after-sign-in / ADR 006: set the user and go to the return path, REDIRECT_DELAY_MS after the success toast. */
   | { type: 'finish'; user: AcceptedSessionUser };
 
 /** A login answer, read (auth-api.ts): a user, the 2-step branch with the code's timing, or neither. */
@@ -83,10 +85,10 @@ export type LoginAnswer =
   | { kind: 'second-factor'; timing: CodeTiming }
   | { kind: 'no-user' };
 
-/** SPEC §4.3: what a refused login asks for — a login code, the email verified first, or nothing. */
+/** docs/product/accounts.md#verified: what a refused login asks for — a login code, the email verified first, or nothing. */
 export type LoginRefusal = 'second-factor' | 'unverified' | 'other';
 
-/** `message` on a failure is what the server said (SPEC §8), or null; the flow falls back to its own. */
+/** `message` on a failure is what the server said (docs/product/accounts.md#errors), or null; the flow falls back to its own. */
 export type FlowEvent =
   // A person's actions.
   | { type: 'emailSubmitted'; raw: string }
@@ -126,7 +128,7 @@ export interface MachineState {
   flow: FlowState;
   errors: FieldErrors;
   /**
-   * The request in flight. A person's submissions are ignored while there is one — SPEC §4.3 "a
+   * The request in flight. A person's submissions are ignored while there is one — docs/product/accounts.md#in-flight "a
    * verification in flight blocks a second submission", and so does every other request.
    */
   awaiting: Request | null;
@@ -139,7 +141,7 @@ export interface Transition {
   effects: Effect[];
 }
 
-/** SPEC §2.4: a remembered email starts the flow at login. */
+/** docs/product/accounts.md#remembered-email: a remembered email starts the flow at login. */
 export function initialState(rememberedEmail: string | null): MachineState {
   return {
     flow: {
@@ -157,64 +159,10 @@ export function initialState(rememberedEmail: string | null): MachineState {
   };
 }
 
-const stay = (state: MachineState): Transition => ({ state, effects: [] });
-
-const flash = (tone: 'info' | 'success' | 'error', message: string): Effect => ({
-  type: 'flash',
-  tone,
-  message,
-});
-
-function send(state: MachineState, request: Request, effects: Effect[] = []): Transition {
-  return { state: { ...state, awaiting: request }, effects: [...effects, { type: 'send', request }] };
-}
-
-/** A step change clears the field messages. */
-function goTo(state: MachineState, step: Step, patch: Partial<FlowState> = {}): MachineState {
-  return { ...state, errors: {}, flow: { ...state.flow, ...patch, step } };
-}
-
-function codeEntry(
-  state: MachineState,
-  purpose: OtpPurpose,
-  email: string,
-  timing: CodeTiming,
-  newRegistration = false,
-): { state: MachineState; otp: OtpMeta } {
-  const otp: OtpMeta = { target: email, channel: 'email', purpose, ...timing };
-  return { state: goTo(state, 'verify', { email, otp, newRegistration }), otp };
-}
-
-/**
- * SPEC §2.4 / §4.3: the success toast, then — about 200 ms later, the hook's timer — the user is set and
- * the browser goes to the return path. The user is set only then, because the guest-only guard redirects
- * the moment it is.
- */
-function finish(state: MachineState, user: AcceptedSessionUser, message: string): Transition {
-  return {
-    state: { ...state, leaving: true },
-    effects: [flash('success', message), { type: 'finish', user }],
-  };
-}
-
-/** SPEC §4.3: a signed-in user goes to the profile step when the profile is incomplete. */
-function profileCheck(user: AcceptedSessionUser, successMessage: string): Request {
-  return { type: 'checkProfile', user, successMessage };
-}
-
-/** The request this answer is for, or null when the flow is not waiting for one of that kind. */
-function answered<T extends Request['type']>(
-  state: MachineState,
-  type: T,
-): Extract<Request, { type: T }> | null {
-  const request = state.awaiting;
-  return request?.type === type ? (request as Extract<Request, { type: T }>) : null;
-}
-
 export function transition(state: MachineState, event: FlowEvent): Transition {
   switch (event.type) {
     case 'startedOver':
-      // SPEC §2.4: "Change" and "Use a different email" go back to identify with the email cleared.
+      // docs/product/accounts.md#steps: "Change" and "Use a different email" go back to identify with the email cleared.
       return {
         state: {
           ...state,
@@ -264,6 +212,12 @@ const SUBMISSIONS: ReadonlySet<FlowEvent['type']> = new Set<Submission['type']>(
   'profileSubmitted',
 ]);
 
+/** A server's answer: every event that is neither a submission nor one of the three handled at once. */
+export type Answer = Exclude<
+  FlowEvent,
+  Submission | { type: 'startedOver' | 'signUpChosen' | 'fieldEdited' }
+>;
+
 function isSubmission(event: FlowEvent): event is Submission {
   return SUBMISSIONS.has(event.type);
 }
@@ -274,7 +228,7 @@ function submitted(state: MachineState, event: Submission): Transition {
     case 'emailSubmitted': {
       const checked = checkEmail(event.raw);
       if (!checked.ok) {
-        // SPEC §8: an invalid email is also a flash; a missing one stays a field message.
+        // docs/product/accounts.md#errors: an invalid email is also a flash; a missing one stays a field message.
         const effects = event.raw.trim() !== '' ? [flash('error', checked.message)] : [];
         return { state: { ...state, errors: { email: checked.message } }, effects };
       }
@@ -328,214 +282,4 @@ function submitted(state: MachineState, event: Submission): Transition {
       return send({ ...state, errors: {} }, { type: 'saveProfile', values: checked.value });
     }
   }
-}
-
-type Answer = Exclude<FlowEvent, Submission | { type: 'startedOver' | 'signUpChosen' | 'fieldEdited' }>;
-
-/**
- * A server's answer. Each case first finds the request it answers; an answer the flow is not waiting
- * for (none in flight, or one of another kind) changes nothing.
- */
-function answer(state: MachineState, event: Answer): Transition {
-  const done = { ...state, awaiting: null };
-  switch (event.type) {
-    case 'emailChecked':
-    case 'emailCheckFailed': {
-      const request = answered(state, 'checkEmail');
-      if (!request) return stay(state);
-      if (event.type === 'emailCheckFailed') {
-        return { state: done, effects: [flash('error', event.message ?? AUTH_MESSAGES.checkEmailFailed)] };
-      }
-      if (event.exists) return stay(goTo(done, 'login', { email: request.email }));
-      return {
-        state: { ...done, flow: { ...done.flow, email: request.email } },
-        effects: [{ type: 'askUnknownEmail', email: request.email }],
-      };
-    }
-
-    case 'loginAnswered': {
-      const request = answered(state, 'logIn');
-      if (!request) return stay(state);
-      const { email } = request;
-      // ADR 006: the choice is written once the server has accepted the password.
-      const remember: Effect = { type: 'rememberChoice', remember: request.remember, email };
-      const { answer: login } = event;
-      if (login.kind === 'second-factor') {
-        // SPEC §4.3: a second-factor flag → the code the server has just mailed (ADR 006: no new request).
-        return { state: codeEntry(done, 'login2fa', email, login.timing).state, effects: [remember] };
-      }
-      if (login.kind === 'no-user') {
-        // SPEC §4.3: a login answer with no user → ask for a login code, then verify.
-        return send(done, codeRequest(email, 'login-without-user', null), [remember]);
-      }
-      return send(done, profileCheck(login.user, AUTH_MESSAGES.welcomeBack), [remember]);
-    }
-
-    case 'loginRefused': {
-      const request = answered(state, 'logIn');
-      if (!request) return stay(state);
-      const { email } = request;
-      // SPEC §4.3: a 401 or a message naming 2fa/mfa/two-factor/otp → ask for a login code (ADR 006: our
-      // service refuses it after a wrong password, and then the login's own message is shown).
-      if (event.refusal === 'second-factor') {
-        return send(done, codeRequest(email, 'second-factor', event.message));
-      }
-      // SPEC §4.3: 403 / 412 / "not verified" → ask for a verify code, the dialog, then the code step.
-      if (event.refusal === 'unverified') {
-        return send(done, codeRequest(email, 'unverified', event.message), [
-          { type: 'rememberChoice', remember: request.remember, email },
-        ]);
-      }
-      return {
-        state: done,
-        effects: [flash('error', event.message ?? AUTH_MESSAGES.incorrectCredentials)],
-      };
-    }
-
-    case 'codeSent': {
-      const request = answered(state, 'requestCode');
-      if (!request) return stay(state);
-      const entry = codeEntry(done, request.purpose, request.email, event.timing);
-      const effects: Effect[] =
-        request.reason === 'unverified' ? [{ type: 'askVerifyEmail', otp: entry.otp }] : [];
-      return { state: entry.state, effects };
-    }
-
-    case 'codeNotSent': {
-      const request = answered(state, 'requestCode');
-      if (!request) return stay(state);
-      const login = request.loginMessage ?? AUTH_MESSAGES.incorrectCredentials;
-      // After a refused login the login's message is the one that helps (ADR 006); otherwise the code
-      // request's own, if it sent one.
-      const message = request.reason === 'second-factor' ? login : (event.message ?? login);
-      return { state: done, effects: [flash('error', message)] };
-    }
-
-    case 'registered': {
-      const request = answered(state, 'register');
-      if (!request) return stay(state);
-      // SPEC §4.3: register → verify, flagged as a new registration.
-      return stay(codeEntry(done, 'verify', request.email, event.timing, true).state);
-    }
-
-    case 'registerFailed': {
-      const request = answered(state, 'register');
-      if (!request) return stay(state);
-      if (event.alreadyRegistered) {
-        // SPEC §4.3: a 409 → the info message and back to identify (ADR 006: the email kept).
-        return {
-          state: goTo(done, 'identify', { email: request.email }),
-          effects: [flash('info', AUTH_MESSAGES.alreadyRegistered)],
-        };
-      }
-      return { state: done, effects: [flash('error', event.message ?? AUTH_MESSAGES.createFailed)] };
-    }
-
-    case 'resetCodeSent': {
-      const request = answered(state, 'requestReset');
-      if (!request) return stay(state);
-      return {
-        state: codeEntry(done, 'reset', request.email, event.timing).state,
-        effects: [flash('info', AUTH_MESSAGES.resetCodeSent)],
-      };
-    }
-
-    case 'resetCodeNotSent': {
-      if (!answered(state, 'requestReset')) return stay(state);
-      return { state: done, effects: [flash('error', event.message ?? AUTH_MESSAGES.resetRequestFailed)] };
-    }
-
-    case 'resetCodeVerified': {
-      if (!answered(state, 'verifyCode')) return stay(state);
-      return stay(goTo(done, 'reset', { resetToken: event.resetToken }));
-    }
-
-    case 'codeVerified': {
-      if (!answered(state, 'verifyCode')) return stay(state);
-      if (!event.user) {
-        // SPEC §4.3: verified with no user returned → log in.
-        return {
-          state: goTo(done, 'login', { otp: null, newRegistration: false }),
-          effects: [flash('success', AUTH_MESSAGES.verifiedPleaseLogIn)],
-        };
-      }
-      if (state.flow.newRegistration) {
-        return stay(goTo(done, 'profile', { pendingUser: event.user, otp: null }));
-      }
-      return send(done, profileCheck(event.user, AUTH_MESSAGES.youreIn));
-    }
-
-    case 'codeRefused': {
-      if (!answered(state, 'verifyCode')) return stay(state);
-      // SPEC §8: 410 and 400 have their own flash and field message; anything else the server's message.
-      if (event.reason === 'expired') {
-        return {
-          state: { ...done, errors: { code: AUTH_MESSAGES.codeExpiredField } },
-          effects: [flash('error', AUTH_MESSAGES.codeExpired)],
-        };
-      }
-      if (event.reason === 'incorrect') {
-        return {
-          state: { ...done, errors: { code: AUTH_MESSAGES.codeIncorrectField } },
-          effects: [flash('error', AUTH_MESSAGES.codeIncorrect)],
-        };
-      }
-      return { state: done, effects: [flash('error', event.message ?? AUTH_MESSAGES.verificationFailed)] };
-    }
-
-    case 'codeResent': {
-      const request = answered(state, 'resendCode');
-      if (!request) return stay(state);
-      return {
-        state: { ...done, errors: {}, flow: { ...done.flow, otp: { ...request.otp, ...event.timing } } },
-        effects: [flash('info', AUTH_MESSAGES.codeResent)],
-      };
-    }
-
-    case 'resendFailed': {
-      const request = answered(state, 'resendCode');
-      if (!request) return stay(state);
-      // SPEC §4.3: retry_after in the refusal sets the resend wait.
-      const otp = event.resendAt === null ? done.flow.otp : { ...request.otp, resendAt: event.resendAt };
-      return {
-        state: { ...done, flow: { ...done.flow, otp } },
-        effects: [flash('error', event.message ?? AUTH_MESSAGES.resendFailed)],
-      };
-    }
-
-    case 'passwordReset': {
-      if (!answered(state, 'completeReset')) return stay(state);
-      return send(done, profileCheck(event.user, AUTH_MESSAGES.passwordUpdated));
-    }
-
-    case 'passwordResetFailed': {
-      if (!answered(state, 'completeReset')) return stay(state);
-      return { state: done, effects: [flash('error', event.message ?? AUTH_MESSAGES.resetFailed)] };
-    }
-
-    case 'profileChecked': {
-      const request = answered(state, 'checkProfile');
-      if (!request) return stay(state);
-      if (event.complete) return finish(done, request.user, request.successMessage);
-      return stay(goTo(done, 'profile', { pendingUser: request.user, otp: null, resetToken: null }));
-    }
-
-    case 'profileSaved': {
-      if (!answered(state, 'saveProfile')) return stay(state);
-      // The saved answer's user carries the new name; without one, the user the flow signed in.
-      const user = event.user ?? state.flow.pendingUser;
-      if (!user) return { state: done, effects: [flash('error', AUTH_MESSAGES.profileSaveFailed)] };
-      return finish(done, user, AUTH_MESSAGES.profileSaved);
-    }
-
-    case 'profileSaveFailed': {
-      if (!answered(state, 'saveProfile')) return stay(state);
-      return { state: done, effects: [flash('error', event.message ?? AUTH_MESSAGES.profileSaveFailed)] };
-    }
-  }
-}
-
-function codeRequest(email: string, reason: CodeReason, loginMessage: string | null): Request {
-  const purpose = reason === 'unverified' ? 'verify' : 'login2fa';
-  return { type: 'requestCode', purpose, email, reason, loginMessage };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkEmail, firstNameHint, maskEmail, normaliseEmail } from './email';
 
-describe('email (SPEC §5)', () => {
+describe('email (docs/product/accounts.md#email-rules)', () => {
   it('an email is trimmed and lower-cased', () => {
     expect(normaliseEmail('  Ada.Lovelace@Example.COM \n')).toBe('ada.lovelace@example.com');
     expect(checkEmail('  Ada@Example.COM ')).toEqual({ ok: true, email: 'ada@example.com' });

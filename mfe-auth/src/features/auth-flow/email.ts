@@ -1,14 +1,14 @@
 import { EMAIL_INVALID_MESSAGE, EmailSchema } from '@trove/contracts';
 import { nameFromEmail } from '@trove/kit';
 
-/** SPEC §5: trimmed and lower-cased before it is checked, sent or remembered. */
+/** docs/product/accounts.md#email-rules: trimmed and lower-cased before it is checked, sent or remembered. */
 export function normaliseEmail(raw: string): string {
   return raw.trim().toLowerCase();
 }
 
 export type EmailCheck = { ok: true; email: string } | { ok: false; message: string };
 
-/** SPEC §5 "Email (identify step)", by the one rule the auth service also applies (contracts). */
+/** docs/product/accounts.md#email-rules "Email (identify step)", by the one rule the auth service also applies (contracts). */
 export function checkEmail(raw: string): EmailCheck {
   const parsed = EmailSchema.safeParse(raw);
   if (parsed.success) return { ok: true, email: parsed.data };
@@ -18,7 +18,7 @@ export function checkEmail(raw: string): EmailCheck {
 const MASK = '•••';
 
 /**
- * SPEC §5 "Masked email display": the first and last character of the local part with dots between,
+ * docs/product/accounts.md#masked-email "Masked email display": the first and last character of the local part with dots between,
  * plus the domain — `ada.lovelace@example.com` → `a•••e@example.com`. A one-character local part keeps
  * its one character, so the mask never shows more than the address has.
  */
@@ -32,7 +32,7 @@ export function maskEmail(email: string): string {
   return `${first}${MASK}${last}${domain}`;
 }
 
-/** SPEC §5: the profile step's first-name placeholder comes from the email's local part. */
+/** docs/product/accounts.md#profile-step-rules: the profile step's first-name placeholder comes from the email's local part. */
 export function firstNameHint(email: string): string {
   return nameFromEmail(email)?.split(' ')[0] ?? 'First name';
 }

@@ -10,7 +10,7 @@ import {
 const rejected = (status: number, message: string, data: unknown = { error: message }) =>
   new ApiError(message, status, data);
 
-describe('login answers (SPEC §4.3)', () => {
+describe('login answers (docs/product/accounts.md#second-factor)', () => {
   it.each([
     [{ two_factor: true }],
     [{ twoFactor: true }],
@@ -36,7 +36,7 @@ describe('login answers (SPEC §4.3)', () => {
   });
 });
 
-describe('rejected logins (SPEC §4.3)', () => {
+describe('rejected logins (docs/product/accounts.md#second-factor)', () => {
   it.each([
     [rejected(401, 'Incorrect credentials')],
     [rejected(400, '2FA code required')],

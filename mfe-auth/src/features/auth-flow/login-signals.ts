@@ -4,7 +4,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** SPEC §4.3: the flags a login answer may carry to ask for the second step. */
+/** docs/product/accounts.md#second-factor: the flags a login answer may carry to ask for the second step. */
 export const SECOND_FACTOR_FLAGS = [
   'two_factor',
   'twoFactor',
@@ -13,7 +13,7 @@ export const SECOND_FACTOR_FLAGS = [
   'otp_required',
 ] as const;
 
-/** SPEC §4.3: any flag, or `next=otp`, or `purpose=login2fa`. */
+/** docs/product/accounts.md#second-factor: any flag, or `next=otp`, or `purpose=login2fa`. */
 export function asksForSecondFactor(answer: unknown): boolean {
   if (!isRecord(answer)) return false;
   return (
@@ -28,19 +28,19 @@ export function asksForSecondFactor(answer: unknown): boolean {
 const SECOND_FACTOR_WORDS = /2fa|mfa|two[-\s]?factor|\botp\b/i;
 const UNVERIFIED_WORDS = /not verified|unverified|verify/i;
 
-/** SPEC §4.3: a rejected login that still means "send a login code": a 401, or a message naming 2fa, mfa, two-factor or otp. */
+/** docs/product/accounts.md#second-factor: a rejected login that still means "send a login code": a 401, or a message naming 2fa, mfa, two-factor or otp. */
 export function isSecondFactorRejection(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   return error.status === 401 || SECOND_FACTOR_WORDS.test(error.message);
 }
 
-/** SPEC §4.3: a rejected login that means "verify your email first": 403, 412, or such a message. */
+/** docs/product/accounts.md#second-factor: a rejected login that means "verify your email first": 403, 412, or such a message. */
 export function isUnverifiedRejection(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   return error.status === 403 || error.status === 412 || UNVERIFIED_WORDS.test(error.message);
 }
 
-/** SPEC §4.3 "retry_after (seconds) in the error sets the resend wait". */
+/** docs/product/accounts.md#code-timing "retry_after (seconds) in the error sets the resend wait". */
 export function retryAfterFrom(error: unknown): number | null {
   if (!(error instanceof ApiError) || !isRecord(error.data)) return null;
   const value = Number(error.data.retry_after);

@@ -1,6 +1,6 @@
 import { OTP_CODE_MESSAGE, PASSWORD_MIN_MESSAGE, PASSWORD_REQUIRED_MESSAGE } from '@trove/contracts';
 
-/** SPEC §4.3 and §8: every message the auth flow flashes, in the spec's words. */
+/** docs/product/accounts.md#auth-flow, docs/product/accounts.md#errors: every message the auth flow flashes, in the spec's words. */
 export const AUTH_MESSAGES = {
   checkEmailFailed: 'Could not check email',
   passwordRequired: PASSWORD_REQUIRED_MESSAGE,

@@ -11,7 +11,7 @@ import {
 
 const boxes = (code: string): CodeBoxes => Array.from({ length: 6 }, (_, index) => code.charAt(index));
 
-describe('one-time code (SPEC §5)', () => {
+describe('one-time code (docs/product/accounts.md#code-rules)', () => {
   it('whitespace and non-digits are removed', () => {
     expect(sanitiseCode(' 12 3-4\t5a6 ')).toBe('123456');
   });

@@ -1,9 +1,9 @@
 import { OTP_CODE_MESSAGE, OtpCodeSchema } from '@trove/contracts';
 
-/** SPEC §9: one-time code length 6. */
+/** docs/product/accounts.md#constants: one-time code length 6. */
 export const CODE_LENGTH = 6;
 
-/** SPEC §5: whitespace is stripped and non-digits are removed; a paste keeps the first six digits. */
+/** docs/product/accounts.md#code-rules: whitespace is stripped and non-digits are removed; a paste keeps the first six digits. */
 export function sanitiseCode(raw: string): string {
   return raw.replace(/\D+/g, '').slice(0, CODE_LENGTH);
 }
@@ -20,7 +20,7 @@ export function codeOf(boxes: CodeBoxes): string {
 
 /**
  * What typing or pasting `raw` into box `index` does: the digits land from that box on, and `focus` is
- * the box to move to next (SPEC §2.4 "typing advances"). A whole code pasted into any box replaces the
+ * the box to move to next (docs/product/accounts.md#code-rules "typing advances"). A whole code pasted into any box replaces the
  * code: people paste into whichever box has focus.
  */
 export function enterDigits(
@@ -43,7 +43,7 @@ export function enterDigits(
 
 /**
  * Backspace in box `index`: clears that box, or — when it is already empty — the one before, where focus
- * goes (SPEC §2.4 "Backspace goes back").
+ * goes (docs/product/accounts.md#code-rules "Backspace goes back").
  */
 export function eraseDigit(boxes: CodeBoxes, index: number): { boxes: CodeBoxes; focus: number } {
   const target = boxes[index] ? index : Math.max(index - 1, 0);
@@ -53,7 +53,7 @@ export function eraseDigit(boxes: CodeBoxes, index: number): { boxes: CodeBoxes;
 }
 
 /**
- * SPEC §5 messages, by the contracts rule: nothing entered is "Invalid / missing code", anything else
+ * docs/product/accounts.md#code-rules messages, by the contracts rule: nothing entered is "Invalid / missing code", anything else
  * that is not six digits "Enter 6-digit code".
  */
 export function codeError(code: string): string | null {

@@ -3,7 +3,7 @@ import { codeTimes, resendLabel, secondsUntil, timesAfterRetry } from './otp-tim
 
 const NOW = Date.parse('2026-11-23T10:00:00.000Z');
 
-describe('code timer (SPEC §4.3, §9)', () => {
+describe('code timer (docs/product/accounts.md#code-timing, docs/product/accounts.md#constants)', () => {
   it('server seconds set the life and the resend wait', () => {
     expect(codeTimes({ expires_in: 600, resend_in: 30 }, NOW)).toEqual({
       expiresAt: NOW + 600_000,

@@ -1,11 +1,11 @@
-/** SPEC §9: fallback code lifetime 60 s, fallback resend wait 30 s, countdown tick 500 ms. */
+/** docs/product/accounts.md#constants: fallback code lifetime 60 s, fallback resend wait 30 s, countdown tick 500 ms. */
 export const FALLBACK_CODE_LIFE_S = 60;
 export const FALLBACK_RESEND_WAIT_S = 30;
 export const COUNTDOWN_TICK_MS = 500;
 
 export type OtpPurpose = 'verify' | 'login2fa' | 'reset';
 
-/** SPEC §3 "One-time-code meta (client side)". Times are epoch milliseconds. */
+/** docs/product/accounts.md#one-time-code-meta "One-time-code meta (client side)". Times are epoch milliseconds. */
 export interface OtpMeta {
   target: string;
   channel: 'email';
@@ -37,7 +37,7 @@ function instant(value: unknown): number | null {
 }
 
 /**
- * SPEC §4.3 "Code timer": the server's values when it gives them — seconds (`expires_in`, `resend_in`)
+ * docs/product/accounts.md#code-timing "Code timer": the server's values when it gives them — seconds (`expires_in`, `resend_in`)
  * first, since they do not depend on the two clocks agreeing, then absolute times (`expires_at`,
  * `resend_at`) — else a 60 s life and a 30 s resend wait from `now`.
  */
@@ -57,7 +57,7 @@ export function codeTimes(answer: unknown, now: number): { expiresAt: number; re
 }
 
 /**
- * SPEC §4.3: when the code request failed with `retry_after` (a code was sent moments ago), that many
+ * docs/product/accounts.md#code-timing: when the code request failed with `retry_after` (a code was sent moments ago), that many
  * seconds set the resend wait; the code's life is the fallback, as the answer says nothing of it.
  */
 export function timesAfterRetry(
@@ -75,7 +75,7 @@ export function secondsUntil(at: number, now: number): number {
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** SPEC §5: "Resend in {n}s", then "Resend code". */
+/** docs/product/accounts.md#code-rules: "Resend in {n}s", then "Resend code". */
 export function resendLabel(secondsLeft: number): string {
   return secondsLeft > 0 ? `Resend in ${secondsLeft}s` : 'Resend code';
 }

@@ -20,7 +20,7 @@ function clientAnswering(answers: Record<string, unknown>): ApiClient & { calls:
 
 const user = (name: string | null) => ({ id: 'u1', name, email: 'a@x.io', phone: null });
 
-describe('profile completeness check (SPEC §4.3)', () => {
+describe('profile completeness check (docs/product/accounts.md#profile-check)', () => {
   it('reads the profile from {user, profile} and from a bare profile', () => {
     expect(profileFrom({ user: {}, profile: { complete: true } })).toEqual({ complete: true });
     expect(profileFrom({ first_name: 'Ada' })).toEqual({ first_name: 'Ada' });

@@ -15,8 +15,8 @@ function filled(value: unknown): boolean {
 }
 
 /**
- * SPEC §7: /profile/me answers {user, profile}; /profile/status a profile, or an object containing one.
- * A profile is an object with at least one of the fields SPEC §3 names for it.
+ * docs/product/api.md#profile-calls: /profile/me answers {user, profile}; /profile/status a profile, or an object containing one.
+ * A profile is an object with at least one of the fields docs/product/profile.md#fields names for it.
  */
 export function profileFrom(answer: unknown): Record<string, unknown> | null {
   if (!isRecord(answer)) return null;
@@ -29,7 +29,7 @@ export function profileFrom(answer: unknown): Record<string, unknown> | null {
 
 /**
  * Complete when the server says so (`complete`), else when first name, last name and date of birth
- * are all there — the three fields the profile step asks for (SPEC §2.4).
+ * are all there — the three fields the profile step asks for (docs/product/accounts.md#steps).
  */
 export function isProfileComplete(profile: Record<string, unknown>): boolean {
   if (typeof profile.complete === 'boolean') return profile.complete;
@@ -42,7 +42,7 @@ export function isProfileComplete(profile: Record<string, unknown>): boolean {
 
 /**
  * Whether a profile answer says the profile is complete: by the contracts' /profile/me or /profile/status
- * answer, else — from a server that answers otherwise (SPEC §7) — by the profile `profileFrom` finds; null
+ * answer, else — from a server that answers otherwise (docs/product/api.md#profile-calls) — by the profile `profileFrom` finds; null
  * when there is none.
  */
 export function completenessFrom(answer: unknown): boolean | null {
@@ -54,13 +54,13 @@ export function completenessFrom(answer: unknown): boolean | null {
   return profile ? isProfileComplete(profile) : null;
 }
 
-/** SPEC §4.3 fallback: whether the user's name has at least two words. */
+/** docs/product/accounts.md#profile-check fallback: whether the user's name has at least two words. */
 export function nameLooksComplete(user: AcceptedSessionUser | null): boolean {
   return (user?.name ?? '').trim().split(/\s+/).filter(Boolean).length >= 2;
 }
 
 /**
- * SPEC §4.3 "Profile completeness check": /profile/me, then /profile/status; the first that gives a
+ * docs/product/accounts.md#profile-check "Profile completeness check": /profile/me, then /profile/status; the first that gives a
  * profile wins. If neither does (an error, or an answer without one), the name decides.
  */
 export async function checkProfileComplete(
@@ -72,7 +72,7 @@ export async function checkProfileComplete(
       const complete = completenessFrom(await client.get(path, { cache: 'no-store' }));
       if (complete !== null) return complete;
     } catch {
-      // SPEC §4.3: a failing endpoint hands over to the next one, then to the name.
+      // docs/product/accounts.md#profile-check: a failing endpoint hands over to the next one, then to the name.
     }
   }
   return nameLooksComplete(user);

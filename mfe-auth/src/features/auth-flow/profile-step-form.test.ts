@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { birthDateBounds, checkProfileStep, isOldEnough } from './profile-step-form';
 
-describe('profile step (SPEC §5)', () => {
+describe('profile step (docs/product/accounts.md#profile-step-rules)', () => {
   const today = new Date('2026-11-23T12:00:00Z');
 
   it('the picker runs from 1900-01-01 to today', () => {

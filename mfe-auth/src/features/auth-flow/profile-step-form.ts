@@ -8,12 +8,12 @@ import {
 
 export const NAMES_MISSING_MESSAGE = 'Please enter your first and last name.';
 
-/** SPEC §2.4 / §9: the birth-date picker runs from 1 January 1900 to today; future dates are blocked. */
+/** docs/product/accounts.md#steps, docs/product/accounts.md#constants: the birth-date picker runs from 1 January 1900 to today; future dates are blocked. */
 export function birthDateBounds(today: Date): { min: string; max: string } {
   return { min: `${EARLIEST_BIRTH_YEAR}-01-01`, max: today.toISOString().slice(0, 10) };
 }
 
-/** SPEC §5: at least 13 years old, the age counted from YYYY-MM-DD. */
+/** docs/product/accounts.md#profile-step-rules: at least 13 years old, the age counted from YYYY-MM-DD. */
 export function isOldEnough(dob: string, today: Date): boolean {
   return ageOn(dob, today) >= MINIMUM_AGE;
 }
@@ -22,7 +22,7 @@ export type ProfileStepErrors = Partial<Record<'first_name' | 'last_name' | 'dob
 
 /**
  * The profile step's fields by the contracts schema (one rule for client and server). `summary` is the
- * flash SPEC §5 names for missing names.
+ * flash docs/product/accounts.md#profile-step-rules names for missing names.
  */
 export function checkProfileStep(input: {
   first_name: string;

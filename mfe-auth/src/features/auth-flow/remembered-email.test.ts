@@ -11,7 +11,7 @@ function memoryStore() {
   };
 }
 
-describe('remembered email (SPEC §2.4, §3)', () => {
+describe('remembered email (docs/product/accounts.md#remembered-email)', () => {
   it('"Remember me" stores the flag "1" and the email, which the next visit starts with', () => {
     const store = memoryStore();
     saveRememberChoice(true, 'ada@example.com', store);

@@ -1,7 +1,7 @@
 import { checkEmail } from './email';
 
 /**
- * SPEC §3 local storage: a remember-email flag ("1" when on) and the remembered email value. Key names
+ * docs/product/accounts.md#remembered-email local storage: a remember-email flag ("1" when on) and the remembered email value. Key names
  * are ours (docs/decisions/006-auth-flow.md).
  */
 export const REMEMBER_FLAG_KEY = 'rememberEmail';

@@ -13,7 +13,7 @@ import {
 import type { OtpMeta } from './otp-timer';
 import { readRememberedEmail, saveRememberChoice } from './remembered-email';
 
-/** SPEC §9: redirect delay after the success message. */
+/** docs/product/accounts.md#constants: redirect delay after the success message. */
 export const REDIRECT_DELAY_MS = 200;
 
 /** What the dialogs the flow opens need from it; the page renders them through the kit's popup. */
@@ -24,14 +24,14 @@ export interface FlowDialogs {
 }
 
 /**
- * The auth flow's wiring (SPEC §2.4, §4.3, §8): the machine in `auth-flow-machine.ts` decides, this hook
+ * The auth flow's wiring (docs/product/accounts.md#steps, docs/product/accounts.md#auth-flow, docs/product/accounts.md#errors): the machine in `auth-flow-machine.ts` decides, this hook
  * sends its requests (`auth-api.ts`), shows its toasts and dialogs, remembers the email and, after the
  * success message, sets the user and navigates. Components render `state` and call the actions.
  */
 export function useAuthFlow(dialogs: FlowDialogs) {
   const [machine, setMachine] = useState<MachineState>(() => initialState(readRememberedEmail()));
   // The machine as of the last event. A ref, so a second click within one render already finds the
-  // request in flight and is refused (SPEC §4.3, ADR 006).
+  // request in flight and is refused (docs/product/accounts.md#in-flight, ADR 006).
   const current = useRef(machine);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { show } = useToasts();

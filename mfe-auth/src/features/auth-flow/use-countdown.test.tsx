@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCountdown } from './use-countdown';
 
-describe('useCountdown (SPEC §4.3: ticks every 500 ms)', () => {
+describe('useCountdown (docs/product/accounts.md#code-timing: ticks every 500 ms)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(Date.parse('2026-11-23T10:00:00Z'));

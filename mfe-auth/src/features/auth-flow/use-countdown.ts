@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { COUNTDOWN_TICK_MS, secondsUntil } from './otp-timer';
 
-/** Seconds left until `at` (epoch ms), re-read every 500 ms (SPEC §9 countdown tick) until it reaches 0. */
+/** Seconds left until `at` (epoch ms), re-read every 500 ms (docs/product/accounts.md#constants countdown tick) until it reaches 0. */
 export function useCountdown(at: number | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import * as styles from './auth-layout.module.css';
 
 /**
- * SPEC §2.3 / §2.4: the auth page wrapper — the tagline, the step's title and a short description, the
+ * docs/product/accounts.md#auth-page: the auth page wrapper — the tagline, the step's title and a short description, the
  * step itself, and the terms line.
  */
 export function AuthLayout({

@@ -16,7 +16,7 @@ const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 6`
 
 afterEach(cleanup);
 
-describe('CodeBoxes (SPEC §2.4, §5)', () => {
+describe('CodeBoxes (docs/product/accounts.md#code-rules)', () => {
   it('is one labelled group of six boxes; the first takes the one-time-code fill', () => {
     render(<Harness />);
     expect(screen.getByRole('group', { name: 'Verification code' })).toBeTruthy();

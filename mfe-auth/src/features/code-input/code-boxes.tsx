@@ -4,7 +4,7 @@ import { FieldError } from '../steps/form-parts';
 import * as styles from './code-boxes.module.css';
 
 /**
- * SPEC §2.4 / §5: six single-digit boxes. One labelled group for screen readers (each box says which
+ * docs/product/accounts.md#code-rules: six single-digit boxes. One labelled group for screen readers (each box says which
  * digit it is); typing advances, Backspace goes back, a paste keeps the first six digits, and the first
  * box takes the phone's / password manager's `one-time-code` fill.
  */

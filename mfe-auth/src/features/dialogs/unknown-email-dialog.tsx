@@ -2,7 +2,7 @@ import { Button } from '@trove/kit/ui';
 import * as styles from './dialogs.module.css';
 
 /**
- * SPEC §2.4 "Create your account" (the title is the popup's): "No account found for" + the masked
+ * docs/product/accounts.md#unknown-email-dialog "Create your account" (the title is the popup's): "No account found for" + the masked
  * email, what signing up involves, and its two actions. It is opened without backdrop close.
  */
 export function UnknownEmailDialog({

@@ -3,7 +3,7 @@ import { Button } from '@trove/kit/ui';
 import * as styles from './dialogs.module.css';
 
 /**
- * SPEC §2.4 verify-your-email dialog: shown when login says the email is unverified — the masked email,
+ * docs/product/accounts.md#verify-email-dialog verify-your-email dialog: shown when login says the email is unverified — the masked email,
  * the resend countdown in seconds, "Use different email" and "Verify now".
  */
 export function VerifyEmailDialog({

@@ -51,7 +51,7 @@ export function TextField({
 }
 
 /**
- * SPEC §2.4: a password field with the kit's Show/Hide toggle. `below` (the strength meter) sits under it
+ * docs/product/accounts.md#strength-meter: a password field with the kit's Show/Hide toggle. `below` (the strength meter) sits under it
  * and is part of the input's description through `belowId`.
  */
 export function PasswordField({
@@ -103,7 +103,7 @@ export function PasswordField({
 }
 
 /**
- * The email the step is about, with SPEC §2.4's "Change" button. The hidden username field lets
+ * The email the step is about, with docs/product/accounts.md#steps's "Change" button. The hidden username field lets
  * password managers pair the password with this account.
  */
 export function EmailChip({

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { formStyles as styles, SubmitButton, TextField } from './form-parts';
 
-/** SPEC §2.4 identify: a field labelled Email and a button Continue. */
+/** docs/product/accounts.md#steps identify: a field labelled Email and a button Continue. */
 export function IdentifyStep({
   initialEmail,
   error,
@@ -31,7 +31,7 @@ export function IdentifyStep({
         autoCapitalize="none"
         spellCheck={false}
         placeholder="you@company.com"
-        // Focus lands here: the only field of the first step; SPEC §2.4 starts here.
+        // Focus lands here: the only field of the first step; docs/product/accounts.md#steps starts here.
         autoFocus
         value={email}
         error={error}

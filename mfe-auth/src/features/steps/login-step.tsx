@@ -2,7 +2,7 @@ import { LinkButton } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
 import { EmailChip, formStyles as styles, PasswordField, SubmitButton } from './form-parts';
 
-/** SPEC §2.4 login: the password (Show/Hide), "Forgot password?", "Remember me", and "Change". */
+/** docs/product/accounts.md#remembered-email login: the password (Show/Hide), "Forgot password?", "Remember me", and "Change". */
 export function LoginStep({
   email,
   remembered,

@@ -9,7 +9,7 @@ export interface ProfileStepValues {
   dob: string;
 }
 
-/** SPEC §2.4 / §5 profile step: first and last name and date of birth. */
+/** docs/product/accounts.md#steps, docs/product/accounts.md#profile-step-rules profile step: first and last name and date of birth. */
 export function ProfileStep({
   email,
   errors,
@@ -24,7 +24,7 @@ export function ProfileStep({
   onEdit: (field: keyof ProfileStepValues) => void;
 }) {
   const [values, setValues] = useState<ProfileStepValues>({ first_name: '', last_name: '', dob: '' });
-  // SPEC §9: the picker runs from 1900 to today, so future dates cannot be picked.
+  // docs/product/accounts.md#constants: the picker runs from 1900 to today, so future dates cannot be picked.
   const bounds = useMemo(() => birthDateBounds(new Date()), []);
   const change = (field: keyof ProfileStepValues) => (event: { target: { value: string } }) => {
     setValues((previous) => ({ ...previous, [field]: event.target.value }));

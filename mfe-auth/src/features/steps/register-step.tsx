@@ -3,7 +3,7 @@ import { PasswordStrengthMeter } from '@trove/kit';
 import { type FormEvent, useId, useState } from 'react';
 import { EmailChip, formStyles as styles, PasswordField, SubmitButton } from './form-parts';
 
-/** SPEC §2.4 register: a new password with "Minimum 8 characters" and the strength meter. */
+/** docs/product/accounts.md#strength-meter register: a new password with "Minimum 8 characters" and the strength meter. */
 export function RegisterStep({
   email,
   error,

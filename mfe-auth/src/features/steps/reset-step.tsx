@@ -3,7 +3,7 @@ import { PasswordStrengthMeter } from '@trove/kit';
 import { type FormEvent, useId, useState } from 'react';
 import { EmailChip, formStyles as styles, PasswordField, SubmitButton } from './form-parts';
 
-/** SPEC §2.4 / §5 reset: new and confirm, the strength meter under the new one. */
+/** docs/product/accounts.md#strength-meter reset: new and confirm, the strength meter under the new one. */
 export function ResetStep({
   email,
   errors,

@@ -13,7 +13,7 @@ const LEAD: Record<OtpMeta['purpose'], string> = {
 };
 
 /**
- * SPEC §2.4 / §5 verify: the six boxes, the code messages (cleared on change), and Resend, disabled
+ * docs/product/accounts.md#steps, docs/product/accounts.md#code-rules verify: the six boxes, the code messages (cleared on change), and Resend, disabled
  * until the resend time ("Resend in {n}s", then "Resend code").
  */
 export function VerifyStep({
@@ -54,7 +54,7 @@ export function VerifyStep({
         error={formatError ?? error}
         onChange={(next) => {
           setBoxes(next);
-          // SPEC §5: the error clears when the value changes.
+          // docs/product/accounts.md#code-rules: the error clears when the value changes.
           setFormatError(null);
           onEdit();
         }}

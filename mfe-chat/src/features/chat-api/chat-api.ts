@@ -15,7 +15,7 @@ import {
 } from '@trove/contracts';
 import { api } from '@trove/kit';
 
-// Issue 11, the agreed Chats API. Every answer is read with its contracts schema (STYLE.md: one schema
+// Issue 11, the agreed Chats API. Every answer is read with its contracts schema (docs/conventions.md#one-schema-per-payload: one schema
 // per payload), so a server that drifts from the contract fails here with a message, not deep in a render.
 
 const CHATS = API_PATHS.chats;

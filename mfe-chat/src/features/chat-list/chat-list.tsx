@@ -1,6 +1,7 @@
 import type { Chat } from '@trove/contracts';
 import { CHAT_TITLE_MAX_LENGTH } from '@trove/contracts';
 import { type FormEvent, type MouseEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useMutation } from '@trove/kit';
 import { ChatBubbleIcon, PencilIcon, PlusIcon, TrashIcon } from '@trove/kit/icons';
 import { Button, IconButton, Spinner, VisuallyHidden } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
@@ -126,10 +127,8 @@ function ChatListItem({
   onDelete,
 }: ChatListProps & { chat: Chat; active: boolean }) {
   const [renaming, setRenaming] = useState(false);
-  const [saving, setSaving] = useState(false);
-  // A ref as well: the blur that follows Enter must see a save already under way.
-  const savingNow = useRef(false);
-  const [error, setError] = useState<string | null>(null);
+  // The blur that follows Enter finds the save under way and does nothing (useMutation's one run at a time).
+  const { busy: saving, error, run, setError } = useMutation();
   const input = useRef<HTMLInputElement>(null);
   const link = useRef<HTMLAnchorElement>(null);
   const inputId = useId();
@@ -152,24 +151,14 @@ function ChatListItem({
 
   const save = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (savingNow.current) return;
+    if (saving) return;
     const title = input.current?.value.trim() ?? '';
     if (title === chat.title) return stop();
     if (title === '') {
       setError('Give the chat a title.');
       return;
     }
-    savingNow.current = true;
-    setSaving(true);
-    try {
-      await onRename(chat, title);
-      stop();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The chat could not be renamed.');
-    } finally {
-      savingNow.current = false;
-      setSaving(false);
-    }
+    if (await run(() => onRename(chat, title), 'The chat could not be renamed.')) stop();
   };
 
   const open = (event: MouseEvent<HTMLAnchorElement>) => {

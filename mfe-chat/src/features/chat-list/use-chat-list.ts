@@ -1,7 +1,7 @@
 import type { Chat, ChatListResponse } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
-import { useServerState } from '@trove/kit/server-state';
-import { useCallback, useRef, useState } from 'react';
+import { useNextPage, useServerState } from '@trove/kit/server-state';
+import { useCallback } from 'react';
 import { listChats } from '../chat-api/chat-api';
 import { appendPage, byActivity, type LoadedChats, mergeFirstPage } from './chat-list-pages';
 
@@ -35,31 +35,18 @@ export function useChatList(): ChatListState {
   const list = useServerState(readFirstPage, [], { merge: keepOlderPages });
   const { setData } = list;
   const loaded = list.data ?? NO_CHATS;
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreError, setMoreError] = useState<string | null>(null);
-  // Read in callbacks without making them change on every page.
-  const loadedRef = useRef(loaded);
-  loadedRef.current = loaded;
-  const loadingMoreNow = useRef(false);
-
-  const showMore = useCallback(async () => {
-    const cursor = loadedRef.current.nextCursor;
-    if (cursor === null || loadingMoreNow.current) return;
-    loadingMoreNow.current = true;
-    setLoadingMore(true);
-    setMoreError(null);
-    try {
-      const page = await listChats(cursor);
+  const { loadingMore, moreError, loadMore } = useNextPage({
+    cursor: loaded.nextCursor,
+    read: listChats,
+    apply: (page: ChatListResponse, cursor) =>
       setData((current) =>
         current !== undefined && current.nextCursor === cursor ? appendPage(current, page) : current,
-      );
-    } catch (failure) {
-      setMoreError(userMessage(failure, 'More chats could not be loaded.'));
-    } finally {
-      loadingMoreNow.current = false;
-      setLoadingMore(false);
-    }
-  }, [setData]);
+      ),
+    describe: (failure) => userMessage(failure, 'More chats could not be loaded.'),
+  });
+  const showMore = useCallback(async () => {
+    await loadMore();
+  }, [loadMore]);
 
   const upsert = useCallback(
     (chat: Chat) => {

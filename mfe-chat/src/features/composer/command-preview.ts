@@ -1,7 +1,7 @@
 import { type Destination, destinationLabel, parseCommand } from '@trove/contracts';
 
 /**
- * The composer's live preview (issue 11): what the shared grammar (SPEC §3, the same parser as the
+ * The composer's live preview (issue 11): what the shared grammar (docs/product/public-pages.md#command-grammar, the same parser as the
  * landing page's demo) reads in what is being typed, in words a person checks at a glance.
  */
 export interface CommandPreview {

@@ -1,5 +1,5 @@
 import { DESTINATION_KIND_LABELS, type Delivery, EmailSchema, type SavedDestination } from '@trove/contracts';
-import { userMessage } from '@trove/kit';
+import { useMutation } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
 import { type FormEvent, useId, useState } from 'react';
 import { sendAnswer } from '../chat-api/chat-api';
@@ -22,23 +22,18 @@ interface SendDialogProps {
  */
 export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel }: SendDialogProps) {
   const [address, setAddress] = useState(defaultAddress);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { busy: sending, error, run, setError } = useMutation();
   const ids = { input: useId(), error: useId(), help: useId(), destinations: useId() };
   // Issue 22: the user's Slack, Teams and Google Chat destinations, one click each.
   const destinations = useServerState(listDestinations, []);
 
-  const post = async (destination: SavedDestination) => {
-    if (sending) return;
-    setSending(true);
-    setError(null);
-    try {
-      onSent(await postAnswer(chatId, messageId, destination.id));
-    } catch (failure) {
-      setError(userMessage(failure, `The answer could not be posted to ${destination.name}. Try again.`));
-      setSending(false);
-    }
-  };
+  // The dialog closes once the answer is on its way (onSent), so it stays busy until then.
+  const post = (destination: SavedDestination) =>
+    run(
+      async () => onSent(await postAnswer(chatId, messageId, destination.id)),
+      `The answer could not be posted to ${destination.name}. Try again.`,
+      { closesOnSuccess: true },
+    );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,14 +43,11 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
       setError(parsed.error.issues[0]?.message ?? 'Enter a valid email address.');
       return;
     }
-    setSending(true);
-    setError(null);
-    try {
-      onSent(await sendAnswer(chatId, messageId, parsed.data));
-    } catch (failure) {
-      setError(userMessage(failure, 'The answer could not be sent. Try again.'));
-      setSending(false);
-    }
+    await run(
+      async () => onSent(await sendAnswer(chatId, messageId, parsed.data)),
+      'The answer could not be sent. Try again.',
+      { closesOnSuccess: true },
+    );
   };
 
   return (

@@ -219,13 +219,10 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
 
   const rename = useCallback(
     async (chat: Chat, title: string) => {
-      try {
-        const renamed = await renameChat(chat.id, title);
-        list.upsert(renamed);
-        if (thread.chat?.id === renamed.id) thread.setChat(renamed);
-      } catch (failure) {
-        throw new Error(userMessage(failure, 'The chat could not be renamed.'));
-      }
+      // A failure is worded by the list's rename form, which shows it at the field.
+      const renamed = await renameChat(chat.id, title);
+      list.upsert(renamed);
+      if (thread.chat?.id === renamed.id) thread.setChat(renamed);
     },
     [list, thread],
   );

@@ -3,7 +3,7 @@ import { connectAction, GUEST_CONNECT_TARGET, playgroundPath, templateTarget } f
 
 const gmail = { id: 'gmail', name: 'Gmail' };
 
-describe('guest redirects (SPEC §2.3, §6)', () => {
+describe('guest redirects (docs/product/public-pages.md#integrations-tab, docs/product/shell.md#roles)', () => {
   it('a guest who presses Connect goes to /auth/login?next=/integrations', () => {
     expect(connectAction(gmail, 'guest')).toEqual({ kind: 'login', to: '/auth/login?next=/integrations' });
     expect(GUEST_CONNECT_TARGET).toBe('/auth/login?next=/integrations');

@@ -14,7 +14,7 @@ import {
 
 const items = Array.from({ length: 40 }, (_, i) => i);
 
-describe('catalog paging (SPEC §4.4, §9)', () => {
+describe('catalog paging (docs/product/connections.md#paging)', () => {
   it('shows 12 cards at first; page sizes are 10, 25 and 50', () => {
     expect(INITIAL_SHOWN).toBe(12);
     expect(PAGE_SIZES).toEqual([10, 25, 50]);

@@ -1,4 +1,4 @@
-/** SPEC §9: page sizes 10, 25 and 50; the list shows 12 at first (SPEC §4.4). */
+/** docs/product/connections.md#paging: page sizes 10, 25 and 50; the list shows 12 at first (docs/product/connections.md#paging). */
 export const PAGE_SIZES = [10, 25, 50] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const INITIAL_SHOWN = 12;
@@ -21,12 +21,12 @@ export function moreCount(paging: Paging, total: number): number {
   return Math.max(0, Math.min(paging.pageSize, total - paging.shown));
 }
 
-/** "Load N more" adds the page size (SPEC §4.4). */
+/** "Load N more" adds the page size (docs/product/connections.md#paging). */
 export function loadMore(paging: Paging): Paging {
   return { ...paging, shown: paging.shown + paging.pageSize };
 }
 
-/** SPEC §4.4: any filter change resets the shown count to the page size. */
+/** docs/product/connections.md#paging: any filter change resets the shown count to the page size. */
 export function resetPaging(paging: Paging): Paging {
   return { ...paging, shown: paging.pageSize };
 }

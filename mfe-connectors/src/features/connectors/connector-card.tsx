@@ -25,7 +25,7 @@ export interface ConnectorCardProps {
   onAddServer: (connector: Connector) => void;
 }
 
-/** One connector and its SPEC §4.4 state; the action button's name carries the connector's name. */
+/** One connector and its docs/product/connections.md#card-states state; the action button's name carries the connector's name. */
 export function ConnectorCard({
   connector,
   state,
@@ -36,7 +36,7 @@ export function ConnectorCard({
 }: ConnectorCardProps) {
   const titleId = useId();
   const hintId = useId();
-  // Read-only is left out: every connector is (SPEC §6), and the page says so once.
+  // Read-only is left out: every connector is (docs/product/connections.md#read-only), and the page says so once.
   const facts = [
     roleLabels[connector.role],
     authLabels[connector.auth],

@@ -56,7 +56,7 @@ const cards = () => document.querySelectorAll('[data-connector]');
 const card = (id: string) => document.querySelector(`[data-connector="${id}"]`) as HTMLElement;
 const where = () => screen.getByTestId('where').textContent;
 
-describe('the connector catalog component (SPEC §4.4, §5)', () => {
+describe('the connector catalog component (docs/product/connections.md#card-states, docs/product/connections.md#filters)', () => {
   it('shows 12 cards, then "Load 8 more" adds the page size up to the 20 that match by default', async () => {
     stubServer({ signedIn: false });
     renderAt(<ConnectorCatalog />);
@@ -178,7 +178,7 @@ describe('the connector catalog component (SPEC §4.4, §5)', () => {
   });
 });
 
-describe('the playbook catalog component (SPEC §2.3, §5)', () => {
+describe('the playbook catalog component (docs/product/public-pages.md#playbooks-tab, docs/product/connections.md#filters)', () => {
   it('a guest’s Use template goes to login with the URL-encoded playground path as next', async () => {
     stubServer({ signedIn: false });
     renderAt(<PlaybookCatalog />);

@@ -35,7 +35,7 @@ import { useConnectorSettings } from './use-connector-settings';
 export interface ConnectorCatalogProps {
   /** The catalog's accessible name. Default "Integrations". */
   label?: string;
-  /** Filters to start from, over the SPEC §5 defaults (e.g. `{ category: 'mail' }` for a deep link). */
+  /** Filters to start from, over the docs/product/connections.md#filters defaults (e.g. `{ category: 'mail' }` for a deep link). */
   initialFilters?: Partial<ConnectorFilters>;
   /** Heading level of each card's name, to fit the host page's outline. Default 3. */
   cardHeadingLevel?: HeadingLevel;
@@ -60,7 +60,7 @@ const roles: ReadonlyArray<{ value: RoleFilter; label: string }> = [
 ];
 
 /**
- * The connector catalog (SPEC §3, §4.4, §5, §9): sidebar filters and a paged card grid. Exposed as
+ * The connector catalog (docs/product/connections.md#connectors, docs/product/connections.md#card-states, docs/product/connections.md#filters, docs/product/connections.md#paging): sidebar filters and a paged card grid. Exposed as
  * trove_connectors/ConnectorCatalog for the landing page's Integrations tab and /integrations, and
  * rendered by ConnectionsPage — one component, one copy of the data.
  */
@@ -89,7 +89,7 @@ export function ConnectorCatalog({
   const visible = visibleSlice(matches, paging);
   const more = moreCount(paging, matches.length);
 
-  // SPEC §4.4: any filter change resets the shown count to the page size.
+  // docs/product/connections.md#paging: any filter change resets the shown count to the page size.
   const updateFilters = useCallback((patch: Partial<ConnectorFilters>) => {
     setFilters((current) => ({ ...current, ...patch }));
     setPaging(resetPaging);
@@ -101,7 +101,7 @@ export function ConnectorCatalog({
       if (action.kind === 'login') {
         navigate(action.to);
       } else if (action.kind === 'coming-soon') {
-        // SPEC §2.3: for a signed-in visitor the one effect shown is logging the connector id.
+        // docs/product/public-pages.md#integrations-tab: for a signed-in visitor the one effect shown is logging the connector id.
         console.info(`connect: ${action.connectorId}`);
         toasts.show({ type: 'info', message: action.message });
       }

@@ -19,7 +19,7 @@ const allOff: Partial<ConnectorFilters> = {
   deltaSync: false,
 };
 
-describe('integration filters (SPEC §5)', () => {
+describe('integration filters (docs/product/connections.md#filters)', () => {
   it('default to OAuth, On-device, Read-only and Delta sync on, role All', () => {
     expect(defaultConnectorFilters).toMatchObject({
       oauth: true,
@@ -55,7 +55,7 @@ describe('integration filters (SPEC §5)', () => {
     expect(ids(hidden).sort()).toEqual(['mongodb', 'mysql', 'postgres']);
   });
 
-  it('Read-only on hides none today: every connector is read-only (SPEC §6)', () => {
+  it('Read-only on hides none today: every connector is read-only (docs/product/connections.md#read-only)', () => {
     expect(withFilters({ ...allOff, readOnly: true })).toHaveLength(connectors.length);
     // A connector with write access does not exist yet; built by hand to show the toggle would hide it.
     const writer = { ...(connectors[1] as Connector), access: 'read-write' } as unknown as Connector;

@@ -2,7 +2,7 @@ import { type Connector, type ConnectorCategory, connectors as allConnectors } f
 
 export type RoleFilter = 'all' | 'sources' | 'destinations';
 
-/** SPEC §5 integration filters; the semantics are written down in docs/decisions/004. */
+/** docs/product/connections.md#filters integration filters; the semantics are written down in docs/decisions/004. */
 export interface ConnectorFilters {
   /** On: only connectors you connect by signing in, never by typing a password or key. */
   oauth: boolean;
@@ -18,7 +18,7 @@ export interface ConnectorFilters {
   search: string;
 }
 
-/** SPEC §5: the four toggles default to on; role All. */
+/** docs/product/connections.md#filters: the four toggles default to on; role All. */
 export const defaultConnectorFilters: Readonly<ConnectorFilters> = {
   oauth: true,
   onDevice: true,

@@ -30,7 +30,7 @@ const without = (...names: (keyof ConnectorSettings)[]): ConnectorSettings =>
     Object.entries(full).filter(([name]) => !names.includes(name as keyof ConnectorSettings)),
   );
 
-describe('connector card state (SPEC §4.4)', () => {
+describe('connector card state (docs/product/connections.md#card-states)', () => {
   it('with every setting present: localfs Connected, the manual six Manual, every other one Ready', () => {
     const states = Object.fromEntries(connectors.map((c) => [c.id, connectorState(c, full).kind]));
     expect(states).toEqual({

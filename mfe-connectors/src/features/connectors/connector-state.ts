@@ -1,7 +1,7 @@
 import type { Connector } from './connectors';
 
 /**
- * The client-id settings the connectors need (SPEC §4.4), read from /config/connectors.json at run time.
+ * The client-id settings the connectors need (docs/product/connections.md#required-settings), read from /config/connectors.json at run time.
  * The build and `npm start` write that file from the environment variables named in
  * {@link settingVariables}, so setting one and restarting turns a card from Configure to Ready with no
  * rebuild (docs/decisions/004). These are OAuth *client ids*, which are public; no secret ever goes here.
@@ -46,7 +46,7 @@ export const settingVariables: Readonly<Record<ConnectorSetting, string>> = {
 const settingNames = Object.keys(settingLabels) as ConnectorSetting[];
 
 /**
- * SPEC §4.4, required settings: the Google family shares one client id; the Microsoft family needs a
+ * docs/product/connections.md#required-settings, required settings: the Google family shares one client id; the Microsoft family needs a
  * client id and a tenant id; slack, notion, github and webex each their own; jira and confluence one
  * Atlassian client id. Connectors not named here need none.
  */
@@ -90,7 +90,7 @@ export type ConnectorState =
   /** `missing` is empty when the connector is turned off rather than short of a setting. */
   | { kind: 'configure'; missing: readonly ConnectorSetting[] };
 
-/** SPEC §4.4: Connected (always-on), Manual (status manual), Ready (enabled, settings present), Configure. */
+/** docs/product/connections.md#required-settings: Connected (always-on), Manual (status manual), Ready (enabled, settings present), Configure. */
 export function connectorState(
   connector: Connector,
   settings: ConnectorSettings | undefined,

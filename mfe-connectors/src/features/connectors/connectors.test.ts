@@ -37,7 +37,7 @@ const get = (id: string) => {
   return connector;
 };
 
-describe('connector catalog data (SPEC §3)', () => {
+describe('connector catalog data (docs/product/connections.md#connectors)', () => {
   it('holds exactly the 26 connector ids of the spec, once each', () => {
     expect(connectors.map((c) => c.id).sort()).toEqual([...specIds].sort());
   });
@@ -82,11 +82,11 @@ describe('connector catalog data (SPEC §3)', () => {
     expect(get(id)).toMatchObject({ index: 'server', access: 'read-only' });
   });
 
-  it('every connector is read-only (SPEC §6)', () => {
+  it('every connector is read-only (docs/product/connections.md#read-only)', () => {
     expect(connectors.every((c) => c.access === 'read-only')).toBe(true);
   });
 
-  it('chat, teams, email and docs can be destinations: the product sends summaries there (SPEC §1)', () => {
+  it('chat, teams, email and docs can be destinations: the product sends summaries there (docs/product/public-pages.md#what-it-is)', () => {
     for (const id of ['slack', 'teams', 'gmail', 'outlook', 'drive', 'notion', 'confluence']) {
       expect(get(id).role, id).toBe('both');
     }

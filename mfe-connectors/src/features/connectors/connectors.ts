@@ -1,9 +1,9 @@
 /**
- * The connector catalog (SPEC §3): the one copy of this data. The landing page's Integrations tab,
+ * The connector catalog (docs/product/connections.md#connectors): the one copy of this data. The landing page's Integrations tab,
  * /integrations and /connections all render it through the exposed ConnectorCatalog component.
  */
 
-/** SPEC §3: categories in sort order. */
+/** docs/product/connections.md#connectors: categories in sort order. */
 export const categories = [
   'mail',
   'files',
@@ -33,13 +33,13 @@ export const categoryLabels: Readonly<Record<ConnectorCategory, string>> = {
 
 export type ConnectorRole = 'source' | 'destination' | 'both';
 /**
- * SPEC §3 names oauth, basic and apikey. Two connectors take no credentials at all — the local folder
+ * docs/product/connections.md#connectors names oauth, basic and apikey. Two connectors take no credentials at all — the local folder
  * and a local SQLite file — and calling them "basic" would tell a reader they ask for a password, so
  * they are `none` (docs/decisions/004).
  */
 export type ConnectorAuth = 'oauth' | 'basic' | 'apikey' | 'none';
 export type ConnectorIndex = 'on-device' | 'server';
-/** SPEC §6: all connectors are read-only. */
+/** docs/product/connections.md#read-only: all connectors are read-only. */
 export type ConnectorAccess = 'read-only';
 export type ConnectorStatus = 'ready' | 'manual';
 
@@ -57,7 +57,7 @@ export interface Connector {
   enabled: boolean;
   status: ConnectorStatus;
   notes: string;
-  /** SPEC §3: the local file source is always on. */
+  /** docs/product/connections.md#connectors: the local file source is always on. */
   alwaysOn?: boolean;
   /**
    * What a manual connector's button adds (issue 22): a server to connect to ("Add server", the
@@ -417,7 +417,7 @@ const entries: Entry[] = [
 const categoryRank = (category: ConnectorCategory) => categories.indexOf(category);
 
 /**
- * Every connector, in the spec's category order (SPEC §3); within a category the order above, which puts
+ * Every connector, in the spec's category order (docs/product/connections.md#connectors); within a category the order above, which puts
  * the better-known product first.
  */
 export const connectors: readonly Connector[] = entries

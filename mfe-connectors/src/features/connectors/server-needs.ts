@@ -1,7 +1,7 @@
 /**
- * What "Add server" will ask for on each manual connector (SPEC §3, §4.4), shown in its coming-soon
+ * What "Add server" will ask for on each manual connector (docs/product/connections.md#connectors, docs/product/connections.md#card-states), shown in its coming-soon
  * popup so an administrator can get the details ready. Databases: host, port, database and a read-only
- * user, as the spec's read-only rule (SPEC §6) asks.
+ * user, as the spec's read-only rule (docs/product/connections.md#read-only) asks.
  */
 export interface ServerNeed {
   label: string;

@@ -11,7 +11,7 @@ const readSettings = (signal: AbortSignal): Promise<ConnectorSettings> =>
 
 /**
  * The connector settings from the runtime config, fetched with no-store on every mount: the file is
- * rewritten from the environment at start, and a card must follow it without a rebuild (SPEC §4.4).
+ * rewritten from the environment at start, and a card must follow it without a rebuild (docs/product/connections.md#required-settings).
  * When the file cannot be read every card that needs a setting says so — honest, and never a blank page.
  */
 export function useConnectorSettings(): SettingsLoad {

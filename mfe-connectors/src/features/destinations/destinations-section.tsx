@@ -4,7 +4,7 @@ import {
   type DestinationKind,
   type SavedDestination,
 } from '@trove/contracts';
-import { userMessage, useToasts } from '@trove/kit';
+import { useMutation, userMessage, useToasts } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
 import { Button, Field, Heading, Select, Spinner } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
@@ -29,15 +29,12 @@ export function DestinationsSection() {
   const [kind, setKind] = useState<DestinationKind>('slack');
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, error, run } = useMutation();
   const [removing, setRemoving] = useState<string | null>(null);
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       const saved = await createDestination({ kind, name, url });
       state.setData((list) => [...(list ?? []), saved]);
       setName('');
@@ -46,11 +43,7 @@ export function DestinationsSection() {
         type: 'success',
         message: `Answers can now go to ${saved.name}: end a question with “-> ${saved.name}”.`,
       });
-    } catch (err) {
-      setError(userMessage(err, 'The destination could not be saved.'));
-    } finally {
-      setSaving(false);
-    }
+    }, 'The destination could not be saved.');
   }
 
   async function remove(destination: SavedDestination) {
@@ -145,7 +138,13 @@ export function DestinationsSection() {
             />
           )}
         </Field>
-        <Field label="Webhook URL" hint={URL_HINTS[kind]} error={error} required className={styles.url}>
+        <Field
+          label="Webhook URL"
+          hint={URL_HINTS[kind]}
+          error={error ?? undefined}
+          required
+          className={styles.url}
+        >
           {(control) => (
             <input
               {...control}

@@ -10,7 +10,7 @@ import { findConnector } from '../connectors/connectors';
 import { difficultyLabels, type Playbook, tagLabels } from './playbooks';
 import * as styles from './playbooks.module.css';
 
-/** One playbook; "Use template" is a link, since all it does is go somewhere (SPEC §2.3). */
+/** One playbook; "Use template" is a link, since all it does is go somewhere (docs/product/public-pages.md#playbooks-tab). */
 export function PlaybookCard({
   playbook,
   headingLevel,

@@ -23,7 +23,7 @@ export interface PlaybookCatalogProps {
 }
 
 /**
- * The playbook catalog (SPEC §3, §5): department, action and difficulty filters over a card grid.
+ * The playbook catalog (docs/product/connections.md#playbooks, docs/product/connections.md#playbook-filters): department, action and difficulty filters over a card grid.
  * Exposed as trove_connectors/PlaybookCatalog for the landing page's Playbooks tab.
  */
 export function PlaybookCatalog({

@@ -4,7 +4,7 @@ import { playbooks } from './playbooks';
 
 const ids = (patch: Parameters<typeof filterPlaybooks>[0]) => filterPlaybooks(patch).map((p) => p.id);
 
-describe('playbook filters (SPEC §5)', () => {
+describe('playbook filters (docs/product/connections.md#playbook-filters)', () => {
   it('with no filter set, every playbook is listed', () => {
     expect(filterPlaybooks(defaultPlaybookFilters)).toEqual(playbooks);
   });

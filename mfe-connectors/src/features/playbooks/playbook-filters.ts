@@ -1,6 +1,6 @@
 import { type ActionTag, type Department, type Difficulty, type Playbook, playbooks } from './playbooks';
 
-/** SPEC §5: department, action tag, difficulty; "all" leaves a filter off. */
+/** docs/product/connections.md#playbook-filters: department, action tag, difficulty; "all" leaves a filter off. */
 export interface PlaybookFilters {
   dept: Department | 'all';
   tag: ActionTag | 'all';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findConnector } from '../connectors/connectors';
 import { actionTags, departments, findPlaybook, playbooks } from './playbooks';
 
-describe('playbook catalog data (SPEC §3)', () => {
+describe('playbook catalog data (docs/product/connections.md#playbooks)', () => {
   it('holds the 16 named playbooks, each id once', () => {
     expect(playbooks).toHaveLength(16);
     expect(new Set(playbooks.map((p) => p.id)).size).toBe(16);

@@ -1,10 +1,10 @@
 /**
- * The playbook catalog (SPEC §3): the one copy of this data. The landing page's Playbooks tab renders it
+ * The playbook catalog (docs/product/connections.md#playbooks): the one copy of this data. The landing page's Playbooks tab renders it
  * through the exposed PlaybookCatalog; the shell's /playground page reads it through the exposed
  * `playbooks` module to open a template by id.
  */
 
-/** SPEC §3: Finance, Sales, Support and Engineering sort first; the rest follow in this order. */
+/** docs/product/connections.md#playbooks: Finance, Sales, Support and Engineering sort first; the rest follow in this order. */
 export const departments = [
   'Finance',
   'Sales',
@@ -21,7 +21,7 @@ export const departments = [
 ] as const;
 export type Department = (typeof departments)[number];
 
-/** SPEC §3: action tags. */
+/** docs/product/connections.md#playbooks: action tags. */
 export const actionTags = ['find', 'summarize', 'extract', 'route', 'automate'] as const;
 export type ActionTag = (typeof actionTags)[number];
 

@@ -15,7 +15,7 @@ import {
   type SourceFileResponse,
   type UpdateSource,
 } from '@trove/contracts';
-import { type UploadProgress, useAppConfig, userMessage } from '@trove/kit';
+import { type UploadProgress, useAppConfig, useMutation, userMessage } from '@trove/kit';
 import { Button, Field, Select, Tabs, tabPanelProps } from '@trove/kit/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import * as shared from '../catalog/catalog.module.css';
@@ -110,8 +110,7 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
   const [tables, setTables] = useState<DatabaseTableInfo[] | null>(null);
   const [columns, setColumns] = useState<DatabaseColumn[] | null>(null);
   const [preview, setPreview] = useState<Preview>({ phase: 'idle' });
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const { busy: saving, error: saveError, run: runSave, setError: setSaveError } = useMutation();
   const formRef = useRef<HTMLFormElement>(null);
   /** The newest preview asked for: an older one answering late is dropped. */
   const latest = useRef(0);
@@ -252,9 +251,7 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
       await runPreview();
       return;
     }
-    setSaving(true);
-    setSaveError(null);
-    try {
+    await runSave(async () => {
       if (source === undefined) {
         const checked = createRequest(kind, values, fileId);
         if (!checked.ok) {
@@ -280,11 +277,7 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
           }),
         );
       }
-    } catch (caught) {
-      setSaveError(userMessage(caught, 'The source could not be saved. Try again in a moment.'));
-    } finally {
-      setSaving(false);
-    }
+    }, 'The source could not be saved. Try again in a moment.');
   };
 
   const columnSelect = (field: 'idColumn' | 'titleColumn' | 'changedAtColumn', none: string | null) => {

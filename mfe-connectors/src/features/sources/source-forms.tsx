@@ -8,7 +8,7 @@ import type {
   TestSavedSource,
   UpdateSource,
 } from '@trove/contracts';
-import { userMessage } from '@trove/kit';
+import { useMutation, userMessage } from '@trove/kit';
 import { Button, Field } from '@trove/kit/ui';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { TestFailure } from './imap-form';
@@ -49,9 +49,8 @@ const serverOf = (source: ImapSource) => ({ host: source.settings.host, port: so
 export function UpdatePasswordForm({ source, api, onSaved, onCancel }: FormProps) {
   const id = useId();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { busy, error, run, setError } = useMutation();
   const [failure, setFailure] = useState<FailedTest | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,21 +59,15 @@ export function UpdatePasswordForm({ source, api, onSaved, onCancel }: FormProps
       setError('Enter the new password or app password.');
       return;
     }
-    setBusy(true);
-    setError(undefined);
     setFailure(null);
-    try {
+    await run(async () => {
       const result = await api.test(source.id, { password });
       if (!result.ok) {
         setFailure(result);
         return;
       }
       onSaved(await api.update(source.id, { password }));
-    } catch (caught) {
-      setError(userMessage(caught, 'The password could not be saved. Try again in a moment.'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'The password could not be saved. Try again in a moment.');
   };
 
   return (
@@ -88,12 +81,12 @@ export function UpdatePasswordForm({ source, api, onSaved, onCancel }: FormProps
         id={id}
         label="New password or app password"
         inputLabel="New password"
-        error={error}
+        error={error ?? undefined}
         required
         value={password}
         onChange={(value) => {
           setPassword(value);
-          setError(undefined);
+          setError(null);
         }}
       />
       <div className={styles.testResult} role="status" aria-live="polite">
@@ -273,8 +266,7 @@ export function EditSourceForm({ source, api, onSaved, onCancel }: FormProps) {
   const [pinned, setPinned] = useState<string | null>(saved.pinned_certificate_sha256);
   const [test, setTest] = useState<EditTest>({ phase: 'idle' });
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const { busy: saving, error: saveError, run: runSave, setError: setSaveError } = useMutation();
   const foldersErrorId = useId();
   const ids = {
     email: useId(),
@@ -358,19 +350,14 @@ export function EditSourceForm({ source, api, onSaved, onCancel }: FormProps) {
       onCancel();
       return;
     }
-    setSaving(true);
-    try {
+    await runSave(async () => {
       onSaved(
         await api.update(source.id, {
           ...(Object.keys(change).length === 0 ? {} : { settings: change }),
           ...(request.password === undefined ? {} : { password: request.password }),
         }),
       );
-    } catch (caught) {
-      setSaveError(userMessage(caught, 'The changes could not be saved. Try again in a moment.'));
-    } finally {
-      setSaving(false);
-    }
+    }, 'The changes could not be saved. Try again in a moment.');
   };
 
   const input = (field: ServerField, options: PlainInputOptions = {}) =>

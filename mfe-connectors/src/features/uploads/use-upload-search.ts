@@ -1,7 +1,7 @@
 import type { DocumentKind, SearchResponse, SearchResult } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
-import { useServerState } from '@trove/kit/server-state';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNextPage, useServerState } from '@trove/kit/server-state';
+import { useCallback, useState } from 'react';
 import type { FactFilter, SearchRequest } from './search-filters';
 import { searchUploads } from './uploads-api';
 
@@ -38,9 +38,6 @@ const foundIn = (answer: SearchResponse): Found => ({
   nextCursor: answer.next_cursor,
 });
 
-type MoreLoad = { status: 'idle' | 'loading' } | { status: 'error'; error: string };
-const NO_MORE: MoreLoad = { status: 'idle' };
-
 /** GET /api/v1/search for the Uploads page: a new search replaces the last, "More results" appends. */
 export function useUploadSearch() {
   const [request, setRequest] = useState<SearchRequest | null>(null);
@@ -51,14 +48,23 @@ export function useUploadSearch() {
     { keepPreviousData: true },
   );
   const { setData } = searched;
-  const [moreLoad, setMoreLoad] = useState<MoreLoad>(NO_MORE);
-  const moreController = useRef<AbortController | null>(null);
-  useEffect(() => () => moreController.current?.abort(), []);
-
-  const stopMore = useCallback(() => {
-    moreController.current?.abort();
-    setMoreLoad(NO_MORE);
-  }, []);
+  const cursor = request !== null && searched.status === 'ready' ? (searched.data?.nextCursor ?? null) : null;
+  const nextPage = useNextPage({
+    cursor,
+    read: (after, signal) => {
+      // Never: without a search there is no cursor.
+      if (request === null) throw new Error('no search to read more of');
+      return searchUploads({ ...request, cursor: after }, signal);
+    },
+    apply: (answer: SearchResponse) =>
+      setData((shown) =>
+        shown === undefined
+          ? shown
+          : { ...shown, results: [...shown.results, ...answer.results], nextCursor: answer.next_cursor },
+      ),
+    describe: (error) => userMessage(error, SEARCH_FAILED),
+  });
+  const { stop: stopMore, loadMore } = nextPage;
 
   const search = useCallback(
     (q: string, type: DocumentKind | null, filters: readonly FactFilter[]) => {
@@ -69,29 +75,7 @@ export function useUploadSearch() {
     [stopMore],
   );
 
-  const cursor = searched.status === 'ready' ? (searched.data?.nextCursor ?? null) : null;
-  const more = useCallback(() => {
-    if (request === null || cursor === null) return;
-    moreController.current?.abort();
-    const current = new AbortController();
-    moreController.current = current;
-    setMoreLoad({ status: 'loading' });
-    searchUploads({ ...request, cursor }, current.signal).then(
-      (answer) => {
-        if (current.signal.aborted) return;
-        setData((shown) =>
-          shown === undefined
-            ? shown
-            : { ...shown, results: [...shown.results, ...answer.results], nextCursor: answer.next_cursor },
-        );
-        setMoreLoad(NO_MORE);
-      },
-      (error: unknown) => {
-        if (!current.signal.aborted)
-          setMoreLoad({ status: 'error', error: userMessage(error, SEARCH_FAILED) });
-      },
-    );
-  }, [request, cursor, setData]);
+  const more = useCallback(() => void loadMore(), [loadMore]);
 
   /** A deleted document's passages leave the results at once (issue 10: "removes it from the index at once"). */
   const dropDocument = useCallback(
@@ -121,9 +105,9 @@ export function useUploadSearch() {
       ? { status: 'error', error: userMessage(searched.error, SEARCH_FAILED) }
       : searched.status !== 'ready'
         ? { status: searched.status, error: null }
-        : moreLoad.status === 'error'
-          ? { status: 'error', error: moreLoad.error }
-          : { status: moreLoad.status === 'loading' ? 'more' : 'done', error: null }),
+        : nextPage.moreError !== null
+          ? { status: 'error', error: nextPage.moreError }
+          : { status: nextPage.loadingMore ? 'more' : 'done', error: null }),
   };
 
   return { state, search, more, dropDocument, clear };

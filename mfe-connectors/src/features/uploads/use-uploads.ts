@@ -1,6 +1,6 @@
 import type { UploadedDocument, UploadsListResponse } from '@trove/contracts';
 import { useAppConfig, userMessage } from '@trove/kit';
-import { useServerState } from '@trove/kit/server-state';
+import { useNextPage, useServerState } from '@trove/kit/server-state';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { checkFiles } from './upload-checks';
 import { deleteUpload, listUploads, sendFile } from './uploads-api';
@@ -56,11 +56,8 @@ export interface UploadsValue {
 
 export function useUploads(): UploadsValue {
   const { name: appName } = useAppConfig();
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreError, setMoreError] = useState<string | null>(null);
   // The list as last rendered, for the callbacks that must read it without being re-made on each change.
   const latest = useRef<UploadsList | null>(null);
-  const moreInFlight = useRef(false);
   const [items, dispatch] = useReducer(queueReducer, []);
   const [announcement, setAnnouncement] = useState('');
   const files = useRef(new Map<string, File>());
@@ -219,34 +216,28 @@ export function useUploads(): UploadsValue {
     [setList],
   );
 
-  const loadMore = useCallback(async (): Promise<string | null> => {
-    const cursor = latest.current?.nextCursor ?? null;
-    if (cursor === null || moreInFlight.current) return null;
-    moreInFlight.current = true;
-    setLoadingMore(true);
-    setMoreError(null);
-    try {
-      const page = await listUploads({ cursor });
-      // A poll that found the whole list in one page while this one was on its way already has it all.
+  const nextPage = useNextPage({
+    cursor: list?.nextCursor ?? null,
+    read: (cursor, signal) => listUploads({ cursor }, signal),
+    // A poll that found the whole list in one page while this one was on its way already has it all.
+    apply: (page: UploadsListResponse, cursor) =>
       setList((current) =>
         current === undefined || current.nextCursor !== cursor
           ? current
           : withNextPage(current, page, deleting.current),
-      );
-      const shown = latest.current;
-      if (shown === null) return null;
-      const next = withNextPage(shown, page, deleting.current);
-      // Heard after the click, since the count line itself is plain text and says nothing when it changes.
-      setAnnouncement(`${countLine(next.documents.length, next.total)}.`);
-      return next.documents[shown.documents.length]?.id ?? null;
-    } catch (error) {
-      setMoreError(userMessage(error, 'More of your uploads could not be loaded.'));
-      return null;
-    } finally {
-      moreInFlight.current = false;
-      setLoadingMore(false);
-    }
-  }, [setList]);
+      ),
+    describe: (error) => userMessage(error, 'More of your uploads could not be loaded.'),
+  });
+  const { loadingMore, moreError, loadMore: loadNextPage } = nextPage;
+  const loadMore = useCallback(async (): Promise<string | null> => {
+    const page = await loadNextPage();
+    const shown = latest.current;
+    if (page === null || shown === null) return null;
+    const next = withNextPage(shown, page, deleting.current);
+    // Heard after the click, since the count line itself is plain text and says nothing when it changes.
+    setAnnouncement(`${countLine(next.documents.length, next.total)}.`);
+    return next.documents[shown.documents.length]?.id ?? null;
+  }, [loadNextPage]);
 
   return {
     documents,

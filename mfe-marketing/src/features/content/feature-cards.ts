@@ -1,7 +1,7 @@
 import { LANDING_SEARCH_EXAMPLE, searchQueryReading } from '@trove/contracts';
 import type { IconName } from './icons';
 
-/** SPEC §3 feature card: icon, optional badge, title, blurb, chips, optional KPI, optional demo. */
+/** docs/product/public-pages.md#feature-grid feature card: icon, optional badge, title, blurb, chips, optional KPI, optional demo. */
 export interface FeatureCard {
   icon: IconName;
   badge?: 'New' | 'Pro' | 'Beta';
@@ -17,7 +17,7 @@ export interface FeatureCard {
 
 const searchDemoReading = searchQueryReading(LANDING_SEARCH_EXAMPLE);
 
-/** The twelve cards (SPEC §2.3), covering the claims of SPEC §1. */
+/** The twelve cards (docs/product/public-pages.md#feature-grid), covering the claims of docs/product/public-pages.md#claims. */
 export const featureCards = (appName: string): readonly FeatureCard[] => [
   {
     icon: 'search',

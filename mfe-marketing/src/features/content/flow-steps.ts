@@ -1,6 +1,6 @@
 import type { FlowStepKey } from '../flow/flow-timeline';
 
-/** SPEC §3 flow step: key, title, blurb, chips. */
+/** docs/product/public-pages.md#flow flow step: key, title, blurb, chips. */
 export interface FlowStep {
   key: FlowStepKey;
   title: string;

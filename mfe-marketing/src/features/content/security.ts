@@ -1,5 +1,5 @@
 /**
- * The security section's words (SPEC §1 claims, §2.3, §4.5). The PDF brief (infra/src/security-brief.ts)
+ * The security section's words (docs/product/public-pages.md#claims claims, docs/product/public-pages.md#security-section, docs/product/public-pages.md#motion). The PDF brief (infra/src/security-brief.ts)
  * states the same claims; keep the two in step.
  */
 
@@ -41,7 +41,7 @@ export const securityClaims: readonly string[] = [
   'TLS 1.2+ in transit',
 ];
 
-/** SPEC §1 compliance badges, with their honest status. */
+/** docs/product/public-pages.md#claims compliance badges, with their honest status. */
 export const complianceBadges: ReadonlyArray<{ name: string; status: string }> = [
   { name: 'SOC 2', status: 'In progress' },
   { name: 'GDPR', status: 'Aligned' },
@@ -51,7 +51,7 @@ export const complianceBadges: ReadonlyArray<{ name: string; status: string }> =
   { name: 'BYOK', status: 'Roadmap' },
 ];
 
-/** SPEC §2.3: four expandable FAQ items. */
+/** docs/product/public-pages.md#landing-sections: four expandable FAQ items. */
 export const securityFaq = (appName: string): ReadonlyArray<{ question: string; answer: string }> => [
   {
     question: `Does ${appName} copy my data to its servers?`,

@@ -1,5 +1,5 @@
 /**
- * Footer columns (SPEC §2.3). The spec does not show their targets; ours go to a section of this page or
+ * Footer columns (docs/product/public-pages.md#landing-links). The spec does not show their targets; ours go to a section of this page or
  * to /contact, so no link leads nowhere.
  */
 export interface SiteLink {

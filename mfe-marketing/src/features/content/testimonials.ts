@@ -1,4 +1,4 @@
-/** SPEC §3 testimonial: body, person, title, company. */
+/** docs/product/public-pages.md#social-proof testimonial: body, person, title, company. */
 export interface Testimonial {
   body: string;
   person: string;

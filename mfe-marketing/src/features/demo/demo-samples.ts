@@ -1,4 +1,4 @@
-/** The commands the hero demo types (SPEC §2.3), each with the three stages it reveals. */
+/** The commands the hero demo types (docs/product/public-pages.md#hero), each with the three stages it reveals. */
 export interface DemoSample {
   command: string;
   /** What the first two stages say; the third is where the answer went, read from the command. */

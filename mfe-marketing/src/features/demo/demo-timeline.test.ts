@@ -3,7 +3,7 @@ import { DEMO_SAMPLE_MS, demoFrame } from './demo-timeline';
 
 const length = () => 24;
 
-describe('hero demo timing (SPEC §2.3)', () => {
+describe('hero demo timing (docs/product/public-pages.md#hero)', () => {
   it('types the command before the first stage', () => {
     expect(demoFrame(0, 3, length)).toEqual({ sampleIndex: 0, typed: 0, stages: 0 });
     expect(demoFrame(600, 3, length)).toEqual({ sampleIndex: 0, typed: 12, stages: 0 });

@@ -1,8 +1,8 @@
-/** The hero demo's clock (SPEC §2.3, §4.5), pure: the hook feeds it milliseconds since the sample began. */
+/** The hero demo's clock (docs/product/public-pages.md#hero), pure: the hook feeds it milliseconds since the sample began. */
 
-/** SPEC §2.3: the stages appear 1.2 s, 2.7 s and 4.4 s into each sample. */
+/** docs/product/public-pages.md#hero: the stages appear 1.2 s, 2.7 s and 4.4 s into each sample. */
 export const DEMO_STAGE_MS = [1200, 2700, 4400] as const;
-/** SPEC §2.3: the sample rotates every 7.8 s. */
+/** docs/product/public-pages.md#landing-sections: the sample rotates every 7.8 s. */
 export const DEMO_SAMPLE_MS = 7800;
 
 export interface DemoFrame {

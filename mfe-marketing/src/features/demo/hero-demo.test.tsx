@@ -18,7 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the hero demo (SPEC §2.3)', () => {
+describe('the hero demo (docs/product/public-pages.md#hero)', () => {
   it('reveals its stages at 1.2 s, 2.7 s and 4.4 s and rotates the sample every 7.8 s', () => {
     vi.useFakeTimers();
     stubBrowser();

@@ -14,7 +14,7 @@ import { demoSamples } from './demo-samples';
 const TICK_MS = 50;
 
 /**
- * The hero's typing demo (SPEC §2.3, §4.5). Every line is always laid out — untyped characters and
+ * The hero's typing demo (docs/product/public-pages.md#hero). Every line is always laid out — untyped characters and
  * unrevealed stages are only invisible — so the animation never moves anything (no layout shift).
  * With reduced motion it shows the first sample complete and still. Typing starts once the page has
  * loaded; before that the first sample shows complete.

@@ -13,7 +13,7 @@ const kinds: Record<Platform, string> = {
 };
 
 /**
- * SPEC §2.3: Android, iOS, Windows, macOS and Linux; the visitor's platform highlighted; a platform with
+ * docs/product/public-pages.md#hero: Android, iOS, Windows, macOS and Linux; the visitor's platform highlighted; a platform with
  * no link hidden; each opens in a new tab.
  */
 export function DownloadButtons({ links, current }: { links: DownloadLinks; current: Platform | null }) {

@@ -9,7 +9,7 @@ const configured = {
   linux: 'https://downloads.example.com/trove.AppImage',
 };
 
-describe('download links from runtime config (SPEC §2.3)', () => {
+describe('download links from runtime config (docs/product/public-pages.md#hero)', () => {
   it('take the configured URLs, every platform in the spec’s order', () => {
     const links = downloadLinksFrom({ name: 'Trove', downloads: configured });
     expect(links).toEqual(configured);

@@ -3,7 +3,7 @@ import { PLATFORMS, type Platform } from '../platform/platform';
 export type DownloadLinks = Record<Platform, string | null>;
 
 /**
- * SPEC §2.3: the store and installer URLs come from runtime config — `downloads` in /config/app.json,
+ * docs/product/public-pages.md#hero: the store and installer URLs come from runtime config — `downloads` in /config/app.json,
  * which the build writes (placeholders on the reserved `.example` domain unless a deployment sets real
  * ones; docs/decisions/008). A platform whose value is missing, empty, null or not an http(s) URL has
  * no link and is hidden.

@@ -34,7 +34,7 @@ const migration: ReadonlyArray<{ title: string; text: string }> = [
   { title: 'Roll out with SSO', text: 'Invite the team through SAML/OIDC and provision with SCIM.' },
 ];
 
-/** SPEC §2.3 Comparison tab: a feature table, a 4-step migration list, and Talk to sales for 25+. */
+/** docs/product/public-pages.md#comparison-tab Comparison tab: a feature table, a 4-step migration list, and Talk to sales for 25+. */
 export default function Comparison() {
   const { name } = useAppConfig();
   return (

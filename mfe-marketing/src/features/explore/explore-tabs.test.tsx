@@ -18,7 +18,7 @@ afterEach(() => {
 
 const selected = () => screen.getByRole('tab', { selected: true }).textContent;
 
-describe('the tabbed section (SPEC §2.3)', () => {
+describe('the tabbed section (docs/product/public-pages.md#landing-sections)', () => {
   it('has the five tabs in order, as ARIA tabs', () => {
     stubBrowser();
     render(<ExploreTabs />, { wrapper: Providers });

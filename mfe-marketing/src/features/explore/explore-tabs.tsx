@@ -44,7 +44,7 @@ function Panel({ tab }: { tab: TabKey }) {
   }
 }
 
-/** SPEC §2.3 tabbed section: five ARIA tabs; Left and Right move between them and the list wraps. */
+/** docs/product/public-pages.md#tabs tabbed section: five ARIA tabs; Left and Right move between them and the list wraps. */
 export default function ExploreTabs() {
   const { name } = useAppConfig();
   const [selected, setSelected] = useState(0);

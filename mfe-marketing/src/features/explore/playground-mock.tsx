@@ -12,7 +12,7 @@ const side: ReadonlyArray<{ icon: IconName; label: string }> = [
   { icon: 'chart', label: 'Analytics' },
 ];
 
-/** SPEC §2.3 Live Playground: a static mock of the app; its Send is "preview only". */
+/** docs/product/public-pages.md#playground-tab Live Playground: a static mock of the app; its Send is "preview only". */
 export default function PlaygroundMock() {
   const [tried, setTried] = useState(false);
   return (

@@ -39,7 +39,7 @@ interface RemoteCatalogProps {
   what: string;
 }
 
-/** Mounts a catalog exposed by mfe-connectors (SPEC §2.3: no copied data), with an honest fallback. */
+/** Mounts a catalog exposed by mfe-connectors (docs/product/public-pages.md#integrations-tab: no copied data), with an honest fallback. */
 export function RemoteCatalog({ expose, label, what }: RemoteCatalogProps) {
   const { name } = useAppConfig();
   const [Catalog, setCatalog] = useState(() => lazyCatalog(expose));

@@ -20,7 +20,7 @@ const labels: Record<RoiInput, { label: string; unit: string }> = {
   teamSize: { label: 'Team size', unit: 'people' },
 };
 
-/** SPEC §9 ROI calculator: three sliders and the spec's formula, in rupees with Indian grouping. */
+/** docs/product/public-pages.md#roi ROI calculator: three sliders and the spec's formula, in rupees with Indian grouping. */
 export default function RoiCalculator() {
   const [values, setValues] = useState<RoiValues>(initialRoiValues);
   const { hours, value } = roiResult(values);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FLOW_CYCLE_MS, FLOW_STEP_MS, flowPosition, shipPhase } from './flow-timeline';
 
-describe('flow steps (SPEC §4.5)', () => {
+describe('flow steps (docs/product/public-pages.md#flow)', () => {
   it('cycles through connect, ask, extract and ship, 2200 ms each', () => {
     expect(FLOW_STEP_MS).toBe(2200);
     expect(flowPosition(0).step).toBe('connect');
@@ -24,7 +24,7 @@ describe('flow steps (SPEC §4.5)', () => {
   });
 });
 
-describe('ship phases (SPEC §4.5)', () => {
+describe('ship phases (docs/product/public-pages.md#flow)', () => {
   it('under 33% opening, under 66% composing, then delivered', () => {
     expect(shipPhase(0)).toBe('opening');
     expect(shipPhase(0.329)).toBe('opening');

@@ -1,9 +1,9 @@
-/** The "how it works" flow's clock (SPEC §4.5), pure: the hook feeds it elapsed milliseconds. */
+/** The "how it works" flow's clock (docs/product/public-pages.md#flow), pure: the hook feeds it elapsed milliseconds. */
 
 export const FLOW_STEPS = ['connect', 'ask', 'extract', 'ship'] as const;
 export type FlowStepKey = (typeof FLOW_STEPS)[number];
 
-/** SPEC §4.5: each step lasts 2200 ms, then the flow loops. */
+/** docs/product/public-pages.md#flow: each step lasts 2200 ms, then the flow loops. */
 export const FLOW_STEP_MS = 2200;
 export const FLOW_CYCLE_MS = FLOW_STEP_MS * FLOW_STEPS.length;
 
@@ -37,7 +37,7 @@ export const STATIC_FLOW_POSITION: FlowPosition = {
 
 export type ShipPhase = 'opening' | 'composing' | 'delivered';
 
-/** SPEC §4.5: on the ship step, under 33% opening, under 66% composing, then delivered. */
+/** docs/product/public-pages.md#flow: on the ship step, under 33% opening, under 66% composing, then delivered. */
 export function shipPhase(stepProgress: number): ShipPhase {
   if (stepProgress < 0.33) return 'opening';
   if (stepProgress < 0.66) return 'composing';

@@ -17,7 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the "how it works" flow (SPEC §4.5)', () => {
+describe('the "how it works" flow (docs/product/public-pages.md#flow)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     stubBrowser();
@@ -77,7 +77,7 @@ describe('the "how it works" flow (SPEC §4.5)', () => {
   });
 });
 
-describe('the flow with reduced motion (SPEC §4.5)', () => {
+describe('the flow with reduced motion (docs/product/public-pages.md#motion)', () => {
   it('stands still on the delivered Ship step', () => {
     vi.useFakeTimers();
     stubBrowser({ reducedMotion: true });

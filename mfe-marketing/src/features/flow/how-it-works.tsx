@@ -11,12 +11,12 @@ import { FLOW_CYCLE_MS, flowPosition, STATIC_FLOW_POSITION, shipPhase } from './
 import * as styles from './how-it-works.module.css';
 import { ShipWindow } from './ship-window';
 
-/** The command the flow runs until someone types their own (SPEC §2.3). */
+/** The command the flow runs until someone types their own (docs/product/public-pages.md#flow). */
 export const FLOW_SAMPLE_COMMAND = 'summarize overdue invoices → #finance';
 const TICK_MS = 100;
 
 /**
- * SPEC §2.3 / §4.5: the live "how it works" flow. Connect → Ask → Extract → Ship, 2200 ms each, looping,
+ * docs/product/public-pages.md#flow: the live "how it works" flow. Connect → Ask → Extract → Ship, 2200 ms each, looping,
  * with a progress bar; the "Type a command" input mirrors into the preview and overrides the sample.
  */
 export default function HowItWorks() {

@@ -19,7 +19,7 @@ const phaseText: Record<ShipPhase, string> = {
 };
 
 /**
- * SPEC §4.5: on the ship step a destination window — a Teams mock for a Teams destination, a chat mock
+ * docs/product/public-pages.md#flow: on the ship step a destination window — a Teams mock for a Teams destination, a chat mock
  * otherwise — goes through opening, composing and delivered. Send and Close are real buttons.
  */
 export function ShipWindow({ destination, phase, summary, onSend, onClose }: ShipWindowProps) {

@@ -19,7 +19,7 @@ function FooterLink({ link }: { link: SiteLink }) {
   );
 }
 
-/** SPEC §2.3 footer: Product, Company, Resources and Legal, and the remote's build tag. */
+/** docs/product/public-pages.md#landing-links footer: Product, Company, Resources and Legal, and the remote's build tag. */
 export function SiteFooter() {
   const { name, shortName, tagline } = useAppConfig();
   return (

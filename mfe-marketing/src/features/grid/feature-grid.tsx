@@ -5,7 +5,7 @@ import { Icon } from '../content/icons';
 import * as section from '../layout/section.module.css';
 import * as styles from './feature-grid.module.css';
 
-/** SPEC §2.3: the feature grid of 12 cards (SPEC §3 feature card shape). */
+/** docs/product/public-pages.md#feature-grid: the feature grid of 12 cards (docs/product/public-pages.md#feature-grid feature card shape). */
 export default function FeatureGrid() {
   const { name } = useAppConfig();
   return (

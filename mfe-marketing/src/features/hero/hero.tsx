@@ -11,9 +11,9 @@ interface HeroProps {
   platform: Platform | null;
 }
 
-/** SPEC §2.3 hero: the tagline, the calls to action, the typing demo and the downloads. */
+/** docs/product/public-pages.md#hero hero: the tagline, the calls to action, the typing demo and the downloads. */
 export function Hero({ downloads, platform }: HeroProps) {
-  // The tagline is a public setting (DESIGN.md): read it from runtime config, never restate it here.
+  // The tagline is a public setting (docs/product/shell.md#product-name): read it from runtime config, never restate it here.
   const { name, tagline } = useAppConfig();
   return (
     <section className={styles.hero} aria-labelledby="hero-title">

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 const SETTLE_MS = 2500;
 
 /**
- * In-page anchors into lazily loaded sections (SPEC §2.3: #pricing, and the footer's section links).
+ * In-page anchors into lazily loaded sections (docs/product/public-pages.md#pricing: #pricing, and the footer's section links).
  * A jump makes every section up to the target load (returned as the index to force), and keeps the
  * target at the top while those sections arrive and grow — until they settle, or the person scrolls.
  */

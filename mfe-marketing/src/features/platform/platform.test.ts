@@ -14,7 +14,7 @@ const agents = {
     'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
 };
 
-describe("the visitor's platform is detected from the browser (SPEC §2.3)", () => {
+describe("the visitor's platform is detected from the browser (docs/product/public-pages.md#hero)", () => {
   it('Android, though its user agent says Linux', () => {
     expect(detectPlatform({ userAgent: agents.android })).toBe('android');
   });

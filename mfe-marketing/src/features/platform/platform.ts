@@ -1,4 +1,4 @@
-/** The visitor's platform, for highlighting its download (SPEC §2.3). Pure: the caller passes navigator. */
+/** The visitor's platform, for highlighting its download (docs/product/public-pages.md#hero). Pure: the caller passes navigator. */
 
 export const PLATFORMS = ['android', 'ios', 'windows', 'macos', 'linux'] as const;
 export type Platform = (typeof PLATFORMS)[number];

@@ -7,7 +7,7 @@ const plan = (key: string) => {
   return found;
 };
 
-describe('pricing toggle (SPEC §9)', () => {
+describe('pricing toggle (docs/product/public-pages.md#pricing)', () => {
   it('Free is 0 on both toggles', () => {
     expect(planPrice(plan('free'), 'monthly')).toBe('₹0');
     expect(planPrice(plan('free'), 'yearly')).toBe('₹0');

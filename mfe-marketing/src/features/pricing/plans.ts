@@ -1,4 +1,4 @@
-/** Plans and prices (SPEC §3 plan shape, §9 pricing), in rupees. */
+/** Plans and prices (docs/product/public-pages.md#pricing plan shape, docs/product/public-pages.md#pricing pricing), in rupees. */
 
 export type Billing = 'monthly' | 'yearly';
 export type PlanKey = 'free' | 'pro' | 'ent';
@@ -13,7 +13,7 @@ export interface Plan {
   name: string;
   /** Rupees a month on the monthly toggle; null for a custom price. */
   monthly: number | null;
-  /** SPEC §9: the yearly price shown as an effective per-month figure; null for a custom price. */
+  /** docs/product/public-pages.md#pricing: the yearly price shown as an effective per-month figure; null for a custom price. */
   yearly: number | null;
   tagline: string;
   groups: readonly PlanBulletGroup[];
@@ -41,7 +41,7 @@ export const plans = (appName: string): readonly Plan[] => [
     key: 'pro',
     name: 'Pro',
     monthly: 999,
-    // SPEC §9 / DESIGN.md: yearly is effectively 20% lower, shown as 799 a month.
+    // docs/product/public-pages.md#pricing / docs/product/public-pages.md#pricing: yearly is effectively 20% lower, shown as 799 a month.
     yearly: 799,
     tagline: 'For power users and small teams who send answers every day.',
     groups: [

@@ -9,7 +9,7 @@ beforeEach(() => {
   render(<PricingSection />, { wrapper: Providers });
 });
 
-describe('pricing (SPEC §2.3, §9)', () => {
+describe('pricing (docs/product/public-pages.md#pricing)', () => {
   it('the Monthly/Yearly toggle switches Pro between 999 and 799', () => {
     expect(screen.getByTestId('price-pro').textContent).toBe('₹999');
     fireEvent.click(screen.getByRole('button', { name: /Yearly/ }));

@@ -19,7 +19,7 @@ const detailRows: ReadonlyArray<[feature: string, free: string, pro: string, ent
   ['Support', 'Community', 'Business hours', 'Dedicated, 99.9% SLA'],
 ];
 
-/** SPEC §2.3 / §9 pricing, in rupees: the Monthly/Yearly toggle and a collapsible detailed comparison. */
+/** docs/product/public-pages.md#comparison-tab, docs/product/public-pages.md#pricing pricing, in rupees: the Monthly/Yearly toggle and a collapsible detailed comparison. */
 export default function PricingSection() {
   const { name } = useAppConfig();
   const offers = plans(name);

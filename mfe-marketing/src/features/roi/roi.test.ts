@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampRoi, formatHours, formatRupees, initialRoiValues, ROI_INPUTS, roiResult } from './roi';
 
-describe('ROI calculator (SPEC §9)', () => {
+describe('ROI calculator (docs/product/public-pages.md#roi)', () => {
   it('starts at 18 queries, 6 minutes and a team of 12', () => {
     expect(initialRoiValues).toEqual({ queriesPerDay: 18, minutesSaved: 6, teamSize: 12 });
   });

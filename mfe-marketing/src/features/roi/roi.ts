@@ -1,4 +1,4 @@
-/** The ROI calculator's rules (SPEC §9), pure so the tab and its tests read the same numbers. */
+/** The ROI calculator's rules (docs/product/public-pages.md#roi), pure so the tab and its tests read the same numbers. */
 
 export interface RoiRange {
   min: number;
@@ -15,7 +15,7 @@ export const ROI_INPUTS = {
 export type RoiInput = keyof typeof ROI_INPUTS;
 export type RoiValues = Record<RoiInput, number>;
 
-/** SPEC §9: value of an hour, in rupees, and workdays in a month. */
+/** docs/product/public-pages.md#roi: value of an hour, in rupees, and workdays in a month. */
 export const RUPEES_PER_HOUR = 1200;
 export const WORKDAYS_PER_MONTH = 22;
 
@@ -25,14 +25,14 @@ export const initialRoiValues: RoiValues = {
   teamSize: ROI_INPUTS.teamSize.initial,
 };
 
-/** Keeps a slider value inside its SPEC §9 range, as a whole number. */
+/** Keeps a slider value inside its docs/product/public-pages.md#roi range, as a whole number. */
 export function clampRoi(input: RoiInput, value: number): number {
   const { min, max } = ROI_INPUTS[input];
   if (!Number.isFinite(value)) return ROI_INPUTS[input].initial;
   return Math.min(max, Math.max(min, Math.round(value)));
 }
 
-/** SPEC §9, exactly: hours = queries × minutes × team / 60 / 22; value = hours × 1200. */
+/** docs/product/public-pages.md#roi, exactly: hours = queries × minutes × team / 60 / 22; value = hours × 1200. */
 export function roiResult(values: RoiValues): { hours: number; value: number } {
   const hours = (values.queriesPerDay * values.minutesSaved * values.teamSize) / 60 / WORKDAYS_PER_MONTH;
   return { hours, value: hours * RUPEES_PER_HOUR };
@@ -45,7 +45,7 @@ const rupees = new Intl.NumberFormat('en-IN', {
 });
 const hoursFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
 
-/** Indian grouping (SPEC §9): 218182 → "₹2,18,182". */
+/** Indian grouping (docs/product/public-pages.md#roi): 218182 → "₹2,18,182". */
 export function formatRupees(value: number): string {
   return rupees.format(Math.round(value));
 }

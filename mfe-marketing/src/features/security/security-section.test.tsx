@@ -9,7 +9,7 @@ beforeEach(() => {
   render(<SecuritySection />, { wrapper: Providers });
 });
 
-describe('trust and security (SPEC §2.3)', () => {
+describe('trust and security (docs/product/public-pages.md#security-section)', () => {
   it('the Local-only / Cloud assist toggle changes the content', () => {
     expect(screen.getByTestId('security-mode-title').textContent).toBe('Everything stays on your device');
     fireEvent.click(screen.getByRole('button', { name: 'Cloud assist' }));
@@ -34,7 +34,7 @@ describe('trust and security (SPEC §2.3)', () => {
     expect(panel?.hidden).toBe(true);
   });
 
-  it('states the SPEC §1 claims and links to security and the brief', () => {
+  it('states the docs/product/public-pages.md#claims claims and links to security and the brief', () => {
     const text = document.body.textContent ?? '';
     for (const claim of [
       'On-device index',

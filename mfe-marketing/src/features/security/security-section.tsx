@@ -14,8 +14,8 @@ import * as section from '../layout/section.module.css';
 import * as styles from './security.module.css';
 
 /**
- * SPEC §2.3 trust and security: a Local-only / Cloud assist toggle whose content follows it, four
- * expandable FAQ items, the SPEC §1 claims and badges, "Talk to security" and the PDF brief.
+ * docs/product/public-pages.md#security-section trust and security: a Local-only / Cloud assist toggle whose content follows it, four
+ * expandable FAQ items, the docs/product/public-pages.md#claims claims and badges, "Talk to security" and the PDF brief.
  */
 export default function SecuritySection() {
   const { name } = useAppConfig();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stepIndex, SWIPE_THRESHOLD_PX, swipeStep, TESTIMONIAL_ROTATE_MS } from './rotation';
 
-describe('testimonial rotation rules (SPEC §4.5)', () => {
+describe('testimonial rotation rules (docs/product/public-pages.md#social-proof)', () => {
   it('rotates every 5.2 s and wraps', () => {
     expect(TESTIMONIAL_ROTATE_MS).toBe(5200);
     expect(stepIndex(0, 1, 3)).toBe(1);

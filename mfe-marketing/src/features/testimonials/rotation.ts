@@ -1,8 +1,8 @@
-/** Testimonial rotation rules (SPEC §4.5), pure. */
+/** Testimonial rotation rules (docs/product/public-pages.md#social-proof), pure. */
 
-/** SPEC §4.5: a new testimonial every 5.2 s. */
+/** docs/product/public-pages.md#social-proof: a new testimonial every 5.2 s. */
 export const TESTIMONIAL_ROTATE_MS = 5200;
-/** SPEC §4.5: a swipe changes the card only when it travels more than 40px. */
+/** docs/product/public-pages.md#social-proof: a swipe changes the card only when it travels more than 40px. */
 export const SWIPE_THRESHOLD_PX = 40;
 
 export function stepIndex(current: number, by: number, count: number): number {

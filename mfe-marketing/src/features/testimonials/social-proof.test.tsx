@@ -18,7 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('testimonials (SPEC §4.5)', () => {
+describe('testimonials (docs/product/public-pages.md#social-proof)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     stubBrowser();
@@ -59,7 +59,7 @@ describe('testimonials (SPEC §4.5)', () => {
     expect(shownPerson()).toBe(person(0));
   });
 
-  it('the case study states the SPEC §1 figures', () => {
+  it('the case study states the docs/product/public-pages.md#figures figures', () => {
     const text = screen.getByRole('article').textContent ?? '';
     for (const figure of ['62%', '29%', '38%', '5d 4h', '3d 7h']) expect(text).toContain(figure);
   });

@@ -10,8 +10,8 @@ import * as styles from './social-proof.module.css';
 import { useRotation } from './use-rotation';
 
 /**
- * SPEC §2.3 social proof: testimonials that rotate every 5.2 s, pause on hover (and while focused, for
- * keyboard users), and change on a swipe over 40px (SPEC §4.5); then the case study's figures (SPEC §1).
+ * docs/product/public-pages.md#landing-sections social proof: testimonials that rotate every 5.2 s, pause on hover (and while focused, for
+ * keyboard users), and change on a swipe over 40px (docs/product/public-pages.md#social-proof); then the case study's figures (docs/product/public-pages.md#figures).
  */
 export default function SocialProof() {
   const { name } = useAppConfig();

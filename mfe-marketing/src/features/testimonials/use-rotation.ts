@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { stepIndex, TESTIMONIAL_ROTATE_MS } from './rotation';
 
 /**
- * The shown testimonial: it advances every 5.2 s unless paused (SPEC §4.5). Any manual change restarts
+ * The shown testimonial: it advances every 5.2 s unless paused (docs/product/public-pages.md#social-proof). Any manual change restarts
  * the wait, so a card someone just chose stays for a full period.
  */
 export function useRotation(count: number, paused: boolean) {

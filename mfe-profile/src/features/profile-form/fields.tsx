@@ -146,7 +146,7 @@ export function SelectField({
   );
 }
 
-/** SPEC §2.5 / §6: names and email are shown but cannot be edited here. */
+/** docs/product/profile.md#page, docs/product/shell.md#roles: names and email are shown but cannot be edited here. */
 export function ReadOnlyField({
   id,
   label,

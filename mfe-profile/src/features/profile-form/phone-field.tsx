@@ -4,7 +4,7 @@ import { FieldShell, type FormBinding, fieldId } from './fields';
 import * as fieldStyles from './fields.module.css';
 import * as styles from './phone-field.module.css';
 
-/** SPEC §9: the phone input takes at most 250 characters of text (libphonenumber-js's own limit too). */
+/** docs/product/profile.md#constants: the phone input takes at most 250 characters of text (libphonenumber-js's own limit too). */
 export const PHONE_INPUT_MAX_LENGTH = 250;
 
 /**
@@ -31,7 +31,7 @@ function InternationalIcon() {
 }
 
 /**
- * SPEC §2.5 phone: required, international input, India by default (SPEC §9), built on
+ * docs/product/profile.md#page phone: required, international input, India by default (docs/product/profile.md#constants), built on
  * react-phone-number-input (libphonenumber-js, the same copy contracts validate with). Its value is
  * E.164 ("+919876543210"); national numbers of 2 to 17 digits are what libphonenumber-js parses, and
  * `limitMaxLength` stops typing past the longest number of the chosen country.

@@ -26,7 +26,7 @@ function validForm(change: Partial<ProfileFormValues> = {}): ProfileFormValues {
   };
 }
 
-describe('date of birth is sent as its first 10 characters, or null (SPEC §3, §7)', () => {
+describe('date of birth is sent as its first 10 characters, or null (docs/product/profile.md#fields, docs/product/api.md#profile-calls)', () => {
   it.each([
     ['1990-12-10T00:00:00.000Z', '1990-12-10'],
     ['1990-12-10', '1990-12-10'],
@@ -45,7 +45,7 @@ describe('date of birth is sent as its first 10 characters, or null (SPEC §3, �
   });
 });
 
-describe('timezone and language default to the browser (SPEC §4.7)', () => {
+describe('timezone and language default to the browser (docs/product/profile.md#defaults)', () => {
   it.each([
     ['Asia/Kolkata', 'Asia/Kolkata'],
     ['Europe/Berlin', 'Europe/Berlin'],
@@ -71,7 +71,7 @@ describe('timezone and language default to the browser (SPEC §4.7)', () => {
     expect(defaultLocale(languages)).toBe(chosen);
   });
 
-  it('every default is one of the SPEC §9 options', () => {
+  it('every default is one of the docs/product/profile.md#constants options', () => {
     for (const zone of ['Mars/Olympus', 'Asia/Seoul', 'GMT']) {
       expect(TIMEZONES).toContain(defaultTimezone(zone));
     }
@@ -117,7 +117,7 @@ describe('the form from a profile and back', () => {
   });
 });
 
-describe('validation at the field (SPEC §5, from the shared schemas)', () => {
+describe('validation at the field (docs/product/profile.md#validation, from the shared schemas)', () => {
   it('a valid form has no errors', () => {
     expect(validateProfileForm(validForm())).toEqual({});
   });
@@ -236,7 +236,7 @@ describe('validation at the field (SPEC §5, from the shared schemas)', () => {
   });
 });
 
-describe('save failures (SPEC §8)', () => {
+describe('save failures (docs/product/profile.md#errors)', () => {
   it('a 409 puts "This phone number is already registered" on the phone field and clears the status', () => {
     expect(saveFailure(409, 'Conflict')).toEqual({ phone: 'This phone number is already registered' });
   });

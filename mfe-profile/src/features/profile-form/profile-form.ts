@@ -17,13 +17,13 @@ export type ProfileFieldErrors = Partial<Record<ProfileFormField, string>>;
 export type Timezone = (typeof TIMEZONES)[number];
 export type Locale = (typeof LOCALES)[number];
 
-/** SPEC §3 / §7: dob is sent as its first 10 characters (YYYY-MM-DD), or null when there is none. */
+/** docs/product/profile.md#fields, docs/product/api.md#profile-calls: dob is sent as its first 10 characters (YYYY-MM-DD), or null when there is none. */
 export function cutDob(dob: string | null | undefined): string | null {
   const day = dob?.trim().slice(0, 10) ?? '';
   return day === '' ? null : day;
 }
 
-// Names browsers still report for zones the SPEC §9 list spells another way (Chromium answers
+// Names browsers still report for zones the docs/product/profile.md#constants list spells another way (Chromium answers
 // "Asia/Calcutta" on many systems; "Etc/UTC" is what a server-like machine says).
 const TIMEZONE_ALIASES: Record<string, Timezone> = {
   'Asia/Calcutta': 'Asia/Kolkata',
@@ -46,7 +46,7 @@ function isLocale(value: string | null | undefined): value is Locale {
 }
 
 /**
- * SPEC §4.7: the browser's time zone when the profile has none. A zone outside the SPEC §9 list cannot
+ * docs/product/profile.md#defaults: the browser's time zone when the profile has none. A zone outside the docs/product/profile.md#timezones list cannot
  * be chosen in the select, so it falls back to UTC (docs/decisions/007-profile-page.md).
  */
 export function defaultTimezone(browserZone: string | null | undefined): Timezone {
@@ -55,8 +55,8 @@ export function defaultTimezone(browserZone: string | null | undefined): Timezon
 }
 
 /**
- * SPEC §4.7: the browser's language when the profile has none: the first preferred language that is on
- * the SPEC §9 list, else the first whose language part matches one (`de` → de-DE), else en-US.
+ * docs/product/profile.md#defaults: the browser's language when the profile has none: the first preferred language that is on
+ * the docs/product/profile.md#languages list, else the first whose language part matches one (`de` → de-DE), else en-US.
  */
 export function defaultLocale(languages: readonly string[]): Locale {
   const canonical = languages.map((tag) => tag.trim()).filter((tag) => tag !== '');
@@ -94,7 +94,7 @@ export function browserPreferences(): BrowserPreferences {
   return { timezone: defaultTimezone(zone), locale: defaultLocale(languages) };
 }
 
-/** The form filled from the profile (SPEC §7 GET /profile/me); timezone and locale default (SPEC §4.7). */
+/** The form filled from the profile (docs/product/api.md#profile-calls GET /profile/me); timezone and locale default (docs/product/profile.md#defaults). */
 export function formFromProfile(profile: Profile, defaults: BrowserPreferences): ProfileFormValues {
   const text = (value: string | null) => value ?? '';
   return {
@@ -122,7 +122,7 @@ export function formFromProfile(profile: Profile, defaults: BrowserPreferences):
 }
 
 /**
- * SPEC §2.5 / §7: Save on any tab sends the whole form — every editable field, dob cut to 10 characters
+ * docs/product/profile.md#tabs, docs/product/api.md#profile-calls: Save on any tab sends the whole form — every editable field, dob cut to 10 characters
  * or null, an empty optional field as '' (the service stores it as cleared). The names are read-only
  * here and are not sent (docs/decisions/007-profile-page.md).
  */
@@ -142,7 +142,7 @@ function isFormField(value: PropertyKey | undefined): value is ProfileFormField 
   return (PROFILE_FORM_FIELDS as readonly PropertyKey[]).includes(value ?? '');
 }
 
-/** SPEC §5 "Profile page save": the first message of each field, from the shared schema. */
+/** docs/product/profile.md#validation "Profile page save": the first message of each field, from the shared schema. */
 export function validateProfileForm(values: ProfileFormValues): ProfileFieldErrors {
   const result = ProfileFormSchema.safeParse(payloadFromForm(values));
   const errors: ProfileFieldErrors = {};
@@ -157,12 +157,12 @@ export function validateProfileForm(values: ProfileFormValues): ProfileFieldErro
 export interface SaveFailure {
   /** The message for the phone field, when the number is the problem. */
   phone?: string;
-  /** The status line; undefined clears it (SPEC §8). */
+  /** The status line; undefined clears it (docs/product/profile.md#errors). */
   status?: string;
 }
 
 /**
- * SPEC §8 "Profile page, save failure": a 409, or a message that mentions the phone, puts "This phone
+ * docs/product/profile.md#errors "Profile page, save failure": a 409, or a message that mentions the phone, puts "This phone
  * number is already registered" on the phone field and clears the status line; anything else shows the
  * server's message or "Failed to update".
  */

@@ -11,7 +11,7 @@ import { useCallback } from 'react';
 
 const LOAD_FAILED = 'Failed to load profile';
 
-/** An answer that is not the shape SPEC §7 promises is a failure like any other. */
+/** An answer that is not the shape docs/product/api.md#profile-calls promises is a failure like any other. */
 function parseAnswer(answer: unknown): ProfileMeResponse {
   const parsed = ProfileMeResponseSchema.safeParse(answer);
   if (!parsed.success) throw new ApiError('Unexpected answer', 502, null);
@@ -22,14 +22,14 @@ const readProfile = async (signal: AbortSignal) =>
   parseAnswer(await api.get(`${API_PATHS.profile}/me`, { cache: 'no-store', signal }));
 
 /**
- * The profile's calls (SPEC §7) through the kit's client (cookies, CSRF header): GET /profile/me on mount
+ * The profile's calls (docs/product/api.md#profile-calls) through the kit's client (cookies, CSRF header): GET /profile/me on mount
  * and on retry, PUT /profile and PUT /profile/password on demand. Components get data and callbacks.
  */
 export function useProfileData() {
   const profile = useServerState(readProfile, []);
   const { setData } = profile;
 
-  /** PUT /profile; the answer replaces what the page shows (SPEC §7). Errors are the caller's to show. */
+  /** PUT /profile; the answer replaces what the page shows (docs/product/api.md#profile-calls). Errors are the caller's to show. */
   const save = useCallback(
     async (payload: ProfileFormInput) => {
       const data = parseAnswer(await api.put(API_PATHS.profile, payload));
@@ -46,7 +46,7 @@ export function useProfileData() {
   return {
     /** The profile as last read or saved; null until the first answer. */
     data: profile.data ?? null,
-    // SPEC §8: the error's message, else "Failed to load profile"; while "Try again" runs, the page loads.
+    // docs/product/profile.md#errors: the error's message, else "Failed to load profile"; while "Try again" runs, the page loads.
     loadError:
       profile.status === 'error' && !profile.fetching ? userMessage(profile.error, LOAD_FAILED) : null,
     reload: profile.refetch,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BANNER_HEIGHT, bannerGradient } from './banner';
 
-describe('banner (SPEC §3)', () => {
+describe('banner (docs/product/shell.md#avatar)', () => {
   it('derives the same gradient from the same user id', () => {
     expect(bannerGradient('3f1c9a70-user')).toBe(bannerGradient('3f1c9a70-user'));
     expect(bannerGradient('a')).toMatch(

@@ -9,7 +9,7 @@ function hashOf(text: string): number {
 }
 
 /**
- * SPEC §3 Banner: without an image, a gradient derived from the user id — the same user always gets the
+ * docs/product/shell.md#avatar Banner: without an image, a gradient derived from the user id — the same user always gets the
  * same one, two users rarely share it. Two hues 40–100° apart keep it lively but never clashing.
  */
 export function bannerGradient(userId: string): string {
@@ -20,5 +20,5 @@ export function bannerGradient(userId: string): string {
   return `linear-gradient(${angle}deg, hsl(${from} 72% 58%), hsl(${to} 70% 42%))`;
 }
 
-/** SPEC §3 / §9: the banner's default height. */
+/** docs/product/shell.md#avatar: the banner's default height. */
 export const BANNER_HEIGHT = 160;

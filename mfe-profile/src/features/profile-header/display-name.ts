@@ -1,4 +1,4 @@
-/** SPEC §2.5: the display name falls back to first and last name, then to "Your Name". */
+/** docs/product/profile.md#page: the display name falls back to first and last name, then to "Your Name". */
 export function profileDisplayName(person: {
   name?: string | null;
   firstName?: string | null;

@@ -8,10 +8,10 @@ import * as styles from './profile-header.module.css';
 
 export const HEADLINE_PLACEHOLDER = 'Add a headline (e.g., Product Manager @ Acme)';
 
-/** SPEC §3 / §9: the avatar is 96px on the profile page. */
+/** docs/product/shell.md#avatar: the avatar is 96px on the profile page. */
 const PROFILE_AVATAR_SIZE = 96;
 
-/** SPEC §2.5 header: banner (image or the user's gradient), avatar, display name and headline. */
+/** docs/product/profile.md#page header: banner (image or the user's gradient), avatar, display name and headline. */
 export function ProfileHeader({ user, profile }: { user: SessionUser; profile: Profile }) {
   const name = profileDisplayName({
     name: user.name,

@@ -34,7 +34,7 @@ export function PanelCard({
       shadow="sm"
       className={styles.panelCard}
       aria-labelledby={headingId}
-      // The SPEC §5 messages are shown at the fields; the browser's own bubbles would say something else.
+      // The docs/product/profile.md#validation messages are shown at the fields; the browser's own bubbles would say something else.
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -53,7 +53,7 @@ export function PanelCard({
   );
 }
 
-/** SPEC §2.5: Save, disabled while any request runs. */
+/** docs/product/profile.md#save: Save, disabled while any request runs. */
 export function SaveButton({ busy, label = 'Save' }: { busy: boolean; label?: string }) {
   return (
     <Button type="submit" variant="primary" className={styles.button} busy={busy}>
@@ -76,7 +76,7 @@ function languageName(locale: string): string {
   }
 }
 
-/** Today as YYYY-MM-DD in the browser's calendar: the date picker blocks later days (SPEC §5). */
+/** Today as YYYY-MM-DD in the browser's calendar: the date picker blocks later days (docs/product/profile.md#validation). */
 function today(): string {
   const now = new Date();
   const pad = (value: number) => String(value).padStart(2, '0');

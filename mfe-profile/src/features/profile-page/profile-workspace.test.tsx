@@ -59,7 +59,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('ProfileWorkspace (SPEC §2.5, §7, §8)', () => {
+describe('ProfileWorkspace (docs/product/profile.md#page, docs/product/api.md#profile-calls, docs/product/profile.md#errors)', () => {
   it('Save sends the whole form with dob cut to 10 characters and the CSRF header; the answer replaces the session user', async () => {
     const saved = profile({ first_name: 'Asha', last_name: 'Rao', gender: 'female', phone: '+919876543210' });
     const calls = serve({

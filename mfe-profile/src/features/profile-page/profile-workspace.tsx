@@ -74,7 +74,7 @@ const panelText = (appName: string): Record<ProfileTabId, { title: string; descr
 });
 
 /**
- * SPEC §2.5 / §4.7: the profile page's state. One form for the six saving tabs (so switching tabs keeps
+ * docs/product/profile.md#tabs, docs/product/profile.md#save: the profile page's state. One form for the six saving tabs (so switching tabs keeps
  * unsaved edits, and Save on any of them sends the whole profile), the password form apart, one status
  * line, and one busy flag that disables every button while a request runs.
  */
@@ -95,7 +95,7 @@ export function ProfileWorkspace() {
   const [tab, setTab] = useState<ProfileTabId>('overview');
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
 
-  // The loaded (or saved) profile replaces the form (SPEC §7: {profile, user} replace local state).
+  // The loaded (or saved) profile replaces the form (docs/product/api.md#profile-calls: {profile, user} replace local state).
   useEffect(() => {
     if (data === null) return;
     setValues(formFromProfile(data.profile, preferences));
@@ -118,7 +118,7 @@ export function ProfileWorkspace() {
       onChange: (field, value) => {
         setValues((current) => (current === null ? current : { ...current, [field]: value }));
         setEdited((current) => new Set(current).add(field));
-        // SPEC §5 (as for codes): an error clears when the value changes; blur checks again.
+        // docs/product/accounts.md#code-rules (as for codes): an error clears when the value changes; blur checks again.
         setErrors((current) => ({ ...current, [field]: undefined }));
       },
       onBlur: (field, next) => {
@@ -159,7 +159,7 @@ export function ProfileWorkspace() {
     const payload = payloadFromForm(values);
     try {
       const saved = await save(payload);
-      // The shell's session user too, so the account menu shows the new name (SPEC §7).
+      // The shell's session user too, so the account menu shows the new name (docs/product/api.md#profile-calls).
       setUser(saved.user);
       setStatus({ tone: 'success', text: 'Profile updated' });
     } catch (error) {
@@ -176,7 +176,7 @@ export function ProfileWorkspace() {
       error instanceof ApiError ? userMessage(error, '') : undefined,
     );
     if (failure.phone !== undefined) {
-      // SPEC §8: the message goes on the phone field and the status line is cleared.
+      // docs/product/profile.md#errors: the message goes on the phone field and the status line is cleared.
       setErrors((current) => ({ ...current, phone: failure.phone }));
       setStatus(null);
       showErrors({ phone: failure.phone });

@@ -5,7 +5,7 @@ import { PROFILE_TABS, type ProfileTabId } from './tabs';
 export { tabId, tabPanelId as panelId };
 
 /**
- * SPEC §2.5 tabs: the kit's WAI-ARIA tab list (one tab stop, arrows, Home and End, the chosen tab kept in
+ * docs/product/profile.md#tabs tabs: the kit's WAI-ARIA tab list (one tab stop, arrows, Home and End, the chosen tab kept in
  * view on a narrow screen). A tab whose fields failed a save is marked, in words too, so a keyboard user
  * finds it.
  */

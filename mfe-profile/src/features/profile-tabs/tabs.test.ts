@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PROFILE_FORM_FIELDS } from '../profile-form/profile-form';
 import { PROFILE_TABS, TAB_OF_FIELD, tabToShowErrors } from './tabs';
 
-describe('profile tabs (SPEC §2.5)', () => {
+describe('profile tabs (docs/product/profile.md#tabs)', () => {
   it('are the seven, in order, Overview first', () => {
     expect(PROFILE_TABS.map((tab) => tab.label)).toEqual([
       'Overview',

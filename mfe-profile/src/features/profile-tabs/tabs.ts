@@ -1,6 +1,6 @@
 import type { ProfileFormField } from '../profile-form/profile-form';
 
-/** SPEC §2.5: the seven tabs, Overview first (the default). */
+/** docs/product/profile.md#tabs: the seven tabs, Overview first (the default). */
 export const PROFILE_TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'address', label: 'Address' },

@@ -7,7 +7,7 @@ const GOOD = {
   confirm_password: 'New-Passw0rd!',
 };
 
-describe('password change (SPEC §5)', () => {
+describe('password change (docs/product/profile.md#password-change)', () => {
   it('a good form passes', () => {
     expect(checkPasswordForm(GOOD)).toEqual({ errors: {} });
   });

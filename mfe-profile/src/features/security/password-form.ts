@@ -17,13 +17,13 @@ export const EMPTY_PASSWORD_FORM: PasswordFormValues = {
 export interface PasswordCheck {
   errors: PasswordFieldErrors;
   /**
-   * SPEC §5: the submit-time message when the new password breaks the rule ("Min 8 chars with upper,
+   * docs/product/profile.md#password-change: the submit-time message when the new password breaks the rule ("Min 8 chars with upper,
    * lower, number, special"); the field itself says "Must include upper, lower, number & special".
    */
   summary?: string;
 }
 
-/** SPEC §5 "Password change", from the shared form schema: the first message of each field. */
+/** docs/product/profile.md#password-change "Password change", from the shared form schema: the first message of each field. */
 export function checkPasswordForm(values: PasswordFormValues): PasswordCheck {
   const result = ChangePasswordFormSchema.safeParse(values);
   const errors: PasswordFieldErrors = {};

@@ -1,5 +1,5 @@
 import { PASSWORD_CHANGE_MESSAGES } from '@trove/contracts';
-import { PasswordInput, userMessage } from '@trove/kit';
+import { PasswordInput, useMutation } from '@trove/kit';
 import { type FormEvent, useId, useState } from 'react';
 import { Button, DialogForm, DialogLead } from '@trove/kit/ui';
 import * as pageStyles from '../profile-page/profile-page.module.css';
@@ -23,8 +23,7 @@ export function ReauthDialog({
 }) {
   const id = `${useId()}-reauth-password`;
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, setError } = useMutation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,14 +32,7 @@ export function ReauthDialog({
       setError(PASSWORD_CHANGE_MESSAGES.currentRequired);
       return;
     }
-    setBusy(true);
-    setError(undefined);
-    try {
-      await onConfirm(password);
-    } catch (failure) {
-      setError(userMessage(failure, 'Failed to update'));
-      setBusy(false);
-    }
+    await run(() => onConfirm(password), 'Failed to update', { closesOnSuccess: true });
   };
 
   return (
@@ -49,7 +41,7 @@ export function ReauthDialog({
         Changing your phone number or turning off 2-step verification needs your current password. We’ll email
         you a notice once it’s done.
       </DialogLead>
-      <FieldShell id={id} label={LABEL} error={error} required wide>
+      <FieldShell id={id} label={LABEL} error={error ?? undefined} required wide>
         {(control) => (
           <PasswordInput
             {...control}
@@ -59,7 +51,7 @@ export function ReauthDialog({
             value={password}
             onChange={(event) => {
               setPassword(event.target.value);
-              setError(undefined);
+              setError(null);
             }}
             autoComplete="current-password"
             autoFocus

@@ -60,7 +60,7 @@ function SecurityPasswordField({
   );
 }
 
-/** SPEC §2.5 Security: current, new (with the strength meter under it) and confirm. */
+/** docs/product/profile.md#password-change Security: current, new (with the strength meter under it) and confirm. */
 export function SecurityFields({
   idPrefix,
   values,

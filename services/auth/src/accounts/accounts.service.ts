@@ -51,12 +51,12 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
-/** SPEC §7 /exists: whether an account has this email, so the page shows sign in or sign up. */
+/** docs/product/api.md#auth-calls /exists: whether an account has this email, so the page shows sign in or sign up. */
 export async function accountExists(deps: AuthDeps, email: string): Promise<boolean> {
   return emailExists(deps.db, email);
 }
 
-/** SPEC §7 register: a new, unverified account and a verify code mailed in the same transaction. */
+/** docs/product/api.md#auth-calls register: a new, unverified account and a verify code mailed in the same transaction. */
 export async function register(deps: AuthDeps, email: string, password: string): Promise<OtpTiming> {
   refuseCommonPassword(password);
   if (await emailExists(deps.db, email)) throw new ApiError(409, EMAIL_TAKEN, 'email_taken');
@@ -81,7 +81,7 @@ export type LoginOutcome =
   | { kind: 'two_factor'; body: LoginResponse; pendingToken: string };
 
 /**
- * SPEC §7 login. Unknown email and wrong password answer alike and take alike (a dummy hash is checked),
+ * docs/product/api.md#auth-calls login. Unknown email and wrong password answer alike and take alike (a dummy hash is checked),
  * failures count towards the abuse limits, and the verified/2-step checks come only after the password
  * matched, so they reveal nothing to someone who does not know it.
  */
@@ -145,7 +145,7 @@ async function hasPendingLogin(
 }
 
 /**
- * SPEC §7 /otp/request. verify: an unknown or already verified target gets the same 200 and no mail.
+ * docs/product/api.md#auth-calls /otp/request. verify: an unknown or already verified target gets the same 200 and no mail.
  * login2fa: only with the pending-login cookie. Before the resend wait, or past the hourly cap: 429.
  */
 export async function requestCode(
@@ -204,7 +204,7 @@ function throwUnlessOk(check: 'ok' | 'wrong' | 'gone'): void {
 }
 
 /**
- * SPEC §7 /otp/verify: the right code signs the user in (verify also marks the email verified). A
+ * docs/product/api.md#auth-calls /otp/verify: the right code signs the user in (verify also marks the email verified). A
  * login2fa code counts only beside the pending-login cookie of the same account.
  */
 export async function verifyCode(
@@ -230,7 +230,7 @@ export async function verifyCode(
   return { user: sessionUser(account), session: result.session };
 }
 
-/** SPEC §7 /reset/request: 200 whatever the email; a mail only for a known one, within the limits. */
+/** docs/product/api.md#auth-calls /reset/request: 200 whatever the email; a mail only for a known one, within the limits. */
 export async function requestReset(deps: AuthDeps, target: string): Promise<OtpTiming> {
   const account = await findAccountByEmail(deps.db, target);
   if (account === undefined) return codeTiming(deps.codes);
@@ -243,7 +243,7 @@ function hashResetToken(deps: AuthDeps, token: string): string {
   return hashCode(deps.keys.codeHashKey, 'reset_token', RESET_TOKEN_TARGET, token);
 }
 
-/** SPEC §7 /reset/verify: the right reset code buys a single-use reset token (RESET_TOKEN_TTL_SECONDS). */
+/** docs/product/api.md#auth-calls /reset/verify: the right reset code buys a single-use reset token (RESET_TOKEN_TTL_SECONDS). */
 export async function verifyReset(deps: AuthDeps, target: string, code: string): Promise<string> {
   const account = await findAccountByEmail(deps.db, target);
   const token = randomBytes(32).toString('base64url');
@@ -267,7 +267,7 @@ export const RESET_TOKEN_INVALID = 'Invalid reset token';
 export const RESET_TOKEN_GONE = 'This reset token has expired or was already used';
 
 /**
- * SPEC §7 /reset/complete: sets the new password, marks the email verified (the code proved the
+ * docs/product/api.md#auth-calls /reset/complete: sets the new password, marks the email verified (the code proved the
  * mailbox), signs out every other session and starts a new one.
  */
 export async function completeReset(

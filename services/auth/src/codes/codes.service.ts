@@ -22,12 +22,12 @@ export function hashCode(key: Buffer, purpose: CodePurpose, target: string, code
   return createHmac('sha256', key).update(`${purpose}\u0000${target}\u0000${code}`).digest('base64url');
 }
 
-/** SPEC §9: 6 digits, from a CSPRNG, leading zeros kept. */
+/** docs/product/accounts.md#constants: 6 digits, from a CSPRNG, leading zeros kept. */
 export function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-/** SPEC §4.3 "Code timer", from the server: seconds and absolute times. */
+/** docs/product/accounts.md#code-timing "Code timer", from the server: seconds and absolute times. */
 export function codeTiming(settings: CodeSettings, issuedAt: Date = new Date()): OtpTiming {
   return {
     expires_in: settings.ttlSeconds,

@@ -24,7 +24,7 @@ export interface SigningKeys {
 const KEY_FILE = 'auth-signing-key.pem';
 
 /**
- * The Ed25519 key the auth service signs tokens with (DESIGN.md "Services"): AUTH_SIGNING_KEY when set,
+ * The Ed25519 key the auth service signs tokens with (docs/architecture.md#sessions): AUTH_SIGNING_KEY when set,
  * else `<AUTH_KEY_DIR>/auth-signing-key.pem`, generated the first time. Writing with `wx` means two
  * instances starting at once end up with the same key: the loser of the race reads the winner's file.
  */

@@ -7,7 +7,7 @@ import type { AuthDeps } from '../deps';
 import { PENDING_LOGIN_COOKIE } from '../sessions/cookies';
 import { answerNoSoonerThan, setSignedInCookies } from './request-context';
 
-/** /api/v1/auth/otp/… — SPEC §7. */
+/** /api/v1/auth/otp/… — docs/product/api.md#auth-calls. */
 export function createOtpRoutes(deps: AuthDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
   const rules = { allowQuotedLocal: deps.env.ADDRESS_ALLOW_QUOTED_LOCAL };

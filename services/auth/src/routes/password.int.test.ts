@@ -42,7 +42,7 @@ describe('POST /api/v1/auth/password/exists', () => {
     expect(await res.json()).toEqual({ exists: true });
   });
 
-  it('the email is trimmed and matched case-insensitively (SPEC §5)', async () => {
+  it('the email is trimmed and matched case-insensitively (docs/product/accounts.md#email-rules)', async () => {
     const res = await exists(JSON.stringify({ email: '  ADA@Example.COM ' }));
     expect(await res.json()).toEqual({ exists: true });
   });

@@ -28,7 +28,7 @@ import {
   setSignedInCookies,
 } from './request-context';
 
-/** /api/v1/auth/password/… — SPEC §7. */
+/** /api/v1/auth/password/… — docs/product/api.md#auth-calls. */
 export function createPasswordRoutes(deps: AuthDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
   const floor = deps.env.AUTH_MIN_RESPONSE_MS;
@@ -40,7 +40,7 @@ export function createPasswordRoutes(deps: AuthDeps): Hono<ServiceEnv> {
   const ResetRequestSchema = resetRequestSchema(rules);
   const ResetVerifyRequestSchema = resetVerifyRequestSchema(rules);
 
-  // SPEC §7: the answer picks the known-email (sign in) or unknown-email (sign up) step.
+  // docs/product/api.md#auth-calls: the answer picks the known-email (sign in) or unknown-email (sign up) step.
   routes.post('/exists', async (c) => {
     const started = performance.now();
     const { email } = await parseJson(c, EmailExistsRequestSchema);

@@ -22,7 +22,7 @@ import { clearSessionCookies, setSessionCookies } from '../sessions/cookies';
 import { endSession, rotateSession } from '../sessions/sessions.service';
 import { secureCookies } from './request-context';
 
-/** /api/v1/auth/me, /refresh, /logout and the JWKS — SPEC §7, DESIGN.md "Services". */
+/** /api/v1/auth/me, /refresh, /logout and the JWKS — docs/product/api.md#auth-calls, docs/architecture.md#sessions. */
 export function createSessionRoutes(deps: AuthDeps): Hono<ServiceEnv> {
   const routes = new Hono<ServiceEnv>();
 
@@ -37,7 +37,7 @@ export function createSessionRoutes(deps: AuthDeps): Hono<ServiceEnv> {
     return c.json<MeResponse>({ user: await currentUser(deps, session.userId) }, 200);
   });
 
-  // SPEC §7: refresh sends X-CSRF-TOKEN from csrf_refresh_token; all four cookies are rotated.
+  // docs/product/api.md#csrf: refresh sends X-CSRF-TOKEN from csrf_refresh_token; all four cookies are rotated.
   routes.post('/refresh', async (c) => {
     const claims = await verifySessionToken(
       getCookie(c, REFRESH_COOKIE),
@@ -58,7 +58,7 @@ export function createSessionRoutes(deps: AuthDeps): Hono<ServiceEnv> {
     return c.json({ refreshed: true }, 200);
   });
 
-  // SPEC §7/§8: logout always ends signed out, so it is 200 even without a session. With one, the
+  // docs/product/api.md#auth-calls, docs/product/shell.md#session-errors: logout always ends signed out, so it is 200 even without a session. With one, the
   // header must match (logout CSRF would let any site sign a user out).
   routes.post('/logout', async (c) => {
     const key = deps.keys.verificationKey;

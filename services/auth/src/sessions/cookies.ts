@@ -11,10 +11,10 @@ import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { IssuedSession, SessionSettings } from './sessions.service';
 
-// The flask-jwt-extended cookie convention (DESIGN.md "Services"). Tokens are HttpOnly on narrow paths:
+// The flask-jwt-extended cookie convention (docs/architecture.md#sessions). Tokens are HttpOnly on narrow paths:
 // the access token goes to every API (/api/v1), the refresh token only to the auth service, where
 // refresh and logout live. The two CSRF values are readable by the page, which copies them into
-// X-CSRF-TOKEN (SPEC §7, §9). SameSite=Lax; Secure whenever the browser came over https.
+// X-CSRF-TOKEN (docs/product/api.md#csrf, docs/product/api.md#cookies). SameSite=Lax; Secure whenever the browser came over https.
 
 export const ACCESS_PATH = '/api/v1';
 export const REFRESH_PATH = '/api/v1/auth';

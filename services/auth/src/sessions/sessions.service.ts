@@ -55,7 +55,7 @@ export async function startSession(
   return issuePair(db, keys, settings, userId, familyId, expiresAt);
 }
 
-/** SPEC §7 logout: the sign-in's family is revoked, so none of its refresh tokens rotates again. */
+/** docs/product/api.md#auth-calls logout: the sign-in's family is revoked, so none of its refresh tokens rotates again. */
 export async function endSession(db: DatabaseHandle, familyId: string): Promise<void> {
   await revokeFamily(db, familyId);
 }

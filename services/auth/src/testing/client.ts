@@ -9,7 +9,7 @@ export interface Call {
   method?: 'GET' | 'POST' | 'PUT';
   body?: unknown;
   jar?: CookieJar;
-  /** Which CSRF cookie to copy into X-CSRF-TOKEN, as the kit does (SPEC §7, §9). */
+  /** Which CSRF cookie to copy into X-CSRF-TOKEN, as the kit does (docs/product/api.md#csrf, docs/product/api.md#cookies). */
   csrf?: 'access' | 'refresh' | 'none';
   headers?: Record<string, string>;
 }

@@ -20,7 +20,7 @@ export interface Account {
   twoFactorEnabled: boolean;
 }
 
-/** Emails are compared lower-cased (SPEC §5); the column only ever holds lower-cased values. */
+/** Emails are compared lower-cased (docs/product/accounts.md#email-rules); the column only ever holds lower-cased values. */
 function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }

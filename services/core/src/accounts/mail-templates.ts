@@ -1,6 +1,6 @@
 import type { MailMessage } from '../mailer';
 
-// The mails of the accounts flows (SPEC §4.3): text and HTML, the product name from config (APP_NAME).
+// The mails of the accounts flows (docs/product/accounts.md#auth-flow): text and HTML, the product name from config (APP_NAME).
 
 export type CodeMailPurpose = 'verify' | 'login2fa' | 'reset';
 

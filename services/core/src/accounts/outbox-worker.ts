@@ -17,7 +17,7 @@ const BATCH = 20;
 const MAX_RETRY_SECONDS = 300;
 
 /**
- * Delivers the mail outbox (DESIGN.md "Services"). The auth service runs it; it lives here beside the
+ * Delivers the mail outbox (docs/architecture.md#mail). The auth service runs it; it lives here beside the
  * outbox's repository so a test of another service (chats mail answers) can run the very same worker
  * without importing the auth service (ADR 038). Each run locks due rows with FOR UPDATE SKIP LOCKED,
  * so instances share the queue; a failed send is retried with exponential back-off, so a code queued

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../database';
 import type { MailMessage } from '../mailer';
 
-// The transactional outbox (DESIGN.md "Services"): a mail is a row written in the same transaction as
+// The transactional outbox (docs/architecture.md#mail): a mail is a row written in the same transaction as
 // the change it reports, and a worker delivers it later, so a code is never lost while SMTP is down.
 
 /** Returns the row's id, so a caller that shows delivery (a chat answer's) can follow its state. */

@@ -8,7 +8,7 @@ import { ApiError } from '../errors';
 import type { ServiceEnv } from '../hono-env';
 import { isFamilyActive } from './sessions.repository';
 
-// Session tokens (DESIGN.md "Services"): signed by the auth service with an Ed25519 key, verified by
+// Session tokens (docs/architecture.md#sessions): signed by the auth service with an Ed25519 key, verified by
 // every service with the public half (the profile service fetches it from the auth service's JWKS).
 
 export const TOKEN_ISSUER = 'trove-auth';
@@ -48,7 +48,7 @@ export function remoteVerificationKeys(jwksUrl: string): JWTVerifyGetKey {
  * Signature checks already passed, per key: the token's exact text → its claims and when it stops being
  * valid. An Ed25519 check through WebCrypto cost ~0.6 ms of CPU a request, as much as the rest of a
  * session check; the same browser sends the same access token with every request for its lifetime, so the
- * check is done once per token (docs/decisions/020-search-per-request-cost.md). Only passed checks are
+ * check is done once per token (docs/decisions/020-search-postings.md). Only passed checks are
  * kept, expiry is tested on every use, and the family lookup (sign-out, revocation) still runs every
  * request. Bounded: the oldest entry goes first.
  */

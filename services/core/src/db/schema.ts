@@ -14,7 +14,7 @@ type OptionalText = ColumnType<string | null, string | null | undefined, string 
 
 export interface UsersTable {
   id: Generated<string>;
-  /** Always lower-cased (SPEC §5); a CHECK constraint holds the database to it. */
+  /** Always lower-cased (docs/product/accounts.md#email-rules); a CHECK constraint holds the database to it. */
   email: string;
   password_hash: OptionalText;
   email_verified_at: NullableTimestamp;

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 
-// Where a user-supplied host may be reached (DESIGN.md "Built so far, and the next areas"; issue 21): a
+// Where a user-supplied host may be reached (docs/product/accounts.md#after-sign-in; issue 21): a
 // source's server is named by the user, so without a check Trove would connect, on the user's behalf, to
 // anything this machine can reach — the cloud metadata address, a database on localhost, the private
 // network. The name is resolved first and every address it has is checked (a name can point anywhere);

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// Secrets at rest (DESIGN.md; issue 21 "Credentials encrypted at rest"): a source's password, a webhook
+// Secrets at rest (docs/architecture.md#source-rules; issue 21 "Credentials encrypted at rest"): a source's password, a webhook
 // URL. AES-256-GCM with a fresh 96-bit nonce per value; every ciphertext names the key that sealed it, so
 // keys can be rotated: the new key seals, old keys still open, and re-sealing moves values forward.
 // The context (e.g. "source:<id>:password") is bound as additional data: a ciphertext copied onto another

@@ -28,7 +28,7 @@ import {
   upsertProfile,
 } from './profiles.repository';
 
-/** SPEC §4.3 profile check: complete means first name, last name and dob are all present. */
+/** docs/product/accounts.md#profile-check profile check: complete means first name, last name and dob are all present. */
 export function isComplete(profile: Pick<ProfileColumns, 'first_name' | 'last_name' | 'dob'>): boolean {
   return Boolean(profile.first_name && profile.last_name && profile.dob);
 }
@@ -84,7 +84,7 @@ export interface ProfileWriteContext {
 }
 
 /**
- * SPEC §7 PUT /profile: saves the fields sent (each already checked by its SPEC §5 rule in
+ * docs/product/api.md#profile-calls PUT /profile: saves the fields sent (each already checked by its docs/product/profile.md#validation rule in
  * UpdateProfileSchema), keeps users.name equal to "first last", and answers the new state. A new phone
  * number in place of another, or 2-step turned off, needs the current password and mails a notice in the
  * same transaction (issue 18 item 11).
@@ -130,7 +130,7 @@ export async function updateProfile(db: DatabaseHandle, context: ProfileWriteCon
 }
 
 /**
- * SPEC §7 PUT /profile/password: checks the current password (rate-limited, issue 18 item 11), sets the
+ * docs/product/api.md#profile-calls PUT /profile/password: checks the current password (rate-limited, issue 18 item 11), sets the
  * new one, signs out every other session (this one stays), and mails a notice through the outbox in the
  * same transaction.
  */

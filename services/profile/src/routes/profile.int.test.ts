@@ -161,7 +161,7 @@ describe('PUT /api/v1/profile', () => {
     [{ locale: 'tlh-KL' }, 'Choose a language from the list'],
     [{ headline: 'x'.repeat(201) }, 'Headline must be at most 200 characters'],
     [{ email: 'new@example.com' }, 'Unknown field: email'],
-  ])('400 for %j with the SPEC §5 message', async (body, message) => {
+  ])('400 for %j with the docs/product/profile.md#validation message', async (body, message) => {
     const { jar } = await signUp();
     const res = await put('', jar, body);
     expect(res.status).toBe(400);
@@ -229,7 +229,7 @@ describe('PUT /api/v1/profile/password', () => {
     expect(await res.json()).toEqual({ error: 'Current password is incorrect', code: 'invalid_request' });
   });
 
-  it('400 when the new password breaks the SPEC §5 rule or is a common password', async () => {
+  it('400 when the new password breaks the docs/product/profile.md#validation rule or is a common password', async () => {
     const { jar } = await signUp();
     const weak = await put('/password', jar, { current_password: PASSWORD, new_password: 'alllowercase' });
     expect(weak.status).toBe(400);

@@ -28,7 +28,7 @@ export interface ProfileRoutesDeps {
   confirmCurrentPassword: ConfirmCurrentPassword;
 }
 
-/** /api/v1/profile/… — SPEC §7. Every route needs a session; writes need the CSRF header too. */
+/** /api/v1/profile/… — docs/product/api.md#profile-calls. Every route needs a session; writes need the CSRF header too. */
 export function createProfileRoutes(deps: ProfileRoutesDeps): Hono<ServiceEnv> {
   const { db, verificationKey, product, confirmCurrentPassword } = deps;
   const routes = new Hono<ServiceEnv>();

@@ -166,7 +166,7 @@ export async function ask(
 ): Promise<AskResponse> {
   if ((await findChat(db, request.userId, request.chatId)) === undefined) throw NOT_FOUND();
   const answer = await answerQuestion(db, request.userId, request.text, request.now, settings);
-  // `-> email a@b.c`: the address as the Send form would take it (trimmed, lower-cased, SPEC §5 rules).
+  // `-> email a@b.c`: the address as the Send form would take it (trimmed, lower-cased, docs/product/accounts.md#email-rules rules).
   let address: string | undefined;
   const destination = answer.command.destination;
   if (destination?.kind === 'email' && destination.address !== '') {

@@ -1,4 +1,4 @@
-// Money amounts with their currency (SPEC §1 "totals", issue 10 part 5).
+// Money amounts with their currency (docs/product/uploads-and-search.md#facts "totals", issue 10 part 5).
 
 export interface MoneyAmount {
   text: string;

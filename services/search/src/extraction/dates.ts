@@ -1,6 +1,6 @@
 import * as chrono from 'chrono-node';
 
-// Dates in a passage (SPEC §1 "dates"), read relative to the document's own date (issue 10 part 5):
+// Dates in a passage (docs/product/uploads-and-search.md#facts "dates"), read relative to the document's own date (issue 10 part 5):
 // "next Friday" in a mail sent on 3 March means the Friday after 3 March, not after the upload.
 
 export interface MentionedDate {

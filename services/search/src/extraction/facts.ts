@@ -24,7 +24,7 @@ export function uniquePeople(people: Person[]): Person[] {
 const unique = (values: string[]) => [...new Map(values.map((v) => [v.toLowerCase(), v])).values()];
 
 /**
- * The facts of one passage (SPEC §1 "dates, totals and entities"). Entities the whole document names
+ * The facts of one passage (docs/product/uploads-and-search.md#facts "dates, totals and entities"). Entities the whole document names
  * (an email's From/To/Cc) are facts of every passage, so a filter by person finds any passage of that mail.
  */
 export function factsOf(

@@ -1,4 +1,4 @@
-// People and organisations (SPEC §1 "entities"), from the two places a document names them reliably:
+// People and organisations (docs/product/uploads-and-search.md#facts "entities"), from the two places a document names them reliably:
 // email headers (From/To/Cc) and signature blocks ("--\nName\nTitle, Company"). Issue 10 part 5.
 
 export interface Person {

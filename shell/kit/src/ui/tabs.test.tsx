@@ -25,7 +25,7 @@ function Sections() {
   );
 }
 
-describe('Tabs (WAI-ARIA tabs, SPEC §2.5)', () => {
+describe('Tabs (WAI-ARIA tabs, docs/product/profile.md#password-change)', () => {
   afterEach(cleanup);
 
   it('one tab stop: the chosen tab, which controls its panel', () => {

@@ -30,7 +30,7 @@ export interface TabsProps<Id extends string> {
 }
 
 /**
- * A WAI-ARIA tab list (SPEC §2.3, §2.5): one tab stop, Left/Right move and select (wrapping), Home and End
+ * A WAI-ARIA tab list (docs/product/public-pages.md#tabs, docs/product/profile.md#password-change): one tab stop, Left/Right move and select (wrapping), Home and End
  * jump. On a narrow screen the list scrolls sideways and keeps the chosen tab in view. Each panel is the
  * caller's, with {@link tabPanelProps}.
  */

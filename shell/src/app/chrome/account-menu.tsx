@@ -6,7 +6,7 @@ import { CreateAccountIcon, LoginIcon, LogoutIcon, ProfileIcon } from '@trove/ki
 import { useDismiss } from './use-dismiss';
 
 /**
- * The account menu (SPEC §2.2): 18rem, opened from the rail or a header, closed by Escape or a press
+ * The account menu (docs/product/shell.md#rail): 18rem, opened from the rail or a header, closed by Escape or a press
  * outside. Signed in: Profile and Logout (then /). Guest: Login and Create account.
  */
 export function AccountMenu({ placement }: { placement: 'rail' | 'bar' }) {
@@ -40,7 +40,7 @@ export function AccountMenu({ placement }: { placement: 'rail' | 'bar' }) {
 
   const onLogout = async () => {
     setOpen(false);
-    // SPEC §2.2: after logout the user goes to /. Leaving first means a guarded page never flashes its
+    // docs/product/shell.md#account-menu: after logout the user goes to /. Leaving first means a guarded page never flashes its
     // "sign in" redirect while the request is out; logout ends as guest whatever the server says.
     navigate('/');
     await logout();
@@ -114,7 +114,7 @@ export function AccountMenu({ placement }: { placement: 'rail' | 'bar' }) {
   );
 }
 
-/** The kit's Avatar (SPEC §3): the user's initials, or a person icon for a guest. */
+/** The kit's Avatar (docs/product/shell.md#avatar): the user's initials, or a person icon for a guest. */
 function MenuAvatar({ signedIn, name, size }: { signedIn: boolean; name: string; size: number }) {
   return (
     <Avatar name={name} size={size} icon={signedIn ? undefined : <ProfileIcon />} className={styles.avatar} />

@@ -9,7 +9,7 @@ import { NavLinks } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
 
 /**
- * The signed-in area's chrome (SPEC §2.2): a top bar (drawer button, short-name badge, app name, account
+ * The signed-in area's chrome (docs/product/shell.md#drawer): a top bar (drawer button, short-name badge, app name, account
  * menu), the 64px desktop rail (navigation with tooltips, theme toggle, account menu) and, on small
  * screens, the slide-in drawer.
  */
@@ -19,7 +19,7 @@ export function AppLayout() {
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const drawerButton = useRef<HTMLButtonElement>(null);
 
-  // SPEC §2.2: the drawer closes on route change.
+  // docs/product/shell.md#drawer: the drawer closes on route change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not a value read.
   useEffect(() => setDrawerOpen(false), [pathname]);
 

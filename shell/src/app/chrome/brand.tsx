@@ -2,7 +2,7 @@ import { useAppConfig } from '@trove/kit';
 import { Link } from 'react-router';
 import * as styles from './chrome.module.css';
 
-/** The short-name badge and the app name, both from the runtime config (SPEC §2.2, §9). */
+/** The short-name badge and the app name, both from the runtime config (docs/product/shell.md#navigation, docs/product/shell.md#constants). */
 export function Brand() {
   const { name, shortName } = useAppConfig();
   return (

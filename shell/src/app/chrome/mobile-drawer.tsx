@@ -7,7 +7,7 @@ import { ThemeToggle } from './theme-toggle';
 import { useDismiss } from './use-dismiss';
 
 /**
- * The mobile slide-in drawer (SPEC §2.2): titled Menu, 18rem wide, closed by its close button, Escape,
+ * The mobile slide-in drawer (docs/product/shell.md#drawer): titled Menu, 18rem wide, closed by its close button, Escape,
  * a press outside and a route change (the layout does that one); page scrolling is locked while open.
  */
 export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {

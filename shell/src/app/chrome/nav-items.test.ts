@@ -10,7 +10,7 @@ describe('navigation', () => {
   });
 });
 
-describe('navigation entries (SPEC §2.2)', () => {
+describe('navigation entries (docs/product/shell.md#navigation)', () => {
   it('group Chats under work and Connections, Uploads under sources, the sources requiring sign-in', () => {
     expect(
       navGroups.map((group) => [

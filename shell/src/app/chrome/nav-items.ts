@@ -8,7 +8,7 @@ export interface NavItem {
   requiresAuth?: boolean;
 }
 
-/** SPEC §2.2: entries grouped into "work" and "sources". Guards arrive with the session issue. */
+/** docs/product/shell.md#navigation: entries grouped into "work" and "sources". Guards arrive with the session issue. */
 export const navGroups: readonly { name: 'work' | 'sources'; items: readonly NavItem[] }[] = [
   { name: 'work', items: [{ to: '/chats', label: 'Chats', icon: ChatsIcon }] },
   {
@@ -20,7 +20,7 @@ export const navGroups: readonly { name: 'work' | 'sources'; items: readonly Nav
   },
 ];
 
-/** SPEC §2.2: active when the path equals the route or starts with the route followed by a slash. */
+/** docs/product/shell.md#navigation: active when the path equals the route or starts with the route followed by a slash. */
 export function isNavItemActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }

@@ -6,7 +6,7 @@ import { isNavItemActive, navGroups } from './nav-items';
 const groupLabels = { work: 'Work', sources: 'Sources' } as const;
 
 /**
- * The navigation entries (SPEC §2.2): icon buttons with a hover tooltip in the desktop rail, labelled
+ * The navigation entries (docs/product/shell.md#rail): icon buttons with a hover tooltip in the desktop rail, labelled
  * rows under their group names in the mobile drawer.
  */
 export function NavLinks({ variant }: { variant: 'rail' | 'drawer' }) {

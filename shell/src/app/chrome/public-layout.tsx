@@ -7,7 +7,7 @@ import { useScrolledPast } from './use-scrolled';
 
 /**
  * Public pages (landing, auth, contact, not-found): a header with the brand, the theme toggle and the
- * account menu, which turns translucent once the page scrolls past 8px (SPEC §2.2).
+ * account menu, which turns translucent once the page scrolls past 8px (docs/product/shell.md#account-menu).
  */
 export function PublicLayout() {
   const scrolled = useScrolledPast();

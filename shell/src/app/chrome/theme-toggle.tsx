@@ -17,7 +17,7 @@ function ThemeIcons({ inDark, inLight }: { inDark: 'sun' | 'moon'; inLight: 'sun
   );
 }
 
-/** SPEC §2.2 / §4.2: the light/dark toggle; in the rail, the drawer and the public header. */
+/** docs/product/shell.md#drawer, docs/product/shell.md#theme: the light/dark toggle; in the rail, the drawer and the public header. */
 export function ThemeToggle({ variant }: { variant: 'rail' | 'bar' | 'drawer' }) {
   const { theme, toggleTheme } = useTheme();
   const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';

@@ -1,7 +1,7 @@
 import { type RefObject, useEffect } from 'react';
 
 /**
- * While `open`, Escape or a press outside every one of `inside` calls `onDismiss` (SPEC §2.2: the account
+ * While `open`, Escape or a press outside every one of `inside` calls `onDismiss` (docs/product/shell.md#navigation: the account
  * menu and the drawer close on Escape and on outside click). `pointerdown` rather than `click`, so a
  * press that starts outside and drags in still counts as outside, as people expect of menus.
  */

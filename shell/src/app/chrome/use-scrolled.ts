@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC §2.2 / §9: the public header turns translucent once the page is scrolled more than 8px. */
+/** docs/product/shell.md#top-bar, docs/product/shell.md#constants: the public header turns translucent once the page is scrolled more than 8px. */
 export const HEADER_TRANSLUCENT_AFTER_PX = 8;
 
 export function isScrolledPast(scrollY: number, threshold = HEADER_TRANSLUCENT_AFTER_PX): boolean {

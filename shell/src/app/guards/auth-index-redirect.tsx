@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 
-/** SPEC §2.1: /auth → /auth/login, keeping `?next=` and any router state on the way. */
+/** docs/product/shell.md#routes: /auth → /auth/login, keeping `?next=` and any router state on the way. */
 export function AuthIndexRedirect() {
   const { search, state } = useLocation();
   return <Navigate to={{ pathname: '/auth/login', search }} state={state} replace />;

@@ -3,7 +3,7 @@ import { Navigate, Outlet } from 'react-router';
 import { SessionPending } from '../pages/session-pending';
 
 /**
- * The guest-only guard (SPEC §2.1): "Loading…" while loading; a signed-in user is redirected — to
+ * The guest-only guard (docs/product/shell.md#guards): "Loading…" while loading; a signed-in user is redirected — to
  * /chats, or to the page they were sent here from, so signing in on this page lands them there.
  */
 export function GuestOnly() {

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { SessionPending } from '../pages/session-pending';
 
 /**
- * The protected-route guard (SPEC §2.1): "Checking session…" while loading; a guest goes to /auth/login
+ * The protected-route guard (docs/product/shell.md#guards): "Checking session…" while loading; a guest goes to /auth/login
  * carrying the original path in router state, where the auth page (through the kit's useReturnPath)
  * and the guest-only guard send them back to it after login.
  */

@@ -3,7 +3,7 @@ import { DocumentIcon, MailIcon, ShieldIcon, TagIcon } from '@trove/kit/icons';
 import { contactContentFor } from '../features/contact/contact-topics';
 import * as styles from './pages.module.css';
 
-/** /contact?topic=security|pricing (SPEC §2.1): a heading for the topic and how to reach us. */
+/** /contact?topic=security|pricing (docs/product/shell.md#routes): a heading for the topic and how to reach us. */
 export function ContactPage() {
   const [params] = useSearchParams();
   const content = contactContentFor(params.get('topic'));

@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import * as styles from './pages.module.css';
 
 /**
- * SPEC §1 / §2.1: Chats and Uploads are placeholder pages showing their names. Each says, in one line,
+ * docs/product/shell.md#routes: Chats and Uploads are placeholder pages showing their names. Each says, in one line,
  * what will live there, and offers the next useful step instead of a dead end.
  */
 export function EmptyStatePage({

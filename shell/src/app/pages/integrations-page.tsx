@@ -4,7 +4,7 @@ import { RemoteMount } from '../remotes/remote-mount';
 import * as styles from './pages.module.css';
 
 /**
- * /integrations (SPEC §2.1: where "Connect" leads after login; the screen itself is not specified): our
+ * /integrations (docs/product/shell.md#routes: where "Connect" leads after login; the screen itself is not specified): our
  * page around the connectors remote's catalog (docs/decisions/004), which owns the cards and filters.
  */
 export function IntegrationsPage({

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CompassIcon } from '@trove/kit/icons';
 import * as styles from './pages.module.css';
 
-/** SPEC §2.1: any other path. */
+/** docs/product/shell.md#routes: any other path. */
 export function NotFoundPage() {
   return (
     <section className={styles.page}>

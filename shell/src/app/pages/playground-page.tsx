@@ -7,7 +7,7 @@ import * as styles from './pages.module.css';
 import { SessionPending } from './session-pending';
 
 /**
- * /playground?tpl={templateId} (SPEC §2.1, §2.3: reached from a playbook's "Use template"; the screen is
+ * /playground?tpl={templateId} (docs/product/shell.md#routes, docs/product/public-pages.md#playbooks-tab: reached from a playbook's "Use template"; the screen is
  * not specified). A read-only preview of the chosen playbook — name, bullets, steps — marked as such.
  */
 export function PlaygroundPage() {

@@ -1,6 +1,6 @@
 import * as styles from './pages.module.css';
 
-/** What a guard shows while the session is still loading (SPEC §2.1). */
+/** What a guard shows while the session is still loading (docs/product/shell.md#guards). */
 export function SessionPending({ message }: { message: string }) {
   return (
     <div className={styles.pending} role="status">

@@ -16,7 +16,7 @@ interface State {
 
 /**
  * Catches a remote that fails to load or throws while rendering, so the chrome and the other routes
- * keep working (DESIGN.md, run-time composition).
+ * keep working (docs/architecture.md#run-time-composition).
  */
 export class RemoteErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };

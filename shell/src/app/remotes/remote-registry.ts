@@ -67,7 +67,7 @@ export async function resetRemote(remote: string): Promise<void> {
 
 /**
  * Loads any exposed module `trove_<remote>/<expose>` (data as well as pages). Its shape is unknown to
- * the shell, which never imports a remote's code or types (DESIGN.md: one-way imports): the caller
+ * the shell, which never imports a remote's code or types (docs/architecture.md#import-rules: one-way imports): the caller
  * checks what it reads.
  */
 export async function loadExposedModule(remote: string, expose: string): Promise<unknown> {

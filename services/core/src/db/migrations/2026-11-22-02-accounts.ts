@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The accounts issue (SPEC §3, §7): credentials and profile data, one-time codes, refresh-token
+// The accounts issue (docs/product/accounts.md#one-time-code-meta, docs/product/api.md#profile-calls): credentials and profile data, one-time codes, refresh-token
 // families, the mail outbox and the rate-limit counters. Migrations see the database as it was when
 // they were written, so they take an untyped handle.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -10,7 +10,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('password_hash', 'text')
     .addColumn('email_verified_at', 'timestamptz')
     .addColumn('name', 'text')
-    // E.164 (SPEC §5 phone rules, normalised by libphonenumber-js); unique so one number is one account.
+    // E.164 (docs/product/profile.md#validation phone rules, normalised by libphonenumber-js); unique so one number is one account.
     .addColumn('phone', 'text', (column) => column.unique())
     .addColumn('two_factor_enabled', 'boolean', (column) => column.notNull().defaultTo(false))
     .execute();

@@ -56,7 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('source_messages')
     .addColumn('source_id', 'uuid', (column) => column.notNull().references('sources.id').onDelete('cascade'))
-    // Carried on every user-data row (DESIGN.md "Beyond one machine").
+    // Carried on every user-data row (docs/architecture.md#beyond-one-machine).
     .addColumn('user_id', 'uuid', (column) => column.notNull())
     .addColumn('item_key', 'text', (column) => column.notNull())
     .addColumn('folder', 'text', (column) => column.notNull())

@@ -1,4 +1,4 @@
-/** SPEC §2.3: the landing page links to /contact?topic=security and /contact?topic=pricing. */
+/** docs/product/public-pages.md#pricing: the landing page links to /contact?topic=security and /contact?topic=pricing. */
 export type ContactTopic = 'security' | 'pricing';
 
 export interface ContactContent {

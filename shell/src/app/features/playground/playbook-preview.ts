@@ -1,5 +1,5 @@
 /**
- * The playbook fields the /playground preview shows (SPEC §3, Playbook), read from the connectors
+ * The playbook fields the /playground preview shows (docs/product/connections.md#playbooks, Playbook), read from the connectors
  * remote's `trove_connectors/playbooks` module (docs/decisions/004). The shell never imports remote
  * code, so the module is checked here field by field; an entry that does not fit is treated as unknown.
  */
