@@ -195,6 +195,14 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   SOURCE_DB_ID_SCAN_MINUTES:
     "minutes between a database source's scans of its ids, which find deleted rows (0: every sync)",
   SOURCE_SQLITE_MAX_BYTES: 'largest SQLite file a database source may be given',
+  SOURCE_DB_ROW_MAX_BYTES:
+    "most bytes of one database source row's mapped columns together (each cut by the server to fit)",
+  SOURCE_DB_BATCH_MAX_BYTES:
+    "most bytes of one read's rows from a database source together (the next read goes on after the last row kept)",
+  ANSWER_PAID_WORDS:
+    'statuses that mean a row is settled, comma-separated: "overdue" and "open" are the rows whose status is none of them',
+  ANSWER_ROWS_MAX:
+    'most rows one answer reads to compute a figure; a larger table gets a statement instead of a figure over part of it',
   SESSION_MAX_DAYS: 'the absolute lifetime of a sign-in, however often it is refreshed; then sign in again',
   UPLOAD_MAX_FILE_BYTES: 'largest uploaded file',
   UPLOAD_MAX_FILES: 'most files in one upload batch',

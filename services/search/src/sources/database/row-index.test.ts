@@ -28,6 +28,7 @@ describe('extractRow', () => {
       title: 'INV-7',
       parts: job.parts,
       passages: job.passages,
+      records: job.records,
       documentDate: null,
       sentAt: null,
     });
