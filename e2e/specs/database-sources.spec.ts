@@ -12,7 +12,7 @@ import {
   startPostgresSource,
 } from '../../services/search/src/sources/database/testing/source-databases';
 import { type SignedUpUser, sessionHeaders, signUpVerifiedUser } from '../support/accounts';
-import { axeViolations } from '../support/axe';
+import { axeViolations, axeViolationsInBothThemes, showTheme } from '../support/axe';
 import { sidewaysOverflow } from '../support/layout';
 import { launchBrowser, openPage, type WatchedPage, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
@@ -208,32 +208,41 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
   }, async () => {
     const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
     for (const [size, viewport] of Object.entries(sizes)) {
-      for (const theme of ['light', 'dark'] as const) {
-        await withPage(browser, { cookies: account.cookies, theme, viewport }, async ({ page }) => {
-          await page.goto('/connections');
-          await card(page).waitFor();
-          await card(page).scrollIntoViewIfNeeded();
-          expect(await axeViolations(page), `card, ${size}, ${theme}`).toEqual([]);
-          expect(await sidewaysOverflow(page), `page width, ${size}, ${theme}`).toBe(0);
-          if (shoot) await card(page).screenshot({ path: join(out, `database-card-${size}-${theme}.png`) });
-          const dialog = await openAndConnect(page);
-          const rows = await previewInvoices(dialog);
-          expect(await axeViolations(page), `form, ${size}, ${theme}`).toEqual([]);
-          expect(await sidewaysOverflow(page), `page width with the form, ${size}, ${theme}`).toBe(0);
-          if (shoot) {
-            // The form is taller than a screen: its top, its column pickers and its preview.
-            const parts = [
-              ['top', dialog.getByText('Connection', { exact: true })],
-              ['columns', dialog.getByLabel('Id column')],
-              ['rows', rows],
-            ] as const;
-            for (const [part, anchor] of parts) {
-              await anchor.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-              await page.screenshot({ path: join(out, `database-form-${part}-${size}-${theme}.png`) });
-            }
+      // Both themes on one load: every rule in light, the colour rules again in dark (ADR 077).
+      await withPage(browser, { cookies: account.cookies, theme: 'light', viewport }, async ({ page }) => {
+        const shots = async (take: (theme: string) => Promise<unknown>) => {
+          if (!shoot) return;
+          for (const theme of ['light', 'dark'] as const) {
+            await showTheme(page, theme);
+            await take(theme);
           }
-        });
-      }
+          await showTheme(page, 'light');
+        };
+        await page.goto('/connections');
+        await card(page).waitFor();
+        await card(page).scrollIntoViewIfNeeded();
+        expect(await axeViolationsInBothThemes(page), `card, ${size}`).toEqual([]);
+        expect(await sidewaysOverflow(page), `page width, ${size}`).toBe(0);
+        await shots((theme) =>
+          card(page).screenshot({ path: join(out, `database-card-${size}-${theme}.png`) }),
+        );
+        const dialog = await openAndConnect(page);
+        const rows = await previewInvoices(dialog);
+        expect(await axeViolationsInBothThemes(page), `form, ${size}`).toEqual([]);
+        expect(await sidewaysOverflow(page), `page width with the form, ${size}`).toBe(0);
+        // The form is taller than a screen: its top, its column pickers and its preview.
+        const parts = [
+          ['top', dialog.getByText('Connection', { exact: true })],
+          ['columns', dialog.getByLabel('Id column')],
+          ['rows', rows],
+        ] as const;
+        for (const [part, anchor] of shoot ? parts : []) {
+          await anchor.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+          await shots((theme) =>
+            page.screenshot({ path: join(out, `database-form-${part}-${size}-${theme}.png`) }),
+          );
+        }
+      });
     }
   });
 

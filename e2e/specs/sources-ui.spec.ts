@@ -5,7 +5,7 @@ import type { Source, SourceStatus, SourceTestResult } from '@trove/contracts';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUpUser, signUpVerifiedUser } from '../support/accounts';
-import { axeViolations } from '../support/axe';
+import { axeViolations, axeViolationsInBothThemes, showTheme } from '../support/axe';
 import { sidewaysOverflow } from '../support/layout';
 import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
@@ -211,34 +211,42 @@ describe('every status card and the form, desktop and phone, light and dark', ()
 
   // A hang guard, not a timing: 4 viewports × themes of every card and the form took 106–180 s beside the rest
   // of CI on a slow 2-core machine.
+  /** Saves the view in both themes when asked to (SOURCES_SCREENSHOTS=1). */
+  const shots = async (page: Page, name: string) => {
+    if (!shoot) return;
+    for (const theme of ['light', 'dark'] as const) {
+      await showTheme(page, theme);
+      await page.screenshot({ path: join(out, `${name}-${theme}.png`) });
+    }
+    await showTheme(page, 'light');
+  };
+
   it('are axe-clean', { timeout: testTime(420_000) }, async () => {
     if (shoot) mkdirSync(out, { recursive: true });
     for (const [size, viewport] of Object.entries(sizes)) {
-      for (const theme of ['light', 'dark'] as const) {
-        await withPage(browser, { cookies: account.cookies, theme, viewport }, async ({ page }) => {
-          await stubSources(page, everyState());
-          await page.goto('/connections');
-          await page.getByRole('article', { name: 'ana@fastmail.com' }).waitFor();
-          // axeViolations waits for the entrances to settle, so the shot is of the page at rest too.
-          expect(await axeViolations(page), `cards, ${size}, ${theme}`).toEqual([]);
-          // Nothing on the page (the destinations' form below the sources included) makes it scroll sideways.
-          expect(await sidewaysOverflow(page), `page width, ${size}, ${theme}`).toBe(0);
-          if (shoot) await page.screenshot({ path: join(out, `sources-cards-${size}-${theme}.png`) });
-          await page.getByRole('heading', { name: 'Your sources' }).scrollIntoViewIfNeeded();
-          await page.getByRole('article', { name: 'team@example.org' }).scrollIntoViewIfNeeded();
-          if (shoot) await page.screenshot({ path: join(out, `sources-cards-end-${size}-${theme}.png`) });
-          await page.getByRole('button', { name: 'Add a mailbox' }).click();
-          const form = dialog(page);
-          await form.getByLabel('Email address').fill('ana@fastmail.com');
-          await form.getByLabel('Password or app password').fill('app-password-1234');
-          expect(await axeViolations(page), `form, ${size}, ${theme}`).toEqual([]);
-          if (shoot) await page.screenshot({ path: join(out, `sources-form-${size}-${theme}.png`) });
-          await form.getByRole('button', { name: 'Test', exact: true }).click();
-          await form.getByRole('group', { name: 'Folders to search' }).scrollIntoViewIfNeeded();
-          expect(await axeViolations(page), `folders, ${size}, ${theme}`).toEqual([]);
-          if (shoot) await page.screenshot({ path: join(out, `sources-form-folders-${size}-${theme}.png`) });
-        });
-      }
+      // Both themes on one load: every rule in light, the colour rules in dark (ADR 077).
+      await withPage(browser, { cookies: account.cookies, theme: 'light', viewport }, async ({ page }) => {
+        await stubSources(page, everyState());
+        await page.goto('/connections');
+        await page.getByRole('article', { name: 'ana@fastmail.com' }).waitFor();
+        expect(await axeViolationsInBothThemes(page), `cards, ${size}`).toEqual([]);
+        // Nothing on the page (the destinations' form below the sources included) makes it scroll sideways.
+        expect(await sidewaysOverflow(page), `page width, ${size}`).toBe(0);
+        await shots(page, `sources-cards-${size}`);
+        await page.getByRole('heading', { name: 'Your sources' }).scrollIntoViewIfNeeded();
+        await page.getByRole('article', { name: 'team@example.org' }).scrollIntoViewIfNeeded();
+        await shots(page, `sources-cards-end-${size}`);
+        await page.getByRole('button', { name: 'Add a mailbox' }).click();
+        const form = dialog(page);
+        await form.getByLabel('Email address').fill('ana@fastmail.com');
+        await form.getByLabel('Password or app password').fill('app-password-1234');
+        expect(await axeViolationsInBothThemes(page), `form, ${size}`).toEqual([]);
+        await shots(page, `sources-form-${size}`);
+        await form.getByRole('button', { name: 'Test', exact: true }).click();
+        await form.getByRole('group', { name: 'Folders to search' }).scrollIntoViewIfNeeded();
+        expect(await axeViolationsInBothThemes(page), `folders, ${size}`).toEqual([]);
+        await shots(page, `sources-form-folders-${size}`);
+      });
     }
   });
 });

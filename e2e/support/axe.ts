@@ -50,3 +50,47 @@ export async function axeViolations(page: Page): Promise<string[]> {
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
 }
+
+/**
+ * The rules whose findings can change with the theme: the themes differ only in the colour tokens the class
+ * on <html> selects (shell/kit/src/theme.tsx), so names, roles, labels and structure are the same in both.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * Shows `theme` the way the app applies one (the class on <html> and color-scheme, as the kit's applyTheme and
+ * theme-init.js do), without a reload, and waits for the colour transitions to end.
+ */
+export async function showTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((value) => {
+    const root = document.documentElement;
+    root.classList.toggle('dark', value === 'dark');
+    root.classList.toggle('light', value === 'light');
+    root.style.colorScheme = value;
+  }, theme);
+  await animationsSettled(page);
+}
+
+/**
+ * Both themes on one load: every rule on the page as it is (light), then the colour rules again in dark, and
+ * back. A second load and a second full pass for dark cost ~40% of the browser layer's CPU and checked nothing
+ * the colour rules do not (docs/decisions/077). `build` narrows the pass (e.g. the shell's own markup).
+ */
+export async function axeViolationsInBothThemes(
+  page: Page,
+  build: (page: Page) => AxeBuilder = axeBuilder,
+): Promise<string[]> {
+  const serious = (violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'], theme: string) =>
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id} (${theme}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+  await showTheme(page, 'light');
+  const light = await build(page).analyze();
+  await showTheme(page, 'dark');
+  const dark = await build(page).withRules(COLOUR_RULES).analyze();
+  await showTheme(page, 'light');
+  return [...serious(light.violations, 'light'), ...serious(dark.violations, 'dark')];
+}
