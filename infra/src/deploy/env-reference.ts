@@ -183,6 +183,13 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     "host names, addresses or CIDR ranges a destination's webhook may be on besides Slack's, Teams' and Google Chat's own webhook domains (loopback and private ones included)",
   DESTINATION_POST_ATTEMPTS:
     'tries of a post to Slack, Teams or Google Chat before it shows as failed (30 s back-off, doubling)',
+  DESTINATION_POST_DEADLINE_MS:
+    'the longest one try of a post may take in all, connection to last byte; then it counts as failed to reach',
+  DESTINATION_POST_WORKERS:
+    'posts one search process sends at once (each destination still takes one at a time), so one slow endpoint holds only its own',
+  DESTINATION_POSTS_PER_DAY: 'answers one user may post to destinations a day; then 429 with retry_after',
+  DESTINATION_POSTS_PER_MINUTE:
+    'answers one user may post to destinations a minute; then 429 with retry_after',
   SOURCE_ALLOWED_HOSTS:
     'host names, addresses or CIDR ranges a source may connect to although they are loopback, private or link-local (your own mail server)',
   SOURCE_SYNC_CONCURRENCY: 'source syncs one search process runs at once',
