@@ -6,6 +6,7 @@ import { REPO_ROOT } from '../stack';
 import { startIsolatedStack } from '../stack/isolated';
 import { startBareServer } from './bare-server';
 import { type ProcessGroup, startCpuMeter } from './cpu-meter';
+import { measureRegisterFlood, printRegisterFlood } from './register-flood';
 import { measureEnumerationTiming, printEnumerationTiming } from './enumeration-timing';
 import { runFaultsBench } from './faults';
 import { measureFrontEndBytes, measureLandingScripts } from './front-end-bytes';
@@ -254,6 +255,12 @@ async function main() {
       printEnumerationTiming(
         await measureEnumerationTiming(stack.url, { email, wrongPassword: 'Wrong-Horse-1-Battery' }),
       );
+      const authPort = stack.instances.auth[0]?.port;
+      if (authPort !== undefined) {
+        printRegisterFlood(
+          await measureRegisterFlood(`http://127.0.0.1:${authPort}`, { email, password: BENCH_PASSWORD }),
+        );
+      }
     };
     const floorFigures = async () => {
       console.log(
