@@ -6,6 +6,7 @@ import { REPO_ROOT } from '../stack';
 import { startIsolatedStack } from '../stack/isolated';
 import { startBareServer } from './bare-server';
 import { type ProcessGroup, startCpuMeter } from './cpu-meter';
+import { measureRegisterFlood, printRegisterFlood } from './register-flood';
 import { measureEnumerationTiming, printEnumerationTiming } from './enumeration-timing';
 import { runFaultsBench } from './faults';
 import { measureFrontEndBytes, measureLandingScripts } from './front-end-bytes';
@@ -138,6 +139,8 @@ const UPLOADS_ONLY = process.argv.includes('--uploads');
 const RELEVANCE_ONLY = process.argv.includes('--relevance');
 // `npm run bench -- --auth`: only the login figures (time, and known against unknown emails), no build.
 const AUTH_ONLY = process.argv.includes('--auth');
+// `npm run bench -- --register-flood`: logins from other /64s while one /64 floods /register (issue 35 item 6).
+const REGISTER_FLOOD_ONLY = process.argv.includes('--register-flood');
 // `npm run bench -- --faults`: only PostgreSQL stopped and frozen under load, on a stack of their own.
 const FAULTS_ONLY = process.argv.includes('--faults');
 // `npm run bench -- --sources`: only the IMAP source figures (issue 21) against a local Dovecot, no build.
@@ -181,6 +184,27 @@ async function main() {
   }
   if (ANSWERS_ONLY) {
     await runAnswersBench();
+    return;
+  }
+  if (REGISTER_FLOOD_ONLY) {
+    // A stack of its own with the default limits: the register flood must meet the budgets a deployment has,
+    // which the main bench stack lifts for its sequential logins from one address.
+    const stack = await startIsolatedStack('bench-flood', {
+      wwwRoot: WWW_ROOT,
+      requireBuild: false,
+      accessLog: false,
+    });
+    try {
+      const email = 'flood-owner@example.com';
+      await signUp(stack.url, stack.mailUrl, email);
+      const authPort = stack.instances.auth[0]?.port;
+      if (authPort === undefined) throw new Error('no auth instance');
+      printRegisterFlood(
+        await measureRegisterFlood(`http://127.0.0.1:${authPort}`, { email, password: BENCH_PASSWORD }),
+      );
+    } finally {
+      await stack.stop();
+    }
     return;
   }
   const servicesOnly =

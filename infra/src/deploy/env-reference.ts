@@ -120,20 +120,21 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   PROFILE_PORT: "the profile service's port",
   PUBLIC_URL:
     'the public origin users reach; `https://…` makes every session cookie Secure; links in mailed answers use it (set it in production)',
-  RATE_ACCOUNT_FAILURES: 'failed logins on one account a day (any IP) before its attempts are spaced out',
+  RATE_ACCOUNT_FAILURES:
+    'failed logins on one account a day from one network (IPv4 /24, IPv6 /48) before attempts on it from that network are spaced out',
   RATE_ACCOUNT_SLOWDOWN_SECONDS:
-    "the spacing of an over-limit account's attempts; never applied to a browser that signed in to it before",
+    "the spacing of an over-limit account's attempts from that network; other networks, and a browser that signed in to it before, are never slowed by it",
   RATE_CODE_MAILS_PER_HOUR: 'code mails per address per hour',
   RATE_CURRENT_PASSWORD_FAILURES_PER_HOUR:
     'wrong current passwords (password change, phone change, 2-step off) one account may send an hour',
-  RATE_EXISTS_PER_MINUTE: 'email-exists checks per IP per minute',
+  RATE_EXISTS_PER_MINUTE: 'email-exists checks per IP (IPv6: per /64) per minute',
   RATE_LOGIN_DELAY_MAX_SECONDS: 'the longest wait between login attempts from one IP/64 on one account',
   RATE_LOGIN_DELAY_SECONDS: 'the first wait after RATE_LOGIN_FAILURES; it doubles with each further attempt',
   RATE_LOGIN_FAILURES: 'login attempts per IP/64 and account that start at once before the waits begin',
   RATE_LOGIN_WINDOW_SECONDS: "an IP/64 and account's attempts are forgotten this long after the last one",
   RATE_PASSWORD_CHECKS_PER_MINUTE:
-    'password checks (login, reset/complete, current-password checks) per IP, IPv6 per /64, a minute, counted before argon2; auth and profile share it',
-  RATE_REGISTER_PER_MINUTE: 'registrations per IP per minute',
+    'password checks and hashes (login, register, reset/complete, current-password checks) per IP, IPv6 per /64, a minute, counted before argon2; auth and profile share it',
+  RATE_REGISTER_PER_MINUTE: 'registrations per IP (IPv6: per /64) per minute',
   RETENTION_DAYS: 'days sent mail (bodies are cleared once sent), used codes and ended sessions are kept',
   RETENTION_INTERVAL_SECONDS: 'how often the auth service runs the retention purge',
   SEARCH_JOB_BATCH:
@@ -182,6 +183,13 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     "host names, addresses or CIDR ranges a destination's webhook may be on besides Slack's, Teams' and Google Chat's own webhook domains (loopback and private ones included)",
   DESTINATION_POST_ATTEMPTS:
     'tries of a post to Slack, Teams or Google Chat before it shows as failed (30 s back-off, doubling)',
+  DESTINATION_POST_DEADLINE_MS:
+    'the longest one try of a post may take in all, connection to last byte; then it counts as failed to reach',
+  DESTINATION_POST_WORKERS:
+    'posts one search process sends at once (each destination still takes one at a time), so one slow endpoint holds only its own',
+  DESTINATION_POSTS_PER_DAY: 'answers one user may post to destinations a day; then 429 with retry_after',
+  DESTINATION_POSTS_PER_MINUTE:
+    'answers one user may post to destinations a minute; then 429 with retry_after',
   SOURCE_ALLOWED_HOSTS:
     'host names, addresses or CIDR ranges a source may connect to although they are loopback, private or link-local (your own mail server)',
   SOURCE_SYNC_CONCURRENCY: 'source syncs one search process runs at once',

@@ -48,7 +48,10 @@ export const AuthEnvSchema = z
     RATE_LOGIN_DELAY_MAX_SECONDS: wholeNumber(900, 1, DAY),
     /** A pair's attempts are forgotten this long after its last one. */
     RATE_LOGIN_WINDOW_SECONDS: wholeNumber(DAY, 1, 30 * DAY),
-    /** Failed logins on one account a day (any IP) before its attempts are spaced out. */
+    /**
+     * Failed logins on one account a day from one network (IPv4 /24, IPv6 /48) before that network's attempts
+     * on it are spaced out (issue 35 item 6: per network, so strangers elsewhere cannot lock the owner out).
+     */
     RATE_ACCOUNT_FAILURES: wholeNumber(100, 1, 1_000_000),
     /** The spacing then; a device that signed in to the account before is never spaced. */
     RATE_ACCOUNT_SLOWDOWN_SECONDS: wholeNumber(30, 1, 3_600),

@@ -19,13 +19,44 @@ export const DESTINATION_KIND_LABELS: Readonly<Record<DestinationKind, string>> 
  * The hosts each service's webhooks live on (a suffix matches the host itself and its subdomains). Slack:
  * hooks.slack.com. Teams: Workflows ("Post to a channel when a webhook request is received") on
  * *.logic.azure.com and *.environment.api.powerplatform.com; the retired Office 365 connectors on
- * *.webhook.office.com. Google Chat: chat.googleapis.com. DESTINATION_ALLOWED_HOSTS adds others.
+ * *.webhook.office.com — and for Teams the whole URL must also have one of TEAMS_WEBHOOK_SHAPES. Google
+ * Chat: chat.googleapis.com. DESTINATION_ALLOWED_HOSTS adds others.
  */
 export const DESTINATION_WEBHOOK_HOSTS: Readonly<Record<DestinationKind, readonly string[]>> = {
   slack: ['hooks.slack.com'],
   teams: ['webhook.office.com', 'logic.azure.com', 'api.powerplatform.com'],
   google_chat: ['chat.googleapis.com'],
 };
+
+/**
+ * Teams webhooks by their whole shape, not by domain (issue 35 item 2, docs/decisions/094): anyone can run an
+ * endpoint of their own somewhere under logic.azure.com or api.powerplatform.com, one that answers as slowly as
+ * it likes. A Teams destination must be what Teams itself hands out: a Workflow's webhook trigger on Logic Apps
+ * (`prod-NN.<region>.logic.azure.com/workflows/<id>/triggers/manual/paths/invoke`) or on Power Platform
+ * (`<env>.environment.api.powerplatform.com/powerautomate/automations/direct/workflows/<id>/triggers/manual/
+ * paths/invoke`), or a channel's incoming webhook (`<tenant>.webhook.office.com/webhookb2/…/IncomingWebhook/…`).
+ */
+export const TEAMS_WEBHOOK_SHAPES: readonly { host: RegExp; path: RegExp }[] = [
+  {
+    host: /^prod-\d{1,3}\.[a-z0-9]+\.logic\.azure\.com$/,
+    path: /^\/workflows\/[0-9a-f]{32}\/triggers\/manual\/paths\/invoke\/?$/,
+  },
+  {
+    host: /^[a-z0-9]+\.[a-z0-9]{1,4}\.environment\.api\.powerplatform\.com$/,
+    path: /^\/powerautomate\/automations\/direct\/workflows\/[0-9a-f]{32}\/triggers\/manual\/paths\/invoke\/?$/,
+  },
+  {
+    host: /^[a-z0-9-]+\.webhook\.office\.com$/,
+    path: /^\/webhookb2\/[0-9a-f-]{36}@[0-9a-f-]{36}\/IncomingWebhook\/[0-9a-f]{32}\/[0-9a-f-]{36}(?:\/[A-Za-z0-9_-]+)?\/?$/,
+  },
+];
+
+/** Whether a Teams URL is one Teams itself hands out (TEAMS_WEBHOOK_SHAPES), on the https port. */
+export function isTeamsWebhookUrl(url: URL): boolean {
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (url.protocol !== 'https:' || (url.port !== '' && url.port !== '443')) return false;
+  return TEAMS_WEBHOOK_SHAPES.some((shape) => shape.host.test(host) && shape.path.test(url.pathname));
+}
 
 export const DESTINATION_NAME_MAX_LENGTH = 80;
 export const DESTINATION_URL_MAX_LENGTH = 2048;
@@ -44,6 +75,8 @@ export const DESTINATION_MESSAGES = {
     `${host} is not a ${DESTINATION_KIND_LABELS[kind]} webhook address (expected ${DESTINATION_WEBHOOK_HOSTS[
       kind
     ].join(' or ')}).`,
+  notTeamsWebhook:
+    'This is not a Teams webhook address. Use the URL a Teams Workflow gives ("When a Teams webhook request is received") or a channel\'s incoming webhook.',
   duplicateName: (name: string) => `You already have a destination named ${name}.`,
   tooMany: `You can keep at most ${DESTINATIONS_PER_USER_MAX} destinations.`,
 } as const;

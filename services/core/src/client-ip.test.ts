@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ipLimitKey, resolveClientIp, TrustedProxies } from './client-ip';
+import { ipLimitKey, networkLimitKey, resolveClientIp, TrustedProxies } from './client-ip';
 
 const loopbackProxy = new TrustedProxies(['127.0.0.1', '::1']);
 
@@ -89,5 +89,15 @@ describe('ipLimitKey', () => {
     expect(ipLimitKey('2001:0DB8:0001:0002::7')).toBe('2001:db8:1:2::/64');
     expect(ipLimitKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(ipLimitKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('networkLimitKey (issue 35 item 6)', () => {
+  it('an IPv4 address by its /24, an IPv6 address by its /48', () => {
+    expect(networkLimitKey('203.0.113.5')).toBe('203.0.113.0/24');
+    expect(networkLimitKey('::ffff:203.0.113.77')).toBe('203.0.113.0/24');
+    expect(networkLimitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1::/48');
+    expect(networkLimitKey('2001:db8:1:ffff::9')).toBe('2001:db8:1::/48');
+    expect(networkLimitKey('2001:db8::1')).toBe('2001:db8:0::/48');
   });
 });

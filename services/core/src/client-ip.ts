@@ -118,3 +118,14 @@ export function ipLimitKey(ip: string): string {
     .map((group) => (Number.parseInt(group, 16) || 0).toString(16))
     .join(':')}::/64`;
 }
+
+/**
+ * The network an address belongs to, for a budget that strangers elsewhere must not share (issue 35 item 6):
+ * IPv4 by its /24, IPv6 by its /48 — what one site or subscriber is usually given, so one attacker does not
+ * get a fresh budget from each address of their own allocation.
+ */
+export function networkLimitKey(ip: string): string {
+  const address = ipLimitKey(ip);
+  if (!address.includes(':')) return `${address.split('.').slice(0, 3).join('.')}.0/24`;
+  return `${address.split(':').slice(0, 3).join(':')}::/48`;
+}

@@ -4,6 +4,7 @@ export {
   clientIp,
   type ClientIpInput,
   ipLimitKey,
+  networkLimitKey,
   isHttpsRequest,
   resolveClientIp,
   TrustedProxies,

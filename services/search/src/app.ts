@@ -9,6 +9,7 @@ import {
 } from '@trove/service-core';
 import type { Hono } from 'hono';
 import { CHAT_DEFAULTS, type ChatAppSettings } from './chats/chat-settings';
+import type { DestinationPostLimit } from './destinations/post-limit';
 import type { UploadSettings } from './documents/uploads.service';
 import type { DestinationsDeps } from './destinations/destinations.service';
 import type { DestinationPostQueue } from './destinations/destination-jobs';
@@ -55,7 +56,11 @@ export interface SearchAppDeps {
    * Destinations (issue 22 "Ship"): the secret box for their URLs, the hosts allowed and the post queue.
    * Unset: /api/v1/destinations is not served and `-> #channel` says it is not set up.
    */
-  destinations?: Omit<DestinationsDeps, 'db'> & { queue: DestinationPostQueue };
+  destinations?: Omit<DestinationsDeps, 'db'> & {
+    queue: DestinationPostQueue;
+    /** DESTINATION_POSTS_PER_MINUTE and _PER_DAY (issue 35 item 2). */
+    postLimit?: DestinationPostLimit | undefined;
+  };
 }
 
 /** The search service: health at the root and under /api/v1/search, then search and uploads. */
@@ -91,6 +96,7 @@ export function createSearchApp(deps: SearchAppDeps): Hono<ServiceEnv> {
     product,
     search: deps.search,
     destinationQueue: deps.destinations?.queue,
+    destinationPostLimit: deps.destinations?.postLimit,
   };
   app.route(
     CHATS_PREFIX,

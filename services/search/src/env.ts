@@ -7,6 +7,7 @@ import {
 } from '@trove/contracts';
 import { z } from 'zod';
 import { CHAT_DEFAULTS } from './chats/chat-settings';
+import { DESTINATION_POST_DEFAULTS } from './destinations/post-limit';
 import { FIGURE_DEFAULTS } from './figures/computed-answer';
 import { DEFAULT_JOB_BATCH, DEFAULT_LISTS_VACUUM_ROWS } from './jobs/extraction-worker';
 import { DEFAULT_EXTRACTION_SETTINGS as EXTRACTION, type ExtractionSettings } from './extraction/reader';
@@ -203,6 +204,15 @@ export const SearchEnvSchema = z
       ),
     /** Tries of a post to a destination before it shows as failed (backing off from 30 s, doubling). */
     DESTINATION_POST_ATTEMPTS: wholeNumber(5, 1, 20),
+    /**
+     * Issue 35 item 2 (docs/decisions/094): posts one user may ask for a minute and a day (then 429 with
+     * retry_after), the post workers one process runs (each one post at a time; one destination takes one post
+     * at a time), and the longest one try may take in all.
+     */
+    DESTINATION_POSTS_PER_MINUTE: wholeNumber(DESTINATION_POST_DEFAULTS.postsPerMinute, 1, 10_000),
+    DESTINATION_POSTS_PER_DAY: wholeNumber(DESTINATION_POST_DEFAULTS.postsPerDay, 1, 1_000_000),
+    DESTINATION_POST_WORKERS: wholeNumber(DESTINATION_POST_DEFAULTS.workers, 1, 64),
+    DESTINATION_POST_DEADLINE_MS: wholeNumber(DESTINATION_POST_DEFAULTS.deadlineMs, 1_000, 120_000),
     /** Minutes between a source's syncs once it is up to date. */
     SOURCE_SYNC_INTERVAL_MINUTES: wholeNumber(15, 1, 24 * 60),
     /** Source syncs one process runs at once. */

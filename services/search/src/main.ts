@@ -53,6 +53,10 @@ await runService({
         linkOrigin: chats.linkOrigin,
         product: env.APP_NAME,
         attempts: env.DESTINATION_POST_ATTEMPTS,
+        workers: env.DESTINATION_POST_WORKERS,
+        deadlineMs: env.DESTINATION_POST_DEADLINE_MS,
+        postsPerMinute: env.DESTINATION_POSTS_PER_MINUTE,
+        postsPerDay: env.DESTINATION_POSTS_PER_DAY,
       },
     });
     return {

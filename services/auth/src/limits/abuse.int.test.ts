@@ -181,7 +181,7 @@ describe('login failures', () => {
     expect((await logins.post('/password/login', { email, password: PASSWORD }, ip)).status).toBe(200);
   });
 
-  it('per account: past RATE_ACCOUNT_FAILURES from any IP, attempts are spaced, except from a device that signed in before', async () => {
+  it('per account and network: past RATE_ACCOUNT_FAILURES from one network, its attempts are spaced, except from a device that signed in before', async () => {
     const email = 'slowdown@example.com';
     await logins.bed.signUp(email);
     await logins.bed.signUp('other-account@example.com');
@@ -206,7 +206,7 @@ describe('login failures', () => {
       );
       expect(res.status).toBe(401);
     }
-    // A new device: spaced by RATE_ACCOUNT_SLOWDOWN_SECONDS, whatever its address…
+    // A new device in that network (192.0.2.0/24): spaced by RATE_ACCOUNT_SLOWDOWN_SECONDS, whatever its address…
     const wait = await retryAfter(
       await logins.post('/password/login', { email, password: PASSWORD }, from('192.0.2.200')),
     );
@@ -226,6 +226,23 @@ describe('login failures', () => {
       { email, password: PASSWORD },
       { ...from('192.0.2.202'), Cookie: knownDevice },
     );
+    expect(owner.status).toBe(200);
+  });
+
+  it('strangers in other networks cannot keep the owner out from a new device (issue 35 item 6)', async () => {
+    const email = 'besieged@example.com';
+    await logins.bed.signUp(email);
+    // Past RATE_ACCOUNT_FAILURES (6) in all, each from a network of its own, IPv4 and IPv6: account-wide, this
+    // was one slot every 30 s shared with everyone, which the strangers kept taking.
+    const strangers = [
+      ...Array.from({ length: 5 }, (_, index) => `203.0.${index + 1}.9`),
+      ...Array.from({ length: 5 }, (_, index) => `2001:db8:${index + 1}::9`),
+    ];
+    for (const ip of strangers) {
+      const res = await logins.post('/password/login', { email, password: 'Wrong-Horse-1' }, from(ip));
+      expect(res.status).toBe(401);
+    }
+    const owner = await logins.post('/password/login', { email, password: PASSWORD }, from('198.18.7.7'));
     expect(owner.status).toBe(200);
   });
 
@@ -317,6 +334,63 @@ describe('password checks: RATE_PASSWORD_CHECKS_PER_MINUTE per IP, IPv6 per /64 
         ).status,
       ).toBe(429);
       expect((await wrong('c@example.com', '2001:db8:1:3::1')).status).toBe(401);
+    } finally {
+      await served.server.close();
+      await served.bed.close();
+    }
+  });
+});
+
+describe('register: the password budget and the hashing gate before argon2 (issue 35 item 6)', () => {
+  it('a /64 flooding sign-ups is refused once its password budget is spent; another /64 signs in', async () => {
+    const served = await serve({
+      ...LIMITS,
+      RATE_PASSWORD_CHECKS_PER_MINUTE: '3',
+      RATE_REGISTER_PER_MINUTE: '1000',
+      RATE_LOGIN_FAILURES: '100',
+    });
+    try {
+      // Made through the app, outside this budget's address.
+      await served.bed.signUp('owner-64@example.com');
+      const signUp = (index: number, ip: string) =>
+        served.post(
+          '/password/register',
+          { email: `flood${index}@example.com`, password: PASSWORD },
+          from(ip),
+        );
+      for (let index = 0; index < 3; index += 1)
+        expect((await signUp(index, `2001:db8:9:9::${index + 1}`)).status).toBe(201);
+      // Every address of that /64: no fourth hash, and no row for it.
+      const refused = await signUp(3, '2001:db8:9:9:ffff::1');
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).retry_after).toBeGreaterThan(0);
+      expect(
+        await served.bed.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', 'flood3@example.com')
+          .execute(),
+      ).toEqual([]);
+      // One budget for sign-ups and sign-ins of that /64…
+      expect(
+        (
+          await served.post(
+            '/password/login',
+            { email: 'owner-64@example.com', password: PASSWORD },
+            from('2001:db8:9:9::77'),
+          )
+        ).status,
+      ).toBe(429);
+      // …and none of it spent for another /64.
+      expect(
+        (
+          await served.post(
+            '/password/login',
+            { email: 'owner-64@example.com', password: PASSWORD },
+            from('2001:db8:9:a::1'),
+          )
+        ).status,
+      ).toBe(200);
     } finally {
       await served.server.close();
       await served.bed.close();

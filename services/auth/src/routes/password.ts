@@ -52,8 +52,9 @@ export function createPasswordRoutes(deps: AuthDeps): Hono<ServiceEnv> {
 
   routes.post('/register', async (c) => {
     const { email, password } = await parseJson(c, RegisterRequestSchema);
-    await deps.limits.register(ipOf(c, deps));
-    return c.json(await register(deps, email, password), 201);
+    const ip = ipOf(c, deps);
+    await deps.limits.register(ip);
+    return c.json(await register(deps, ip, email, password), 201);
   });
 
   routes.post('/login', async (c) => {

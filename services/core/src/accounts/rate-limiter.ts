@@ -29,6 +29,10 @@ export function postgresLimiter(
     keyPrefix,
     points,
     duration,
+    // Issue 35 item 6: once a key is refused, this process refuses it from memory until its window ends, so a
+    // flood of refused requests costs no database round trip each (the store still decides the first refusal,
+    // for every instance alike).
+    inMemoryBlockOnConsumed: points + 1,
   });
 }
 

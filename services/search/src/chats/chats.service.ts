@@ -16,6 +16,7 @@ import {
 import { ApiError, chatAnswerMail, type DatabaseHandle, enqueueMail } from '@trove/service-core';
 import type { AnswerDigest } from '../destinations/destination-payloads';
 import type { DestinationPostQueue } from '../destinations/destination-jobs';
+import type { DestinationPostLimit } from '../destinations/post-limit';
 import { type DestinationRow, findDestination } from '../destinations/destinations.repository';
 import { insertPostDelivery } from '../destinations/post-deliveries.repository';
 import { shipTarget } from '../destinations/ship';
@@ -48,6 +49,8 @@ export interface ChatSettings extends AnswerSettings, ChatMailLimits {
   mailFailedAfterAttempts: number;
   /** Issue 22: where `-> #finance` posts are queued; unset, no destination is offered. */
   destinationQueue?: DestinationPostQueue | undefined;
+  /** Issue 35 item 2: posts one user may ask for a minute and a day; unset, none are counted. */
+  destinationPostLimit?: DestinationPostLimit | undefined;
 }
 
 export const NOT_FOUND = () => new ApiError(404, 'Not found', 'not_found');
@@ -184,6 +187,14 @@ export async function ask(
     if ('destination' in target) {
       ship = target.destination;
       answer.destination_note = null;
+      // Over the post limit: the answer is kept, its note says when Send can post it.
+      try {
+        await settings.destinationPostLimit?.consume(request.userId);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        ship = undefined;
+        answer.destination_note = err.message;
+      }
     } else {
       answer.destination_note = target.note;
     }
@@ -262,6 +273,7 @@ export async function postAnswer(
 ): Promise<Delivery> {
   const queue = settings.destinationQueue;
   if (queue === undefined) throw NOT_FOUND();
+  await settings.destinationPostLimit?.consume(request.userId);
   const delivery = await db.transaction().execute(async (tx) => {
     const message = await findAnswer(tx, request.userId, request.chatId, request.messageId);
     if (message === undefined || message.answer === null) throw NOT_FOUND();

@@ -13,9 +13,16 @@ import {
 import { answerDigest } from '../chats/chats.service';
 import { type PostOptions, postJson } from './destination-post';
 import { kindLabel, payloadFor } from './destination-payloads';
-import { destinationWithSecret, markDestination } from './destinations.repository';
+import type { StoredAnswer } from '../chats/chats.repository';
+import {
+  claimDestination,
+  type DestinationWithSecret,
+  destinationWithSecret,
+  markDestination,
+  releaseDestination,
+} from './destinations.repository';
 import { checkWebhookUrl, openWebhookUrl } from './destinations.service';
-import { findPostDelivery, recordPostAttempt } from './post-deliveries.repository';
+import { findPostDelivery, type PostDeliveryJob, recordPostAttempt } from './post-deliveries.repository';
 
 // Posts to destinations on the job library (docs/decisions/050-destinations.md). A queued delivery is one
 // pg-boss job; a try that can be retried (a 5xx, a 429, the network) records the attempt on the delivery and
@@ -46,11 +53,15 @@ export interface PostSettings {
   attempts: number;
   /** The first retry's delay in seconds; each later one doubles, up to an hour. */
   retryBaseSeconds: number;
+  /** DESTINATION_POST_DEADLINE_MS: the longest one try may take in all (issue 35 item 2). */
+  deadlineMs: number;
   post?: PostOptions;
   now?: () => Date;
 }
 
 const RETRY_MAX_SECONDS = 3_600;
+/** A delivery whose destination another try holds is looked at again this much later, no try spent. */
+export const BUSY_RETRY_SECONDS = 2;
 
 export function jobLibraryPostQueue(boss: JobLibrary): DestinationPostQueue {
   return {
@@ -66,7 +77,7 @@ type TryOutcome =
   | { result: 'failed'; error: string; broken?: string };
 
 /** One try of a delivery's post: what happened, in words for the thread (never the URL). */
-async function tryPost(settings: PostSettings, deliveryId: string): Promise<TryOutcome | 'gone'> {
+async function tryPost(settings: PostSettings, deliveryId: string): Promise<TryOutcome | 'gone' | 'busy'> {
   const delivery = await findPostDelivery(settings.db, deliveryId);
   if (delivery === undefined || delivery.status !== 'queued' || delivery.answer === null) return 'gone';
   if (delivery.destinationId === null) {
@@ -76,6 +87,21 @@ async function tryPost(settings: PostSettings, deliveryId: string): Promise<TryO
   if (destination === undefined || destination.user_id !== delivery.userId) {
     return { result: 'failed', error: 'The destination was removed before the answer could be posted.' };
   }
+  // One post at a time to a destination (issue 35 item 2): a slow endpoint holds its own queue, not the workers.
+  const holdSeconds = Math.ceil(settings.deadlineMs / 1000) + 30;
+  if (!(await claimDestination(settings.db, destination.id, holdSeconds))) return 'busy';
+  try {
+    return await postTo(settings, { ...delivery, answer: delivery.answer }, destination);
+  } finally {
+    await releaseDestination(settings.db, destination.id);
+  }
+}
+
+async function postTo(
+  settings: PostSettings,
+  delivery: PostDeliveryJob & { answer: StoredAnswer },
+  destination: DestinationWithSecret,
+): Promise<TryOutcome> {
   const kind = destination.kind as DestinationKind;
   const label = kindLabel(kind);
   let url: URL;
@@ -104,7 +130,10 @@ async function tryPost(settings: PostSettings, deliveryId: string): Promise<TryO
   });
   let outcome: Awaited<ReturnType<typeof postJson>>;
   try {
-    outcome = await postJson(url, payloadFor(kind, digest), resolved, settings.post);
+    outcome = await postJson(url, payloadFor(kind, digest), resolved, {
+      ...settings.post,
+      deadlineMs: settings.deadlineMs,
+    });
   } catch (err) {
     return { result: 'retry', error: `${label} could not be reached (${describeError(err)}).` };
   }
@@ -130,6 +159,7 @@ export async function runPost(settings: PostSettings, deliveryId: string): Promi
   const now = settings.now?.() ?? new Date();
   const outcome = await tryPost(settings, deliveryId);
   if (outcome === 'gone') return undefined;
+  if (outcome === 'busy') return BUSY_RETRY_SECONDS;
   const db = settings.db;
   if (outcome.result === 'sent') {
     await recordPostAttempt(db, deliveryId, { status: 'sent', error: null, now });
@@ -166,7 +196,7 @@ export interface PostWorkers {
 /** The queue and its worker: each job one try; a retry is the same job sent again after its delay. */
 export async function startPostWorkers(
   boss: JobLibrary,
-  settings: PostSettings & { pollingIntervalSeconds?: number },
+  settings: PostSettings & { pollingIntervalSeconds?: number; workers: number },
 ): Promise<PostWorkers> {
   await withJobLibrarySetupLock(settings.db, () =>
     boss.createQueue(DESTINATION_POST_QUEUE, {
@@ -179,24 +209,28 @@ export async function startPostWorkers(
       expireInSeconds: 5 * 60,
     }),
   );
-  await boss.work<DestinationPostJob>(
-    DESTINATION_POST_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 2 },
-    async (jobs) => {
-      for (const job of jobs) {
-        const { deliveryId } = job.data;
-        const after = await runPost(settings, deliveryId);
-        if (after !== undefined) {
-          await boss.sendAfter(
-            DESTINATION_POST_QUEUE,
-            { deliveryId } satisfies DestinationPostJob,
-            {},
-            after,
-          );
+  // DESTINATION_POST_WORKERS workers, each its own poller taking one job at a time (issue 35 item 2): one endpoint
+  // slow up to the deadline holds one of them, never everyone's posts.
+  for (let worker = 0; worker < settings.workers; worker += 1) {
+    await boss.work<DestinationPostJob>(
+      DESTINATION_POST_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 2 },
+      async (jobs) => {
+        for (const job of jobs) {
+          const { deliveryId } = job.data;
+          const after = await runPost(settings, deliveryId);
+          if (after !== undefined) {
+            await boss.sendAfter(
+              DESTINATION_POST_QUEUE,
+              { deliveryId } satisfies DestinationPostJob,
+              {},
+              after,
+            );
+          }
         }
-      }
-    },
-  );
+      },
+    );
+  }
   return {
     async stop() {
       await boss.offWork(DESTINATION_POST_QUEUE);

@@ -13,7 +13,13 @@ export interface PostOutcome {
 export interface PostOptions {
   /** Extra certificate authorities to trust besides the system's (a private receiver); PEM. */
   ca?: string | undefined;
+  /** The longest the socket may stay silent. */
   timeoutMs?: number;
+  /**
+   * The longest one try may take in all, connection to last byte (DESTINATION_POST_DEADLINE_MS, issue 35 item 2):
+   * an endpoint that answers a byte at a time is cut off here, not after its idle timeout per byte.
+   */
+  deadlineMs?: number;
 }
 
 const BODY_KEEP = 300;
@@ -63,9 +69,18 @@ export function postJson(
           }),
         );
         res.on('error', reject);
+        // Cut off mid-answer (the deadline): the promise must still settle.
+        res.on('close', () => {
+          if (!res.complete) reject(new Error('the webhook did not finish answering in time'));
+        });
       },
     );
     req.on('timeout', () => req.destroy(new Error('the webhook did not answer in time')));
+    const deadline = setTimeout(
+      () => req.destroy(new Error('the webhook did not finish answering in time')),
+      options.deadlineMs ?? 10_000,
+    );
+    req.on('close', () => clearTimeout(deadline));
     req.on('error', reject);
     req.end(body);
   });

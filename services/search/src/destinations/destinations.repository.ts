@@ -19,6 +19,8 @@ export type DestinationsTable = {
   state: ColumnType<string, string | undefined, string>;
   detail: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
+  /** Issue 35 item 2: held by the one try posting to it now, until this time at the latest. */
+  posting_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
 type DestinationDatabase = Kysely<Database & { destinations: DestinationsTable }>;
@@ -171,5 +173,29 @@ export async function replaceUrlSecret(
     .set({ secret: to })
     .where('id', '=', id)
     .where('secret', '=', from)
+    .execute();
+}
+
+/**
+ * Takes the destination for one try (issue 35 item 2: one post at a time to a destination), until `seconds` from
+ * now at the latest, so a worker that died mid-try frees it by itself. False when another try holds it.
+ */
+export async function claimDestination(db: DatabaseHandle, id: string, seconds: number): Promise<boolean> {
+  const claimed = await destinationDb(db)
+    .updateTable('destinations')
+    .set({ posting_until: sql`now() + make_interval(secs => ${seconds})` })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('posting_until', 'is', null), eb('posting_until', '<', sql<Date>`now()`)]))
+    .returning('id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** The try is over: the next may post. */
+export async function releaseDestination(db: DatabaseHandle, id: string): Promise<void> {
+  await destinationDb(db)
+    .updateTable('destinations')
+    .set({ posting_until: null })
+    .where('id', '=', id)
     .execute();
 }

@@ -6,6 +6,7 @@ import {
   DESTINATIONS_PER_USER_MAX,
   type DestinationKind,
   destinationKey,
+  isTeamsWebhookUrl,
   type SavedDestination,
 } from '@trove/contracts';
 import {
@@ -95,8 +96,12 @@ export async function checkWebhookUrl(
 ): Promise<{ address: string; family: 4 | 6 }> {
   if (url.protocol !== 'https:') throw new ApiError(400, DESTINATION_MESSAGES.notHttps, 'bad_url');
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (!isWebhookHost(kind, host) && !isListedHost(host, allowed)) {
-    throw new ApiError(400, DESTINATION_MESSAGES.wrongHost(kind, host), 'host_refused');
+  if (!isListedHost(host, allowed)) {
+    if (!isWebhookHost(kind, host))
+      throw new ApiError(400, DESTINATION_MESSAGES.wrongHost(kind, host), 'host_refused');
+    // Issue 35 item 2: for Teams the domain says too little; the URL must be one Teams hands out.
+    if (kind === 'teams' && !isTeamsWebhookUrl(url))
+      throw new ApiError(400, DESTINATION_MESSAGES.notTeamsWebhook, 'host_refused');
   }
   try {
     return await resolveAllowedHost(host, allowed, lookup);

@@ -11,6 +11,7 @@ import type { PostOptions } from './destination-post';
 import { type DestinationPostQueue, jobLibraryPostQueue, startPostWorkers } from './destination-jobs';
 import { replaceUrlSecret, urlsSealedByOtherKeys } from './destinations.repository';
 import { type DestinationsDeps, urlContext } from './destinations.service';
+import { DESTINATION_POST_DEFAULTS, type DestinationPostLimit, destinationPostLimit } from './post-limit';
 
 // Everything destinations need in a running service (issue 22 "Ship"): the secret box the sources use, the
 // hosts allowed beyond the webhook domains (DESTINATION_ALLOWED_HOSTS), the post queue on the job library.
@@ -22,6 +23,11 @@ export interface DestinationsSettings {
   /** DESTINATION_POST_ATTEMPTS. */
   attempts: number;
   retryBaseSeconds?: number;
+  /** Issue 35 item 2: DESTINATION_POST_WORKERS, DESTINATION_POST_DEADLINE_MS, DESTINATION_POSTS_PER_MINUTE, _PER_DAY. */
+  workers?: number;
+  deadlineMs?: number;
+  postsPerMinute?: number;
+  postsPerDay?: number;
   /** Tests: how often the worker looks for work, a DNS, the receiver's certificate authority. */
   pollingIntervalSeconds?: number;
   lookup?: Lookup;
@@ -29,7 +35,7 @@ export interface DestinationsSettings {
 }
 
 export interface RunningDestinations {
-  deps: Omit<DestinationsDeps, 'db'> & { queue: DestinationPostQueue };
+  deps: Omit<DestinationsDeps, 'db'> & { queue: DestinationPostQueue; postLimit: DestinationPostLimit };
   stop(): Promise<void>;
 }
 
@@ -57,6 +63,8 @@ export async function startDestinations(options: {
     product: settings.product,
     attempts: settings.attempts,
     retryBaseSeconds: settings.retryBaseSeconds ?? 30,
+    workers: settings.workers ?? DESTINATION_POST_DEFAULTS.workers,
+    deadlineMs: settings.deadlineMs ?? DESTINATION_POST_DEFAULTS.deadlineMs,
     ...(settings.post === undefined ? {} : { post: settings.post }),
     ...(settings.pollingIntervalSeconds === undefined
       ? {}
@@ -68,6 +76,10 @@ export async function startDestinations(options: {
       allowedHosts,
       ...(settings.lookup === undefined ? {} : { lookup: settings.lookup }),
       queue: jobLibraryPostQueue(boss),
+      postLimit: destinationPostLimit(db, {
+        perMinute: settings.postsPerMinute ?? DESTINATION_POST_DEFAULTS.postsPerMinute,
+        perDay: settings.postsPerDay ?? DESTINATION_POST_DEFAULTS.postsPerDay,
+      }),
     },
     stop: () => workers.stop(),
   };

@@ -1,5 +1,6 @@
 import { isListedHost, parseAllowedHosts } from '@trove/service-core';
 import { describe, expect, it } from 'vitest';
+import { isTeamsWebhookUrl } from '@trove/contracts';
 import { isWebhookHost } from './destinations.service';
 
 // Which hosts a destination's webhook may be on (issue 22): each service's own domains, itself or a
@@ -33,5 +34,45 @@ describe('isListedHost (DESTINATION_ALLOWED_HOSTS)', () => {
     expect(isListedHost('10.9.0.1', allowed)).toBe(false);
     expect(isListedHost('internal.test', allowed)).toBe(false);
     expect(isListedHost('[::1]', allowed)).toBe(false);
+  });
+});
+
+describe('isTeamsWebhookUrl: what Teams itself hands out (issue 35 item 2)', () => {
+  const id = '0123456789abcdef0123456789abcdef';
+  const guid = '01234567-89ab-cdef-0123-456789abcdef';
+  it.each([
+    [
+      `https://prod-27.westeurope.logic.azure.com:443/workflows/${id}/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=abc`,
+    ],
+    [
+      `https://default0a1b2c3d.c2.environment.api.powerplatform.com:443/powerautomate/automations/direct/workflows/${id}/triggers/manual/paths/invoke?api-version=1&sig=abc`,
+    ],
+    [`https://contoso.webhook.office.com/webhookb2/${guid}@${guid}/IncomingWebhook/${id}/${guid}`],
+    [
+      `https://contoso.webhook.office.com/webhookb2/${guid}@${guid}/IncomingWebhook/${id}/${guid}/V2abc_DEF-9`,
+    ],
+  ])('accepts %s', (url) => {
+    expect(isTeamsWebhookUrl(new URL(url))).toBe(true);
+  });
+
+  it.each([
+    [`https://slow.example.logic.azure.com/workflows/${id}/triggers/manual/paths/invoke`, 'a host of anyone'],
+    [`https://prod-27.westeurope.logic.azure.com/anything/slow`, 'any other path on a Logic Apps host'],
+    [
+      `https://prod-27.westeurope.logic.azure.com:8443/workflows/${id}/triggers/manual/paths/invoke`,
+      'another port',
+    ],
+    [
+      `https://api.powerplatform.com/powerautomate/automations/direct/workflows/${id}/triggers/manual/paths/invoke`,
+      'no environment',
+    ],
+    [`https://x.y.environment.api.powerplatform.com/custom/endpoint`, 'a custom Power Platform path'],
+    [`https://contoso.webhook.office.com/anything`, 'a webhook.office.com path that is no incoming webhook'],
+    [
+      `https://prod-27.westeurope.logic.azure.com.attacker.test/workflows/${id}/triggers/manual/paths/invoke`,
+      'a look-alike',
+    ],
+  ])('refuses %s (%s)', (url) => {
+    expect(isTeamsWebhookUrl(new URL(url))).toBe(false);
   });
 });

@@ -27,6 +27,7 @@ import * as passagesWithoutTsvIndex from './2026-11-26-03-passages-without-tsv-i
 import * as postingLists from './2026-11-26-04-posting-lists';
 import * as smallListPages from './2026-11-26-05-small-list-pages';
 import * as containedDocuments from './2026-11-29-50-contained-documents';
+import * as destinationPostLease from './2026-11-29-20-destination-post-lease';
 import * as documentRecords from './2026-11-29-60-document-records';
 
 // Every migration, imported by name rather than read from the folder at run time, so the list works
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-03-passages-without-tsv-index': passagesWithoutTsvIndex,
   '2026-11-26-04-posting-lists': postingLists,
   '2026-11-26-05-small-list-pages': smallListPages,
+  '2026-11-29-20-destination-post-lease': destinationPostLease,
   '2026-11-29-50-contained-documents': containedDocuments,
   '2026-11-29-60-document-records': documentRecords,
 };

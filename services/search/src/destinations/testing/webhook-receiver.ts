@@ -13,6 +13,11 @@ export interface ScriptedAnswer {
   status: number;
   body?: string;
   headers?: Record<string, string>;
+  /**
+   * An endpoint that answers slowly (issue 35 item 2): the status at once, then one byte of the body every
+   * 100 ms for this long, so no idle timeout ever fires — only a deadline on the whole try ends it.
+   */
+  trickleMs?: number;
 }
 
 export interface ReceivedPost {
@@ -28,6 +33,8 @@ export interface WebhookReceiver {
   ca: string;
   origin: string;
   received: ReceivedPost[];
+  /** The most requests to one path that were being answered at the same time. */
+  mostAtOnce(path: string): number;
   /** Answers for `path`, in order; the last one repeats. */
   script(path: string, answers: ScriptedAnswer[]): void;
   close(): Promise<void>;
@@ -45,7 +52,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   rmSync(dir, { recursive: true, force: true });
   const scripts = new Map<string, ScriptedAnswer[]>();
   const received: ReceivedPost[] = [];
+  const open = new Map<string, number>();
+  const most = new Map<string, number>();
   const server: Server = createServer({ key, cert }, (req, res) => {
+    const target = req.url ?? '/';
+    open.set(target, (open.get(target) ?? 0) + 1);
+    most.set(target, Math.max(most.get(target) ?? 0, open.get(target) ?? 0));
+    res.on('close', () => open.set(target, (open.get(target) ?? 1) - 1));
     let text = '';
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => {
@@ -63,6 +76,18 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       }
       received.push({ path, body, status: answer.status, at: Date.now() });
       res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
+      if (answer.trickleMs !== undefined) {
+        const until = Date.now() + answer.trickleMs;
+        const drip = setInterval(() => {
+          if (res.destroyed || Date.now() >= until) {
+            clearInterval(drip);
+            if (!res.destroyed) res.end('.');
+            return;
+          }
+          res.write('.');
+        }, 100);
+        return;
+      }
       res.end(answer.body ?? (answer.status === 200 ? 'ok' : 'error'));
     });
   });
@@ -72,6 +97,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     ca: cert,
     origin: `https://127.0.0.1:${port}`,
     received,
+    mostAtOnce: (path) => most.get(path) ?? 0,
     script(path, answers) {
       scripts.set(path, [...answers]);
     },
