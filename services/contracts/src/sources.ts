@@ -254,7 +254,8 @@ export const SOURCE_PROBLEMS = [
   /** Anything else: the server answered something unexpected. */
   'server',
   // A database source's (database-sources.ts, DATABASE_PROBLEMS): the database, the table or a column is
-  // missing, the user may not read it, the query is refused, a statement timed out, the SQLite file is damaged.
+  // missing, the user may not read it, the query is refused, a statement timed out, the SQLite file is damaged,
+  // reading passed Trove's own time or memory bound.
   'database',
   'table',
   'column',
@@ -262,6 +263,7 @@ export const SOURCE_PROBLEMS = [
   'query',
   'timeout',
   'file',
+  'limit',
 ] as const;
 export type SourceProblem = (typeof SOURCE_PROBLEMS)[number];
 

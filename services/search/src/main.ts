@@ -38,6 +38,7 @@ await runService({
           sqliteMaxBytes: env.SOURCE_SQLITE_MAX_BYTES,
           rowMaxBytes: env.SOURCE_DB_ROW_MAX_BYTES,
           batchMaxBytes: env.SOURCE_DB_BATCH_MAX_BYTES,
+          runner: { timeoutMs: env.SOURCE_RUN_TIMEOUT_S * 1000, memoryMb: env.SOURCE_RUN_MEMORY_MB },
         },
       },
     });

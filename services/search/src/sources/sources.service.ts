@@ -31,6 +31,7 @@ import {
 import { deleteDocumentsIn, sourceDocumentIds } from '../documents/documents.repository';
 import { PAGE_DEFAULTS } from './database/database-reader';
 import { openReader, previewDatabase } from './database/database-source';
+import { RUNNER_DEFAULTS, type RunnerSettings } from './database/reader-sandbox';
 import {
   attachSourceFile,
   deleteOtherSourceFiles,
@@ -81,6 +82,8 @@ export interface DatabaseSettings {
   rowMaxBytes: number;
   /** SOURCE_DB_BATCH_MAX_BYTES: one read's rows together, measured by the source's server. */
   batchMaxBytes: number;
+  /** SOURCE_RUN_TIMEOUT_S and SOURCE_RUN_MEMORY_MB: the bounds of the child process every read runs in. */
+  runner: RunnerSettings;
 }
 
 export const DATABASE_DEFAULTS: DatabaseSettings = {
@@ -90,6 +93,7 @@ export const DATABASE_DEFAULTS: DatabaseSettings = {
   idScanMinutes: 60,
   sqliteMaxBytes: 200 * 1024 * 1024,
   ...PAGE_DEFAULTS,
+  runner: RUNNER_DEFAULTS,
 };
 
 export interface SourcesDeps {
@@ -157,7 +161,7 @@ async function toSources(deps: SourcesDeps, rows: SourceRow[]): Promise<Source[]
 
 const databaseOptions = (deps: SourcesDeps) => {
   const limits = deps.databases ?? DATABASE_DEFAULTS;
-  return { reach: deps.reach, limits };
+  return { reach: deps.reach, limits, runner: limits.runner };
 };
 
 /**

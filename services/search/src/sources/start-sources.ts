@@ -12,6 +12,7 @@ import {
 } from '@trove/service-core';
 import { type DatabaseSyncOptions, isDatabaseKind, runDatabaseSync } from './database/database-sync';
 import { deleteUnusedSourceFiles } from './database/database-sources.repository';
+import { prewarmReaderChild, stopReaderChildren } from './database/reader-pool';
 import type { ImapReach } from './imap/imap-source';
 import { type ImapSyncOptions, runImapSync } from './imap/imap-sync';
 import { jobLibraryQueue, type RemovalRetry, type SyncRunResult, startSourceWorkers } from './source-jobs';
@@ -97,11 +98,14 @@ export async function startSources(options: {
     ...settings.sync,
   };
   const databases: DatabaseSettings = { ...DATABASE_DEFAULTS, ...settings.databases };
+  // A reader child waits warm, so the first preview or sync does not pay its start (reader-pool.ts).
+  prewarmReaderChild(databases.runner.memoryMb);
   const databaseOptions: DatabaseSyncOptions = {
     secrets,
     reach,
     logger,
     limits: databases,
+    runner: databases.runner,
     intervalMinutes: settings.intervalMinutes,
     batchRows: databases.batchRows,
     idScanMinutes: databases.idScanMinutes,
@@ -138,6 +142,7 @@ export async function startSources(options: {
       await workers.stop();
       // Our pool is the service's: pg-boss has none of its own to close.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      stopReaderChildren();
     },
   };
 }

@@ -566,6 +566,9 @@ export async function openSqliteFile(
   try {
     db = new SqliteFile(path, { readonly: true, fileMustExist: true });
     db.pragma('query_only = on');
+    // A file's views and triggers may not call functions marked unsafe, whatever the file says (SQLite's
+    // "defense in depth"; issue 34 item 3).
+    db.pragma('trusted_schema = off');
     // Reading the schema fails at once on a file that is not a database.
     db.prepare('select count(*) from sqlite_schema').get();
   } catch (error) {

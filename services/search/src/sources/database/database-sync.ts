@@ -51,6 +51,7 @@ import {
   rowIdentities,
   saveRowCursor,
 } from './database-sources.repository';
+import type { RunnerSettings } from './reader-sandbox';
 import { type RenderedRow, type Row, renderRow, rowsLabel } from './row-document';
 import { extractRow, extractRows, type RowExtraction, slices } from './row-index';
 
@@ -74,6 +75,8 @@ export interface DatabaseSyncOptions {
   secrets: SecretBox;
   reach: DatabaseReach;
   limits: DatabaseLimits;
+  /** The bounds of the child process the source is read in (reader-sandbox.ts). */
+  runner: RunnerSettings;
   logger: Logger;
   /** SOURCE_SYNC_INTERVAL_MINUTES. */
   intervalMinutes: number;
