@@ -162,6 +162,12 @@ export const SearchEnvSchema = z
     DESTINATION_POST_ATTEMPTS: wholeNumber(5, 1, 20),
     /** Minutes between a source's syncs once it is up to date. */
     SOURCE_SYNC_INTERVAL_MINUTES: wholeNumber(15, 1, 24 * 60),
+    /**
+     * Per-user bounds (issue 34 item 6): the sources one account may have, and the tests, previews and SQLite
+     * checks it may have running at once (each may hold a reader child; past it a 429 says to wait).
+     */
+    SOURCES_PER_USER: wholeNumber(20, 1, 10_000),
+    SOURCE_CHECKS_PER_USER: wholeNumber(2, 1, 100),
     /** Source syncs one process runs at once. */
     SOURCE_SYNC_CONCURRENCY: wholeNumber(2, 1, 32),
     /**

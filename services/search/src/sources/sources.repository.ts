@@ -96,6 +96,21 @@ export async function insertSource(
     .execute();
 }
 
+/**
+ * How many sources the user has (those being removed left out), under a lock on the user's sources held to the
+ * end of the transaction: two creates at once cannot both pass the cap (SOURCES_PER_USER).
+ */
+export async function lockedSourceCount(tx: DatabaseHandle, userId: string): Promise<number> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`sources-of:${userId}`}, 0))`.execute(tx);
+  const row = await searchDb(tx)
+    .selectFrom('sources')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where(notRemoving)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** The user's sources, oldest first. */
 export async function listSources(db: DatabaseHandle, userId: string): Promise<SourceRow[]> {
   const rows = await withDocuments(db)

@@ -23,6 +23,8 @@ import {
   type DatabaseSettings,
   type RemovalOptions,
   removeSourceContent,
+  SOURCE_LIMIT_DEFAULTS,
+  type SourceLimits,
   type SourcesDeps,
 } from './sources.service';
 
@@ -47,6 +49,8 @@ export interface SourcesSettings {
   onStored?: () => void;
   /** Tests: the removal's batch size, a hook after each batch, and quicker retries. */
   removal?: RemovalOptions & RemovalRetry;
+  /** Per-user bounds (issue 34): SOURCES_PER_USER, SOURCE_CHECKS_PER_USER. */
+  limits?: Partial<SourceLimits>;
   /** Database sources (issue 22): the SOURCE_DB_* settings; tests set a hook after each batch. */
   databases?: Partial<DatabaseSettings> & Pick<Partial<DatabaseSyncOptions>, 'afterBatch'>;
 }
@@ -135,7 +139,13 @@ export async function startSources(options: {
       : { pollingIntervalSeconds: settings.pollingIntervalSeconds }),
   });
   return {
-    deps: { secrets, reach, queue: jobLibraryQueue(boss), databases },
+    deps: {
+      secrets,
+      reach,
+      queue: jobLibraryQueue(boss),
+      databases,
+      limits: { ...SOURCE_LIMIT_DEFAULTS, ...settings.limits },
+    },
     boss,
     syncNow: run,
     async stop() {
