@@ -168,6 +168,11 @@ export const SearchEnvSchema = z
      */
     SOURCES_PER_USER: wholeNumber(20, 1, 10_000),
     SOURCE_CHECKS_PER_USER: wholeNumber(2, 1, 100),
+    /**
+     * A user's sources syncing at once, across instances (advisory locks): the rest wait their turn (queued again
+     * after a few seconds), so one user's many slow sources cannot hold every sync slot.
+     */
+    SOURCE_SYNCS_PER_USER: wholeNumber(1, 1, 100),
     /** Source syncs one process runs at once. */
     SOURCE_SYNC_CONCURRENCY: wholeNumber(2, 1, 32),
     /**

@@ -30,7 +30,11 @@ await runService({
         // A synced batch's messages are indexed now, not after the extraction child's next poll.
         onStored: () => extraction.wake(),
         concurrency: env.SOURCE_SYNC_CONCURRENCY,
-        limits: { sourcesPerUser: env.SOURCES_PER_USER, checksPerUser: env.SOURCE_CHECKS_PER_USER },
+        limits: {
+          sourcesPerUser: env.SOURCES_PER_USER,
+          checksPerUser: env.SOURCE_CHECKS_PER_USER,
+          syncsPerUser: env.SOURCE_SYNCS_PER_USER,
+        },
         databases: {
           statementTimeoutMs: env.SOURCE_DB_STATEMENT_TIMEOUT_MS,
           connectTimeoutMs: env.SOURCE_DB_CONNECT_TIMEOUT_MS,

@@ -19,6 +19,8 @@ import { type SearchTestService, type SignedInUser, startSearchTestService } fro
 // user is not touched by either.
 
 let service: SearchTestService;
+/** No queue workers: the test runs each sync itself. */
+let manual: SearchTestService;
 let ada: SignedInUser;
 let grace: SignedInUser;
 let deadPort: number;
@@ -48,14 +50,14 @@ const mailbox = (user: SignedInUser, n: number) =>
     password: 'secret',
   });
 
-async function uploadFile(user: SignedInUser, sql: string) {
+async function uploadFile(user: SignedInUser, sql: string, on: SearchTestService = service) {
   const path = join(dir, `${Math.random().toString(36).slice(2)}.sqlite`);
   const file = new Sqlite(path);
   file.exec(sql);
   file.close();
   const form = new FormData();
   form.append('file', new File([readFileSync(path)], 'data.sqlite', { type: 'application/octet-stream' }));
-  const res = await service.request(user, '/api/v1/sources/files', { method: 'POST', body: form });
+  const res = await on.request(user, '/api/v1/sources/files', { method: 'POST', body: form });
   expect(res.status).toBe(201);
   return SourceFileResponseSchema.parse(await res.json()).file;
 }
@@ -71,6 +73,13 @@ beforeAll(async () => {
     },
   });
   [ada, grace] = await Promise.all([service.signUp(), service.signUp()]);
+  manual = await startSearchTestService({
+    sources: {
+      concurrency: 0,
+      limits: { syncsPerUser: 1 },
+      databases: { runner: { timeoutMs: testTime(3_000), memoryMb: 256 } },
+    },
+  });
 }, testTime(60_000));
 
 afterAll(async () => {
@@ -86,7 +95,7 @@ afterAll(async () => {
       { timeoutMs: 30_000, what: 'the sources’ syncs to end' },
     );
   }
-  await service?.close();
+  await Promise.all([service?.close(), manual?.close()]);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -148,5 +157,54 @@ describe('checks running at once', () => {
     // Her check is back once the first has answered.
     const again = await preview(ada, endless.id, 'endless');
     expect(again.status).toBe(200);
+  });
+});
+
+describe('syncs at once per user', () => {
+  const ENDLESS = `create view endless as with recursive c(x) as (select 1 union all select x + 1 from c)
+    select x as id, 'b' as body from c;`;
+
+  async function endlessSource(user: SignedInUser): Promise<string> {
+    const file = await uploadFile(user, ENDLESS, manual);
+    const res = await manual.request(user, '/api/v1/sources', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'sqlite',
+        settings: { file_id: file.id, table: 'endless', id_column: 'id', body_columns: ['body'] },
+      }),
+    });
+    expect(res.status).toBe(201);
+    return SourceResponseSchema.parse(await res.json()).source.id;
+  }
+
+  const stateOf = async (user: SignedInUser, id: string) =>
+    SourceResponseSchema.parse(await (await manual.request(user, `/api/v1/sources/${id}`)).json()).source
+      .status.state;
+
+  it('runs one of a user’s sources at a time; the other waits its turn, another user’s runs', async () => {
+    const [bob, eve] = await Promise.all([manual.signUp(), manual.signUp()]);
+    const [first, second, others] = [
+      await endlessSource(bob),
+      await endlessSource(bob),
+      await endlessSource(eve),
+    ];
+    const sync = (id: string) => manual.sources?.syncNow(id) ?? Promise.reject(new Error('no sources'));
+    const running = sync(first);
+    await waitUntil(async () => (await stateOf(bob, first)) === 'syncing', {
+      timeoutMs: 30_000,
+      what: 'the first sync to start',
+    });
+    expect(await sync(second)).toBe('busy');
+    const theirs = sync(others);
+    await waitUntil(async () => (await stateOf(eve, others)) === 'syncing', {
+      timeoutMs: 30_000,
+      what: 'another user’s sync to start beside it',
+    });
+    expect(await running).toBe('done');
+    expect(await theirs).toBe('done');
+    // The slot is free again: the second runs (and stops at the clock, like the first).
+    expect(await sync(second)).toBe('done');
+    expect(await stateOf(bob, second)).toBe('needs_attention');
   });
 });

@@ -106,9 +106,11 @@ export interface SourceLimits {
   sourcesPerUser: number;
   /** Tests, previews and SQLite checks one user may have running at once (each may hold a reader child). */
   checksPerUser: number;
+  /** A user's sources syncing at once, across instances; the others wait their turn. */
+  syncsPerUser: number;
 }
 
-export const SOURCE_LIMIT_DEFAULTS: SourceLimits = { sourcesPerUser: 20, checksPerUser: 2 };
+export const SOURCE_LIMIT_DEFAULTS: SourceLimits = { sourcesPerUser: 20, checksPerUser: 2, syncsPerUser: 1 };
 
 export interface SourcesDeps {
   db: DatabaseHandle;

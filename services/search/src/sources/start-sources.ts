@@ -93,7 +93,9 @@ export async function startSources(options: {
       ? {}
       : { cronMonitorIntervalSeconds: settings.cronMonitorIntervalSeconds }),
   });
+  const limits: SourceLimits = { ...SOURCE_LIMIT_DEFAULTS, ...settings.limits };
   const syncOptions: ImapSyncOptions = {
+    syncsPerUser: limits.syncsPerUser,
     secrets,
     reach,
     logger,
@@ -105,6 +107,7 @@ export async function startSources(options: {
   // A reader child waits warm, so the first preview or sync does not pay its start (reader-pool.ts).
   prewarmReaderChild(databases.runner.memoryMb);
   const databaseOptions: DatabaseSyncOptions = {
+    syncsPerUser: limits.syncsPerUser,
     secrets,
     reach,
     logger,
@@ -144,7 +147,7 @@ export async function startSources(options: {
       reach,
       queue: jobLibraryQueue(boss),
       databases,
-      limits: { ...SOURCE_LIMIT_DEFAULTS, ...settings.limits },
+      limits,
     },
     boss,
     syncNow: run,

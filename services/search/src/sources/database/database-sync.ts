@@ -77,6 +77,8 @@ export interface DatabaseSyncOptions {
   limits: DatabaseLimits;
   /** The bounds of the child process the source is read in (reader-sandbox.ts). */
   runner: RunnerSettings;
+  /** SOURCE_SYNCS_PER_USER: a user's sources syncing at once (sources.repository.ts, withSourceLock). */
+  syncsPerUser?: number;
   logger: Logger;
   /** SOURCE_SYNC_INTERVAL_MINUTES. */
   intervalMinutes: number;
@@ -165,8 +167,11 @@ export async function runDatabaseSync(
 ): Promise<SyncRunResult> {
   // The lock's connection reads; each batch is written in a transaction of the pool's, so the next batch is
   // prepared while it runs.
-  const held = await withSourceLock(db, sourceId, (connection) =>
-    syncSource(connection, db, sourceId, options),
+  const held = await withSourceLock(
+    db,
+    sourceId,
+    (connection) => syncSource(connection, db, sourceId, options),
+    options.syncsPerUser,
   );
   return held.ran ? 'done' : 'busy';
 }

@@ -61,6 +61,8 @@ export interface ImapSyncOptions {
   logger: Logger;
   /** SOURCE_SYNC_INTERVAL_MINUTES: the next sync after one that succeeded. */
   intervalMinutes: number;
+  /** SOURCE_SYNCS_PER_USER: a user's sources syncing at once (sources.repository.ts, withSourceLock). */
+  syncsPerUser?: number;
   /** Messages a batch starts with (each batch is one transaction); fewer when messages are large. */
   batchSize?: number;
   /** Without QRESYNC, how often a folder's UIDs are compared with the server's to find deletions. */
@@ -116,7 +118,12 @@ export async function runImapSync(
   sourceId: string,
   options: ImapSyncOptions,
 ): Promise<SyncRunResult> {
-  const held = await withSourceLock(db, sourceId, (connection) => syncSource(connection, sourceId, options));
+  const held = await withSourceLock(
+    db,
+    sourceId,
+    (connection) => syncSource(connection, sourceId, options),
+    options.syncsPerUser,
+  );
   return held.ran ? 'done' : 'busy';
 }
 
