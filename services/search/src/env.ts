@@ -173,6 +173,11 @@ export const SearchEnvSchema = z
      * after a few seconds), so one user's many slow sources cannot hold every sync slot.
      */
     SOURCE_SYNCS_PER_USER: wholeNumber(1, 1, 100),
+    /**
+     * Documents (rows and messages) one account's sources may hold together; a sync stops before a batch that
+     * would pass it, and the source says why. 250,000: a large mailbox and a 100,000-row table side by side.
+     */
+    SOURCE_DOCUMENTS_PER_USER: wholeNumber(250_000, 1, 100_000_000),
     /** Source syncs one process runs at once. */
     SOURCE_SYNC_CONCURRENCY: wholeNumber(2, 1, 32),
     /**

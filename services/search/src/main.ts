@@ -34,6 +34,7 @@ await runService({
           sourcesPerUser: env.SOURCES_PER_USER,
           checksPerUser: env.SOURCE_CHECKS_PER_USER,
           syncsPerUser: env.SOURCE_SYNCS_PER_USER,
+          documentsPerUser: env.SOURCE_DOCUMENTS_PER_USER,
         },
         databases: {
           statementTimeoutMs: env.SOURCE_DB_STATEMENT_TIMEOUT_MS,

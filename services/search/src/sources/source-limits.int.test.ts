@@ -76,8 +76,8 @@ beforeAll(async () => {
   manual = await startSearchTestService({
     sources: {
       concurrency: 0,
-      limits: { syncsPerUser: 1 },
-      databases: { runner: { timeoutMs: testTime(3_000), memoryMb: 256 } },
+      limits: { syncsPerUser: 1, documentsPerUser: 7 },
+      databases: { batchRows: 5, runner: { timeoutMs: testTime(3_000), memoryMb: 256 } },
     },
   });
 }, testTime(60_000));
@@ -206,5 +206,39 @@ describe('syncs at once per user', () => {
     // The slot is free again: the second runs (and stops at the clock, like the first).
     expect(await sync(second)).toBe('done');
     expect(await stateOf(bob, second)).toBe('needs_attention');
+  });
+});
+
+describe('documents per user', () => {
+  it('stops a sync before the batch that would pass them, and says why', async () => {
+    const joan = await manual.signUp();
+    const file = await uploadFile(
+      joan,
+      `create table notes (id integer primary key, body text);
+       with recursive c(x) as (select 1 union all select x + 1 from c where x < 10)
+       insert into notes select x, 'note number ' || x from c;`,
+      manual,
+    );
+    const res = await manual.request(joan, '/api/v1/sources', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'sqlite',
+        settings: { file_id: file.id, table: 'notes', id_column: 'id', body_columns: ['body'] },
+      }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = SourceResponseSchema.parse(await res.json()).source;
+    expect(await manual.sources?.syncNow(id)).toBe('done');
+    const source = SourceResponseSchema.parse(
+      await (await manual.request(joan, `/api/v1/sources/${id}`)).json(),
+    ).source;
+    // Batches of 5: the first is stored (5 of 7), the second (10) would pass the bound and is not.
+    expect(source.documents).toBe(5);
+    expect(source.status).toMatchObject({
+      state: 'needs_attention',
+      problem: 'limit',
+      reason: expect.stringMatching(/^Your sources hold 7 documents, the most one account keeps\./),
+    });
   });
 });

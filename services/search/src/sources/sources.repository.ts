@@ -111,6 +111,17 @@ export async function lockedSourceCount(tx: DatabaseHandle, userId: string): Pro
   return Number(row?.n ?? 0);
 }
 
+/** Documents the user's sources hold (every source, the ones being removed too: their documents are still there). */
+export async function sourceDocumentCount(db: DatabaseHandle, userId: string): Promise<number> {
+  const row = await searchDb(db)
+    .selectFrom('documents')
+    .innerJoin('sources', 'sources.id', 'documents.source_id')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('sources.user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** The user's sources, oldest first. */
 export async function listSources(db: DatabaseHandle, userId: string): Promise<SourceRow[]> {
   const rows = await withDocuments(db)

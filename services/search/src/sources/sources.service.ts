@@ -108,9 +108,16 @@ export interface SourceLimits {
   checksPerUser: number;
   /** A user's sources syncing at once, across instances; the others wait their turn. */
   syncsPerUser: number;
+  /** Documents a user's sources may hold together (rows and messages). */
+  documentsPerUser: number;
 }
 
-export const SOURCE_LIMIT_DEFAULTS: SourceLimits = { sourcesPerUser: 20, checksPerUser: 2, syncsPerUser: 1 };
+export const SOURCE_LIMIT_DEFAULTS: SourceLimits = {
+  sourcesPerUser: 20,
+  checksPerUser: 2,
+  syncsPerUser: 1,
+  documentsPerUser: 250_000,
+};
 
 export interface SourcesDeps {
   db: DatabaseHandle;

@@ -96,6 +96,7 @@ export async function startSources(options: {
   const limits: SourceLimits = { ...SOURCE_LIMIT_DEFAULTS, ...settings.limits };
   const syncOptions: ImapSyncOptions = {
     syncsPerUser: limits.syncsPerUser,
+    documentsPerUser: limits.documentsPerUser,
     secrets,
     reach,
     logger,
@@ -108,6 +109,7 @@ export async function startSources(options: {
   prewarmReaderChild(databases.runner.memoryMb);
   const databaseOptions: DatabaseSyncOptions = {
     syncsPerUser: limits.syncsPerUser,
+    documentsPerUser: limits.documentsPerUser,
     secrets,
     reach,
     logger,
