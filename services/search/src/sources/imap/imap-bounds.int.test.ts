@@ -1,3 +1,4 @@
+import { SOURCE_FOLDERS_MAX } from '@trove/contracts';
 import { testTime } from '@trove/service-core/testing/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectImap, type ImapConnectionSettings, ImapError, type ImapMessage } from './imap-client';
@@ -31,7 +32,7 @@ const at = (
 beforeAll(async () => {
   [hostile, polite, dovecot] = await Promise.all([
     startHostileImap('huge-literal'),
-    startHostileImap('polite'),
+    startHostileImap('polite', { folders: SOURCE_FOLDERS_MAX + 500 }),
     startDovecot(),
   ]);
 }, testTime(120_000));
@@ -55,6 +56,16 @@ describe('a hostile server', () => {
     await session.close();
     expect(polite.commands()).toContain('LOGIN');
     expect(polite.commands()).not.toContain('COMPRESS');
+  });
+
+  it('lists no more folders than a source can choose', async () => {
+    const session = await connectImap(at(polite));
+    try {
+      const folders = await session.listFolders();
+      expect(folders).toHaveLength(SOURCE_FOLDERS_MAX);
+    } finally {
+      await session.close();
+    }
   });
 });
 
