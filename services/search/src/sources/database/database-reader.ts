@@ -266,10 +266,18 @@ async function openPostgres(
     await client.end().catch(() => undefined);
     throw classifyError(error);
   }
+  // Each read is its own READ ONLY transaction with its own statement timeout (issue 34 item 5): the session's
+  // defaults are only defaults, and a function of the source's (which no check can see into) may change them
+  // for the statements after it (bounded-reads.int.test.ts).
   const run = async (text: string, values: unknown[] = []) => {
     try {
-      return await client.query(text, values);
+      await client.query('begin transaction read only');
+      await client.query(`set local statement_timeout = ${Math.floor(limits.statementTimeoutMs)}`);
+      const result = await client.query(text, values);
+      await client.query('commit');
+      return result;
     } catch (error) {
+      await client.query('rollback').catch(() => undefined);
       throw classifyError(error);
     }
   };
