@@ -204,9 +204,19 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     "minutes between a database source's scans of its ids, which find deleted rows (0: every sync)",
   SOURCE_SQLITE_MAX_BYTES: 'largest SQLite file a database source may be given',
   SOURCE_DB_ROW_MAX_BYTES:
-    "most bytes of one database source row's mapped columns together (each cut by the server to fit)",
+    "bytes one row of a database source may bring in; each cell is cut by the source's server to fit (4 bytes a character)",
   SOURCE_DB_BATCH_MAX_BYTES:
-    "most bytes of one read's rows from a database source together (the next read goes on after the last row kept)",
+    "bytes one read of a database source may bring in, measured by the source's server; the next read goes on after it",
+  SOURCE_RUN_TIMEOUT_S:
+    'seconds one read of a database source (preview, file check, one batch of a sync) may take in its child process before it is stopped',
+  SOURCE_RUN_MEMORY_MB:
+    'memory of the child process a database source is read in (heap and resident); past it the read is stopped and the source says so',
+  SOURCES_PER_USER: 'sources one account may have; one more is a 409',
+  SOURCE_CHECKS_PER_USER:
+    'tests, previews and SQLite file checks one account may have running at once in one search process; then 429',
+  SOURCE_SYNCS_PER_USER: "an account's sources syncing at once, across instances; the others wait their turn",
+  SOURCE_DOCUMENTS_PER_USER:
+    "documents (rows and messages) one account's sources may hold together; a sync stops before passing it",
   ANSWER_PAID_WORDS:
     'statuses that mean a row is settled, comma-separated: "overdue" and "open" are the rows whose status is none of them',
   ANSWER_ROWS_MAX:

@@ -379,6 +379,11 @@ export const DATABASE_PROBLEMS = [
   'query',
   /** The server stopped the statement at the statement timeout. */
   'timeout',
+  /**
+   * Reading stopped at one of Trove's own bounds (issue 34): a read took longer than SOURCE_RUN_TIMEOUT_S, or
+   * more memory than SOURCE_RUN_MEMORY_MB.
+   */
+  'limit',
   /** The SQLite file is missing or damaged. */
   'file',
   /** Anything else: the server answered something unexpected. */

@@ -57,6 +57,15 @@ export const SOURCE_MESSAGES = {
     `You changed the ${fields.join(', ')} of this source: enter the password again, so that it goes only to the server you mean.`,
 } as const;
 
+/** Per-user bounds (issue 34 item 6): their words, and the 409's code. */
+export const SOURCE_LIMIT_MESSAGES = {
+  tooManySources: (max: number) =>
+    `You have ${max} sources, the most one account may have. Remove one you no longer need to add another.`,
+  busy: (max: number) =>
+    `${max === 1 ? 'A check of one of your sources is' : `${max} checks of your sources are`} still running. Try again when ${max === 1 ? 'it has' : 'they have'} answered.`,
+} as const;
+export const SOURCE_LIMIT_CODE = 'source_limit';
+
 /** The error envelope's code for {@link SOURCE_MESSAGES.passwordForChangedConnection} (400, field "password"). */
 export const SOURCE_PASSWORD_REQUIRED = 'password_required';
 
@@ -254,7 +263,8 @@ export const SOURCE_PROBLEMS = [
   /** Anything else: the server answered something unexpected. */
   'server',
   // A database source's (database-sources.ts, DATABASE_PROBLEMS): the database, the table or a column is
-  // missing, the user may not read it, the query is refused, a statement timed out, the SQLite file is damaged.
+  // missing, the user may not read it, the query is refused, a statement timed out, the SQLite file is damaged,
+  // reading passed Trove's own time or memory bound.
   'database',
   'table',
   'column',
@@ -262,6 +272,7 @@ export const SOURCE_PROBLEMS = [
   'query',
   'timeout',
   'file',
+  'limit',
 ] as const;
 export type SourceProblem = (typeof SOURCE_PROBLEMS)[number];
 

@@ -215,6 +215,22 @@ export const SearchEnvSchema = z
     DESTINATION_POST_DEADLINE_MS: wholeNumber(DESTINATION_POST_DEFAULTS.deadlineMs, 1_000, 120_000),
     /** Minutes between a source's syncs once it is up to date. */
     SOURCE_SYNC_INTERVAL_MINUTES: wholeNumber(15, 1, 24 * 60),
+    /**
+     * Per-user bounds (issue 34 item 6): the sources one account may have, and the tests, previews and SQLite
+     * checks it may have running at once (each may hold a reader child; past it a 429 says to wait).
+     */
+    SOURCES_PER_USER: wholeNumber(20, 1, 10_000),
+    SOURCE_CHECKS_PER_USER: wholeNumber(2, 1, 100),
+    /**
+     * A user's sources syncing at once, across instances (advisory locks): the rest wait their turn (queued again
+     * after a few seconds), so one user's many slow sources cannot hold every sync slot.
+     */
+    SOURCE_SYNCS_PER_USER: wholeNumber(1, 1, 100),
+    /**
+     * Documents (rows and messages) one account's sources may hold together; a sync stops before a batch that
+     * would pass it, and the source says why. 250,000: a large mailbox and a 100,000-row table side by side.
+     */
+    SOURCE_DOCUMENTS_PER_USER: wholeNumber(250_000, 1, 100_000_000),
     /** Source syncs one process runs at once. */
     SOURCE_SYNC_CONCURRENCY: wholeNumber(2, 1, 32),
     /**
@@ -235,6 +251,13 @@ export const SearchEnvSchema = z
      */
     SOURCE_DB_ROW_MAX_BYTES: wholeNumber(8 * 1024 * 1024, 64 * 1024, 256 * 1024 * 1024),
     SOURCE_DB_BATCH_MAX_BYTES: wholeNumber(32 * 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),
+    /**
+     * Every read of a database source (preview, the SQLite upload's check, sync) runs in a child process
+     * (docs/decisions/082): one call may take this long, and the child this much memory (V8's heap and its
+     * resident memory), before it is killed and the source says so. 256 MB: a page of 32 MB and its copies.
+     */
+    SOURCE_RUN_TIMEOUT_S: wholeNumber(60, 1, 60 * 60),
+    SOURCE_RUN_MEMORY_MB: wholeNumber(256, 64, 8 * 1024),
   })
   // Mailed answers carry links, and they take their origin from PUBLIC_URL only (issue 18 item 12): in
   // production, without it, the service would link to its own loopback address, so it does not start.

@@ -30,6 +30,12 @@ await runService({
         // A synced batch's messages are indexed now, not after the extraction child's next poll.
         onStored: () => extraction.wake(),
         concurrency: env.SOURCE_SYNC_CONCURRENCY,
+        limits: {
+          sourcesPerUser: env.SOURCES_PER_USER,
+          checksPerUser: env.SOURCE_CHECKS_PER_USER,
+          syncsPerUser: env.SOURCE_SYNCS_PER_USER,
+          documentsPerUser: env.SOURCE_DOCUMENTS_PER_USER,
+        },
         databases: {
           statementTimeoutMs: env.SOURCE_DB_STATEMENT_TIMEOUT_MS,
           connectTimeoutMs: env.SOURCE_DB_CONNECT_TIMEOUT_MS,
@@ -38,6 +44,7 @@ await runService({
           sqliteMaxBytes: env.SOURCE_SQLITE_MAX_BYTES,
           rowMaxBytes: env.SOURCE_DB_ROW_MAX_BYTES,
           batchMaxBytes: env.SOURCE_DB_BATCH_MAX_BYTES,
+          runner: { timeoutMs: env.SOURCE_RUN_TIMEOUT_S * 1000, memoryMb: env.SOURCE_RUN_MEMORY_MB },
         },
       },
     });

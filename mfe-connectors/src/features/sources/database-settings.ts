@@ -302,6 +302,7 @@ export function problemField(
     case 'table':
     case 'permission':
     case 'timeout':
+    case 'limit':
       return rows;
     case 'query':
       return 'query';

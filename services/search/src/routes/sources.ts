@@ -128,7 +128,7 @@ export function createSourceRoutes(deps: SourceRoutesDeps): Hono<ServiceEnv> {
 
   routes.post('/test', auth, async (c) => {
     const input = await parseJson(c, TestSourceSchema);
-    return c.json<SourceTestResult>(await testNewSource(deps, input), 200);
+    return c.json<SourceTestResult>(await testNewSource(deps, c.var.session.userId, input), 200);
   });
 
   routes.get('/:id', auth, async (c) =>

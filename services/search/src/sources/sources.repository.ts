@@ -96,6 +96,32 @@ export async function insertSource(
     .execute();
 }
 
+/**
+ * How many sources the user has (those being removed left out), under a lock on the user's sources held to the
+ * end of the transaction: two creates at once cannot both pass the cap (SOURCES_PER_USER).
+ */
+export async function lockedSourceCount(tx: DatabaseHandle, userId: string): Promise<number> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`sources-of:${userId}`}, 0))`.execute(tx);
+  const row = await searchDb(tx)
+    .selectFrom('sources')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where(notRemoving)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Documents the user's sources hold (every source, the ones being removed too: their documents are still there). */
+export async function sourceDocumentCount(db: DatabaseHandle, userId: string): Promise<number> {
+  const row = await searchDb(db)
+    .selectFrom('documents')
+    .innerJoin('sources', 'sources.id', 'documents.source_id')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('sources.user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** The user's sources, oldest first. */
 export async function listSources(db: DatabaseHandle, userId: string): Promise<SourceRow[]> {
   const rows = await withDocuments(db)
@@ -284,11 +310,13 @@ export async function dueSources(db: DatabaseHandle, limit: number): Promise<str
 /**
  * Holds the source's sync lock for as long as `work` runs, on one connection (a session advisory lock), or
  * answers `undefined` at once when another run holds it. A run that dies drops its connection and the lock.
+ * With `syncsPerUser`, one of the user's sync slots too ({@link takeUserSyncSlot}), else not run.
  */
 export async function withSourceLock<T>(
   db: DatabaseHandle,
   sourceId: string,
   work: (connection: DatabaseHandle) => Promise<T>,
+  syncsPerUser?: number,
 ): Promise<{ ran: true; value: T } | { ran: false }> {
   return db.connection().execute(async (connection) => {
     const key = sql`hashtextextended(${`source-sync:${sourceId}`}, 0)`;
@@ -296,12 +324,44 @@ export async function withSourceLock<T>(
       connection,
     );
     if (taken.rows[0]?.taken !== true) return { ran: false as const };
+    let slot: ReturnType<typeof sql> | null | undefined;
     try {
+      slot =
+        syncsPerUser === undefined ? undefined : await takeUserSyncSlot(connection, sourceId, syncsPerUser);
+      if (slot === null) return { ran: false as const };
       return { ran: true as const, value: await work(connection) };
     } finally {
+      if (slot) await sql`select pg_advisory_unlock(${slot})`.execute(connection).catch(() => undefined);
       await sql`select pg_advisory_unlock(${key})`.execute(connection).catch(() => undefined);
     }
   });
+}
+
+/**
+ * One of the source's user's SOURCE_SYNCS_PER_USER sync slots (advisory locks "source-user-sync:<user>:<n>", on
+ * the lock's connection), or null when every slot is held: the sync is then 'busy' and queued again a little
+ * later, so one user's many sources take turns and leave the queue's slots to others (issue 34 item 6).
+ * Undefined for a source that is gone (its run ends by itself).
+ */
+async function takeUserSyncSlot(
+  connection: DatabaseHandle,
+  sourceId: string,
+  slots: number,
+): Promise<ReturnType<typeof sql> | null | undefined> {
+  const owner = await searchDb(connection)
+    .selectFrom('sources')
+    .select('user_id')
+    .where('id', '=', sourceId)
+    .executeTakeFirst();
+  if (owner === undefined) return undefined;
+  for (let slot = 0; slot < slots; slot += 1) {
+    const key = sql`hashtextextended(${`source-user-sync:${owner.user_id}:${slot}`}, 0)`;
+    const taken = await sql<{ taken: boolean }>`select pg_try_advisory_lock(${key}) as taken`.execute(
+      connection,
+    );
+    if (taken.rows[0]?.taken === true) return key;
+  }
+  return null;
 }
 
 // ---- Folder checkpoints ----

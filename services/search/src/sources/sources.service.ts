@@ -20,6 +20,8 @@ import {
   type TestSavedSource,
   type TestSource,
   type UpdateSource,
+  SOURCE_LIMIT_CODE,
+  SOURCE_LIMIT_MESSAGES,
 } from '@trove/contracts';
 import {
   ApiError,
@@ -27,10 +29,12 @@ import {
   HostRefusedError,
   resolveAllowedHost,
   type SecretBox,
+  tooManyRequests,
 } from '@trove/service-core';
 import { deleteDocumentsIn, sourceDocumentIds } from '../documents/documents.repository';
 import { PAGE_DEFAULTS } from './database/database-reader';
 import { openReader, previewDatabase } from './database/database-source';
+import { RUNNER_DEFAULTS, type RunnerSettings } from './database/reader-sandbox';
 import {
   attachSourceFile,
   deleteOtherSourceFiles,
@@ -51,6 +55,7 @@ import {
   markSourceRemoving,
   sourceBeingRemoved,
   type SourceRow,
+  lockedSourceCount,
   sourceWithSecret,
   updateSource,
 } from './sources.repository';
@@ -81,6 +86,8 @@ export interface DatabaseSettings {
   rowMaxBytes: number;
   /** SOURCE_DB_BATCH_MAX_BYTES: one read's rows together, measured by the source's server. */
   batchMaxBytes: number;
+  /** SOURCE_RUN_TIMEOUT_S and SOURCE_RUN_MEMORY_MB: the bounds of the child process every read runs in. */
+  runner: RunnerSettings;
 }
 
 export const DATABASE_DEFAULTS: DatabaseSettings = {
@@ -90,6 +97,26 @@ export const DATABASE_DEFAULTS: DatabaseSettings = {
   idScanMinutes: 60,
   sqliteMaxBytes: 200 * 1024 * 1024,
   ...PAGE_DEFAULTS,
+  runner: RUNNER_DEFAULTS,
+};
+
+/** Per-user bounds (issue 34 item 6): SOURCES_PER_USER and SOURCE_CHECKS_PER_USER. */
+export interface SourceLimits {
+  /** Sources one user may have. */
+  sourcesPerUser: number;
+  /** Tests, previews and SQLite checks one user may have running at once (each may hold a reader child). */
+  checksPerUser: number;
+  /** A user's sources syncing at once, across instances; the others wait their turn. */
+  syncsPerUser: number;
+  /** Documents a user's sources may hold together (rows and messages). */
+  documentsPerUser: number;
+}
+
+export const SOURCE_LIMIT_DEFAULTS: SourceLimits = {
+  sourcesPerUser: 20,
+  checksPerUser: 2,
+  syncsPerUser: 1,
+  documentsPerUser: 250_000,
 };
 
 export interface SourcesDeps {
@@ -99,6 +126,8 @@ export interface SourcesDeps {
   queue: SourceSyncQueue & SourceRemovalQueue;
   /** Database sources' bounds; the defaults unless set. */
   databases?: DatabaseSettings | undefined;
+  /** Per-user bounds; the defaults unless set. */
+  limits?: SourceLimits | undefined;
   now?: () => Date;
 }
 
@@ -110,6 +139,37 @@ export { passwordContext };
 export const REMOVE_BATCH = 200;
 
 const NOT_FOUND = () => new ApiError(404, SOURCE_MESSAGES.notFound, 'not_found');
+
+const limitsOf = (deps: SourcesDeps) => deps.limits ?? SOURCE_LIMIT_DEFAULTS;
+
+/** Refuses a new source past SOURCES_PER_USER; call inside the transaction that inserts it. */
+async function refuseSourcePastCap(tx: DatabaseHandle, deps: SourcesDeps, userId: string): Promise<void> {
+  const max = limitsOf(deps).sourcesPerUser;
+  if ((await lockedSourceCount(tx, userId)) >= max)
+    throw new ApiError(409, SOURCE_LIMIT_MESSAGES.tooManySources(max), SOURCE_LIMIT_CODE);
+}
+
+/** Checks running now, by user, in this process: a test, a preview or a SQLite file's check each holds one. */
+const checksRunning = new Map<string, number>();
+
+/**
+ * Runs a check (test, preview, upload check) as one of the user's SOURCE_CHECKS_PER_USER: past it, a 429 that
+ * says to wait. Each may hold a reader child for up to SOURCE_RUN_TIMEOUT_S; unbounded, one user's clicks could
+ * hold every child the service can afford.
+ */
+async function asCheck<T>(deps: SourcesDeps, userId: string, work: () => Promise<T>): Promise<T> {
+  const max = limitsOf(deps).checksPerUser;
+  const running = checksRunning.get(userId) ?? 0;
+  if (running >= max) throw tooManyRequests(SOURCE_LIMIT_MESSAGES.busy(max), 5);
+  checksRunning.set(userId, running + 1);
+  try {
+    return await work();
+  } finally {
+    const left = (checksRunning.get(userId) ?? 1) - 1;
+    if (left <= 0) checksRunning.delete(userId);
+    else checksRunning.set(userId, left);
+  }
+}
 
 function settingsOf(row: { settings: unknown }): ImapSettings {
   // Stored by this service from the same schema; parsed again so an old row missing a newer field reads well.
@@ -158,7 +218,7 @@ async function toSources(deps: SourcesDeps, rows: SourceRow[]): Promise<Source[]
 
 const databaseOptions = (deps: SourcesDeps) => {
   const limits = deps.databases ?? DATABASE_DEFAULTS;
-  return { reach: deps.reach, limits };
+  return { reach: deps.reach, limits, runner: limits.runner };
 };
 
 /**
@@ -209,6 +269,7 @@ async function createDatabaseSource(
   }
   const name = (input.name ?? databaseSourceName(input, file)).slice(0, 100);
   await deps.db.transaction().execute(async (tx) => {
+    await refuseSourcePastCap(tx, deps, userId);
     await insertSource(tx, {
       id,
       userId,
@@ -230,14 +291,17 @@ export async function createSource(deps: SourcesDeps, userId: string, input: Cre
   if (input.kind !== 'imap') return createDatabaseSource(deps, userId, input);
   await refuseBlockedHost(input.settings.host, deps.reach);
   const id = randomUUID();
-  await insertSource(deps.db, {
-    id,
-    userId,
-    kind: input.kind,
-    name: input.name ?? input.settings.email,
-    settings: input.settings,
-    secret: deps.secrets.seal(input.password, passwordContext(id)),
-    nextSyncAt: new Date(),
+  await deps.db.transaction().execute(async (tx) => {
+    await refuseSourcePastCap(tx, deps, userId);
+    await insertSource(tx, {
+      id,
+      userId,
+      kind: input.kind,
+      name: input.name ?? input.settings.email,
+      settings: input.settings,
+      secret: deps.secrets.seal(input.password, passwordContext(id)),
+      nextSyncAt: new Date(),
+    });
   });
   // The first sync starts now; were the queue to fail, the due sweep still finds next_sync_at in the past.
   await deps.queue.syncSoon(id).catch(() => undefined);
@@ -431,7 +495,15 @@ export async function removeSourceContent(
 }
 
 /** A database source's preview before saving (issue 22): nothing is stored. */
-export async function previewNewSource(
+export function previewNewSource(
+  deps: SourcesDeps,
+  userId: string,
+  input: PreviewSource,
+): Promise<DatabasePreviewResult> {
+  return asCheck(deps, userId, () => previewNew(deps, userId, input));
+}
+
+async function previewNew(
   deps: SourcesDeps,
   userId: string,
   input: PreviewSource,
@@ -456,7 +528,16 @@ export async function previewNewSource(
 }
 
 /** A saved database source's preview, with the changes being edited unsaved (also its "Test"). */
-export async function previewSavedSource(
+export function previewSavedSource(
+  deps: SourcesDeps,
+  userId: string,
+  sourceId: string,
+  input: PreviewSavedSource,
+): Promise<DatabasePreviewResult> {
+  return asCheck(deps, userId, () => previewSaved(deps, userId, sourceId, input));
+}
+
+async function previewSaved(
   deps: SourcesDeps,
   userId: string,
   sourceId: string,
@@ -498,21 +579,23 @@ export async function uploadSourceFile(
   const name = file.name.replace(/[\p{Cc}]/gu, '').slice(0, 200) || 'database.sqlite';
   const row = await insertSourceFile(deps.db, { userId, name, bytes: file.bytes });
   let tables: SourceFileResponse['tables'];
-  const reader = await openReader(deps.db, { kind: 'sqlite', fileId: row.id }, databaseOptions(deps)).catch(
-    () => undefined,
-  );
   try {
-    if (reader === undefined) throw new Error('unreadable');
-    tables = await reader.listTables();
-  } catch {
+    tables = await asCheck(deps, userId, async () => {
+      const reader = await openReader(deps.db, { kind: 'sqlite', fileId: row.id }, databaseOptions(deps));
+      try {
+        return await reader.listTables();
+      } finally {
+        await reader.close();
+      }
+    });
+  } catch (error) {
     await deleteSourceFile(deps.db, row.id);
+    if (error instanceof ApiError) throw error;
     throw new ApiError(
       400,
       `${DATABASE_MESSAGES.notSqlite} It could not be opened as one.`,
       DATABASE_ERROR_CODES.notSqlite,
     );
-  } finally {
-    await reader?.close();
   }
   return {
     file: { id: row.id, name: row.name, size_bytes: row.sizeBytes, uploaded_at: row.createdAt.toISOString() },
@@ -521,8 +604,12 @@ export async function uploadSourceFile(
 }
 
 /** "Test" before saving: nothing is stored. */
-export async function testNewSource(deps: SourcesDeps, input: TestSource): Promise<SourceTestResult> {
-  return testImapSource(input.settings, input.password, deps.reach);
+export function testNewSource(
+  deps: SourcesDeps,
+  userId: string,
+  input: TestSource,
+): Promise<SourceTestResult> {
+  return asCheck(deps, userId, () => testImapSource(input.settings, input.password, deps.reach));
 }
 
 /** "Test" of a saved source, with the changes being edited (a new password, a fingerprint to pin) unsaved. */
@@ -539,5 +626,5 @@ export async function testSavedSource(
   const settings = changedSettings(settingsOf(saved), input.settings);
   requirePasswordForMovedConnection(saved.kind, saved.settings, settings, input.password);
   const password = input.password ?? (await openSourcePassword(deps.db, deps.secrets, saved));
-  return testImapSource(settings, password, deps.reach);
+  return asCheck(deps, userId, () => testImapSource(settings, password, deps.reach));
 }

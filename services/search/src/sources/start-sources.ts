@@ -12,6 +12,7 @@ import {
 } from '@trove/service-core';
 import { type DatabaseSyncOptions, isDatabaseKind, runDatabaseSync } from './database/database-sync';
 import { deleteUnusedSourceFiles } from './database/database-sources.repository';
+import { prewarmReaderChild, stopReaderChildren } from './database/reader-pool';
 import type { ImapReach } from './imap/imap-source';
 import { type ImapSyncOptions, runImapSync } from './imap/imap-sync';
 import { jobLibraryQueue, type RemovalRetry, type SyncRunResult, startSourceWorkers } from './source-jobs';
@@ -22,6 +23,8 @@ import {
   type DatabaseSettings,
   type RemovalOptions,
   removeSourceContent,
+  SOURCE_LIMIT_DEFAULTS,
+  type SourceLimits,
   type SourcesDeps,
 } from './sources.service';
 
@@ -46,6 +49,8 @@ export interface SourcesSettings {
   onStored?: () => void;
   /** Tests: the removal's batch size, a hook after each batch, and quicker retries. */
   removal?: RemovalOptions & RemovalRetry;
+  /** Per-user bounds (issue 34): SOURCES_PER_USER, SOURCE_CHECKS_PER_USER. */
+  limits?: Partial<SourceLimits>;
   /** Database sources (issue 22): the SOURCE_DB_* settings; tests set a hook after each batch. */
   databases?: Partial<DatabaseSettings> & Pick<Partial<DatabaseSyncOptions>, 'afterBatch'>;
 }
@@ -88,7 +93,10 @@ export async function startSources(options: {
       ? {}
       : { cronMonitorIntervalSeconds: settings.cronMonitorIntervalSeconds }),
   });
+  const limits: SourceLimits = { ...SOURCE_LIMIT_DEFAULTS, ...settings.limits };
   const syncOptions: ImapSyncOptions = {
+    syncsPerUser: limits.syncsPerUser,
+    documentsPerUser: limits.documentsPerUser,
     secrets,
     reach,
     logger,
@@ -97,11 +105,16 @@ export async function startSources(options: {
     ...settings.sync,
   };
   const databases: DatabaseSettings = { ...DATABASE_DEFAULTS, ...settings.databases };
+  // A reader child waits warm, so the first preview or sync does not pay its start (reader-pool.ts).
+  prewarmReaderChild(databases.runner.memoryMb);
   const databaseOptions: DatabaseSyncOptions = {
+    syncsPerUser: limits.syncsPerUser,
+    documentsPerUser: limits.documentsPerUser,
     secrets,
     reach,
     logger,
     limits: databases,
+    runner: databases.runner,
     intervalMinutes: settings.intervalMinutes,
     batchRows: databases.batchRows,
     idScanMinutes: databases.idScanMinutes,
@@ -131,13 +144,20 @@ export async function startSources(options: {
       : { pollingIntervalSeconds: settings.pollingIntervalSeconds }),
   });
   return {
-    deps: { secrets, reach, queue: jobLibraryQueue(boss), databases },
+    deps: {
+      secrets,
+      reach,
+      queue: jobLibraryQueue(boss),
+      databases,
+      limits,
+    },
     boss,
     syncNow: run,
     async stop() {
       await workers.stop();
       // Our pool is the service's: pg-boss has none of its own to close.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      stopReaderChildren();
     },
   };
 }

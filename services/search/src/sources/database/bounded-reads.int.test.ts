@@ -206,3 +206,36 @@ describe('sqlite', () => {
     }
   });
 });
+
+describe('postgres, read-only per statement', () => {
+  it('a function that turns the session’s default to read-write cannot make the next read write', async () => {
+    // A function of the source's own (our check cannot see into it) undoes the session's read-only default; the
+    // query calls it on its first read and writes on the next. Each read is its own READ ONLY transaction.
+    const user = postgres.reader.user;
+    await postgres.exec(`create sequence trap_seq;
+      create function undo_read_only() returns int language plpgsql as $$
+        begin perform set_config('default_transaction_read_only', 'off', false); return 1; end $$;
+      grant usage, select, update on sequence trap_seq to ${user};
+      grant execute on function undo_read_only() to ${user};`);
+    const query = `select case when current_setting('default_transaction_read_only') = 'on'
+      then undo_read_only() else nextval('trap_seq')::int end as id, 'b' as body`;
+    const reader = await openServerReader(
+      'postgres',
+      { host: '127.0.0.1', port: postgres.port, database: postgres.database, user, tls: 'disable' },
+      postgres.reader.password,
+      { allowedHosts: parseAllowedHosts('127.0.0.1') },
+      limits(),
+    );
+    try {
+      const first = await reader.rows({ query }, request(['id', 'body']));
+      expect(first.rows.map((row) => row.id)).toEqual(['1']);
+      const second = await reader.rows({ query }, request(['id', 'body'])).catch((caught: unknown) => caught);
+      expect(second).toBeInstanceOf(DatabaseError);
+      expect((second as DatabaseError).problem).toBe('query');
+      expect((second as Error).message).toMatch(/read-only/);
+      expect(await postgres.exec('select is_called from trap_seq')).toEqual([{ is_called: false }]);
+    } finally {
+      await reader.close();
+    }
+  });
+});

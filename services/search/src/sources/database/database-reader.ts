@@ -266,10 +266,18 @@ async function openPostgres(
     await client.end().catch(() => undefined);
     throw classifyError(error);
   }
+  // Each read is its own READ ONLY transaction with its own statement timeout (issue 34 item 5): the session's
+  // defaults are only defaults, and a function of the source's (which no check can see into) may change them
+  // for the statements after it (bounded-reads.int.test.ts).
   const run = async (text: string, values: unknown[] = []) => {
     try {
-      return await client.query(text, values);
+      await client.query('begin transaction read only');
+      await client.query(`set local statement_timeout = ${Math.floor(limits.statementTimeoutMs)}`);
+      const result = await client.query(text, values);
+      await client.query('commit');
+      return result;
     } catch (error) {
+      await client.query('rollback').catch(() => undefined);
       throw classifyError(error);
     }
   };
@@ -566,6 +574,9 @@ export async function openSqliteFile(
   try {
     db = new SqliteFile(path, { readonly: true, fileMustExist: true });
     db.pragma('query_only = on');
+    // A file's views and triggers may not call functions marked unsafe, whatever the file says (SQLite's
+    // "defense in depth"; issue 34 item 3).
+    db.pragma('trusted_schema = off');
     // Reading the schema fails at once on a file that is not a database.
     db.prepare('select count(*) from sqlite_schema').get();
   } catch (error) {

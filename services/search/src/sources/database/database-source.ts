@@ -21,11 +21,10 @@ import {
   type DatabaseLimits,
   type DatabaseReach,
   type DatabaseReader,
-  openServerReader,
-  openSqliteFile,
   type RowSource,
 } from './database-reader';
 import { sourceFileBytes } from './database-sources.repository';
+import { openSandboxedReader, type RunnerSettings } from './reader-sandbox';
 import { renderRow } from './row-document';
 import { checkSelect, QueryRefusedError } from './select-check';
 
@@ -35,6 +34,8 @@ import { checkSelect, QueryRefusedError } from './select-check';
 export interface DatabaseSourceOptions {
   reach: DatabaseReach;
   limits: DatabaseLimits;
+  /** Every reader runs in a child process with these bounds (reader-sandbox.ts). */
+  runner: RunnerSettings;
 }
 
 /** What a reader is opened on: a server with its password, or a SQLite file by id. */
@@ -53,8 +54,8 @@ export interface PartialMapping {
 }
 
 /**
- * Opens a reader. A SQLite file is copied from the database to a temporary file first (better-sqlite3 opens
- * files), which closing removes.
+ * Opens a reader, in a child process of its own (reader-sandbox.ts). A SQLite file is copied from the database
+ * to a temporary file first (better-sqlite3 opens files), which closing removes.
  */
 export async function openReader(
   db: DatabaseHandle,
@@ -62,14 +63,20 @@ export async function openReader(
   options: DatabaseSourceOptions,
 ): Promise<DatabaseReader> {
   if (target.kind !== 'sqlite')
-    return openServerReader(target.kind, target.connection, target.password, options.reach, options.limits);
+    return openSandboxedReader(
+      { kind: target.kind, connection: target.connection, password: target.password },
+      { ...options, what: `The database at ${target.connection.host}:${target.connection.port}` },
+    );
   const bytes = await sourceFileBytes(db, target.fileId);
   if (bytes === undefined) throw new DatabaseError('file', 'The SQLite file of this source is gone.');
   const dir = await mkdtemp(join(tmpdir(), 'trove-sqlite-'));
   const path = join(dir, 'source.sqlite');
   try {
     await writeFile(path, bytes, { mode: 0o600 });
-    const reader = await openSqliteFile(path, options.limits);
+    const reader = await openSandboxedReader(
+      { kind: 'sqlite', path },
+      { ...options, what: 'The SQLite file' },
+    );
     return {
       ...reader,
       async close() {
@@ -288,6 +295,10 @@ export function databaseProblemWords(
       reason: `${what} took longer than the statement timeout: ${error.message}`,
       action:
         'Index the changed-at and id columns, or read a smaller view; an administrator can raise SOURCE_DB_STATEMENT_TIMEOUT_MS.',
+    },
+    limit: {
+      reason: error.message,
+      action: `Read a smaller table or view, or fewer columns; a query can narrow the rows. An administrator can raise SOURCE_RUN_TIMEOUT_S and SOURCE_RUN_MEMORY_MB.`,
     },
     file: {
       reason: `The SQLite file cannot be read: ${error.message}`,

@@ -23,6 +23,7 @@ import {
   updateSource,
   withSourceLock,
 } from '../sources.repository';
+import { DocumentAllowance, quotaAttention, SourceQuotaReached } from '../source-quota';
 import { lockRunningSource, SyncStopped } from '../sync-stop';
 import { passwordContext, resealSourcePassword } from '../source-secrets';
 import {
@@ -51,6 +52,7 @@ import {
   rowIdentities,
   saveRowCursor,
 } from './database-sources.repository';
+import type { RunnerSettings } from './reader-sandbox';
 import { type RenderedRow, type Row, renderRow, rowsLabel } from './row-document';
 import { extractRow, extractRows, type RowExtraction, slices } from './row-index';
 
@@ -74,6 +76,12 @@ export interface DatabaseSyncOptions {
   secrets: SecretBox;
   reach: DatabaseReach;
   limits: DatabaseLimits;
+  /** The bounds of the child process the source is read in (reader-sandbox.ts). */
+  runner: RunnerSettings;
+  /** SOURCE_SYNCS_PER_USER: a user's sources syncing at once (sources.repository.ts, withSourceLock). */
+  syncsPerUser?: number;
+  /** SOURCE_DOCUMENTS_PER_USER: documents a user's sources may hold together (source-quota.ts). */
+  documentsPerUser?: number;
   logger: Logger;
   /** SOURCE_SYNC_INTERVAL_MINUTES. */
   intervalMinutes: number;
@@ -165,8 +173,11 @@ export async function runDatabaseSync(
 ): Promise<SyncRunResult> {
   // The lock's connection reads; each batch is written in a transaction of the pool's, so the next batch is
   // prepared while it runs.
-  const held = await withSourceLock(db, sourceId, (connection) =>
-    syncSource(connection, db, sourceId, options),
+  const held = await withSourceLock(
+    db,
+    sourceId,
+    (connection) => syncSource(connection, db, sourceId, options),
+    options.syncsPerUser,
   );
   return held.ran ? 'done' : 'busy';
 }
@@ -199,7 +210,15 @@ async function syncSource(
     reader = await openReader(db, target, options);
     const columns = await reader.columns(from);
     checkColumns(columns, mapping);
-    await readRows(db, pool, reader, source, from, { ...mapping, columns }, progress, options);
+    const allowance = await DocumentAllowance.of(
+      db,
+      source.user_id,
+      options.documentsPerUser ?? Number.POSITIVE_INFINITY,
+    );
+    await readRows(db, pool, reader, source, from, { ...mapping, columns }, progress, {
+      ...options,
+      allowance,
+    });
     const finished = now();
     await recordOnSource(db, sourceId, {
       state: 'up_to_date',
@@ -211,27 +230,31 @@ async function syncSource(
   } catch (error) {
     if (error instanceof SyncStopped) return;
     const attention: AttentionDetail =
-      error instanceof IndexWriteError
-        ? {
-            problem: 'server',
-            reason: `Storing the rows in the search index failed: ${error.message}`,
-            action:
-              'It is tried again by itself, from the last rows stored; if this stays, an administrator can find the error in the search service’s log.',
-          }
-        : error instanceof SecretBoxError
+      error instanceof SourceQuotaReached
+        ? quotaAttention(error)
+        : error instanceof IndexWriteError
           ? {
-              problem: 'auth',
-              reason: 'The saved password can no longer be read.',
-              action: 'Enter the password again in the source’s settings.',
+              problem: 'server',
+              reason: `Storing the rows in the search index failed: ${error.message}`,
+              action:
+                'It is tried again by itself, from the last rows stored; if this stays, an administrator can find the error in the search service’s log.',
             }
-          : (() => {
-              const failure = classifyError(error);
-              return {
-                problem: failure.problem,
-                ...databaseProblemWords(failure, target ?? { kind: 'sqlite', fileId: '' }, mapping ?? {}),
-              };
-            })();
-    const retried = !(error instanceof SecretBoxError) && RETRIED.has(attention.problem);
+          : error instanceof SecretBoxError
+            ? {
+                problem: 'auth',
+                reason: 'The saved password can no longer be read.',
+                action: 'Enter the password again in the source’s settings.',
+              }
+            : (() => {
+                const failure = classifyError(error);
+                return {
+                  problem: failure.problem,
+                  ...databaseProblemWords(failure, target ?? { kind: 'sqlite', fileId: '' }, mapping ?? {}),
+                };
+              })();
+    const retried =
+      !(error instanceof SecretBoxError || error instanceof SourceQuotaReached) &&
+      RETRIED.has(attention.problem);
     // Never the password: the clients' messages name the host, user and database at most.
     options.logger.warn(
       { sourceId, problem: attention.problem, failures, error: describeError(error) },
@@ -256,7 +279,7 @@ async function readRows(
   from: RowSource,
   mapping: TypedMapping,
   progress: SyncProgress,
-  options: DatabaseSyncOptions,
+  options: DatabaseSyncOptions & { allowance: DocumentAllowance },
 ): Promise<void> {
   const folder = rowsLabel(mapping);
   const delta = mapping.changed_at_column !== null;
@@ -281,6 +304,8 @@ async function readRows(
   let batch = await next();
   while (batch !== undefined) {
     const current = batch;
+    // Counted before it is written: a batch past the user's documents is not stored at all.
+    options.allowance.take(current.fresh);
     const writing = storeBatch(pool, source, folder, current, progress).catch((error: unknown) => {
       throw error instanceof SyncStopped ? error : new IndexWriteError(error);
     });
@@ -336,6 +361,8 @@ async function serverIds(
 interface PreparedBatch {
   /** How many rows were read (a query may give an id twice). */
   rows: number;
+  /** Rows with no document yet (new documents, for the user's bound). */
+  fresh: number;
   /** By row id; the last row read stands for an id. */
   rendered: Map<string, RenderedRow>;
   /** By row id: the rows not known with the same bytes when the batch was read, except those for the job. */
@@ -361,7 +388,8 @@ async function prepareBatch(
   );
   const known = await rowIdentities(db, source.id, [...rendered.keys()]);
   const changed = [...rendered].filter(([rowId, row]) => known.get(rowId)?.sha256 !== row.sha256);
-  return { rows: rows.length, rendered, extracted: await extractRows(changed) };
+  const fresh = [...rendered.keys()].filter((rowId) => !known.has(rowId)).length;
+  return { rows: rows.length, rendered, fresh, extracted: await extractRows(changed) };
 }
 
 /**

@@ -62,6 +62,24 @@ describe('checkSelect', () => {
     expect(refusal('select * into t2 from t', 'mysql')).toMatch(/INTO/);
   });
 
+  it('refuses functions that undo the read-only session, write large objects, or reach past the database', () => {
+    for (const query of [
+      "select set_config('default_transaction_read_only', 'off', false) as id",
+      "select 1 as id, lo_from_bytea(0, 'x') as body",
+      "select 1 as id, pg_catalog.LO_IMPORT('/etc/passwd') as body",
+      "select id from t where id in (select dblink_exec('host=evil', 'drop table t'))",
+      "select 1 as id, pg_read_file('/etc/passwd') as body",
+      "select 1 as id, query_to_xml('select 1', true, true, '') as body",
+      'select pg_advisory_lock(1) as id',
+    ])
+      expect(refusal(query, 'postgres'), query).toMatch(/because it calls [a-z_]+\(\)/);
+    expect(refusal("select 1 as id, load_file('/etc/passwd') as body", 'mysql')).toMatch(/load_file\(\)/);
+    // Ordinary functions stay allowed.
+    expect(
+      checkSelect("select id, lower(name) || ' ' || coalesce(note, '') as body from t", 'postgres'),
+    ).toMatch(/lower/);
+  });
+
   it('refuses what it cannot read, saying so', () => {
     expect(refusal('selec * frm t', 'postgres')).toMatch(/could not read this as one SELECT/);
   });

@@ -51,6 +51,62 @@ const WRITES = new Set([
   'load_data',
 ]);
 
+/**
+ * Functions a query may not call whatever the session (issue 34 item 5): they change settings (set_config can
+ * undo a read-only session for the statements after it), write large objects even in a read-only session
+ * (lo_from_bytea, lowrite), reach other servers (dblink), read the server's files (pg_read_file, LOAD_FILE), run
+ * SQL from a string past this check (query_to_xml), or act on other sessions and the server (pg_terminate_backend,
+ * pg_reload_conf, advisory locks, NOTIFY). By name, in any schema, any case. A function the read-only session
+ * itself refuses (nextval) is left to it: that guard is tested on its own (database-sources.int.test.ts).
+ */
+const REFUSED_FUNCTIONS = new Set([
+  'set_config',
+  'lowrite',
+  'loread',
+  'query_to_xml',
+  'query_to_xml_and_xmlschema',
+  'query_to_xmlschema',
+  'cursor_to_xml',
+  'pg_stat_file',
+  'pg_terminate_backend',
+  'pg_cancel_backend',
+  'pg_reload_conf',
+  'pg_rotate_logfile',
+  'pg_notify',
+  'pg_switch_wal',
+  'load_file',
+  'sys_exec',
+  'sys_eval',
+]);
+const REFUSED_PREFIXES = [
+  'lo_',
+  'dblink',
+  'pg_read_',
+  'pg_ls_',
+  'pg_file_',
+  'pg_advisory',
+  'pg_try_advisory',
+];
+
+const refusedFunction = (name: string) =>
+  REFUSED_FUNCTIONS.has(name) || REFUSED_PREFIXES.some((prefix) => name.startsWith(prefix));
+
+/** The first function the tree calls that the query may not, by its name; null when there is none. */
+function findRefusedCall(node: unknown, depth = 0): string | null {
+  if (depth > 200 || node === null || typeof node !== 'object') return null;
+  const record = node as Record<string, unknown>;
+  if (record.type === 'function') {
+    const parts = (record.name as { name?: { value?: unknown }[] } | string | undefined) ?? '';
+    const name = (typeof parts === 'string' ? parts : String(parts.name?.at(-1)?.value ?? '')).toLowerCase();
+    if (refusedFunction(name)) return name;
+  }
+  for (const value of Array.isArray(node) ? node : Object.values(record)) {
+    const found = findRefusedCall(value, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 export class QueryRefusedError extends Error {}
 
 /** Walks the tree for a statement that writes, an INTO target or a locking clause. */
@@ -111,5 +167,10 @@ export function checkSelect(query: string, kind: DatabaseSourceKind): string {
   const write = findWrite(statement);
   if (write !== null)
     throw new QueryRefusedError(`This query is refused because ${write}: Trove only reads.`);
+  const call = findRefusedCall(statement);
+  if (call !== null)
+    throw new QueryRefusedError(
+      `This query is refused because it calls ${call}(), which could change or reach beyond the database: Trove only reads.`,
+    );
   return text;
 }

@@ -1,7 +1,12 @@
+import { SOURCE_FOLDERS_MAX } from '@trove/contracts';
 import { testTime } from '@trove/service-core/testing/time';
+import { SourceResponseSchema } from '@trove/contracts';
+import { type SearchTestService, startSearchTestService } from '../../testing/search-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectImap, type ImapConnectionSettings, ImapError, type ImapMessage } from './imap-client';
+import { runImapSync } from './imap-sync';
 import { type Dovecot, startDovecot } from './testing/dovecot';
+import { corpusMessages } from './testing/spam-assassin';
 import { type HostileImap, startHostileImap } from './testing/hostile-imap';
 
 // Issue 34 item 3: an IMAP server's answers are bounded as they are read. A hostile server (testing/hostile-imap.ts)
@@ -13,6 +18,7 @@ const mib = 1024 * 1024;
 let hostile: HostileImap;
 let polite: HostileImap;
 let dovecot: Dovecot;
+let service: SearchTestService;
 
 const at = (
   server: HostileImap,
@@ -29,15 +35,16 @@ const at = (
 });
 
 beforeAll(async () => {
-  [hostile, polite, dovecot] = await Promise.all([
+  [hostile, polite, dovecot, service] = await Promise.all([
     startHostileImap('huge-literal'),
-    startHostileImap('polite'),
+    startHostileImap('polite', { folders: SOURCE_FOLDERS_MAX + 500 }),
     startDovecot(),
+    startSearchTestService({ sources: { allowedHosts: '127.0.0.1', concurrency: 0 } }),
   ]);
 }, testTime(120_000));
 
 afterAll(async () => {
-  await Promise.all([hostile?.stop(), polite?.stop(), dovecot?.stop()]);
+  await Promise.all([hostile?.stop(), polite?.stop(), dovecot?.stop(), service?.close()]);
 });
 
 describe('a hostile server', () => {
@@ -55,6 +62,16 @@ describe('a hostile server', () => {
     await session.close();
     expect(polite.commands()).toContain('LOGIN');
     expect(polite.commands()).not.toContain('COMPRESS');
+  });
+
+  it('lists no more folders than a source can choose', async () => {
+    const session = await connectImap(at(polite));
+    try {
+      const folders = await session.listFolders();
+      expect(folders).toHaveLength(SOURCE_FOLDERS_MAX);
+    } finally {
+      await session.close();
+    }
   });
 });
 
@@ -94,5 +111,52 @@ describe('a batch', () => {
     } finally {
       await session.close();
     }
+  });
+});
+
+describe('documents per user', () => {
+  it('stops a mailbox’s sync before the batch that would pass them, and says why', async () => {
+    const ADA = 'ada@example.test';
+    await dovecot.addMessages(ADA, 'INBOX', corpusMessages('easy-ham', 5, 300));
+    const user = await service.signUp();
+    const created = await service.request(user, '/api/v1/sources', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'imap',
+        settings: {
+          email: ADA,
+          host: dovecot.host,
+          port: dovecot.implicitTlsPort,
+          security: 'tls',
+          username: ADA,
+          pinned_certificate_sha256: dovecot.certificateSha256,
+        },
+        password: dovecot.users.find((candidate) => candidate.name === ADA)?.password ?? '',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = SourceResponseSchema.parse(await created.json()).source;
+    const sources = service.sources;
+    if (sources === undefined) throw new Error('the test service runs without sources');
+    const result = await runImapSync(service.db, id, {
+      secrets: sources.deps.secrets,
+      reach: sources.deps.reach,
+      logger: service.logs.logger,
+      intervalMinutes: 15,
+      batchSize: 2,
+      documentsPerUser: 3,
+    });
+    expect(result).toBe('done');
+    const source = SourceResponseSchema.parse(
+      await (await service.request(user, `/api/v1/sources/${id}`)).json(),
+    ).source;
+    // Batches of 2: the first is stored (2 of 3), the second (4) would pass the bound and is not.
+    expect(source.documents).toBe(2);
+    expect(source.status).toMatchObject({
+      state: 'needs_attention',
+      problem: 'limit',
+      reason: expect.stringMatching(/^Your sources hold 3 documents, the most one account keeps\./),
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
   type ListResponse,
   type MailboxObject,
 } from 'imapflow';
+import { SOURCE_FOLDERS_MAX } from '@trove/contracts';
 
 // A thin, typed wrapper over imapflow for mail sources (issue 21, ADR 047): connect, list folders, read
 // folder state and fetch by UID. No sync logic lives here: checkpoints, retries and deduplication belong
@@ -429,22 +430,27 @@ export class ImapSession {
 
   async listFolders(): Promise<ImapFolder[]> {
     const listed = await this.#run(() => this.#client.list());
-    return listed.filter(selectable).map((folder) => {
-      // imapflow also guesses special use from names ("Spam", "Papierkorb"); only the server's flag counts.
-      const specialUse =
-        folder.specialUseSource === 'extension' &&
-        folder.specialUse !== undefined &&
-        SPECIAL_USES.has(folder.specialUse)
-          ? (folder.specialUse as SpecialUse)
-          : undefined;
-      return {
-        path: folder.path,
-        name: folder.name,
-        delimiter: folder.delimiter,
-        specialUse,
-        selectedByDefault: isSelectedByDefault(specialUse),
-      };
-    });
+    // A mailbox of more folders than a source can choose is cut to the first SOURCE_FOLDERS_MAX (a hostile
+    // server can list millions; the test's card and the sync's plan hold them all).
+    return listed
+      .filter(selectable)
+      .slice(0, SOURCE_FOLDERS_MAX)
+      .map((folder) => {
+        // imapflow also guesses special use from names ("Spam", "Papierkorb"); only the server's flag counts.
+        const specialUse =
+          folder.specialUseSource === 'extension' &&
+          folder.specialUse !== undefined &&
+          SPECIAL_USES.has(folder.specialUse)
+            ? (folder.specialUse as SpecialUse)
+            : undefined;
+        return {
+          path: folder.path,
+          name: folder.name,
+          delimiter: folder.delimiter,
+          specialUse,
+          selectedByDefault: isSelectedByDefault(specialUse),
+        };
+      });
   }
 
   async folderStatus(path: string): Promise<FolderStatus> {

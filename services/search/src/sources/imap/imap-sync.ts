@@ -34,6 +34,7 @@ import {
   voidFolderUids,
   withSourceLock,
 } from '../sources.repository';
+import { DocumentAllowance, quotaAttention, SourceQuotaReached } from '../source-quota';
 import { lockRunningSource, SyncStopped } from '../sync-stop';
 import { openSourcePassword } from '../source-secrets';
 import { ImapError, type ImapFolder, type ImapMessage, type ImapSession, uidsGone } from './imap-client';
@@ -61,6 +62,12 @@ export interface ImapSyncOptions {
   logger: Logger;
   /** SOURCE_SYNC_INTERVAL_MINUTES: the next sync after one that succeeded. */
   intervalMinutes: number;
+  /** SOURCE_SYNCS_PER_USER: a user's sources syncing at once (sources.repository.ts, withSourceLock). */
+  syncsPerUser?: number;
+  /** SOURCE_DOCUMENTS_PER_USER: documents a user's sources may hold together (source-quota.ts). */
+  documentsPerUser?: number;
+  /** This run's count of them (set by the run). */
+  allowance?: DocumentAllowance;
   /** Messages a batch starts with (each batch is one transaction); fewer when messages are large. */
   batchSize?: number;
   /** Without QRESYNC, how often a folder's UIDs are compared with the server's to find deletions. */
@@ -116,7 +123,12 @@ export async function runImapSync(
   sourceId: string,
   options: ImapSyncOptions,
 ): Promise<SyncRunResult> {
-  const held = await withSourceLock(db, sourceId, (connection) => syncSource(connection, sourceId, options));
+  const held = await withSourceLock(
+    db,
+    sourceId,
+    (connection) => syncSource(connection, sourceId, options),
+    options.syncsPerUser,
+  );
   return held.ran ? 'done' : 'busy';
 }
 
@@ -139,7 +151,12 @@ async function syncSource(db: DatabaseHandle, sourceId: string, options: ImapSyn
   try {
     const password = await openSourcePassword(db, options.secrets, source);
     session = await connectImapSource(settings, password, options.reach);
-    await readMailbox(db, session, source, settings, progress, options);
+    const allowance = await DocumentAllowance.of(
+      db,
+      source.user_id,
+      options.documentsPerUser ?? Number.POSITIVE_INFINITY,
+    );
+    await readMailbox(db, session, source, settings, progress, { ...options, allowance });
     const finished = now();
     await recordOnSource(db, sourceId, {
       state: 'up_to_date',
@@ -166,15 +183,19 @@ async function recordFailure(
   logger: Logger,
 ): Promise<void> {
   const attention: AttentionDetail =
-    error instanceof SecretBoxError
-      ? {
-          // The key that sealed it is gone (SECRETS_KEY changed without the old one kept).
-          problem: 'auth',
-          reason: 'The saved password can no longer be read.',
-          action: 'Enter the password again in the source’s settings.',
-        }
-      : describeFailure(error, settings);
-  const retried = !(error instanceof SecretBoxError) && RETRIED_PROBLEMS.has(attention.problem);
+    error instanceof SourceQuotaReached
+      ? quotaAttention(error)
+      : error instanceof SecretBoxError
+        ? {
+            // The key that sealed it is gone (SECRETS_KEY changed without the old one kept).
+            problem: 'auth',
+            reason: 'The saved password can no longer be read.',
+            action: 'Enter the password again in the source’s settings.',
+          }
+        : describeFailure(error, settings);
+  const retried =
+    !(error instanceof SecretBoxError || error instanceof SourceQuotaReached) &&
+    RETRIED_PROBLEMS.has(attention.problem);
   // The password is never part of what is logged: ImapError and HostRefusedError messages name the host only.
   logger.warn(
     { sourceId: source.id, problem: attention.problem, failures, error: describeError(error) },
@@ -265,6 +286,8 @@ async function readNewMail(
     const last = batch.at(-1);
     if (last === undefined) return;
     const bytes = batch.reduce((sum, message) => sum + message.source.byteLength, 0);
+    // Counted before it is stored (at most one document a message: one filed twice is counted twice here).
+    options.allowance?.take(batch.length);
     await storeBatch(db, source, plan, batch, progress);
     plan.checkpoint.lastUid = last.uid;
     progress.done += batch.length;

@@ -27,7 +27,11 @@ const CAPABILITIES = 'IMAP4rev1 COMPRESS=DEFLATE ID ENABLE LITERAL+';
 const HUGE = 300 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 'x');
 
-export async function startHostileImap(mode: HostileMode): Promise<HostileImap> {
+/** `folders`: how many folders LIST answers with (the polite mode's mailbox can hold thousands). */
+export async function startHostileImap(
+  mode: HostileMode,
+  options: { folders?: number } = {},
+): Promise<HostileImap> {
   const dir = mkdtempSync(join(tmpdir(), 'trove-hostile-imap-'));
   const certificate = makeCertificate(dir, { organisation: 'Hostile IMAP', altNames: ['IP:127.0.0.1'] });
   let sent = 0;
@@ -61,6 +65,13 @@ export async function startHostileImap(mode: HostileMode): Promise<HostileImap> 
       case 'COMPRESS':
         // Recorded; refused, so a client that asks goes on in plain text and the test reads the record.
         return socket.write(`${tag} NO not today\r\n`);
+      case 'LIST': {
+        const lines = Array.from(
+          { length: options.folders ?? 1 },
+          (_, n) => `* LIST () "/" "Folder ${n}"\r\n`,
+        );
+        return socket.write(`${lines.join('')}${tag} OK done\r\n`);
+      }
       case 'NAMESPACE':
         return socket.write(`* NAMESPACE (("" "/")) NIL NIL\r\n${tag} OK done\r\n`);
       case 'LOGOUT':

@@ -1,0 +1,116 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { READER_CHILD_FLAG, READER_READY } from './reader-protocol';
+
+// The reader children, kept warm (docs/decisions/082): a child runs from TypeScript source under tsx, and starting
+// one took 1–2 s on an idle machine and 18 s under the bench's load — every preview paying it was the difference
+// between an answer and a timeout. A reader takes an idle child of its memory size (or starts one), and gives it
+// back when it closes cleanly; a child that was killed, or has served MAX_USES readers, is never reused. One idle
+// child is started again in the background whenever the last is taken. Idle children hold no reference on the
+// event loop, so a service or a test stops without waiting for them.
+
+export interface ReaderChild {
+  process: ChildProcess;
+  memoryMb: number;
+  /** The end of what the child wrote to stderr: V8's last words when it ran out of memory. */
+  stderrTail: string;
+  uses: number;
+  /** Resolves when the child has loaded its code and listens (false: it went first). */
+  ready: Promise<boolean>;
+}
+
+/** Readers one child serves before it is replaced (memory a long life may have kept). */
+const MAX_USES = 50;
+/** Idle children kept per memory size. */
+const MAX_IDLE = 2;
+
+const idle = new Map<number, ReaderChild[]>();
+
+/** The child's environment: enough to start Node and tsx, nothing of the service's (no database, no keys). */
+function childEnv(): NodeJS.ProcessEnv {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
+  return Object.fromEntries(
+    keep.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key]]])),
+  );
+}
+
+const alive = (child: ReaderChild) =>
+  child.process.exitCode === null && child.process.signalCode === null && child.process.connected;
+
+/** Lets the event loop end while the child waits (an idle child), or holds it (a child at work). */
+function hold(child: ReaderChild, held: boolean): void {
+  const channel = child.process.channel as { ref(): void; unref(): void } | undefined;
+  if (held) {
+    child.process.ref();
+    channel?.ref();
+  } else {
+    child.process.unref();
+    channel?.unref();
+  }
+}
+
+function spawnChild(memoryMb: number): ReaderChild {
+  // The services run from TypeScript source under tsx (docs/decisions/003): the child loads it first.
+  const process = fork(fileURLToPath(new URL('./reader-child.ts', import.meta.url)), [READER_CHILD_FLAG], {
+    execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${memoryMb}`],
+    env: childEnv(),
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  const ready = new Promise<boolean>((resolve) => {
+    process.once('message', (message) => resolve(message === READER_READY));
+    process.once('close', () => resolve(false));
+  });
+  const child: ReaderChild = { process, memoryMb, stderrTail: '', uses: 0, ready };
+  process.stderr?.on('data', (chunk: Buffer) => {
+    child.stderrTail = (child.stderrTail + chunk.toString('utf8')).slice(-4096);
+  });
+  (process.stderr as unknown as { unref?: () => void } | null)?.unref?.();
+  process.on('error', () => undefined);
+  return child;
+}
+
+/** Starts an idle child of this size if none waits, so the next reader finds one. */
+export function prewarmReaderChild(memoryMb: number): void {
+  const list = idle.get(memoryMb) ?? [];
+  idle.set(memoryMb, list);
+  if (list.some(alive)) return;
+  const child = spawnChild(memoryMb);
+  hold(child, false);
+  list.push(child);
+}
+
+/** An idle child of this size, or a new one; held until it is given back or killed. */
+export function takeReaderChild(memoryMb: number): ReaderChild {
+  const list = idle.get(memoryMb) ?? [];
+  let child: ReaderChild | undefined;
+  while (child === undefined && list.length > 0) {
+    const candidate = list.shift() as ReaderChild;
+    if (alive(candidate)) child = candidate;
+  }
+  child ??= spawnChild(memoryMb);
+  hold(child, true);
+  child.uses += 1;
+  if (list.length === 0) prewarmReaderChild(memoryMb);
+  return child;
+}
+
+/** Gives a child back after its reader closed cleanly; one that served enough, or is gone, is stopped. */
+export function giveBackReaderChild(child: ReaderChild): void {
+  const list = idle.get(child.memoryMb) ?? [];
+  idle.set(child.memoryMb, list);
+  if (!alive(child) || child.uses >= MAX_USES || list.length >= MAX_IDLE) {
+    killReaderChild(child);
+    return;
+  }
+  hold(child, false);
+  list.push(child);
+}
+
+export function killReaderChild(child: ReaderChild): void {
+  if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
+}
+
+/** Stops every idle child (the service's stop). */
+export function stopReaderChildren(): void {
+  for (const list of idle.values()) for (const child of list.splice(0)) killReaderChild(child);
+}
