@@ -351,7 +351,7 @@ export async function runAnswersBench(): Promise<void> {
       .map((v) => v.toFixed(1))
       .join(' ')}`,
   );
-  const service = await startSearchTestService();
+  const service = await startSearchTestService({ maxFileBytes: 25 * 1024 * 1024 });
   try {
     const user = await service.signUp();
     const rows = invoiceRows(ROWS, TODAY);

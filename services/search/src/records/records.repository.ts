@@ -51,9 +51,10 @@ export interface CollectionCount {
 export async function recordCollections(db: DatabaseHandle, userId: string): Promise<CollectionCount[]> {
   const result = await sql<{ collection: string; records: string; names: string[] | null }>`
     select c.collection, c.records,
-           (select array_agg(f ->> 'name') from jsonb_array_elements(c.fields) f) as names
-    from (select collection, count(*) as records, (array_agg(fields))[1] as fields
-          from document_records where user_id = ${userId}
+           (select array_agg(f ->> 'name') from jsonb_array_elements(
+              (select r.fields from document_records r
+               where r.user_id = ${userId} and lower(r.collection) = lower(c.collection) limit 1)) f) as names
+    from (select collection, count(*) as records from document_records where user_id = ${userId}
           group by collection order by count(*) desc, collection limit 200) c
   `.execute(db);
   return result.rows.map((row) => ({
