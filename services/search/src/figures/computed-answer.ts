@@ -9,6 +9,7 @@ import {
 } from '../records/records.repository';
 import { userTimeZone } from '../search/search.repository';
 import { localDay } from './conditions';
+import type { RecordsCache } from './records-cache';
 import { computeFigures, rowsNoun } from './figures';
 import { planQuestion, type QuestionPlan } from './question-plan';
 import { nameStems, sameStem } from './row-fields';
@@ -22,6 +23,8 @@ export interface FigureSettings {
   paidWords: readonly string[];
   /** ANSWER_ROWS_MAX: the most rows one answer reads; a collection larger than this is not computed over. */
   rowsMax: number;
+  /** Collections' rows kept between questions (ANSWER_CACHE_ROWS); none, every answer reads its rows. */
+  cache?: RecordsCache | undefined;
 }
 
 export const FIGURE_DEFAULTS: FigureSettings = {
@@ -121,7 +124,10 @@ export async function computedAnswer(
     const cannot = `The ${named.collection} hold ${named.records.toLocaleString('en-US')} rows, more than the ${settings.rowsMax.toLocaleString('en-US')} one answer reads (ANSWER_ROWS_MAX), so no figure is given rather than one over part of them.`;
     return { ...base, headline: cannot, how: '', row_count: 0, cannot };
   }
-  const records = await collectionRecords(db, userId, named.collection, settings.rowsMax);
+  const records =
+    settings.cache === undefined
+      ? await collectionRecords(db, userId, named.collection, settings.rowsMax)
+      : await settings.cache.rows(db, userId, named, settings.rowsMax);
   const figures = computeFigures(plan, records, {
     today,
     timeZone,

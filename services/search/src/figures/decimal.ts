@@ -21,14 +21,18 @@ const rescale = (value: Scaled, scale: number): bigint => value.units * 10n ** B
 
 /** The exact sum of decimals; undefined when one is not a decimal. */
 export function sumDecimals(values: readonly string[]): string | undefined {
-  const parsed: Scaled[] = [];
+  // Summed per scale first, then rescaled once each: one BigInt addition a value, no power a value (and no
+  // spread of 100,000 arguments into Math.max).
+  const byScale = new Map<number, bigint>();
   for (const value of values) {
     const s = scaled(value);
     if (s === undefined) return undefined;
-    parsed.push(s);
+    byScale.set(s.scale, (byScale.get(s.scale) ?? 0n) + s.units);
   }
-  const scale = Math.max(0, ...parsed.map((value) => value.scale));
-  const total = parsed.reduce((sum, value) => sum + rescale(value, scale), 0n);
+  let scale = 0;
+  for (const key of byScale.keys()) scale = Math.max(scale, key);
+  let total = 0n;
+  for (const [key, units] of byScale) total += rescale({ units, scale: key }, scale);
   return format({ units: total, scale });
 }
 
@@ -48,7 +52,8 @@ export function meanOfDecimals(values: readonly string[], digits = 2): string | 
   const sum = sumDecimals(values);
   const s = sum === undefined ? undefined : scaled(sum);
   if (s === undefined) return undefined;
-  const scale = Math.max(digits, ...values.map((value) => scaled(value)?.scale ?? 0));
+  let scale = Math.max(digits, s.scale);
+  for (const value of values) scale = Math.max(scale, scaled(value)?.scale ?? 0);
   const numerator = rescale(s, scale) * 10n;
   const quotient = numerator / BigInt(values.length);
   const rounded = (quotient + (quotient < 0n ? -5n : 5n)) / 10n;

@@ -45,22 +45,22 @@ export interface CollectionCount {
   records: number;
   /** The field names of one of its records, to know it by a column a question names ("amount per customer"). */
   fieldNames: string[];
+  /** Moves whenever any of its records is written or removed: what a cache of its rows is checked against. */
+  version: string;
 }
 
 /** The user's collections, largest first (a question's kind word is matched against their names). */
 export async function recordCollections(db: DatabaseHandle, userId: string): Promise<CollectionCount[]> {
-  const result = await sql<{ collection: string; records: string; names: string[] | null }>`
-    select c.collection, c.records,
-           (select array_agg(f ->> 'name') from jsonb_array_elements(
-              (select r.fields from document_records r
-               where r.user_id = ${userId} and lower(r.collection) = lower(c.collection) limit 1)) f) as names
-    from (select collection, count(*) as records from document_records where user_id = ${userId}
-          group by collection order by count(*) desc, collection limit 200) c
+  // Kept by triggers on document_records (migration 2026-11-29-61): no count over the records themselves.
+  const result = await sql<{ collection: string; records: string; field_names: string[]; version: string }>`
+    select collection, records, field_names, version from record_collections where user_id = ${userId}
+    order by records desc, collection limit 200
   `.execute(db);
   return result.rows.map((row) => ({
     collection: row.collection,
     records: Number(row.records),
-    fieldNames: row.names ?? [],
+    fieldNames: row.field_names,
+    version: row.version,
   }));
 }
 
