@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '@trove/service-core';
 import { stem } from '../chats/summary';
 import {
   type CollectionCount,
+  citationsOf,
   collectionRecords,
   recordCollections,
   type StoredRecord,
@@ -134,7 +135,12 @@ export async function computedAnswer(
     collection: named.collection,
     paidWords: new Set(settings.paidWords.map((word) => word.toLowerCase())),
   });
-  const shown = figures.rows.slice(0, COMPUTED_ROWS_MAX);
+  // Only the rows shown (and each group's first) are cited: their names and passages are read now.
+  const cited = await citationsOf(db, userId, [
+    ...figures.rows.slice(0, COMPUTED_ROWS_MAX),
+    ...figures.groups.map((group) => group.first),
+  ]);
+  const shown = cited.slice(0, Math.min(COMPUTED_ROWS_MAX, figures.rows.length));
   const notes = [...figures.notes];
   if (figures.rows.length > shown.length)
     notes.push(
@@ -162,6 +168,6 @@ export async function computedAnswer(
     })),
     cannot: figures.cannot,
     notes,
-    cited: [...shown, ...figures.groups.map((group) => group.first)],
+    cited,
   };
 }

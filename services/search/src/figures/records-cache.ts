@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '@trove/service-core';
-import { type CollectionCount, collectionRecords, type StoredRecord } from '../records/records.repository';
+import { type CollectionCount, collectionRecords, type RecordRow } from '../records/records.repository';
 
 // A collection's rows, kept in the service between questions (issue 37's answer time; docs/decisions/131): reading
 // 100,000 rows' fields from PostgreSQL is most of an answer's time, and a second question about the same table is
@@ -9,7 +9,7 @@ import { type CollectionCount, collectionRecords, type StoredRecord } from '../r
 
 interface Entry {
   version: string;
-  rows: StoredRecord[];
+  rows: RecordRow[];
 }
 
 export class RecordsCache {
@@ -24,7 +24,7 @@ export class RecordsCache {
     userId: string,
     collection: CollectionCount,
     limit: number,
-  ): Promise<StoredRecord[]> {
+  ): Promise<RecordRow[]> {
     const key = `${userId}\u0000${collection.collection}`;
     const cached = this.entries.get(key);
     if (cached !== undefined && cached.version === collection.version) {
