@@ -249,12 +249,22 @@ export function rowsNoun(collection: string, count: number): string {
   return /ies$/i.test(plural) ? plural.replace(/ies$/i, 'y') : plural.replace(/s$/i, '');
 }
 
+/**
+ * The fields of a set of rows, by the rows' identity: the rows a cache keeps (records-cache.ts) are the same array
+ * question after question, and their catalogue is made once.
+ */
+const catalogues = new WeakMap<readonly RowLike[], Map<string, FieldInfo>>();
+
 export function computeFigures<Row extends RowLike>(
   plan: QuestionPlan,
   all: readonly Row[],
   context: FigureContext,
 ): Figures<Row> {
-  const fields = catalogueOf(all);
+  let fields = catalogues.get(all);
+  if (fields === undefined) {
+    fields = catalogueOf(all);
+    catalogues.set(all, fields);
+  }
   const resolved = resolve(plan, all, fields, context);
   const rows =
     resolved.cannot === null ? all.filter((row) => resolved.conditions.every((c) => c.test(row))) : [];
