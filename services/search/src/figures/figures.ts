@@ -4,7 +4,6 @@ import {
   type Condition,
   comparisonCondition,
   dayOf,
-  fieldOf,
   mentionCondition,
   periodCondition,
   type RowLike,
@@ -13,7 +12,7 @@ import {
   valueCondition,
 } from './conditions';
 import { grouped } from './grouped-figures';
-import { AGGREGATE_LABEL, measureFigures } from './measure-figures';
+import { measureFigures } from './measure-figures';
 import type { Aggregate, QuestionPlan } from './question-plan';
 import {
   type FieldInfo,
