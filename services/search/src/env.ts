@@ -146,6 +146,8 @@ export const SearchEnvSchema = z
       .default(FIGURE_DEFAULTS.paidWords.join(',')),
     /** The most rows one answer reads to compute; a larger table gets a statement, not a figure over part of it. */
     ANSWER_ROWS_MAX: wholeNumber(FIGURE_DEFAULTS.rowsMax, 1, 10_000_000),
+    /** Rows of the users' tables kept in memory between questions (~0.5 KB each); 0 keeps none. */
+    ANSWER_CACHE_ROWS: wholeNumber(200_000, 0, 10_000_000),
     /**
      * Sources (issue 21): the key that seals their passwords and webhook URLs (AES-256-GCM; 32 random bytes in
      * base64). Unset: made once in SECRETS_KEY_DIR and read from there after — a local run only: with

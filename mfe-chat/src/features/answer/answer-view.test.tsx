@@ -118,3 +118,64 @@ describe('AnswerView', () => {
     expect(handlers.send).toHaveBeenCalledWith(answer);
   });
 });
+
+describe('an answer that computes (issue 37)', () => {
+  const row = (n: number, amount: string) => ({
+    document_id: `d${n}`,
+    passage_id: String(n),
+    document_name: `invoices #${n}`,
+    document_title: `INV-${n}`,
+    location: '',
+    fields: [
+      { name: 'Number', type: 'text' as const, value: `INV-${n}` },
+      { name: 'Amount', type: 'money' as const, value: amount, currency: 'USD' },
+    ],
+  });
+  const rows = Array.from({ length: 30 }, (_, index) => row(index + 1, String(1000 + index)));
+  const computedAnswer = () =>
+    testAnswer({
+      layout: 'table-first',
+      summary: [{ text: '30 invoices over 1,000 USD: 30,435.00 USD in total', passage_id: '1' }],
+      computed: {
+        headline: '30 invoices over 1,000 USD: 30,435.00 USD in total',
+        how: 'Read the 240 invoices; kept the 30 where Amount over 1,000 USD',
+        collection: 'invoices',
+        understood: ['invoices', 'Amount over 1,000 USD'],
+        figures: [{ label: 'Total Amount', value: '30435', currency: 'USD', text: '30,435.00 USD' }],
+        groups: [],
+        row_count: 30,
+        rows,
+        cannot: null,
+        notes: [],
+      },
+    });
+
+  it('leads with the figure and the question as understood, then the rows a page at a time', () => {
+    render(<AnswerView answer={computedAnswer()} actions={actions()} />);
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Computed from invoices');
+    expect(screen.getByRole('region', { name: 'Figure' }).textContent).toContain('30,435.00 USD in total');
+    const chips = screen.getByRole('list', { name: 'Question as understood' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['invoices', 'Amount over 1,000 USD']);
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(26);
+    expect(screen.getByText('Rows 1–25 of 30')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Rows 26–30 of 30')).toBeTruthy();
+  });
+
+  it('sorts by a column, largest first on a second click, each row opening its source', () => {
+    const act = actions();
+    render(<AnswerView answer={computedAnswer()} actions={act} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Amount' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Amount' }));
+    const table = screen.getByRole('table');
+    const first = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(first.textContent).toContain('1,029 USD');
+    fireEvent.click(within(first).getByRole('link'));
+    expect(act.openPassage).toHaveBeenCalledWith('30', []);
+  });
+});

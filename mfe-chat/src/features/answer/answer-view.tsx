@@ -12,6 +12,7 @@ import { Button, Card, Cluster, Eyebrow, Heading, Stack, Text, VisuallyHidden } 
 import * as ui from '../ui/ui.module.css';
 import { documentsReadLine, filterChips, formatDay, formatTotal } from './answer-format';
 import * as styles from './answer.module.css';
+import { ComputedView } from './computed-view';
 
 export interface AnswerActions {
   /** The address a passage opens at (`?passage=:id`), so it can be copied, middle-clicked or mailed. */
@@ -233,9 +234,20 @@ export function AnswerView({ answer, actions }: { answer: AssistantChatMessage; 
   const numbers = new Map(answer.passages.map((passage, index) => [passage.passage_id, index + 1]));
   const props: SectionProps = { answer, actions, number: (id) => numbers.get(id) };
   const chips = filterChips(answer.filters);
-  const nothing = answer.passages.length === 0;
-  const sections =
-    answer.layout === 'table-first'
+  const computed = answer.computed ?? null;
+  const nothing = answer.passages.length === 0 && computed === null;
+  const rowLink = (passageId: string, children: ReactNode) => (
+    <PassageLink passageId={passageId} answer={answer} actions={actions} className={ui.link}>
+      {children}
+    </PassageLink>
+  );
+  // Issue 37: an answer computed over rows shows its figure, groups and rows; the passages it cites follow.
+  const sections = computed
+    ? [
+        <ComputedView key="computed" answer={answer} computed={computed} rowLink={rowLink} />,
+        <Passages key="passages" {...props} />,
+      ]
+    : answer.layout === 'table-first'
       ? [
           <FieldsTable key="fields" {...props} captionId={captionId} />,
           <Summary key="summary" {...props} />,
@@ -257,7 +269,13 @@ export function AnswerView({ answer, actions }: { answer: AssistantChatMessage; 
     >
       <Cluster as="header" gap={3} rowGap={2} align="center">
         <Heading level={3} size="md" id={headingId}>
-          {nothing ? 'No matches' : answer.layout === 'table-first' ? 'Extracted fields' : 'Answer'}
+          {nothing
+            ? 'No matches'
+            : computed
+              ? `Computed from ${computed.collection}`
+              : answer.layout === 'table-first'
+                ? 'Extracted fields'
+                : 'Answer'}
         </Heading>
         {chips.length > 0 ? (
           <Cluster as="ul" gap={1} aria-label="Understood filters">

@@ -1,4 +1,5 @@
 import { FIGURE_DEFAULTS } from '../figures/computed-answer';
+import { RecordsCache } from '../figures/records-cache';
 import type { ChatSettings } from './chats.service';
 
 // The chats' settings, from the service's env (env.ts CHAT_*) or a test's overrides. The product's name
@@ -41,6 +42,7 @@ export function chatSettingsFromEnv(env: {
   ADDRESS_ALLOW_QUOTED_LOCAL: boolean;
   ANSWER_PAID_WORDS: string;
   ANSWER_ROWS_MAX: number;
+  ANSWER_CACHE_ROWS: number;
 }): ChatAppSettings {
   return {
     linkOrigin: env.PUBLIC_URL?.origin ?? listenOrigin(env.HOST, env.PORT),
@@ -58,6 +60,7 @@ export function chatSettingsFromEnv(env: {
         .map((word) => word.trim().toLowerCase())
         .filter(Boolean),
       rowsMax: env.ANSWER_ROWS_MAX,
+      cache: env.ANSWER_CACHE_ROWS > 0 ? new RecordsCache(env.ANSWER_CACHE_ROWS) : undefined,
     },
   };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { questionAsked } from './chats.service';
+import { FIELDS_MAX } from '../destinations/destination-payloads';
+import type { StoredAnswer } from './chats.repository';
+import { answerDigest, questionAsked } from './chats.service';
 
 describe('questionAsked', () => {
   it('is the question without where to send the answer, and never empty', () => {
@@ -7,5 +9,44 @@ describe('questionAsked', () => {
     expect(questionAsked('summarize standup')).toBe('summarize standup');
     // Nothing before the arrow: the title and a post's header keep the text rather than be empty.
     expect(questionAsked(' -> #finance ')).toBe('-> #finance');
+  });
+});
+
+describe('answerDigest of an answer that computes (issue 37 item 4)', () => {
+  const row = (n: number) => ({
+    people: [],
+    organisations: ['Stark Industries'],
+    passage_id: String(n),
+    document_name: `invoices #${n}`,
+    document_title: `INV-${n}`,
+    total: { value: 100 + n, currency: 'USD', text: `${100 + n}.00 USD` },
+  });
+  const answer: StoredAnswer = {
+    command: { verb: 'find', query: 'invoices', destination: null },
+    filters: {},
+    layout: 'table-first',
+    summary: [{ text: '50 invoices overdue: 6,225.00 USD in total', passage_id: '1' }],
+    passages: [],
+    fields: Array.from({ length: 50 }, (_, index) => row(index + 1)),
+    documents_read: [],
+    empty_hint: null,
+    destination_note: null,
+  };
+
+  it('leads with the total line and carries the first rows, saying where the rest are', () => {
+    const digest = answerDigest({
+      linkOrigin: 'https://trove.example',
+      product: 'Trove',
+      chatId: 'c1',
+      question: 'which invoices are overdue? -> #finance',
+      answer,
+    });
+    expect(digest.summary[0]?.text).toBe('50 invoices overdue: 6,225.00 USD in total');
+    expect(digest.fields).toHaveLength(FIELDS_MAX);
+    expect(digest.fields[0]).toMatchObject({ total: '101.00 USD', organisations: 'Stark Industries' });
+    expect(digest.summary.at(-1)).toEqual({
+      text: `The table shows the first ${FIELDS_MAX} of the 50 rows; every row is in the chat.`,
+      url: 'https://trove.example/chats/c1',
+    });
   });
 });

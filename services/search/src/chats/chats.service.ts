@@ -14,7 +14,7 @@ import {
   snippetText,
 } from '@trove/contracts';
 import { ApiError, chatAnswerMail, type DatabaseHandle, enqueueMail } from '@trove/service-core';
-import type { AnswerDigest } from '../destinations/destination-payloads';
+import { type AnswerDigest, FIELDS_MAX } from '../destinations/destination-payloads';
 import type { DestinationPostQueue } from '../destinations/destination-jobs';
 import type { DestinationPostLimit } from '../destinations/post-limit';
 import { type DestinationRow, findDestination } from '../destinations/destinations.repository';
@@ -355,14 +355,29 @@ export function answerDigest(job: {
     const named = fileName === null ? title : `${title} (${fileName})`;
     return location ? `${named}, ${location}` : named;
   };
+  // Issue 37 item 4: the table goes out as its first rows; an answer with more says how many and where the rest are.
+  const rows = answer.computed?.row_count ?? answer.fields.length;
+  const shipped = answer.fields.slice(0, FIELDS_MAX);
+  const more =
+    rows > shipped.length
+      ? [
+          {
+            text: `The table shows the first ${shipped.length} of the ${rows} rows; every row is in the chat.`,
+            url: chatUrl,
+          },
+        ]
+      : [];
   return {
     product: job.product,
     question: mailQuestion(questionAsked(job.question)),
-    summary: answer.summary.map((sentence) => ({
-      text: sentence.text,
-      url: passageUrl(sentence.passage_id),
-    })),
-    fields: answer.fields.map((row) => ({
+    summary: [
+      ...answer.summary.map((sentence) => ({
+        text: sentence.text,
+        url: passageUrl(sentence.passage_id),
+      })),
+      ...more,
+    ],
+    fields: shipped.map((row) => ({
       date: row.date ?? '',
       total: row.total?.text ?? '',
       people: row.people.join(', '),

@@ -25,7 +25,8 @@ export interface AnswerDigest {
 /** Slack's section text is at most 3,000 characters; Google Chat's and Teams' are larger but a post is a glance. */
 const SECTION_MAX = 2_900;
 const PASSAGES_MAX = 5;
-const FIELDS_MAX = 10;
+/** Rows of the fields table a post or a mail carries; an answer with more says so and links to the chat. */
+export const FIELDS_MAX = 10;
 
 function cut(text: string, max = SECTION_MAX): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;

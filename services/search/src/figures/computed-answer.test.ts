@@ -5,8 +5,14 @@ const invoices = {
   collection: 'invoices',
   records: 240,
   fieldNames: ['Number', 'Customer', 'Amount', 'Due date'],
+  version: '1',
 };
-const tickets = { collection: 'tickets', records: 90, fieldNames: ['Id', 'Subject', 'Priority'] };
+const tickets = {
+  collection: 'tickets',
+  records: 90,
+  fieldNames: ['Id', 'Subject', 'Priority'],
+  version: '2',
+};
 
 describe('the collection a question names', () => {
   it('by its name, in any form of the word', () => {

@@ -3,12 +3,14 @@ import type { DatabaseHandle } from '@trove/service-core';
 import { stem } from '../chats/summary';
 import {
   type CollectionCount,
+  citationsOf,
   collectionRecords,
   recordCollections,
   type StoredRecord,
 } from '../records/records.repository';
 import { userTimeZone } from '../search/search.repository';
 import { localDay } from './conditions';
+import type { RecordsCache } from './records-cache';
 import { computeFigures, rowsNoun } from './figures';
 import { planQuestion, type QuestionPlan } from './question-plan';
 import { nameStems, sameStem } from './row-fields';
@@ -22,6 +24,8 @@ export interface FigureSettings {
   paidWords: readonly string[];
   /** ANSWER_ROWS_MAX: the most rows one answer reads; a collection larger than this is not computed over. */
   rowsMax: number;
+  /** Collections' rows kept between questions (ANSWER_CACHE_ROWS); none, every answer reads its rows. */
+  cache?: RecordsCache | undefined;
 }
 
 export const FIGURE_DEFAULTS: FigureSettings = {
@@ -121,14 +125,22 @@ export async function computedAnswer(
     const cannot = `The ${named.collection} hold ${named.records.toLocaleString('en-US')} rows, more than the ${settings.rowsMax.toLocaleString('en-US')} one answer reads (ANSWER_ROWS_MAX), so no figure is given rather than one over part of them.`;
     return { ...base, headline: cannot, how: '', row_count: 0, cannot };
   }
-  const records = await collectionRecords(db, userId, named.collection, settings.rowsMax);
+  const records =
+    settings.cache === undefined
+      ? await collectionRecords(db, userId, named.collection, settings.rowsMax)
+      : await settings.cache.rows(db, userId, named, settings.rowsMax);
   const figures = computeFigures(plan, records, {
     today,
     timeZone,
     collection: named.collection,
     paidWords: new Set(settings.paidWords.map((word) => word.toLowerCase())),
   });
-  const shown = figures.rows.slice(0, COMPUTED_ROWS_MAX);
+  // Only the rows shown (and each group's first) are cited: their names and passages are read now.
+  const cited = await citationsOf(db, userId, [
+    ...figures.rows.slice(0, COMPUTED_ROWS_MAX),
+    ...figures.groups.map((group) => group.first),
+  ]);
+  const shown = cited.slice(0, Math.min(COMPUTED_ROWS_MAX, figures.rows.length));
   const notes = [...figures.notes];
   if (figures.rows.length > shown.length)
     notes.push(
@@ -156,6 +168,6 @@ export async function computedAnswer(
     })),
     cannot: figures.cannot,
     notes,
-    cited: [...shown, ...figures.groups.map((group) => group.first)],
+    cited,
   };
 }

@@ -25,3 +25,22 @@ describe('exact decimals', () => {
     expect(amountValueText('2', 'lakh')).toBe('200000');
   });
 });
+
+describe('the fast sum and the exact one agree', () => {
+  it('on small amounts, on amounts past 2^53 units, and on negatives', () => {
+    expect(sumDecimals(['0.01', '-0.02', '1234.5'])).toBe('1234.49');
+    expect(sumDecimals(['999999999999999', '999999999999999', '0.5'])).toBe('1999999999999998.5');
+    expect(sumDecimals(['9007199254740991', '1'])).toBe('9007199254740992');
+    expect(sumDecimals(['4503599627370496.5', '4503599627370496.5'])).toBe('9007199254740993');
+  });
+});
+
+describe('comparing decimals', () => {
+  it('exactly, whether short or long', () => {
+    expect(compareDecimals('20000', '20000.00')).toBe(0);
+    expect(compareDecimals('19999.99', '20000')).toBe(-1);
+    expect(compareDecimals('-0.5', '-0.25')).toBe(-1);
+    expect(compareDecimals('12345678901234567.01', '12345678901234567.02')).toBe(-1);
+    expect(compareDecimals('0.000001', '0')).toBe(1);
+  });
+});

@@ -19,21 +19,60 @@ export function scaled(value: string): Scaled | undefined {
 
 const rescale = (value: Scaled, scale: number): bigint => value.units * 10n ** BigInt(scale - value.scale);
 
-/** The exact sum of decimals; undefined when one is not a decimal. */
-export function sumDecimals(values: readonly string[]): string | undefined {
-  const parsed: Scaled[] = [];
+const SMALL = /^(-?)(\d{1,15})(?:\.(\d{1,6}))?$/;
+
+/**
+ * The sum in doubles when every value and every partial sum is an integer of units below 2^53 (exact there): a
+ * table's amounts nearly always are, and this is several times faster than BigInts. Undefined otherwise.
+ */
+function smallSum(values: readonly string[]): string | undefined {
+  const byScale = new Map<number, number>();
   for (const value of values) {
-    const s = scaled(value);
-    if (s === undefined) return undefined;
-    parsed.push(s);
+    const match = SMALL.exec(value);
+    if (match === null) return undefined;
+    const fraction = match[3] ?? '';
+    const units = Number(`${match[2]}${fraction}`) * (match[1] === '-' ? -1 : 1);
+    const sum = (byScale.get(fraction.length) ?? 0) + units;
+    if (!Number.isSafeInteger(sum) || !Number.isSafeInteger(units)) return undefined;
+    byScale.set(fraction.length, sum);
   }
-  const scale = Math.max(0, ...parsed.map((value) => value.scale));
-  const total = parsed.reduce((sum, value) => sum + rescale(value, scale), 0n);
+  let scale = 0;
+  for (const key of byScale.keys()) scale = Math.max(scale, key);
+  // The last step in BigInts: rescaling can leave the doubles' exact range.
+  let total = 0n;
+  for (const [key, units] of byScale) total += BigInt(units) * 10n ** BigInt(scale - key);
   return format({ units: total, scale });
 }
 
+/** The exact sum of decimals; undefined when one is not a decimal. */
+export function sumDecimals(values: readonly string[]): string | undefined {
+  const small = smallSum(values);
+  if (small !== undefined) return small;
+  // Summed per scale first, then rescaled once each: one BigInt addition a value, no power a value (and no
+  // spread of 100,000 arguments into Math.max).
+  const byScale = new Map<number, bigint>();
+  for (const value of values) {
+    const s = scaled(value);
+    if (s === undefined) return undefined;
+    byScale.set(s.scale, (byScale.get(s.scale) ?? 0n) + s.units);
+  }
+  let scale = 0;
+  for (const key of byScale.keys()) scale = Math.max(scale, key);
+  let total = 0n;
+  for (const [key, units] of byScale) total += rescale({ units, scale: key }, scale);
+  return format({ units: total, scale });
+}
+
+const significant = (value: string) => value.replace(/[-.]/g, '').replace(/^0+/, '').length;
+
 /** -1, 0 or 1 as a compares to b. */
 export function compareDecimals(a: string, b: string): number {
+  // Decimals of at most 15 significant digits are distinct doubles, in the same order: compared as numbers.
+  if (SMALL.test(a) && SMALL.test(b) && significant(a) <= 15 && significant(b) <= 15) {
+    const x = Number(a);
+    const y = Number(b);
+    return x === y ? 0 : x < y ? -1 : 1;
+  }
   const x = scaled(a);
   const y = scaled(b);
   if (x === undefined || y === undefined) return Number.NaN;
@@ -48,7 +87,8 @@ export function meanOfDecimals(values: readonly string[], digits = 2): string | 
   const sum = sumDecimals(values);
   const s = sum === undefined ? undefined : scaled(sum);
   if (s === undefined) return undefined;
-  const scale = Math.max(digits, ...values.map((value) => scaled(value)?.scale ?? 0));
+  let scale = Math.max(digits, s.scale);
+  for (const value of values) scale = Math.max(scale, scaled(value)?.scale ?? 0);
   const numerator = rescale(s, scale) * 10n;
   const quotient = numerator / BigInt(values.length);
   const rounded = (quotient + (quotient < 0n ? -5n : 5n)) / 10n;

@@ -1,4 +1,5 @@
 import type { RecordField } from '@trove/contracts';
+import { testTime } from '@trove/service-core/testing/time';
 import { describe, expect, it } from 'vitest';
 import { cents, centsText, type InvoiceRow, invoiceRows } from '../records/testing/invoices';
 import { computeFigures, type FigureContext } from './figures';
@@ -115,6 +116,26 @@ describe('questions that compute, over typed rows', () => {
     const answer = ask('invoices due this month', records, la);
     expect(answer.rows).toHaveLength(truth((r) => r.due_date.startsWith('2026-10')).length);
   });
+});
+
+describe('a large table', () => {
+  // A generous bound: linear work takes seconds on a loaded machine; copying a group per row took minutes.
+  it(
+    'adds up and groups 100,000 rows exactly, each row looked at once (no copying per row)',
+    () => {
+      const large = invoiceRows(100_000, today, 5);
+      const answer = ask('total amount per customer', large.map(recordOf));
+      const customers = new Map<string, number>();
+      for (const row of large)
+        customers.set(row.customer, (customers.get(row.customer) ?? 0) + cents(row.amount));
+      expect(answer.groups).toHaveLength(customers.size);
+      for (const group of answer.groups)
+        expect(group.figures.find((f) => f.label === 'Total Amount')?.text).toBe(
+          `${centsText(customers.get(group.key) ?? 0)} USD`,
+        );
+    },
+    testTime(60_000),
+  );
 });
 
 describe('what cannot be computed is said, never guessed', () => {

@@ -4,7 +4,6 @@ import {
   type Condition,
   comparisonCondition,
   dayOf,
-  fieldOf,
   mentionCondition,
   periodCondition,
   type RowLike,
@@ -13,7 +12,7 @@ import {
   valueCondition,
 } from './conditions';
 import { grouped } from './grouped-figures';
-import { AGGREGATE_LABEL, measureFigures } from './measure-figures';
+import { measureFigures } from './measure-figures';
 import type { Aggregate, QuestionPlan } from './question-plan';
 import {
   type FieldInfo,
@@ -249,12 +248,22 @@ export function rowsNoun(collection: string, count: number): string {
   return /ies$/i.test(plural) ? plural.replace(/ies$/i, 'y') : plural.replace(/s$/i, '');
 }
 
+/**
+ * The fields of a set of rows, by the rows' identity: the rows a cache keeps (records-cache.ts) are the same array
+ * question after question, and their catalogue is made once.
+ */
+const catalogues = new WeakMap<readonly RowLike[], Map<string, FieldInfo>>();
+
 export function computeFigures<Row extends RowLike>(
   plan: QuestionPlan,
   all: readonly Row[],
   context: FigureContext,
 ): Figures<Row> {
-  const fields = catalogueOf(all);
+  let fields = catalogues.get(all);
+  if (fields === undefined) {
+    fields = catalogueOf(all);
+    catalogues.set(all, fields);
+  }
   const resolved = resolve(plan, all, fields, context);
   const rows =
     resolved.cannot === null ? all.filter((row) => resolved.conditions.every((c) => c.test(row))) : [];

@@ -49,7 +49,9 @@ export function grouped<Row extends RowLike>(
   const groups = new Map<string, Row[]>();
   for (const row of rows) {
     const key = keyOf(row) ?? '(none)';
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const members = groups.get(key);
+    if (members === undefined) groups.set(key, [row]);
+    else members.push(row);
   }
   // A group per row (a free-text column) is no grouping: said, not listed.
   if (!byMonth && (field.many || (groups.size > 50 && groups.size > rows.length / 2))) {

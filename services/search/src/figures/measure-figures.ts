@@ -27,7 +27,9 @@ function byCurrency<Row extends RowLike>(
     const field = fieldOf(row, measure.name);
     if (field === undefined) continue;
     const key = field.type === 'money' ? (field.currency ?? '') : '';
-    groups.set(key, [...(groups.get(key) ?? []), field]);
+    const members = groups.get(key);
+    if (members === undefined) groups.set(key, [field]);
+    else members.push(field);
   }
   return groups;
 }

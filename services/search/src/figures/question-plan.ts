@@ -74,7 +74,7 @@ const NUMBER = String.raw`\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 const BEFORE = String.raw`(US\$|\$|€|£|₹|\b(?:rs\.?|inr|usd|eur|gbp)\s?)?`;
 const SCALE = String.raw`(?:\s?(k|m|mn|million|lakhs?|crores?)\b)?`;
 const AFTER = String.raw`(?:\s?(usd|eur|gbp|inr|dollars?|euros?|pounds|rupees|€|£|₹)\b)?`;
-const AMOUNT = String.raw`${BEFORE}(${NUMBER})${SCALE}${AFTER}`;
+const AMOUNT = `${BEFORE}(${NUMBER})${SCALE}${AFTER}`;
 
 const OPERATORS: [RegExp, Operator][] = [
   [/^(?:at least|no less than|min(?:imum)?(?: of)?|>=|≥|or more)$/, 'gte'],

@@ -6,6 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../extraction';
 import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
+import { RecordsCache } from '../figures/records-cache';
+import { recordCollections } from './records.repository';
 import { invoiceRows, invoicesCsv } from './testing/invoices';
 
 // Typed fields end to end (issue 37 item 1, docs/decisions/130): a PostgreSQL table's rows and a CSV file's rows
@@ -117,5 +119,27 @@ describe('typed fields reach the index', () => {
         { name: 'Status', type: 'text', value: rows[1]?.status },
       ],
     });
+  });
+
+  it('keeps each user’s collections by trigger, and the rows cache follows their version', async () => {
+    const [collection] = await recordCollections(service.db, ada.userId);
+    expect(collection).toMatchObject({
+      collection: 'invoices',
+      records: rows.length,
+      fieldNames: ['Id', 'Number', 'Customer', 'Amount', 'Due date', 'Status', 'Paid', 'Created at'],
+    });
+    if (collection === undefined) throw new Error('a collection');
+    const cache = new RecordsCache(1_000);
+    const first = await cache.rows(service.db, ada.userId, collection, 1_000);
+    expect(first).toHaveLength(rows.length);
+    expect(await cache.rows(service.db, ada.userId, collection, 1_000)).toBe(first);
+    // One record gone (its document deleted): the count and the version move, and the cache reads again.
+    await sql`delete from documents where id = (select document_id from document_records
+      where user_id = ${ada.userId} order by document_id limit 1)`.execute(service.db);
+    const [after] = await recordCollections(service.db, ada.userId);
+    expect(after?.records).toBe(rows.length - 1);
+    expect(after?.version).not.toBe(collection.version);
+    if (after === undefined) throw new Error('a collection');
+    expect(await cache.rows(service.db, ada.userId, after, 1_000)).toHaveLength(rows.length - 1);
   });
 });

@@ -45,68 +45,118 @@ export interface CollectionCount {
   records: number;
   /** The field names of one of its records, to know it by a column a question names ("amount per customer"). */
   fieldNames: string[];
+  /** Moves whenever any of its records is written or removed: what a cache of its rows is checked against. */
+  version: string;
 }
 
 /** The user's collections, largest first (a question's kind word is matched against their names). */
 export async function recordCollections(db: DatabaseHandle, userId: string): Promise<CollectionCount[]> {
-  const result = await sql<{ collection: string; records: string; names: string[] | null }>`
-    select c.collection, c.records,
-           (select array_agg(f ->> 'name') from jsonb_array_elements(c.fields) f) as names
-    from (select collection, count(*) as records, (array_agg(fields))[1] as fields
-          from document_records where user_id = ${userId}
-          group by collection order by count(*) desc, collection limit 200) c
+  // Kept by triggers on document_records (migration 2026-11-29-61): no count over the records themselves.
+  const result = await sql<{ collection: string; records: string; field_names: string[]; version: string }>`
+    select collection, records, field_names, version from record_collections where user_id = ${userId}
+    order by records desc, collection limit 200
   `.execute(db);
   return result.rows.map((row) => ({
     collection: row.collection,
     records: Number(row.records),
-    fieldNames: row.names ?? [],
+    fieldNames: row.field_names,
+    version: row.version,
   }));
 }
 
-/** A record as an answer reads it: its fields and where to cite it. */
-export interface StoredRecord {
+/** A record as an answer computes over it. */
+export interface RecordRow {
   documentId: string;
-  documentName: string;
-  documentTitle: string | null;
-  passageId: string | null;
+  ordinal: number;
+  /** The passage that holds it (its ordinal in the document). */
+  passageOrdinal: number;
   location: string;
   fields: RecordField[];
 }
 
+/** A record with what cites it: its document's name and title and its passage's id. */
+export interface StoredRecord extends RecordRow {
+  documentName: string;
+  documentTitle: string | null;
+  passageId: string | null;
+}
+
+/** Rows a statement reads: each read stays far inside the API's statement bound (DB_STATEMENT_TIMEOUT_MS). */
+const RECORDS_PAGE = 10_000;
+
 /**
- * The records of one collection, at most `limit` (the caller asks for one more than it will use, to know there
- * were more). Each with its passage for the citation.
+ * The records of one collection, at most `limit`, in pages (keyset on document and ordinal). Only the records:
+ * what cites a row is read for the rows an answer shows (citationsOf), not for 100,000 rows.
  */
 export async function collectionRecords(
   db: DatabaseHandle,
   userId: string,
   collection: string,
   limit: number,
+): Promise<RecordRow[]> {
+  const rows: RecordRow[] = [];
+  const cursor: { after?: { documentId: string; ordinal: number } } = {};
+  while (rows.length < limit) {
+    const page = Math.min(RECORDS_PAGE, limit - rows.length);
+    const from = cursor.after;
+    const result = await sql<{
+      document_id: string;
+      ordinal: number;
+      passage_ordinal: number;
+      location: string;
+      fields: RecordField[];
+    }>`
+      select document_id, ordinal, passage_ordinal, location, fields from document_records
+      where user_id = ${userId} and lower(collection) = lower(${collection})
+        ${from === undefined ? sql`` : sql`and (document_id, ordinal) > (${from.documentId}::uuid, ${from.ordinal})`}
+      order by document_id, ordinal
+      limit ${page}
+    `.execute(db);
+    for (const row of result.rows)
+      rows.push({
+        documentId: row.document_id,
+        ordinal: row.ordinal,
+        passageOrdinal: row.passage_ordinal,
+        location: row.location,
+        fields: row.fields,
+      });
+    const last = result.rows.at(-1);
+    if (last === undefined || result.rows.length < page) break;
+    cursor.after = { documentId: last.document_id, ordinal: last.ordinal };
+  }
+  return rows;
+}
+
+/** The rows with what cites them: their documents' names and titles, their passages' ids. */
+export async function citationsOf(
+  db: DatabaseHandle,
+  userId: string,
+  rows: readonly RecordRow[],
 ): Promise<StoredRecord[]> {
+  if (rows.length === 0) return [];
   const result = await sql<{
     document_id: string;
+    ordinal: number;
     name: string;
     title: string | null;
     passage_id: string | null;
-    location: string;
-    fields: RecordField[];
   }>`
-    select r.document_id, d.name, d.title, p.id::text as passage_id, r.location, r.fields
-    from document_records r
-    join documents d on d.id = r.document_id and d.user_id = r.user_id
-    left join passages p on p.document_id = r.document_id and p.ordinal = r.passage_ordinal and p.user_id = r.user_id
-    where r.user_id = ${userId} and lower(r.collection) = lower(${collection})
-    order by r.document_id, r.ordinal
-    limit ${limit}
+    select v.document_id::text as document_id, v.ordinal, d.name, d.title, p.id::text as passage_id
+    from unnest(${rows.map((row) => row.documentId)}::uuid[], ${rows.map((row) => row.passageOrdinal)}::int[])
+      as v(document_id, ordinal)
+    join documents d on d.id = v.document_id and d.user_id = ${userId}
+    left join passages p on p.document_id = v.document_id and p.ordinal = v.ordinal and p.user_id = ${userId}
   `.execute(db);
-  return result.rows.map((row) => ({
-    documentId: row.document_id,
-    documentName: row.name,
-    documentTitle: row.title,
-    passageId: row.passage_id,
-    location: row.location,
-    fields: row.fields,
-  }));
+  const cited = new Map(result.rows.map((row) => [`${row.document_id}:${row.ordinal}`, row]));
+  return rows.map((row) => {
+    const found = cited.get(`${row.documentId}:${row.passageOrdinal}`);
+    return {
+      ...row,
+      documentName: found?.name ?? '',
+      documentTitle: found?.title ?? null,
+      passageId: found?.passage_id ?? null,
+    };
+  });
 }
 
 /** The typed fields of the passages that are one row each (a database row's), by passage id. */

@@ -69,3 +69,10 @@ describe('a sheet’s or CSV file’s column typed by its cells', () => {
     ]);
   });
 });
+
+describe('long text', () => {
+  it('stays out of a record: a note is searched, not counted', () => {
+    const [row] = sheetRecords(['Customer', 'Notes'], [['Acme', 'x'.repeat(2_000)]], columnName);
+    expect(row).toEqual([{ name: 'Customer', type: 'text', value: 'Acme' }]);
+  });
+});

@@ -18,6 +18,12 @@ import {
 // and day order the column settles as a whole (a column of "1.234,56" reads its "1.234" as a thousand and more).
 // A cell that does not parse as its column's type stays text: a total then says it cannot count that row.
 
+/**
+ * Text longer than this is no value a question filters, groups or counts by (a note, a description): it stays in the
+ * document's searchable text and out of its record, so a row's record never doubles a long cell.
+ */
+export const RECORD_TEXT_MAX_CHARS = 1_000;
+
 /** A column's type and how to read its cells. */
 export interface ColumnPlan {
   name: string;
@@ -157,7 +163,7 @@ export function sheetRecords(
   return rows.map((row) =>
     row.flatMap((cell, index) => {
       const plan = plans[index];
-      if (plan === undefined || cell.trim() === '') return [];
+      if (plan === undefined || cell.trim() === '' || cell.length > RECORD_TEXT_MAX_CHARS) return [];
       return [cellField(plan, plan.name, cell.trim())];
     }),
   );

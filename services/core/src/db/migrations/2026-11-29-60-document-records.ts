@@ -18,6 +18,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index document_records_collection_idx on document_records (user_id, lower(collection))`.execute(
     db,
   );
+  await sql`
+    do $$
+    begin
+      if exists (select from pg_roles where rolname = 'trove_search') then
+        grant select, insert, update, delete on document_records to trove_search;
+      end if;
+    end
+    $$`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -9,7 +9,7 @@ import {
   type RecordField,
 } from '@trove/contracts';
 import { rowRecordBlock } from '../../records/row-record';
-import { cellField, sqlColumnPlan } from '../../records/typed-columns';
+import { cellField, RECORD_TEXT_MAX_CHARS, sqlColumnPlan } from '../../records/typed-columns';
 
 // A database row as Trove indexes it (issue 22): one document, titled by its title column (or "<table> #<id>"),
 // its body columns as labelled fields ("Customer: ACME"). The document is a small HTML page — <title> is
@@ -117,7 +117,7 @@ export function renderRow(
 /**
  * The row's id, title and body columns as typed fields (issue 37 item 1, docs/decisions/130-typed-fields.md): each
  * column's type is the server's, so a numeric "amount" is money and a date is a date, not text that looks like one.
- * NULL and binary cells are left out; a cell its type cannot read stays text.
+ * NULL, binary and long text cells (RECORD_TEXT_MAX_CHARS) are left out; a cell its type cannot read stays text.
  */
 export function rowFields(
   row: Row,
@@ -136,7 +136,7 @@ export function rowFields(
     const cell = row[name] ?? null;
     if (cell === null || typeof cell === 'object') return [];
     const text = cellText(cell) ?? '';
-    if (text.trim() === '') return [];
+    if (text.trim() === '' || text.length > RECORD_TEXT_MAX_CHARS) return [];
     const plan = sqlColumnPlan({ name, type: types.get(name) ?? 'text' });
     return [cellField(plan, databaseFieldLabel(name), text.trim())];
   });

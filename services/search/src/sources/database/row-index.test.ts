@@ -31,7 +31,10 @@ describe('extractRow', () => {
       records: job.records,
       documentDate: null,
       sentAt: null,
+      // Typed fields come with the columns' types (row-document.test.ts); a row rendered without them has none.
+      records: job.records,
     });
+    expect(job.records).toEqual([]);
     const facts = inline?.passages[0]?.facts as ExtractedFacts | undefined;
     expect(facts?.dates.map((date) => date.iso)).toContain('2026-03-04');
     expect(inline?.passages[0]?.fields.title).toBe('INV-7');
