@@ -219,6 +219,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     "documents (rows and messages) one account's sources may hold together; a sync stops before passing it",
   ANSWER_PAID_WORDS:
     'statuses that mean a row is settled, comma-separated: "overdue" and "open" are the rows whose status is none of them',
+  ANSWER_CACHE_ROWS:
+    "rows of the users' tables kept in memory between questions (about 0.5 KB each); 0 keeps none",
   ANSWER_ROWS_MAX:
     'most rows one answer reads to compute a figure; a larger table gets a statement instead of a figure over part of it',
   SESSION_MAX_DAYS: 'the absolute lifetime of a sign-in, however often it is refreshed; then sign in again',

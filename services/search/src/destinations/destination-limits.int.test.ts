@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import {
   AskResponseSchema,
   ChatSchema,
@@ -52,8 +53,7 @@ beforeAll(async () => {
     ],
     extractDocument,
   );
-}, 60_000);
-
+}, testTime(60_000));
 afterAll(async () => {
   await service?.close();
   await receiver?.close();

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -85,7 +86,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
             return;
           }
           res.write('.');
-        }, 100);
+        }, testTime(100));
         return;
       }
       res.end(answer.body ?? (answer.status === 200 ? 'ok' : 'error'));

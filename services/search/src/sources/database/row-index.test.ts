@@ -28,7 +28,6 @@ describe('extractRow', () => {
       title: 'INV-7',
       parts: job.parts,
       passages: job.passages,
-      records: job.records,
       documentDate: null,
       sentAt: null,
       // Typed fields come with the columns' types (row-document.test.ts); a row rendered without them has none.
