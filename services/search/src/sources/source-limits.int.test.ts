@@ -119,45 +119,51 @@ describe('sources per user', () => {
 });
 
 describe('checks running at once', () => {
-  it('refuses a second check while one runs, with a 429 to wait; another user’s goes on', async () => {
-    const endless = await uploadFile(
-      ada,
-      `create view endless as with recursive c(x) as (select 1 union all select x + 1 from c)
+  it(
+    'refuses a second check while one runs, with a 429 to wait; another user’s goes on',
+    async () => {
+      const endless = await uploadFile(
+        ada,
+        `create view endless as with recursive c(x) as (select 1 union all select x + 1 from c)
        select x as id, 'b' as body from c;`,
-    );
-    const small = await uploadFile(
-      grace,
-      `create table notes (id integer primary key, body text);
+      );
+      const small = await uploadFile(
+        grace,
+        `create table notes (id integer primary key, body text);
       insert into notes values (1, 'hello');`,
-    );
-    const preview = (user: SignedInUser, fileId: string, table: string) =>
-      call(user, 'POST', '/preview', {
-        kind: 'sqlite',
-        settings: { file_id: fileId, table, id_column: 'id', body_columns: ['body'] },
+      );
+      const preview = (user: SignedInUser, fileId: string, table: string) =>
+        call(user, 'POST', '/preview', {
+          kind: 'sqlite',
+          settings: { file_id: fileId, table, id_column: 'id', body_columns: ['body'] },
+        });
+      const slow = preview(ada, endless.id, 'endless');
+      // Ada's first preview holds her one check until its clock stops it.
+      const second = await waitUntil(
+        async () => {
+          const answer = await preview(ada, endless.id, 'endless');
+          return answer.status === 429 ? answer : undefined;
+        },
+        { timeoutMs: 10_000, what: 'a second check to be refused' },
+      );
+      expect(second.json).toMatchObject({ code: 'rate_limited' });
+      expect(String(second.json.error)).toMatch(/still running\. Try again when it has answered\./);
+      expect(Number(second.json.retry_after)).toBeGreaterThan(0);
+      const others = await preview(grace, small.id, 'notes');
+      expect(others.status).toBe(200);
+      expect(DatabasePreviewResultSchema.parse(others.json)).toMatchObject({ ok: true });
+      expect(DatabasePreviewResultSchema.parse((await slow).json)).toMatchObject({
+        ok: false,
+        problem: 'limit',
       });
-    const slow = preview(ada, endless.id, 'endless');
-    // Ada's first preview holds her one check until its clock stops it.
-    const second = await waitUntil(
-      async () => {
-        const answer = await preview(ada, endless.id, 'endless');
-        return answer.status === 429 ? answer : undefined;
-      },
-      { timeoutMs: 10_000, what: 'a second check to be refused' },
-    );
-    expect(second.json).toMatchObject({ code: 'rate_limited' });
-    expect(String(second.json.error)).toMatch(/still running\. Try again when it has answered\./);
-    expect(Number(second.json.retry_after)).toBeGreaterThan(0);
-    const others = await preview(grace, small.id, 'notes');
-    expect(others.status).toBe(200);
-    expect(DatabasePreviewResultSchema.parse(others.json)).toMatchObject({ ok: true });
-    expect(DatabasePreviewResultSchema.parse((await slow).json)).toMatchObject({
-      ok: false,
-      problem: 'limit',
-    });
-    // Her check is back once the first has answered.
-    const again = await preview(ada, endless.id, 'endless');
-    expect(again.status).toBe(200);
-  });
+      // Her check is back once the first has answered.
+      const again = await preview(ada, endless.id, 'endless');
+      expect(again.status).toBe(200);
+      // A hang guard, not a timing: four reader children start here, each 1–2 s on a quiet machine and up to
+      // 18 s on a loaded one, and two previews run into the 3 s clock.
+    },
+    testTime(180_000),
+  );
 });
 
 describe('syncs at once per user', () => {
