@@ -50,6 +50,8 @@ export default defineConfig({
   test: {
     testTimeout: testTime(5_000),
     hookTimeout: testTime(10_000),
+    // expect.poll's own default is 1 s: a wait for a dialog to close failed at it under load (ADR 077).
+    expect: { poll: { timeout: testTime(10_000) } },
     sequence: { sequencer: SlowestSpecsFirst },
     projects: [
       {

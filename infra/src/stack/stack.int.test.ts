@@ -250,50 +250,55 @@ describe('start-up failures', () => {
 });
 
 describe('after a crash', () => {
-  it('the next start stops what a SIGKILLed stack left running', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'trove-crash-'));
-    const script = join(dir, 'crash.mts');
-    const ports = await testPorts();
-    // A stack whose owner dies without running any cleanup, as with kill -9 or a runner's hard timeout.
-    writeFileSync(
-      script,
-      `import { startStack } from ${JSON.stringify(join(REPO_ROOT, 'infra', 'src', 'stack', 'index.ts'))};
+  it(
+    'the next start stops what a SIGKILLed stack left running',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'trove-crash-'));
+      const script = join(dir, 'crash.mts');
+      const ports = await testPorts();
+      // A stack whose owner dies without running any cleanup, as with kill -9 or a runner's hard timeout.
+      writeFileSync(
+        script,
+        `import { startStack } from ${JSON.stringify(join(REPO_ROOT, 'infra', 'src', 'stack', 'index.ts'))};
 const stack = await startStack(${JSON.stringify({
-        databaseUrl: TEST_DATABASE_URL,
-        freshDatabase: true,
-        ports,
-        logDir: dir,
-        wwwRoot: WWW_ROOT,
-        serviceEnv: { LOG_LEVEL: 'warn' },
-      })});
+          databaseUrl: TEST_DATABASE_URL,
+          freshDatabase: true,
+          ports,
+          logDir: dir,
+          wwwRoot: WWW_ROOT,
+          serviceEnv: { LOG_LEVEL: 'warn' },
+        })});
 console.log(JSON.stringify({ pids: stack.pids, databaseUrl: stack.databaseUrl }));
 process.kill(process.pid, 'SIGKILL');
 `,
-    );
-    try {
-      const child = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [script], {
-        cwd: REPO_ROOT,
-        encoding: 'utf8',
-      });
-      // tsx runs the script in a child node and reports its SIGKILL as exit code 137.
-      expect(child.signal === 'SIGKILL' || child.status === 137, child.stderr).toBe(true);
-      const { pids, databaseUrl } = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as {
-        pids: number[];
-        databaseUrl: string;
-      };
-      expect(pids.length).toBe(5);
-      for (const pid of pids) expect(groupGone(pid), `pid ${pid} left running`).toBe(false);
+      );
+      try {
+        const child = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [script], {
+          cwd: REPO_ROOT,
+          encoding: 'utf8',
+        });
+        // tsx runs the script in a child node and reports its SIGKILL as exit code 137.
+        expect(child.signal === 'SIGKILL' || child.status === 137, child.stderr).toBe(true);
+        const { pids, databaseUrl } = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as {
+          pids: number[];
+          databaseUrl: string;
+        };
+        expect(pids.length).toBe(5);
+        for (const pid of pids) expect(groupGone(pid), `pid ${pid} left running`).toBe(false);
 
-      // Any stack starting meanwhile (another test run) may do this cleanup first; either way, all goes.
-      await stopLeftovers(join(REPO_ROOT, '.data', 'run'));
-      for (const pid of pids) expect(groupGone(pid), `pid ${pid} after cleanup`).toBe(true);
-      expect(existsSync(join(REPO_ROOT, '.data', 'run', `nginx-${ports.http}`))).toBe(false);
+        // Any stack starting meanwhile (another test run) may do this cleanup first; either way, all goes.
+        await stopLeftovers(join(REPO_ROOT, '.data', 'run'));
+        for (const pid of pids) expect(groupGone(pid), `pid ${pid} after cleanup`).toBe(true);
+        expect(existsSync(join(REPO_ROOT, '.data', 'run', `nginx-${ports.http}`))).toBe(false);
 
-      expect(await databaseExists(new URL(databaseUrl).pathname.slice(1))).toBe(false);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+        expect(await databaseExists(new URL(databaseUrl).pathname.slice(1))).toBe(false);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      // A hang guard: a whole stack starts in a child here, beside the rest of the run.
+    },
+    testTime(180_000),
+  );
 });
 
 // The default for `npm start` without DATABASE_URL: keep it working (docs/architecture.md#database).
