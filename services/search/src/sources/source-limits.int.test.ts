@@ -166,7 +166,8 @@ describe('checks running at once', () => {
   );
 });
 
-describe('syncs at once per user', () => {
+// A hang guard: reader children start in each test, up to 18 s apiece on a loaded machine.
+describe('syncs at once per user', { timeout: testTime(180_000) }, () => {
   const ENDLESS = `create view endless as with recursive c(x) as (select 1 union all select x + 1 from c)
     select x as id, 'b' as body from c;`;
 
@@ -215,7 +216,8 @@ describe('syncs at once per user', () => {
   });
 });
 
-describe('documents per user', () => {
+// A hang guard: reader children start in each test, up to 18 s apiece on a loaded machine.
+describe('documents per user', { timeout: testTime(180_000) }, () => {
   it('stops a sync before the batch that would pass them, and says why', async () => {
     const joan = await manual.signUp();
     const file = await uploadFile(
