@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { describe, expect, it } from 'vitest';
 import { bareLimits, bareLimitsInTests } from './test-timeouts';
 
@@ -23,7 +24,10 @@ describe('time limits in tests', () => {
     expect(bareLimits('a.test.ts', text)).toEqual([]);
   });
 
-  it('no test file holds a bare time limit (use testTime from …/testing/time)', () => {
+  // A hang guard: it reads every test file (~1 s quiet, several beside a full run).
+  it('no test file holds a bare time limit (use testTime from …/testing/time)', {
+    timeout: testTime(60_000),
+  }, () => {
     const lines = bareLimitsInTests().map((limit) => `${limit.file}:${limit.line} ${limit.text}`);
     expect(lines).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { testTime } from '@trove/service-core/testing/time';
 import { describe, expect, it } from 'vitest';
 import { DESIGN_RULES, SPEC_SECTIONS, STYLE_RULES } from './citation-map.ts';
 import {
@@ -31,7 +32,8 @@ const anchors = (file: string) => {
 const isKnownGap = (file: string, cited: string) =>
   KNOWN_GAPS.some((gap) => gap.file === file && gap.cited === cited);
 
-describe('the docs check', () => {
+// A hang guard: the first tests read every file of the repository (~1 s quiet, 6 s beside a full run).
+describe('the docs check', { timeout: testTime(60_000) }, () => {
   it('every cited doc, anchor and ADR exists', () => {
     const broken = files.flatMap((file) =>
       docCitations(file, readRepoFile(file)).flatMap(({ line, cited }) => {
