@@ -40,15 +40,22 @@ export function axeBuilder(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
 }
 
+type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
+
+/** The serious and critical findings as "rule (label): selectors" lines; the label is left out when empty. */
+function seriousLines(violations: Violations, label = ''): string[] {
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}${label ? ` (${label})` : ''}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
 /** Serious and critical axe findings on the whole page, as "rule: selectors" lines (expected: none). */
 export async function axeViolations(page: Page): Promise<string[]> {
   await animationsSettled(page);
-  const results = await axeBuilder(page).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
+  return seriousLines((await axeBuilder(page).analyze()).violations);
 }
 
 /**
@@ -80,17 +87,10 @@ export async function axeViolationsInBothThemes(
   page: Page,
   build: (page: Page) => AxeBuilder = axeBuilder,
 ): Promise<string[]> {
-  const serious = (violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'], theme: string) =>
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id} (${theme}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
   await showTheme(page, 'light');
   const light = await build(page).analyze();
   await showTheme(page, 'dark');
   const dark = await build(page).withRules(COLOUR_RULES).analyze();
   await showTheme(page, 'light');
-  return [...serious(light.violations, 'light'), ...serious(dark.violations, 'dark')];
+  return [...seriousLines(light.violations, 'light'), ...seriousLines(dark.violations, 'dark')];
 }
