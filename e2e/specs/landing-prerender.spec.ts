@@ -114,12 +114,25 @@ describe('the shell takes over (docs/decisions/008)', () => {
 
     await withPage(browser, { viewport: MOBILE }, async ({ page, consoleErrors }) => {
       await page.addInitScript(() => {
-        const shifts: number[] = [];
+        type Shift = { value: number; at: number; sources: string[] };
+        type LayoutShift = PerformanceEntry & {
+          value: number;
+          sources?: { node?: Node | null }[];
+        };
+        const shifts: Shift[] = [];
+        const describe = (node?: Node | null) =>
+          node instanceof Element
+            ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${node.className}`
+            : String(node?.nodeName);
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            shifts.push((entry as PerformanceEntry & { value: number }).value);
+          for (const entry of list.getEntries() as LayoutShift[])
+            shifts.push({
+              value: entry.value,
+              at: entry.startTime,
+              sources: (entry.sources ?? []).map((source) => describe(source.node)),
+            });
         }).observe({ type: 'layout-shift', buffered: true });
-        (window as unknown as { shifts: number[] }).shifts = shifts;
+        (window as unknown as { shifts: Shift[] }).shifts = shifts;
       });
       await page.goto('/');
       const live = page.getByTestId('remote-marketing');
@@ -131,7 +144,17 @@ describe('the shell takes over (docs/decisions/008)', () => {
       await page.evaluate(
         () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
       );
-      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      // The swap itself must not move anything: no shift once the document was parsed. While the HTML is still
+      // streaming in, a loaded machine may paint a partial page (seen: a 0.00003 shift in CI); those count
+      // against the page's layout-shift score, which stays far below Lighthouse's "good" (0.1).
+      const { parsedAt, shifts } = await page.evaluate(() => ({
+        parsedAt: performance.getEntriesByType('navigation')[0]
+          ? (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive
+          : 0,
+        shifts: (window as unknown as { shifts: { value: number; at: number; sources: string[] }[] }).shifts,
+      }));
+      expect(shifts.filter((shift) => shift.at >= parsedAt)).toEqual([]);
+      expect(shifts.reduce((score, shift) => score + shift.value, 0)).toBeLessThan(0.001);
       expect(consoleErrors).toEqual([]);
     });
   });
