@@ -1,5 +1,5 @@
 import { createDatabase, type DatabaseHandle, migrateToLatest } from '@trove/service-core';
-import { captureLogs, createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
+import { captureLogs, createMigratedTestDatabase, type TestDatabase } from '@trove/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAuthApp } from './testing/harness';
 
@@ -7,7 +7,7 @@ let testDatabase: TestDatabase;
 let db: DatabaseHandle;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
+  testDatabase = await createMigratedTestDatabase();
   db = createDatabase({ url: testDatabase.url, poolMax: 2 });
   await migrateToLatest(db);
 });

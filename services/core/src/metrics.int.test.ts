@@ -4,7 +4,8 @@ import { enqueueMail } from './accounts/outbox.repository';
 import { createDatabase, type DatabaseHandle, migrateToLatest } from './database';
 import { createLogger } from './logger';
 import { createServiceApp } from './service-app';
-import { createTestDatabase, type TestDatabase } from './testing/test-database';
+import { createMigratedTestDatabase } from './testing/migrated-database';
+import type { TestDatabase } from './testing/test-database';
 
 // docs/decisions/009-deploy-story.md, "Observability".
 
@@ -12,7 +13,7 @@ let testDatabase: TestDatabase;
 let db: DatabaseHandle;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
+  testDatabase = await createMigratedTestDatabase();
   db = createDatabase({ url: testDatabase.url, poolMax: 4 });
   await migrateToLatest(db);
 });

@@ -7,7 +7,7 @@ import {
   remoteVerificationKeys,
   typeScriptEntry,
 } from '@trove/service-core';
-import { captureLogs, createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
+import { captureLogs, createMigratedTestDatabase, type TestDatabase } from '@trove/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfileApp } from './app';
 
@@ -16,7 +16,7 @@ let db: DatabaseHandle;
 let app: ReturnType<typeof createProfileApp>;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
+  testDatabase = await createMigratedTestDatabase();
   db = createDatabase({ url: testDatabase.url, poolMax: 2 });
   await migrateToLatest(db);
   // No session reaches these tests, so the key set is never fetched.

@@ -9,7 +9,7 @@ import {
 import {
   type CookieJar,
   captureLogs,
-  createTestDatabase,
+  createMigratedTestDatabase,
   Maildev,
   snapshotDatabase,
   type TestDatabase,
@@ -31,7 +31,7 @@ let app: ReturnType<typeof createProfileApp>;
 let jar: CookieJar;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
+  testDatabase = await createMigratedTestDatabase();
   db = createDatabase({ url: testDatabase.url, poolMax: 4 });
   await migrateToLatest(db);
   maildev = await Maildev.start();

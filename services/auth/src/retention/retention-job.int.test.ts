@@ -1,5 +1,5 @@
 import { createDatabase, type DatabaseHandle, migrateToLatest } from '@trove/service-core';
-import { captureLogs, createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
+import { captureLogs, createMigratedTestDatabase, type TestDatabase } from '@trove/service-core/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRetentionJob } from './retention-job';
@@ -14,7 +14,7 @@ const NOW = new Date('2026-06-30T12:00:00Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
+  testDatabase = await createMigratedTestDatabase();
   db = createDatabase({ url: testDatabase.url, poolMax: 2 });
   await migrateToLatest(db);
 });

@@ -1,5 +1,5 @@
 import { createDatabase, type DatabaseHandle, migrateToLatest } from '@trove/service-core';
-import { captureLogs, createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
+import { captureLogs, createMigratedTestDatabase, type TestDatabase } from '@trove/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAuthApp } from '../testing/harness';
 import { insertUser } from '../users/users.repository';
@@ -9,7 +9,7 @@ let db: DatabaseHandle;
 let app: Awaited<ReturnType<typeof createTestAuthApp>>;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
+  testDatabase = await createMigratedTestDatabase();
   db = createDatabase({ url: testDatabase.url, poolMax: 4 });
   await migrateToLatest(db);
   app = await createTestAuthApp({ db, logger: captureLogs().logger });

@@ -1,5 +1,5 @@
 import { createDatabase, type DatabaseHandle, migrateToLatest } from '@trove/service-core';
-import { CookieJar, createTestDatabase, type TestDatabase } from '@trove/service-core/testing';
+import { CookieJar, createMigratedTestDatabase, type TestDatabase } from '@trove/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../testing/client';
 import { createTestAuthApp } from '../testing/harness';
@@ -12,7 +12,7 @@ let testDatabase: TestDatabase;
 let db: DatabaseHandle;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
+  testDatabase = await createMigratedTestDatabase();
   db = createDatabase({ url: testDatabase.url, poolMax: 4 });
   await migrateToLatest(db);
 });

@@ -9,7 +9,7 @@ import {
 import {
   captureLogs,
   codeIn,
-  createTestDatabase,
+  createMigratedTestDatabase,
   Maildev,
   type TestDatabase,
 } from '@trove/service-core/testing';
@@ -33,7 +33,7 @@ export const PASSWORD = 'Correct-Horse-9-Battery';
 
 /** A fresh database, a real SMTP receiver, the auth app and its outbox worker. */
 export async function createAuthTestbed(settings: Record<string, string> = {}): Promise<AuthTestbed> {
-  const testDatabase: TestDatabase = await createTestDatabase();
+  const testDatabase: TestDatabase = await createMigratedTestDatabase();
   const db = createDatabase({ url: testDatabase.url, poolMax: 8 });
   await migrateToLatest(db);
   const maildev = await Maildev.start();

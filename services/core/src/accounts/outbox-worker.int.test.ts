@@ -3,7 +3,8 @@ import { createDatabase, type DatabaseHandle, migrateToLatest } from '../databas
 import { createMailer, type Mailer } from '../mailer';
 import { captureLogs } from '../testing/log-capture';
 import { codeIn, Maildev } from '../testing/maildev';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { createMigratedTestDatabase } from '../testing/migrated-database';
+import type { TestDatabase } from '../testing/test-database';
 import { codeMail } from './mail-templates';
 import { enqueueMail } from './outbox.repository';
 import { createOutboxWorker } from './outbox-worker';
@@ -17,7 +18,7 @@ let maildev: Maildev;
 let mailer: Mailer;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
+  testDatabase = await createMigratedTestDatabase();
   db = createDatabase({ url: testDatabase.url, poolMax: 6 });
   await migrateToLatest(db);
   // Ports chosen, server not started: SMTP is down until a test starts it.

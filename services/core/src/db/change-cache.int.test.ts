@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isFamilyActive, revokeFamily } from '../accounts/sessions.repository';
 import { createDatabase, type DatabaseHandle, migrateToLatest } from '../database';
 import { createLogger } from '../logger';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { createMigratedTestDatabase } from '../testing/migrated-database';
+import type { TestDatabase } from '../testing/test-database';
 import { type ChangeCache, startChangeCache, useChangeCache } from './change-cache';
 
 // Two instances of a service on one database, each with its own cache and listener (docs/decisions/051).
@@ -16,7 +17,7 @@ let userId: string;
 const logger = createLogger({ name: 'change-cache-test', level: 'silent' });
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
+  testDatabase = await createMigratedTestDatabase();
   plain = createDatabase({ url: testDatabase.url, poolMax: 2 });
   await migrateToLatest(plain);
   for (let i = 0; i < 2; i += 1) {

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle, migrateToLatest, SERVICE_DATABASE_ROLES } from '../database';
 import { createLogger } from '../logger';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { createMigratedTestDatabase } from '../testing/migrated-database';
+import type { TestDatabase } from '../testing/test-database';
 import { JOB_LIBRARY_SCHEMA, type JobLibrary, startJobLibrary } from './job-library';
 
 // docs/decisions/045-job-library.md: pg-boss's schema comes with the migrations, and the search service's
@@ -16,7 +17,7 @@ let asSearch: DatabaseHandle;
 let boss: JobLibrary | undefined;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
+  testDatabase = await createMigratedTestDatabase();
   owner = createDatabase({ url: testDatabase.url, poolMax: 2 });
   await migrateToLatest(owner);
   asSearch = createDatabase({ url: testDatabase.url, poolMax: 4, role: SERVICE_DATABASE_ROLES.search });

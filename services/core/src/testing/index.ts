@@ -2,6 +2,7 @@
 // of `@trove/service-core`).
 export { freePort } from './free-port';
 export { captureLogs, type LogCapture } from './log-capture';
+export { createMigratedTestDatabase } from './migrated-database';
 export { createTestDatabase, type TestDatabase } from './test-database';
 export { CookieJar } from './cookie-jar';
 export { type CaughtMail, caughtMailTo, codeIn, Maildev } from './maildev';

@@ -8,9 +8,9 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+export const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
   await client.connect();
   try {
@@ -23,13 +23,18 @@ async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promi
 /**
  * A fresh database `trove_test_<random>` on the PostgreSQL server at TEST_DATABASE_URL (else
  * DATABASE_URL, else the local server on 5432), so each test file starts from nothing and files can
- * run in parallel.
+ * run in parallel. Empty, or a copy of `template` (createMigratedTestDatabase passes its migrated one).
  */
 export async function createTestDatabase(
   serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? DEFAULT_SERVER_URL,
+  template?: string,
 ): Promise<TestDatabase> {
   const name = `trove_test_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`));
+  await onServer(serverUrl, (client) =>
+    client.query(
+      `CREATE DATABASE ${client.escapeIdentifier(name)}${template ? ` TEMPLATE ${client.escapeIdentifier(template)}` : ''}`,
+    ),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

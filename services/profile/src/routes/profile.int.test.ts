@@ -8,7 +8,7 @@ import {
 import {
   type CookieJar,
   captureLogs,
-  createTestDatabase,
+  createMigratedTestDatabase,
   Maildev,
   type TestDatabase,
 } from '@trove/service-core/testing';
@@ -30,7 +30,7 @@ let app: ReturnType<typeof createProfileApp>;
 const PASSWORD = 'Correct-Horse-9-Battery';
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
+  testDatabase = await createMigratedTestDatabase();
   db = createDatabase({ url: testDatabase.url, poolMax: 4 });
   await migrateToLatest(db);
   maildev = await Maildev.start();

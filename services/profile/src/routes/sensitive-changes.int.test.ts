@@ -8,7 +8,7 @@ import {
 import {
   type CookieJar,
   captureLogs,
-  createTestDatabase,
+  createMigratedTestDatabase,
   Maildev,
   type TestDatabase,
 } from '@trove/service-core/testing';
@@ -44,7 +44,7 @@ function profileApp(currentPassword: { passwordChecksPerMinute?: number; failure
 let app: ReturnType<typeof createProfileApp>;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
+  testDatabase = await createMigratedTestDatabase();
   db = createDatabase({ url: testDatabase.url, poolMax: 4 });
   await migrateToLatest(db);
   maildev = await Maildev.start();

@@ -10,7 +10,7 @@ import {
 } from '@trove/service-core';
 import {
   captureLogs,
-  createTestDatabase,
+  createMigratedTestDatabase,
   type LogCapture,
   serverDirectory,
   type TestDatabase,
@@ -90,7 +90,7 @@ export async function startSearchTestService(
     connectTimeoutMs?: number;
   } = {},
 ): Promise<SearchTestService> {
-  const testDatabase: TestDatabase = await createTestDatabase();
+  const testDatabase: TestDatabase = await createMigratedTestDatabase();
   const db = createDatabase({
     url: testDatabase.url,
     poolMax: 4,
