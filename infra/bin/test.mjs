@@ -35,6 +35,13 @@ const env = {
   TMPDIR: runDirectory.dir,
 };
 
+// Files at a time in the integration and browser layers. Three, not two: both layers mostly wait (on servers,
+// children starting, mail, the browser), so two files at a time left the two cores ~70 % idle (a run's
+// timeline: 100 s with no integration file running, 430 s with one; the layers' own processes used ~600 s of
+// CPU in ~1,500 s of wall) (docs/decisions/077). A slower or busier machine can lower them.
+const integrationWorkers = process.env.TEST_INTEGRATION_WORKERS ?? '3';
+const e2eWorkers = process.env.TEST_E2E_WORKERS ?? '3';
+
 /** A step that runs vitest projects; named after the first, its report holds them all. */
 const vitest = (projects, options = []) => ({
   name: projects[0],
@@ -60,16 +67,19 @@ const lanes = [
   [
     { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
     { name: 'lint', cmd: bin('biome'), args: ['check', '.'] },
-    // The stack's integration test serves dist/www, so it waits for the build of the other lane. Two
+    // The stack's integration test serves dist/www, so it waits for the build of the other lane. Several
     // files at a time (vitest's default here is one: two cores less one): its files often wait on servers,
     // and each has its own database and ports. The files that replace modules with vi.mock run in
     // projects of their own (vitest.config.ts), here and in the unit layer.
-    { ...vitest(['integration', 'integration-isolated'], ['--maxWorkers=2']), after: 'build' },
+    {
+      ...vitest(['integration', 'integration-isolated'], [`--maxWorkers=${integrationWorkers}`]),
+      after: 'build',
+    },
   ],
   [
     { name: 'build', cmd: bin('tsx'), args: ['infra/src/build.ts'], required: true },
-    // Two specs at a time; the ones that change what the whole site serves run first, alone (e2e-site).
-    { ...vitest(['e2e', 'e2e-site'], ['--maxWorkers=2']), needsBuild: true },
+    // Several specs at a time; the ones that change what the whole site serves run first, alone (e2e-site).
+    { ...vitest(['e2e', 'e2e-site'], [`--maxWorkers=${e2eWorkers}`]), needsBuild: true },
     vitest(['unit', 'unit-isolated']),
   ],
 ];
