@@ -88,6 +88,14 @@ async function dropStaleTemplates(client: pg.Client, keep: string): Promise<void
 export async function createMigratedTestDatabase(
   serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? DEFAULT_SERVER_URL,
 ): Promise<TestDatabase> {
+  return createTestDatabase(serverUrl, await migratedTemplate(serverUrl));
+}
+
+/**
+ * The name of this migration set's template on the server of `serverUrl`, built on first use. The test stacks
+ * (infra's isolated stacks) copy it for their fresh databases too.
+ */
+export function migratedTemplate(serverUrl: string): Promise<string> {
   const name = `trove_template_${migrationsHash()}`;
   let template = templates.get(`${serverUrl} ${name}`);
   if (template === undefined) {
@@ -95,5 +103,5 @@ export async function createMigratedTestDatabase(
     templates.set(`${serverUrl} ${name}`, template);
     template.catch(() => templates.delete(`${serverUrl} ${name}`));
   }
-  return createTestDatabase(serverUrl, await template);
+  return template;
 }
