@@ -120,7 +120,7 @@ export default function UploadsPage() {
       <PageHeader
         className={styles.header}
         title="Uploads"
-        lede="Your own files, searchable alongside your connected apps: PDFs and scans, Word and OpenDocument files, spreadsheets, slides, pictures, ZIP archives, code, text and saved emails."
+        lede="Your own files, searchable alongside your connected apps: PDFs and scans, Word and OpenDocument files, spreadsheets, slides, pictures, ZIP and .tar.gz archives, code, text and saved emails."
       />
 
       <div className={styles.top}>

@@ -460,10 +460,18 @@ export const DOCUMENT_FORMATS: Readonly<
     mediaTypes: ['image/png', 'image/jpeg', 'image/tiff', 'image/webp'],
   },
   zip: {
-    label: 'ZIP',
-    article: 'a ZIP archive',
-    extensions: ['zip'],
-    mediaTypes: ['application/zip', 'application/x-zip-compressed'],
+    label: 'archives (ZIP, TAR.GZ)',
+    article: 'an archive (ZIP or TAR.GZ)',
+    // A .tar.gz ends in .gz: any gzip is taken as a tar, and one that holds none says so on the document.
+    extensions: ['zip', 'tar', 'tgz', 'gz'],
+    mediaTypes: [
+      'application/zip',
+      'application/x-zip-compressed',
+      'application/x-tar',
+      'application/gzip',
+      'application/x-gzip',
+      'application/x-gtar',
+    ],
   },
   code: {
     label: 'source code',

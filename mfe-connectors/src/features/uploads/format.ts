@@ -30,7 +30,7 @@ export const KIND_LABELS: Record<DocumentKind, string> = {
   html: 'HTML',
   eml: 'Email',
   image: 'Image',
-  zip: 'ZIP',
+  zip: 'Archive',
   code: 'Code',
   json: 'JSON',
 };
