@@ -454,10 +454,10 @@ export const DOCUMENT_FORMATS: Readonly<
   },
   eml: { label: 'EML', article: 'an email (EML)', extensions: ['eml'], mediaTypes: ['message/rfc822'] },
   image: {
-    label: 'images (PNG, JPEG, TIFF, WebP)',
+    label: 'images (PNG, JPEG, TIFF, WebP, HEIC)',
     article: 'an image',
-    extensions: ['png', 'jpg', 'jpeg', 'tif', 'tiff', 'webp'],
-    mediaTypes: ['image/png', 'image/jpeg', 'image/tiff', 'image/webp'],
+    extensions: ['png', 'jpg', 'jpeg', 'tif', 'tiff', 'webp', 'heic', 'heif'],
+    mediaTypes: ['image/png', 'image/jpeg', 'image/tiff', 'image/webp', 'image/heic', 'image/heif'],
   },
   zip: {
     label: 'archives (ZIP, TAR.GZ)',

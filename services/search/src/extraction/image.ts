@@ -3,15 +3,16 @@ import { imageSize } from 'image-size';
 import { ExtractionError } from './detect-kind';
 import type { DocumentText } from './document-text';
 import { baseName } from './file-name';
+import { heifToPpm, isHeif } from './heic';
 import { OcrError, recogniseImage } from './ocr';
 import { paragraphsOf } from './passages';
 import type { ReadContext, Reader } from './reader';
 
-// Pictures and scans (issue 39 item 4): PNG, JPEG, TIFF and WebP, by their signatures, read by OCR. Their size
+// Pictures and scans (issue 39 item 4): PNG, JPEG, TIFF, WebP and HEIC, by their signatures, read by OCR. Their size
 // is read from the header first (image-size), so a 20,000 × 20,000 picture is refused before it is decoded.
 
 /** The image formats OCR reads, by their first bytes. */
-export function imageFormat(bytes: Uint8Array): 'png' | 'jpeg' | 'tiff' | 'webp' | undefined {
+export function imageFormat(bytes: Uint8Array): 'png' | 'jpeg' | 'tiff' | 'webp' | 'heic' | undefined {
   const b = bytes;
   if (b.length < 12) return undefined;
   if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'png';
@@ -24,6 +25,7 @@ export function imageFormat(bytes: Uint8Array): 'png' | 'jpeg' | 'tiff' | 'webp'
   const riff = String.fromCharCode(...b.subarray(0, 4));
   const webp = String.fromCharCode(...b.subarray(8, 12));
   if (riff === 'RIFF' && webp === 'WEBP') return 'webp';
+  if (isHeif(b)) return 'heic';
   return undefined;
 }
 
@@ -65,8 +67,16 @@ export async function readImage(
 ): Promise<DocumentText> {
   checkImageSize(bytes, context.settings.ocrMaxPixels);
   let pages: string[];
+  let readable = bytes;
+  if (isHeif(bytes)) {
+    try {
+      readable = await heifToPpm(bytes);
+    } catch {
+      throw new ExtractionError('This HEIC picture is damaged or in a form that cannot be read.');
+    }
+  }
   try {
-    pages = await recogniseImage(bytes, context.settings, context.deadline);
+    pages = await recogniseImage(readable, context.settings, context.deadline);
   } catch (err) {
     throw ocrFailure(err, 'image');
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { READ_FROM_IMAGE } from '@trove/contracts';
 import { describe, expect, it } from 'vitest';
 import { ExtractionError, extractDocument } from './index';
@@ -52,6 +53,20 @@ describe('pictures and scans', () => {
       const document = await extractDocument(file('contract.pdf', pdf), { ...small, ocrMaxPages: 1 });
       expect(document.notes).toEqual(['Only the first 1 scanned pages were read; pages 2–3 were not.']);
       expect(document.passages.filter((passage) => passage.text.includes('contract'))).toHaveLength(1);
+    },
+    OCR_GUARD_MS,
+  );
+
+  it(
+    'a HEIC picture (an iPhone photo) is decoded and read; a damaged one says so',
+    async () => {
+      const heic = new Uint8Array(readFileSync(new URL('./fixtures/receipt.heic', import.meta.url)));
+      const document = await extractDocument(file('IMG_0042.HEIC', heic));
+      expect(document.kind).toBe('image');
+      expect(document.passages[0]?.location).toBe(READ_FROM_IMAGE);
+      expect(document.passages.map((passage) => passage.text).join(' ')).toContain('Kumquat invoice 4711');
+      const cut = heic.slice(0, 400);
+      await expect(extractDocument(file('cut.heic', cut), small)).rejects.toBeInstanceOf(ExtractionError);
     },
     OCR_GUARD_MS,
   );
