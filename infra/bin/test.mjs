@@ -258,20 +258,34 @@ function printSlowestFiles() {
   for (const f of files) console.log(`  ${f.seconds.toFixed(1).padStart(6)} s  ${f.step}  ${f.file}`);
 }
 
-function assertReachable(url) {
+/**
+ * Whether the test server takes a TCP connection, tried for up to 30 s: a loaded machine can take seconds to
+ * answer (a CI run once failed here with the server up, when a check's idle timer outlived its connect).
+ */
+async function assertReachable(url) {
   const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 5432) });
-    socket.setTimeout(3000);
-    socket.once('connect', () => {
-      socket.end();
-      resolve();
-    });
-    const down = () =>
+  const deadline = Date.now() + 30_000;
+  while (!(await connects(hostname, Number(port || 5432)))) {
+    if (Date.now() > deadline)
       fail(
         `PostgreSQL is not reachable at ${hostname}:${port || 5432}. Start it (Debian: pg_ctlcluster <version> main start) or set TEST_DATABASE_URL to a server the tests may create databases on.`,
       );
-    socket.once('error', down);
-    socket.once('timeout', down);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+function connects(host, port) {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port });
+    const settle = (ok) => {
+      socket.removeAllListeners();
+      socket.on('error', () => undefined);
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(5000);
+    socket.once('connect', () => settle(true));
+    socket.once('error', () => settle(false));
+    socket.once('timeout', () => settle(false));
   });
 }
