@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureLogs } from '@trove/service-core/testing';
@@ -172,6 +172,20 @@ async function readWith(
   return { name: upload.name, seconds, peakMb: peak, status: row?.status ?? '?', found, detail };
 }
 
+/** A .tar.gz as GNU tar writes it (the program people make them with), of one folder with a Markdown note. */
+function gnuTarGz(): Uint8Array {
+  const dir = mkdtempSync(join(tmpdir(), 'trove-tar-'));
+  mkdirSync(join(dir, 'handover'));
+  writeFileSync(
+    join(dir, 'handover', 'roster.md'),
+    '# Roster\n\nThe numbat roster is pinned in the kitchen.',
+  );
+  const made = spawnSync('tar', ['-czf', '-', '-C', dir, 'handover'], { maxBuffer: 16 * 1024 * 1024 });
+  rmSync(dir, { recursive: true, force: true });
+  if (made.status !== 0) throw new Error(`tar failed: ${made.stderr.toString()}`);
+  return new Uint8Array(made.stdout);
+}
+
 const eml = (subject: string, attachment: { name: string; type: string; bytes: Uint8Array }) =>
   new TextEncoder().encode(
     [
@@ -317,6 +331,17 @@ async function kindUploads(): Promise<Upload[]> {
       type: 'application/zip',
       bytes: await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }),
       phrase: 'bilby ledger',
+    },
+    { name: 'handover.tar.gz', type: 'application/gzip', bytes: gnuTarGz(), phrase: 'numbat roster' },
+    {
+      name: 'IMG_0042.HEIC',
+      type: 'image/heic',
+      bytes: new Uint8Array(
+        readFileSync(
+          new URL('../../../services/search/src/extraction/fixtures/receipt.heic', import.meta.url),
+        ),
+      ),
+      phrase: 'kumquat invoice',
     },
     {
       name: 'retry.ts',
