@@ -145,7 +145,8 @@ export async function startSearchTestService(
     uploads: {
       maxFileBytes: options.maxFileBytes ?? 1024 * 1024,
       maxFiles: options.maxFiles ?? 5,
-      maxRequestBytes: 8 * 1024 * 1024,
+      // A request holds a whole file and the form around it: a bench's 25 MB file must fit.
+      maxRequestBytes: Math.max(8 * 1024 * 1024, (options.maxFileBytes ?? 0) + 1024 * 1024),
       quotaBytes: options.quotaBytes ?? 1024 * 1024 * 1024,
       requestsPerMinute: options.uploadsPerMinute ?? 10_000,
       // Small pieces, so a test file of a few hundred KB is staged in several.
