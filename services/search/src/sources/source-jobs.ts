@@ -6,7 +6,7 @@ import {
   withJobLibrarySetupLock,
 } from '@trove/service-core';
 import { dueSources, sourcesBeingRemoved } from './sources.repository';
-import type { SourceRemovalQueue, SourceSyncQueue } from './sources.service';
+import type { SourceRemovalQueue, SourceSyncQueue } from './source-settings';
 
 // Source syncs on the job library (docs/decisions/045-job-library.md): a queue of syncs, at most one queued
 // per source, and a sweep every minute that queues the sources whose next sync has come. When a source is

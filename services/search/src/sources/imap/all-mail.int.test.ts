@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDb } from '../../db/tables';
 import { startSearchTestService, type SearchTestService } from '../../testing/search-service';
 import { connectImap } from './imap-client';
-import { runImapSync } from './imap-sync';
+import { runImapSync } from '../kinds/imap';
 import { ALL_MAIL_FOLDER, type Dovecot, startDovecot } from './testing/dovecot';
 
 // Gmail's All Mail (issue 21, "Folders"): a folder flagged \All that shows every message of the others again.

@@ -14,7 +14,7 @@ import {
   startSearchTestService,
 } from '../../testing/search-service';
 import { CHANGED_CERTIFICATE_ACTION } from './imap-source';
-import { runImapSync } from './imap-sync';
+import { runImapSync } from '../kinds/imap';
 import { type Dovecot, startDovecot } from './testing/dovecot';
 
 // A pinned certificate that changes (docs/decisions/047, issue 21 "a self-signed certificate is refused unless the

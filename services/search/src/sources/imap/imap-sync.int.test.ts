@@ -10,7 +10,7 @@ import {
   startSearchTestService,
 } from '../../testing/search-service';
 import { queueDueSources } from '../source-jobs';
-import { type ImapSyncOptions, runImapSync } from './imap-sync';
+import { type ImapSyncOptions, runImapSync } from '../kinds/imap';
 import { type Dovecot, startDovecot } from './testing/dovecot';
 import { corpusMessages } from './testing/spam-assassin';
 
