@@ -165,6 +165,7 @@ describe('every status card and the form, desktop and phone, light and dark', ()
         rate: 212,
         eta_seconds: 228,
         started_at: minutes(-6),
+        stuck_since: null,
         last_sync_at: null,
       },
       1200,

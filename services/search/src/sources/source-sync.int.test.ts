@@ -88,10 +88,23 @@ describe('a new kind is one folder and one registry line', () => {
   it('stores its items batch by batch with their checkpoint, and the next sync starts there', async () => {
     const { id, server } = await toySource({ a: 'alpha', b: 'beta', c: 'gamma' });
     const seen: number[] = [];
+    const cards: unknown[] = [];
     const run = () =>
-      runSourceSync(service.db, id, registry, options({ afterBatch: ({ done }) => void seen.push(done) }));
+      runSourceSync(
+        service.db,
+        id,
+        registry,
+        options({
+          afterBatch: async ({ done }) => {
+            seen.push(done);
+            cards.push((await rowOf(id)).detail);
+          },
+        }),
+      );
     expect(await run()).toBe('done');
     expect(seen).toEqual([TOY_BATCH, 3]);
+    // The card moves with each batch: done of total, and when it last moved (what "stuck" is measured from).
+    expect(cards[0]).toMatchObject({ done: TOY_BATCH, total: 3, progress_at: expect.any(String) });
     const first = await documentsOf(id);
     expect([...first.keys()].sort()).toEqual(['a.txt', 'b.txt', 'c.txt']);
     expect(await rowOf(id)).toMatchObject({ state: 'up_to_date', checkpoint: { version: 3 } });

@@ -111,7 +111,12 @@ async function syncSource(
   if (source === undefined || source.state === 'paused' || kind === undefined) return;
   const startedAt = now();
   const failures = source.consecutive_failures + 1;
-  const progress: SyncProgress = { done: 0, total: null, started_at: startedAt.toISOString() };
+  const progress: SyncProgress = {
+    done: 0,
+    total: null,
+    started_at: startedAt.toISOString(),
+    progress_at: startedAt.toISOString(),
+  };
   await recordOnSource(db, sourceId, {
     state: 'syncing',
     detail: progress,
@@ -162,6 +167,7 @@ async function runSteps(
   allowance: DocumentAllowance,
   options: SourceSyncOptions,
 ): Promise<void> {
+  const now = options.now ?? (() => new Date());
   const steps = kind.sync(run)[Symbol.asyncIterator]();
   let following: Promise<IteratorResult<SyncStep<unknown>>> | undefined;
   try {
@@ -171,7 +177,7 @@ async function runSteps(
       // Counted before it is written: a batch past the user's documents is not stored at all.
       allowance.take(step.fresh ?? step.items?.length ?? 0);
       if (step.total !== undefined) progress.total = step.total;
-      const writing = storeStep(pool, source, step, progress).catch((error: unknown) => {
+      const writing = storeStep(pool, source, step, progress, now()).catch((error: unknown) => {
         throw error instanceof SyncStopped || error instanceof SourceQuotaReached
           ? error
           : new IndexWriteError(error);
@@ -184,6 +190,7 @@ async function runSteps(
       }
       const queued = await writing;
       progress.done += step.count ?? 0;
+      if (step.count !== undefined || step.total !== undefined) progress.progress_at = now().toISOString();
       if (queued > 0) options.onStored?.();
       if ((step.count ?? 0) > 0) await options.afterBatch?.({ done: progress.done });
       next = await (following ?? steps.next());
@@ -202,6 +209,7 @@ async function storeStep(
   source: SourceWithSecret,
   step: SyncStep<unknown>,
   progress: SyncProgress,
+  at: Date,
 ): Promise<number> {
   return pool.transaction().execute(async (tx) => {
     await lockRunningSource(tx, source.id);
@@ -213,7 +221,7 @@ async function storeStep(
     if (step.checkpoint !== undefined) await saveSourceCheckpoint(tx, source.id, step.checkpoint);
     if (step.count !== undefined || step.total !== undefined)
       await recordOnSource(tx, source.id, {
-        detail: { ...progress, done: progress.done + (step.count ?? 0) },
+        detail: { ...progress, done: progress.done + (step.count ?? 0), progress_at: at.toISOString() },
       });
     return queued;
   });

@@ -67,6 +67,8 @@ export interface SourcesDeps {
   databases?: DatabaseSettings | undefined;
   /** Per-user bounds; the defaults unless set. */
   limits?: SourceLimits | undefined;
+  /** SOURCE_SYNC_STUCK_MINUTES: no progress for this long shows a sync as stuck. */
+  stuckMinutes?: number | undefined;
   now?: () => Date;
 }
 
@@ -91,12 +93,17 @@ async function refuseSourcePastCap(tx: DatabaseHandle, deps: SourcesDeps, userId
     throw new ApiError(409, SOURCE_LIMIT_MESSAGES.tooManySources(max), SOURCE_LIMIT_CODE);
 }
 
-export function toSource(row: SourceRow, now: Date = new Date(), file?: SourceFileRow): Source {
+export function toSource(
+  row: SourceRow,
+  now: Date = new Date(),
+  file?: SourceFileRow,
+  stuckMinutes?: number,
+): Source {
   const kind = savedKind(row.kind);
   const base = {
     id: row.id,
     name: row.name,
-    status: sourceStatus(row, now),
+    status: sourceStatus(row, now, stuckMinutes),
     documents: row.documents,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -111,7 +118,7 @@ async function toSources(deps: SourcesDeps, rows: SourceRow[]): Promise<Source[]
     deps.db,
     rows.filter((row) => kindOf(row.kind)?.fileId(row.settings) != null).map((row) => row.id),
   );
-  return rows.map((row) => toSource(row, now, files.get(row.id)));
+  return rows.map((row) => toSource(row, now, files.get(row.id), deps.stuckMinutes));
 }
 
 /**

@@ -37,6 +37,8 @@ export interface SourcesSettings {
   secretsKeyDir: string;
   allowedHosts: string | undefined | AllowedHosts;
   intervalMinutes: number;
+  /** SOURCE_SYNC_STUCK_MINUTES: no progress for this long shows a sync as stuck (the default unless set). */
+  stuckMinutes?: number;
   concurrency: number;
   /** Tests: how often idle workers and the cron clock look for work. */
   pollingIntervalSeconds?: number;
@@ -132,6 +134,7 @@ export async function startSources(options: {
       queue: jobLibraryQueue(boss),
       databases,
       limits,
+      stuckMinutes: settings.stuckMinutes,
     },
     boss,
     syncNow: run,
