@@ -131,7 +131,7 @@ export async function startSources(options: {
     deps: {
       secrets,
       reach,
-      queue: jobLibraryQueue(boss),
+      queue: jobLibraryQueue(boss, db),
       databases,
       limits,
       stuckMinutes: settings.stuckMinutes,
