@@ -1,8 +1,19 @@
+import type { AllowedHosts, Lookup } from '@trove/service-core';
 import { PAGE_DEFAULTS } from './database/database-reader';
 import { RUNNER_DEFAULTS, type RunnerSettings } from './database/reader-sandbox';
 
 // Sources' settings and the queues a route hands work to, apart from the service functions that use them, so
 // the syncs, the kinds and the routes all import them from here and none imports another's module back.
+
+/** Where any source may connect, for every kind: the host guard's settings (docs/architecture.md#source-rules). */
+export interface SourceReach {
+  /** SOURCE_ALLOWED_HOSTS. */
+  allowedHosts: AllowedHosts;
+  /** DNS for the host guard; the system's unless a test sets one. */
+  lookup?: Lookup | undefined;
+  /** DNS, TCP and TLS together (a client's default unless set). */
+  connectTimeoutMs?: number | undefined;
+}
 
 /** Queues a source's sync (docs/decisions/045-job-library.md); the job library behind it in the service. */
 export interface SourceSyncQueue {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDb } from '../db/tables';
 import { extractDocument } from '../extraction';
 import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
-import { type Dovecot, startDovecot } from './imap/testing/dovecot';
+import { type Dovecot, startDovecot } from './kinds/imap/testing/dovecot';
 import { updateSource } from './sources.repository';
 
 // /api/v1/sources against a real Dovecot and PostgreSQL (issue 21): the API, the password kept out of every

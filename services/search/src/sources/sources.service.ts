@@ -25,7 +25,6 @@ import {
   type SourceFileRow,
 } from './database/database-sources.repository';
 import { requirePasswordForMovedConnection } from './credential-binding';
-import type { ImapReach } from './imap/imap-source';
 import { kindOf } from './kinds/registry';
 import type { AnySourceKind } from './kinds/source-kind';
 import { forgetCheckpoint } from './source-items.repository';
@@ -34,6 +33,7 @@ import {
   type DatabaseSettings,
   SOURCE_LIMIT_DEFAULTS,
   type SourceLimits,
+  type SourceReach,
   type SourceRemovalQueue,
   type SourceSyncQueue,
 } from './source-settings';
@@ -61,7 +61,7 @@ export { passwordContext };
 export interface SourcesDeps {
   db: DatabaseHandle;
   secrets: SecretBox;
-  reach: ImapReach;
+  reach: SourceReach;
   queue: SourceSyncQueue & SourceRemovalQueue;
   /** Database sources' bounds; the defaults unless set. */
   databases?: DatabaseSettings | undefined;
@@ -125,7 +125,7 @@ async function toSources(deps: SourcesDeps, rows: SourceRow[]): Promise<Source[]
  * A host on the refused list is refused when the source is saved, with the reason: it would never sync. A
  * name that does not resolve is saved all the same (DNS may be down for a moment); its card will say so.
  */
-export async function refuseBlockedHost(host: string | null, reach: ImapReach): Promise<void> {
+export async function refuseBlockedHost(host: string | null, reach: SourceReach): Promise<void> {
   if (host === null) return;
   try {
     await resolveAllowedHost(host, reach.allowedHosts, reach.lookup);

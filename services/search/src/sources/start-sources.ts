@@ -12,7 +12,6 @@ import {
 } from '@trove/service-core';
 import { deleteUnusedSourceFiles } from './database/database-sources.repository';
 import { prewarmReaderChild, stopReaderChildren } from './database/reader-pool';
-import type { ImapReach } from './imap/imap-source';
 import { SOURCE_KIND_REGISTRY } from './kinds/registry';
 import type { ImapTuning } from './kinds/source-kind';
 import { jobLibraryQueue, type RemovalRetry, type SyncRunResult, startSourceWorkers } from './source-jobs';
@@ -22,6 +21,7 @@ import {
   type DatabaseSettings,
   SOURCE_LIMIT_DEFAULTS,
   type SourceLimits,
+  type SourceReach,
 } from './source-settings';
 import { runSourceSync, type SourceSyncOptions } from './source-sync';
 import { replaceSecret, secretsSealedByOtherKeys } from './sources.repository';
@@ -44,7 +44,7 @@ export interface SourcesSettings {
   pollingIntervalSeconds?: number;
   cronMonitorIntervalSeconds?: number;
   /** Tests: a DNS for the host guard, the IMAP connect timeout, hooks into a run. */
-  reach?: Partial<ImapReach>;
+  reach?: Partial<SourceReach>;
   sync?: ImapTuning & Pick<SourceSyncOptions, 'afterBatch'>;
   /** A sync stored documents: wake the extraction worker rather than let it wait out its poll. */
   onStored?: () => void;
@@ -80,7 +80,7 @@ export async function startSources(options: {
   );
   const resealed = await resealSecrets(db, secrets, logger);
   if (resealed > 0) logger.info({ resealed }, 'source passwords re-sealed with the current key');
-  const reach: ImapReach = {
+  const reach: SourceReach = {
     ...settings.reach,
     allowedHosts:
       typeof settings.allowedHosts === 'object'

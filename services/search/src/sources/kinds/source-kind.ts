@@ -9,9 +9,8 @@ import type {
 import type { DatabaseHandle } from '@trove/service-core';
 import type { z } from 'zod';
 import type { SourceFileRow } from '../database/database-sources.repository';
-import type { DatabaseSettings } from '../source-settings';
+import type { DatabaseSettings, SourceReach } from '../source-settings';
 import type { AttentionDetail } from '../source-status';
-import type { ImapReach } from '../imap/imap-source';
 
 // One connector interface (issue 34 item 2; docs/decisions/084-one-source-kind-interface.md). A source kind is
 // one folder, `kinds/<kind>/`, exporting one object checked against `SourceKind`; the registry
@@ -25,7 +24,7 @@ export type { SourceKindName };
 /** What a kind may use to reach its system: the host guard's settings and every kind's tuning. */
 export interface SourceContext {
   /** SOURCE_ALLOWED_HOSTS, the guard's DNS and the connect timeout: every connection goes through them. */
-  reach: ImapReach;
+  reach: SourceReach;
   /** The SOURCE_DB_* and SOURCE_RUN_* settings. */
   databases: DatabaseSettings;
   /** A mailbox's tuning (tests set smaller batches, or turn QRESYNC off). */

@@ -2,14 +2,8 @@ import { createHash } from 'node:crypto';
 import type { ImapSettings } from '@trove/contracts';
 import type { DatabaseHandle } from '@trove/service-core';
 import { insertDocumentsWithJobs, renameDocument } from '../../../documents/documents.repository';
-import {
-  ImapError,
-  type ImapFolder,
-  type ImapMessage,
-  type ImapSession,
-  uidsGone,
-} from '../../imap/imap-client';
-import { connectImapSource } from '../../imap/imap-source';
+import { ImapError, type ImapFolder, type ImapMessage, type ImapSession, uidsGone } from './imap-client';
+import { connectImapSource } from './imap-source';
 import {
   deleteFolderCheckpoints,
   type FolderCheckpointRow,

@@ -1,16 +1,16 @@
 import { type ImapSettings, ImapSettingsSchema } from '@trove/contracts';
 import type { DatabaseHandle, Logger, SecretBox } from '@trove/service-core';
-import type { ImapFolder } from '../../imap/imap-client';
-import { connectImapSource, describeFailure, type ImapReach, testImapSource } from '../../imap/imap-source';
+import type { ImapFolder } from './imap-client';
+import { connectImapSource, describeFailure, testImapSource } from './imap-source';
 import { RETRIED_PROBLEMS } from '../../source-status';
-import { DATABASE_DEFAULTS } from '../../source-settings';
+import { DATABASE_DEFAULTS, type SourceReach } from '../../source-settings';
 import type { SyncRunResult } from '../../source-jobs';
 import { runSourceSync, type SourceSyncOptions } from '../../source-sync';
 import type { ImapTuning, SourceKind } from '../source-kind';
 import { imapSteps } from './imap-steps';
 
 // A mailbox over IMAP (issue 21): the kind object the registry holds. The client, its bounds and its words are
-// in sources/imap/; the sync's steps in imap-steps.ts.
+// here too (imap-client.ts, imap-source.ts); the sync's steps in imap-steps.ts.
 
 export const imapKind: SourceKind<ImapSettings, never, ImapFolder, 'imap'> = {
   name: 'imap',
@@ -47,7 +47,7 @@ export const imapKind: SourceKind<ImapSettings, never, ImapFolder, 'imap'> = {
 /** A mailbox's sync options, as the tests and start-sources.ts give them. */
 export interface ImapSyncOptions extends ImapTuning {
   secrets: SecretBox;
-  reach: ImapReach;
+  reach: SourceReach;
   logger: Logger;
   intervalMinutes: number;
   syncsPerUser?: number;
