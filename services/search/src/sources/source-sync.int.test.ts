@@ -191,6 +191,14 @@ describe('a new kind is one folder and one registry line', () => {
 });
 
 describe('the registry', () => {
+  it('a source of a kind the service does not know is left out of the list, and is a 404 alone', async () => {
+    const { id } = await toySource({ a: '1' });
+    const list = await service.request(user, '/api/v1/sources');
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(await list.json())).not.toContain(id);
+    expect((await service.request(user, `/api/v1/sources/${id}`)).status).toBe(404);
+  });
+
   it('holds every kind under its own name', () => {
     for (const [name, kind] of Object.entries(SOURCE_KIND_REGISTRY)) expect(kind.name).toBe(name);
   });

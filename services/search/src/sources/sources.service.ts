@@ -112,8 +112,10 @@ export function toSource(
   return kind.describe(base, kind.settings.parse(row.settings), file);
 }
 
-async function toSources(deps: SourcesDeps, rows: SourceRow[]): Promise<Source[]> {
+async function toSources(deps: SourcesDeps, all: SourceRow[]): Promise<Source[]> {
   const now = deps.now?.() ?? new Date();
+  // A row of a kind this version does not know (written by a newer one) is left out, not a failed list.
+  const rows = all.filter((row) => kindOf(row.kind) !== undefined);
   const files = await filesOfSources(
     deps.db,
     rows.filter((row) => kindOf(row.kind)?.fileId(row.settings) != null).map((row) => row.id),
