@@ -165,9 +165,26 @@ describe('every status card and the form, desktop and phone, light and dark', ()
         rate: 212,
         eta_seconds: 228,
         started_at: minutes(-6),
+        stuck_since: null,
         last_sync_at: null,
       },
       1200,
+    ),
+    // Nothing moved for SOURCE_SYNC_STUCK_MINUTES: "Stuck", not "Syncing" (issue 34 item 7).
+    source(
+      '00000000-0000-4000-8000-000000000006',
+      'stalled@example.org',
+      {
+        state: 'syncing',
+        done: 300,
+        total: 4000,
+        rate: 0.4,
+        eta_seconds: 9250,
+        started_at: minutes(-25),
+        stuck_since: minutes(-12),
+        last_sync_at: minutes(-60 * 24),
+      },
+      3700,
     ),
     source(
       '00000000-0000-4000-8000-000000000002',

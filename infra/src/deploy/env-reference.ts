@@ -194,6 +194,7 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'host names, addresses or CIDR ranges a source may connect to although they are loopback, private or link-local (your own mail server)',
   SOURCE_SYNC_CONCURRENCY: 'source syncs one search process runs at once',
   SOURCE_SYNC_INTERVAL_MINUTES: "minutes between a source's syncs once it is up to date",
+  SOURCE_SYNC_STUCK_MINUTES: 'minutes without progress after which a syncing source shows as stuck',
   SOURCE_DB_STATEMENT_TIMEOUT_MS:
     "longest one statement may run on a database source's server (its session is read-only and is cut off after this)",
   SOURCE_DB_CONNECT_TIMEOUT_MS:

@@ -196,6 +196,7 @@ describe('answers', () => {
         rate: 60.5,
         eta_seconds: 5,
         started_at: '2026-11-25T10:00:00.000Z',
+        stuck_since: null,
         last_sync_at: null,
       },
       {

@@ -299,6 +299,11 @@ export const SourceStatusSchema = z.discriminatedUnion('state', [
     /** Seconds left at that rate. */
     eta_seconds: z.number().int().nonnegative().nullable(),
     started_at: timestamp,
+    /**
+     * When it last moved, once nothing has for SOURCE_SYNC_STUCK_MINUTES (issue 34 item 7): the card then says
+     * it is stuck, not syncing. Null while it moves.
+     */
+    stuck_since: timestamp.nullable(),
     last_sync_at: timestamp.nullable(),
   }),
   z.object({ state: z.literal('up_to_date'), last_sync_at: timestamp, next_sync_at: timestamp.nullable() }),

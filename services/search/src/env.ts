@@ -218,6 +218,11 @@ export const SearchEnvSchema = z
     /** Minutes between a source's syncs once it is up to date. */
     SOURCE_SYNC_INTERVAL_MINUTES: wholeNumber(15, 1, 24 * 60),
     /**
+     * Minutes without progress after which a sync's card says it is stuck rather than syncing (issue 34 item 7):
+     * a batch takes seconds, a run's every read is bounded by SOURCE_RUN_TIMEOUT_S.
+     */
+    SOURCE_SYNC_STUCK_MINUTES: wholeNumber(10, 1, 24 * 60),
+    /**
      * Per-user bounds (issue 34 item 6): the sources one account may have, and the tests, previews and SQLite
      * checks it may have running at once (each may hold a reader child; past it a 429 says to wait).
      */

@@ -27,6 +27,7 @@ await runService({
         secretsKeyDir: env.SECRETS_KEY_DIR,
         allowedHosts: env.SOURCE_ALLOWED_HOSTS,
         intervalMinutes: env.SOURCE_SYNC_INTERVAL_MINUTES,
+        stuckMinutes: env.SOURCE_SYNC_STUCK_MINUTES,
         // A synced batch's messages are indexed now, not after the extraction child's next poll.
         onStored: () => extraction.wake(),
         concurrency: env.SOURCE_SYNC_CONCURRENCY,

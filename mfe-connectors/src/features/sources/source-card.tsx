@@ -2,7 +2,7 @@ import { DATABASE_KIND_LABELS, type Source } from '@trove/contracts';
 import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
 import { useId } from 'react';
 import * as badgeStyles from '../catalog/status-badge.module.css';
-import { countOf, MESSAGES, ROWS, statusText } from './source-status';
+import { cardState, countOf, MESSAGES, ROWS, statusText } from './source-status';
 import * as styles from './sources.module.css';
 
 const securityLabels = { tls: 'SSL/TLS', starttls: 'STARTTLS' } as const;
@@ -53,6 +53,7 @@ export interface SourceCardProps {
 export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
   const titleId = useId();
   const { state } = source.status;
+  const shown = cardState(source.status);
   const units = source.kind === 'imap' ? MESSAGES : ROWS;
   const text = statusText(source.status, now, units);
   const paused = state === 'paused';
@@ -63,7 +64,7 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
       shadow="sm"
       className={styles.card}
       aria-labelledby={titleId}
-      data-source-state={state}
+      data-source-state={shown}
     >
       <div className={styles.cardHead}>
         <div className={styles.cardName}>
@@ -76,7 +77,7 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
             </p>
           ))}
         </div>
-        <span className={`${badgeStyles.badge} ${styles.state}`} data-state={state}>
+        <span className={`${badgeStyles.badge} ${styles.state}`} data-state={shown}>
           <span aria-hidden="true" className={`${badgeStyles.dot} ${styles.dot}`} />
           {text.label}
         </span>
@@ -115,7 +116,7 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
             <VisuallyHidden> of {source.name}</VisuallyHidden>
           </Button>
         )}
-        {state === 'syncing' || paused ? null : (
+        {shown === 'syncing' || paused ? null : (
           <Button
             size="sm"
             busy={busy === 'sync'}

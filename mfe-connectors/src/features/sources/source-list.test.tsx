@@ -108,6 +108,7 @@ describe('the sources above the catalog (issue 21: status people can read)', () 
         rate: 210,
         eta_seconds: 240,
         started_at: ago(5 * MIN),
+        stuck_since: null,
         last_sync_at: null,
       }),
       source('c', 'done@example.org', {
@@ -189,6 +190,7 @@ describe('the sources above the catalog (issue 21: status people can read)', () 
           rate: 2500,
           eta_seconds: 39,
           started_at: ago(MIN),
+          stuck_since: null,
           last_sync_at: null,
         },
         null,

@@ -1,6 +1,6 @@
 import type { SourceStatus } from '@trove/contracts';
 import { describe, expect, it } from 'vitest';
-import { isMoving, ROWS, statusText, timeLeft, timeUntil } from './source-status';
+import { cardState, isMoving, ROWS, statusText, timeLeft, timeUntil } from './source-status';
 
 const now = Date.parse('2026-03-02T12:00:00Z');
 const at = (ms: number) => new Date(now + ms).toISOString();
@@ -26,12 +26,33 @@ describe('statusText (issue 21: status people can read)', () => {
       rate: 212.4,
       eta_seconds: 228,
       started_at: at(-6 * MIN),
+      stuck_since: null,
       last_sync_at: null,
     };
     const text = statusText(status, now);
     expect(text.label).toBe('Syncing');
     expect(text.lines).toEqual(['1,200 of 6,046 messages', '212 a second · about 4 min left']);
     expect(text.progress).toBeCloseTo(1200 / 6046);
+  });
+
+  it('stuck: no progress for the setting’s minutes reads as stuck, not syncing, with what happens next', () => {
+    const status: SourceStatus = {
+      state: 'syncing',
+      done: 1200,
+      total: 6046,
+      rate: 3.3,
+      eta_seconds: 1468,
+      started_at: at(-20 * MIN),
+      stuck_since: at(-12 * MIN),
+      last_sync_at: null,
+    };
+    const text = statusText(status, now);
+    expect(text.label).toBe('Stuck');
+    expect(cardState(status)).toBe('stuck');
+    expect(text.lines[0]).toBe('1,200 of 6,046 messages');
+    expect(text.lines[1]).toMatch(/^Nothing has moved since 12 min/);
+    expect(text.lines.join(' ')).not.toMatch(/left|a second/);
+    expect(cardState({ ...status, stuck_since: null })).toBe('syncing');
   });
 
   it('a database source counts rows (issue 22)', () => {
@@ -42,6 +63,7 @@ describe('statusText (issue 21: status people can read)', () => {
       rate: 2500,
       eta_seconds: 39,
       started_at: at(-MIN),
+      stuck_since: null,
       last_sync_at: null,
     };
     expect(statusText(status, now, ROWS).lines[0]).toBe('2,000 of 100,000 rows');
@@ -57,6 +79,7 @@ describe('statusText (issue 21: status people can read)', () => {
         rate: null,
         eta_seconds: null,
         started_at: at(0),
+        stuck_since: null,
         last_sync_at: null,
       },
       now,

@@ -12,6 +12,13 @@ export const stateLabels: Readonly<Record<SourceStatus['state'], string>> = {
   paused: 'Paused',
 };
 
+/** A sync that has not moved for a while (its status's stuck_since). */
+export const STUCK_LABEL = 'Stuck';
+
+/** The card's state: its status's, or "stuck" for a sync that stopped moving (styled apart). */
+export const cardState = (status: SourceStatus): SourceStatus['state'] | 'stuck' =>
+  status.state === 'syncing' && status.stuck_since !== null ? 'stuck' : status.state;
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -79,13 +86,24 @@ export function statusText(status: SourceStatus, now: number, units: Units = MES
       const lines = [
         status.total === null ? `${done} ${units.many} so far` : `${done} of ${countOf(status.total, units)}`,
       ];
+      const progress =
+        status.total === null || status.total === 0 ? null : Math.min(1, status.done / status.total);
+      // Nothing moved for SOURCE_SYNC_STUCK_MINUTES (issue 34 item 7): said so, not "Syncing" with a stale rate.
+      if (status.stuck_since !== null)
+        return {
+          label: STUCK_LABEL,
+          lines: [
+            ...lines,
+            `Nothing has moved since ${relativeTime(status.stuck_since, now)}.`,
+            'A run that stopped is tried again by itself; Sync now starts it again from the last batch stored.',
+          ],
+          progress,
+        };
       const pace = [
         status.rate === null ? null : `${count(Math.round(status.rate))} a second`,
         status.eta_seconds === null ? null : `${timeLeft(status.eta_seconds)} left`,
       ].filter((part): part is string => part !== null);
       lines.push(pace.length > 0 ? pace.join(' · ') : 'Working out how long it will take…');
-      const progress =
-        status.total === null || status.total === 0 ? null : Math.min(1, status.done / status.total);
       return { label, lines, progress };
     }
     case 'up_to_date':

@@ -112,6 +112,8 @@ export type SourcesTable = {
   last_sync_at: NullableTimestamp;
   next_sync_at: NullableTimestamp;
   consecutive_failures: ColumnType<number, number | undefined, number>;
+  /** A kind's checkpoint when it keeps no table of its own (migration 2026-11-29-70), JSON. */
+  checkpoint: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

@@ -27,19 +27,21 @@ import {
 import { Hono } from 'hono';
 import { MalformedMultipart, multipartParts } from '../documents/multipart-parts';
 import {
-  changeSource,
-  createSource,
-  DATABASE_DEFAULTS,
   previewNewSource,
   previewSavedSource,
+  testNewSource,
+  testSavedSource,
+  uploadSourceFile,
+} from '../sources/source-checks.service';
+import { DATABASE_DEFAULTS } from '../sources/source-settings';
+import {
+  changeSource,
+  createSource,
   removeSource,
   type SourcesDeps,
   sourceOf,
   sourcesOf,
   syncSourceNow,
-  testNewSource,
-  testSavedSource,
-  uploadSourceFile,
 } from '../sources/sources.service';
 
 export interface SourceRoutesDeps extends SourcesDeps {

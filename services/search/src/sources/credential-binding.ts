@@ -1,34 +1,21 @@
 import { SOURCE_MESSAGES, SOURCE_PASSWORD_REQUIRED } from '@trove/contracts';
 import { ApiError } from '@trove/service-core';
+import type { SourceKind } from './kinds/source-kind';
 
 // A saved password is bound to where it was given (issue 34 item 4; docs/decisions/080-credentials-follow-the-host.md):
 // the sealed password opens only for the server, port, user, database and encryption it was saved with. A
 // preview, test or PATCH that moves any of them without a password is refused before anything connects, so
 // nobody who can edit a source (or steal its session) can send its password to a server of their choosing.
 
-/** The settings that say where, as whom and how securely a source connects, by kind, with their words. */
-const CONNECTION_FIELDS: Record<'imap' | 'server' | 'sqlite', Record<string, string>> = {
-  imap: { host: 'host', port: 'port', security: 'security', username: 'user name' },
-  server: { host: 'host', port: 'port', user: 'user', database: 'database', tls: 'encryption' },
-  // A file has no password.
-  sqlite: {},
-};
-
-const fieldsOf = (kind: string) =>
-  kind === 'imap'
-    ? CONNECTION_FIELDS.imap
-    : kind === 'sqlite'
-      ? CONNECTION_FIELDS.sqlite
-      : CONNECTION_FIELDS.server;
-
 /** The connection settings a change moves away from the saved ones, in words ("host", "encryption"). */
 export function movedConnectionFields(
-  kind: string,
+  kind: Pick<SourceKind, 'connectionFields'>,
   saved: unknown,
-  merged: Record<string, unknown>,
+  merged: Readonly<Record<string, unknown>>,
 ): string[] {
   const before = (saved ?? {}) as Record<string, unknown>;
-  return Object.entries(fieldsOf(kind))
+  // The settings that say where, as whom and how securely a source connects are its kind's (a file has none).
+  return Object.entries(kind.connectionFields)
     .filter(([key]) => merged[key] !== undefined && String(merged[key]) !== String(before[key]))
     .map(([, words]) => words);
 }
@@ -38,9 +25,9 @@ export function movedConnectionFields(
  * before any connection is made and before anything is stored.
  */
 export function requirePasswordForMovedConnection(
-  kind: string,
+  kind: Pick<SourceKind, 'connectionFields'>,
   saved: unknown,
-  merged: Record<string, unknown>,
+  merged: Readonly<Record<string, unknown>>,
   password: string | undefined,
 ): void {
   if (password !== undefined) return;

@@ -6,8 +6,8 @@ import { searchDb } from '../db/tables';
 import { corpusStats } from '../documents/documents.repository';
 import { extractDocument } from '../extraction';
 import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
-import { type ImapSyncOptions, runImapSync } from './imap/imap-sync';
-import { type Dovecot, startDovecot } from './imap/testing/dovecot';
+import { type ImapSyncOptions, runImapSync } from './kinds/imap';
+import { type Dovecot, startDovecot } from './kinds/imap/testing/dovecot';
 
 // Removing a source (DELETE /api/v1/sources/:id) against a real Dovecot and PostgreSQL: the answer comes at
 // once and the source is gone from every route; the source-remove job then takes its documents, identities,

@@ -24,9 +24,30 @@ describe('a source card’s status', () => {
       rate: 30,
       eta_seconds: 30,
       started_at: '2026-11-25T10:00:00.000Z',
+      stuck_since: null,
       last_sync_at: '2026-11-25T09:00:00.000Z',
     });
     expect(SourceStatusSchema.parse(status)).toEqual(status);
+  });
+
+  it('stuck once nothing has moved for the setting’s minutes, from the last step stored', () => {
+    const detail = { done: 300, total: 1200, started_at: '2026-11-25T10:00:00.000Z' };
+    const moved = { ...detail, progress_at: '2026-11-25T10:05:00.000Z' };
+    expect(sourceStatus(row('syncing', moved), at('2026-11-25T10:14:59Z'), 10)).toMatchObject({
+      stuck_since: null,
+    });
+    expect(sourceStatus(row('syncing', moved), at('2026-11-25T10:15:00Z'), 10)).toMatchObject({
+      state: 'syncing',
+      done: 300,
+      stuck_since: '2026-11-25T10:05:00.000Z',
+    });
+    expect(sourceStatus(row('syncing', moved), at('2026-11-25T10:15:00Z'), 30)).toMatchObject({
+      stuck_since: null,
+    });
+    // A row from before progress_at was kept: measured from its last write.
+    expect(sourceStatus(row('syncing', detail), at('2026-11-25T10:10:00Z'), 10)).toMatchObject({
+      stuck_since: '2026-11-25T10:00:00.000Z',
+    });
   });
 
   it('no rate or time left in the first second, nor before the first message', () => {

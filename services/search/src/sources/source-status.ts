@@ -12,12 +12,17 @@ export interface SourceStatusRow {
   updated_at: Date;
 }
 
-/** `detail` while syncing: messages handled so far and to handle, since when. */
+/** `detail` while syncing: items handled so far and to handle, since when, and when it last moved. */
 export interface SyncProgress {
   done: number;
   total: number | null;
   started_at: string;
+  /** The last step stored (or the start): what "stuck" is measured from. */
+  progress_at?: string;
 }
+
+/** SOURCE_SYNC_STUCK_MINUTES when none is given. */
+export const STUCK_MINUTES_DEFAULT = 10;
 
 /** `detail` when a source needs attention. */
 export interface AttentionDetail {
@@ -53,19 +58,27 @@ function record(value: unknown): Record<string, unknown> {
 const count = (value: unknown) =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
 
-export function sourceStatus(row: SourceStatusRow, now: Date = new Date()): SourceStatus {
+export function sourceStatus(
+  row: SourceStatusRow,
+  now: Date = new Date(),
+  stuckMinutes: number = STUCK_MINUTES_DEFAULT,
+): SourceStatus {
   const detail = record(row.detail);
   switch (row.state) {
     case 'syncing': {
       const startedAt = typeof detail.started_at === 'string' ? new Date(detail.started_at) : row.updated_at;
       const done = count(detail.done) ?? 0;
       const total = count(detail.total);
+      // A row written before progress_at was kept moved last when it was last written.
+      const movedAt = typeof detail.progress_at === 'string' ? new Date(detail.progress_at) : row.updated_at;
+      const stuck = now.getTime() - movedAt.getTime() >= stuckMinutes * 60_000;
       return {
         state: 'syncing',
         done,
         total,
         ...syncPace({ done, total, startedAt }, now),
         started_at: startedAt.toISOString(),
+        stuck_since: stuck ? movedAt.toISOString() : null,
         last_sync_at: iso(row.last_sync_at),
       };
     }

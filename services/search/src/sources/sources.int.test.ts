@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDb } from '../db/tables';
 import { extractDocument } from '../extraction';
 import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
-import { type Dovecot, startDovecot } from './imap/testing/dovecot';
+import { type Dovecot, startDovecot } from './kinds/imap/testing/dovecot';
+import { updateSource } from './sources.repository';
 
 // /api/v1/sources against a real Dovecot and PostgreSQL (issue 21): the API, the password kept out of every
 // answer and log line, the host guard, "Test", and a first sync of a few hundred SpamAssassin messages through
@@ -309,5 +310,40 @@ describe('first sync', () => {
       for (const password of passwords) expect(text).not.toContain(password);
     }
     expect(answers.length).toBeGreaterThan(20);
+  });
+});
+
+describe('progress people can read (issue 34 item 7)', () => {
+  it('GET /:id says n of N and the time left while a sync moves, and stuck once nothing has for SOURCE_SYNC_STUCK_MINUTES', async () => {
+    const user = await service.signUp();
+    // A source that settles at once (a wrong password is not retried), so no run writes over the row here.
+    const source = await createSource(user, imapSettings(ADA), 'not the password');
+    await expect
+      .poll(async () => (await readSource(user, source.id)).status.state, { timeout: testTime(30_000) })
+      .toBe('needs_attention');
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const running = { done: 300, total: 1200, started_at: minutesAgo(5) };
+    await updateSource(service.db, source.id, {
+      state: 'syncing',
+      detail: { ...running, progress_at: minutesAgo(0) },
+      nextSyncAt: null,
+    });
+    const moving = (await readSource(user, source.id)).status;
+    expect(moving).toMatchObject({ state: 'syncing', done: 300, total: 1200, stuck_since: null });
+    if (moving.state !== 'syncing') throw new Error('syncing');
+    // 300 in 5 minutes: 1 a second, 900 left.
+    expect(moving.rate).toBeCloseTo(1, 1);
+    expect(moving.eta_seconds).toBeGreaterThan(800);
+
+    const lastMoved = minutesAgo(11);
+    await updateSource(service.db, source.id, { detail: { ...running, progress_at: lastMoved } });
+    expect((await readSource(user, source.id)).status).toMatchObject({
+      state: 'syncing',
+      done: 300,
+      stuck_since: lastMoved,
+    });
+    // The list answers the same.
+    const listed = await call(service, user, 'GET', '');
+    expect(JSON.stringify(listed.json)).toContain(`"stuck_since":"${lastMoved}"`);
   });
 });

@@ -10,23 +10,22 @@ import {
   type SecretBox,
   startJobLibrary,
 } from '@trove/service-core';
-import { type DatabaseSyncOptions, isDatabaseKind, runDatabaseSync } from './database/database-sync';
 import { deleteUnusedSourceFiles } from './database/database-sources.repository';
 import { prewarmReaderChild, stopReaderChildren } from './database/reader-pool';
-import type { ImapReach } from './imap/imap-source';
-import { type ImapSyncOptions, runImapSync } from './imap/imap-sync';
+import { SOURCE_KIND_REGISTRY } from './kinds/registry';
+import type { ImapTuning } from './kinds/source-kind';
 import { jobLibraryQueue, type RemovalRetry, type SyncRunResult, startSourceWorkers } from './source-jobs';
-import { replaceSecret, secretsSealedByOtherKeys, sourceWithSecret } from './sources.repository';
+import { passwordContext } from './source-secrets';
 import {
-  passwordContext,
   DATABASE_DEFAULTS,
   type DatabaseSettings,
-  type RemovalOptions,
-  removeSourceContent,
   SOURCE_LIMIT_DEFAULTS,
   type SourceLimits,
-  type SourcesDeps,
-} from './sources.service';
+  type SourceReach,
+} from './source-settings';
+import { runSourceSync, type SourceSyncOptions } from './source-sync';
+import { replaceSecret, secretsSealedByOtherKeys } from './sources.repository';
+import { type RemovalOptions, removeSourceContent, type SourcesDeps } from './sources.service';
 
 // Everything sources need in a running service (issue 21): the secret box (SECRETS_KEY, else a key file made
 // once), where sources may connect (SOURCE_ALLOWED_HOSTS), the job library and the sync workers on it.
@@ -38,21 +37,23 @@ export interface SourcesSettings {
   secretsKeyDir: string;
   allowedHosts: string | undefined | AllowedHosts;
   intervalMinutes: number;
+  /** SOURCE_SYNC_STUCK_MINUTES: no progress for this long shows a sync as stuck (the default unless set). */
+  stuckMinutes?: number;
   concurrency: number;
   /** Tests: how often idle workers and the cron clock look for work. */
   pollingIntervalSeconds?: number;
   cronMonitorIntervalSeconds?: number;
   /** Tests: a DNS for the host guard, the IMAP connect timeout, hooks into a run. */
-  reach?: Partial<ImapReach>;
-  sync?: Partial<Pick<ImapSyncOptions, 'batchSize' | 'uidCompareMinutes' | 'afterBatch'>>;
+  reach?: Partial<SourceReach>;
+  sync?: ImapTuning & Pick<SourceSyncOptions, 'afterBatch'>;
   /** A sync stored documents: wake the extraction worker rather than let it wait out its poll. */
   onStored?: () => void;
   /** Tests: the removal's batch size, a hook after each batch, and quicker retries. */
   removal?: RemovalOptions & RemovalRetry;
   /** Per-user bounds (issue 34): SOURCES_PER_USER, SOURCE_CHECKS_PER_USER. */
   limits?: Partial<SourceLimits>;
-  /** Database sources (issue 22): the SOURCE_DB_* settings; tests set a hook after each batch. */
-  databases?: Partial<DatabaseSettings> & Pick<Partial<DatabaseSyncOptions>, 'afterBatch'>;
+  /** Database sources (issue 22): the SOURCE_DB_* settings. */
+  databases?: Partial<DatabaseSettings>;
 }
 
 /** Uploaded SQLite files no source took within this many hours are deleted by the minute sweep. */
@@ -79,7 +80,7 @@ export async function startSources(options: {
   );
   const resealed = await resealSecrets(db, secrets, logger);
   if (resealed > 0) logger.info({ resealed }, 'source passwords re-sealed with the current key');
-  const reach: ImapReach = {
+  const reach: SourceReach = {
     ...settings.reach,
     allowedHosts:
       typeof settings.allowedHosts === 'object'
@@ -94,42 +95,25 @@ export async function startSources(options: {
       : { cronMonitorIntervalSeconds: settings.cronMonitorIntervalSeconds }),
   });
   const limits: SourceLimits = { ...SOURCE_LIMIT_DEFAULTS, ...settings.limits };
-  const syncOptions: ImapSyncOptions = {
-    syncsPerUser: limits.syncsPerUser,
-    documentsPerUser: limits.documentsPerUser,
-    secrets,
-    reach,
-    logger,
-    intervalMinutes: settings.intervalMinutes,
-    ...(settings.onStored === undefined ? {} : { onStored: settings.onStored }),
-    ...settings.sync,
-  };
   const databases: DatabaseSettings = { ...DATABASE_DEFAULTS, ...settings.databases };
   // A reader child waits warm, so the first preview or sync does not pay its start (reader-pool.ts).
   prewarmReaderChild(databases.runner.memoryMb);
-  const databaseOptions: DatabaseSyncOptions = {
+  const { afterBatch, ...imap } = settings.sync ?? {};
+  const syncOptions: SourceSyncOptions = {
     syncsPerUser: limits.syncsPerUser,
     documentsPerUser: limits.documentsPerUser,
     secrets,
-    reach,
     logger,
-    limits: databases,
-    runner: databases.runner,
+    context: { reach, databases, imap },
     intervalMinutes: settings.intervalMinutes,
-    batchRows: databases.batchRows,
-    idScanMinutes: databases.idScanMinutes,
-    ...(settings.onStored === undefined ? {} : { onStored: settings.onStored }),
-    ...(settings.databases?.afterBatch === undefined ? {} : { afterBatch: settings.databases.afterBatch }),
+    onStored: settings.onStored,
+    afterBatch,
   };
-  // A source's kind picks its sync: a mailbox's, or a database's.
+  // The source's row names its kind; the life cycle runs that kind's steps (source-sync.ts).
   const run = async (sourceId: string) => {
-    const source = await sourceWithSecret(db, sourceId);
-    if (source !== undefined && isDatabaseKind(source.kind)) {
-      // Files uploaded for a source never made go with the syncs' rhythm (a cheap indexed delete).
-      await deleteUnusedSourceFiles(db, UNUSED_FILE_HOURS).catch(() => undefined);
-      return runDatabaseSync(db, sourceId, databaseOptions);
-    }
-    return runImapSync(db, sourceId, syncOptions);
+    // Files uploaded for a source never made go with the syncs' rhythm (a cheap indexed delete).
+    await deleteUnusedSourceFiles(db, UNUSED_FILE_HOURS).catch(() => undefined);
+    return runSourceSync(db, sourceId, SOURCE_KIND_REGISTRY, syncOptions);
   };
   const workers = await startSourceWorkers({
     boss,
@@ -147,9 +131,10 @@ export async function startSources(options: {
     deps: {
       secrets,
       reach,
-      queue: jobLibraryQueue(boss),
+      queue: jobLibraryQueue(boss, db),
       databases,
       limits,
+      stuckMinutes: settings.stuckMinutes,
     },
     boss,
     syncNow: run,

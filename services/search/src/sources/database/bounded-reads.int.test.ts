@@ -239,3 +239,49 @@ describe('postgres, read-only per statement', () => {
     }
   });
 });
+
+describe('mariadb, read-only and bounded per statement', () => {
+  it('a stored function that lifts the session’s time limit cannot make the next read write or run on', async () => {
+    // Stored functions run as their definer (here the owner, who may write): only the read-only transaction stops
+    // the insert. The first read undoes the session's time limit (turning the session read-write is refused
+    // inside the read's READ ONLY transaction); the next reads try to write and to run on. Each read is START
+    // TRANSACTION READ ONLY with SET STATEMENT max_statement_time … FOR.
+    const user = mariadb.reader.user;
+    await mariadb.exec('create table trap_log (n int)');
+    await mariadb.exec(`create function arm_trap() returns int not deterministic no sql
+      begin set session max_statement_time = 0; return 1; end`);
+    await mariadb.exec(`create function spring_trap() returns int not deterministic modifies sql data
+      begin insert into trap_log values (1); return 1; end`);
+    await mariadb.exec(`grant execute on function ${mariadb.database}.arm_trap to '${user}'@'127.0.0.1'`);
+    await mariadb.exec(`grant execute on function ${mariadb.database}.spring_trap to '${user}'@'127.0.0.1'`);
+    const reader = await openServerReader(
+      'mysql',
+      { host: '127.0.0.1', port: mariadb.port, database: mariadb.database, user, tls: 'disable' },
+      mariadb.reader.password,
+      { allowedHosts: parseAllowedHosts('127.0.0.1') },
+      limits({ statementTimeoutMs: testTime(2_000) }),
+    );
+    const arm = "select arm_trap() as id, 'b' as body";
+    const write = "select spring_trap() as id, 'b' as body";
+    const stall = `select sleep(${Math.ceil(testTime(60_000) / 1000)}) as id, 'b' as body`;
+    try {
+      const first = await reader.rows({ query: arm }, request(['id', 'body']));
+      expect(first.rows.map((row) => row.id)).toEqual(['1']);
+      const second = await reader
+        .rows({ query: write }, request(['id', 'body']))
+        .catch((caught: unknown) => caught);
+      expect(second).toBeInstanceOf(DatabaseError);
+      expect((second as Error).message).toMatch(/READ ONLY/i);
+      expect(await mariadb.exec('select count(*) as n from trap_log')).toEqual([{ n: 0 }]);
+      // The session's limit is 0 now; the statement's own still holds.
+      const third = await reader
+        .rows({ query: stall }, request(['id', 'body']))
+        .catch((caught: unknown) => caught);
+      expect(third).toBeInstanceOf(DatabaseError);
+      expect((third as DatabaseError).problem).toBe('timeout');
+      expect((third as Error).message).toMatch(/max_statement_time/);
+    } finally {
+      await reader.close();
+    }
+  });
+});

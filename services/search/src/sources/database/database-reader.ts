@@ -437,26 +437,44 @@ async function openMysql(
       throw classifyError(error);
     }
   };
+  let mariadb = false;
   try {
     await run('set session transaction read only');
     const [version] = (await run('select version() as v')) as unknown as [{ v: string }[]];
-    if (/mariadb/i.test(version[0]?.v ?? ''))
-      await run(`set session max_statement_time = ${limits.statementTimeoutMs / 1000}`);
+    mariadb = /mariadb/i.test(version[0]?.v ?? '');
+    if (mariadb) await run(`set session max_statement_time = ${limits.statementTimeoutMs / 1000}`);
     else await run(`set session max_execution_time = ${Math.floor(limits.statementTimeoutMs)}`);
   } catch (error) {
     await client.end().catch(() => undefined);
     throw error;
   }
+  // Each read is its own READ ONLY transaction (issue 34 item 5), and on MariaDB carries its own time limit
+  // (SET STATEMENT … FOR): the session's settings are only defaults, which a stored function of the source's
+  // (no check sees into it) may change for the statements after it (bounded-reads.int.test.ts).
+  const read = async (text: string, values: unknown[] = []) => {
+    await run('start transaction read only');
+    try {
+      const result = await run(
+        mariadb ? `set statement max_statement_time = ${limits.statementTimeoutMs / 1000} for ${text}` : text,
+        values,
+      );
+      await run('commit');
+      return result;
+    } catch (error) {
+      await run('rollback').catch(() => undefined);
+      throw error;
+    }
+  };
   const reader: DatabaseReader = {
     async listTables() {
-      const [rows] = (await run(
+      const [rows] = (await read(
         `select table_name as name, table_type as type from information_schema.tables
          where table_schema = database() order by table_name limit ${DATABASE_TABLES_MAX}`,
       )) as unknown as [{ name: string; type: string }[]];
       return rows.map((row) => ({ name: row.name, kind: row.type === 'VIEW' ? 'view' : 'table' }));
     },
     async columns(from) {
-      const [, fields] = (await run(
+      const [, fields] = (await read(
         `select * from ${fromClause(from, quoteBacktick)} limit 0`,
       )) as unknown as [unknown, { name: string; columnType: number; characterSet: number; type?: number }[]];
       return fields.map((field) => {
@@ -472,12 +490,12 @@ async function openMysql(
         MYSQL_DIALECT,
         limits,
       );
-      const [rows] = (await run(page.text, page.values)) as unknown as [Record<string, unknown>[]];
+      const [rows] = (await read(page.text, page.values)) as unknown as [Record<string, unknown>[]];
       return pageOf(rows, page, request.limit, keyTooLong);
     },
     async ids(from, idColumn, after, limit) {
       const id = `t.${quoteBacktick(idColumn)}`;
-      const [rows] = (await run(
+      const [rows] = (await read(
         `select left(cast(${id} as char), ${KEY_MAX_CHARS + 1}) as id from ${fromClause(from, quoteBacktick)}
          where ${id} is not null ${after === null ? '' : `and ${id} > ?`} order by ${id} limit ${Math.floor(limit)}`,
         after === null ? [] : [after],

@@ -272,8 +272,9 @@ describe('preview', () => {
     expect((await postgres.exec('select count(*)::int as n from tickets'))[0]).toEqual({ n: SEED_TICKETS });
   });
 
-  it('a query that hides a write in a function is refused by the server: every session is read-only', async () => {
-    // The writer may write; the session may not (PostgreSQL: nextval in a read-only transaction).
+  it('a query that hides a write in a function is refused: no such function is among the read-only built-ins', async () => {
+    // The writer may write; the check refuses the call before connecting (docs/decisions/085-read-only-for-real.md).
+    // That the servers refuse it too, past the check, is bounded-reads.int.test.ts's (each read READ ONLY).
     const pg = failed(
       await preview(
         'postgres',

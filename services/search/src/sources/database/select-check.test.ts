@@ -80,6 +80,47 @@ describe('checkSelect', () => {
     ).toMatch(/lower/);
   });
 
+  it('refuses a function outside the read-only built-ins: the source’s own, nextval, another schema’s', () => {
+    for (const [query, name] of [
+      ["select nextval('invoice_numbers') as id, 'x' as body", 'nextval'],
+      ["select bump_audit() as id, 'x' as body", 'bump_audit'],
+      ['select id, billing.lower(name) as body from t', 'billing.lower'],
+      ['select id, body from t where id in (select my_count(x) from u)', 'my_count'],
+    ] as const) {
+      const kind = name === 'bump_audit' ? 'mysql' : 'postgres';
+      expect(refusal(query, kind), query).toMatch(
+        new RegExp(
+          `calls ${name.replace('.', '\\.')}\\(\\), which is not one of the built-in functions Trove knows to be read-only`,
+        ),
+      );
+    }
+  });
+
+  it.each(KINDS)(
+    '%s: takes the everyday built-ins: text, dates, conditionals, aggregates, windows',
+    (kind) => {
+      const dates = {
+        postgres: "to_char(created_at, 'YYYY-MM') as period, date_trunc('day', created_at)",
+        mysql: "date_format(created_at, '%Y-%m') as period, ifnull(note, '')",
+        sqlite: "strftime('%Y-%m', created_at) as period, iif(note is null, '', note)",
+      }[kind];
+      // The parser's SQLite grammar knows no OVER (ORDER BY …): windows are asked of the servers alone.
+      const windows =
+        kind === 'sqlite'
+          ? ''
+          : 'count(*) over (partition by customer_id) as n, row_number() over (order by id) as r,';
+      const query = `select id, upper(trim(name)) as title, coalesce(note, '') as body, ${dates}, ${windows}
+      max(total) as largest from invoices group by id, name, note, created_at, customer_id`;
+      expect(refusal(query, kind)).toBeNull();
+      expect(
+        refusal('select pg_catalog.lower(name) as body, current_timestamp as seen from t', 'postgres'),
+      ).toBeNull();
+      expect(
+        refusal("select g as id, repeat('x', 3) as body from generate_series(1, 5) g", 'postgres'),
+      ).toBeNull();
+    },
+  );
+
   it('refuses what it cannot read, saying so', () => {
     expect(refusal('selec * frm t', 'postgres')).toMatch(/could not read this as one SELECT/);
   });

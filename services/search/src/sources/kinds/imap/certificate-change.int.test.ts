@@ -7,14 +7,14 @@ import {
   SourceTestResultSchema,
 } from '@trove/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchDb } from '../../db/tables';
+import { searchDb } from '../../../db/tables';
 import {
   type SearchTestService,
   type SignedInUser,
   startSearchTestService,
-} from '../../testing/search-service';
+} from '../../../testing/search-service';
 import { CHANGED_CERTIFICATE_ACTION } from './imap-source';
-import { runImapSync } from './imap-sync';
+import { runImapSync } from './index';
 import { type Dovecot, startDovecot } from './testing/dovecot';
 
 // A pinned certificate that changes (docs/decisions/047, issue 21 "a self-signed certificate is refused unless the

@@ -2,15 +2,15 @@ import { testTime } from '@trove/service-core/testing/time';
 import { randomBytes } from 'node:crypto';
 import { SourceResponseSchema, type SourceStatus, SourcesListResponseSchema } from '@trove/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchDb } from '../../db/tables';
-import { extractDocument } from '../../extraction';
+import { searchDb } from '../../../db/tables';
+import { extractDocument } from '../../../extraction';
 import {
   type SearchTestService,
   type SignedInUser,
   startSearchTestService,
-} from '../../testing/search-service';
-import { queueDueSources } from '../source-jobs';
-import { type ImapSyncOptions, runImapSync } from './imap-sync';
+} from '../../../testing/search-service';
+import { queueDueSources } from '../../source-jobs';
+import { type ImapSyncOptions, runImapSync } from './index';
 import { type Dovecot, startDovecot } from './testing/dovecot';
 import { corpusMessages } from './testing/spam-assassin';
 

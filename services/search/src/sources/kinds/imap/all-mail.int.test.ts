@@ -2,10 +2,10 @@ import { testTime } from '@trove/service-core/testing/time';
 import { randomBytes } from 'node:crypto';
 import { SourceResponseSchema } from '@trove/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchDb } from '../../db/tables';
-import { startSearchTestService, type SearchTestService } from '../../testing/search-service';
+import { searchDb } from '../../../db/tables';
+import { startSearchTestService, type SearchTestService } from '../../../testing/search-service';
 import { connectImap } from './imap-client';
-import { runImapSync } from './imap-sync';
+import { runImapSync } from './index';
 import { ALL_MAIL_FOLDER, type Dovecot, startDovecot } from './testing/dovecot';
 
 // Gmail's All Mail (issue 21, "Folders"): a folder flagged \All that shows every message of the others again.

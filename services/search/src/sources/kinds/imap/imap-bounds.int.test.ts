@@ -1,10 +1,10 @@
 import { SOURCE_FOLDERS_MAX } from '@trove/contracts';
 import { testTime } from '@trove/service-core/testing/time';
 import { SourceResponseSchema } from '@trove/contracts';
-import { type SearchTestService, startSearchTestService } from '../../testing/search-service';
+import { type SearchTestService, startSearchTestService } from '../../../testing/search-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectImap, type ImapConnectionSettings, ImapError, type ImapMessage } from './imap-client';
-import { runImapSync } from './imap-sync';
+import { runImapSync } from './index';
 import { type Dovecot, startDovecot } from './testing/dovecot';
 import { corpusMessages } from './testing/spam-assassin';
 import { type HostileImap, startHostileImap } from './testing/hostile-imap';

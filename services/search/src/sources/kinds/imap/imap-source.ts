@@ -7,8 +7,9 @@ import {
   type SourceTestResult,
   type SourceTestStep,
 } from '@trove/contracts';
-import { type AllowedHosts, HostRefusedError, type Lookup, resolveAllowedHost } from '@trove/service-core';
-import { problemWords } from '../source-status';
+import { HostRefusedError, resolveAllowedHost } from '@trove/service-core';
+import type { SourceReach } from '../../source-settings';
+import { problemWords } from '../../source-status';
 import {
   connectImap,
   type ImapConnectionSettings,
@@ -22,15 +23,6 @@ import {
 // Between a saved IMAP source and the IMAP client: where it may connect (the host guard, on every connect),
 // and what a failure means to the person who set it up.
 
-export interface ImapReach {
-  /** SOURCE_ALLOWED_HOSTS. */
-  allowedHosts: AllowedHosts;
-  /** DNS for the host guard; the system's unless a test sets one. */
-  lookup?: Lookup | undefined;
-  /** DNS, TCP and TLS together (the client's default 15 s unless set). */
-  connectTimeoutMs?: number | undefined;
-}
-
 /**
  * The client's settings for a source, its host checked first (docs: core's host-guard): the name is
  * resolved once and every address checked, then the client dials that address and no other — its lookup
@@ -40,7 +32,7 @@ export interface ImapReach {
 export async function imapConnectionSettings(
   settings: ImapSettings,
   password: string,
-  reach: ImapReach,
+  reach: SourceReach,
 ): Promise<ImapConnectionSettings> {
   const { address, family } = await resolveAllowedHost(settings.host, reach.allowedHosts, reach.lookup);
   const lookup = ((_hostname, options, callback) => {
@@ -63,7 +55,7 @@ export async function imapConnectionSettings(
 export async function connectImapSource(
   settings: ImapSettings,
   password: string,
-  reach: ImapReach,
+  reach: SourceReach,
 ): Promise<ImapSession> {
   return connectImap(await imapConnectionSettings(settings, password, reach));
 }
@@ -140,7 +132,7 @@ export function describeFailure(
 export async function testImapSource(
   settings: ImapSettings,
   password: string,
-  reach: ImapReach,
+  reach: SourceReach,
 ): Promise<SourceTestResult> {
   try {
     const connection = await imapConnectionSettings(settings, password, reach);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type TLSSocket } from 'node:tls';
 import { freePort } from '@trove/service-core/testing';
-import { makeCertificate } from '../../../testing/certificate';
+import { makeCertificate } from '../../../../testing/certificate';
 
 // An IMAP server that answers like an attacker's (issue 34, "a hostile IMAP server written for the tests"): IMAPS
 // with a self-signed certificate (the tests pin it), enough of RFC 3501 for a client to log in, and then, by its

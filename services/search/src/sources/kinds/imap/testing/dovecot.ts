@@ -5,7 +5,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { freePort, serverDirectory, testTime } from '@trove/service-core/testing';
 import { ImapFlow } from 'imapflow';
-import { makeCertificate } from '../../../testing/certificate';
+import { makeCertificate } from '../../../../testing/certificate';
 import { corpusMessages } from './spam-assassin';
 
 // A real IMAP server per test run (issue 21, "Real parts in tests"): Debian's Dovecot 2.3
@@ -447,7 +447,7 @@ namespace virtual {
     .join('\n');
   // Without root no process can chroot, so none is asked to (https://wiki2.dovecot.org/HowTo/Rootless).
   const rootless = process.getuid?.() === 0 ? '' : '  chroot =\n';
-  const text = `# Written for one test run by services/search/src/sources/imap/testing/dovecot.ts.
+  const text = `# Written for one test run by services/search/src/sources/kinds/imap/testing/dovecot.ts.
 base_dir = ${dir}/run
 state_dir = ${dir}/state
 instance_name = trove-test-${implicitTlsPort}
