@@ -101,6 +101,8 @@ describe('renderNginxConfig', () => {
       ['^~ /api/v1/sources/', 'trove_search'],
       ['= /api/v1/destinations', 'trove_search'],
       ['^~ /api/v1/destinations/', 'trove_search'],
+      ['= /api/v1/workflows', 'trove_search'],
+      ['^~ /api/v1/workflows/', 'trove_search'],
     ] as const) {
       const api = block(conf, match);
       expect(api).toContain(`proxy_pass http://${upstream};`);

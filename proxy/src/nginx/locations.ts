@@ -28,13 +28,14 @@ export interface UploadLimits {
  */
 export const DEFAULT_UPLOAD_MAX_BODY_BYTES = 100 * 1024 * 1024;
 
-/** The search service's public prefixes besides uploads (issues 10, 11, 21's sources and 22's destinations). */
+/** The search service's public prefixes besides uploads (issues 10, 11, 21's sources, 22's destinations, 40's workflows). */
 export const SEARCH_SERVICE_PREFIXES = [
   API_PATHS.search,
   API_PATHS.chats,
   API_PATHS.passages,
   API_PATHS.sources,
   API_PATHS.destinations,
+  API_PATHS.workflows,
 ] as const;
 export const UPLOADS_PREFIX = API_PATHS.uploads;
 

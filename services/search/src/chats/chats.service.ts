@@ -394,7 +394,8 @@ export function answerDigest(job: {
   };
 }
 
-async function queueMail(
+/** Queues an answer mail and its delivery row; the caller has cleared it (clearAnswerMail) in the same transaction. */
+export async function queueMail(
   tx: DatabaseHandle,
   job: {
     userId: string;
