@@ -55,7 +55,7 @@ const NO_CACHE = '"no-cache"';
  * the signed-in area, and /auth, which redirects): answered with index.html for the app to draw. Any
  * other unknown path is no page at all (docs/decisions/055).
  */
-export const APP_ROUTES = ['auth', 'chats', 'connections', 'uploads', 'profile'] as const;
+export const APP_ROUTES = ['auth', 'chats', 'connections', 'uploads', 'profile', 'workflows'] as const;
 
 /** The built site: the shell, its landing page, hashed assets and the remotes' builds. */
 export function shellLocations(csp: string): string {
