@@ -72,7 +72,7 @@ describe('Workflows (issue 40)', () => {
 
     await main.getByRole('button', { name: 'Run now' }).click();
     const runs = main.getByRole('region', { name: 'Runs' });
-    await runs.getByText('Sent', { exact: true }).waitFor();
+    await runs.getByText('Ran', { exact: true }).waitFor();
     expect(await runs.textContent()).toContain(account.email);
 
     const mail = await mailTo(mailUrl(), account.email, { subject: /An answer from/ });
@@ -87,7 +87,7 @@ describe('Workflows (issue 40)', () => {
       .getByRole('list', { name: 'Your workflows' })
       .getByRole('listitem')
       .filter({ hasText: 'Invoice finder + chat delivery' });
-    await item.getByText('Sent').waitFor();
+    await item.getByText('Ran', { exact: true }).waitFor();
     expect(await item.textContent()).toContain('Weekdays at 08:00');
     expect(consoleErrors).toEqual([]);
   });

@@ -6,7 +6,7 @@ import type {
   WorkflowRun,
 } from '@trove/contracts';
 import { useMutation, useToasts } from '@trove/kit';
-import { Button, Field, Heading, Input, PageHeader, Select } from '@trove/kit/ui';
+import { Button, buttonClassName, Field, Heading, Input, PageHeader, Select } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { findConnector } from '../connectors/connectors';
@@ -337,7 +337,9 @@ export function WorkflowEditor(props: WorkflowEditorProps) {
           <Button type="button" onClick={doRun} disabled={busy}>
             Run now
           </Button>
-          <Link to="/workflows">Back to workflows</Link>
+          <Link className={buttonClassName({ variant: 'ghost' })} to="/workflows">
+            Back to workflows
+          </Link>
         </div>
       </form>
       {preview !== null ? <PreviewPanel preview={preview} columns={columns} /> : null}

@@ -1,7 +1,7 @@
 import type { Workflow } from '@trove/contracts';
 import { userMessage, useToasts } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
-import { Button, Heading, PageHeader, Spinner } from '@trove/kit/ui';
+import { Button, buttonClassName, Heading, PageHeader, Spinner } from '@trove/kit/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { playbooks } from '../playbooks/playbooks';
@@ -36,7 +36,12 @@ export function WorkflowList() {
         title="Workflows"
         lede="Questions that run on their own — daily, on weekdays, weekly or monthly — and send a cited table by mail or to your channels."
       >
-        <Link to="/workflows/new">New workflow</Link>
+        <Link
+          className={buttonClassName({ variant: 'primary', className: styles.start })}
+          to="/workflows/new"
+        >
+          New workflow
+        </Link>
       </PageHeader>
       {state.status === 'loading' ? (
         <p className={styles.quiet}>
@@ -115,7 +120,7 @@ export function WorkflowList() {
         <Heading level={2} size="lg" id="workflow-playbooks">
           Start from a playbook
         </Heading>
-        <ul className={styles.meta} aria-label="Playbooks">
+        <ul className={styles.chips} aria-label="Playbooks">
           {playbooks.map((playbook) => (
             <li key={playbook.id} className={styles.badge}>
               <Link to={`/workflows/new?tpl=${encodeURIComponent(playbook.id)}`}>{playbook.name}</Link>

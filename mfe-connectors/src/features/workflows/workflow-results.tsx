@@ -1,5 +1,6 @@
 import type { WorkflowPreviewResponse, WorkflowRun } from '@trove/contracts';
 import { Heading, Table } from '@trove/kit/ui';
+import { Link } from 'react-router';
 import { columnLabel } from './workflow-form';
 import * as styles from './workflows.module.css';
 
@@ -11,7 +12,7 @@ const when = (iso: string | null) =>
 export const RUN_STATUS_LABELS: Readonly<Record<WorkflowRun['status'], string>> = {
   queued: 'Queued',
   running: 'Running',
-  succeeded: 'Sent',
+  succeeded: 'Ran',
   empty: 'Nothing new',
   failed: 'Failed',
 };
@@ -111,7 +112,7 @@ export function RunsTable({ runs }: { runs: WorkflowRun[] }) {
                       {delivery.address}: {delivery.status}
                     </div>
                   ))}
-              {run.chat_id !== null ? <a href={`/chats/${run.chat_id}`}>Open the answer</a> : null}
+              {run.chat_id !== null ? <Link to={`/chats/${run.chat_id}`}>Open the answer</Link> : null}
             </td>
           </tr>
         ))}
