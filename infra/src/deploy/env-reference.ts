@@ -194,6 +194,7 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   WORKFLOW_RUNS_PER_HOUR:
     'workflow runs (Run now and scheduled alike) one account may start an hour; then 429 with retry_after',
   WORKFLOW_RUN_ATTEMPTS: 'tries of a scheduled workflow run before it shows as failed',
+  WORKFLOW_RUN_WORKERS: 'workflow run workers one search process runs, each taking 4 runs at a time',
   WORKFLOW_RETRY_BASE_SECONDS: "the first retry's delay of a failed workflow run, in seconds (doubling)",
   SOURCE_ALLOWED_HOSTS:
     'host names, addresses or CIDR ranges a source may connect to although they are loopback, private or link-local (your own mail server)',

@@ -224,6 +224,8 @@ export const SearchEnvSchema = z
     WORKFLOW_RUNS_PER_HOUR: wholeNumber(30, 1, 10_000),
     WORKFLOW_RUN_ATTEMPTS: wholeNumber(4, 1, 20),
     WORKFLOW_RETRY_BASE_SECONDS: wholeNumber(60, 1, 3_600),
+    /** Workflow run workers one search process runs, each taking 4 runs at a time. */
+    WORKFLOW_RUN_WORKERS: wholeNumber(2, 1, 32),
     /** Minutes between a source's syncs once it is up to date. */
     SOURCE_SYNC_INTERVAL_MINUTES: wholeNumber(15, 1, 24 * 60),
     /**

@@ -95,7 +95,12 @@ await runService({
           destinationPostLimit: destinations.deps.postLimit,
         },
       },
-      { attempts: env.WORKFLOW_RUN_ATTEMPTS, retryBaseSeconds: env.WORKFLOW_RETRY_BASE_SECONDS, logger },
+      {
+        attempts: env.WORKFLOW_RUN_ATTEMPTS,
+        retryBaseSeconds: env.WORKFLOW_RETRY_BASE_SECONDS,
+        workers: env.WORKFLOW_RUN_WORKERS,
+        logger,
+      },
     );
     await workflows.sweepNow();
     return {

@@ -30,6 +30,8 @@ const SWEEP_BATCH = 500;
 /** A run still queued, never tried, this long after it was written lost its job (a process gone): sent again. */
 const STRANDED_AFTER_MS = 2 * 60_000;
 const RETRY_MAX_SECONDS = 3_600;
+/** Runs one worker takes at once. */
+const RUN_BATCH = 4;
 
 export interface WorkflowRunJob {
   runId: string;
@@ -40,8 +42,9 @@ export interface SchedulerSettings {
   attempts: number;
   /** WORKFLOW_RETRY_BASE_SECONDS. */
   retryBaseSeconds: number;
-  /** Run workers in this process. */
+  /** Run workers in this process (WORKFLOW_RUN_WORKERS), each taking `batch` runs at a time. */
   workers?: number;
+  batch?: number;
   /** Tests: how often an idle worker looks for work, and the clock. */
   pollingIntervalSeconds?: number;
   now?: () => Date;
@@ -53,9 +56,23 @@ export interface SchedulerSettings {
  * them) and the run's (workflow, slot) is unique.
  */
 export async function sweepDue(db: DatabaseHandle, now: Date, logger?: Logger): Promise<string[]> {
-  const written = await db.transaction().execute(async (tx) => {
+  // Batch after batch, each its own short transaction, until fewer than a batch were due: 3,000 workflows due in
+  // one minute are all written by that minute's sweep.
+  const written: string[] = [];
+  for (;;) {
+    const batch = await sweepBatch(db, now);
+    written.push(...batch.runs);
+    if (batch.taken < SWEEP_BATCH) break;
+  }
+  if (written.length > 0) logger?.info({ runs: written.length }, 'workflow runs due');
+  return written;
+}
+
+async function sweepBatch(db: DatabaseHandle, now: Date): Promise<{ runs: string[]; taken: number }> {
+  return db.transaction().execute(async (tx) => {
     const runs: string[] = [];
-    for (const workflow of await dueWorkflows(tx, now, SWEEP_BATCH)) {
+    const due = await dueWorkflows(tx, now, SWEEP_BATCH);
+    for (const workflow of due) {
       const zone = scheduleZone(await userTimeZone(tx, workflow.user_id));
       const run = await insertRun(tx, {
         workflowId: workflow.id,
@@ -79,10 +96,8 @@ export async function sweepDue(db: DatabaseHandle, now: Date, logger?: Logger): 
       await advanceWorkflow(tx, workflow.id, nextSlot(workflow.definition.schedule, zone, now));
       if (run !== undefined) runs.push(run.id);
     }
-    return runs;
+    return { runs, taken: due.length };
   });
-  if (written.length > 0) logger?.info({ runs: written.length }, 'workflow runs due');
-  return written;
 }
 
 /** Sends a run's job; its id is the singleton key, so a run queued twice is one job. */
@@ -164,8 +179,11 @@ export async function startWorkflowScheduler(
     await sweep(boss, deps.db, now(), settings.logger);
   });
   for (let worker = 0; worker < (settings.workers ?? 2); worker += 1) {
-    await boss.work<WorkflowRunJob>(WORKFLOW_RUN_QUEUE, { batchSize: 1, ...polling }, async (jobs) => {
-      for (const job of jobs) await workRun(boss, deps, settings, job.data.runId, settings.logger);
+    // A batch's runs at once: one fetch brings `batch` jobs, so a minute with thousands due is not paced by the
+    // polling (each run is a few queries; the pool bounds them).
+    const batchSize = settings.batch ?? RUN_BATCH;
+    await boss.work<WorkflowRunJob>(WORKFLOW_RUN_QUEUE, { batchSize, ...polling }, async (jobs) => {
+      await Promise.all(jobs.map((job) => workRun(boss, deps, settings, job.data.runId, settings.logger)));
     });
   }
   return {
