@@ -1,5 +1,6 @@
 import {
   addressSchema,
+  SEARCH_LIMIT_MAX,
   WORKFLOW_MESSAGES,
   type WorkflowBody,
   type WorkflowPreviewResponse,
@@ -41,9 +42,12 @@ export async function buildRun(
   context: { now: Date; settings: ChatSettings; runId?: string },
 ): Promise<RunResult> {
   const { definition } = workflow;
+  // A workflow's table is every row a search page holds (an invoice finder lists the month's invoices, not the
+  // five a chat cites); the answer still cites the chat's number of passages.
+  const wide = { ...context.settings, passages: SEARCH_LIMIT_MAX };
   const answers: StoredAnswer[] = [];
   for (const question of definition.questions) {
-    answers.push(await answerQuestion(db, workflow.user_id, question, context.now, context.settings));
+    answers.push(await answerQuestion(db, workflow.user_id, question, context.now, wide));
   }
   const merged = mergeAnswers(answers);
   const zone = scheduleZone(await userTimeZone(db, workflow.user_id));
@@ -55,7 +59,9 @@ export async function buildRun(
   const ordered = orderRows(kept, definition, today);
   const totals = totalsPerCurrency(ordered);
   const keep = (passageId: string) => definition.scope === 'all' || fresh.has(passageId);
-  const passages = merged.passages.filter((passage) => keep(passage.passage_id));
+  const passages = merged.passages
+    .filter((passage) => keep(passage.passage_id))
+    .slice(0, context.settings.passages);
   const anything = ordered.length > 0 || (merged.fields.length === 0 && passages.length > 0);
   const firstTotal = ordered.find((row) => row.total !== undefined);
   const scoped: StoredAnswer = anything

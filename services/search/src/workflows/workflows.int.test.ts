@@ -359,6 +359,28 @@ describe('preview and run now', () => {
     expect(runs[0]).toMatchObject({ status: 'failed', deliveries: [] });
   });
 
+  it('lists every matching row, not only the passages a chat cites', async () => {
+    const fay = await service.signUp();
+    for (const batch of [0, 4]) {
+      await indexFiles(
+        service,
+        fay,
+        [0, 1, 2, 3].map((i) => ({
+          name: `inv-${batch + i}.txt`,
+          text: `Invoice INV-${batch + i} from Vendor ${batch + i}. Total €${10 + batch + i}.00.`,
+        })),
+        extractDocument,
+      );
+    }
+    const workflow = await created(fay, invoiceFinder({ name: 'All eight' }));
+    const preview = WorkflowPreviewResponseSchema.parse(
+      (await call(fay, 'POST', `/api/v1/workflows/${workflow.id}/preview`)).json,
+    );
+    expect(preview.found).toBe(8);
+    expect(preview.rows).toHaveLength(8);
+    expect(preview.answer.passages.length).toBeLessThanOrEqual(5);
+  });
+
   it('stops at WORKFLOW_RUNS_PER_HOUR with a 429', async () => {
     const eve = await service.signUp();
     const workflow = await created(eve, invoiceFinder({ send_empty: true }));
