@@ -15,7 +15,15 @@ import { type DestinationRow, findDestination } from '../destinations/destinatio
 import { insertPostDelivery } from '../destinations/post-deliveries.repository';
 import { userTimeZone } from '../search/search.repository';
 import { scheduleZone } from './schedule';
-import { dayIn, freshKeys, mergeAnswers, orderRows, tableRows, totalsPerCurrency } from './workflow-table';
+import {
+  dayIn,
+  freshKeys,
+  isFlagged,
+  mergeAnswers,
+  orderRows,
+  tableRows,
+  totalsPerCurrency,
+} from './workflow-table';
 import { lastRowKeys, setWorkflowChat, type WorkflowRow } from './workflows.repository';
 
 // One run of a workflow (docs/decisions/160-workflows.md): answer its questions as a chat would, shape the table,
@@ -56,7 +64,9 @@ export async function buildRun(
   const fresh = freshKeys(merged.fields, before);
   const kept =
     definition.scope === 'new' ? merged.fields.filter((row) => fresh.has(row.passage_id)) : merged.fields;
-  const ordered = orderRows(kept, definition, today);
+  const ordered = orderRows(kept, definition, today).map((row) =>
+    isFlagged(row, definition.flag, today) ? { ...row, flagged: true } : row,
+  );
   const totals = totalsPerCurrency(ordered);
   const keep = (passageId: string) => definition.scope === 'all' || fresh.has(passageId);
   const passages = merged.passages

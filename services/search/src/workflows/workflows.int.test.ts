@@ -276,7 +276,9 @@ describe('preview and run now', () => {
     const [mail] = await caughtMailTo(maildev.webUrl, ada.email);
     expect(mail?.text).toContain('Question: AP sweep: invoice');
     expect(mail?.text).toContain('Totals: EUR 1,250.50 over 2 rows.');
-    // The overdue row first.
+    // The overdue row first, marked.
+    expect(mail?.text).toContain('⚑ 2026-03-03');
+    expect(mail?.text).not.toContain('⚑ 2026-12-20');
     expect(mail?.text.indexOf('2026-03-03')).toBeLessThan(mail?.text.indexOf('2026-12-20') ?? 0);
     await waitUntil(() => receiver.received.some((post) => post.path.startsWith('/slack/ap')), {
       timeoutMs: 20_000,
