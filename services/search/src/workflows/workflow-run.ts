@@ -194,7 +194,12 @@ export async function shipRun(
   workflow: Pick<WorkflowRow, 'id' | 'user_id' | 'definition' | 'chat_id'>,
   result: RunResult & { shipped: StoredAnswer },
   targets: CheckedTargets,
-  context: { now: Date; settings: ChatSettings },
+  context: {
+    now: Date;
+    settings: ChatSettings;
+    /** Records the run as finished, inside the same transaction. */
+    finish?: (tx: DatabaseHandle, messageId: string) => Promise<void>;
+  },
 ): Promise<{ messageId: string; chatId: string; postIds: string[] }> {
   const userId = workflow.user_id;
   return db.transaction().execute(async (tx) => {
@@ -234,6 +239,7 @@ export async function shipRun(
       });
       postIds.push(post.id);
     }
+    await context.finish?.(tx, written.answer.id);
     return { messageId: written.answer.id, chatId, postIds };
   });
 }

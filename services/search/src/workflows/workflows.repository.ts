@@ -24,6 +24,7 @@ type WorkflowsTable = {
 
 type WorkflowRunsTable = {
   id: Generated<string>;
+  seq: Generated<string>;
   workflow_id: string;
   user_id: string;
   trigger: 'schedule' | 'manual';
@@ -296,6 +297,7 @@ export async function lastRowKeys(
     .where('id', '!=', before)
     .where('status', 'in', ['succeeded', 'empty'])
     .orderBy('finished_at', 'desc')
+    .orderBy('seq', 'desc')
     .limit(1)
     .executeTakeFirst();
   return row?.row_keys ?? null;
@@ -313,7 +315,7 @@ export async function listRuns(
     .where('workflow_id', '=', workflowId)
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('seq', 'desc')
     .limit(limit)
     .execute();
 }
@@ -327,6 +329,7 @@ export async function latestRuns(db: DatabaseHandle, userId: string): Promise<Ru
     .where('user_id', '=', userId)
     .orderBy('workflow_id')
     .orderBy('created_at', 'desc')
+    .orderBy('seq', 'desc')
     .execute();
 }
 

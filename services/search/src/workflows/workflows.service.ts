@@ -257,18 +257,14 @@ export async function tryRun(deps: WorkflowDeps, runId: string, now: () => Date)
       return { done: true };
     }
     const targets = await checkTargets(deps.db, workflow, { now: now(), settings: deps.chats });
+    const status =
+      result.preview.rows.length > 0 || result.preview.answer.passages.length > 0 ? 'succeeded' : 'empty';
+    // The run is finished in the transaction that ships it: shipped and recorded together, one commit.
     const shipped = await shipRun(deps.db, workflow, { ...result, shipped: result.shipped }, targets, {
       now: now(),
       settings: deps.chats,
-    });
-    const status =
-      result.preview.rows.length > 0 || result.preview.answer.passages.length > 0 ? 'succeeded' : 'empty';
-    await finishRun(deps.db, runId, {
-      status,
-      error: null,
-      now: now(),
-      ...found,
-      messageId: shipped.messageId,
+      finish: (tx, messageId) =>
+        finishRun(tx, runId, { status, error: null, now: now(), ...found, messageId }),
     });
     // Queued once committed, as a chat's posts are; were the queue away just then, the delivery stays queued.
     for (const id of shipped.postIds) await deps.chats.destinationQueue?.postSoon(id);

@@ -24,6 +24,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index workflows_due on workflows (next_run_at) where next_run_at is not null`.execute(db);
   await sql`create table workflow_runs (
     id uuid primary key default gen_random_uuid(),
+    -- The order runs were written in, when two share a created_at (a clock a test pins, one instant).
+    seq bigint generated always as identity,
     workflow_id uuid not null references workflows (id) on delete cascade,
     user_id uuid not null references users (id) on delete cascade,
     trigger text not null check (trigger in ('schedule', 'manual')),
