@@ -55,6 +55,8 @@ const pages: Array<[name: string, path: string, signedIn: boolean, ready: string
   ['chats', '/chats', true, 'Chats'],
   ['uploads with the account menu open', '/uploads', true, 'Uploads', openAccountMenu],
   ['connections', '/connections', true, 'remote-connectors'],
+  ['workflows', '/workflows', true, 'Start from a playbook'],
+  ['workflow editor from a playbook', '/playground?tpl=invoice-finder', true, 'New workflow'],
   ['profile', '/profile', true, 'remote-profile'],
   ['integrations', '/integrations', true, 'remote-connectors'],
 ];

@@ -53,7 +53,7 @@ describe('mobile drawer (docs/product/shell.md#drawer)', () => {
       Number.parseFloat(getComputedStyle(document.documentElement).fontSize),
     );
     expect(width).toBe(18 * rem);
-    for (const name of ['Chats', 'Connections', 'Uploads']) {
+    for (const name of ['Chats', 'Workflows', 'Connections', 'Uploads']) {
       await drawer(page).getByRole('link', { name }).waitFor();
     }
     expect(await drawer(page).getByRole('link', { name: 'Chats' }).getAttribute('aria-current')).toBe('page');
@@ -247,6 +247,7 @@ async function blockAppCode(context: BrowserContext) {
 describe('navigation (docs/product/shell.md#navigation)', () => {
   it.each([
     ['/chats', 'Chats'],
+    ['/workflows', 'Workflows'],
     ['/connections', 'Connections'],
     ['/uploads', 'Uploads'],
   ])('on %s only %s is marked active in the rail', async (path, active) => {
@@ -254,7 +255,7 @@ describe('navigation (docs/product/shell.md#navigation)', () => {
       await page.goto(path);
       const rail = page.getByRole('navigation', { name: 'Main' });
       await rail.getByRole('link', { name: active }).waitFor();
-      for (const name of ['Chats', 'Connections', 'Uploads']) {
+      for (const name of ['Chats', 'Workflows', 'Connections', 'Uploads']) {
         const current = await rail.getByRole('link', { name }).getAttribute('aria-current');
         expect(current, name).toBe(name === active ? 'page' : null);
       }

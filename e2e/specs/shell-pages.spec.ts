@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('the pages the spec leaves unshown are honest pages of ours (docs/product/shell.md#routes)', () => {
-  it('/playground?tpl= previews the chosen playbook, read-only and marked preview', async () => {
+  it('/playground?tpl= previews the chosen playbook to a guest, marked preview, with sign-in to run it', async () => {
     await withPage(browser, async ({ page, consoleErrors }) => {
       await page.goto('/playground?tpl=invoice-finder');
       const main = page.getByRole('main');
@@ -26,7 +26,9 @@ describe('the pages the spec leaves unshown are honest pages of ours (docs/produ
       expect(await main.getByRole('heading', { name: 'What it does' }).isVisible()).toBe(true);
       expect(await main.getByRole('list').first().getByRole('listitem').count()).toBe(3);
       expect(await main.locator('ol > li').count()).toBe(3);
-      expect(await main.getByRole('button', { name: 'Run playbook' }).isDisabled()).toBe(true);
+      expect(await main.getByRole('link', { name: 'Sign in to run it' }).getAttribute('href')).toBe(
+        '/auth/login',
+      );
       expect(consoleErrors).toEqual([]);
     });
   });

@@ -18,6 +18,7 @@ import { measureSources, printSources } from './sources-bench';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
 import { runExtractionBench } from './extraction-bench';
 import { runAnswersBench } from './answers-bench';
+import { runWorkflowsBench } from './workflows-bench';
 
 // `npm run bench`: the figures the issues budget, printed as tables. Absolute numbers on a shared 2-core
 // machine are noise, so every service figure is shown beside a baseline measured through the same nginx
@@ -158,6 +159,8 @@ const FLOOR_ONLY = process.argv.includes('--floor');
 const EXTRACTION_ONLY = process.argv.includes('--extraction');
 // `npm run bench -- --answers`: only the answers that compute (issue 37 item 5), against a database of its own.
 const ANSWERS_ONLY = process.argv.includes('--answers');
+// `npm run bench -- --workflows`: workflows due together, slots run once, previews (issue 40), on a database of its own.
+const WORKFLOWS_ONLY = process.argv.includes('--workflows');
 
 /** Issue 23's JS goals for `/`: ≤ 60 KB before the first interaction, ≤ 180 KB in all (transferred). */
 async function printLandingScripts(url: string) {
@@ -184,6 +187,10 @@ async function main() {
   }
   if (ANSWERS_ONLY) {
     await runAnswersBench();
+    return;
+  }
+  if (WORKFLOWS_ONLY) {
+    await runWorkflowsBench();
     return;
   }
   if (REGISTER_FLOOD_ONLY) {

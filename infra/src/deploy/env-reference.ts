@@ -190,6 +190,12 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   DESTINATION_POSTS_PER_DAY: 'answers one user may post to destinations a day; then 429 with retry_after',
   DESTINATION_POSTS_PER_MINUTE:
     'answers one user may post to destinations a minute; then 429 with retry_after',
+  WORKFLOWS_PER_USER: 'workflows one account may keep; then creating one is refused (409)',
+  WORKFLOW_RUNS_PER_HOUR:
+    'workflow runs (Run now and scheduled alike) one account may start an hour; then 429 with retry_after',
+  WORKFLOW_RUN_ATTEMPTS: 'tries of a scheduled workflow run before it shows as failed',
+  WORKFLOW_RUN_WORKERS: 'workflow run workers one search process runs, each taking 4 runs at a time',
+  WORKFLOW_RETRY_BASE_SECONDS: "the first retry's delay of a failed workflow run, in seconds (doubling)",
   SOURCE_ALLOWED_HOSTS:
     'host names, addresses or CIDR ranges a source may connect to although they are loopback, private or link-local (your own mail server)',
   SOURCE_SYNC_CONCURRENCY: 'source syncs one search process runs at once',

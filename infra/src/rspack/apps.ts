@@ -64,6 +64,8 @@ export const apps: readonly AppDefinition[] = [
     playbooks: 'playbooks.ts',
     // Issue 10: /uploads, a source beside Connections (docs/architecture.md#packages).
     UploadsPage: 'uploads-page.tsx',
+    // Issue 40: /workflows and the editor /playground?tpl=… opens for a signed-in user.
+    WorkflowsPage: 'workflows-page.tsx',
   }),
   // Issue 11: /chats and /chats/:chatId (docs/decisions/016).
   remote('chat', 3005, 'ChatsPage', 'chats-page.tsx'),

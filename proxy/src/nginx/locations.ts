@@ -28,13 +28,14 @@ export interface UploadLimits {
  */
 export const DEFAULT_UPLOAD_MAX_BODY_BYTES = 100 * 1024 * 1024;
 
-/** The search service's public prefixes besides uploads (issues 10, 11, 21's sources and 22's destinations). */
+/** The search service's public prefixes besides uploads (issues 10, 11, 21's sources, 22's destinations, 40's workflows). */
 export const SEARCH_SERVICE_PREFIXES = [
   API_PATHS.search,
   API_PATHS.chats,
   API_PATHS.passages,
   API_PATHS.sources,
   API_PATHS.destinations,
+  API_PATHS.workflows,
 ] as const;
 export const UPLOADS_PREFIX = API_PATHS.uploads;
 
@@ -54,7 +55,7 @@ const NO_CACHE = '"no-cache"';
  * the signed-in area, and /auth, which redirects): answered with index.html for the app to draw. Any
  * other unknown path is no page at all (docs/decisions/055).
  */
-export const APP_ROUTES = ['auth', 'chats', 'connections', 'uploads', 'profile'] as const;
+export const APP_ROUTES = ['auth', 'chats', 'connections', 'uploads', 'profile', 'workflows'] as const;
 
 /** The built site: the shell, its landing page, hashed assets and the remotes' builds. */
 export function shellLocations(csp: string): string {

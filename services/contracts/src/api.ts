@@ -15,6 +15,7 @@ export const API_PATHS = {
   passages: `${API_PREFIX}/passages`,
   sources: `${API_PREFIX}/sources`,
   destinations: `${API_PREFIX}/destinations`,
+  workflows: `${API_PREFIX}/workflows`,
 } as const;
 
 /** The flask-jwt-extended cookie convention (docs/architecture.md#sessions; docs/product/api.md#cookies cookie names). */

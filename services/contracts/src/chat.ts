@@ -217,6 +217,8 @@ export const AnswerFieldsSchema = z.object({
    * the total, date and parties a text holds. Absent in answers stored before typed fields.
    */
   fields: z.array(RecordFieldSchema).optional(),
+  /** A workflow's flag rule picked this row (issue 40: "due date before today first"); absent in chats. */
+  flagged: z.boolean().optional(),
 });
 export type AnswerFields = z.output<typeof AnswerFieldsSchema>;
 

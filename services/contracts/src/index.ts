@@ -30,3 +30,4 @@ export * from './sources';
 export * from './database-sources';
 export * from './destinations';
 export * from './records';
+export * from './workflows';

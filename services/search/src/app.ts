@@ -19,8 +19,10 @@ import { createPassageRoutes } from './routes/passages';
 import { createSearchRoutes } from './routes/search';
 import { createSourceRoutes } from './routes/sources';
 import { createUploadRoutes } from './routes/uploads';
+import { createWorkflowRoutes } from './routes/workflows';
 import type { SearchSettings } from './search/search.service';
 import type { SourcesDeps } from './sources/sources.service';
+import { WORKFLOW_DEFAULTS, type WorkflowLimits } from './workflows/workflows.service';
 
 export const SEARCH_PREFIX = API_PATHS.search;
 export const UPLOADS_PREFIX = API_PATHS.uploads;
@@ -28,6 +30,7 @@ export const CHATS_PREFIX = API_PATHS.chats;
 export const PASSAGES_PREFIX = API_PATHS.passages;
 export const SOURCES_PREFIX = API_PATHS.sources;
 export const DESTINATIONS_PREFIX = API_PATHS.destinations;
+export const WORKFLOWS_PREFIX = API_PATHS.workflows;
 
 export interface SearchAppDeps {
   db: DatabaseHandle;
@@ -61,6 +64,8 @@ export interface SearchAppDeps {
     /** DESTINATION_POSTS_PER_MINUTE and _PER_DAY (issue 35 item 2). */
     postLimit?: DestinationPostLimit | undefined;
   };
+  /** Workflows (issue 40): WORKFLOWS_PER_USER and WORKFLOW_RUNS_PER_HOUR; unset, WORKFLOW_DEFAULTS. */
+  workflows?: Partial<WorkflowLimits>;
 }
 
 /** The search service: health at the root and under /api/v1/search, then search and uploads. */
@@ -127,5 +132,15 @@ export function createSearchApp(deps: SearchAppDeps): Hono<ServiceEnv> {
       createDestinationRoutes({ ...deps.destinations, db: deps.db, verificationKey: deps.verificationKey }),
     );
   }
+  app.route(
+    WORKFLOWS_PREFIX,
+    createWorkflowRoutes({
+      db: deps.db,
+      verificationKey: deps.verificationKey,
+      chats,
+      limits: { ...WORKFLOW_DEFAULTS, ...deps.workflows },
+      now: deps.chats?.now,
+    }),
+  );
   return app;
 }

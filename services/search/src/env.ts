@@ -215,6 +215,17 @@ export const SearchEnvSchema = z
     DESTINATION_POSTS_PER_DAY: wholeNumber(DESTINATION_POST_DEFAULTS.postsPerDay, 1, 1_000_000),
     DESTINATION_POST_WORKERS: wholeNumber(DESTINATION_POST_DEFAULTS.workers, 1, 64),
     DESTINATION_POST_DEADLINE_MS: wholeNumber(DESTINATION_POST_DEFAULTS.deadlineMs, 1_000, 120_000),
+    /**
+     * Issue 40 (docs/decisions/160-workflows.md): workflows one account may keep, runs (Run now and scheduled alike)
+     * one account may start an hour, tries of a scheduled run before it shows as failed, and the first retry's
+     * delay in seconds (doubling).
+     */
+    WORKFLOWS_PER_USER: wholeNumber(20, 1, 1_000),
+    WORKFLOW_RUNS_PER_HOUR: wholeNumber(30, 1, 10_000),
+    WORKFLOW_RUN_ATTEMPTS: wholeNumber(4, 1, 20),
+    WORKFLOW_RETRY_BASE_SECONDS: wholeNumber(60, 1, 3_600),
+    /** Workflow run workers one search process runs, each taking 4 runs at a time. */
+    WORKFLOW_RUN_WORKERS: wholeNumber(2, 1, 32),
     /** Minutes between a source's syncs once it is up to date. */
     SOURCE_SYNC_INTERVAL_MINUTES: wholeNumber(15, 1, 24 * 60),
     /**

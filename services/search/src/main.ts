@@ -5,6 +5,9 @@ import { previousSecretsKeys, SearchEnvSchema } from './env';
 import { startExtractionProcess } from './jobs/extraction-thread';
 import { startDestinations } from './destinations/start-destinations';
 import { startSources } from './sources/start-sources';
+import { CHAT_DEFAULTS } from './chats/chat-settings';
+import { startWorkflowScheduler } from './workflows/workflow-scheduler';
+import { WORKFLOW_DEFAULTS } from './workflows/workflows.service';
 
 await runService({
   name: 'search',
@@ -67,6 +70,40 @@ await runService({
         postsPerDay: env.DESTINATION_POSTS_PER_DAY,
       },
     });
+    const search = {
+      minAllWordResults: env.SEARCH_MIN_AND_RESULTS,
+      maxCandidates: env.SEARCH_MAX_CANDIDATES,
+      requestsPerMinute: env.SEARCH_REQUESTS_PER_MINUTE,
+    };
+    const workflowLimits = {
+      ...WORKFLOW_DEFAULTS,
+      workflowsPerUser: env.WORKFLOWS_PER_USER,
+      runsPerHour: env.WORKFLOW_RUNS_PER_HOUR,
+    };
+    // Workflows (issue 40): scheduled runs on the same job library; a slot missed while the stack was down runs
+    // once now, at start (docs/decisions/160-workflows.md).
+    const workflows = await startWorkflowScheduler(
+      sources.boss,
+      {
+        db,
+        limits: workflowLimits,
+        chats: {
+          ...CHAT_DEFAULTS,
+          ...chats,
+          product: env.APP_NAME,
+          search,
+          destinationQueue: destinations.deps.queue,
+          destinationPostLimit: destinations.deps.postLimit,
+        },
+      },
+      {
+        attempts: env.WORKFLOW_RUN_ATTEMPTS,
+        retryBaseSeconds: env.WORKFLOW_RETRY_BASE_SECONDS,
+        workers: env.WORKFLOW_RUN_WORKERS,
+        logger,
+      },
+    );
+    await workflows.sweepNow();
     return {
       app: createSearchApp({
         db,
@@ -82,17 +119,15 @@ await runService({
           maxRequestBytes: env.UPLOAD_MAX_REQUEST_BYTES,
           stagingDir: env.UPLOAD_STAGING_DIR,
         },
-        search: {
-          minAllWordResults: env.SEARCH_MIN_AND_RESULTS,
-          maxCandidates: env.SEARCH_MAX_CANDIDATES,
-          requestsPerMinute: env.SEARCH_REQUESTS_PER_MINUTE,
-        },
+        search,
         chats,
+        workflows: workflowLimits,
         sources: sources.deps,
         destinations: destinations.deps,
       }),
       // Stop taking jobs before the pool closes; a job cut short comes back when its lease runs out.
       onShutdown: async () => {
+        await workflows.stop();
         await destinations.stop();
         await sources.stop();
         await extraction.stop();

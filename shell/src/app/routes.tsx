@@ -98,6 +98,18 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Issue 40: the list, /workflows/new?tpl=… and /workflows/:id, all in one exposed page.
+            path: 'workflows/*',
+            element: (
+              <RemoteMount
+                key="connectors-workflows"
+                remote="connectors"
+                expose="WorkflowsPage"
+                what="your workflows"
+              />
+            ),
+          },
+          {
             path: 'profile',
             element: <RemoteMount key="profile" remote="profile" expose="ProfilePage" what="your profile" />,
           },

@@ -378,7 +378,8 @@ export function answerDigest(job: {
       ...more,
     ],
     fields: shipped.map((row) => ({
-      date: row.date ?? '',
+      // A workflow's flagged row says so where the eye lands first (docs/decisions/160-workflows.md).
+      date: `${row.flagged === true ? '⚑ ' : ''}${row.date ?? ''}`,
       total: row.total?.text ?? '',
       people: row.people.join(', '),
       organisations: row.organisations.join(', '),
@@ -394,7 +395,8 @@ export function answerDigest(job: {
   };
 }
 
-async function queueMail(
+/** Queues an answer mail and its delivery row; the caller has cleared it (clearAnswerMail) in the same transaction. */
+export async function queueMail(
   tx: DatabaseHandle,
   job: {
     userId: string;

@@ -88,6 +88,8 @@ export async function startSearchTestService(
     destinations?: Partial<DestinationsSettings>;
     /** The longest a statement waits for one of the pool's 4 connections (DB_CONNECT_TIMEOUT_MS; 2 s). */
     connectTimeoutMs?: number;
+    /** Workflow limits (WORKFLOWS_PER_USER, WORKFLOW_RUNS_PER_HOUR). */
+    workflows?: SearchAppDeps['workflows'];
   } = {},
 ): Promise<SearchTestService> {
   const testDatabase: TestDatabase = await createMigratedTestDatabase();
@@ -163,6 +165,7 @@ export async function startSearchTestService(
     chats: { asksPerMinute: 10_000, ...options.chats },
     sources: sources?.deps,
     destinations: destinations?.deps,
+    workflows: options.workflows,
   });
 
   async function signToken(claims: Record<string, unknown>): Promise<string> {

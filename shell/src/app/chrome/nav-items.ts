@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ChatsIcon, ConnectionsIcon, UploadsIcon } from '@trove/kit/icons';
+import { ChatsIcon, ConnectionsIcon, PlayIcon, UploadsIcon } from '@trove/kit/icons';
 
 export interface NavItem {
   to: string;
@@ -10,7 +10,14 @@ export interface NavItem {
 
 /** docs/product/shell.md#navigation: entries grouped into "work" and "sources". Guards arrive with the session issue. */
 export const navGroups: readonly { name: 'work' | 'sources'; items: readonly NavItem[] }[] = [
-  { name: 'work', items: [{ to: '/chats', label: 'Chats', icon: ChatsIcon }] },
+  {
+    name: 'work',
+    items: [
+      { to: '/chats', label: 'Chats', icon: ChatsIcon },
+      // Issue 40: saved questions that run on a schedule.
+      { to: '/workflows', label: 'Workflows', icon: PlayIcon, requiresAuth: true },
+    ],
+  },
   {
     name: 'sources',
     items: [

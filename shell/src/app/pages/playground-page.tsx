@@ -1,10 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
+import { useSession } from '@trove/kit';
 import { CompassIcon, PlayIcon } from '@trove/kit/icons';
 import type { PlaybookPreview } from '../features/playground/playbook-preview';
 import { usePlaybookPreview } from '../features/playground/use-playbook-preview';
 import { EmptyStatePage } from './empty-state-page';
 import * as styles from './pages.module.css';
 import { SessionPending } from './session-pending';
+import { RemoteMount } from '../remotes/remote-mount';
 
 /**
  * /playground?tpl={templateId} (docs/product/shell.md#routes, docs/product/public-pages.md#playbooks-tab: reached from a playbook's "Use template"; the screen is
@@ -14,6 +16,7 @@ export function PlaygroundPage() {
   const [params] = useSearchParams();
   const tpl = params.get('tpl');
   const { state, retry } = usePlaybookPreview(tpl);
+  const session = useSession();
 
   switch (state.kind) {
     case 'loading':
@@ -59,6 +62,17 @@ export function PlaygroundPage() {
         </section>
       );
     case 'found':
+      // Issue 40: signed in, the template opens as a workflow draft in the editor, ready to preview and run.
+      if (session.status === 'user') {
+        return (
+          <RemoteMount
+            key="connectors-workflows"
+            remote="connectors"
+            expose="WorkflowsPage"
+            what="the workflow editor"
+          />
+        );
+      }
       return <PlaybookPreviewView playbook={state.playbook} connectorNames={state.connectorNames} />;
   }
 }
@@ -83,7 +97,8 @@ function PlaybookPreviewView({
         {playbook.name}
       </h1>
       <p className={styles.lede}>
-        A read-only preview of this playbook template. Running playbooks is coming soon.
+        A preview of this playbook template. Sign in to open it as a workflow you can preview, schedule and
+        run.
       </p>
       <section className={styles.panel} aria-labelledby="playbook-does">
         <h2 id="playbook-does" className={styles.panelTitle}>
@@ -120,17 +135,14 @@ function PlaybookPreviewView({
         </section>
       ) : null}
       <div className={`${styles.actions} ${styles.left}`}>
-        <button type="button" className={styles.primary} disabled aria-describedby="run-soon">
+        <Link className={styles.primary} to="/auth/login">
           <PlayIcon />
-          Run playbook
-        </button>
+          Sign in to run it
+        </Link>
         <Link className={styles.secondary} to="/integrations">
           Connect sources
         </Link>
       </div>
-      <p id="run-soon" className={styles.note}>
-        Preview only: running playbooks is not available yet.
-      </p>
     </article>
   );
 }
