@@ -1,17 +1,27 @@
-// Issue 35 item 6's goal (docs/decisions/093): while one IPv6 /64 floods POST /register, logins from another /64
-// keep a p95 within 2× of idle. Sent straight to the auth service with X-Forwarded-For (it trusts 127.0.0.1 as a
-// proxy by default), because through nginx every request would come from the bench's one address.
+// Issue 35 item 6's goal (docs/decisions/093, 096): while one IPv6 /64 floods POST /register, logins from another
+// /64 keep a p95 within 2× of idle. Everything goes through nginx, as a deployment's traffic does: the bench plays
+// a trusted front proxy (the stack runs with FRONT_PROXIES=127.0.0.1) and names each request's client address in
+// X-Forwarded-For. A second flood spreads the same sign-ups over many /64s, where no per-network limit helps;
+// its figure is the exposure that is left, not a goal.
 
 const LOGINS = Number(process.env.BENCH_FLOOD_LOGINS ?? 30);
 const FLOODERS = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 16);
-/** p95 under flood within this many times idle. */
-const GOAL = 2;
+/** How many /64s the spread flood cycles through. */
+const NETWORKS = Number(process.env.BENCH_FLOOD_NETWORKS ?? 4096);
+/** p95 under the one-/64 flood within this many times idle. */
+export const REGISTER_FLOOD_GOAL = 2;
+
+export interface FloodFigures {
+  p95: number;
+  /** Logins that did not answer 200 (a 503 from a full hashing gate, a 429). */
+  failedLogins: number;
+  registers: { answered: number; hashed: number; refusedByNginx: number; refusedByService: number };
+}
 
 export interface RegisterFlood {
   idleP95: number;
-  floodP95: number;
-  ratio: number;
-  registers: { answered: number; hashed: number; refused: number };
+  oneNetwork: FloodFigures;
+  manyNetworks: FloodFigures;
 }
 
 function post(url: string, body: unknown, from: string): Promise<Response> {
@@ -26,61 +36,103 @@ const p95 = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))] ?? 0;
 
 /** Sequential logins of one account, each from a /64 of its own (none spends another's budget). */
-async function loginTimes(authUrl: string, email: string, password: string, tag: string): Promise<number[]> {
+async function loginTimes(
+  baseUrl: string,
+  account: { email: string; password: string },
+  tag: string,
+): Promise<{ times: number[]; failed: number }> {
   const times: number[] = [];
+  let failed = 0;
   for (let index = 0; index < LOGINS; index++) {
     const started = performance.now();
-    const res = await post(
-      `${authUrl}/api/v1/auth/password/login`,
-      { email, password },
-      `2001:db8:${tag}:${index}::1`,
-    );
+    const res = await post(`${baseUrl}/api/v1/auth/password/login`, account, `2001:db8:${tag}:${index}::1`);
     await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+    if (res.status !== 200) failed += 1;
     times.push(performance.now() - started);
   }
-  return times;
+  return { times, failed };
 }
 
-export async function measureRegisterFlood(
-  authUrl: string,
+/** nginx's own 429 carries the generic message; the service's names the wait. */
+async function refusedByNginx(res: Response): Promise<boolean> {
+  const text = await res.text();
+  return res.status === 429 && text.includes('"Too many requests"');
+}
+
+async function underFlood(
+  baseUrl: string,
   account: { email: string; password: string },
-): Promise<RegisterFlood> {
-  const idle = await loginTimes(authUrl, account.email, account.password, 'b0');
+  tag: string,
+  addressOf: (n: number) => string,
+): Promise<FloodFigures> {
   let flooding = true;
-  const registers = { answered: 0, hashed: 0, refused: 0 };
+  const registers = { answered: 0, hashed: 0, refusedByNginx: 0, refusedByService: 0 };
   let next = 0;
   const flood = Array.from({ length: FLOODERS }, async () => {
     while (flooding) {
       next += 1;
+      const n = next;
       const res = await post(
-        `${authUrl}/api/v1/auth/password/register`,
-        { email: `flood-${Date.now()}-${next}@example.com`, password: 'Flood-Horse-7-Battery' },
-        `2001:db8:f100:1::${(next % 65_535).toString(16)}`,
+        `${baseUrl}/api/v1/auth/password/register`,
+        { email: `flood-${tag}-${Date.now()}-${n}@example.com`, password: 'Flood-Horse-7-Battery' },
+        addressOf(n),
       );
-      await res.arrayBuffer();
       registers.answered += 1;
-      if (res.status === 201) registers.hashed += 1;
-      else registers.refused += 1;
+      if (res.status === 201) {
+        registers.hashed += 1;
+        await res.arrayBuffer();
+      } else if (await refusedByNginx(res)) registers.refusedByNginx += 1;
+      else registers.refusedByService += 1;
     }
   });
-  const underFlood = await loginTimes(authUrl, account.email, account.password, 'b1');
+  const logins = await loginTimes(baseUrl, account, tag);
   flooding = false;
   await Promise.all(flood);
-  const idleP95 = p95(idle);
-  const floodP95 = p95(underFlood);
-  return { idleP95, floodP95, ratio: floodP95 / Math.max(idleP95, 0.1), registers };
+  return { p95: p95(logins.times), failedLogins: logins.failed, registers };
+}
+
+/** `baseUrl` is nginx's; its FRONT_PROXIES must hold 127.0.0.1. */
+export async function measureRegisterFlood(
+  baseUrl: string,
+  account: { email: string; password: string },
+): Promise<RegisterFlood> {
+  const idle = await loginTimes(baseUrl, account, 'b0');
+  if (idle.failed > 0) throw new Error(`${idle.failed} idle logins failed`);
+  // One subscriber's /64, a different address each request.
+  const oneNetwork = await underFlood(
+    baseUrl,
+    account,
+    'b1',
+    (n) => `2001:db8:f100:1:${(n % 65_535).toString(16)}::${((n >> 16) + 1).toString(16)}`,
+  );
+  // The same flood over NETWORKS /64s (2001:db8:f2xx:yyyy::/64), one after the other.
+  const manyNetworks = await underFlood(baseUrl, account, 'b2', (n) => {
+    const network = n % NETWORKS;
+    return `2001:db8:f2${(network >> 16).toString(16).padStart(2, '0')}:${(network & 0xffff).toString(16)}::${(n % 65_535).toString(16)}`;
+  });
+  return { idleP95: p95(idle.times), oneNetwork, manyNetworks };
 }
 
 export function printRegisterFlood(result: RegisterFlood): void {
   console.log(
-    `\nLogins from other /64s while one /64 floods POST /register with ${FLOODERS} connections (straight to auth)\n`,
+    `\nLogins from other /64s while POST /register is flooded with ${FLOODERS} connections through nginx (FRONT_PROXIES)\n`,
   );
   console.log(
-    '| idle p95 ms | under flood p95 ms | ratio | goal | register answers | hashed (201) | refused |',
+    '| flood from | idle p95 ms | under flood p95 ms | ratio | goal | failed logins | register answers | hashed (201) | 429 nginx | refused by auth |',
   );
-  console.log('|---|---|---|---|---|---|---|');
-  console.log(
-    `| ${result.idleP95.toFixed(1)} | ${result.floodP95.toFixed(1)} | ${result.ratio.toFixed(2)} | ≤ ${GOAL} ${result.ratio <= GOAL ? '✓' : '✗'} | ${result.registers.answered} | ${result.registers.hashed} | ${result.registers.refused} |`,
-  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  const rows: [string, FloodFigures, boolean][] = [
+    ['one /64', result.oneNetwork, true],
+    [`${NETWORKS} /64s`, result.manyNetworks, false],
+  ];
+  for (const [label, figures, hasGoal] of rows) {
+    const ratio = figures.p95 / Math.max(result.idleP95, 0.1);
+    const goal = hasGoal
+      ? `≤ ${REGISTER_FLOOD_GOAL} ${ratio <= REGISTER_FLOOD_GOAL && figures.failedLogins === 0 ? '✓' : '✗'}`
+      : '(none)';
+    const r = figures.registers;
+    console.log(
+      `| ${label} | ${result.idleP95.toFixed(1)} | ${figures.p95.toFixed(1)} | ${ratio.toFixed(2)} | ${goal} | ${figures.failedLogins} | ${r.answered} | ${r.hashed} | ${r.refusedByNginx} | ${r.refusedByService} |`,
+    );
+  }
 }
