@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '@trove/infra/free-port';
 import { startIsolatedStack } from '@trove/infra/isolated-stack';
-import { REPO_ROOT } from '@trove/infra/stack';
+import { RAISED_PROXY_AUTH_LIMITS, REPO_ROOT } from '@trove/infra/stack';
 import type { TestProject } from 'vitest/node';
 
 /**
@@ -41,6 +41,8 @@ export default async function setup(project: TestProject) {
       RATE_PASSWORD_CHECKS_PER_MINUTE: '100000',
       RATE_LOGIN_FAILURES: '100000',
       RATE_CODE_MAILS_PER_HOUR: '100000',
+      // nginx's own per-network limits on sign-up and sign-in (docs/decisions/096).
+      ...RAISED_PROXY_AUTH_LIMITS,
     },
   });
 

@@ -2,7 +2,7 @@ import { testTime } from '@trove/service-core/testing/time';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Stack } from '@trove/infra/stack';
+import { RAISED_PROXY_AUTH_LIMITS, type Stack } from '@trove/infra/stack';
 import { startIsolatedStack } from '@trove/infra/isolated-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,7 @@ beforeAll(async () => {
       RATE_PASSWORD_CHECKS_PER_MINUTE: '100000',
       RATE_LOGIN_FAILURES: '100000',
       RATE_CODE_MAILS_PER_HOUR: '100000',
+      ...RAISED_PROXY_AUTH_LIMITS,
     },
   });
   browser = await launchBrowser();

@@ -2,11 +2,14 @@
 // same renderer `npm start` uses, with container paths. Run at image build time:
 //   npx tsx infra/docker/render-nginx.ts <output folder>
 // Settings (build args in web.Dockerfile): HTTP_PORT, AUTH_UPSTREAMS, PROFILE_UPSTREAMS, SEARCH_UPSTREAMS
-// (comma-separated host:port), UPLOAD_MAX_REQUEST_BYTES, REMOTE_ORIGINS, FRONT_PROXIES, AB_WEIGHT_B.
+// (comma-separated host:port), UPLOAD_MAX_REQUEST_BYTES, REMOTE_ORIGINS, FRONT_PROXIES, AB_WEIGHT_B, and
+// nginx's per-network auth limits PROXY_REGISTER_PER_MINUTE, PROXY_REGISTER_BURST, PROXY_SIGN_IN_PER_MINUTE,
+// PROXY_SIGN_IN_BURST (docs/decisions/096).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ProxySettings, renderAbSplit, renderNginxConfig } from '@trove/proxy';
+import { resolveAuthLimits } from '../src/stack/settings';
 
 /** Where things live inside the web image; web.Dockerfile creates these folders. */
 export const WEB_IMAGE_PATHS = {
@@ -39,6 +42,7 @@ export function webImageSettings(env: NodeJS.ProcessEnv): ProxySettings {
     ...(env.UPLOAD_MAX_REQUEST_BYTES ? { uploadMaxBodyBytes: Number(env.UPLOAD_MAX_REQUEST_BYTES) } : {}),
     remoteOrigins: list(env.REMOTE_ORIGINS),
     frontProxies: list(env.FRONT_PROXIES),
+    authLimits: resolveAuthLimits(env),
     // The official nginx image has no brotli module; gzip siblings are still served.
     brotli: false,
     workerProcesses: 'auto',

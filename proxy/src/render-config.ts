@@ -1,5 +1,11 @@
 import { existsSync } from 'node:fs';
 import { abTestBlock, abTestLocation, assertAbWeight } from './nginx/ab-split';
+import {
+  AUTH_LIMITS_PER_NETWORK,
+  type AuthLimits,
+  assertAuthLimits,
+  authLimitZones,
+} from './nginx/auth-limits';
 import { errorLocations, errorPageDirectives, uploadTooLargeLocation } from './nginx/error-pages';
 import { forwardedBlock } from './nginx/front-proxy';
 import {
@@ -29,6 +35,12 @@ export {
   VARIANT_COOKIE,
   VISITOR_COOKIE,
 } from './nginx/ab-split';
+export {
+  AUTH_LIMITS_PER_NETWORK,
+  type AuthLimits,
+  clientNetworkMap,
+  REGISTER_PATH,
+} from './nginx/auth-limits';
 export {
   DEFAULT_UPLOAD_MAX_BODY_BYTES,
   type ProxyLocation,
@@ -67,6 +79,12 @@ export interface ProxySettings {
   uploadMaxBodyBytes?: number;
   /** Per client address on /api/v1/uploads (default UPLOAD_LIMITS_PER_ADDRESS). */
   uploadLimits?: UploadLimits;
+  /**
+   * Per client network (IPv4 address, IPv6 /64) on register and the other auth calls made without a session
+   * (default AUTH_LIMITS_PER_NETWORK, docs/decisions/096). Test stacks that sign up many users from one
+   * address raise it.
+   */
+  authLimits?: AuthLimits;
   /** Extra origins (`https://cdn.example.com`) allowed to serve remotes: added to the CSP. */
   remoteOrigins?: readonly string[];
   /** More proxied paths (the bench's bare baseline). */
@@ -111,6 +129,7 @@ export function renderNginxConfig(settings: ProxySettings): string {
     searchUpstreams,
     uploadMaxBodyBytes = DEFAULT_UPLOAD_MAX_BODY_BYTES,
     uploadLimits = UPLOAD_LIMITS_PER_ADDRESS,
+    authLimits = AUTH_LIMITS_PER_NETWORK,
     remoteOrigins = [],
     extraLocations = [],
     brotli = true,
@@ -129,6 +148,7 @@ export function renderNginxConfig(settings: ProxySettings): string {
   for (const [name, value] of Object.entries(uploadLimits)) {
     if (!Number.isInteger(value) || value < 1) throw new Error(`Invalid uploadLimits.${name}: ${value}`);
   }
+  assertAuthLimits(authLimits);
   assertSafe('listenHost', listenHost);
   assertPath('wwwRoot', wwwRoot);
   assertPath('runtimeDir', runtimeDir);
@@ -234,7 +254,7 @@ ${useBrotli ? '  brotli_static on;\n' : ''}
     "" "no-store";
     default "";
   }
-${forwardedBlock(frontProxies)}${uploadLimitZones(uploadLimits.requestsPerMinute)}${abTest === undefined ? '' : abTestBlock(runtimeDir)}
+${forwardedBlock(frontProxies)}${uploadLimitZones(uploadLimits.requestsPerMinute)}${authLimitZones(authLimits)}${abTest === undefined ? '' : abTestBlock(runtimeDir)}
 ${upstreamBlock('trove_auth', authUpstreams)}
 
 ${upstreamBlock('trove_profile', profileUpstreams)}
@@ -257,7 +277,7 @@ ${runtimeConfigLocation(csp)}
 
 ${securityPdfLocation(csp)}
 
-${serviceLocations(csp, uploadMaxBodyBytes, uploadLimits)}
+${serviceLocations(csp, uploadMaxBodyBytes, uploadLimits, authLimits)}
 ${extraBlocks.map((block) => `\n${block}\n`).join('')}
 ${apiNotFoundLocation(csp)}
 

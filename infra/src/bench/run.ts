@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../free-port';
-import { REPO_ROOT } from '../stack';
+import { RAISED_PROXY_AUTH_LIMITS, REPO_ROOT } from '../stack';
 import { startIsolatedStack } from '../stack/isolated';
 import { startBareServer } from './bare-server';
 import { type ProcessGroup, startCpuMeter } from './cpu-meter';
@@ -194,21 +194,19 @@ async function main() {
     return;
   }
   if (REGISTER_FLOOD_ONLY) {
-    // A stack of its own with the default limits: the register flood must meet the budgets a deployment has,
-    // which the main bench stack lifts for its sequential logins from one address.
+    // A stack of its own with the default limits, the services' and nginx's: the register flood must meet the
+    // budgets a deployment has, which the main bench stack lifts for its sequential logins from one address.
+    // The bench is the trusted front proxy (FRONT_PROXIES), so it names each request's client network.
     const stack = await startIsolatedStack('bench-flood', {
       wwwRoot: WWW_ROOT,
       requireBuild: false,
       accessLog: false,
+      env: { ...process.env, FRONT_PROXIES: '127.0.0.1' },
     });
     try {
       const email = 'flood-owner@example.com';
       await signUp(stack.url, stack.mailUrl, email);
-      const authPort = stack.instances.auth[0]?.port;
-      if (authPort === undefined) throw new Error('no auth instance');
-      printRegisterFlood(
-        await measureRegisterFlood(`http://127.0.0.1:${authPort}`, { email, password: BENCH_PASSWORD }),
-      );
+      printRegisterFlood(await measureRegisterFlood(stack.url, { email, password: BENCH_PASSWORD }));
     } finally {
       await stack.stop();
     }
@@ -268,6 +266,8 @@ async function main() {
       RATE_EXISTS_PER_MINUTE: '100000',
       RATE_LOGIN_FAILURES: '1000000',
       RATE_ACCOUNT_FAILURES: '1000000',
+      // nginx's per-network limits on those calls (docs/decisions/096).
+      ...RAISED_PROXY_AUTH_LIMITS,
       // The sources bench's Dovecot listens on loopback, which a source may not reach unless listed.
       ...(SOURCES_ONLY || DATABASES_ONLY ? { SOURCE_ALLOWED_HOSTS: '127.0.0.1' } : {}),
     },

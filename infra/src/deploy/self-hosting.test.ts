@@ -365,4 +365,23 @@ describe('uploads through nginx', () => {
     const smaller = renderNginxConfig(webImageSettings({ UPLOAD_MAX_REQUEST_BYTES: '10485760' }));
     expect(smaller).toContain('client_max_body_size 10485760;');
   });
+
+  it("the image's nginx takes its per-network auth limits from the build args (docs/decisions/096)", () => {
+    expect(renderNginxConfig(webImageSettings({}))).toContain('zone=trove_register:10m rate=30r/m;');
+    const raised = renderNginxConfig(
+      webImageSettings({ PROXY_REGISTER_PER_MINUTE: '120', PROXY_SIGN_IN_BURST: '200' }),
+    );
+    expect(raised).toContain('zone=trove_register:10m rate=120r/m;');
+    expect(raised).toContain('limit_req zone=trove_sign_in burst=200 nodelay;');
+    const dockerfile = readFileSync(join(REPO_ROOT, 'infra', 'docker', 'web.Dockerfile'), 'utf8');
+    for (const variable of [
+      'PROXY_REGISTER_PER_MINUTE',
+      'PROXY_REGISTER_BURST',
+      'PROXY_SIGN_IN_PER_MINUTE',
+      'PROXY_SIGN_IN_BURST',
+    ]) {
+      expect(dockerfile).toContain(`ARG ${variable}=`);
+      expect(dockerfile).toContain(`${variable}=$${variable}`);
+    }
+  });
 });

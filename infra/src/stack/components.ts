@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { type NginxRuntime, type ProxyLocation, prepareNginxRuntime } from '@trove/proxy';
+import { type AuthLimits, type NginxRuntime, type ProxyLocation, prepareNginxRuntime } from '@trove/proxy';
 import { typeScriptEntry } from '@trove/service-core';
 import { StackError } from './errors';
 import { ManagedProcess } from './processes';
@@ -126,6 +126,8 @@ export interface NginxSpec {
   abTest?: { weightB: number };
   /** Addresses whose X-Forwarded-Proto/-Host nginx passes on (FRONT_PROXIES). */
   frontProxies?: readonly string[];
+  /** Per client network on the auth calls made without a session (PROXY_REGISTER_PER_MINUTE …). */
+  authLimits?: AuthLimits;
 }
 
 /** nginx with the rendered config; its runtime folder is `.data/run/nginx-<port>`, wiped each start. */
@@ -153,6 +155,7 @@ export async function startNginx(
       accessLog: spec.accessLog,
       ...(spec.abTest === undefined ? {} : { abTest: spec.abTest }),
       frontProxies: spec.frontProxies ?? [],
+      ...(spec.authLimits === undefined ? {} : { authLimits: spec.authLimits }),
     });
   } catch (err) {
     // A bad REMOTE_ORIGINS value and the like: the renderer's message names it.

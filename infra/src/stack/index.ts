@@ -16,13 +16,19 @@ import {
   resolveAbWeight,
   resolveInstances,
   resolvePorts,
+  resolveAuthLimits,
   resolveUploadMaxRequestBytes,
   type StackInstances,
   type StackPorts,
 } from './settings';
 
 export { PortInUseError, StackError } from './errors';
-export { PORT_SETTINGS, type StackInstances, type StackPorts } from './settings';
+export {
+  PORT_SETTINGS,
+  RAISED_PROXY_AUTH_LIMITS,
+  type StackInstances,
+  type StackPorts,
+} from './settings';
 
 /** The repository root (this file is infra/src/stack/index.ts). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -120,6 +126,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const abWeightB = options.abWeightB ?? resolveAbWeight(env);
   // nginx's body cap for uploads follows the service's own, so both refuse the same request.
   const uploadMaxRequestBytes = resolveUploadMaxRequestBytes({ ...env, ...options.serviceEnv });
+  // nginx's per-network auth limits: set beside the services' RATE_* settings (test stacks raise both).
+  const authLimits = resolveAuthLimits({ ...env, ...options.serviceEnv });
   const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);
   const embedded = databaseUrl === undefined;
   const wwwRoot = resolve(options.wwwRoot ?? join(rootDir, 'dist', 'www'));
@@ -306,6 +314,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             .split(',')
             .map((entry) => entry.trim())
             .filter((entry) => entry !== ''),
+          authLimits,
         });
         processes.push(nginx.process);
         recorder.addProcess(nginx.process.pid, nginx.process.marker);

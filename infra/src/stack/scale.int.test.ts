@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from './index';
+import { RAISED_PROXY_AUTH_LIMITS, type Stack } from './index';
 import { startIsolatedStack } from './isolated';
 import { signedInCookie, TEST_PASSWORD } from './testing/accounts';
 import { countByStatus, sleep, startLoad } from './testing/load';
@@ -32,6 +32,7 @@ beforeAll(async () => {
       RATE_EXISTS_PER_MINUTE: '1000000',
       RATE_REGISTER_PER_MINUTE: '1000000',
       RATE_PASSWORD_CHECKS_PER_MINUTE: '1000000',
+      ...RAISED_PROXY_AUTH_LIMITS,
       SEARCH_REQUESTS_PER_MINUTE: '1000000',
       MAIL_POLL_MS: '200',
     },

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseOrigins, redactUrl, resolveAbWeight, resolveInstances, resolvePorts } from './settings';
+import { AUTH_LIMITS_PER_NETWORK } from '@trove/proxy';
+import {
+  parseOrigins,
+  RAISED_PROXY_AUTH_LIMITS,
+  redactUrl,
+  resolveAbWeight,
+  resolveAuthLimits,
+  resolveInstances,
+  resolvePorts,
+} from './settings';
 
 describe('resolvePorts', () => {
   it('uses the documented defaults', () => {
@@ -84,5 +93,28 @@ describe('resolveAbWeight', () => {
     expect(() => resolveAbWeight({ AB_WEIGHT_B: '120' })).toThrow(
       'Invalid environment: AB_WEIGHT_B must be a percentage from 0 to 100 (got "120")',
     );
+  });
+});
+
+describe('resolveAuthLimits (docs/decisions/096)', () => {
+  it("keeps the renderer's defaults, reads each setting, and names a bad one in one line", () => {
+    expect(resolveAuthLimits({})).toEqual(AUTH_LIMITS_PER_NETWORK);
+    expect(resolveAuthLimits({ PROXY_REGISTER_PER_MINUTE: '5', PROXY_SIGN_IN_BURST: '' })).toEqual({
+      ...AUTH_LIMITS_PER_NETWORK,
+      registerPerMinute: 5,
+    });
+    expect(() => resolveAuthLimits({ PROXY_SIGN_IN_PER_MINUTE: '0' })).toThrow(
+      'Invalid environment: PROXY_SIGN_IN_PER_MINUTE must be a whole number from 1 to 1000000 (got "0")',
+    );
+    expect(() => resolveAuthLimits({ PROXY_REGISTER_BURST: 'lots' })).toThrow(/PROXY_REGISTER_BURST/);
+  });
+
+  it('raises all four for test stacks', () => {
+    expect(resolveAuthLimits(RAISED_PROXY_AUTH_LIMITS)).toEqual({
+      registerPerMinute: 1_000_000,
+      registerBurst: 1_000_000,
+      signInPerMinute: 1_000_000,
+      signInBurst: 1_000_000,
+    });
   });
 });

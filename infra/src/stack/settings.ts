@@ -1,3 +1,4 @@
+import { AUTH_LIMITS_PER_NETWORK, type AuthLimits } from '@trove/proxy';
 import { StackError } from './errors';
 
 /** Every port of the stack (docs/decisions/001-platform-layout.md, "Ports and settings"). */
@@ -127,3 +128,40 @@ export function resolveUploadMaxRequestBytes(env: NodeJS.ProcessEnv): number | u
   }
   return bytes;
 }
+
+/** nginx's limits per client network on the auth calls made without a session (docs/decisions/096). */
+export const AUTH_LIMIT_SETTINGS = {
+  registerPerMinute: 'PROXY_REGISTER_PER_MINUTE',
+  registerBurst: 'PROXY_REGISTER_BURST',
+  signInPerMinute: 'PROXY_SIGN_IN_PER_MINUTE',
+  signInBurst: 'PROXY_SIGN_IN_BURST',
+} as const satisfies Record<keyof AuthLimits, string>;
+
+/**
+ * `PROXY_REGISTER_PER_MINUTE`, `PROXY_REGISTER_BURST`, `PROXY_SIGN_IN_PER_MINUTE`, `PROXY_SIGN_IN_BURST`: each
+ * one unset keeps the renderer's default (AUTH_LIMITS_PER_NETWORK). Test stacks that sign up many users
+ * from 127.0.0.1 raise them, as they raise the auth service's RATE_REGISTER_PER_MINUTE.
+ */
+export function resolveAuthLimits(env: NodeJS.ProcessEnv): AuthLimits {
+  const limits: AuthLimits = { ...AUTH_LIMITS_PER_NETWORK };
+  for (const [key, variable] of Object.entries(AUTH_LIMIT_SETTINGS) as [keyof AuthLimits, string][]) {
+    const raw = env[variable];
+    if (raw === undefined || raw === '') continue;
+    const value = /^\d{1,7}$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!(value >= 1 && value <= 1_000_000)) {
+      throw new StackError(
+        `Invalid environment: ${variable} must be a whole number from 1 to 1000000 (got "${raw}")`,
+      );
+    }
+    limits[key] = value;
+  }
+  return limits;
+}
+
+/**
+ * nginx's per-network auth limits raised out of the way, for a stack whose tests or bench sign up and sign in
+ * many users from 127.0.0.1 (spread into `serviceEnv` beside the raised RATE_* settings).
+ */
+export const RAISED_PROXY_AUTH_LIMITS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.values(AUTH_LIMIT_SETTINGS).map((variable) => [variable, '1000000']),
+);

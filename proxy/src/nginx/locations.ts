@@ -1,4 +1,5 @@
 import { API_PATHS } from '@trove/contracts';
+import { type AuthLimits, authLimitDirectives, REGISTER_PATH, SIGN_IN_PREFIXES } from './auth-limits';
 import { errorPageDirectives } from './error-pages';
 import { securityHeaders, staticFileHeaders } from './security-headers';
 import { assertSafe, assertUpstream } from './validate';
@@ -274,13 +275,29 @@ function uploadsLocations(csp: string, maxBytes: number, limits: UploadLimits): 
   });
 }
 
+/** The auth calls made without a session, each counted per client network (docs/decisions/096). */
+function authLimitedLocations(csp: string, limits: AuthLimits): string {
+  const register = proxyLocation(`= ${REGISTER_PATH}`, 'trove_auth', csp, {
+    directives: authLimitDirectives('trove_register', limits.registerBurst),
+  });
+  const signIn = SIGN_IN_PREFIXES.map((prefix) =>
+    proxyLocation(`^~ ${prefix}`, 'trove_auth', csp, {
+      directives: authLimitDirectives('trove_sign_in', limits.signInBurst),
+    }),
+  );
+  return [register, ...signIn].join('\n\n');
+}
+
 /** The services' public API: auth, profile, and the search service with its uploads. */
 export function serviceLocations(
   csp: string,
   uploadMaxBodyBytes: number,
   uploadLimits: UploadLimits,
+  authLimits: AuthLimits,
 ): string {
   return `${proxyLocation(`^~ ${API_PATHS.auth}/`, 'trove_auth', csp)}
+
+${authLimitedLocations(csp, authLimits)}
 
 ${proxyLocation(`^~ ${API_PATHS.profile}/`, 'trove_profile', csp)}
 

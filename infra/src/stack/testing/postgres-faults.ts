@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startTestPostgres } from '@trove/service-core/testing';
-import type { Stack } from '../index';
+import { RAISED_PROXY_AUTH_LIMITS, type Stack } from '../index';
 import { startIsolatedStack } from '../isolated';
 import { poll } from '../wait';
 import { signedInCookie } from './accounts';
@@ -47,6 +47,7 @@ export async function startFaultBed(label: string): Promise<FaultBed> {
         RATE_EXISTS_PER_MINUTE: '1000000',
         RATE_REGISTER_PER_MINUTE: '1000000',
         RATE_PASSWORD_CHECKS_PER_MINUTE: '1000000',
+        ...RAISED_PROXY_AUTH_LIMITS,
         SEARCH_REQUESTS_PER_MINUTE: '1000000',
         MAIL_POLL_MS: '200',
         // A frozen server answers nothing, so the client-side query timeout (this + 1 s) is what ends a
