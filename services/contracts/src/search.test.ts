@@ -114,8 +114,10 @@ describe('documentKindOf', () => {
 
   it('anything else is not accepted', () => {
     expect(documentKindOf('setup.exe', 'application/x-msdownload')).toBeUndefined();
-    expect(documentKindOf('photo.heic', 'image/heic')).toBeUndefined();
+    expect(documentKindOf('photo.bmp', 'image/bmp')).toBeUndefined();
+    expect(documentKindOf('photo.heic', 'image/heic')).toBe('image');
     expect(documentKindOf('photo.png', 'image/png')).toBe('image');
+    expect(documentKindOf('backup.tar.gz', '')).toBe('zip');
     expect(documentKindOf('budget.xlsx', '')).toBe('xlsx');
     expect(documentKindOf('retry.ts', '')).toBe('code');
   });
