@@ -15,6 +15,8 @@ export const API_PATHS = {
   passages: `${API_PREFIX}/passages`,
   sources: `${API_PREFIX}/sources`,
   destinations: `${API_PREFIX}/destinations`,
+  /** One document as a whole (issue 38 item 1). */
+  documents: `${API_PREFIX}/documents`,
 } as const;
 
 /** The flask-jwt-extended cookie convention (docs/architecture.md#sessions; docs/product/api.md#cookies cookie names). */

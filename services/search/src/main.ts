@@ -86,6 +86,7 @@ await runService({
           maxCandidates: env.SEARCH_MAX_CANDIDATES,
           requestsPerMinute: env.SEARCH_REQUESTS_PER_MINUTE,
         },
+        documents: { passages: env.DOCUMENT_VIEW_PASSAGES, attachments: env.DOCUMENT_VIEW_ATTACHMENTS },
         chats,
         sources: sources.deps,
         destinations: destinations.deps,
