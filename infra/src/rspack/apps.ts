@@ -64,6 +64,9 @@ export const apps: readonly AppDefinition[] = [
     playbooks: 'playbooks.ts',
     // Issue 10: /uploads, a source beside Connections (docs/architecture.md#packages).
     UploadsPage: 'uploads-page.tsx',
+    // Issue 38: /search and /documents/:id, where what is found is searched and opened (docs/decisions/100).
+    SearchPage: 'search-page.tsx',
+    DocumentPage: 'document-page.tsx',
   }),
   // Issue 11: /chats and /chats/:chatId (docs/decisions/016).
   remote('chat', 3005, 'ChatsPage', 'chats-page.tsx'),

@@ -11,14 +11,20 @@ describe('navigation', () => {
 });
 
 describe('navigation entries (docs/product/shell.md#navigation)', () => {
-  it('group Chats under work and Connections, Uploads under sources, the sources requiring sign-in', () => {
+  it('group Chats and Search under work and Connections, Uploads under sources, all but Chats requiring sign-in', () => {
     expect(
       navGroups.map((group) => [
         group.name,
         group.items.map((item) => [item.to, item.label, item.requiresAuth ?? false]),
       ]),
     ).toEqual([
-      ['work', [['/chats', 'Chats', false]]],
+      [
+        'work',
+        [
+          ['/chats', 'Chats', false],
+          ['/search', 'Search', true],
+        ],
+      ],
       [
         'sources',
         [

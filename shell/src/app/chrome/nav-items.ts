@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ChatsIcon, ConnectionsIcon, UploadsIcon } from '@trove/kit/icons';
+import { ChatsIcon, ConnectionsIcon, SearchIcon, UploadsIcon } from '@trove/kit/icons';
 
 export interface NavItem {
   to: string;
@@ -10,7 +10,14 @@ export interface NavItem {
 
 /** docs/product/shell.md#navigation: entries grouped into "work" and "sources". Guards arrive with the session issue. */
 export const navGroups: readonly { name: 'work' | 'sources'; items: readonly NavItem[] }[] = [
-  { name: 'work', items: [{ to: '/chats', label: 'Chats', icon: ChatsIcon }] },
+  {
+    name: 'work',
+    items: [
+      { to: '/chats', label: 'Chats', icon: ChatsIcon },
+      // Issue 38 item 2: search everything the user has, as a page of its own (`/` or Ctrl-K opens it).
+      { to: '/search', label: 'Search', icon: SearchIcon, requiresAuth: true },
+    ],
+  },
   {
     name: 'sources',
     items: [
