@@ -76,12 +76,12 @@ describe('connector catalog paging (docs/product/connections.md#paging)', () => 
         await page.getByRole('checkbox', { name }).uncheck();
       }
       await expect.poll(() => matchingCount(page)).toBe(26);
-      await page.getByLabel('Per page').selectOption('25');
+      await page.getByLabel('Load more by').selectOption('25');
       await expect.poll(() => cards(page).count()).toBe(25);
       await catalog(page).getByRole('button', { name: 'Load 1 more' }).click();
       await expect.poll(() => cards(page).count()).toBe(26);
       expect(await loadMore(page).count()).toBe(0);
-      await page.getByLabel('Per page').selectOption('10');
+      await page.getByLabel('Load more by').selectOption('10');
       await expect.poll(() => cards(page).count()).toBe(10);
       await catalog(page).getByRole('button', { name: 'Load 10 more' }).waitFor();
     });
