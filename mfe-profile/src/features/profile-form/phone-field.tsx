@@ -1,6 +1,7 @@
-import type { FocusEvent } from 'react';
+import { type FocusEvent, useState } from 'react';
 import PhoneInput, { type FlagProps } from 'react-phone-number-input';
 import { FieldShell, type FormBinding, fieldId } from './fields';
+import { defaultPhoneCountry, phoneHint } from './phone-country';
 import * as fieldStyles from './fields.module.css';
 import * as styles from './phone-field.module.css';
 
@@ -31,7 +32,8 @@ function InternationalIcon() {
 }
 
 /**
- * docs/product/profile.md#page phone: required, international input, India by default (docs/product/profile.md#constants), built on
+ * docs/product/profile.md#page phone: required, international input, the browser's country by default, else India
+ * (docs/product/profile.md#constants), built on
  * react-phone-number-input (libphonenumber-js, the same copy contracts validate with). Its value is
  * E.164 ("+919876543210"); national numbers of 2 to 17 digits are what libphonenumber-js parses, and
  * `limitMaxLength` stops typing past the longest number of the chosen country.
@@ -39,7 +41,8 @@ function InternationalIcon() {
 export function PhoneField({ form }: { form: FormBinding }) {
   const id = fieldId(form.idPrefix, 'phone');
   const error = form.errors.phone;
-  const hint = 'Include the country code; India (+91) is the default.';
+  const [country] = useState(() => defaultPhoneCountry(navigator.languages ?? [navigator.language]));
+  const hint = phoneHint(country);
   return (
     <FieldShell id={id} label="Phone" error={error} hint={hint} required>
       {(control) => (
@@ -49,7 +52,7 @@ export function PhoneField({ form }: { form: FormBinding }) {
           className={styles.phone}
           data-invalid={error ? '' : undefined}
           international
-          defaultCountry="IN"
+          defaultCountry={country}
           // The calling code follows the country chosen in the select and cannot be typed over, so a
           // country is always known: limitMaxLength needs one to stop at that country's longest number.
           countryCallingCodeEditable={false}

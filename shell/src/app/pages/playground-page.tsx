@@ -63,7 +63,7 @@ export function PlaygroundPage() {
   }
 }
 
-function PlaybookPreviewView({
+export function PlaybookPreviewView({
   playbook,
   connectorNames,
 }: {
@@ -124,7 +124,8 @@ function PlaybookPreviewView({
           <PlayIcon />
           Run playbook
         </button>
-        <Link className={styles.secondary} to="/integrations">
+        {/* Issue 38: the user's own Connections, where a source is added — not the public catalog. */}
+        <Link className={styles.secondary} to="/connections">
           Connect sources
         </Link>
       </div>
