@@ -155,6 +155,8 @@ describe('the Uploads page', () => {
     await waitFor(() =>
       expect(FakeUpload.sent.map((request) => request.fileName())).toEqual(['notes.md', 'mail.eml']),
     );
+    // Issue 38: the refused file is not "done" — it is counted apart from those that went in.
+    expect(within(batch).getByTestId('batch-count').textContent).toBe('0 of 2 done · 1 refused');
 
     const notes = FakeUpload.sent[0] as FakeUpload;
     act(() => notes.progress(50, 200));
