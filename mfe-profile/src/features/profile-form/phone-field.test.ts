@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPhoneCountry, phoneHint } from './phone-country';
+import { defaultPhoneCountry, phoneHint } from './phone-field';
 
 describe('the phone field’s default country (issue 38)', () => {
   it('is the country the browser’s language names: en-US is +1, not +91', () => {
