@@ -180,7 +180,9 @@ describe('Chats (issue 11)', () => {
       .waitFor({ timeout: testTime(20_000) });
 
     const mail = await mailTo(mailUrl(), reader, { subject: /^An answer from Trove, sent by / });
-    expect(mail.subject).toBe(`An answer from Trove, sent by ${account.email}`);
+    // The account's name with its address, or the address alone when it has no name (issue 38).
+    const sender = account.user.name ? `${account.user.name} (${account.email})` : account.email;
+    expect(mail.subject).toBe(`An answer from Trove, sent by ${sender}`);
     const body = `${mail.text}\n${mail.html ?? ''}`;
     expect(body).toContain('48,500');
     // The mail names the document as the answer does: its title, the file name beside it (issue 19 item 3).

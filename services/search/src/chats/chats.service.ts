@@ -411,7 +411,7 @@ async function queueMail(
     message: MessageRow;
     answer: StoredAnswer;
     address: string;
-    /** The account's address, named in the mail. */
+    /** Who sent it, named in the mail: the account's name and address (senderLabel). */
     sender: string;
     settings: ChatSettings;
   },
