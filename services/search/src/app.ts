@@ -10,6 +10,7 @@ import {
 import type { Hono } from 'hono';
 import { CHAT_DEFAULTS, type ChatAppSettings } from './chats/chat-settings';
 import type { DestinationPostLimit } from './destinations/post-limit';
+import type { DestinationTestSettings } from './destinations/destination-test';
 import type { UploadSettings } from './documents/uploads.service';
 import { DOCUMENT_VIEW_DEFAULTS, type DocumentViewSettings } from './documents/document-view.service';
 import type { DestinationsDeps } from './destinations/destinations.service';
@@ -65,6 +66,8 @@ export interface SearchAppDeps {
     queue: DestinationPostQueue;
     /** DESTINATION_POSTS_PER_MINUTE and _PER_DAY (issue 35 item 2). */
     postLimit?: DestinationPostLimit | undefined;
+    /** The Test button's post (issue 38 item 4); unset: POST /:id/test answers 404. */
+    test?: DestinationTestSettings | undefined;
   };
 }
 
