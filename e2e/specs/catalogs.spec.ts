@@ -90,7 +90,7 @@ describe('connector catalog paging (docs/product/connections.md#paging)', () => 
   it('filters that nothing matches say so', async () => {
     await withPage(browser, { cookies: account.cookies }, async ({ page }) => {
       await openConnections(page);
-      await page.getByLabel('Search').fill('no such integration anywhere');
+      await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('no such integration anywhere');
       await page.getByText('No integrations match your filters.').waitFor();
       expect(await cards(page).count()).toBe(0);
     });
@@ -129,7 +129,7 @@ describe('connect, add server and use template (docs/product/public-pages.md#pla
       for (const name of [/OAuth/, /On-device/, /Delta sync/])
         await page.getByRole('checkbox', { name }).uncheck();
       // PostgreSQL, MySQL and SQLite open their real forms here (issue 22); MongoDB is still to come.
-      await page.getByLabel('Search').fill('MongoDB');
+      await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('MongoDB');
       await page.getByRole('button', { name: 'Add server for MongoDB' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByText('Coming soon').waitFor();

@@ -20,11 +20,15 @@ const result = (id: string, name: string, source: SearchResult['document']['sour
   facts: {},
 });
 
-function renderPanel(results: SearchResult[], mode: SearchState['mode'] = 'and') {
+function renderPanel(
+  results: SearchResult[],
+  mode: SearchState['mode'] = 'and',
+  facets: SearchState['facets'] = [],
+) {
   const state: SearchState = {
     request: { q: 'kumquat', type: null, filters: [] },
     results,
-    facets: [],
+    facets,
     sourceFacets: [],
     mode,
     nextCursor: null,
@@ -77,6 +81,14 @@ describe('a search result’s title', () => {
     renderPanel([result('7', 'notes.eml', null)]);
     const link = screen.getByRole('link', { name: 'notes.eml' });
     expect(link.getAttribute('href')).toBe('/documents/7#passage-7');
+  });
+});
+
+describe('the type facet of database rows (issue 38)', () => {
+  it('reads as the service names it: "Row 14", not "HTML 14"', () => {
+    renderPanel([result('1', 'invoices #1', null)], 'and', [{ value: 'html', count: 14, label: 'Row' }]);
+    expect(screen.getByRole('button', { name: 'Row 14' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^HTML/ })).toBeNull();
   });
 });
 

@@ -188,7 +188,8 @@ export function SearchPanel({
                   pressed={type === facet.value}
                   onClick={() => onSearch(request.q, type === facet.value ? null : facet.value, filters)}
                 >
-                  {KIND_LABELS[facet.value]} <span className={styles.count}>{facet.count}</span>
+                  {facet.label ?? KIND_LABELS[facet.value]}{' '}
+                  <span className={styles.count}>{facet.count}</span>
                 </PillButton>
               ))}
             </fieldset>
