@@ -178,6 +178,8 @@ export async function runSearchBench(
   stack: Stack,
   session: { cookie: string; email: string },
   baselinePath: string,
+  /** Signs in again: the ×8 phase starts after a copy that can outlast the session. */
+  signIn?: () => Promise<string>,
 ): Promise<void> {
   const db = createDatabase({ url: stack.databaseUrl, poolMax: 6 });
   const logger = createLogger({ level: 'warn', name: 'bench' });
@@ -216,7 +218,8 @@ export async function runSearchBench(
       copyNote = 'written in SQL from copy 0 (same extraction, checked on 50 messages this run)';
     }
     const copySeconds = (performance.now() - copyStarted) / 1000;
-    const at48k = await measurePhase(stack, db, session.cookie, baselinePath, queries);
+    const fresh = signIn === undefined ? session.cookie : await signIn();
+    const at48k = await measurePhase(stack, db, fresh, baselinePath, queries);
     const phases = [
       ['×1', at6k],
       [`×${COPIES}`, at48k],
