@@ -76,12 +76,12 @@ describe('connector catalog paging (docs/product/connections.md#paging)', () => 
         await page.getByRole('checkbox', { name }).uncheck();
       }
       await expect.poll(() => matchingCount(page)).toBe(26);
-      await page.getByLabel('Per page').selectOption('25');
+      await page.getByLabel('Load more by').selectOption('25');
       await expect.poll(() => cards(page).count()).toBe(25);
       await catalog(page).getByRole('button', { name: 'Load 1 more' }).click();
       await expect.poll(() => cards(page).count()).toBe(26);
       expect(await loadMore(page).count()).toBe(0);
-      await page.getByLabel('Per page').selectOption('10');
+      await page.getByLabel('Load more by').selectOption('10');
       await expect.poll(() => cards(page).count()).toBe(10);
       await catalog(page).getByRole('button', { name: 'Load 10 more' }).waitFor();
     });
@@ -90,7 +90,7 @@ describe('connector catalog paging (docs/product/connections.md#paging)', () => 
   it('filters that nothing matches say so', async () => {
     await withPage(browser, { cookies: account.cookies }, async ({ page }) => {
       await openConnections(page);
-      await page.getByLabel('Search').fill('no such integration anywhere');
+      await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('no such integration anywhere');
       await page.getByText('No integrations match your filters.').waitFor();
       expect(await cards(page).count()).toBe(0);
     });
@@ -129,7 +129,7 @@ describe('connect, add server and use template (docs/product/public-pages.md#pla
       for (const name of [/OAuth/, /On-device/, /Delta sync/])
         await page.getByRole('checkbox', { name }).uncheck();
       // PostgreSQL, MySQL and SQLite open their real forms here (issue 22); MongoDB is still to come.
-      await page.getByLabel('Search').fill('MongoDB');
+      await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('MongoDB');
       await page.getByRole('button', { name: 'Add server for MongoDB' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByText('Coming soon').waitFor();

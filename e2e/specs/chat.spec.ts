@@ -115,6 +115,32 @@ describe('Chats (issue 11)', () => {
     expect(page.url()).not.toContain('passage=');
   });
 
+  it('a citation leads on to its whole document, the passage marked, and Back returns to the thread', async () => {
+    const { page } = watched;
+    const chatPath = new URL(page.url()).pathname;
+    await answers(page)
+      .first()
+      .getByRole('region', { name: 'Best passages' })
+      .getByRole('link', { name: INVOICE_TITLE })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Passage in context' });
+    await dialog.getByRole('link', { name: 'Open the whole document' }).click();
+    await page.waitForURL(/\/documents\/[\w-]+#passage-\d+$/);
+    await dialog.waitFor({ state: 'detached' });
+    const opened = page.getByTestId('current-passage');
+    await opened.waitFor();
+    expect(await opened.textContent()).toContain('48,500');
+    await page.getByRole('heading', { level: 1, name: INVOICE_TITLE }).waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === chatPath);
+    // Back lands on the citation as it was opened; closing it leaves the thread.
+    const again = page.getByRole('dialog', { name: 'Passage in context' });
+    await again.getByTestId('passage-hit').waitFor();
+    await page.keyboard.press('Escape');
+    await again.waitFor({ state: 'detached' });
+    await page.waitForURL((url) => !url.search.includes('passage='));
+  });
+
   it('sends the answer by email; the thread shows it sent and the mail links back to the passages', async () => {
     const { page } = watched;
     const reader = `reader-${randomBytes(4).toString('hex')}@example.com`;
@@ -154,24 +180,26 @@ describe('Chats (issue 11)', () => {
       .waitFor({ timeout: testTime(20_000) });
 
     const mail = await mailTo(mailUrl(), reader, { subject: /^An answer from Trove, sent by / });
-    expect(mail.subject).toBe(`An answer from Trove, sent by ${account.email}`);
+    // The account's name with its address, or the address alone when it has no name (issue 38).
+    const sender = account.user.name ? `${account.user.name} (${account.email})` : account.email;
+    expect(mail.subject).toBe(`An answer from Trove, sent by ${sender}`);
     const body = `${mail.text}\n${mail.html ?? ''}`;
     expect(body).toContain('48,500');
     // The mail names the document as the answer does: its title, the file name beside it (issue 19 item 3).
     expect(mail.text, mail.text).toContain(`${INVOICE_TITLE} (${INVOICE}), page 1`);
-    // Links back to this chat, each opening one passage (the host is the service's PUBLIC_URL or the
-    // request's; the path is what this page answers).
+    // Links to the cited passages' documents, each opening at its passage (issue 38 item 1; the host is the
+    // service's PUBLIC_URL or the request's; the path is what this site answers).
     const chatPath = new URL(page.url()).pathname;
-    const link = new RegExp(`https?://[^\\s"'<>]+(${chatPath}\\?passage=\\d+)`).exec(body);
+    const link = /https?:\/\/[^\s"'<>]+(\/documents\/[\w-]+#passage-\d+)/.exec(body);
     expect(link?.[1], body).toBeDefined();
 
-    // The mailed link opens that passage in context.
+    // The mailed link opens the document, the passage marked, for its owner signed in.
     await page.goto(link?.[1] ?? '');
-    const passageDialog = page.getByRole('dialog', { name: 'Passage in context' });
-    await passageDialog.getByTestId('passage-hit').waitFor();
-    await page.keyboard.press('Escape');
-    await passageDialog.waitFor({ state: 'detached' });
-    await page.waitForURL((url) => !url.search.includes('passage='));
+    const opened = page.getByTestId('current-passage');
+    await opened.waitFor();
+    expect(await opened.textContent()).toContain('48,500');
+    await page.goto(chatPath);
+    await answers(page).first().waitFor();
   });
 
   it('keeps the thread over a reload', async () => {

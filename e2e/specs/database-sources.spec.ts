@@ -192,9 +192,9 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
 
     // As a person finds it: the Uploads page searches every source's documents.
     const { page } = watched;
-    await page.goto('/uploads');
-    await page.getByRole('searchbox', { name: 'Search your uploads' }).fill('Globex');
-    await page.getByRole('searchbox', { name: 'Search your uploads' }).press('Enter');
+    await page.goto('/search');
+    await page.getByRole('searchbox', { name: 'Search everything' }).fill('Globex');
+    await page.getByRole('searchbox', { name: 'Search everything' }).press('Enter');
     const result = page.getByTestId('search-result').first();
     await result.waitFor({ timeout: testTime(20_000) });
     expect(await result.getByRole('heading', { level: 3 }).textContent()).toMatch(/^INV-2026-\d{3}$/);

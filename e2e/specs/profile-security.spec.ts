@@ -155,7 +155,7 @@ describe('a phone number in place of another (issue 18 item 11)', () => {
     const first = uniqueIndianMobile();
     expect((await putProfile(baseUrl(), account, { gender: 'female', phone: first })).status).toBe(200);
     const second = uniqueIndianMobile();
-    await withProfile(browser, account, async ({ page }) => {
+    await withProfile(browser, account, { locale: 'en-IN' }, async ({ page }) => {
       await page.getByLabel('Phone', { exact: true }).fill(second);
       await submitButton(page).click();
       const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });

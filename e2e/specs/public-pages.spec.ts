@@ -40,7 +40,7 @@ const PAGES: Array<{ path: string; status?: number; title: RegExp; texts: string
   {
     path: '/integrations',
     title: /^Integrations — Trove$/,
-    texts: ['Connect the apps your team works in', 'Per page'],
+    texts: ['Connect the apps your team works in', 'Load more by'],
   },
   { path: '/playground', title: /^Playground — Trove$/, texts: ['Open a playbook template'] },
   { path: '/contact', title: /^Contact — Trove$/, texts: ['Security brief'] },

@@ -159,6 +159,8 @@ describe('uploads page (issue 10)', () => {
 
   it('delete asks first, then the document leaves the list and search at once', async () => {
     const { page } = watched;
+    // Search is a page of its own (issue 38): back to the list.
+    await openUploads(page);
     await documentRow(page, MD)
       .getByRole('button', { name: `Delete ${MD}` })
       .click();
@@ -168,8 +170,8 @@ describe('uploads page (issue 10)', () => {
     await documentRow(page, MD).waitFor({ state: 'detached' });
     await searchUploads(page, 'periwinkle rooftop trellis');
     await nothingFound(page, 'periwinkle rooftop trellis').waitFor();
-    // Still gone after a reload: the service removed it, not just the page.
-    await page.reload();
+    // Still gone after a reload of the list: the service removed it, not just the page.
+    await openUploads(page);
     await documentRow(page, PDF).waitFor();
     expect(await documentRow(page, MD).count()).toBe(0);
     expect(await page.getByTestId('upload-row').count()).toBe(3);
@@ -179,6 +181,7 @@ describe('uploads page (issue 10)', () => {
   it('an email with no text of its own is found by its subject, and says what it matched by', async () => {
     const { page } = watched;
     const name = 'marigold-flyer.eml';
+    await openUploads(page);
     await chooseFiles(page, [
       emailFile(
         name,

@@ -53,7 +53,7 @@ describe('renderNginxConfig', () => {
     expect(root).toContain('try_files $uri /pages$uri.html =404;');
     expect(root).toContain('error_page 404 /pages/404.html;');
     expect(root).toContain('error_page 500 @text_500;');
-    const app = block(conf, '~ ^/(auth|chats|connections|uploads|profile|workflows)(/|$)');
+    const app = block(conf, '~ ^/(auth|chats|connections|uploads|profile|search|documents|workflows)(/|$)');
     expect(app).toContain('try_files /pages$uri.html /index.html;');
     expect(app).toContain('add_header Cache-Control "no-cache";');
     expect(block(conf, '^~ /pages/')).toContain('internal;');

@@ -87,6 +87,9 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   CHAT_ASKS_PER_MINUTE: 'questions one user may ask a minute; then 429',
   CHAT_CONTEXT_PASSAGES: 'passages shown before and after one opened in context',
   CHAT_CREATES_PER_MINUTE: 'chats one user may create a minute; then 429',
+  DOCUMENT_VIEW_ATTACHMENTS: "attachments or archive entries a document's page lists",
+  DOCUMENT_VIEW_PASSAGES:
+    "passages a document's page reads at once; a longer one is read around the passage opened",
   CHAT_MAIL_FAILED_AFTER_ATTEMPTS:
     'failed sends before a mailed answer shows as failed (the outbox keeps trying)',
   CHAT_MAILS_PER_DAY: 'answer and confirm mails one user may cause a day, deleted chats included; then 429',

@@ -66,6 +66,9 @@ export const apps: readonly AppDefinition[] = [
     UploadsPage: 'uploads-page.tsx',
     // Issue 40: /workflows and the editor /playground?tpl=… opens for a signed-in user.
     WorkflowsPage: 'workflows-page.tsx',
+    // Issue 38: /search and /documents/:id, where what is found is searched and opened (docs/decisions/100).
+    SearchPage: 'search-page.tsx',
+    DocumentPage: 'document-page.tsx',
   }),
   // Issue 11: /chats and /chats/:chatId (docs/decisions/016).
   remote('chat', 3005, 'ChatsPage', 'chats-page.tsx'),

@@ -80,9 +80,6 @@ function listAnswer(params: URLSearchParams): Response {
     has_sources: hasSources,
   });
 }
-/** Search answers by cursor ('' for the first page); every search URL asked is kept. */
-let searchPages: Record<string, unknown> = {};
-let searched: URLSearchParams[] = [];
 /** The DELETE waits for the test to answer it, so the optimistic state can be looked at. */
 let answerDelete: (response: Response) => void = () => {};
 
@@ -92,8 +89,6 @@ beforeEach(() => {
   hasSources = false;
   listRequests = [];
   failMore = null;
-  searchPages = {};
-  searched = [];
   vi.stubGlobal('__TROVE_BUILD_LABEL__', 'test');
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
   vi.stubGlobal(
@@ -106,11 +101,6 @@ beforeEach(() => {
         });
       if (url === '/api/v1/uploads' || url.startsWith('/api/v1/uploads?'))
         return listAnswer(new URLSearchParams(url.slice(url.indexOf('?') + 1 || url.length)));
-      if (url.startsWith('/api/v1/search?')) {
-        const params = new URLSearchParams(url.slice(url.indexOf('?') + 1));
-        searched.push(params);
-        return Response.json(searchPages[params.get('cursor') ?? '']);
-      }
       return new Response(null, { status: 404 });
     }),
   );
@@ -143,11 +133,13 @@ describe('the Uploads page', () => {
     expect(screen.queryByRole('searchbox')).toBeNull();
   });
 
-  it('with no upload but a connected source, search is offered: the mailbox is searchable here (issue 21)', async () => {
+  it('with no upload but a connected source, it leads to Search, a page of its own (issues 21 and 38)', async () => {
     hasSources = true;
     renderPage();
     await screen.findByRole('heading', { name: 'No files yet' });
-    await screen.findByRole('searchbox', { name: 'Search your uploads' });
+    const link = await screen.findByRole('link', { name: 'open Search' });
+    expect(link.getAttribute('href')).toBe('/search');
+    expect(screen.queryByRole('searchbox')).toBeNull();
   });
 
   it('a refused file is named at once; the others are sent one a request with a bar each', async () => {
@@ -163,6 +155,8 @@ describe('the Uploads page', () => {
     await waitFor(() =>
       expect(FakeUpload.sent.map((request) => request.fileName())).toEqual(['notes.md', 'mail.eml']),
     );
+    // Issue 38: the refused file is not "done" — it is counted apart from those that went in.
+    expect(within(batch).getByTestId('batch-count').textContent).toBe('0 of 2 done · 1 refused');
 
     const notes = FakeUpload.sent[0] as FakeUpload;
     act(() => notes.progress(50, 200));
@@ -217,89 +211,6 @@ describe('the Uploads page', () => {
     );
     await screen.findByText('The database is not answering');
     expect(screen.getAllByTestId('upload-row')).toHaveLength(1);
-  });
-
-  it('search: highlighted snippets as text, fact chips as filters, type facets, more results', async () => {
-    listed = [doc({})];
-    const result = (id: string, snippet: { text: string; marked: boolean }[]) => ({
-      document: {
-        id: '00000000-0000-4000-8000-000000000001',
-        name: 'contract.pdf',
-        title: 'Service agreement with Acme',
-        type: 'pdf',
-        document_date: null,
-      },
-      passage: { id, ordinal: Number(id), location: 'page 2' },
-      snippet,
-      score: 1,
-      facts: {
-        amounts: [{ text: 'Rs. 1,25,000', currency: 'INR', value: 125000 }],
-        people: [{ name: 'Asha Rao' }],
-      },
-    });
-    searchPages = {
-      '': {
-        results: [
-          result('1', [
-            { text: 'the <b>', marked: false },
-            { text: 'invoice', marked: true },
-            { text: '</b> total', marked: false },
-          ]),
-        ],
-        facets: {
-          type: [{ value: 'pdf', count: 1 }],
-          source: [
-            { value: 'uploads', label: 'Uploads', count: 1 },
-            { value: 's1', label: 'Work mail', count: 1 },
-          ],
-        },
-        mode: 'and',
-        next_cursor: 'c1',
-      },
-      c1: {
-        results: [
-          result('2', [
-            { text: 'second ', marked: false },
-            { text: 'invoice', marked: true },
-          ]),
-        ],
-        facets: { type: [] },
-        mode: 'and',
-        next_cursor: null,
-      },
-    };
-    renderPage();
-    const box = await screen.findByRole('searchbox', { name: 'Search your uploads' });
-    fireEvent.change(box, { target: { value: 'invoice' } });
-    fireEvent.submit(box);
-    const first = (await screen.findAllByTestId('search-result'))[0] as HTMLElement;
-    // Issue 19 item 3: the document's title, the file name under it.
-    within(first).getByRole('heading', { name: 'Service agreement with Acme' });
-    within(first).getByText('contract.pdf');
-    within(first).getByText('Page 2');
-    // Markup in a document's text stays text; only the match is a <mark>.
-    expect(first.querySelector('mark')?.textContent).toBe('invoice');
-    expect(first.querySelector('b')).toBeNull();
-    within(first).getByText('</b>', { exact: false });
-
-    fireEvent.click(screen.getByRole('button', { name: 'More results' }));
-    await waitFor(() => expect(screen.getAllByTestId('search-result')).toHaveLength(2));
-    expect(searched[1]?.get('cursor')).toBe('c1');
-    expect(screen.queryByRole('button', { name: 'More results' })).toBeNull();
-
-    fireEvent.click(within(first).getByRole('button', { name: 'Mentions Asha Rao' }));
-    await waitFor(() => expect(searched[2]?.get('entity')).toBe('Asha Rao'));
-    screen.getByRole('button', { name: 'Remove filter Mentions: Asha Rao' });
-    fireEvent.click(screen.getByRole('button', { name: /^PDF 1/ }));
-    await waitFor(() => expect(searched[3]?.get('type')).toBe('pdf'));
-    expect(searched[3]?.get('entity')).toBe('Asha Rao');
-
-    // Issue 21: where the matches came from; a source is chosen by writing source: into the query.
-    fireEvent.click(screen.getByRole('button', { name: /^Work mail 1/ }));
-    await waitFor(() => expect(searched[4]?.get('q')).toBe('invoice source:"Work mail"'));
-    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search your uploads' }).value).toBe(
-      'invoice source:"Work mail"',
-    );
   });
 
   // 120 rows drawn three times in jsdom: ~1.5 s on a quiet machine, past the default 5 s on a loaded one.

@@ -17,8 +17,6 @@ import { BatchList } from '../features/uploads/batch-list';
 import { ConfirmDelete, DocumentsTable } from '../features/uploads/documents-table';
 import { DropZone } from '../features/uploads/drop-zone';
 import { DocumentIcon } from '@trove/kit/icons';
-import { SearchPanel } from '../features/uploads/search-panel';
-import { useUploadSearch } from '../features/uploads/use-upload-search';
 import { countLine } from '../features/uploads/uploads-list';
 import { useUploads } from '../features/uploads/use-uploads';
 import * as shared from '../features/catalog/catalog.module.css';
@@ -65,15 +63,13 @@ function EmptyUploads() {
 
 /**
  * trove_connectors/UploadsPage (/uploads, issue 10): add files, watch each upload and its indexing, list
- * and delete documents, and search them. Takes no props: the shell mounts it as a route.
+ * and delete documents (search is a page of its own since issue 38: /search). Takes no props: the shell mounts it as a route.
  */
 export default function UploadsPage() {
   const uploads = useUploads();
-  const search = useUploadSearch();
   const popup = usePopup();
   const toasts = useToasts();
   const { remove } = uploads;
-  const { dropDocument } = search;
   const documentsHeading = useRef<HTMLHeadingElement>(null);
   const [focusId, setFocusId] = useState<string | null>(null);
   const { loadMore } = uploads;
@@ -93,7 +89,6 @@ export default function UploadsPage() {
           onConfirm={() => {
             confirmed = true;
             popup.close(ticket);
-            dropDocument(document.id);
             remove(document).catch((error: Error) => toasts.show({ type: 'error', message: error.message }));
           }}
         />,
@@ -109,7 +104,7 @@ export default function UploadsPage() {
         },
       );
     },
-    [popup, remove, dropDocument, toasts],
+    [popup, remove, toasts],
   );
 
   const documents = uploads.documents;
@@ -137,12 +132,14 @@ export default function UploadsPage() {
       </div>
 
       {hasDocuments || uploads.hasSources ? (
-        <SearchPanel
-          state={search.state}
-          onSearch={search.search}
-          onMore={search.more}
-          onClear={search.clear}
-        />
+        // Issue 38 item 2: search has a page of its own, for uploads, mail and databases alike.
+        <Text tone="muted" size="sm">
+          To find something in your files, mail and databases,{' '}
+          <Link className={styles.textLink} to="/search">
+            open Search
+          </Link>
+          .
+        </Text>
       ) : null}
 
       <Card as="section" shadow="sm" className={styles.card} aria-labelledby="uploads-documents">

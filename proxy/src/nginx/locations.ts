@@ -37,6 +37,7 @@ export const SEARCH_SERVICE_PREFIXES = [
   API_PATHS.sources,
   API_PATHS.destinations,
   API_PATHS.workflows,
+  API_PATHS.documents,
 ] as const;
 export const UPLOADS_PREFIX = API_PATHS.uploads;
 
@@ -56,7 +57,16 @@ const NO_CACHE = '"no-cache"';
  * the signed-in area, and /auth, which redirects): answered with index.html for the app to draw. Any
  * other unknown path is no page at all (docs/decisions/055).
  */
-export const APP_ROUTES = ['auth', 'chats', 'connections', 'uploads', 'profile', 'workflows'] as const;
+export const APP_ROUTES = [
+  'auth',
+  'chats',
+  'connections',
+  'uploads',
+  'profile',
+  'search',
+  'documents',
+  'workflows',
+] as const;
 
 /** The built site: the shell, its landing page, hashed assets and the remotes' builds. */
 export function shellLocations(csp: string): string {

@@ -16,6 +16,8 @@ export const API_PATHS = {
   sources: `${API_PREFIX}/sources`,
   destinations: `${API_PREFIX}/destinations`,
   workflows: `${API_PREFIX}/workflows`,
+  /** One document as a whole (issue 38 item 1). */
+  documents: `${API_PREFIX}/documents`,
 } as const;
 
 /** The flask-jwt-extended cookie convention (docs/architecture.md#sessions; docs/product/api.md#cookies cookie names). */

@@ -136,3 +136,14 @@ export type DestinationResponse = z.output<typeof DestinationResponseSchema>;
 export function destinationKey(name: string): string {
   return name.trim().replace(/^#+/, '').replace(/\s+/g, ' ').toLowerCase();
 }
+
+/**
+ * `POST /api/v1/destinations/:id/test` (issue 38 item 4): a small message posted at once, and what came of it in
+ * words — the receiver's answer, or why nothing arrived ("The certificate of hooks.internal is not trusted").
+ * 200 either way: a failed test is an answer, not an error.
+ */
+export const DestinationTestResultSchema = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+});
+export type DestinationTestResult = z.output<typeof DestinationTestResultSchema>;

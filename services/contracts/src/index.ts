@@ -24,6 +24,7 @@ export * from './reset-password-form';
 export { requestBody } from './request-body';
 export { parseWithoutEval } from './zod-without-eval';
 export * from './search';
+export * from './documents';
 export * from './query-syntax';
 export * from './session';
 export * from './sources';

@@ -252,7 +252,14 @@ export const SearchResponseSchema = z.object({
   results: z.array(SearchResultSchema),
   /** Matching documents per type, for the query and dates without the type filter. */
   facets: z.object({
-    type: z.array(z.object({ value: z.enum(DOCUMENT_KINDS), count: z.number().int() })),
+    type: z.array(
+      z.object({
+        value: z.enum(DOCUMENT_KINDS),
+        count: z.number().int(),
+        /** How to name it when its kind's label would mislead: database rows are stored as HTML (issue 38). */
+        label: z.string().optional(),
+      }),
+    ),
     /**
      * Where the matching documents came from (issue 21): a source by id with its name, or `uploads`; what
      * `source:` takes is the label.

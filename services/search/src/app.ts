@@ -10,11 +10,14 @@ import {
 import type { Hono } from 'hono';
 import { CHAT_DEFAULTS, type ChatAppSettings } from './chats/chat-settings';
 import type { DestinationPostLimit } from './destinations/post-limit';
+import type { DestinationTestSettings } from './destinations/destination-test';
 import type { UploadSettings } from './documents/uploads.service';
+import { DOCUMENT_VIEW_DEFAULTS, type DocumentViewSettings } from './documents/document-view.service';
 import type { DestinationsDeps } from './destinations/destinations.service';
 import type { DestinationPostQueue } from './destinations/destination-jobs';
 import { createChatRoutes } from './routes/chats';
 import { createDestinationRoutes } from './routes/destinations';
+import { createDocumentRoutes } from './routes/documents';
 import { createPassageRoutes } from './routes/passages';
 import { createSearchRoutes } from './routes/search';
 import { createSourceRoutes } from './routes/sources';
@@ -31,6 +34,7 @@ export const PASSAGES_PREFIX = API_PATHS.passages;
 export const SOURCES_PREFIX = API_PATHS.sources;
 export const DESTINATIONS_PREFIX = API_PATHS.destinations;
 export const WORKFLOWS_PREFIX = API_PATHS.workflows;
+export const DOCUMENTS_PREFIX = API_PATHS.documents;
 
 export interface SearchAppDeps {
   db: DatabaseHandle;
@@ -48,6 +52,8 @@ export interface SearchAppDeps {
   };
   /** The search settings, and SEARCH_REQUESTS_PER_MINUTE for the route (default 120). */
   search: SearchSettings & { requestsPerMinute?: number | undefined };
+  /** A document's page (issue 38 item 1): DOCUMENT_VIEW_PASSAGES and _ATTACHMENTS; unset takes the defaults. */
+  documents?: Partial<DocumentViewSettings>;
   /** Chats (issue 11); unset values take CHAT_DEFAULTS (asksPerMinute, trustedProxies among them). `now` pins the clock questions are read against. */
   chats?: Partial<ChatAppSettings> & { now?: () => Date };
   /**
@@ -63,6 +69,8 @@ export interface SearchAppDeps {
     queue: DestinationPostQueue;
     /** DESTINATION_POSTS_PER_MINUTE and _PER_DAY (issue 35 item 2). */
     postLimit?: DestinationPostLimit | undefined;
+    /** The Test button's post (issue 38 item 4); unset: POST /:id/test answers 404. */
+    test?: DestinationTestSettings | undefined;
   };
   /** Workflows (issue 40): WORKFLOWS_PER_USER and WORKFLOW_RUNS_PER_HOUR; unset, WORKFLOW_DEFAULTS. */
   workflows?: Partial<WorkflowLimits>;
@@ -118,6 +126,14 @@ export function createSearchApp(deps: SearchAppDeps): Hono<ServiceEnv> {
       db: deps.db,
       verificationKey: deps.verificationKey,
       contextPassages: chats.contextPassages,
+    }),
+  );
+  app.route(
+    DOCUMENTS_PREFIX,
+    createDocumentRoutes({
+      db: deps.db,
+      verificationKey: deps.verificationKey,
+      settings: { ...DOCUMENT_VIEW_DEFAULTS, ...deps.documents },
     }),
   );
   if (deps.sources !== undefined) {

@@ -12,6 +12,7 @@ import { FIGURE_DEFAULTS } from './figures/computed-answer';
 import { DEFAULT_JOB_BATCH, DEFAULT_LISTS_VACUUM_ROWS } from './jobs/extraction-worker';
 import { DEFAULT_EXTRACTION_SETTINGS as EXTRACTION, type ExtractionSettings } from './extraction/reader';
 import { SEARCH_MAX_CANDIDATES } from './search/search.service';
+import { DOCUMENT_VIEW_DEFAULTS } from './documents/document-view.service';
 
 function wholeNumber(defaultValue: number, min: number, max: number) {
   return z
@@ -119,6 +120,9 @@ export const SearchEnvSchema = z
     /** Chats (docs/decisions/015-chats.md): passages an answer cites, neighbours shown around a passage. */
     CHAT_PASSAGES: wholeNumber(5, 1, 20),
     CHAT_CONTEXT_PASSAGES: wholeNumber(2, 0, 10),
+    /** A document's page (issue 38 item 1): passages one answer holds, attachments or entries it lists. */
+    DOCUMENT_VIEW_PASSAGES: wholeNumber(DOCUMENT_VIEW_DEFAULTS.passages, 10, 10_000),
+    DOCUMENT_VIEW_ATTACHMENTS: wholeNumber(DOCUMENT_VIEW_DEFAULTS.attachments, 1, 10_000),
     /** Questions one user may ask a minute; each runs several searches. */
     CHAT_ASKS_PER_MINUTE: wholeNumber(30, 1, 10_000),
     /** Chats one user may create a minute; each is a row kept until deleted (a new chat is one per first question). */

@@ -120,6 +120,7 @@ await runService({
           stagingDir: env.UPLOAD_STAGING_DIR,
         },
         search,
+        documents: { passages: env.DOCUMENT_VIEW_PASSAGES, attachments: env.DOCUMENT_VIEW_ATTACHMENTS },
         chats,
         workflows: workflowLimits,
         sources: sources.deps,

@@ -110,6 +110,25 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Issue 38 item 2: search as a page of its own; the query, filters and page live in the URL.
+            path: 'search',
+            element: (
+              <RemoteMount key="connectors-search" remote="connectors" expose="SearchPage" what="search" />
+            ),
+          },
+          {
+            // Issue 38 item 1: /documents/:id#passage-<id>, where results, citations and shipped answers lead.
+            path: 'documents/:id',
+            element: (
+              <RemoteMount
+                key="connectors-document"
+                remote="connectors"
+                expose="DocumentPage"
+                what="this document"
+              />
+            ),
+          },
+          {
             path: 'profile',
             element: <RemoteMount key="profile" remote="profile" expose="ProfilePage" what="your profile" />,
           },

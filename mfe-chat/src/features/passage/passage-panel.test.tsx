@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { PassageContextResponse } from '@trove/contracts';
 import { KitProviders } from '@trove/kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,10 +21,10 @@ const context = (source: PassageContextResponse['document']['source']): PassageC
   after: [],
 });
 
-function renderPanel() {
+function renderPanel(onOpenDocument: (href: string) => void = () => undefined) {
   render(
     <KitProviders config={{ name: 'Trove', shortName: 'T', tagline: 'Find anything.' }}>
-      <PassagePanel passageId="1" terms={['kumquat']} />
+      <PassagePanel passageId="1" terms={['kumquat']} onOpenDocument={onOpenDocument} />
     </KitProviders>,
   );
 }
@@ -49,5 +49,17 @@ describe('the passage panel’s source line', () => {
     const panel = await screen.findByTestId('passage-panel');
     expect(panel.textContent).toContain('Row · INBOX/7.eml');
     expect(panel.textContent).not.toContain('EML ·');
+  });
+});
+
+describe('the passage panel’s way on (issue 38 item 1)', () => {
+  it('links to the whole document at the passage, and a click hands the link to the chat to follow', async () => {
+    getPassageMock.mockResolvedValue(context(null));
+    const opened: string[] = [];
+    renderPanel((href) => opened.push(href));
+    const link = await screen.findByRole('link', { name: 'Open the whole document' });
+    expect(link.getAttribute('href')).toBe('/documents/d1#passage-1');
+    fireEvent.click(link);
+    expect(opened).toEqual(['/documents/d1#passage-1']);
   });
 });

@@ -1,6 +1,7 @@
 import {
   type ContextPassage,
   DATABASE_ROW_LABEL,
+  documentHref,
   documentLabel,
   documentSourceLine,
   isDatabaseRow,
@@ -28,7 +29,16 @@ function Neighbour({ passage }: { passage: ContextPassage }) {
  * A passage in context (issue 11 §3, GET /api/v1/passages/:id): the passages before and after it in the
  * same document, the hit itself highlighted and scrolled into view. Rendered in the kit popup.
  */
-export function PassagePanel({ passageId, terms }: { passageId: string; terms: string[] }) {
+export function PassagePanel({
+  passageId,
+  terms,
+  onOpenDocument,
+}: {
+  passageId: string;
+  terms: string[];
+  /** Goes to the document's own page (issue 38 item 1); the popup sits outside the router, so the caller navigates. */
+  onOpenDocument: (href: string) => void;
+}) {
   const context = useServerState((signal) => getPassage(passageId, signal), [passageId]);
   const hit = useRef<HTMLElement>(null);
 
@@ -76,6 +86,19 @@ export function PassagePanel({ passageId, terms }: { passageId: string; terms: s
               {source}
             </p>
           )}
+          <a
+            className={styles.openDocument}
+            href={documentHref(document.id, passage.id)}
+            onClick={(event) => {
+              // A plain click stays in the app; a middle or modified click opens a tab as a link does.
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                return;
+              event.preventDefault();
+              onOpenDocument(documentHref(document.id, passage.id));
+            }}
+          >
+            Open the whole document
+          </a>
         </div>
       </div>
       <div className={styles.context}>

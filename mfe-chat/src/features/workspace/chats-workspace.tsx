@@ -120,17 +120,26 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
       return;
     }
     if (passageTicket.current?.id === passageId) return;
-    const ticket = popup.open(<PassagePanel passageId={passageId} terms={passageTerms.current} />, {
-      size: 'lg',
-      title: 'Passage in context',
-      onClose: () => {
-        if (passageTicket.current?.ticket !== ticket) return;
-        passageTicket.current = null;
-        const current = locationRef.current;
-        if (readChatLocation(current.pathname, current.search).passageId !== null)
-          navigate(withPassage(current.pathname, current.search, null), { replace: true });
+    const openDocument = (href: string) => {
+      // Forgotten first, so closing the popup does not take ?passage out of a URL being left.
+      passageTicket.current = null;
+      popup.close(ticket);
+      navigate(href);
+    };
+    const ticket: number = popup.open(
+      <PassagePanel passageId={passageId} terms={passageTerms.current} onOpenDocument={openDocument} />,
+      {
+        size: 'lg',
+        title: 'Passage in context',
+        onClose: () => {
+          if (passageTicket.current?.ticket !== ticket) return;
+          passageTicket.current = null;
+          const current = locationRef.current;
+          if (readChatLocation(current.pathname, current.search).passageId !== null)
+            navigate(withPassage(current.pathname, current.search, null), { replace: true });
+        },
       },
-    });
+    );
     passageTicket.current = { id: passageId, ticket };
   }, [passageId]);
 

@@ -67,6 +67,15 @@ describe('the connector catalog component (docs/product/connections.md#card-stat
     expect(screen.queryByRole('button', { name: /^Load \d+ more$/ })).toBeNull();
   });
 
+  it('the page size is labelled as what "Load more" adds, never "Per page" beside "Showing 12" (issue 38)', async () => {
+    stubServer({ signedIn: false });
+    renderAt(<ConnectorCatalog />);
+    await screen.findByRole('button', { name: 'Connect Dropbox' });
+    expect(screen.getByTestId('connector-count').textContent).toBe('Showing 12 of 20 integrations');
+    expect((screen.getByLabelText('Load more by') as HTMLSelectElement).value).toBe('10');
+    expect(screen.queryByText('Per page')).toBeNull();
+  });
+
   it('a filter change resets the shown count to the page size', async () => {
     stubServer({ signedIn: false });
     renderAt(<ConnectorCatalog />);

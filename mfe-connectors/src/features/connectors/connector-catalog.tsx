@@ -244,7 +244,9 @@ export function ConnectorCatalog({
               )}
             </p>
             <div className={styles.pageSize}>
-              <label htmlFor={ids.pageSize}>Per page</label>
+              {/* Issue 38: "Per page 10" beside "Showing 12 of 20" read as a contradiction; the number is how
+                  many "Load more" adds (docs/product/connections.md#paging), and the label says so. */}
+              <label htmlFor={ids.pageSize}>Load more by</label>
               <select
                 id={ids.pageSize}
                 className={shared.select}

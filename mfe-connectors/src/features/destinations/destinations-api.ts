@@ -3,6 +3,8 @@ import {
   type CreateDestination,
   DestinationResponseSchema,
   DestinationsListResponseSchema,
+  type DestinationTestResult,
+  DestinationTestResultSchema,
   type SavedDestination,
 } from '@trove/contracts';
 import { api } from '@trove/kit';
@@ -23,4 +25,11 @@ export async function createDestination(request: CreateDestination): Promise<Sav
 
 export async function removeDestination(id: string): Promise<void> {
   await api.delete(`${DESTINATIONS}/${encodeURIComponent(id)}`);
+}
+
+/** Posts a small test message at once (issue 38 item 4): the receiver's answer, or why nothing arrived. */
+export async function testDestination(id: string): Promise<DestinationTestResult> {
+  return DestinationTestResultSchema.parse(
+    await api.post(`${DESTINATIONS}/${encodeURIComponent(id)}/test`, {}),
+  );
 }

@@ -49,6 +49,11 @@ beforeEach(() => {
           { status: 201 },
         );
       }
+      if (url.endsWith('/test') && method === 'POST')
+        return Response.json({
+          ok: false,
+          message: 'The certificate of hooks.internal is not trusted (self-signed certificate).',
+        });
       if (method === 'DELETE') return new Response(null, { status: 204 });
       return Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 });
     }),
@@ -68,6 +73,21 @@ function renderSection() {
 }
 
 describe('DestinationsSection', () => {
+  it('Test posts at once and shows what came of it beside the destination (issue 38 item 4)', async () => {
+    listed = [finance];
+    renderSection();
+    fireEvent.click(await screen.findByRole('button', { name: 'Test #finance' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('destination-test').textContent).toBe(
+        'The certificate of hooks.internal is not trusted (self-signed certificate).',
+      ),
+    );
+    expect(calls.at(-1)).toMatchObject({
+      method: 'POST',
+      url: `/api/v1/destinations/${finance.id}/test`,
+    });
+  });
+
   it('lists destinations by name, service and host (never a URL)', async () => {
     listed = [
       finance,

@@ -2,6 +2,7 @@ import {
   DESTINATION_KIND_LABELS,
   DESTINATION_KINDS,
   type DestinationKind,
+  type DestinationTestResult,
   type SavedDestination,
 } from '@trove/contracts';
 import { useMutation, userMessage, useToasts } from '@trove/kit';
@@ -9,7 +10,7 @@ import { useServerState } from '@trove/kit/server-state';
 import { Button, Field, Heading, Select, Spinner } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
 import * as shared from '../catalog/catalog.module.css';
-import { createDestination, listDestinations, removeDestination } from './destinations-api';
+import { createDestination, listDestinations, removeDestination, testDestination } from './destinations-api';
 import * as sourceStyles from '../sources/sources.module.css';
 import * as styles from './destinations.module.css';
 
@@ -18,6 +19,19 @@ const URL_HINTS: Readonly<Record<DestinationKind, string>> = {
   teams: 'Teams channel → Workflows → “Post to a channel when a webhook request is received”: copy its URL.',
   google_chat: 'Google Chat space → Apps & integrations → Webhooks: https://chat.googleapis.com/v1/spaces/…',
 };
+
+/** The last test's outcome, announced as it arrives. */
+function TestLine({ result }: { result: DestinationTestResult | undefined }) {
+  return (
+    <span
+      role="status"
+      className={result?.ok === false ? styles.error : styles.itemMeta}
+      data-testid="destination-test"
+    >
+      {result === undefined ? '' : result.message}
+    </span>
+  );
+}
 
 /**
  * Where answers can be sent besides email (issue 22 "Ship"): add a Slack, Teams or Google Chat webhook by
@@ -31,6 +45,22 @@ export function DestinationsSection() {
   const [url, setUrl] = useState('');
   const { busy: saving, error, run } = useMutation();
   const [removing, setRemoving] = useState<string | null>(null);
+  const [testing, setTesting] = useState<string | null>(null);
+  const [tested, setTested] = useState<ReadonlyMap<string, DestinationTestResult>>(new Map());
+
+  // Issue 38 item 4: a small message posted at once, and what came of it, beside the destination.
+  async function test(destination: SavedDestination) {
+    setTesting(destination.id);
+    let result: DestinationTestResult;
+    try {
+      result = await testDestination(destination.id);
+    } catch (err) {
+      result = { ok: false, message: userMessage(err, 'The test could not be sent; try again.') };
+    } finally {
+      setTesting(null);
+    }
+    setTested((current) => new Map(current).set(destination.id, result));
+  }
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -96,7 +126,16 @@ export function DestinationsSection() {
                     {destination.detail ?? 'This webhook no longer works.'}
                   </span>
                 ) : null}
+                <TestLine result={tested.get(destination.id)} />
               </span>
+              <Button
+                size="sm"
+                busy={testing === destination.id}
+                onClick={() => void test(destination)}
+                aria-label={`Test ${destination.name}`}
+              >
+                Test
+              </Button>
               <Button
                 size="sm"
                 busy={removing === destination.id}

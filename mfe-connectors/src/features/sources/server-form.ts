@@ -132,7 +132,12 @@ export function testFailureText(
     dns: `Can’t find the host ${host}. Check its spelling.`,
     refused: `${host} is on a private or local network, which this server is not allowed to reach.`,
     tcp: `Can’t reach ${host} on port ${port}.`,
-    tls: `The certificate of ${host} is not trusted.`,
+    // Issue 38: only a certificate the server presented can be "not trusted"; a plain-text server asked for
+    // STARTTLS presents none, and its title said so beside "Server does not support STARTTLS".
+    tls:
+      result.certificate === null
+        ? `A secure connection to ${host} on port ${port} could not be made.`
+        : `The certificate of ${host} is not trusted.`,
     auth: 'Wrong user name or password: the server refused them.',
     folders: 'The mailbox has no folders to read.',
     server: `${host} answered something unexpected for a mail server.`,

@@ -1,6 +1,6 @@
 import { DATABASE_KIND_LABELS, type Source } from '@trove/contracts';
 import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import * as badgeStyles from '../catalog/status-badge.module.css';
 import { cardState, countOf, MESSAGES, ROWS, statusText } from './source-status';
 import * as styles from './sources.module.css';
@@ -28,6 +28,25 @@ const attentionLabels = {
   trust: 'Trust certificate',
   edit: 'Fix settings',
 } as const;
+
+/**
+ * A name such as a long mailbox address, with line-break opportunities after "@" and before each "." (issue 38:
+ * "averylongname@company.example" wrapped mid-word on a phone). The text reads and copies as it is.
+ */
+export function BreakableName({ text }: { text: string }) {
+  const pieces = text.split(/(?<=@)|(?=\.)/);
+  return (
+    <>
+      {pieces.map((piece, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed pieces of one text.
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {piece}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 /** The lines under a source's name: what it reads, then where (a database's host and name, a file). */
 export function sourceMeta(source: Source): string[] {
@@ -68,8 +87,9 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
     >
       <div className={styles.cardHead}>
         <div className={styles.cardName}>
-          <h3 id={titleId} className={styles.cardTitle}>
-            {source.name}
+          {/* Named by the text as it is: the break points are for the eye, not for the name read out. */}
+          <h3 id={titleId} className={styles.cardTitle} aria-label={source.name}>
+            <BreakableName text={source.name} />
           </h3>
           {sourceMeta(source).map((line) => (
             <p key={line} className={styles.cardMeta}>

@@ -97,6 +97,19 @@ function renderPage() {
 
 const card = (name: string) => screen.getByRole('article', { name });
 
+describe('a long mailbox address on its card (issue 38)', () => {
+  it('breaks after the @ and before each dot, never mid-word, and still reads as the address', async () => {
+    const address = 'accounts.payable.department@northwind-logistics.example';
+    listed = [source('a', address, { state: 'connected', next_sync_at: null })];
+    renderPage();
+    const title = await screen.findByRole('heading', { name: address });
+    expect(title.textContent).toBe(address);
+    expect(title.innerHTML).toBe(
+      'accounts<wbr>.payable<wbr>.department@<wbr>northwind-logistics<wbr>.example',
+    );
+  });
+});
+
 describe('the sources above the catalog (issue 21: status people can read)', () => {
   it('each state reads in words on its card', async () => {
     listed = [

@@ -136,6 +136,14 @@ describe('statusText (issue 21: status people can read)', () => {
     expect(isMoving({ state: 'paused', last_sync_at: null })).toBe(false);
     expect(isMoving({ state: 'up_to_date', last_sync_at: at(0), next_sync_at: null })).toBe(false);
   });
+
+  it('polls while a sync is due — after "Sync now" — and not while the next one is ahead (issue 38)', () => {
+    const clock = Date.parse('2026-11-29T10:00:00Z');
+    const due = { state: 'up_to_date' as const, last_sync_at: '2026-11-29T09:52:00Z' };
+    expect(isMoving({ ...due, next_sync_at: '2026-11-29T10:00:00Z' }, clock)).toBe(true);
+    expect(isMoving({ ...due, next_sync_at: '2026-11-29T09:59:00Z' }, clock)).toBe(true);
+    expect(isMoving({ ...due, next_sync_at: '2026-11-29T10:10:00Z' }, clock)).toBe(false);
+  });
 });
 
 describe('timeUntil and timeLeft', () => {

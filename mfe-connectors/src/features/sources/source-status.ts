@@ -143,6 +143,14 @@ export function statusText(status: SourceStatus, now: number, units: Units = MES
   }
 }
 
-/** Poll while something is moving: a first sync about to start, or one under way. */
-export const isMoving = (status: SourceStatus): boolean =>
-  status.state === 'syncing' || status.state === 'connected';
+/**
+ * Poll while something is moving: a first sync about to start, one under way, or one due — "Sync now" answers
+ * with the sync due at once but not yet started, and the card then stood at "Next sync any moment now" until a
+ * reload (issue 38). Idle sources with their next sync ahead are not polled.
+ */
+export const isMoving = (status: SourceStatus, now: number = Date.now()): boolean =>
+  status.state === 'syncing' ||
+  status.state === 'connected' ||
+  (status.state === 'up_to_date' &&
+    status.next_sync_at !== null &&
+    new Date(status.next_sync_at).getTime() <= now);

@@ -23,7 +23,8 @@ export function useSources() {
   const [busy, setBusy] = useState<ReadonlyMap<string, ServiceAction>>(new Map());
   const [now, setNow] = useState(() => Date.now());
 
-  const moving = data?.some((source) => isMoving(source.status)) ?? false;
+  // Read against the page's clock, so a scheduled sync that falls due starts the polling too.
+  const moving = data?.some((source) => isMoving(source.status, now)) ?? false;
   useEffect(() => {
     if (!moving) return;
     const timer = setInterval(() => void refetch({ cancelRefetch: false }), SOURCES_POLL_MS);

@@ -1,7 +1,7 @@
 import type { UploadedDocument } from '@trove/contracts';
 import { humanSize, KIND_LABELS, partsLabel } from './format';
 import { CloseIcon } from '@trove/kit/icons';
-import { type FileStage, fileStage, type UploadItem } from './upload-queue';
+import { batchCountLine, type FileStage, fileStage, type UploadItem } from './upload-queue';
 import { Card, Cluster, Heading, LinkButton, Text } from '@trove/kit/ui';
 import * as styles from './uploads.module.css';
 
@@ -68,8 +68,8 @@ export function BatchList({
         <Heading level={2} size="lg" id="uploads-batch">
           This upload
         </Heading>
-        <Text as="span" tone="muted" size="sm">
-          {done} of {items.length} done
+        <Text as="span" tone="muted" size="sm" data-testid="batch-count">
+          {batchCountLine(views.map(({ stage }) => stage.stage))}
         </Text>
         {done > 0 ? (
           <LinkButton className={styles.linkButton} onClick={() => onClearFinished(doneKeys)}>

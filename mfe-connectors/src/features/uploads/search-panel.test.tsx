@@ -2,9 +2,10 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { SearchResult } from '@trove/contracts';
 import { KitProviders } from '@trove/kit';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RELAXED_TO_ANY_WORD, SearchPanel } from './search-panel';
-import type { UploadSearchState } from './use-upload-search';
+import type { SearchState } from '../search/use-search-page';
 
 // Issue 21: a result from a mailbox says where the message is filed ("Work mail › INBOX"); an upload's
 // result says nothing of the kind.
@@ -19,11 +20,15 @@ const result = (id: string, name: string, source: SearchResult['document']['sour
   facts: {},
 });
 
-function renderPanel(results: SearchResult[], mode: UploadSearchState['mode'] = 'and') {
-  const state: UploadSearchState = {
+function renderPanel(
+  results: SearchResult[],
+  mode: SearchState['mode'] = 'and',
+  facets: SearchState['facets'] = [],
+) {
+  const state: SearchState = {
     request: { q: 'kumquat', type: null, filters: [] },
     results,
-    facets: [],
+    facets,
     sourceFacets: [],
     mode,
     nextCursor: null,
@@ -32,12 +37,14 @@ function renderPanel(results: SearchResult[], mode: UploadSearchState['mode'] = 
   };
   render(
     <KitProviders config={{ name: 'Trove', shortName: 'T', tagline: 'Find anything.' }}>
-      <SearchPanel
-        state={state}
-        onSearch={() => undefined}
-        onMore={() => undefined}
-        onClear={() => undefined}
-      />
+      <MemoryRouter>
+        <SearchPanel
+          state={state}
+          onSearch={() => undefined}
+          onMore={() => undefined}
+          onClear={() => undefined}
+        />
+      </MemoryRouter>
     </KitProviders>,
   );
 }
@@ -66,6 +73,22 @@ describe('a search result’s type tag', () => {
     expect(within(row as HTMLElement).getByText('Row')).toBeTruthy();
     expect(within(row as HTMLElement).queryByText('Email')).toBeNull();
     expect(within(mail as HTMLElement).getByText('Email')).toBeTruthy();
+  });
+});
+
+describe('a search result’s title', () => {
+  it('opens its document at the passage found (issue 38 item 1)', () => {
+    renderPanel([result('7', 'notes.eml', null)]);
+    const link = screen.getByRole('link', { name: 'notes.eml' });
+    expect(link.getAttribute('href')).toBe('/documents/7#passage-7');
+  });
+});
+
+describe('the type facet of database rows (issue 38)', () => {
+  it('reads as the service names it: "Row 14", not "HTML 14"', () => {
+    renderPanel([result('1', 'invoices #1', null)], 'and', [{ value: 'html', count: 14, label: 'Row' }]);
+    expect(screen.getByRole('button', { name: 'Row 14' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^HTML/ })).toBeNull();
   });
 });
 

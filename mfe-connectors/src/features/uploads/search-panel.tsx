@@ -1,5 +1,6 @@
 import {
   type DocumentKind,
+  documentHref,
   documentLabel,
   DATABASE_ROW_LABEL,
   documentSourceLine,
@@ -7,7 +8,8 @@ import {
   parseSearchQuery,
   type SearchResult,
 } from '@trove/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { KIND_LABELS } from './format';
 import { SnippetText } from '@trove/kit';
 import { CloseIcon, SearchIcon } from '@trove/kit/icons';
@@ -20,8 +22,8 @@ import {
   withoutFilter,
   withSource,
 } from './search-filters';
-import type { UploadSearchState } from './use-upload-search';
-import { Button, Card, Cluster, Heading, PillButton, Text, VisuallyHidden } from '@trove/kit/ui';
+import type { SearchState } from '../search/use-search-page';
+import { Button, Card, Cluster, PillButton, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import * as styles from './uploads.module.css';
 
@@ -49,7 +51,12 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
         <span className={styles.kindTag}>
           {isDatabaseRow(result.document.source) ? DATABASE_ROW_LABEL : KIND_LABELS[result.document.type]}
         </span>
-        <h3 className={styles.resultTitle}>{label.title}</h3>
+        {/* Issue 38 item 1: a result opens its document at the passage found. */}
+        <h3 className={styles.resultTitle}>
+          <Link className={styles.resultLink} to={documentHref(result.document.id, result.passage.id)}>
+            {label.title}
+          </Link>
+        </h3>
       </div>
       {label.fileName === null ? null : <p className={styles.docFile}>{label.fileName}</p>}
       {source === null ? null : (
@@ -84,21 +91,35 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
   );
 }
 
-/** Issue 10 part 4 on the page: "Search your uploads", with type facets, fact filters and more results. */
+/** The label of the search box: it searches uploads, mail and databases alike (issue 38). */
+export const SEARCH_BOX_LABEL = 'Search everything';
+
+/**
+ * Issue 10 part 4, on a page of its own since issue 38 item 2 (/search): the box, type and source facets,
+ * fact filters and more results. The box follows the request, so Back and Forward show what was searched.
+ */
 export function SearchPanel({
   state,
   onSearch,
   onMore,
   onClear,
 }: {
-  state: UploadSearchState;
+  state: SearchState;
   onSearch: (q: string, type: DocumentKind | null, filters: readonly FactFilter[]) => void;
   onMore: () => void;
   onClear: () => void;
 }) {
-  const [text, setText] = useState('');
-  const inputId = useId();
   const request = state.request;
+  const [text, setText] = useState(request?.q ?? '');
+  const inputId = useId();
+  const asked = request?.q ?? '';
+  useEffect(() => setText(asked), [asked]);
+  const box = useRef<HTMLInputElement>(null);
+  // Opened with nothing asked yet (the rail's entry, `/` or Ctrl-K): ready to type.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page opens.
+  useEffect(() => {
+    if (asked === '') box.current?.focus();
+  }, []);
   const type = request?.type ?? null;
   const filters = request?.filters ?? [];
   const chosenSource = request === null ? undefined : parseSearchQuery(request.q).source;
@@ -110,19 +131,17 @@ export function SearchPanel({
   const total = state.facets.reduce((sum, facet) => sum + facet.count, 0);
 
   return (
-    <Card as="section" shadow="sm" className={styles.card} aria-labelledby="uploads-search">
-      <Heading level={2} size="lg" id="uploads-search">
-        Search your uploads
-      </Heading>
+    <Card as="section" shadow="sm" className={styles.card} aria-label="Search">
       <search>
         <form className={styles.searchForm} onSubmit={submit}>
           <VisuallyHidden as="label" htmlFor={inputId}>
-            Search your uploads
+            {SEARCH_BOX_LABEL}
           </VisuallyHidden>
           <span className={styles.searchIcon}>
             <SearchIcon size={18} />
           </span>
           <input
+            ref={box}
             id={inputId}
             className={styles.searchInput}
             type="search"
@@ -169,7 +188,8 @@ export function SearchPanel({
                   pressed={type === facet.value}
                   onClick={() => onSearch(request.q, type === facet.value ? null : facet.value, filters)}
                 >
-                  {KIND_LABELS[facet.value]} <span className={styles.count}>{facet.count}</span>
+                  {facet.label ?? KIND_LABELS[facet.value]}{' '}
+                  <span className={styles.count}>{facet.count}</span>
                 </PillButton>
               ))}
             </fieldset>
@@ -223,7 +243,7 @@ export function SearchPanel({
         ) : null}
         {request !== null && state.status === 'done' && state.results.length === 0 ? (
           <Text tone="muted" size="sm">
-            Nothing in your uploads matches “{request.q}”
+            Nothing you uploaded or connected matches “{request.q}”
             {type !== null || filters.length > 0 ? ' with these filters' : ''}. Try fewer or different words.
           </Text>
         ) : null}

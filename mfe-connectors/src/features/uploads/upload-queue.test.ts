@@ -1,6 +1,7 @@
 import type { UploadedDocument } from '@trove/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  batchCountLine,
   fileStage,
   finishedSince,
   needsPolling,
@@ -120,5 +121,15 @@ describe('live status', () => {
       'a.pdf is indexed.',
       'b.pdf failed: The PDF is encrypted.',
     ]);
+  });
+});
+
+describe('the batch count line (issue 38)', () => {
+  it('counts refused files apart, never as done', () => {
+    expect(batchCountLine(['rejected', 'uploading', 'queued'])).toBe('0 of 2 done · 1 refused');
+    expect(batchCountLine(['rejected', 'indexed', 'failed'])).toBe('2 of 2 done · 1 refused');
+    expect(batchCountLine(['indexed', 'failed', 'indexed', 'indexed'])).toBe('4 of 4 done');
+    expect(batchCountLine(['rejected'])).toBe('1 refused');
+    expect(batchCountLine(['upload-failed', 'indexed'])).toBe('1 of 2 done');
   });
 });

@@ -153,3 +153,17 @@ export function finishedSince(
   }
   return messages;
 }
+
+/**
+ * The batch's count line (issue 38): files that went in and finished (indexed, or failed while being read) out of
+ * those that went in; refused files are counted apart — "done" would say a refused file was uploaded.
+ */
+export function batchCountLine(stages: readonly FileStage['stage'][]): string {
+  const refused = stages.filter((stage) => stage === 'rejected').length;
+  const taken = stages.length - refused;
+  const done = stages.filter((stage) => stage === 'indexed' || stage === 'failed').length;
+  const refusedPart = refused === 0 ? '' : `${refused} refused`;
+  if (taken === 0) return refusedPart;
+  const donePart = `${done} of ${taken} done`;
+  return refused === 0 ? donePart : `${donePart} · ${refusedPart}`;
+}

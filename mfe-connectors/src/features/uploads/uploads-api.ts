@@ -50,8 +50,13 @@ export async function deleteUpload(id: string): Promise<void> {
 
 export const SEARCH_PAGE_SIZE = 10;
 
-export async function searchUploads(request: SearchRequest, signal?: AbortSignal): Promise<SearchResponse> {
-  const query = searchParams(request, SEARCH_PAGE_SIZE);
+/** GET /api/v1/search: everything the user has, uploads, mail and databases alike (the /search page's). */
+export async function searchUploads(
+  request: SearchRequest,
+  signal?: AbortSignal,
+  limit = SEARCH_PAGE_SIZE,
+): Promise<SearchResponse> {
+  const query = searchParams(request, limit);
   return SearchResponseSchema.parse(
     await api.get(`${API_PATHS.search}?${query}`, { signal, cache: 'no-store' }),
   );

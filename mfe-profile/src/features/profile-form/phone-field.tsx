@@ -1,8 +1,41 @@
-import type { FocusEvent } from 'react';
-import PhoneInput, { type FlagProps } from 'react-phone-number-input';
+import { type FocusEvent, useState } from 'react';
+import PhoneInput, {
+  type Country,
+  type FlagProps,
+  getCountryCallingCode,
+  isSupportedCountry,
+} from 'react-phone-number-input';
 import { FieldShell, type FormBinding, fieldId } from './fields';
 import * as fieldStyles from './fields.module.css';
 import * as styles from './phone-field.module.css';
+
+/** The product's default when the browser names no country (docs/product/profile.md#constants). */
+export const FALLBACK_PHONE_COUNTRY: Country = 'IN';
+
+/**
+ * The phone field's starting country: the first of the browser's languages that names a region the phone
+ * library knows ("en-US" → US), else India (issue 38: "+91" in an en-US browser was a wrong guess).
+ */
+export function defaultPhoneCountry(languages: readonly string[]): Country {
+  for (const language of languages) {
+    let region: string | undefined;
+    try {
+      region = new Intl.Locale(language).maximize().region;
+    } catch {
+      continue;
+    }
+    // A language alone ("en") maximizes to its likeliest region (US): only a region the browser named counts.
+    if (region === undefined || !language.toUpperCase().includes(`-${region}`)) continue;
+    if (isSupportedCountry(region)) return region;
+  }
+  return FALLBACK_PHONE_COUNTRY;
+}
+
+/** "Include the country code; United States (+1) is the default." */
+export function phoneHint(country: Country): string {
+  const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country;
+  return `Include the country code; ${name} (+${getCountryCallingCode(country)}) is the default.`;
+}
 
 /** docs/product/profile.md#constants: the phone input takes at most 250 characters of text (libphonenumber-js's own limit too). */
 export const PHONE_INPUT_MAX_LENGTH = 250;
@@ -31,7 +64,8 @@ function InternationalIcon() {
 }
 
 /**
- * docs/product/profile.md#page phone: required, international input, India by default (docs/product/profile.md#constants), built on
+ * docs/product/profile.md#page phone: required, international input, the browser's country by default, else India
+ * (docs/product/profile.md#constants), built on
  * react-phone-number-input (libphonenumber-js, the same copy contracts validate with). Its value is
  * E.164 ("+919876543210"); national numbers of 2 to 17 digits are what libphonenumber-js parses, and
  * `limitMaxLength` stops typing past the longest number of the chosen country.
@@ -39,7 +73,8 @@ function InternationalIcon() {
 export function PhoneField({ form }: { form: FormBinding }) {
   const id = fieldId(form.idPrefix, 'phone');
   const error = form.errors.phone;
-  const hint = 'Include the country code; India (+91) is the default.';
+  const [country] = useState(() => defaultPhoneCountry(navigator.languages ?? [navigator.language]));
+  const hint = phoneHint(country);
   return (
     <FieldShell id={id} label="Phone" error={error} hint={hint} required>
       {(control) => (
@@ -49,7 +84,7 @@ export function PhoneField({ form }: { form: FormBinding }) {
           className={styles.phone}
           data-invalid={error ? '' : undefined}
           international
-          defaultCountry="IN"
+          defaultCountry={country}
           // The calling code follows the country chosen in the select and cannot be typed over, so a
           // country is always known: limitMaxLength needs one to stop at that country's longest number.
           countryCallingCodeEditable={false}

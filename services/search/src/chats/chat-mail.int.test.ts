@@ -284,4 +284,18 @@ describe('the mail itself', () => {
     expect(mail?.text_body).toContain(`${user.email} sent you this answer from Trove.`);
     expect(mail?.text_body).toContain(`Question: ${question}`);
   });
+
+  it("names the sender by the profile's name, with the address (issue 38)", async () => {
+    const user = await roomy.signUp();
+    await chatDb(roomy.db)
+      .updateTable('users')
+      .set({ name: 'Asha Rao' })
+      .where('id', '=', user.userId)
+      .execute();
+    const at = await answered(roomy, user);
+    expect((await send(roomy, user, at, user.email)).status).toBe(202);
+    const [mail] = await outboxTo(roomy, user.email);
+    expect(mail?.subject).toBe(`An answer from Trove, sent by Asha Rao (${user.email})`);
+    expect(mail?.text_body).toContain(`Asha Rao (${user.email}) sent you this answer from Trove.`);
+  });
 });

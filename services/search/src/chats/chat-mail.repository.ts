@@ -52,14 +52,12 @@ export async function recordMailSend(
     .execute();
 }
 
-/** The account's own address: answers to it need no confirmation. */
-export async function findAccountEmail(db: DatabaseHandle, userId: string): Promise<string | undefined> {
-  const row = await chatDb(db)
-    .selectFrom('users')
-    .select('email')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row?.email;
+/** The account's address and its name ("first last", kept by the profile service); name null when unset. */
+export async function findAccountSender(
+  db: DatabaseHandle,
+  userId: string,
+): Promise<{ email: string; name: string | null } | undefined> {
+  return chatDb(db).selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
 }
 
 export interface RecipientRow {
@@ -122,5 +120,5 @@ export async function confirmRecipient(
     .returning(['user_id', 'address'])
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  return { address: row.address, accountEmail: (await findAccountEmail(db, row.user_id)) ?? '' };
+  return { address: row.address, accountEmail: (await findAccountSender(db, row.user_id))?.email ?? '' };
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { senderLabel } from './sender-label';
 import {
   type AddressRules,
   CHAT_MAIL_CODES,
@@ -15,7 +16,7 @@ import {
 import {
   confirmRecipient,
   countMailSends,
-  findAccountEmail,
+  findAccountSender,
   findRecipient,
   lockUserMail,
   recordMailSend,
@@ -62,7 +63,9 @@ export async function clearAnswerMail(
   limits: ChatMailLimits,
 ): Promise<MailClearance> {
   await lockUserMail(tx, request.userId);
-  const sender = (await findAccountEmail(tx, request.userId)) ?? '';
+  const account = await findAccountSender(tx, request.userId);
+  // The confirmation names the address asking; the answer, the account's name with it (issue 38).
+  const sender = account?.email ?? '';
   const refusal = await overLimit(tx, request, limits);
   if (refusal) return { allowed: false, error: refusal };
 
@@ -85,7 +88,7 @@ export async function clearAnswerMail(
     kind: 'answer',
     now: request.now,
   });
-  return { allowed: true, sender };
+  return { allowed: true, sender: account === undefined ? sender : senderLabel(account) };
 }
 
 async function overLimit(

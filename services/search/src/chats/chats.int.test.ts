@@ -424,11 +424,13 @@ describe('sending an answer by email', () => {
       expect(mail?.text).toContain('Question: find invoices over ₹10,000 last month\n');
       expect(mail?.text).not.toContain('-> email');
       const firstPassage = answer.passages[0]?.passage_id ?? '';
-      expect(mail?.text).toContain(`http://localhost/chats/${chat.id}?passage=${firstPassage}`);
+      const firstDocument = answer.passages[0]?.document_id ?? '';
+      // Issue 38 item 1: a passage opens its document's page, at the passage.
+      expect(mail?.text).toContain(`http://localhost/documents/${firstDocument}#passage-${firstPassage}`);
       expect(mail?.text).toContain('₹11,800');
       for (const sentence of answer.summary) expect(mail?.text).toContain(sentence.text);
       expect(mail?.html).toContain('<table');
-      expect(mail?.html).toContain(`/chats/${chat.id}?passage=${firstPassage}`);
+      expect(mail?.html).toContain(`/documents/${firstDocument}#passage-${firstPassage}`);
     } finally {
       await worker.stop();
       mailer.close();

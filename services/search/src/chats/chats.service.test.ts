@@ -50,3 +50,42 @@ describe('answerDigest of an answer that computes (issue 37 item 4)', () => {
     });
   });
 });
+
+describe('answerDigest links (issue 38 item 1)', () => {
+  it("a passage opens its document's page at the passage; one the answer names no document for opens the chat", () => {
+    const digest = answerDigest({
+      linkOrigin: 'https://trove.example/',
+      product: 'Trove',
+      chatId: 'c1',
+      question: 'invoices from Globex',
+      answer: {
+        command: { verb: 'find', query: 'invoices', destination: null },
+        filters: {},
+        layout: 'summary-first',
+        summary: [
+          { text: 'Globex billed 1,200.', passage_id: '7' },
+          { text: 'Another line.', passage_id: '9' },
+        ],
+        passages: [
+          {
+            passage_id: '7',
+            document_id: 'd-1',
+            document_name: 'invoice.pdf',
+            location: 'page 2',
+            snippet: [{ text: 'Globex', marked: true }],
+            score: 1,
+          },
+        ],
+        fields: [],
+        documents_read: [],
+        empty_hint: null,
+        destination_note: null,
+      },
+    });
+    expect(digest.passages[0]?.url).toBe('https://trove.example/documents/d-1#passage-7');
+    expect(digest.summary.map((sentence) => sentence.url)).toEqual([
+      'https://trove.example/documents/d-1#passage-7',
+      'https://trove.example/chats/c1?passage=9',
+    ]);
+  });
+});

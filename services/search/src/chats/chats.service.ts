@@ -8,6 +8,7 @@ import {
   type ChatMessage,
   type ChatThreadResponse,
   type Delivery,
+  documentHref,
   documentLabel,
   addressSchema,
   UNTITLED_CHAT,
@@ -346,8 +347,16 @@ export function answerDigest(job: {
 }): AnswerDigest {
   const base = job.linkOrigin.replace(/\/+$/, '');
   const chatUrl = `${base}/chats/${job.chatId}`;
-  const passageUrl = (passageId: string) => `${chatUrl}?passage=${encodeURIComponent(passageId)}`;
   const { answer } = job;
+  // Issue 38 item 1: a passage opens its document's page for the owner, signed in; one whose document the answer
+  // does not name (a fields row of a computed answer) opens in the chat.
+  const documentOf = new Map(answer.passages.map((passage) => [passage.passage_id, passage.document_id]));
+  const passageUrl = (passageId: string) => {
+    const documentId = documentOf.get(passageId);
+    return documentId === undefined
+      ? `${chatUrl}?passage=${encodeURIComponent(passageId)}`
+      : `${base}${documentHref(documentId, passageId)}`;
+  };
   // The document as a person calls it (its title, the file name beside it), then where in it.
   const source = (passageId: string, document: { name: string; title?: string | null | undefined }) => {
     const location = answer.passages.find((passage) => passage.passage_id === passageId)?.location;
@@ -404,7 +413,7 @@ export async function queueMail(
     message: MessageRow;
     answer: StoredAnswer;
     address: string;
-    /** The account's address, named in the mail. */
+    /** Who sent it, named in the mail: the account's name and address (senderLabel). */
     sender: string;
     settings: ChatSettings;
   },

@@ -3,7 +3,6 @@ import {
   ApiError,
   type AllowedHosts,
   type DatabaseHandle,
-  describeError,
   type JobLibrary,
   type Logger,
   type Lookup,
@@ -13,6 +12,7 @@ import {
 import { answerDigest } from '../chats/chats.service';
 import { type PostOptions, postJson } from './destination-post';
 import { kindLabel, payloadFor } from './destination-payloads';
+import { unreachedWords } from './destination-test';
 import type { StoredAnswer } from '../chats/chats.repository';
 import {
   claimDestination,
@@ -135,7 +135,11 @@ async function postTo(
       deadlineMs: settings.deadlineMs,
     });
   } catch (err) {
-    return { result: 'retry', error: `${label} could not be reached (${describeError(err)}).` };
+    const words = unreachedWords(label, url.hostname, err);
+    // A certificate nobody vouches for does not change by waiting: said at once, not after 7.5 min of retries
+    // (issue 38 item 4).
+    if (words.startsWith('The certificate of')) return { result: 'failed', error: words };
+    return { result: 'retry', error: words };
   }
   const said = outcome.body.trim() === '' ? '' : `: ${outcome.body.trim().slice(0, 120)}`;
   if (outcome.status >= 200 && outcome.status < 300) return { result: 'sent' };

@@ -282,8 +282,9 @@ describe('-> destination in a chat', () => {
       // The question as asked, without where it was sent ("-> #finance" is an instruction to Trove).
       expect(text).toContain('find invoice');
       expect(text).not.toMatch(/->|→/);
-      // Links back to the passages in the chat.
-      expect(text).toContain(`http://localhost/chats/${chatId}?passage=`);
+      // Links to the passages' documents (issue 38 item 1), and to the chat.
+      expect(text).toContain('http://localhost/documents/');
+      expect(text).toContain(`http://localhost/chats/${chatId}`);
     },
   );
 

@@ -8,6 +8,7 @@ import {
   type SecretBox,
 } from '@trove/service-core';
 import type { PostOptions } from './destination-post';
+import type { DestinationTestSettings } from './destination-test';
 import { type DestinationPostQueue, jobLibraryPostQueue, startPostWorkers } from './destination-jobs';
 import { replaceUrlSecret, urlsSealedByOtherKeys } from './destinations.repository';
 import { type DestinationsDeps, urlContext } from './destinations.service';
@@ -35,7 +36,12 @@ export interface DestinationsSettings {
 }
 
 export interface RunningDestinations {
-  deps: Omit<DestinationsDeps, 'db'> & { queue: DestinationPostQueue; postLimit: DestinationPostLimit };
+  deps: Omit<DestinationsDeps, 'db'> & {
+    queue: DestinationPostQueue;
+    postLimit: DestinationPostLimit;
+    /** The Test button's post (issue 38 item 4). */
+    test: DestinationTestSettings;
+  };
   stop(): Promise<void>;
 }
 
@@ -76,6 +82,12 @@ export async function startDestinations(options: {
       allowedHosts,
       ...(settings.lookup === undefined ? {} : { lookup: settings.lookup }),
       queue: jobLibraryPostQueue(boss),
+      test: {
+        linkOrigin: settings.linkOrigin,
+        product: settings.product,
+        post: settings.post,
+        deadlineMs: settings.deadlineMs ?? DESTINATION_POST_DEFAULTS.deadlineMs,
+      },
       postLimit: destinationPostLimit(db, {
         perMinute: settings.postsPerMinute ?? DESTINATION_POST_DEFAULTS.postsPerMinute,
         perDay: settings.postsPerDay ?? DESTINATION_POST_DEFAULTS.postsPerDay,

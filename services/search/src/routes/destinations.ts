@@ -3,6 +3,7 @@ import {
   DestinationIdSchema,
   type DestinationResponse,
   type DestinationsListResponse,
+  type DestinationTestResult,
 } from '@trove/contracts';
 import {
   ApiError,
@@ -20,9 +21,15 @@ import {
   destinationsOf,
   removeDestination,
 } from '../destinations/destinations.service';
+import { type DestinationTestSettings, testDestination } from '../destinations/destination-test';
+import type { DestinationPostLimit } from '../destinations/post-limit';
 
 export interface DestinationRoutesDeps extends DestinationsDeps {
   verificationKey: VerificationKey;
+  /** The Test button (issue 38 item 4); unset: the route answers 404. */
+  test?: DestinationTestSettings | undefined;
+  /** A test is a post: it counts against DESTINATION_POSTS_PER_MINUTE and _PER_DAY. */
+  postLimit?: DestinationPostLimit | undefined;
 }
 
 /** A destination body is a kind, a name and a URL. */
@@ -50,6 +57,16 @@ export function createDestinationRoutes(deps: DestinationRoutesDeps): Hono<Servi
       { destination: await createDestination(deps, c.var.session.userId, input) },
       201,
     );
+  });
+
+  routes.post('/:id/test', auth, async (c) => {
+    const id = DestinationIdSchema.safeParse(c.req.param('id'));
+    if (!id.success || deps.test === undefined) throw NOT_FOUND();
+    const userId = c.var.session.userId;
+    await deps.postLimit?.consume(userId);
+    const result = await testDestination(deps, deps.test, userId, id.data);
+    if (result === undefined) throw NOT_FOUND();
+    return c.json<DestinationTestResult>(result, 200);
   });
 
   routes.delete('/:id', auth, async (c) => {

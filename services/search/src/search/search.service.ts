@@ -1,4 +1,5 @@
 import {
+  DATABASE_SOURCE_KINDS,
   type DocumentKind,
   type Facts,
   SEARCH_MESSAGES,
@@ -17,6 +18,8 @@ import { highlightPassage } from './highlight';
 import { searchPassages, userTimeZone } from './search.repository';
 import { nextDay, startOfDay } from './time-zone';
 import { snippetParts } from './snippet';
+import { withRowLabels } from './row-facet';
+import { databaseSourceIds } from '../sources/sources.repository';
 
 export interface SearchSettings {
   /** AND first; fewer passages than this matching every word relaxes the search to OR (issue 10). */
@@ -31,6 +34,19 @@ export interface SearchSettings {
 
 /** Scoring 200 candidates costs ~1 ms of PostgreSQL's CPU; known-item quality was the same from 250 up (ADRs 014, 020). */
 export const SEARCH_MAX_CANDIDATES = 200;
+
+/** The type facets, rows named as rows (issue 38; row-facet.ts): the sources are read only when HTML matched. */
+async function typeFacets(
+  db: DatabaseHandle,
+  userId: string,
+  facets: readonly { kind: string; count: number }[],
+  sourceFacets: readonly { value: string; count: number }[],
+): Promise<SearchResponse['facets']['type']> {
+  const typed = facets.map((facet) => ({ value: facet.kind as DocumentKind, count: facet.count }));
+  if (!typed.some((facet) => facet.value === 'html')) return typed;
+  const ids = await databaseSourceIds(db, userId, DATABASE_SOURCE_KINDS);
+  return withRowLabels(typed, sourceFacets, new Set(ids));
+}
 
 /** GET /api/v1/search: {@link findPassages}' answer. */
 export async function search(
@@ -126,7 +142,7 @@ export async function findPassages(
       facts: (hit.facts ?? {}) as Partial<Facts>,
     })),
     facets: {
-      type: facets.map((facet) => ({ value: facet.kind as DocumentKind, count: facet.count })),
+      type: await typeFacets(db, userId, facets, sourceFacets),
       source: sourceFacets,
     },
     mode,

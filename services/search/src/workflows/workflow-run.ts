@@ -8,7 +8,7 @@ import {
 import { ApiError, type DatabaseHandle } from '@trove/service-core';
 import { answerQuestion } from '../chats/answer.service';
 import { clearAnswerMail } from '../chats/chat-mail.service';
-import { findAccountEmail, findRecipient } from '../chats/chat-mail.repository';
+import { findAccountSender, findRecipient } from '../chats/chat-mail.repository';
 import { appendExchange, createChat, lockChat, type StoredAnswer } from '../chats/chats.repository';
 import { type ChatSettings, queueMail } from '../chats/chats.service';
 import { type DestinationRow, findDestination } from '../destinations/destinations.repository';
@@ -162,7 +162,7 @@ export async function checkTargets(
 ): Promise<CheckedTargets> {
   const userId = workflow.user_id;
   const mails = workflow.definition.destinations.some((target) => target.kind === 'email');
-  const account = mails ? ((await findAccountEmail(db, userId)) ?? '').toLowerCase() : '';
+  const account = mails ? ((await findAccountSender(db, userId))?.email ?? '').toLowerCase() : '';
   const checked: CheckedTargets = { addresses: [], destinations: [] };
   for (const target of workflow.definition.destinations) {
     if (target.kind === 'destination') {

@@ -6,6 +6,7 @@ import * as styles from './chrome.module.css';
 import { MenuIcon } from '@trove/kit/icons';
 import { MobileDrawer } from './mobile-drawer';
 import { NavLinks } from './nav-links';
+import { useSearchShortcut } from './search-shortcut';
 import { ThemeToggle } from './theme-toggle';
 
 /**
@@ -18,6 +19,7 @@ export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const drawerButton = useRef<HTMLButtonElement>(null);
+  useSearchShortcut();
 
   // docs/product/shell.md#drawer: the drawer closes on route change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not a value read.

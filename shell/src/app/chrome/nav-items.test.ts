@@ -11,7 +11,7 @@ describe('navigation', () => {
 });
 
 describe('navigation entries (docs/product/shell.md#navigation)', () => {
-  it('group Chats and Workflows under work and Connections, Uploads under sources, all but Chats requiring sign-in', () => {
+  it('group Chats, Search and Workflows under work and Connections, Uploads under sources, all but Chats requiring sign-in', () => {
     expect(
       navGroups.map((group) => [
         group.name,
@@ -22,6 +22,7 @@ describe('navigation entries (docs/product/shell.md#navigation)', () => {
         'work',
         [
           ['/chats', 'Chats', false],
+          ['/search', 'Search', true],
           ['/workflows', 'Workflows', true],
         ],
       ],

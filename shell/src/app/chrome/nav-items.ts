@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ChatsIcon, ConnectionsIcon, PlayIcon, UploadsIcon } from '@trove/kit/icons';
+import { ChatsIcon, ConnectionsIcon, PlayIcon, SearchIcon, UploadsIcon } from '@trove/kit/icons';
 
 export interface NavItem {
   to: string;
@@ -14,6 +14,8 @@ export const navGroups: readonly { name: 'work' | 'sources'; items: readonly Nav
     name: 'work',
     items: [
       { to: '/chats', label: 'Chats', icon: ChatsIcon },
+      // Issue 38 item 2: search everything the user has, as a page of its own (`/` or Ctrl-K opens it).
+      { to: '/search', label: 'Search', icon: SearchIcon, requiresAuth: true },
       // Issue 40: saved questions that run on a schedule.
       { to: '/workflows', label: 'Workflows', icon: PlayIcon, requiresAuth: true },
     ],

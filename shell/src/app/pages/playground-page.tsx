@@ -77,7 +77,7 @@ export function PlaygroundPage() {
   }
 }
 
-function PlaybookPreviewView({
+export function PlaybookPreviewView({
   playbook,
   connectorNames,
 }: {
@@ -139,7 +139,8 @@ function PlaybookPreviewView({
           <PlayIcon />
           Sign in to run it
         </Link>
-        <Link className={styles.secondary} to="/integrations">
+        {/* Issue 38: the user's own Connections, where a source is added — not the public catalog. */}
+        <Link className={styles.secondary} to="/connections">
           Connect sources
         </Link>
       </div>

@@ -1,13 +1,15 @@
 import type { DocumentKind, SearchResponse, SearchResult } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
 import { useNextPage, useServerState } from '@trove/kit/server-state';
-import { useCallback, useState } from 'react';
-import type { FactFilter, SearchRequest } from './search-filters';
-import { searchUploads } from './uploads-api';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { FactFilter, SearchRequest } from '../uploads/search-filters';
+import { SEARCH_PAGE_SIZE, searchUploads } from '../uploads/uploads-api';
+import { paramsFromSearch, RESTORED_PAGES_MAX, searchFromParams } from './search-url';
 
 export type SearchStatus = 'idle' | 'loading' | 'more' | 'done' | 'error';
 
-export interface UploadSearchState {
+export interface SearchState {
   request: SearchRequest | null;
   results: SearchResult[];
   facets: SearchResponse['facets']['type'];
@@ -19,32 +21,41 @@ export interface UploadSearchState {
   error: string | null;
 }
 
-/** What one search found: its results so far ("More results" appends), with the first page's facets. */
+const SEARCH_FAILED = 'Search did not answer; try again in a moment.';
+
 interface Found {
-  results: SearchResult[];
+  results: SearchResponse['results'];
   facets: SearchResponse['facets']['type'];
   sourceFacets: SearchResponse['facets']['source'];
   mode: SearchResponse['mode'];
   nextCursor: string | null;
 }
 
-const SEARCH_FAILED = 'Search did not answer; try again in a moment.';
-
-const foundIn = (answer: SearchResponse): Found => ({
-  results: answer.results,
-  facets: answer.facets.type,
-  sourceFacets: answer.facets.source,
-  mode: answer.mode,
-  nextCursor: answer.next_cursor,
-});
-
-/** GET /api/v1/search for the Uploads page: a new search replaces the last, "More results" appends. */
-export function useUploadSearch() {
-  const [request, setRequest] = useState<SearchRequest | null>(null);
-  // The last results (and the facet just pressed) stay on screen while a new search runs.
+/**
+ * The search page's state, read from and written to the URL (issue 38 item 2): a new search or filter is a new
+ * history entry, so Back and Forward restore it; "More results" counts the page in the URL without one, and a
+ * page opened at page 3 reads three pages' worth of results at once (up to RESTORED_PAGES_MAX).
+ */
+export function useSearchPage() {
+  const [params, setParams] = useSearchParams();
+  const location = useMemo(() => searchFromParams(params), [params]);
+  const { request, page } = location;
+  const key = paramsFromSearch({ request, page: 1 }).toString();
   const searched = useServerState(
-    request === null ? null : (signal) => searchUploads(request, signal).then(foundIn),
-    [request],
+    request === null
+      ? null
+      : (signal) =>
+          searchUploads(request, signal, SEARCH_PAGE_SIZE * Math.min(page, RESTORED_PAGES_MAX)).then(
+            (answer): Found => ({
+              results: answer.results,
+              facets: answer.facets.type,
+              sourceFacets: answer.facets.source,
+              mode: answer.mode,
+              nextCursor: answer.next_cursor,
+            }),
+          ),
+    // The page count is read when the search changes, not a search of its own.
+    [key],
     { keepPreviousData: true },
   );
   const { setData } = searched;
@@ -52,7 +63,6 @@ export function useUploadSearch() {
   const nextPage = useNextPage({
     cursor,
     read: (after, signal) => {
-      // Never: without a search there is no cursor.
       if (request === null) throw new Error('no search to read more of');
       return searchUploads({ ...request, cursor: after }, signal);
     },
@@ -70,31 +80,28 @@ export function useUploadSearch() {
     (q: string, type: DocumentKind | null, filters: readonly FactFilter[]) => {
       stopMore();
       const trimmed = q.trim();
-      setRequest(trimmed === '' ? null : { q: trimmed, type, filters });
-    },
-    [stopMore],
-  );
-
-  const more = useCallback(() => void loadMore(), [loadMore]);
-
-  /** A deleted document's passages leave the results at once (issue 10: "removes it from the index at once"). */
-  const dropDocument = useCallback(
-    (documentId: string) => {
-      setData((shown) =>
-        shown === undefined
-          ? shown
-          : { ...shown, results: shown.results.filter((result) => result.document.id !== documentId) },
+      setParams(
+        paramsFromSearch({ request: trimmed === '' ? null : { q: trimmed, type, filters }, page: 1 }),
       );
     },
-    [setData],
+    [stopMore, setParams],
   );
+
+  const more = useCallback(() => {
+    void loadMore().then((answer) => {
+      if (answer === null) return;
+      setParams((current) => paramsFromSearch({ ...searchFromParams(current), page: page + 1 }), {
+        replace: true,
+      });
+    });
+  }, [loadMore, setParams, page]);
 
   const clear = useCallback(() => {
     stopMore();
-    setRequest(null);
-  }, [stopMore]);
+    setParams(new URLSearchParams(), { replace: true });
+  }, [stopMore, setParams]);
 
-  const state: UploadSearchState = {
+  const state: SearchState = {
     request,
     results: searched.data?.results ?? [],
     facets: searched.data?.facets ?? [],
@@ -109,6 +116,5 @@ export function useUploadSearch() {
           ? { status: 'error', error: nextPage.moreError }
           : { status: nextPage.loadingMore ? 'more' : 'done', error: null }),
   };
-
-  return { state, search, more, dropDocument, clear };
+  return { state, search, more, clear };
 }
