@@ -13,7 +13,8 @@ import {
 } from '../testing/search-service';
 import { bm25fFrequency, bm25fTermScore, bm25Idf } from './bm25';
 import { decodePage, PAGE_LIST_LIMIT, weightByte, weightOf } from './posting-lists';
-import { EXACT_FORM_BONUS, EXACT_FORM_WINDOW, PREFIX_EXPANSIONS } from './search.repository';
+import { PREFIX_EXPANSIONS } from './plan';
+import { EXACT_FORM_BONUS, EXACT_FORM_WINDOW } from './rank';
 import { search as searchService } from './search.service';
 
 // Issue 10 "Index and ranking": BM25 as computed by hand, its orderings, AND relaxed to OR, user

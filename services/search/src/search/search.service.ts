@@ -14,7 +14,8 @@ import { ApiError, type DatabaseHandle } from '@trove/service-core';
 import { decodeCursor, encodeCursor } from './cursor';
 import { normaliseQueryText } from './query-text';
 import { highlightPassage } from './highlight';
-import { searchPassages, userTimeZone } from './search.repository';
+import { userTimeZone } from './candidates.repository';
+import { searchPassages } from './engine';
 import { nextDay, startOfDay } from './time-zone';
 import { snippetParts } from './snippet';
 
