@@ -41,8 +41,11 @@ export const SEARCH_QUERY_MAX_LENGTH = 500;
 
 export const SEARCH_MESSAGES = {
   queryRequired: 'Enter something to search for.',
-  /** A query of operators alone (issue 19 item 4): the index finds passages by their words. */
-  wordsRequired: 'Add a word to look for, besides from:, to:, subject:, type:, the dates or has:.',
+  /**
+   * A query of exclusions alone ("-draft"): nothing to list from. Operators alone (from:, type:, …) list what
+   * matches, newest first (issue 42 item 3).
+   */
+  wordsRequired: 'Add a word to look for, or an operator such as from:, to:, type:, the dates or has:.',
   queryTooLong: `Search for at most ${SEARCH_QUERY_MAX_LENGTH} characters.`,
   badType: `Type must be one of ${DOCUMENT_KINDS.join(', ')}.`,
   badDate: 'Dates must be written YYYY-MM-DD.',
@@ -248,6 +251,10 @@ export const SearchResultSchema = z.object({
 });
 export type SearchResult = z.output<typeof SearchResultSchema>;
 
+/** How a search's results are ordered: by relevance to the words, or newest first when there are none. */
+export const SEARCH_ORDERS = ['relevance', 'newest'] as const;
+export type SearchOrder = (typeof SEARCH_ORDERS)[number];
+
 export const SearchResponseSchema = z.object({
   results: z.array(SearchResultSchema),
   /** Matching documents per type, for the query and dates without the type filter. */
@@ -261,6 +268,11 @@ export const SearchResponseSchema = z.object({
   }),
   /** `and` when every word had to match; `or` when that found too little and the search was relaxed. */
   mode: z.enum(['and', 'or']),
+  /**
+   * How the results are ordered (issue 42 item 3): by relevance, or `newest` first for a search of operators
+   * alone ("from:rohit", "has:attachment after:2026-11-01"), whose results' `score` is 0. Absent: relevance.
+   */
+  order: z.enum(SEARCH_ORDERS).optional(),
   next_cursor: z.string().nullable(),
 });
 export type SearchResponse = z.output<typeof SearchResponseSchema>;

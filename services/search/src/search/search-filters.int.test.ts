@@ -275,13 +275,42 @@ describe('the search syntax in q (issue 19 item 4)', () => {
     expect(await found(LANDING_SEARCH_EXAMPLE.replace(/^find\s+/, ''))).toEqual(['renewal.eml']);
   });
 
-  it('the landing page’s shape works verbatim; operators alone ask for a word', async () => {
+  it('the landing page’s shape works verbatim; exclusions alone ask for a word', async () => {
     expect(await found('"invoice" from:hank after:2026-01-01')).toEqual(['globex.eml']);
-    const res = await service.request(user, `/api/v1/search?${new URLSearchParams({ q: 'from:joanna' })}`);
+    const res = await service.request(user, `/api/v1/search?${new URLSearchParams({ q: '-draft' })}`);
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe(
-      'Add a word to look for, besides from:, to:, subject:, type:, the dates or has:.',
+      'Add a word to look for, or an operator such as from:, to:, type:, the dates or has:.',
     );
+  });
+
+  it('operators alone list what they match, newest first, paged, with the facets of the whole set (issue 42 item 3)', async () => {
+    const listed = async (q: string, extra: Record<string, string> = {}) => {
+      const body = await search({ q, ...extra });
+      expect(body.order).toBe('newest');
+      return body;
+    };
+    const first = await listed('to:ravi', { limit: '2' });
+    // Sent 5 May 2026, 2 March 2026, 10 January 2026, 2 May 2024, 4 March 2024: newest first.
+    expect(first.results.map((r) => r.document.name)).toEqual(['initech.eml', 'acme.eml']);
+    expect(first.results.every((r) => r.score === 0)).toBe(true);
+    expect(first.facets.type).toEqual([{ value: 'eml', count: 5 }]);
+    const second = await listed('to:ravi', { limit: '2', cursor: first.next_cursor ?? '' });
+    expect(second.results.map((r) => r.document.name)).toEqual(['globex.eml', 'renewal.eml']);
+    const third = await listed('to:ravi', { limit: '2', cursor: second.next_cursor ?? '' });
+    expect(third.results.map((r) => r.document.name)).toEqual(['old-renewal.eml']);
+    expect(third.next_cursor).toBeNull();
+    expect((await listed('from:joanna')).results.map((r) => r.document.name)).toEqual(['initech.eml']);
+    expect((await listed('from:finance after:2024-04-01')).results.map((r) => r.document.name)).toEqual([
+      'renewal.eml',
+    ]);
+    // The type filter narrows the list but not the kind facet.
+    const typed = await listed('type:txt');
+    expect(typed.results.map((r) => r.document.name)).toEqual(['notes.txt']);
+    expect((await listed('has:attachment')).results).toEqual([]);
+    // Another user's documents never show.
+    const other = await service.signUp();
+    expect((await search({ q: 'to:ravi' }, other)).results).toEqual([]);
   });
 
   it('source: keeps the documents of one source, or the uploads; the facet says where matches came from (issue 21)', async () => {

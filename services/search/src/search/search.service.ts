@@ -15,7 +15,8 @@ import { decodeCursor, encodeCursor } from './cursor';
 import { normaliseQueryText } from './query-text';
 import { highlightPassage } from './highlight';
 import { userTimeZone } from './candidates.repository';
-import { searchPassages } from './engine';
+import { listNewest, searchPassages } from './engine';
+import type { SearchRequest } from './plan';
 import { nextDay, startOfDay } from './time-zone';
 import { snippetParts } from './snippet';
 
@@ -60,8 +61,10 @@ export async function findPassages(
   const [problem] = parsed.problems;
   if (problem !== undefined) throw new ApiError(400, problem, 'invalid_request');
   const text = normaliseQueryText(parsed.words.join(' '));
-  if (text === '') {
-    // Passages are found by their words: operators alone narrow nothing down to start from.
+  // Operators alone ("from:rohit", "type:pdf after:2026-11-01") list what they match, newest first (issue 42
+  // item 3); exclusions alone leave nothing to list from.
+  const listing = text === '' && hasOperators(parsed) && parsed.excluded.length === 0;
+  if (text === '' && !listing) {
     const message = hasOperators(parsed) ? SEARCH_MESSAGES.wordsRequired : SEARCH_MESSAGES.queryRequired;
     throw new ApiError(400, message, 'invalid_request');
   }
@@ -73,7 +76,7 @@ export async function findPassages(
       ? undefined
       : decodeCursor(SearchCursorSchema, query.cursor, SEARCH_MESSAGES.badCursor);
   // Later pages keep the first page's choice, so one result list never mixes AND and OR.
-  const { mode, lexemes, hits, facets, sourceFacets } = await searchPassages(db, {
+  const request: SearchRequest = {
     userId,
     text,
     kind: query.type ?? parsed.type,
@@ -105,7 +108,10 @@ export async function findPassages(
     limit: query.limit,
     after: cursor === undefined ? undefined : { score: cursor.s, passageId: cursor.i },
     maxCandidates: settings.maxCandidates ?? SEARCH_MAX_CANDIDATES,
-  });
+  };
+  const { mode, lexemes, hits, facets, sourceFacets, order } = listing
+    ? await listNewest(db, request)
+    : await searchPassages(db, request);
   const page = hits.slice(0, query.limit);
   const last = page.at(-1);
   const response: SearchResponse = {
@@ -123,7 +129,8 @@ export async function findPassages(
       },
       passage: { id: hit.passageId, ordinal: hit.ordinal, location: hit.location },
       snippet: snippetParts(highlightPassage(hit.body, lexemes)),
-      score: hit.score,
+      // A listing's order is its dates (the cursor's key), not a score.
+      score: order === 'newest' ? 0 : hit.score,
       facts: (hit.facts ?? {}) as Partial<Facts>,
     })),
     facets: {
@@ -131,6 +138,7 @@ export async function findPassages(
       source: sourceFacets,
     },
     mode,
+    order,
     next_cursor:
       hits.length > query.limit && last !== undefined
         ? encodeCursor({ s: last.score, i: last.passageId, m: mode })
