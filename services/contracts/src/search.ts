@@ -56,6 +56,7 @@ export const SEARCH_MESSAGES = {
   badAmountRange: '"amount_min" must not be more than "amount_max".',
   badCurrency: 'Currency must be a code such as INR, USD, EUR or GBP (or ₹, $, €, £).',
   badEntity: 'A person or organisation name is 1 to 100 characters.',
+  badTypos: 'typos can be on or off.',
 } as const;
 
 export const SEARCH_ENTITY_MAX_LENGTH = 100;
@@ -111,6 +112,8 @@ export const SearchQuerySchema = z
       badLimit: SEARCH_MESSAGES.badLimit,
       badCursor: SEARCH_MESSAGES.badCursor,
     }),
+    // Typo tolerance (issue 42 item 1) is on unless `off`: "Search instead for morgage" asks again with it off.
+    typos: z.enum(['on', 'off'], { error: SEARCH_MESSAGES.badTypos }).optional(),
     // Facts as filters (issue 10 part 5): a passage holding an amount in the range (and currency), or
     // naming the person or organisation. from/to match the document's date or any date in the passage.
     amount_min: amount.optional(),
@@ -273,6 +276,13 @@ export const SearchResponseSchema = z.object({
    * alone ("from:rohit", "has:attachment after:2026-11-01"), whose results' `score` is 0. Absent: relevance.
    */
   order: z.enum(SEARCH_ORDERS).optional(),
+  /**
+   * Typed words that are in no document and were searched as the nearest words that are (issue 42 item 1), and
+   * the query as it was run: "Showing results for `corrected_query`. Search instead for `q`" (with typos=off).
+   * Absent when nothing was corrected.
+   */
+  corrections: z.array(z.object({ word: z.string(), correction: z.string() })).optional(),
+  corrected_query: z.string().optional(),
   next_cursor: z.string().nullable(),
 });
 export type SearchResponse = z.output<typeof SearchResponseSchema>;

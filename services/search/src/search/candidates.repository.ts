@@ -423,3 +423,51 @@ export async function readNewest(
   });
   return rows[0]?.listed ?? { ids: [], keys: [], kinds: [], sources: [] };
 }
+
+/** A word of the user's dictionary near a typed word's stem (typos.ts decides which are corrections). */
+export interface NearestWord {
+  word: string;
+  stem: string;
+  lexeme: string;
+  user_no: number;
+}
+
+/**
+ * For each typed word, its stem (the english configuration's, as the index holds it) and the user's dictionary
+ * words nearest it or the word by trigrams (walks of search_words' GiST index by distance), those that begin
+ * with the same letter: typo tolerance's candidates (docs/decisions/140-typo-tolerance-on-the-word-dictionary.md).
+ */
+export async function readNearestWords(
+  db: DatabaseHandle,
+  userId: string,
+  words: readonly string[],
+  perWord: number,
+): Promise<NearestWord[]> {
+  if (words.length === 0) return [];
+  return await queryPrepared<NearestWord>(db, {
+    ...compiledOnce('nearest', () => nearestStatement(db)),
+    parameters: [userId, [...words], perWord],
+  });
+}
+
+const nearestStatement = (db: DatabaseHandle) =>
+  sql<NearestWord>`
+    with stats as (select user_no from search_corpus_stats where user_id = $1::uuid)
+    select x.word, s.stem, n.word as lexeme, (select user_no from stats) as user_no
+    from unnest($2::text[]) as x(word)
+    cross join lateral (select (tsvector_to_array(to_tsvector('english', x.word)))[1] as stem) s
+    -- Nearest the stem and nearest the word as typed: the stemmer can cut a misspelt word far from the stem of
+    -- the word meant ("agremeent" → "agrem").
+    cross join lateral (
+      (select w.word from search_words w
+       where w.user_no = (select user_no from stats) and left(w.word, 1) = left(s.stem, 1)
+       order by w.word <-> s.stem
+       limit $3::int)
+      union
+      (select w.word from search_words w
+       where w.user_no = (select user_no from stats) and left(w.word, 1) = left(x.word, 1)
+       order by w.word <-> x.word
+       limit $3::int)
+    ) n
+    where s.stem is not null
+  `.compile(db);

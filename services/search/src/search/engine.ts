@@ -5,31 +5,42 @@ import {
   type HitRow,
   readExactForms,
   readHits,
+  readNearestWords,
   readNewest,
   readTerms,
 } from './candidates.repository';
+import { stemOf } from './highlight';
 import {
+  type CorrectedTerm,
   filterShape,
   filterValues,
   type MatchMode,
   planTerms,
+  type ResolvedTerm,
   regexLiteral,
   resolveTerms,
   type SearchRequest,
   typedWords,
 } from './plan';
+import type { BlockList } from './posting-lists';
+import { readLists } from './posting-lists.repository';
 import {
   andBranches,
+  bestFirst,
   type CandidatePool,
+  EXACT_FORM_WINDOW,
   exactFormWindow,
   fillBranches,
   kindAndSourceFacets,
   matchMode,
   orBranches,
   pageAfter,
+  type Scored,
   scoreCandidates,
   withExactFormBonus,
+  withTiersFolded,
 } from './rank';
+import { CORRECTIONS_PER_WORD, corrections, spelledAs } from './typos';
 
 // A search (docs/decisions/010-search-index.md "Ranking", 020-search-postings.md, 036-search-fields.md,
 // 069-posting-lists.md): plan.ts reads the request, candidates.repository.ts runs the statements, rank.ts picks
@@ -70,6 +81,78 @@ export interface SearchResult {
    * hits' `score` is then their date in microseconds since 1970 (the cursor's key).
    */
   order: 'relevance' | 'newest';
+  /** Typed words found as corrections (typos.ts): "Showing results for mortgage". */
+  corrections?: { word: string; correction: string }[];
+}
+
+/**
+ * The corrections of the typed words that are in no passage of the user as typed (docs/decisions/140): the
+ * dictionary's nearest words within the edits each allows, with their lists, the nearest CORRECTIONS_PER_WORD
+ * (then the most frequent) of each word. A word the user's index holds is searched as typed.
+ */
+async function correctionsOf(
+  db: DatabaseHandle,
+  request: SearchRequest,
+  resolved: readonly ResolvedTerm[],
+): Promise<(CorrectedTerm & { word: string })[]> {
+  const known = new Set(resolved.filter((row) => row.list !== undefined).map((row) => row.lexeme));
+  const asked = new Set(resolved.map((row) => row.lexeme));
+  // The service's stemmer first: a word whose stem the index holds needs no round trip.
+  const words = (request.typoWords ?? []).filter((word) => !known.has(stemOf(word.word)));
+  if (words.length === 0) return [];
+  const nearest = await readNearestWords(
+    db,
+    request.userId,
+    words.map((word) => word.word),
+    NEAREST_PER_WORD,
+  );
+  const found = corrections(
+    words,
+    nearest.filter((row) => asked.has(row.stem) && !known.has(row.stem)),
+  );
+  const userNo = nearest[0]?.user_no;
+  if (found.length === 0 || userNo === undefined) return [];
+  const lists = await readLists(
+    db,
+    userNo,
+    found.map((correction) => correction.lexeme),
+  );
+  const kept: (CorrectedTerm & { word: string })[] = [];
+  for (const word of words) {
+    const mine = found
+      .filter((correction) => correction.word === word.word && lists.has(correction.lexeme))
+      .map((correction) => ({ ...correction, list: lists.get(correction.lexeme) as BlockList }))
+      .sort((a, b) => a.edits - b.edits || b.list.documentFrequency - a.list.documentFrequency)
+      .slice(0, CORRECTIONS_PER_WORD);
+    kept.push(
+      ...mine.map((c) => ({ word: c.word, grp: c.stem, lexeme: c.lexeme, edits: c.edits, list: c.list })),
+    );
+  }
+  return kept;
+}
+
+/** How many dictionary words nearest a typed word are read, before the edit distance sorts them out. */
+const NEAREST_PER_WORD = 24;
+
+/**
+ * Each corrected word with the correction the best match holds, spelt as the results write it; a word none of
+ * the matches holds by a correction is left out.
+ */
+function spelledCorrections(
+  corrected: readonly (CorrectedTerm & { word: string })[],
+  matches: readonly Scored[],
+  hits: readonly HitRow[],
+): { word: string; correction: string }[] {
+  if (corrected.length === 0 || matches.length === 0) return [];
+  const best = [...matches].sort(bestFirst).slice(0, EXACT_FORM_WINDOW);
+  const texts = hits.flatMap((hit) => [hit.title ?? '', hit.body]);
+  const out: { word: string; correction: string }[] = [];
+  for (const word of new Set(corrected.map((c) => c.word))) {
+    const mine = corrected.filter((c) => c.word === word);
+    const used = mine.find((c) => best.some((m) => c.list.weightOf(m.candidate.id) >= 0));
+    if (used !== undefined) out.push({ word, correction: spelledAs(used.lexeme, texts) });
+  }
+  return out;
 }
 
 const hitOf = (hit: HitRow, score: number): SearchHit => ({
@@ -131,7 +214,9 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     excluded: request.excluded ?? [],
   });
   const passageCount = Number(termRows[0]?.passage_count ?? 0);
-  const { terms, wanted, known, lexemes, isExcluded } = planTerms(resolveTerms(termRows), passageCount);
+  const resolved = resolveTerms(termRows);
+  const corrected = await correctionsOf(db, request, resolved);
+  const { terms, wanted, known, lexemes, isExcluded } = planTerms(resolved, passageCount, corrected);
 
   // Filtered once per candidate, whatever the branches it comes from (null: not the user's or filtered out).
   const pool: CandidatePool = {
@@ -171,6 +256,7 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     matches = withExactFormBonus(matches, held, typed.length);
   }
 
+  matches = withTiersFolded(matches);
   const page = pageAfter(matches, request.kind, request.after, request.limit);
   const hitRows = await readHits(
     db,
@@ -184,5 +270,6 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     hits: hitRows.map((hit) => hitOf(hit, scoreOf.get(hit.id) ?? 0)),
     ...kindAndSourceFacets(matches),
     order: 'relevance',
+    corrections: spelledCorrections(corrected, matches, hitRows),
   };
 }

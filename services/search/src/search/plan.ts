@@ -53,6 +53,8 @@ export interface SearchFilters {
    * for its own stem; a passage holding any of them holds that query word.
    */
   prefixes?: readonly string[] | undefined;
+  /** Words typo tolerance may correct, with the edits each may take (typos.ts); none when it is off. */
+  typoWords?: readonly { word: string; edits: number }[] | undefined;
 }
 
 /** AND, OR, or AND relaxed to OR when fewer than `minAllWordResults` passages hold every word. */
@@ -246,6 +248,16 @@ export interface Term {
   idf: number;
   /** The group's bit (the groups in name order, the 31st and later sharing the last). */
   bit: number;
+  /** 0 for the word's own lexeme (or a prefix's); the edits of a typo's correction (typos.ts). */
+  typo: number;
+}
+
+/** A correction's lexeme joining its typed word's group (the word's stem), with its list. */
+export interface CorrectedTerm {
+  grp: string;
+  lexeme: string;
+  edits: number;
+  list: BlockList;
 }
 
 /** The query's words planned: the terms to score, how many words (groups) were asked and known. */
@@ -261,7 +273,11 @@ export interface TermPlan {
   isExcluded: (id: number) => boolean;
 }
 
-export function planTerms(resolved: readonly ResolvedTerm[], passageCount: number): TermPlan {
+export function planTerms(
+  resolved: readonly ResolvedTerm[],
+  passageCount: number,
+  corrected: readonly CorrectedTerm[] = [],
+): TermPlan {
   const queryRows = resolved.filter((row) => !row.excluded);
   const groupNames = [...new Set(queryRows.map((row) => row.grp))].sort();
   const bitOf = new Map(groupNames.map((grp, at) => [grp, 2 ** Math.min(at, 30)]));
@@ -275,9 +291,24 @@ export function planTerms(resolved: readonly ResolvedTerm[], passageCount: numbe
             list: row.list,
             idf: bm25Idf(passageCount, row.list.documentFrequency),
             bit: bitOf.get(row.grp) ?? 0,
+            typo: 0,
           },
         ],
   );
+  const held = new Set(terms.map((term) => term.lexeme));
+  for (const correction of corrected) {
+    const bit = bitOf.get(correction.grp);
+    if (bit === undefined || held.has(correction.lexeme) || correction.list.documentFrequency === 0) continue;
+    held.add(correction.lexeme);
+    terms.push({
+      lexeme: correction.lexeme,
+      grp: correction.grp,
+      list: correction.list,
+      idf: bm25Idf(passageCount, correction.list.documentFrequency),
+      bit,
+      typo: correction.edits,
+    });
+  }
   // Each excluded word: the lists of its lexemes (none when one of them is in no passage: it excludes nothing).
   const excludedWords = new Map<string, BlockList[] | null>();
   for (const row of resolved.filter((r) => r.excluded)) {
@@ -290,7 +321,7 @@ export function planTerms(resolved: readonly ResolvedTerm[], passageCount: numbe
     terms,
     wanted: groupNames.length,
     known: new Set(terms.map((term) => term.grp)).size,
-    lexemes: [...new Set(queryRows.map((row) => row.lexeme))],
+    lexemes: [...new Set([...queryRows.map((row) => row.lexeme), ...corrected.map((c) => c.lexeme)])],
     isExcluded: (id) => excludedLists.some((lists) => lists.every((list) => list.weightOf(id) >= 0)),
   };
 }

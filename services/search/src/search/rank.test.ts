@@ -5,6 +5,7 @@ import type { Term } from './plan';
 import { entryAsList, pageEntry, weightByte } from './posting-lists';
 import {
   andBranches,
+  bestFirst,
   branch,
   fillBranches,
   kindAndSourceFacets,
@@ -14,13 +15,14 @@ import {
   type Scored,
   scoreCandidates,
   withExactFormBonus,
+  withTiersFolded,
 } from './rank';
 
 const term = (lexeme: string, ids: number[], bit: number, titled: number[] = []): Term => {
   const list = entryAsList(
     pageEntry(lexeme, { ids, weights: ids.map((id) => weightByte(1, titled.includes(id))) }),
   );
-  return { lexeme, grp: lexeme, list, idf: bm25Idf(100, ids.length), bit };
+  return { lexeme, grp: lexeme, list, idf: bm25Idf(100, ids.length), bit, typo: 0 };
 };
 
 const candidate = (id: number, documentId = `d${id}`, kind = 'eml'): Candidate => ({
@@ -84,7 +86,7 @@ describe('ranking', () => {
   });
 
   it('the words as typed multiply the score; the page keeps kind, cursor and order', () => {
-    const scored: Scored[] = [1, 2, 3].map((id) => ({ candidate: candidate(id), score: 1 }));
+    const scored: Scored[] = [1, 2, 3].map((id) => ({ candidate: candidate(id), score: 1, tier: 0 }));
     const boosted = withExactFormBonus(scored, new Map([[3, 2]]), 2);
     expect(boosted.map((s) => s.score)).toEqual([1, 1, 2]);
     expect(pageAfter(boosted, undefined, undefined, 1).map((s) => s.candidate.id)).toEqual([3, 1]);
@@ -98,6 +100,7 @@ describe('ranking', () => {
     const scored: Scored[] = [candidate(1, 'd'), candidate(2, 'd'), candidate(3, 'e', 'pdf')].map((c) => ({
       candidate: c,
       score: 1,
+      tier: 0,
     }));
     expect(kindAndSourceFacets(scored)).toEqual({
       facets: [
@@ -106,5 +109,20 @@ describe('ranking', () => {
       ],
       sourceFacets: [{ value: 'uploads', label: 'Uploads', count: 2 }],
     });
+  });
+});
+
+describe('ranking with typo corrections', () => {
+  it('a passage holding the words as typed ranks above one holding a correction, whatever BM25F says', () => {
+    const exact = term('rate', [1, 2], 1);
+    const typed = term('mortgag', [1], 2);
+    const correction: Term = { ...term('mortgage', [2], 2), grp: 'mortgag', typo: 1, idf: 50 };
+    const scored = scoreCandidates([1, 2], false, [exact, typed, correction], 2, checkedAll([1, 2]));
+    const [first] = [...scored].sort(bestFirst);
+    expect(first?.candidate.id).toBe(1);
+    const folded = withTiersFolded(scored);
+    expect(folded.every((s) => s.tier === 0)).toBe(true);
+    const scoreOf = (id: number) => folded.find((s) => s.candidate.id === id)?.score ?? 0;
+    expect(scoreOf(1)).toBeGreaterThan(scoreOf(2));
   });
 });

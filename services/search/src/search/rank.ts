@@ -27,7 +27,15 @@ export const FILTERED_WALK = 16;
 export interface Scored {
   candidate: Candidate;
   score: number;
+  /**
+   * With typo corrections in the query (typos.ts): the words the passage holds, then the fewer typos, rank first
+   * — an exact match always above a corrected one — as Meilisearch's "words" then "typo" rules. 0 without.
+   */
+  tier: number;
 }
+
+/** A tier per word held: more than the typos a passage can need (two per word at most). */
+const TIER_PER_WORD = 64;
 
 /** Ids newest first, each once, from lists merged (a prefix's lexemes), optionally only titled postings. */
 export function newestOf(lists: readonly BlockList[], titledOnly: boolean): Iterable<number> {
@@ -120,7 +128,8 @@ export async function fillBranches(branches: readonly Branch[], pool: CandidateP
 export function andBranches(terms: readonly Term[], cap: number): Branch[] {
   const byGroup = (grp: string) => terms.filter((term) => term.grp === grp);
   const groupDf = (grp: string) => byGroup(grp).reduce((sum, term) => sum + term.list.documentFrequency, 0);
-  const plain = (grp: string) => byGroup(grp).every((term) => term.lexeme === grp);
+  // A prefix's group merges many lists; a typed word's (its corrections too, typos.ts) is a word all the same.
+  const plain = (grp: string) => !grp.startsWith('*');
   const [rarest] = [...new Set(terms.map((term) => term.grp))].sort(
     (a, b) => Number(plain(b)) - Number(plain(a)) || groupDf(a) - groupDf(b) || (a < b ? -1 : 1),
   );
@@ -204,27 +213,31 @@ export function scoreCandidates(
   wanted: number,
   checked: ReadonlyMap<number, Candidate | null>,
 ): Scored[] {
+  // A word with corrections is held by any of them (the count of groups held checks it).
+  const corrected = new Set(terms.filter((term) => term.typo > 0).map((term) => term.grp));
   const plainByRarity = terms
-    .filter((term) => term.grp === term.lexeme)
+    .filter((term) => term.grp === term.lexeme && !corrected.has(term.grp))
     .sort((a, b) => a.list.documentFrequency - b.list.documentFrequency);
-  const rows: { candidate: Candidate; bm25: number; mask: number }[] = [];
+  const rows: { candidate: Candidate; bm25: number; mask: number; tier: number }[] = [];
   for (const id of ids) {
     const candidate = checked.get(id);
     if (candidate == null) continue;
     if (allWords && plainByRarity.some((term) => term.list.weightOf(id) < 0)) continue;
     let bm25 = 0;
     let mask = 0;
-    const held = new Set<string>();
+    // Each group held, with the fewest edits it is held by.
+    const held = new Map<string, number>();
     for (const term of terms) {
       const weight = term.list.weightOf(id);
       if (weight < 0) continue;
       const frequency = weightOf(weight);
       bm25 += (term.idf * (frequency * (BM25_K1 + 1))) / (frequency + BM25_K1);
       mask |= term.bit;
-      held.add(term.grp);
+      held.set(term.grp, Math.min(held.get(term.grp) ?? term.typo, term.typo));
     }
     if (held.size === 0 || (allWords && held.size < wanted)) continue;
-    rows.push({ candidate, bm25, mask });
+    const typos = [...held.values()].reduce((sum, edits) => sum + edits, 0);
+    rows.push({ candidate, bm25, mask, tier: corrected.size === 0 ? 0 : held.size * TIER_PER_WORD - typos });
   }
   // Coordination (docs/decisions/036-search-fields.md, squared by 066): the share of the query's words the
   // passage holds and the share its document holds among the candidates, half each. 1 under AND.
@@ -234,6 +247,7 @@ export function scoreCandidates(
   }
   return rows.map((row) => ({
     candidate: row.candidate,
+    tier: row.tier,
     score:
       row.bm25 *
       ((popcount(row.mask) + popcount(documentMask.get(row.candidate.documentId) ?? 0)) / (2 * wanted)) ** 2,
@@ -255,8 +269,16 @@ export function matchMode(
   return wanted !== 1 && andMatchesOfKind < minAllWordResults ? 'or' : 'and';
 }
 
-/** Best first: score desc, then passage id asc (the cursor's keyset). */
-export const bestFirst = (a: Scored, b: Scored) => b.score - a.score || a.candidate.id - b.candidate.id;
+/** Best first: tier desc, score desc, then passage id asc (the cursor's keyset). */
+export const bestFirst = (a: Scored, b: Scored) =>
+  b.tier - a.tier || b.score - a.score || a.candidate.id - b.candidate.id;
+
+/**
+ * Folds the tier into the score, for the page and its cursor: tier + score / (1 + score), which keeps the order
+ * of bestFirst in one number. Scores without a tier stay as they are.
+ */
+export const withTiersFolded = (matches: readonly Scored[]): Scored[] =>
+  matches.map((m) => (m.tier === 0 ? m : { ...m, score: m.tier + m.score / (1 + m.score), tier: 0 }));
 
 /** The best EXACT_FORM_WINDOW matches: those read again for the words as typed. */
 export const exactFormWindow = (matches: readonly Scored[]): Scored[] =>

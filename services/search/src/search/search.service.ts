@@ -19,6 +19,7 @@ import { listNewest, searchPassages } from './engine';
 import type { SearchRequest } from './plan';
 import { nextDay, startOfDay } from './time-zone';
 import { snippetParts } from './snippet';
+import { typoWords } from './typos';
 
 export interface SearchSettings {
   /** AND first; fewer passages than this matching every word relaxes the search to OR (issue 10). */
@@ -33,6 +34,24 @@ export interface SearchSettings {
 
 /** Scoring 200 candidates costs ~1 ms of PostgreSQL's CPU; known-item quality was the same from 250 up (ADRs 014, 020). */
 export const SEARCH_MAX_CANDIDATES = 200;
+
+/**
+ * Words of one query typo tolerance looks up, at most (docs/decisions/140): a query of 200 misspelt words
+ * corrects its first this many and searches the rest as typed.
+ */
+export const TYPO_WORDS_MAX = 8;
+
+/** The query with each corrected word replaced, whole words, any case: what "Showing results for" shows. */
+export function correctedQuery(
+  q: string,
+  corrections: readonly { word: string; correction: string }[],
+): string {
+  return corrections.reduce(
+    (text, { word, correction }) =>
+      text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'giu'), correction),
+    q,
+  );
+}
 
 /** GET /api/v1/search: {@link findPassages}' answer. */
 export async function search(
@@ -103,15 +122,22 @@ export async function findPassages(
           ? { uploads: true }
           : { name: parsed.source },
     prefixes: parsed.prefixes,
+    typoWords: query.typos === 'off' ? [] : typoWords(parsed).slice(0, TYPO_WORDS_MAX),
     mode: cursor?.m ?? 'auto',
     minAllWordResults: settings.minAllWordResults,
     limit: query.limit,
     after: cursor === undefined ? undefined : { score: cursor.s, passageId: cursor.i },
     maxCandidates: settings.maxCandidates ?? SEARCH_MAX_CANDIDATES,
   };
-  const { mode, lexemes, hits, facets, sourceFacets, order } = listing
-    ? await listNewest(db, request)
-    : await searchPassages(db, request);
+  const {
+    mode,
+    lexemes,
+    hits,
+    facets,
+    sourceFacets,
+    order,
+    corrections = [],
+  } = listing ? await listNewest(db, request) : await searchPassages(db, request);
   const page = hits.slice(0, query.limit);
   const last = page.at(-1);
   const response: SearchResponse = {
@@ -139,6 +165,9 @@ export async function findPassages(
     },
     mode,
     order,
+    ...(corrections.length === 0
+      ? {}
+      : { corrections, corrected_query: correctedQuery(query.q, corrections) }),
     next_cursor:
       hits.length > query.limit && last !== undefined
         ? encodeCursor({ s: last.score, i: last.passageId, m: mode })

@@ -30,6 +30,7 @@ import * as containedDocuments from './2026-11-29-50-contained-documents';
 import * as destinationPostLease from './2026-11-29-20-destination-post-lease';
 import * as documentRecords from './2026-11-29-60-document-records';
 import * as recordCollections from './2026-11-29-61-record-collections';
+import * as searchWords from './2026-11-29-80-search-words';
 
 // Every migration, imported by name rather than read from the folder at run time, so the list works
 // the same under tsx, vitest or any bundler. Append-only: add a file and a line, never edit one.
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-50-contained-documents': containedDocuments,
   '2026-11-29-60-document-records': documentRecords,
   '2026-11-29-61-record-collections': recordCollections,
+  '2026-11-29-80-search-words': searchWords,
 };
