@@ -230,7 +230,7 @@ async function appendToPages(
   for (const { lexeme, ids, weights } of postings) {
     const page = pageFor(lexeme);
     const entry = page.entries.get(lexeme);
-    if (entry === undefined) added.push(lexeme);
+    if (entry === undefined && CORRECTABLE_WORD.test(lexeme)) added.push(lexeme);
     const list = entry === undefined ? emptyList() : entryList(entry);
     list.ids.push(...ids);
     list.weights.push(...weights);
@@ -247,17 +247,22 @@ async function appendToPages(
 }
 
 /**
+ * What a typo can stand for: a lexeme of letters alone, 4 to 24 of them (the stem of a five-letter word can be
+ * four). Tags, hosts, ids and numbers — most of an archive's lexemes, each in one passage — are never a
+ * correction, so the dictionary leaves them out.
+ */
+export const CORRECTABLE_WORD = /^\p{L}{4,24}$/u;
+
+/**
  * Names lexemes new to the user in the word dictionary that typo tolerance reads (search_words,
  * docs/decisions/140-typo-tolerance-on-the-word-dictionary.md). A lexeme is new when it has neither blocks nor
- * a page entry, so only a batch's new words cost a row.
+ * a page entry, so only a batch's new words cost a row, and each once.
  */
 async function addWords(tx: DatabaseHandle, userNo: number, words: readonly string[]): Promise<void> {
   for (let start = 0; start < words.length; start += 5000) {
     await sql`
       insert into search_words (user_no, word)
       select ${userNo}, w from unnest(${words.slice(start, start + 5000)}::text[]) as w
-      order by w collate "C"
-      on conflict do nothing
     `.execute(tx);
   }
 }
