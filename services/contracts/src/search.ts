@@ -57,6 +57,7 @@ export const SEARCH_MESSAGES = {
   badCurrency: 'Currency must be a code such as INR, USD, EUR or GBP (or ₹, $, €, £).',
   badEntity: 'A person or organisation name is 1 to 100 characters.',
   badTypos: 'typos can be on or off.',
+  badAsYouType: 'as_you_type can be on or off.',
 } as const;
 
 export const SEARCH_ENTITY_MAX_LENGTH = 100;
@@ -112,6 +113,9 @@ export const SearchQuerySchema = z
       badLimit: SEARCH_MESSAGES.badLimit,
       badCursor: SEARCH_MESSAGES.badCursor,
     }),
+    // As-you-type (issue 42 item 2): the last word, typed without a space after it, is a prefix (`inv` → `inv*`).
+    // The search box sends `on` while the person is in a word; a trailing space means the word is whole.
+    as_you_type: z.enum(['on', 'off'], { error: SEARCH_MESSAGES.badAsYouType }).optional(),
     // Typo tolerance (issue 42 item 1) is on unless `off`: "Search instead for morgage" asks again with it off.
     typos: z.enum(['on', 'off'], { error: SEARCH_MESSAGES.badTypos }).optional(),
     // Facts as filters (issue 10 part 5): a passage holding an amount in the range (and currency), or
@@ -283,6 +287,14 @@ export const SearchResponseSchema = z.object({
    */
   corrections: z.array(z.object({ word: z.string(), correction: z.string() })).optional(),
   corrected_query: z.string().optional(),
+  /**
+   * What each `word*` stood for (issue 42 item 2): how many of the user's words it matched, the most frequent
+   * `PREFIX_EXPANSIONS` (16) at most, and whether more began with it (`capped`: "showing the 16 commonest words
+   * starting inv"). Absent without a prefix.
+   */
+  prefixes: z
+    .array(z.object({ prefix: z.string(), words: z.number().int(), capped: z.boolean() }))
+    .optional(),
   next_cursor: z.string().nullable(),
 });
 export type SearchResponse = z.output<typeof SearchResponseSchema>;

@@ -15,6 +15,7 @@ import {
   filterShape,
   filterValues,
   type MatchMode,
+  type PrefixExpansion,
   planTerms,
   type ResolvedTerm,
   regexLiteral,
@@ -83,6 +84,8 @@ export interface SearchResult {
   order: 'relevance' | 'newest';
   /** Typed words found as corrections (typos.ts): "Showing results for mortgage". */
   corrections?: { word: string; correction: string }[];
+  /** What each `word*` stood for (issue 42 item 2). */
+  prefixes?: PrefixExpansion[];
 }
 
 /**
@@ -214,7 +217,8 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     excluded: request.excluded ?? [],
   });
   const passageCount = Number(termRows[0]?.passage_count ?? 0);
-  const resolved = resolveTerms(termRows);
+  const prefixes: PrefixExpansion[] = [];
+  const resolved = resolveTerms(termRows, prefixes);
   const corrected = await correctionsOf(db, request, resolved);
   const { terms, wanted, known, lexemes, isExcluded } = planTerms(resolved, passageCount, corrected);
 
@@ -271,5 +275,6 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     ...kindAndSourceFacets(matches),
     order: 'relevance',
     corrections: spelledCorrections(corrected, matches, hitRows),
+    prefixes,
   };
 }

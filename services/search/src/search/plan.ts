@@ -209,7 +209,14 @@ export interface ResolvedTerm {
  * lists from its pages, added to its group while it has fewer than PREFIX_EXPANSIONS (the blocks' lexemes, in
  * more passages, come first).
  */
-export function resolveTerms(rows: readonly TermRow[]): ResolvedTerm[] {
+/** What a `word*` stood for: how many words, and whether more began with it than PREFIX_EXPANSIONS. */
+export interface PrefixExpansion {
+  prefix: string;
+  words: number;
+  capped: boolean;
+}
+
+export function resolveTerms(rows: readonly TermRow[], expansions: PrefixExpansion[] = []): ResolvedTerm[] {
   const resolved: ResolvedTerm[] = [];
   for (const row of rows) {
     if (row.prefix !== null) continue;
@@ -227,15 +234,22 @@ export function resolveTerms(rows: readonly TermRow[]): ResolvedTerm[] {
       PREFIX_EXPANSIONS -
       resolved.filter((row) => row.grp === grp && row.list !== undefined && row.lexeme.startsWith(prefix))
         .length;
-    const entries = pages
+    const matching = pages
       .flatMap((page) => decodePage(page))
       .filter((entry) => entry.lexeme.startsWith(prefix) && !taken.has(entry.lexeme))
-      .sort((a, b) => b.count - a.count || compareLexemes(a.lexeme, b.lexeme))
-      .slice(0, Math.max(0, room));
+      .sort((a, b) => b.count - a.count || compareLexemes(a.lexeme, b.lexeme));
+    const entries = matching.slice(0, Math.max(0, room));
     for (const entry of entries) {
       taken.add(entry.lexeme);
       resolved.push({ lexeme: entry.lexeme, grp, excluded: false, list: entryAsList(entry) });
     }
+    // The lists' words are the most frequent PREFIX_EXPANSIONS at most: all of them taken, or short lists left
+    // over, means more words began with the prefix than it stood for.
+    expansions.push({
+      prefix,
+      words: PREFIX_EXPANSIONS - room + entries.length,
+      capped: room <= 0 || matching.length > entries.length,
+    });
   }
   return resolved;
 }

@@ -234,6 +234,25 @@ describe('the search syntax in q (issue 19 item 4)', () => {
     expect(await found('zzyzx*')).toEqual([]);
   });
 
+  it('the answer says what a prefix stood for; one letter is a 400; as-you-type reads the last word as one (issue 42 item 2)', async () => {
+    const renew = await search({ q: 'renew*' });
+    expect(renew.prefixes).toEqual([{ prefix: 'renew', words: 1, capped: false }]);
+    expect((await search({ q: 'invoice' })).prefixes).toBeUndefined();
+    for (const q of ['a*', 'invoice i*']) {
+      const res = await service.request(user, `/api/v1/search?${new URLSearchParams({ q })}`);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe('word* needs at least 2 letters before the *.');
+    }
+    const typing = await search({ q: 'support rene', as_you_type: 'on' });
+    expect(typing.results.map((r) => r.document.name)).toEqual(['renewal.eml']);
+    expect(typing.prefixes?.map((p) => p.prefix)).toEqual(['rene']);
+    // Off (or a word ended by a space), the last word is a word.
+    expect((await search({ q: 'rene' })).results).toEqual([]);
+    expect((await search({ q: 'rene', as_you_type: 'on' })).results.length).toBe(2);
+    // One letter typed so far is not yet a prefix.
+    expect((await search({ q: 'renewal s', as_you_type: 'on' })).prefixes).toBeUndefined();
+  });
+
   it('-word leaves out the passages that hold it', async () => {
     expect(await found('invoice -template -total')).toEqual(['acme.eml', 'initech.eml']);
   });

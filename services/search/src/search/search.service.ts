@@ -53,6 +53,16 @@ export function correctedQuery(
   );
 }
 
+/**
+ * The query as-you-type mode reads it (issue 42 item 2): its last word, a plain word of 2 or more letters or
+ * digits that the person is still typing, becomes a prefix (`invoice from:ann inv` → `… inv*`).
+ */
+export function asTyped(q: string, asYouType: boolean): string {
+  if (!asYouType) return q;
+  const last = /(^|\s)([\p{L}\p{N}]{2,})$/u.exec(q);
+  return last === null ? q : `${q}*`;
+}
+
 /** GET /api/v1/search: {@link findPassages}' answer. */
 export async function search(
   db: DatabaseHandle,
@@ -76,7 +86,7 @@ export async function findPassages(
 ): Promise<{ response: SearchResponse; texts: ReadonlyMap<string, string> }> {
   // The search syntax (issue 19 item 4): operators become filters, the rest are the words. A filter given as
   // its own parameter (the Uploads page's chips) wins over the same one typed in the query.
-  const parsed = parseSearchQuery(query.q);
+  const parsed = parseSearchQuery(asTyped(query.q, query.as_you_type === 'on'));
   const [problem] = parsed.problems;
   if (problem !== undefined) throw new ApiError(400, problem, 'invalid_request');
   const text = normaliseQueryText(parsed.words.join(' '));
@@ -137,6 +147,7 @@ export async function findPassages(
     sourceFacets,
     order,
     corrections = [],
+    prefixes = [],
   } = listing ? await listNewest(db, request) : await searchPassages(db, request);
   const page = hits.slice(0, query.limit);
   const last = page.at(-1);
@@ -165,6 +176,7 @@ export async function findPassages(
     },
     mode,
     order,
+    ...(prefixes.length === 0 ? {} : { prefixes }),
     ...(corrections.length === 0
       ? {}
       : { corrections, corrected_query: correctedQuery(query.q, corrections) }),
