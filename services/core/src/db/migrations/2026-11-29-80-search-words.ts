@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       word text collate "C" not null
     )
   `.execute(db);
-  await sql`create index search_words_nearest on search_words using gist (user_no, word gist_trgm_ops)`.execute(db);
+  await sql`
+    create index search_words_nearest on search_words using gist (user_no, word gist_trgm_ops)
+  `.execute(db);
   // The words of lists already there that a typo can stand for (letters only, 4–24 of them, as
   // posting-lists.repository.ts's CORRECTABLE_WORD): the blocks' lexemes (the pages' are inside their bytes; the
   // service adds them as it next indexes them, and reading the documents again adds them all).
