@@ -9,7 +9,7 @@ import {
   readNewest,
   readTerms,
 } from './candidates.repository';
-import { stemOf } from './highlight';
+import { correctionsOf, spelledCorrections } from './corrections';
 import {
   type CorrectedTerm,
   filterShape,
@@ -21,6 +21,7 @@ import {
   regexLiteral,
   resolveTerms,
   type SearchRequest,
+  type TermPlan,
   typedWords,
 } from './plan';
 import type { BlockList } from './posting-lists';
@@ -88,76 +89,6 @@ export interface SearchResult {
   prefixes?: PrefixExpansion[];
 }
 
-/**
- * The corrections of the typed words that are in no passage of the user as typed (docs/decisions/140): the
- * dictionary's nearest words within the edits each allows, with their lists, the nearest CORRECTIONS_PER_WORD
- * (then the most frequent) of each word. A word the user's index holds is searched as typed.
- */
-async function correctionsOf(
-  db: DatabaseHandle,
-  request: SearchRequest,
-  resolved: readonly ResolvedTerm[],
-): Promise<(CorrectedTerm & { word: string })[]> {
-  const known = new Set(resolved.filter((row) => row.list !== undefined).map((row) => row.lexeme));
-  const asked = new Set(resolved.map((row) => row.lexeme));
-  // The service's stemmer first: a word whose stem the index holds needs no round trip.
-  const words = (request.typoWords ?? []).filter((word) => !known.has(stemOf(word.word)));
-  if (words.length === 0) return [];
-  const nearest = await readNearestWords(
-    db,
-    request.userId,
-    words.map((word) => word.word),
-    NEAREST_PER_WORD,
-  );
-  const found = corrections(
-    words,
-    nearest.filter((row) => asked.has(row.stem) && !known.has(row.stem)),
-  );
-  const userNo = nearest[0]?.user_no;
-  if (found.length === 0 || userNo === undefined) return [];
-  const lists = await readLists(
-    db,
-    userNo,
-    found.map((correction) => correction.lexeme),
-  );
-  const kept: (CorrectedTerm & { word: string })[] = [];
-  for (const word of words) {
-    const mine = found
-      .filter((correction) => correction.word === word.word && lists.has(correction.lexeme))
-      .map((correction) => ({ ...correction, list: lists.get(correction.lexeme) as BlockList }))
-      .sort((a, b) => a.edits - b.edits || b.list.documentFrequency - a.list.documentFrequency)
-      .slice(0, CORRECTIONS_PER_WORD);
-    kept.push(
-      ...mine.map((c) => ({ word: c.word, grp: c.stem, lexeme: c.lexeme, edits: c.edits, list: c.list })),
-    );
-  }
-  return kept;
-}
-
-/** How many dictionary words nearest a typed word are read, before the edit distance sorts them out. */
-const NEAREST_PER_WORD = 24;
-
-/**
- * Each corrected word with the correction the best match holds, spelt as the results write it; a word none of
- * the matches holds by a correction is left out.
- */
-function spelledCorrections(
-  corrected: readonly (CorrectedTerm & { word: string })[],
-  matches: readonly Scored[],
-  hits: readonly HitRow[],
-): { word: string; correction: string }[] {
-  if (corrected.length === 0 || matches.length === 0) return [];
-  const best = [...matches].sort(bestFirst).slice(0, EXACT_FORM_WINDOW);
-  const texts = hits.flatMap((hit) => [hit.title ?? '', hit.body]);
-  const out: { word: string; correction: string }[] = [];
-  for (const word of new Set(corrected.map((c) => c.word))) {
-    const mine = corrected.filter((c) => c.word === word);
-    const used = mine.find((c) => best.some((m) => c.list.weightOf(m.candidate.id) >= 0));
-    if (used !== undefined) out.push({ word, correction: spelledAs(used.lexeme, texts) });
-  }
-  return out;
-}
-
 const hitOf = (hit: HitRow, score: number): SearchHit => ({
   passageId: hit.id,
   ordinal: hit.ordinal,
@@ -205,6 +136,27 @@ export async function listNewest(db: DatabaseHandle, request: SearchRequest): Pr
 }
 
 /**
+ * The AND pass: the candidates holding every query word (rank.ts's branches), scored; how many are of the
+ * kind asked decides the relaxation to OR.
+ */
+async function allWords(
+  plan: TermPlan,
+  pool: CandidatePool,
+  cap: number,
+  kind: string | undefined,
+): Promise<{ candidates: number[]; scored: Scored[]; ofKind: number }> {
+  const candidates: number[] = [];
+  if (plan.wanted > 0 && plan.known === plan.wanted) {
+    const branches = andBranches(plan.terms, cap);
+    await fillBranches(branches, pool);
+    candidates.push(...new Set(branches.flatMap((b) => b.taken)));
+  }
+  const scored = scoreCandidates(candidates, true, plan.terms, plan.wanted, pool.checked);
+  const ofKind = scored.filter((s) => kind === undefined || s.candidate.kind === kind).length;
+  return { candidates, scored, ofKind };
+}
+
+/**
  * One search. Candidates come from the lists (decoded here), are checked against the filters by one
  * statement per round (all branches' next ids together), and scored with BM25F over every query word they hold.
  */
@@ -219,32 +171,36 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
   const passageCount = Number(termRows[0]?.passage_count ?? 0);
   const prefixes: PrefixExpansion[] = [];
   const resolved = resolveTerms(termRows, prefixes);
-  const corrected = await correctionsOf(db, request, resolved);
-  const { terms, wanted, known, lexemes, isExcluded } = planTerms(resolved, passageCount, corrected);
+  let corrected = await correctionsOf(db, request, resolved, false);
+  let plan = planTerms(resolved, passageCount, corrected);
 
   // Filtered once per candidate, whatever the branches it comes from (null: not the user's or filtered out).
   const pool: CandidatePool = {
     filtered: Object.values(shape).some(Boolean),
-    isExcluded,
+    isExcluded: (id) => plan.isExcluded(id),
     checked: new Map<number, Candidate | null>(),
     check: candidateChecker(db, shape, filterValues(request)),
   };
   const cap = request.maxCandidates;
-  const andCandidates: number[] = [];
-  if (request.mode !== 'or' && wanted > 0 && known === wanted) {
-    const branches = andBranches(terms, cap);
-    await fillBranches(branches, pool);
-    andCandidates.push(...new Set(branches.flatMap((b) => b.taken)));
+  let and = await allWords(plan, pool, cap, request.kind);
+  // Nothing holds every word as typed: a misspelling may be some other message's word ("morgage" in one
+  // spam), so the words the index holds are corrected too (docs/decisions/140). The same on every page: the
+  // AND pass runs whatever mode the cursor kept.
+  if (and.ofKind === 0 && (request.typoWords?.length ?? 0) > 0 && plan.wanted > 0) {
+    const more = await correctionsOf(db, request, resolved, true);
+    if (more.length > corrected.length) {
+      corrected = more;
+      plan = planTerms(resolved, passageCount, corrected);
+      and = await allWords(plan, pool, cap, request.kind);
+    }
   }
-  const andScored = scoreCandidates(andCandidates, true, terms, wanted, pool.checked);
-  const andOfKind = andScored.filter(
-    (s) => request.kind === undefined || s.candidate.kind === request.kind,
-  ).length;
-  const mode = matchMode(request.mode, wanted, andOfKind, request.minAllWordResults);
-  let matches = andScored;
+  const { terms, wanted, lexemes } = plan;
+  const mode = matchMode(request.mode, wanted, and.ofKind, request.minAllWordResults);
+  let matches = request.mode === 'or' ? [] : and.scored;
   if (mode === 'or' && terms.length > 0) {
     const branches = orBranches(terms, cap, pool.filtered);
     await fillBranches(branches, pool);
+    const andCandidates = request.mode === 'or' ? [] : and.candidates;
     const orCandidates = new Set([...andCandidates, ...branches.flatMap((b) => b.taken)]);
     matches = scoreCandidates([...orCandidates], false, terms, wanted, pool.checked);
   }

@@ -218,6 +218,7 @@ describe('AND first, OR when AND finds too little', () => {
       results: [],
       facets: { type: [], source: [] },
       mode: 'or',
+      order: 'relevance',
       next_cursor: null,
     });
   });
