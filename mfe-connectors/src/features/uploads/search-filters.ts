@@ -38,8 +38,8 @@ export function searchParams(request: SearchRequest, limit: number): URLSearchPa
       params.set('currency', filter.currency);
     }
     if (filter.kind === 'date') {
-      params.set('from', filter.iso);
-      params.set('to', filter.iso);
+      params.set('date_from', filter.iso);
+      params.set('date_to', filter.iso);
     }
   }
   if (request.cursor !== undefined) params.set('cursor', request.cursor);

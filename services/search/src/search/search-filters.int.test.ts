@@ -160,17 +160,17 @@ describe('entity filter', () => {
 
 describe('date filters', () => {
   it("from/to match the document's date", async () => {
-    expect(await names({ from: '2026-03-01', to: '2026-03-31' })).toEqual(['acme.eml']);
-    expect(await names({ from: '2026-05-01' })).toEqual(['initech.eml']);
+    expect(await names({ date_from: '2026-03-01', date_to: '2026-03-31' })).toEqual(['acme.eml']);
+    expect(await names({ date_from: '2026-05-01' })).toEqual(['initech.eml']);
   });
 
   it('or any date found in the passage', async () => {
     // Sent 2 March, due 15 April: April finds it by the date in its text.
-    expect(await names({ from: '2026-04-01', to: '2026-04-30' })).toEqual(['acme.eml']);
+    expect(await names({ date_from: '2026-04-01', date_to: '2026-04-30' })).toEqual(['acme.eml']);
     // Sent 10 January, "payable by 20 January": both inside; a range holding neither finds nothing.
-    expect(await names({ from: '2026-01-15', to: '2026-01-25' })).toEqual(['globex.eml']);
-    expect(await names({ from: '2026-02-01', to: '2026-02-28' })).toEqual([]);
-    expect(await names({ to: '2026-01-31' })).toEqual(['globex.eml']);
+    expect(await names({ date_from: '2026-01-15', date_to: '2026-01-25' })).toEqual(['globex.eml']);
+    expect(await names({ date_from: '2026-02-01', date_to: '2026-02-28' })).toEqual([]);
+    expect(await names({ date_to: '2026-01-31' })).toEqual(['globex.eml']);
   });
 });
 
@@ -270,7 +270,7 @@ describe('the search syntax in q (issue 19 item 4)', () => {
     // after:/before: are when it was sent: acme's mail (2 March) names 15 April, which the from/to filter
     // finds and the syntax does not.
     expect(await found('invoice after:2026-04-01 before:2026-04-30')).toEqual([]);
-    expect(await names({ from: '2026-04-01', to: '2026-04-30' })).toEqual(['acme.eml']);
+    expect(await names({ date_from: '2026-04-01', date_to: '2026-04-30' })).toEqual(['acme.eml']);
   });
 
   it('after:/before: are days in the time zone of the user’s profile (UTC without one)', async () => {
