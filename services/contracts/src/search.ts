@@ -28,6 +28,14 @@ export const DOCUMENT_KINDS = [
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
+/**
+ * What the type filter and facet take (issue 42 item 4): a document's kind, or `row` for what a database source
+ * brought in (stored as HTML, counted as rows).
+ */
+export const ROW_KIND = 'row';
+export const SEARCH_KINDS = [...DOCUMENT_KINDS, ROW_KIND] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
 export const DOCUMENT_STATUSES = ['queued', 'extracting', 'indexed', 'failed'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
@@ -47,7 +55,7 @@ export const SEARCH_MESSAGES = {
    */
   wordsRequired: 'Add a word to look for, or an operator such as from:, to:, type:, the dates or has:.',
   queryTooLong: `Search for at most ${SEARCH_QUERY_MAX_LENGTH} characters.`,
-  badType: `Type must be one of ${DOCUMENT_KINDS.join(', ')}.`,
+  badType: `Type must be one of ${SEARCH_KINDS.join(', ')}.`,
   badDate: 'Dates must be written YYYY-MM-DD.',
   badRange: '"date_from" must not be after "date_to".',
   badLimit: `Limit must be a whole number from 1 to ${SEARCH_LIMIT_MAX}.`,
@@ -104,7 +112,7 @@ export const SearchQuerySchema = z
       .trim()
       .min(1, SEARCH_MESSAGES.queryRequired)
       .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_MESSAGES.queryTooLong),
-    type: z.enum(DOCUMENT_KINDS, { error: SEARCH_MESSAGES.badType }).optional(),
+    type: z.enum(SEARCH_KINDS, { error: SEARCH_MESSAGES.badType }).optional(),
     // The document's date or a date in the passage lies in [date_from, date_to] (issue 42 item 6: named so they
     // cannot be taken for the query's from:/to:, the sender and the recipient).
     date_from: calendarDay.optional(),
@@ -278,12 +286,20 @@ export const SearchResponseSchema = z.object({
   results: z.array(SearchResultSchema),
   /** Matching documents per type, for the query and dates without the type filter. */
   facets: z.object({
-    type: z.array(z.object({ value: z.enum(DOCUMENT_KINDS), count: z.number().int() })),
+    type: z.array(z.object({ value: z.enum(SEARCH_KINDS), count: z.number().int() })),
     /**
      * Where the matching documents came from (issue 21): a source by id with its name, or `uploads`; what
      * `source:` takes is the label.
      */
     source: z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() })).default([]),
+    /**
+     * Who sent the matching documents, the ten who sent most (issue 42 item 4): `value` is what from: takes
+     * (the address, else the name), `label` the name.
+     */
+    sender: z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() })).optional(),
+    /** When: matching documents per year and per month (YYYY, YYYY-MM), newest first. */
+    year: z.array(z.object({ value: z.string(), count: z.number().int() })).optional(),
+    month: z.array(z.object({ value: z.string(), count: z.number().int() })).optional(),
   }),
   /** `and` when every word had to match; `or` when that found too little and the search was relaxed. */
   mode: z.enum(['and', 'or']),

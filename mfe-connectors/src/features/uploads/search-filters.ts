@@ -1,4 +1,4 @@
-import type { DocumentKind, Facts } from '@trove/contracts';
+import type { Facts, SearchKind } from '@trove/contracts';
 import { moneyLabel } from '@trove/kit/format';
 
 /**
@@ -12,7 +12,7 @@ export type FactFilter =
 
 export interface SearchRequest {
   q: string;
-  type: DocumentKind | null;
+  type: SearchKind | null;
   filters: readonly FactFilter[];
   cursor?: string;
 }

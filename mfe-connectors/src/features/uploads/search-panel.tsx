@@ -1,5 +1,6 @@
 import {
-  type DocumentKind,
+  ROW_KIND,
+  type SearchKind,
   documentLabel,
   DATABASE_ROW_LABEL,
   documentSourceLine,
@@ -92,7 +93,7 @@ export function SearchPanel({
   onClear,
 }: {
   state: UploadSearchState;
-  onSearch: (q: string, type: DocumentKind | null, filters: readonly FactFilter[]) => void;
+  onSearch: (q: string, type: SearchKind | null, filters: readonly FactFilter[]) => void;
   onMore: () => void;
   onClear: () => void;
 }) {
@@ -169,7 +170,8 @@ export function SearchPanel({
                   pressed={type === facet.value}
                   onClick={() => onSearch(request.q, type === facet.value ? null : facet.value, filters)}
                 >
-                  {KIND_LABELS[facet.value]} <span className={styles.count}>{facet.count}</span>
+                  {facet.value === ROW_KIND ? DATABASE_ROW_LABEL : KIND_LABELS[facet.value]}{' '}
+                  <span className={styles.count}>{facet.count}</span>
                 </PillButton>
               ))}
             </fieldset>

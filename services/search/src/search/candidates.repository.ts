@@ -1,6 +1,8 @@
 import { type DatabaseHandle, queryPrepared } from '@trove/service-core';
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
+import { DATABASE_SOURCE_KINDS, ROW_KIND } from '@trove/contracts';
 import { searchDb } from '../db/tables';
+import { type PeopleAndPeriods, peopleAndPeriodsSql } from './facets.repository';
 import { type FilterShape, type FilterValues, PREFIX_EXPANSIONS, type TermRow } from './plan';
 import { LIST_COLUMNS, pageOf } from './posting-lists.repository';
 
@@ -110,6 +112,16 @@ interface CandidateRow {
   };
 }
 
+/**
+ * The user's database sources: their documents are rows, a kind of their own in the facets and the type filter
+ * (issue 42 item 4), though stored as HTML. A CTE, and the kind of a passage (alias p) it makes.
+ */
+const rowSources = (userId: Slot) => sql`row_sources as materialized (
+      select coalesce(array_agg(s.id), '{}') as ids from sources s
+      where s.user_id = ${userId}::uuid and s.kind = any (${sql.lit(`{${DATABASE_SOURCE_KINDS.join(',')}}`)}::text[])
+    )`;
+const kindOf = sql`case when p.source_id = any ((select ids from row_sources)::uuid[]) then ${sql.lit(ROW_KIND)} else p.kind end`;
+
 /** Whether the filters read the passage's document (its dates, title or parts). */
 const needsDocument = (shape: FilterShape) =>
   shape.dates || shape.sentDates || shape.title || shape.attachment;
@@ -127,8 +139,9 @@ function filterStatement(shape: FilterShape): RawBuilder<CandidateRow> {
       select coalesce(array_agg(s.id), '{}') as ids from sources s
       where s.user_id = ${userId}::uuid and s.detail @> '{"removing": true}'::jsonb
     ),
+    ${rowSources(userId)},
     passed as (
-      select p.id, p.document_id, p.kind, p.source_id
+      select p.id, p.document_id, ${kindOf} as kind, p.source_id
       from unnest(${slot('ids')}::bigint[]) as c(id)
       join passages p on p.id = c.id
       ${needsDocument(shape) ? sql`join documents d on d.id = p.document_id` : sql``}
@@ -152,6 +165,7 @@ interface NewestRow {
     keys: number[];
     kinds: { kind: string; count: number }[];
     sources: { value: string; label: string; count: number }[];
+    people: PeopleAndPeriods;
   };
 }
 
@@ -167,8 +181,9 @@ function newestStatement(shape: FilterShape): RawBuilder<NewestRow> {
       select coalesce(array_agg(s.id), '{}') as ids from sources s
       where s.user_id = ${userId}::uuid and s.detail @> '{"removing": true}'::jsonb
     ),
+    ${rowSources(userId)},
     passed as (
-      select distinct on (p.document_id) p.id, p.document_id, p.kind, p.source_id,
+      select distinct on (p.document_id) p.id, p.document_id, ${kindOf} as kind, p.source_id,
              (extract(epoch from coalesce(d.sent_at, d.document_date::timestamptz, d.created_at)) * 1000000)::bigint as sort_key
       from passages p
       join documents d on d.id = p.document_id
@@ -183,8 +198,12 @@ function newestStatement(shape: FilterShape): RawBuilder<NewestRow> {
         and (sort_key, id) < (${slot('afterKey')}::bigint, ${slot('afterId')}::bigint)
       order by sort_key desc, id desc
       limit ${slot('limit')}::int
+    ),
+    matched as (
+      select document_id from passed where ${slot('kind')}::text = '' or kind = ${slot('kind')}::text
     )
     select json_build_object(
+      'people', ${peopleAndPeriodsSql(userId)},
       'ids', (select coalesce(json_agg(id::text order by sort_key desc, id desc), '[]') from page),
       'keys', (select coalesce(json_agg(sort_key::float8 order by sort_key desc, id desc), '[]') from page),
       'kinds', (select coalesce(json_agg(json_build_object('kind', kind, 'count', n)), '[]')
@@ -421,7 +440,9 @@ export async function readNewest(
       parameter instanceof Slot ? values[parameter.name] : parameter,
     ),
   });
-  return rows[0]?.listed ?? { ids: [], keys: [], kinds: [], sources: [] };
+  return (
+    rows[0]?.listed ?? { ids: [], keys: [], kinds: [], sources: [], people: { senders: [], months: [] } }
+  );
 }
 
 /** A word of the user's dictionary near a typed word's stem (typos.ts decides which are corrections). */

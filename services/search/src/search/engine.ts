@@ -10,6 +10,7 @@ import {
   readTerms,
 } from './candidates.repository';
 import { correctionsOf, spelledCorrections } from './corrections';
+import { type PeopleAndPeriods, readPeopleAndPeriods } from './facets.repository';
 import {
   type CorrectedTerm,
   filterShape,
@@ -87,6 +88,8 @@ export interface SearchResult {
   corrections?: { word: string; correction: string }[];
   /** What each `word*` stood for (issue 42 item 2). */
   prefixes?: PrefixExpansion[];
+  /** Who sent the matching documents and when, over the whole match set (issue 42 item 4). */
+  people: PeopleAndPeriods;
 }
 
 const hitOf = (hit: HitRow, score: number): SearchHit => ({
@@ -132,6 +135,7 @@ export async function listNewest(db: DatabaseHandle, request: SearchRequest): Pr
     facets: [...listed.kinds].sort(byCount((facet) => facet.kind)),
     sourceFacets: [...listed.sources].sort(byCount((facet) => facet.label)),
     order: 'newest',
+    people: listed.people,
   };
 }
 
@@ -218,11 +222,21 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
 
   matches = withTiersFolded(matches);
   const page = pageAfter(matches, request.kind, request.after, request.limit);
-  const hitRows = await readHits(
-    db,
-    request.userId,
-    page.map((m) => m.candidate.id),
-  );
+  const [hitRows, people] = await Promise.all([
+    readHits(
+      db,
+      request.userId,
+      page.map((m) => m.candidate.id),
+    ),
+    // Senders and months over every match of the kind asked, not the page (issue 42 item 4).
+    readPeopleAndPeriods(
+      db,
+      request.userId,
+      matches
+        .filter((m) => request.kind === undefined || m.candidate.kind === request.kind)
+        .map((m) => m.candidate.documentId),
+    ),
+  ]);
   const scoreOf = new Map(page.map((m) => [String(m.candidate.id), m.score]));
   return {
     mode,
@@ -232,5 +246,6 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
     order: 'relevance',
     corrections: spelledCorrections(corrected, matches, hitRows),
     prefixes,
+    people,
   };
 }

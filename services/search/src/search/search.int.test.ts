@@ -216,7 +216,7 @@ describe('AND first, OR when AND finds too little', () => {
     const response = await search(user, { q: 'the and of' });
     expect(response).toEqual({
       results: [],
-      facets: { type: [], source: [] },
+      facets: { type: [], source: [], sender: [], year: [], month: [] },
       mode: 'or',
       order: 'relevance',
       next_cursor: null,

@@ -4,6 +4,7 @@ import {
   SEARCH_MESSAGES,
   type SearchQuery,
   SearchCursorSchema,
+  type SearchKind,
   type SearchResponse,
   type SourceKind,
   hasOperators,
@@ -61,6 +62,16 @@ export function asTyped(q: string, asYouType: boolean): string {
   if (!asYouType) return q;
   const last = /(^|\s)([\p{L}\p{N}]{2,})$/u.exec(q);
   return last === null ? q : `${q}*`;
+}
+
+/** Matching documents per year, from the months' counts, newest first. */
+export function yearsOf(
+  months: readonly { value: string; count: number }[],
+): { value: string; count: number }[] {
+  const years = new Map<string, number>();
+  for (const month of months)
+    years.set(month.value.slice(0, 4), (years.get(month.value.slice(0, 4)) ?? 0) + month.count);
+  return [...years].map(([value, count]) => ({ value, count })).sort((a, b) => (a.value < b.value ? 1 : -1));
 }
 
 /** GET /api/v1/search: {@link findPassages}' answer. */
@@ -148,6 +159,7 @@ export async function findPassages(
     order,
     corrections = [],
     prefixes = [],
+    people,
   } = listing ? await listNewest(db, request) : await searchPassages(db, request);
   const page = hits.slice(0, query.limit);
   const last = page.at(-1);
@@ -171,8 +183,11 @@ export async function findPassages(
       facts: (hit.facts ?? {}) as Partial<Facts>,
     })),
     facets: {
-      type: facets.map((facet) => ({ value: facet.kind as DocumentKind, count: facet.count })),
+      type: facets.map((facet) => ({ value: facet.kind as SearchKind, count: facet.count })),
       source: sourceFacets,
+      sender: people.senders,
+      year: yearsOf(people.months),
+      month: people.months,
     },
     mode,
     order,
