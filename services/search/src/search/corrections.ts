@@ -28,7 +28,16 @@ export async function correctionsOf(
   const known = new Set(resolved.filter((row) => row.list !== undefined).map((row) => row.lexeme));
   const asked = new Set(resolved.map((row) => row.lexeme));
   // The service's stemmer first: a word whose stem the index holds needs no round trip.
-  const words = (request.typoWords ?? []).filter((word) => knownToo || !known.has(stemOf(word.word)));
+  // A known word is corrected only while rare: a misspelling that is some message's word is in a passage or
+  // two; a word in more is what the person meant.
+  const rare = new Set(
+    resolved
+      .filter((row) => row.list === undefined || row.list.documentFrequency <= RARE_KNOWN_PASSAGES)
+      .map((row) => row.lexeme),
+  );
+  const words = (request.typoWords ?? []).filter((word) =>
+    knownToo ? !known.has(stemOf(word.word)) || rare.has(stemOf(word.word)) : !known.has(stemOf(word.word)),
+  );
   if (words.length === 0) return [];
   const nearest = await readNearestWords(
     db,
@@ -38,7 +47,9 @@ export async function correctionsOf(
   );
   const found = corrections(
     words,
-    nearest.filter((row) => asked.has(row.stem) && (knownToo || !known.has(row.stem))),
+    nearest.filter(
+      (row) => asked.has(row.stem) && (!known.has(row.stem) || (knownToo && rare.has(row.stem))),
+    ),
   );
   const userNo = nearest[0]?.user_no;
   if (found.length === 0 || userNo === undefined) return [];
@@ -60,6 +71,9 @@ export async function correctionsOf(
   }
   return kept;
 }
+
+/** A word the index holds in at most this many passages may still be a misspelling (the second pass). */
+export const RARE_KNOWN_PASSAGES = 2;
 
 /** How many dictionary words nearest a typed word are read, before the edit distance sorts them out. */
 const NEAREST_PER_WORD = 40;

@@ -218,7 +218,7 @@ export function scoreCandidates(
   const plainByRarity = terms
     .filter((term) => term.grp === term.lexeme && !corrected.has(term.grp))
     .sort((a, b) => a.list.documentFrequency - b.list.documentFrequency);
-  const rows: { candidate: Candidate; bm25: number; mask: number; tier: number }[] = [];
+  const rows: { candidate: Candidate; bm25: number; mask: number; held: Map<string, number> }[] = [];
   for (const id of ids) {
     const candidate = checked.get(id);
     if (candidate == null) continue;
@@ -236,18 +236,30 @@ export function scoreCandidates(
       held.set(term.grp, Math.min(held.get(term.grp) ?? term.typo, term.typo));
     }
     if (held.size === 0 || (allWords && held.size < wanted)) continue;
-    const typos = [...held.values()].reduce((sum, edits) => sum + edits, 0);
-    rows.push({ candidate, bm25, mask, tier: corrected.size === 0 ? 0 : held.size * TIER_PER_WORD - typos });
+    rows.push({ candidate, bm25, mask, held });
   }
   // Coordination (docs/decisions/036-search-fields.md, squared by 066): the share of the query's words the
   // passage holds and the share its document holds among the candidates, half each. 1 under AND.
   const documentMask = new Map<string, number>();
+  // With corrections, the tier is the document's, as coordination is: the words its candidates hold, each by
+  // the fewest edits any of them holds it.
+  const documentHeld = new Map<string, Map<string, number>>();
   for (const row of rows) {
-    documentMask.set(row.candidate.documentId, (documentMask.get(row.candidate.documentId) ?? 0) | row.mask);
+    const documentId = row.candidate.documentId;
+    documentMask.set(documentId, (documentMask.get(documentId) ?? 0) | row.mask);
+    if (corrected.size === 0) continue;
+    const held = documentHeld.get(documentId) ?? new Map<string, number>();
+    for (const [grp, edits] of row.held) held.set(grp, Math.min(held.get(grp) ?? edits, edits));
+    documentHeld.set(documentId, held);
   }
+  const tierOf = (documentId: string) => {
+    const held = documentHeld.get(documentId);
+    if (held === undefined) return 0;
+    return held.size * TIER_PER_WORD - [...held.values()].reduce((sum, edits) => sum + edits, 0);
+  };
   return rows.map((row) => ({
     candidate: row.candidate,
-    tier: row.tier,
+    tier: tierOf(row.candidate.documentId),
     score:
       row.bm25 *
       ((popcount(row.mask) + popcount(documentMask.get(row.candidate.documentId) ?? 0)) / (2 * wanted)) ** 2,
