@@ -439,6 +439,8 @@ describe('postings (docs/decisions/069-posting-lists.md)', () => {
     const prefixed = await search(user, { q: 'zyx1*', limit: '50' });
     expect(prefixed.results.length).toBe(PREFIX_EXPANSIONS);
     for (const text of texts(prefixed)) expect(text).toMatch(/^zyx1\d\d kiwi$/);
+    // A hundred words begin with it: the answer says it stood for PREFIX_EXPANSIONS of them (issue 42 item 2).
+    expect(prefixed.prefixes).toEqual([{ prefix: 'zyx1', words: PREFIX_EXPANSIONS, capped: true }]);
     // -word reads the page's list too: every kiwi passage but one, page after page.
     const kept: string[] = [];
     let cursor: string | null = null;
