@@ -71,6 +71,26 @@ describe('typo tolerance', () => {
     expect(await names('rates subject:morgage')).toEqual([]);
   });
 
+  it('a misspelling that is some message’s word is corrected when nothing holds all the words as typed', async () => {
+    const other = await service.signUp();
+    await indexFiles(
+      service,
+      other,
+      [
+        { name: 'mortgage.eml', text: mail('Mortgage rates this spring', 'Our mortgage rates fell again.') },
+        { name: 'spam.txt', text: 'Cheap morgage offer, act now.' },
+      ],
+      extractDocument,
+    );
+    const res = await service.request(other, `/api/v1/search?${new URLSearchParams({ q: 'morgage rates' })}`);
+    const body = (await res.json()) as SearchResponse;
+    expect(body.results[0]?.document.name).toBe('mortgage.eml');
+    expect(body.corrections).toEqual([{ word: 'morgage', correction: 'mortgage' }]);
+    // The word alone is found as typed: the message holding it is the answer.
+    const alone = await service.request(other, `/api/v1/search?${new URLSearchParams({ q: 'morgage' })}`);
+    expect(((await alone.json()) as SearchResponse).results[0]?.document.name).toBe('spam.txt');
+  });
+
   it('typos=off searches the words as typed, with no correction', async () => {
     const body = await search({ q: 'morgage', typos: 'off' });
     expect(body.results).toEqual([]);
