@@ -1,8 +1,15 @@
 import { type DatabaseHandle, queryPrepared } from '@trove/service-core';
-import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
-import { DATABASE_SOURCE_KINDS, ROW_KIND } from '@trove/contracts';
+import { type RawBuilder, sql } from 'kysely';
 import { searchDb } from '../db/tables';
-import { type PeopleAndPeriods, peopleAndPeriodsSql } from './facets.repository';
+import {
+  compiledOnce,
+  kindOf,
+  needsDocument,
+  passageFilters,
+  rowSources,
+  Slot,
+  slot,
+} from './filters.repository';
 import { type FilterShape, type FilterValues, PREFIX_EXPANSIONS, type TermRow } from './plan';
 import { LIST_COLUMNS, pageOf } from './posting-lists.repository';
 
@@ -12,84 +19,6 @@ import { LIST_COLUMNS, pageOf } from './posting-lists.repository';
 // candidates those lists give, checked against the filters and told their document and kind; the passages
 // holding the words as typed; the page's passages. The only SQL of a search: plan.ts plans, rank.ts scores.
 // Every statement is bounded by the user: one user never sees another's passages.
-
-/** A value's place in a statement, filled per search (see compiledStatement). */
-class Slot {
-  constructor(readonly name: keyof FilterValues) {}
-}
-const slot = (name: keyof FilterValues) => new Slot(name);
-
-/**
- * The filters on the passage and its document (alias p and d). The jsonpath texts are fixed fragments;
- * user values only ever travel as bound parameters (jsonpath variables, a regex parameter).
- */
-function passageFilters(shape: FilterShape): RawBuilder<unknown> {
-  const parts = [sql`true`];
-  if (shape.dates) {
-    // ISO days compare as text, in the document's date column and in the facts alike.
-    parts.push(sql`(d.document_date between ${slot('from')}::date and ${slot('to')}::date
-      or jsonb_path_exists(p.facts, '$.dates[*] ? (@.iso >= $from && @.iso <= $to)',
-                           jsonb_build_object('from', ${slot('from')}::text, 'to', ${slot('to')}::text)))`);
-  }
-  if (shape.sentDates) {
-    parts.push(sql`(case
-      when d.sent_at is not null then d.sent_at >= ${slot('sentFromAt')}::timestamptz and d.sent_at < ${slot('sentUntil')}::timestamptz
-      when d.document_date is not null then d.document_date between ${slot('sentFrom')}::date and ${slot('sentTo')}::date
-      else jsonb_path_exists(p.facts, '$.dates[*] ? (@.iso >= $from && @.iso <= $to)',
-                             jsonb_build_object('from', ${slot('sentFrom')}::text, 'to', ${slot('sentTo')}::text))
-      end)`);
-  }
-  const amountTests = [
-    ...(shape.amountMin ? ['@.value >= $min'] : []),
-    ...(shape.amountMax ? ['@.value <= $max'] : []),
-    ...(shape.currency ? ['@.currency == $currency'] : []),
-  ];
-  if (amountTests.length > 0) {
-    parts.push(
-      sql`jsonb_path_exists(p.facts, ${sql.lit(`$.amounts[*] ? (${amountTests.join(' && ')})`)}::jsonpath, ${slot('amountVars')}::jsonb)`,
-    );
-  }
-  if (shape.entity) {
-    // From the start of a word, case-insensitively: "acme" finds "Acme Pvt Ltd" and "billing@acme.co.in",
-    // "ann" finds "Ann Lee" but not "Joanna".
-    const pattern = slot('entityPattern');
-    parts.push(sql`(exists (select 1 from jsonb_array_elements_text(
-                      case when jsonb_typeof(p.facts->'organisations') = 'array' then p.facts->'organisations' else '[]' end) o
-                    where o ~* ${pattern}::text)
-                 or exists (select 1 from jsonb_array_elements(
-                      case when jsonb_typeof(p.facts->'people') = 'array' then p.facts->'people' else '[]' end) person
-                    where person->>'name' ~* ${pattern}::text or person->>'email' ~* ${pattern}::text))`);
-  }
-  // A person of the mail's headers in a role (people.ts `role`), from a word's start like the entity filter.
-  const personIn = (roles: string, pattern: Slot) =>
-    sql`exists (select 1 from jsonb_array_elements(
-          case when jsonb_typeof(p.facts->'people') = 'array' then p.facts->'people' else '[]' end) person
-        where person->>'role' = any (${sql.lit(roles)}::text[])
-          and (person->>'name' ~* ${pattern}::text or person->>'email' ~* ${pattern}::text))`;
-  if (shape.sender) parts.push(personIn('{from}', slot('senderPattern')));
-  if (shape.recipient) parts.push(personIn('{to,cc}', slot('recipientPattern')));
-  if (shape.phrases) {
-    parts.push(
-      sql`not exists (select 1 from unnest(${slot('phrasePatterns')}::text[]) r where p.body !~* r)`,
-    );
-  }
-  if (shape.title) {
-    parts.push(
-      sql`not exists (select 1 from unnest(${slot('titlePatterns')}::text[]) r where coalesce(d.title, '') !~* r)`,
-    );
-  }
-  // A message with attachments, or an attachment itself (issue 39 item 6: a document of its own under its message).
-  if (shape.attachment)
-    parts.push(sql`((d.kind = 'eml' and d.parts > 1)
-      or (d.parent_id is not null and exists (select 1 from documents m where m.id = d.parent_id and m.kind = 'eml')))`);
-  if (shape.uploadsOnly) parts.push(sql`p.source_id is null`);
-  if (shape.sourceNamed) {
-    parts.push(sql`p.source_id in (select s.id from sources s where s.user_id = ${slot('userId')}::uuid
-      and (lower(s.name) = lower(${slot('sourceName')}::text)
-           or lower(s.settings->>'email') = lower(${slot('sourceName')}::text)))`);
-  }
-  return sql.join(parts, sql` and `);
-}
 
 /** A candidate that passed the filters: what scoring (its document) and the facets (kind, source) need. */
 export interface Candidate {
@@ -111,20 +40,6 @@ interface CandidateRow {
     names: Record<string, string> | null;
   };
 }
-
-/**
- * The user's database sources: their documents are rows, a kind of their own in the facets and the type filter
- * (issue 42 item 4), though stored as HTML. A CTE, and the kind of a passage (alias p) it makes.
- */
-const rowSources = (userId: Slot) => sql`row_sources as materialized (
-      select coalesce(array_agg(s.id), '{}') as ids from sources s
-      where s.user_id = ${userId}::uuid and s.kind = any (${sql.lit(`{${DATABASE_SOURCE_KINDS.join(',')}}`)}::text[])
-    )`;
-const kindOf = sql`case when p.source_id = any ((select ids from row_sources)::uuid[]) then ${sql.lit(ROW_KIND)} else p.kind end`;
-
-/** Whether the filters read the passage's document (its dates, title or parts). */
-const needsDocument = (shape: FilterShape) =>
-  shape.dates || shape.sentDates || shape.title || shape.attachment;
 
 /**
  * The candidates among `ids` that are the user's and pass the filters, with their document, kind and
@@ -155,65 +70,6 @@ function filterStatement(shape: FilterShape): RawBuilder<CandidateRow> {
       'names', (select json_object_agg(s.id, s.name) from sources s where s.user_id = ${userId}::uuid)
     ) as passed
     from passed`;
-}
-
-/** A page of a search without words: passage ids newest first, their sort keys, and the facets of the whole set. */
-interface NewestRow {
-  listed: {
-    ids: string[];
-    /** Each listed passage's date, microseconds since 1970: the cursor's key. */
-    keys: number[];
-    kinds: { kind: string; count: number }[];
-    sources: { value: string; label: string; count: number }[];
-    people: PeopleAndPeriods;
-  };
-}
-
-/**
- * A search of operators alone (issue 42 item 3: "everything from Ann"): every document passing the filters, by
- * its first passage that passes them, newest first — when it was sent, else its day, else when it came in —
- * after the cursor's key; with the kinds and sources of the whole set (the kind facet before the type filter).
- */
-function newestStatement(shape: FilterShape): RawBuilder<NewestRow> {
-  const userId = slot('userId');
-  return sql<NewestRow>`
-    with removing as materialized (
-      select coalesce(array_agg(s.id), '{}') as ids from sources s
-      where s.user_id = ${userId}::uuid and s.detail @> '{"removing": true}'::jsonb
-    ),
-    ${rowSources(userId)},
-    passed as (
-      select distinct on (p.document_id) p.id, p.document_id, ${kindOf} as kind, p.source_id,
-             (extract(epoch from coalesce(d.sent_at, d.document_date::timestamptz, d.created_at)) * 1000000)::bigint as sort_key
-      from passages p
-      join documents d on d.id = p.document_id
-      where p.user_id = ${userId}::uuid
-        and not (p.source_id is not null and p.source_id = any ((select ids from removing)::uuid[]))
-        and ${passageFilters(shape)}
-      order by p.document_id, p.ordinal, p.id
-    ),
-    page as (
-      select id, sort_key from passed
-      where (${slot('kind')}::text = '' or kind = ${slot('kind')}::text)
-        and (sort_key, id) < (${slot('afterKey')}::bigint, ${slot('afterId')}::bigint)
-      order by sort_key desc, id desc
-      limit ${slot('limit')}::int
-    ),
-    matched as (
-      select document_id from passed where ${slot('kind')}::text = '' or kind = ${slot('kind')}::text
-    )
-    select json_build_object(
-      'people', ${peopleAndPeriodsSql(userId)},
-      'ids', (select coalesce(json_agg(id::text order by sort_key desc, id desc), '[]') from page),
-      'keys', (select coalesce(json_agg(sort_key::float8 order by sort_key desc, id desc), '[]') from page),
-      'kinds', (select coalesce(json_agg(json_build_object('kind', kind, 'count', n)), '[]')
-                from (select kind, count(*) as n from passed group by kind) k),
-      'sources', (select coalesce(json_agg(json_build_object('value', coalesce(g.source_id::text, 'uploads'),
-                    'label', coalesce(s.name, case when g.source_id is null then 'Uploads' else g.source_id::text end),
-                    'count', g.n)), '[]')
-                  from (select source_id, count(*) as n from passed group by source_id) g
-                  left join sources s on s.id = g.source_id and s.user_id = ${userId}::uuid)
-    ) as listed`;
 }
 
 /** The query's lexemes (and the excluded words'), each with its group and list: the first statement. */
@@ -341,20 +197,6 @@ export async function userTimeZone(db: DatabaseHandle, userId: string): Promise<
   return row?.timezone ?? null;
 }
 
-// Compiling a statement through kysely cost ~1.5 ms of CPU a search (as much as running a small one), so
-// each is compiled once; a search only fills the slots. They run as prepared statements (planning cost as
-// much as running).
-const compiled = new Map<string, CompiledQuery>();
-
-function compiledOnce(key: string, make: () => CompiledQuery): CompiledQuery {
-  let query = compiled.get(key);
-  if (query === undefined) {
-    query = make();
-    compiled.set(key, query);
-  }
-  return query;
-}
-
 /** The query's lexemes with their lists, the excluded words' too, and every prefix's pages. */
 export async function readTerms(
   db: DatabaseHandle,
@@ -425,24 +267,6 @@ export async function readHits(
     ...compiledOnce('hits', () => hitsStatement(db)),
     parameters: [[...ids], userId],
   });
-}
-
-/** A page of a search of operators alone, newest first (see newestStatement), with the whole set's facets. */
-export async function readNewest(
-  db: DatabaseHandle,
-  shape: FilterShape,
-  values: FilterValues,
-): Promise<NewestRow['listed']> {
-  const statement = compiledOnce(`newest:${JSON.stringify(shape)}`, () => newestStatement(shape).compile(db));
-  const rows = await queryPrepared<NewestRow>(db, {
-    ...statement,
-    parameters: statement.parameters.map((parameter) =>
-      parameter instanceof Slot ? values[parameter.name] : parameter,
-    ),
-  });
-  return (
-    rows[0]?.listed ?? { ids: [], keys: [], kinds: [], sources: [], people: { senders: [], months: [] } }
-  );
 }
 
 /** A word of the user's dictionary near a typed word's stem (typos.ts decides which are corrections). */

@@ -5,33 +5,26 @@ import {
   type HitRow,
   readExactForms,
   readHits,
-  readNearestWords,
-  readNewest,
   readTerms,
 } from './candidates.repository';
 import { correctionsOf, spelledCorrections } from './corrections';
 import { type PeopleAndPeriods, readPeopleAndPeriods } from './facets.repository';
+import { readNewest } from './newest.repository';
 import {
-  type CorrectedTerm,
   filterShape,
   filterValues,
   type MatchMode,
   type PrefixExpansion,
   planTerms,
-  type ResolvedTerm,
   regexLiteral,
   resolveTerms,
   type SearchRequest,
   type TermPlan,
   typedWords,
 } from './plan';
-import type { BlockList } from './posting-lists';
-import { readLists } from './posting-lists.repository';
 import {
   andBranches,
-  bestFirst,
   type CandidatePool,
-  EXACT_FORM_WINDOW,
   exactFormWindow,
   fillBranches,
   kindAndSourceFacets,
@@ -43,7 +36,6 @@ import {
   withExactFormBonus,
   withTiersFolded,
 } from './rank';
-import { CORRECTIONS_PER_WORD, corrections, spelledAs } from './typos';
 
 // A search (docs/decisions/010-search-index.md "Ranking", 020-search-postings.md, 036-search-fields.md,
 // 069-posting-lists.md): plan.ts reads the request, candidates.repository.ts runs the statements, rank.ts picks
