@@ -226,7 +226,7 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
       request.userId,
       matches
         .filter((m) => request.kind === undefined || m.candidate.kind === request.kind)
-        .map((m) => m.candidate.documentId),
+        .map((m) => m.candidate.id),
     ),
   ]);
   const scoreOf = new Map(page.map((m) => [String(m.candidate.id), m.score]));

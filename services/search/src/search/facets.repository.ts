@@ -17,7 +17,8 @@ export interface PeopleAndPeriods {
 export const SENDER_FACETS = 10;
 
 /**
- * SQL of the facets over a CTE `matched (document_id)` of the user's matching documents: used by
+ * SQL of the facets over a CTE `matched (document_id, facts)`: each matching document once, with the facts of
+ * one of its matching passages (passages has no index by document: a passage is reached by its id). Used by
  * {@link readPeopleAndPeriods} and by the newest-first listing (candidates.repository.ts), whose set is SQL's.
  */
 export const peopleAndPeriodsSql = (userId: unknown) => sql`
@@ -29,8 +30,7 @@ export const peopleAndPeriodsSql = (userId: unknown) => sql`
         select coalesce(nullif(person->>'email', ''), person->>'name') as value,
                min(coalesce(nullif(person->>'name', ''), person->>'email')) as label,
                count(distinct f.id)::int as n
-        from (select d.id, (select p.facts from passages p where p.document_id = d.id order by p.ordinal limit 1) as facts
-              from matched m join documents d on d.id = m.document_id where d.user_id = ${userId}::uuid) f
+        from (select m.document_id as id, m.facts from matched m) f
         cross join lateral jsonb_array_elements(
           case when jsonb_typeof(f.facts->'people') = 'array' then f.facts->'people' else '[]' end) person
         where person->>'role' = 'from' and coalesce(person->>'email', person->>'name', '') <> ''
@@ -51,23 +51,28 @@ export const peopleAndPeriodsSql = (userId: unknown) => sql`
 
 const statement = (db: DatabaseHandle) =>
   sql<{ facets: PeopleAndPeriods }>`
-    with matched as (select distinct document_id from unnest($1::uuid[]) as x(document_id))
+    with matched as (
+      select distinct on (p.document_id) p.document_id, p.facts
+      from unnest($1::bigint[]) as x(id) join passages p on p.id = x.id
+      where p.user_id = $2::uuid
+      order by p.document_id, p.ordinal
+    )
     select ${peopleAndPeriodsSql(sql`$2`)} as facets
   `.compile(db);
 
 let compiled: CompiledQuery | undefined;
 
-/** The senders and months of the matching documents (`documentIds`, the user's). */
+/** The senders and months of the documents of the matching passages (`passageIds`, the user's). */
 export async function readPeopleAndPeriods(
   db: DatabaseHandle,
   userId: string,
-  documentIds: readonly string[],
+  passageIds: readonly number[],
 ): Promise<PeopleAndPeriods> {
-  if (documentIds.length === 0) return { senders: [], months: [] };
+  if (passageIds.length === 0) return { senders: [], months: [] };
   compiled ??= statement(db);
   const rows = await queryPrepared<{ facets: PeopleAndPeriods }>(db, {
     ...compiled,
-    parameters: [[...new Set(documentIds)], userId],
+    parameters: [[...new Set(passageIds)], userId],
   });
   return rows[0]?.facets ?? { senders: [], months: [] };
 }

@@ -49,7 +49,8 @@ function newestStatement(shape: FilterShape): RawBuilder<NewestRow> {
       limit ${slot('limit')}::int
     ),
     matched as (
-      select document_id from passed where ${slot('kind')}::text = '' or kind = ${slot('kind')}::text
+      select x.document_id, p.facts from passed x join passages p on p.id = x.id
+      where ${slot('kind')}::text = '' or x.kind = ${slot('kind')}::text
     )
     select json_build_object(
       'people', ${peopleAndPeriodsSql(userId)},
