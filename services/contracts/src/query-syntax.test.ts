@@ -19,6 +19,9 @@ describe('the search syntax (issue 19 item 4)', () => {
   it('a first "find" before operators is the verb; otherwise, quoted or negated it is a word', () => {
     expect(parseSearchQuery('find bug from:ann')).toMatchObject({ words: ['bug'], from: 'ann' });
     expect(parseSearchQuery('Find invoic* -draft')).toMatchObject({ words: ['invoic'], excluded: ['draft'] });
+    // A prefix needs two letters (issue 42: `a*` would stand for a twentieth of every word).
+    expect(parseSearchQuery('a* b').problems).toEqual(['word* needs at least 2 letters before the *.']);
+    expect(parseSearchQuery('in*')).toMatchObject({ prefixes: ['in'], problems: [] });
     expect(parseSearchQuery('find from:ann').words).toEqual([]);
     // A subject someone remembers ("find the bug") keeps its first word.
     expect(parseSearchQuery('find the bug').words).toEqual(['find', 'the', 'bug']);

@@ -7,6 +7,9 @@
  */
 import { DOCUMENT_KINDS, type DocumentKind, EXTENSION_KINDS } from './search';
 
+/** Letters a `word*` needs before its `*` (issue 42 item 2). */
+export const PREFIX_MIN_LETTERS = 2;
+
 /** What `source:` takes for the user's own uploads (any case). */
 export const UPLOADS_SOURCE: readonly string[] = ['uploads', 'upload'];
 
@@ -133,7 +136,14 @@ function readTokens(all: readonly Token[]): ParsedQuery {
         return;
       }
       if (token.quoted && words.length > 1) parsed.phrases.push(words.join(' '));
-      if (!token.quoted && /\*$/.test(value) && words.length === 1) parsed.prefixes.push(words[0] as string);
+      if (!token.quoted && /\*$/.test(value) && words.length === 1) {
+        // A prefix of one letter would stand for a twentieth of every word (issue 42, bad input: `a*`).
+        if ([...(words[0] as string)].length < PREFIX_MIN_LETTERS) {
+          parsed.problems.push(`word* needs at least ${PREFIX_MIN_LETTERS} letters before the *.`);
+          return;
+        }
+        parsed.prefixes.push(words[0] as string);
+      }
       parsed.words.push(...words);
     };
     switch (token.key) {

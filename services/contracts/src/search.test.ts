@@ -41,10 +41,25 @@ describe('SearchQuerySchema', () => {
     }
   });
 
-  it('dates are real calendar days and from is not after to', () => {
-    expect(SearchQuerySchema.safeParse({ q: 'a', from: '2026-02-30' }).success).toBe(false);
+  it('dates are real calendar days and date_from is not after date_to', () => {
+    expect(SearchQuerySchema.safeParse({ q: 'a', date_from: '2026-02-30' }).success).toBe(false);
+    expect(
+      SearchQuerySchema.safeParse({ q: 'a', date_from: '2026-02-03', date_to: '2026-02-01' }).success,
+    ).toBe(false);
+    expect(
+      SearchQuerySchema.parse({ q: 'a', date_from: '2026-02-01', date_to: '2026-02-01' }).date_from,
+    ).toBe('2026-02-01');
+  });
+
+  it('the old names from and to are read as date_from and date_to for one release (issue 42 item 6)', () => {
+    expect(SearchQuerySchema.parse({ q: 'a', from: '2026-02-01', to: '2026-02-03' })).toMatchObject({
+      date_from: '2026-02-01',
+      date_to: '2026-02-03',
+    });
+    expect(SearchQuerySchema.parse({ q: 'a', from: '2026-01-01', date_from: '2026-02-01' }).date_from).toBe(
+      '2026-02-01',
+    );
     expect(SearchQuerySchema.safeParse({ q: 'a', from: '2026-02-03', to: '2026-02-01' }).success).toBe(false);
-    expect(SearchQuerySchema.parse({ q: 'a', from: '2026-02-01', to: '2026-02-01' }).from).toBe('2026-02-01');
   });
 
   it('type is one of the accepted kinds', () => {

@@ -28,6 +28,14 @@ export const DOCUMENT_KINDS = [
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
+/**
+ * What the type filter and facet take (issue 42 item 4): a document's kind, or `row` for what a database source
+ * brought in (stored as HTML, counted as rows).
+ */
+export const ROW_KIND = 'row';
+export const SEARCH_KINDS = [...DOCUMENT_KINDS, ROW_KIND] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
 export const DOCUMENT_STATUSES = ['queued', 'extracting', 'indexed', 'failed'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
@@ -41,18 +49,23 @@ export const SEARCH_QUERY_MAX_LENGTH = 500;
 
 export const SEARCH_MESSAGES = {
   queryRequired: 'Enter something to search for.',
-  /** A query of operators alone (issue 19 item 4): the index finds passages by their words. */
-  wordsRequired: 'Add a word to look for, besides from:, to:, subject:, type:, the dates or has:.',
+  /**
+   * A query of exclusions alone ("-draft"): nothing to list from. Operators alone (from:, type:, …) list what
+   * matches, newest first (issue 42 item 3).
+   */
+  wordsRequired: 'Add a word to look for, or an operator such as from:, to:, type:, the dates or has:.',
   queryTooLong: `Search for at most ${SEARCH_QUERY_MAX_LENGTH} characters.`,
-  badType: `Type must be one of ${DOCUMENT_KINDS.join(', ')}.`,
+  badType: `Type must be one of ${SEARCH_KINDS.join(', ')}.`,
   badDate: 'Dates must be written YYYY-MM-DD.',
-  badRange: '"from" must not be after "to".',
+  badRange: '"date_from" must not be after "date_to".',
   badLimit: `Limit must be a whole number from 1 to ${SEARCH_LIMIT_MAX}.`,
   badCursor: 'This page link is no longer valid; search again.',
   badAmount: 'Amounts must be numbers such as 10000 or 99.50, not negative.',
   badAmountRange: '"amount_min" must not be more than "amount_max".',
   badCurrency: 'Currency must be a code such as INR, USD, EUR or GBP (or ₹, $, €, £).',
   badEntity: 'A person or organisation name is 1 to 100 characters.',
+  badTypos: 'typos can be on or off.',
+  badAsYouType: 'as_you_type can be on or off.',
 } as const;
 
 export const SEARCH_ENTITY_MAX_LENGTH = 100;
@@ -99,8 +112,14 @@ export const SearchQuerySchema = z
       .trim()
       .min(1, SEARCH_MESSAGES.queryRequired)
       .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_MESSAGES.queryTooLong),
-    type: z.enum(DOCUMENT_KINDS, { error: SEARCH_MESSAGES.badType }).optional(),
+    type: z.enum(SEARCH_KINDS, { error: SEARCH_MESSAGES.badType }).optional(),
+    // The document's date or a date in the passage lies in [date_from, date_to] (issue 42 item 6: named so they
+    // cannot be taken for the query's from:/to:, the sender and the recipient).
+    date_from: calendarDay.optional(),
+    date_to: calendarDay.optional(),
+    /** @deprecated The old names of date_from/date_to, still read for one release (issue 42 item 6). */
     from: calendarDay.optional(),
+    /** @deprecated See `from`. */
     to: calendarDay.optional(),
     ...pageQueryShape({
       defaultLimit: SEARCH_LIMIT_DEFAULT,
@@ -108,6 +127,11 @@ export const SearchQuerySchema = z
       badLimit: SEARCH_MESSAGES.badLimit,
       badCursor: SEARCH_MESSAGES.badCursor,
     }),
+    // As-you-type (issue 42 item 2): the last word, typed without a space after it, is a prefix (`inv` → `inv*`).
+    // The search box sends `on` while the person is in a word; a trailing space means the word is whole.
+    as_you_type: z.enum(['on', 'off'], { error: SEARCH_MESSAGES.badAsYouType }).optional(),
+    // Typo tolerance (issue 42 item 1) is on unless `off`: "Search instead for morgage" asks again with it off.
+    typos: z.enum(['on', 'off'], { error: SEARCH_MESSAGES.badTypos }).optional(),
     // Facts as filters (issue 10 part 5): a passage holding an amount in the range (and currency), or
     // naming the person or organisation. from/to match the document's date or any date in the passage.
     amount_min: amount.optional(),
@@ -127,10 +151,16 @@ export const SearchQuerySchema = z
       .refine((name) => !/\p{Cc}/u.test(name), SEARCH_MESSAGES.badEntity)
       .optional(),
   })
-  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
-    message: SEARCH_MESSAGES.badRange,
-    path: ['from'],
-  })
+  .transform(({ from, to, ...query }) => ({
+    ...query,
+    date_from: query.date_from ?? from,
+    date_to: query.date_to ?? to,
+  }))
+  .refine(
+    (query) =>
+      query.date_from === undefined || query.date_to === undefined || query.date_from <= query.date_to,
+    { message: SEARCH_MESSAGES.badRange, path: ['date_from'] },
+  )
   .refine(
     (query) =>
       query.amount_min === undefined ||
@@ -248,26 +278,51 @@ export const SearchResultSchema = z.object({
 });
 export type SearchResult = z.output<typeof SearchResultSchema>;
 
+/** How a search's results are ordered: by relevance to the words, or newest first when there are none. */
+export const SEARCH_ORDERS = ['relevance', 'newest'] as const;
+export type SearchOrder = (typeof SEARCH_ORDERS)[number];
+
 export const SearchResponseSchema = z.object({
   results: z.array(SearchResultSchema),
   /** Matching documents per type, for the query and dates without the type filter. */
   facets: z.object({
-    type: z.array(
-      z.object({
-        value: z.enum(DOCUMENT_KINDS),
-        count: z.number().int(),
-        /** How to name it when its kind's label would mislead: database rows are stored as HTML (issue 38). */
-        label: z.string().optional(),
-      }),
-    ),
+    type: z.array(z.object({ value: z.enum(SEARCH_KINDS), count: z.number().int() })),
     /**
      * Where the matching documents came from (issue 21): a source by id with its name, or `uploads`; what
      * `source:` takes is the label.
      */
     source: z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() })).default([]),
+    /**
+     * Who sent the matching documents, the ten who sent most (issue 42 item 4): `value` is what from: takes
+     * (the address, else the name), `label` the name.
+     */
+    sender: z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() })).optional(),
+    /** When: matching documents per year and per month (YYYY, YYYY-MM), newest first. */
+    year: z.array(z.object({ value: z.string(), count: z.number().int() })).optional(),
+    month: z.array(z.object({ value: z.string(), count: z.number().int() })).optional(),
   }),
   /** `and` when every word had to match; `or` when that found too little and the search was relaxed. */
   mode: z.enum(['and', 'or']),
+  /**
+   * How the results are ordered (issue 42 item 3): by relevance, or `newest` first for a search of operators
+   * alone ("from:rohit", "has:attachment after:2026-11-01"), whose results' `score` is 0. Absent: relevance.
+   */
+  order: z.enum(SEARCH_ORDERS).optional(),
+  /**
+   * Typed words that are in no document and were searched as the nearest words that are (issue 42 item 1), and
+   * the query as it was run: "Showing results for `corrected_query`. Search instead for `q`" (with typos=off).
+   * Absent when nothing was corrected.
+   */
+  corrections: z.array(z.object({ word: z.string(), correction: z.string() })).optional(),
+  corrected_query: z.string().optional(),
+  /**
+   * What each `word*` stood for (issue 42 item 2): how many of the user's words it matched, the most frequent
+   * `PREFIX_EXPANSIONS` (16) at most, and whether more began with it (`capped`: "showing the 16 commonest words
+   * starting inv"). Absent without a prefix.
+   */
+  prefixes: z
+    .array(z.object({ prefix: z.string(), words: z.number().int(), capped: z.boolean() }))
+    .optional(),
   next_cursor: z.string().nullable(),
 });
 export type SearchResponse = z.output<typeof SearchResponseSchema>;

@@ -20,7 +20,9 @@ export async function indexSize(db: DatabaseHandle): Promise<IndexSize> {
              pg_indexes_size('passages') as passage_indexes,
              pg_total_relation_size('search_lists') as lists,
              pg_total_relation_size('search_corpus_stats') as stats,
-             pg_total_relation_size('search_pages') as pages
+             pg_total_relation_size('search_pages') as pages,
+             (select count(*) from search_words) as words,
+             pg_total_relation_size('search_words') as dictionary
     `.execute(db)
   ).rows[0];
   const parts = [
@@ -28,6 +30,11 @@ export async function indexSize(db: DatabaseHandle): Promise<IndexSize> {
     { name: 'short lists (search_pages: table and key)', bytes: Number(row?.pages) },
     { name: 'passages indexes (b-tree)', bytes: Number(row?.passage_indexes) },
     { name: 'corpus statistics', bytes: Number(row?.stats) },
+    {
+      // Typo tolerance's dictionary (docs/decisions/140-typo-tolerance-on-the-word-dictionary.md).
+      name: `word dictionary (search_words: ${Number(row?.words)} words and their trigram index)`,
+      bytes: Number(row?.dictionary),
+    },
   ];
   return {
     textBytes: Number(row?.text),

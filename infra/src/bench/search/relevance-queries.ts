@@ -5,8 +5,9 @@ import { seededRandom, wordsOf } from './queries';
 // of its text, its sender and a word, words and the week it came. Drawn by a seeded generator from the
 // documents as Trove shows them (subject, sender, text, day), so every run and every machine asks the same.
 
-export type RelevanceKind = 'subject' | 'body' | 'sender' | 'dated';
-export const RELEVANCE_KINDS: readonly RelevanceKind[] = ['subject', 'body', 'sender', 'dated'];
+export type RelevanceKind = 'subject' | 'body' | 'sender' | 'dated' | 'typo';
+/** The kinds in the order the tables print them; `typo` is typo-queries.ts's (issue 42 item 1). */
+export const RELEVANCE_KINDS: readonly RelevanceKind[] = ['subject', 'body', 'sender', 'dated', 'typo'];
 
 export interface KnownDocument {
   id: string;

@@ -135,8 +135,11 @@ interface MiniPassage {
   body: string;
 }
 
-/** MiniSearch with its defaults over the passages' fields: title, file name, people, text. */
-export async function miniSearch(db: DatabaseHandle, userId: string): Promise<Ranker> {
+/**
+ * MiniSearch with its defaults over the passages' fields: title, file name, people, text. `fuzzy` is MiniSearch's
+ * own setting (a share of each word's length, Levenshtein), for the typo queries' comparison (issue 42 item 1).
+ */
+export async function miniSearch(db: DatabaseHandle, userId: string, fuzzy?: number): Promise<Ranker> {
   const passages = await sql<MiniPassage>`
     select p.id::text as id, p.document_id, d.document_date::text as day, coalesce(d.title, '') as title,
            d.name, coalesce((select string_agg(concat_ws(' ', x->>'name', x->>'email'), ' ')
@@ -155,6 +158,7 @@ export async function miniSearch(db: DatabaseHandle, userId: string): Promise<Ra
     firstDocuments(
       index
         .search(query.words, {
+          ...(fuzzy === undefined ? {} : { fuzzy }),
           filter: (hit) =>
             (query.after === undefined || (hit.day !== null && hit.day >= query.after)) &&
             (query.before === undefined || (hit.day !== null && hit.day <= query.before)),

@@ -1,4 +1,4 @@
-import type { DocumentKind, SearchResponse, SearchResult } from '@trove/contracts';
+import type { SearchKind, SearchResponse, SearchResult } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
 import { useNextPage, useServerState } from '@trove/kit/server-state';
 import { useCallback, useMemo } from 'react';
@@ -77,7 +77,7 @@ export function useSearchPage() {
   const { stop: stopMore, loadMore } = nextPage;
 
   const search = useCallback(
-    (q: string, type: DocumentKind | null, filters: readonly FactFilter[]) => {
+    (q: string, type: SearchKind | null, filters: readonly FactFilter[]) => {
       stopMore();
       const trimmed = q.trim();
       setParams(

@@ -52,7 +52,7 @@ describe('facts as chips and filters', () => {
       { q: 'x', type: null, filters: [{ kind: 'date', iso: '2026-03-03', label: '3 March' }] },
       10,
     );
-    expect([params.get('from'), params.get('to'), params.has('type')]).toEqual([
+    expect([params.get('date_from'), params.get('date_to'), params.has('type')]).toEqual([
       '2026-03-03',
       '2026-03-03',
       false,

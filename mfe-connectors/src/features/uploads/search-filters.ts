@@ -1,4 +1,4 @@
-import type { DocumentKind, Facts } from '@trove/contracts';
+import type { Facts, SearchKind } from '@trove/contracts';
 import { moneyLabel } from '@trove/kit/format';
 
 /**
@@ -12,7 +12,7 @@ export type FactFilter =
 
 export interface SearchRequest {
   q: string;
-  type: DocumentKind | null;
+  type: SearchKind | null;
   filters: readonly FactFilter[];
   cursor?: string;
 }
@@ -38,8 +38,8 @@ export function searchParams(request: SearchRequest, limit: number): URLSearchPa
       params.set('currency', filter.currency);
     }
     if (filter.kind === 'date') {
-      params.set('from', filter.iso);
-      params.set('to', filter.iso);
+      params.set('date_from', filter.iso);
+      params.set('date_to', filter.iso);
     }
   }
   if (request.cursor !== undefined) params.set('cursor', request.cursor);

@@ -85,8 +85,8 @@ describe('a search result’s title', () => {
 });
 
 describe('the type facet of database rows (issue 38)', () => {
-  it('reads as the service names it: "Row 14", not "HTML 14"', () => {
-    renderPanel([result('1', 'invoices #1', null)], 'and', [{ value: 'html', count: 14, label: 'Row' }]);
+  it('reads "Row 14", not "HTML 14": rows are a kind of their own (issue 42 item 4)', () => {
+    renderPanel([result('1', 'invoices #1', null)], 'and', [{ value: 'row', count: 14 }]);
     expect(screen.getByRole('button', { name: 'Row 14' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^HTML/ })).toBeNull();
   });

@@ -1,6 +1,7 @@
 import {
-  type DocumentKind,
   documentHref,
+  ROW_KIND,
+  type SearchKind,
   documentLabel,
   DATABASE_ROW_LABEL,
   documentSourceLine,
@@ -105,7 +106,7 @@ export function SearchPanel({
   onClear,
 }: {
   state: SearchState;
-  onSearch: (q: string, type: DocumentKind | null, filters: readonly FactFilter[]) => void;
+  onSearch: (q: string, type: SearchKind | null, filters: readonly FactFilter[]) => void;
   onMore: () => void;
   onClear: () => void;
 }) {
@@ -188,7 +189,7 @@ export function SearchPanel({
                   pressed={type === facet.value}
                   onClick={() => onSearch(request.q, type === facet.value ? null : facet.value, filters)}
                 >
-                  {facet.label ?? KIND_LABELS[facet.value]}{' '}
+                  {facet.value === ROW_KIND ? DATABASE_ROW_LABEL : KIND_LABELS[facet.value]}{' '}
                   <span className={styles.count}>{facet.count}</span>
                 </PillButton>
               ))}

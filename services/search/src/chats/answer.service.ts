@@ -59,7 +59,9 @@ function bounded(text: string, max: number): string {
 }
 
 function searchQuery(text: string, filters: ChatFilters, limit: number): SearchQuery {
-  return { q: text, limit, ...filters };
+  // The chat's date range is the search's date_from/date_to (issue 42 item 6: from:/to: are people).
+  const { from, to, ...rest } = filters;
+  return { q: text, limit, ...rest, date_from: from, date_to: to };
 }
 
 function describeFilters(filters: ChatFilters): string {

@@ -51,9 +51,13 @@ async function leftOf(userId: string) {
   `.execute(service.db);
   // The lists by the number kept (the statistics row that maps the user to it may be gone): blocks and pages.
   const lists = await documentFrequencies(service.db, userNo);
+  // The word dictionary of typo tolerance (docs/decisions/140-typo-tolerance-on-the-word-dictionary.md).
+  const words = await sql<{ n: number }>`
+    select count(*)::int as n from search_words where user_no = ${userNo}`.execute(service.db);
   return {
     postings: [...lists.values()].reduce((sum, df) => sum + df, 0),
     terms: lists.size,
+    words: words.rows[0]?.n ?? 0,
     ...rows[0],
   };
 }
@@ -77,9 +81,10 @@ describe('a removed account', () => {
     });
 
     for (const gone of [ann, carl])
-      expect(await leftOf(gone.userId)).toEqual({ postings: 0, terms: 0, corpus: 0, passages: 0 });
+      expect(await leftOf(gone.userId)).toEqual({ postings: 0, terms: 0, words: 0, corpus: 0, passages: 0 });
     expect(await leftOf(bob.userId)).toEqual(bobBefore);
     expect(bobBefore?.postings).toBeGreaterThan(0);
+    expect(bobBefore?.words).toBeGreaterThan(0);
     const found = await service.request(bob, '/api/v1/search?q=wombat');
     expect(found.status).toBe(200);
     expect(((await found.json()) as { results: unknown[] }).results).toHaveLength(1);

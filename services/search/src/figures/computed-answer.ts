@@ -8,7 +8,7 @@ import {
   recordCollections,
   type StoredRecord,
 } from '../records/records.repository';
-import { userTimeZone } from '../search/search.repository';
+import { userTimeZone } from '../search/candidates.repository';
 import { localDay } from './conditions';
 import type { RecordsCache } from './records-cache';
 import { computeFigures, rowsNoun } from './figures';

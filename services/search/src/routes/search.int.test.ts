@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_KINDS } from '@trove/contracts';
+import { SEARCH_KINDS } from '@trove/contracts';
 import {
   paragraphExtractor,
   type SearchTestService,
@@ -40,9 +40,10 @@ describe('GET /api/v1/search input', () => {
     ['q=kiwi&limit=0', 'Limit must be a whole number from 1 to 50.'],
     ['q=kiwi&limit=51', 'Limit must be a whole number from 1 to 50.'],
     ['q=kiwi&limit=abc', 'Limit must be a whole number from 1 to 50.'],
-    ['q=kiwi&type=exe', `Type must be one of ${DOCUMENT_KINDS.join(', ')}.`],
+    ['q=kiwi&type=exe', `Type must be one of ${SEARCH_KINDS.join(', ')}.`],
     ['q=kiwi&from=2026-13-01', 'Dates must be written YYYY-MM-DD.'],
-    ['q=kiwi&from=2026-02-02&to=2026-02-01', '"from" must not be after "to".'],
+    ['q=kiwi&from=2026-02-02&to=2026-02-01', '"date_from" must not be after "date_to".'],
+    ['q=kiwi&date_from=2026-02-02&date_to=2026-02-01', '"date_from" must not be after "date_to".'],
     ['q=kiwi&cursor=garbage!', 'This page link is no longer valid; search again.'],
     ['q=kiwi&cursor=eyJzIjoxfQ', 'This page link is no longer valid; search again.'],
     ['q=kiwi&amount_min=-5', 'Amounts must be numbers such as 10000 or 99.50, not negative.'],

@@ -1,6 +1,6 @@
 // BM25 (Robertson & Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond", 2009) in its
 // field-weighted form, the formula the SQL in documents.repository.ts (tf~ per posting) and
-// search.repository.ts (the score) computes. Kept as plain functions so the tests can compute the expected
+// rank.ts (the score) computes. Kept as plain functions so the tests can compute the expected
 // score of a hand-made corpus independently of PostgreSQL, and the relevance bench can sweep the weights.
 
 export const BM25_K1 = 1.2;

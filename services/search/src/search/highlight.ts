@@ -201,7 +201,7 @@ function lexemeMatcher(lexemes: readonly string[]): (body: string, start: number
 const STEM_MEMO_LIMIT = 10_000;
 const stemMemo = new Map<string, string>();
 
-function stemOf(lower: string): string {
+export function stemOf(lower: string): string {
   let stemmed = stemMemo.get(lower);
   if (stemmed === undefined) {
     if (stemMemo.size >= STEM_MEMO_LIMIT) stemMemo.clear();

@@ -226,9 +226,11 @@ async function appendToPages(
     return pages[low] as LoadedPage;
   };
   const grown: { lexeme: string; list: PostingList }[] = [];
+  const added: string[] = [];
   for (const { lexeme, ids, weights } of postings) {
     const page = pageFor(lexeme);
     const entry = page.entries.get(lexeme);
+    if (entry === undefined && CORRECTABLE_WORD.test(lexeme)) added.push(lexeme);
     const list = entry === undefined ? emptyList() : entryList(entry);
     list.ids.push(...ids);
     list.weights.push(...weights);
@@ -240,7 +242,29 @@ async function appendToPages(
       page.entries.set(lexeme, pageEntry(lexeme, list));
     }
   }
+  await addWords(tx, userNo, added);
   return { grown, rows: await writePages(tx, userNo, pages) };
+}
+
+/**
+ * What a typo can stand for: a lexeme of letters alone, 4 to 24 of them (the stem of a five-letter word can be
+ * four). Tags, hosts, ids and numbers — most of an archive's lexemes, each in one passage — are never a
+ * correction, so the dictionary leaves them out.
+ */
+export const CORRECTABLE_WORD = /^\p{L}{4,24}$/u;
+
+/**
+ * Names lexemes new to the user in the word dictionary that typo tolerance reads (search_words,
+ * docs/decisions/140-typo-tolerance-on-the-word-dictionary.md). A lexeme is new when it has neither blocks nor
+ * a page entry, so only a batch's new words cost a row, and each once.
+ */
+async function addWords(tx: DatabaseHandle, userNo: number, words: readonly string[]): Promise<void> {
+  for (let start = 0; start < words.length; start += 5000) {
+    await sql`
+      insert into search_words (user_no, word)
+      select ${userNo}, w from unnest(${words.slice(start, start + 5000)}::text[]) as w
+    `.execute(tx);
+  }
 }
 
 /**
@@ -446,4 +470,5 @@ export async function readAllLists(db: DatabaseHandle, userNo: number): Promise<
 export async function clearLists(tx: DatabaseHandle, userNo: number): Promise<void> {
   await sql`delete from search_lists where user_no = ${userNo}`.execute(tx);
   await sql`delete from search_pages where user_no = ${userNo}`.execute(tx);
+  await sql`delete from search_words where user_no = ${userNo}`.execute(tx);
 }

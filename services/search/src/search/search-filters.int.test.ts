@@ -160,17 +160,17 @@ describe('entity filter', () => {
 
 describe('date filters', () => {
   it("from/to match the document's date", async () => {
-    expect(await names({ from: '2026-03-01', to: '2026-03-31' })).toEqual(['acme.eml']);
-    expect(await names({ from: '2026-05-01' })).toEqual(['initech.eml']);
+    expect(await names({ date_from: '2026-03-01', date_to: '2026-03-31' })).toEqual(['acme.eml']);
+    expect(await names({ date_from: '2026-05-01' })).toEqual(['initech.eml']);
   });
 
   it('or any date found in the passage', async () => {
     // Sent 2 March, due 15 April: April finds it by the date in its text.
-    expect(await names({ from: '2026-04-01', to: '2026-04-30' })).toEqual(['acme.eml']);
+    expect(await names({ date_from: '2026-04-01', date_to: '2026-04-30' })).toEqual(['acme.eml']);
     // Sent 10 January, "payable by 20 January": both inside; a range holding neither finds nothing.
-    expect(await names({ from: '2026-01-15', to: '2026-01-25' })).toEqual(['globex.eml']);
-    expect(await names({ from: '2026-02-01', to: '2026-02-28' })).toEqual([]);
-    expect(await names({ to: '2026-01-31' })).toEqual(['globex.eml']);
+    expect(await names({ date_from: '2026-01-15', date_to: '2026-01-25' })).toEqual(['globex.eml']);
+    expect(await names({ date_from: '2026-02-01', date_to: '2026-02-28' })).toEqual([]);
+    expect(await names({ date_to: '2026-01-31' })).toEqual(['globex.eml']);
   });
 });
 
@@ -234,6 +234,25 @@ describe('the search syntax in q (issue 19 item 4)', () => {
     expect(await found('zzyzx*')).toEqual([]);
   });
 
+  it('the answer says what a prefix stood for; one letter is a 400; as-you-type reads the last word as one (issue 42 item 2)', async () => {
+    const renew = await search({ q: 'renew*' });
+    expect(renew.prefixes).toEqual([{ prefix: 'renew', words: 1, capped: false }]);
+    expect((await search({ q: 'invoice' })).prefixes).toBeUndefined();
+    for (const q of ['a*', 'invoice i*']) {
+      const res = await service.request(user, `/api/v1/search?${new URLSearchParams({ q })}`);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe('word* needs at least 2 letters before the *.');
+    }
+    const typing = await search({ q: 'support rene', as_you_type: 'on' });
+    expect(typing.results.map((r) => r.document.name)).toEqual(['renewal.eml']);
+    expect(typing.prefixes?.map((p) => p.prefix)).toEqual(['rene']);
+    // Off (or a word ended by a space), the last word is a word.
+    expect((await search({ q: 'rene' })).results).toEqual([]);
+    expect((await search({ q: 'rene', as_you_type: 'on' })).results.length).toBe(2);
+    // One letter typed so far is not yet a prefix.
+    expect((await search({ q: 'renewal s', as_you_type: 'on' })).prefixes).toBeUndefined();
+  });
+
   it('-word leaves out the passages that hold it', async () => {
     expect(await found('invoice -template -total')).toEqual(['acme.eml', 'initech.eml']);
   });
@@ -251,7 +270,7 @@ describe('the search syntax in q (issue 19 item 4)', () => {
     // after:/before: are when it was sent: acme's mail (2 March) names 15 April, which the from/to filter
     // finds and the syntax does not.
     expect(await found('invoice after:2026-04-01 before:2026-04-30')).toEqual([]);
-    expect(await names({ from: '2026-04-01', to: '2026-04-30' })).toEqual(['acme.eml']);
+    expect(await names({ date_from: '2026-04-01', date_to: '2026-04-30' })).toEqual(['acme.eml']);
   });
 
   it('after:/before: are days in the time zone of the user’s profile (UTC without one)', async () => {
@@ -275,13 +294,42 @@ describe('the search syntax in q (issue 19 item 4)', () => {
     expect(await found(LANDING_SEARCH_EXAMPLE.replace(/^find\s+/, ''))).toEqual(['renewal.eml']);
   });
 
-  it('the landing page’s shape works verbatim; operators alone ask for a word', async () => {
+  it('the landing page’s shape works verbatim; exclusions alone ask for a word', async () => {
     expect(await found('"invoice" from:hank after:2026-01-01')).toEqual(['globex.eml']);
-    const res = await service.request(user, `/api/v1/search?${new URLSearchParams({ q: 'from:joanna' })}`);
+    const res = await service.request(user, `/api/v1/search?${new URLSearchParams({ q: '-draft' })}`);
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe(
-      'Add a word to look for, besides from:, to:, subject:, type:, the dates or has:.',
+      'Add a word to look for, or an operator such as from:, to:, type:, the dates or has:.',
     );
+  });
+
+  it('operators alone list what they match, newest first, paged, with the facets of the whole set (issue 42 item 3)', async () => {
+    const listed = async (q: string, extra: Record<string, string> = {}) => {
+      const body = await search({ q, ...extra });
+      expect(body.order).toBe('newest');
+      return body;
+    };
+    const first = await listed('to:ravi', { limit: '2' });
+    // Sent 5 May 2026, 2 March 2026, 10 January 2026, 2 May 2024, 4 March 2024: newest first.
+    expect(first.results.map((r) => r.document.name)).toEqual(['initech.eml', 'acme.eml']);
+    expect(first.results.every((r) => r.score === 0)).toBe(true);
+    expect(first.facets.type).toEqual([{ value: 'eml', count: 5 }]);
+    const second = await listed('to:ravi', { limit: '2', cursor: first.next_cursor ?? '' });
+    expect(second.results.map((r) => r.document.name)).toEqual(['globex.eml', 'renewal.eml']);
+    const third = await listed('to:ravi', { limit: '2', cursor: second.next_cursor ?? '' });
+    expect(third.results.map((r) => r.document.name)).toEqual(['old-renewal.eml']);
+    expect(third.next_cursor).toBeNull();
+    expect((await listed('from:joanna')).results.map((r) => r.document.name)).toEqual(['initech.eml']);
+    expect((await listed('from:finance after:2024-04-01')).results.map((r) => r.document.name)).toEqual([
+      'renewal.eml',
+    ]);
+    // The type filter narrows the list but not the kind facet.
+    const typed = await listed('type:txt');
+    expect(typed.results.map((r) => r.document.name)).toEqual(['notes.txt']);
+    expect((await listed('has:attachment')).results).toEqual([]);
+    // Another user's documents never show.
+    const other = await service.signUp();
+    expect((await search({ q: 'to:ravi' }, other)).results).toEqual([]);
   });
 
   it('source: keeps the documents of one source, or the uploads; the facet says where matches came from (issue 21)', async () => {

@@ -13,7 +13,8 @@ import {
 } from '../testing/search-service';
 import { bm25fFrequency, bm25fTermScore, bm25Idf } from './bm25';
 import { decodePage, PAGE_LIST_LIMIT, weightByte, weightOf } from './posting-lists';
-import { EXACT_FORM_BONUS, EXACT_FORM_WINDOW, PREFIX_EXPANSIONS } from './search.repository';
+import { PREFIX_EXPANSIONS } from './plan';
+import { EXACT_FORM_BONUS, EXACT_FORM_WINDOW } from './rank';
 import { search as searchService } from './search.service';
 
 // Issue 10 "Index and ranking": BM25 as computed by hand, its orderings, AND relaxed to OR, user
@@ -215,8 +216,9 @@ describe('AND first, OR when AND finds too little', () => {
     const response = await search(user, { q: 'the and of' });
     expect(response).toEqual({
       results: [],
-      facets: { type: [], source: [] },
+      facets: { type: [], source: [], sender: [], year: [], month: [] },
       mode: 'or',
+      order: 'relevance',
       next_cursor: null,
     });
   });
@@ -437,6 +439,8 @@ describe('postings (docs/decisions/069-posting-lists.md)', () => {
     const prefixed = await search(user, { q: 'zyx1*', limit: '50' });
     expect(prefixed.results.length).toBe(PREFIX_EXPANSIONS);
     for (const text of texts(prefixed)) expect(text).toMatch(/^zyx1\d\d kiwi$/);
+    // A hundred words begin with it: the answer says it stood for PREFIX_EXPANSIONS of them (issue 42 item 2).
+    expect(prefixed.prefixes).toEqual([{ prefix: 'zyx1', words: PREFIX_EXPANSIONS, capped: true }]);
     // -word reads the page's list too: every kiwi passage but one, page after page.
     const kept: string[] = [];
     let cursor: string | null = null;

@@ -5,6 +5,7 @@ import {
   SEARCH_MESSAGES,
   type SearchQuery,
   SearchCursorSchema,
+  type SearchKind,
   type SearchResponse,
   type SourceKind,
   hasOperators,
@@ -15,11 +16,12 @@ import { ApiError, type DatabaseHandle } from '@trove/service-core';
 import { decodeCursor, encodeCursor } from './cursor';
 import { normaliseQueryText } from './query-text';
 import { highlightPassage } from './highlight';
-import { searchPassages, userTimeZone } from './search.repository';
+import { userTimeZone } from './candidates.repository';
+import { listNewest, searchPassages } from './engine';
+import type { SearchRequest } from './plan';
 import { nextDay, startOfDay } from './time-zone';
 import { snippetParts } from './snippet';
-import { withRowLabels } from './row-facet';
-import { databaseSourceIds } from '../sources/sources.repository';
+import { typoWords } from './typos';
 
 export interface SearchSettings {
   /** AND first; fewer passages than this matching every word relaxes the search to OR (issue 10). */
@@ -35,17 +37,42 @@ export interface SearchSettings {
 /** Scoring 200 candidates costs ~1 ms of PostgreSQL's CPU; known-item quality was the same from 250 up (ADRs 014, 020). */
 export const SEARCH_MAX_CANDIDATES = 200;
 
-/** The type facets, rows named as rows (issue 38; row-facet.ts): the sources are read only when HTML matched. */
-async function typeFacets(
-  db: DatabaseHandle,
-  userId: string,
-  facets: readonly { kind: string; count: number }[],
-  sourceFacets: readonly { value: string; count: number }[],
-): Promise<SearchResponse['facets']['type']> {
-  const typed = facets.map((facet) => ({ value: facet.kind as DocumentKind, count: facet.count }));
-  if (!typed.some((facet) => facet.value === 'html')) return typed;
-  const ids = await databaseSourceIds(db, userId, DATABASE_SOURCE_KINDS);
-  return withRowLabels(typed, sourceFacets, new Set(ids));
+/**
+ * Words of one query typo tolerance looks up, at most (docs/decisions/140): a query of 200 misspelt words
+ * corrects its first this many and searches the rest as typed.
+ */
+export const TYPO_WORDS_MAX = 8;
+
+/** The query with each corrected word replaced, whole words, any case: what "Showing results for" shows. */
+export function correctedQuery(
+  q: string,
+  corrections: readonly { word: string; correction: string }[],
+): string {
+  return corrections.reduce(
+    (text, { word, correction }) =>
+      text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'giu'), correction),
+    q,
+  );
+}
+
+/**
+ * The query as-you-type mode reads it (issue 42 item 2): its last word, a plain word of 2 or more letters or
+ * digits that the person is still typing, becomes a prefix (`invoice from:ann inv` → `… inv*`).
+ */
+export function asTyped(q: string, asYouType: boolean): string {
+  if (!asYouType) return q;
+  const last = /(^|\s)([\p{L}\p{N}]{2,})$/u.exec(q);
+  return last === null ? q : `${q}*`;
+}
+
+/** Matching documents per year, from the months' counts, newest first. */
+export function yearsOf(
+  months: readonly { value: string; count: number }[],
+): { value: string; count: number }[] {
+  const years = new Map<string, number>();
+  for (const month of months)
+    years.set(month.value.slice(0, 4), (years.get(month.value.slice(0, 4)) ?? 0) + month.count);
+  return [...years].map(([value, count]) => ({ value, count })).sort((a, b) => (a.value < b.value ? 1 : -1));
 }
 
 /** GET /api/v1/search: {@link findPassages}' answer. */
@@ -71,12 +98,14 @@ export async function findPassages(
 ): Promise<{ response: SearchResponse; texts: ReadonlyMap<string, string> }> {
   // The search syntax (issue 19 item 4): operators become filters, the rest are the words. A filter given as
   // its own parameter (the Uploads page's chips) wins over the same one typed in the query.
-  const parsed = parseSearchQuery(query.q);
+  const parsed = parseSearchQuery(asTyped(query.q, query.as_you_type === 'on'));
   const [problem] = parsed.problems;
   if (problem !== undefined) throw new ApiError(400, problem, 'invalid_request');
   const text = normaliseQueryText(parsed.words.join(' '));
-  if (text === '') {
-    // Passages are found by their words: operators alone narrow nothing down to start from.
+  // Operators alone ("from:rohit", "type:pdf after:2026-11-01") list what they match, newest first (issue 42
+  // item 3); exclusions alone leave nothing to list from.
+  const listing = text === '' && hasOperators(parsed) && parsed.excluded.length === 0;
+  if (text === '' && !listing) {
     const message = hasOperators(parsed) ? SEARCH_MESSAGES.wordsRequired : SEARCH_MESSAGES.queryRequired;
     throw new ApiError(400, message, 'invalid_request');
   }
@@ -88,12 +117,12 @@ export async function findPassages(
       ? undefined
       : decodeCursor(SearchCursorSchema, query.cursor, SEARCH_MESSAGES.badCursor);
   // Later pages keep the first page's choice, so one result list never mixes AND and OR.
-  const { mode, lexemes, hits, facets, sourceFacets } = await searchPassages(db, {
+  const request: SearchRequest = {
     userId,
     text,
     kind: query.type ?? parsed.type,
-    from: query.from,
-    to: query.to,
+    from: query.date_from,
+    to: query.date_to,
     sentFrom: parsed.after,
     sentTo: parsed.before,
     sentFromAt: parsed.after === undefined ? undefined : startOfDay(parsed.after, timeZone),
@@ -115,12 +144,24 @@ export async function findPassages(
           ? { uploads: true }
           : { name: parsed.source },
     prefixes: parsed.prefixes,
+    typoWords: query.typos === 'off' ? [] : typoWords(parsed).slice(0, TYPO_WORDS_MAX),
     mode: cursor?.m ?? 'auto',
     minAllWordResults: settings.minAllWordResults,
     limit: query.limit,
     after: cursor === undefined ? undefined : { score: cursor.s, passageId: cursor.i },
     maxCandidates: settings.maxCandidates ?? SEARCH_MAX_CANDIDATES,
-  });
+  };
+  const {
+    mode,
+    lexemes,
+    hits,
+    facets,
+    sourceFacets,
+    order,
+    corrections = [],
+    prefixes = [],
+    people,
+  } = listing ? await listNewest(db, request) : await searchPassages(db, request);
   const page = hits.slice(0, query.limit);
   const last = page.at(-1);
   const response: SearchResponse = {
@@ -138,14 +179,23 @@ export async function findPassages(
       },
       passage: { id: hit.passageId, ordinal: hit.ordinal, location: hit.location },
       snippet: snippetParts(highlightPassage(hit.body, lexemes)),
-      score: hit.score,
+      // A listing's order is its dates (the cursor's key), not a score.
+      score: order === 'newest' ? 0 : hit.score,
       facts: (hit.facts ?? {}) as Partial<Facts>,
     })),
     facets: {
-      type: await typeFacets(db, userId, facets, sourceFacets),
+      type: facets.map((facet) => ({ value: facet.kind as SearchKind, count: facet.count })),
       source: sourceFacets,
+      sender: people.senders,
+      year: yearsOf(people.months),
+      month: people.months,
     },
     mode,
+    order,
+    ...(prefixes.length === 0 ? {} : { prefixes }),
+    ...(corrections.length === 0
+      ? {}
+      : { corrections, corrected_query: correctedQuery(query.q, corrections) }),
     next_cursor:
       hits.length > query.limit && last !== undefined
         ? encodeCursor({ s: last.score, i: last.passageId, m: mode })

@@ -578,18 +578,3 @@ export async function voidFolderUids(db: DatabaseHandle, sourceId: string, folde
     .where('folder', '=', folder)
     .execute();
 }
-
-/** The ids of the user's database sources (PostgreSQL, MySQL, SQLite): their documents are rows. */
-export async function databaseSourceIds(
-  db: DatabaseHandle,
-  userId: string,
-  kinds: readonly string[],
-): Promise<string[]> {
-  const rows = await searchDb(db)
-    .selectFrom('sources')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('kind', 'in', [...kinds])
-    .execute();
-  return rows.map((row) => row.id);
-}

@@ -13,7 +13,7 @@ import { appendExchange, createChat, lockChat, type StoredAnswer } from '../chat
 import { type ChatSettings, queueMail } from '../chats/chats.service';
 import { type DestinationRow, findDestination } from '../destinations/destinations.repository';
 import { insertPostDelivery } from '../destinations/post-deliveries.repository';
-import { userTimeZone } from '../search/search.repository';
+import { userTimeZone } from '../search/candidates.repository';
 import { scheduleZone } from './schedule';
 import {
   dayIn,

@@ -4,7 +4,7 @@ import {
   type Logger,
   withJobLibrarySetupLock,
 } from '@trove/service-core';
-import { userTimeZone } from '../search/search.repository';
+import { userTimeZone } from '../search/candidates.repository';
 import { isKnownZone, nextSlot, scheduleZone } from './schedule';
 import {
   advanceWorkflow,

@@ -11,7 +11,7 @@ import { ApiError, type DatabaseHandle, describeError, tooManyRequests } from '@
 import { listDeliveries } from '../chats/chats.repository';
 import type { ChatSettings } from '../chats/chats.service';
 import { findDestination } from '../destinations/destinations.repository';
-import { userTimeZone } from '../search/search.repository';
+import { userTimeZone } from '../search/candidates.repository';
 import { nextSlot, scheduleZone } from './schedule';
 import { buildRun, checkTargets, RunRefused, refusalError, shipRun } from './workflow-run';
 import {

@@ -33,6 +33,7 @@ import * as recordCollections from './2026-11-29-61-record-collections';
 import * as sourceKindCheckpoints from './2026-11-29-70-source-kind-checkpoints';
 import * as workflows from './2026-11-29-85-workflows';
 import * as searchReadsAccountName from './2026-11-29-75-search-reads-account-name';
+import * as searchWords from './2026-11-29-80-search-words';
 
 // Every migration, imported by name rather than read from the folder at run time, so the list works
 // the same under tsx, vitest or any bundler. Append-only: add a file and a line, never edit one.
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-70-source-kind-checkpoints': sourceKindCheckpoints,
   '2026-11-29-85-workflows': workflows,
   '2026-11-29-75-search-reads-account-name': searchReadsAccountName,
+  '2026-11-29-80-search-words': searchWords,
 };

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { allowedEdits, corrections, editDistance, spelledAs, typoWords } from './typos';
+
+describe('typo tolerance rules', () => {
+  it('5–8 letters allow one edit, 9 or more two, fewer none; a word with digits none', () => {
+    expect(['razr', 'razor', 'mortgage', 'agreement'].map(allowedEdits)).toEqual([0, 1, 1, 2]);
+    expect(allowedEdits('invoice2026')).toBe(0);
+  });
+
+  it('a swap of neighbouring letters is one edit (Damerau), as are a drop, a double and a wrong key', () => {
+    expect(editDistance('mortgage', 'motrgage', 2)).toBe(1);
+    expect(editDistance('mortgage', 'morgage', 2)).toBe(1);
+    expect(editDistance('mortgage', 'mortgagge', 2)).toBe(1);
+    expect(editDistance('mortgage', 'mortgahe', 2)).toBe(1);
+    expect(editDistance('agreement', 'aggreemnet', 2)).toBe(2);
+    // Past the limit it answers limit + 1 without finishing.
+    expect(editDistance('mortgage', 'xyz', 1)).toBe(2);
+  });
+
+  it('only plain words are corrected: not phrases, operator values or prefixes', () => {
+    const words = typoWords({
+      words: ['morgage', 'rates', 'quoted', 'phrase', 'subjectword', 'prefixed', 'a1b2c3d'],
+      phrases: ['quoted phrase'],
+      subject: ['subjectword'],
+      prefixes: ['prefixed'],
+    });
+    expect(words).toEqual([
+      { word: 'morgage', edits: 1 },
+      { word: 'rates', edits: 1 },
+    ]);
+  });
+
+  it('a correction keeps the first letter and stays within the edits the typed word allows', () => {
+    const found = corrections(
+      [{ word: 'morgage', edits: 1 }],
+      [
+        { word: 'morgage', stem: 'morgag', lexeme: 'mortgag' },
+        { word: 'morgage', stem: 'morgag', lexeme: 'norgag' },
+        { word: 'morgage', stem: 'morgag', lexeme: 'morgag' },
+        { word: 'morgage', stem: 'morgag', lexeme: 'mortgagor' },
+      ],
+    );
+    expect(found).toEqual([{ word: 'morgage', stem: 'morgag', lexeme: 'mortgag', edits: 1 }]);
+  });
+
+  it('a corrected stem reads as the results write it', () => {
+    expect(spelledAs('mortgag', ['Mortgage rates', 'mortgages and a mortgage'])).toBe('mortgage');
+    expect(spelledAs('zzzz', ['nothing here'])).toBe('zzzz');
+  });
+});
