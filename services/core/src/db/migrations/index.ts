@@ -71,7 +71,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-60-document-records': documentRecords,
   '2026-11-29-61-record-collections': recordCollections,
   '2026-11-29-70-source-kind-checkpoints': sourceKindCheckpoints,
-  '2026-11-29-85-workflows': workflows,
   '2026-11-29-75-search-reads-account-name': searchReadsAccountName,
   '2026-11-29-80-search-words': searchWords,
+  '2026-11-29-85-workflows': workflows,
 };
