@@ -98,12 +98,12 @@ describe('the extraction process on a bounded heap', () => {
             (await searchDb(service.db).selectFrom('search_jobs').select('last_error').execute())[0],
           // A hang guard, not a timing: two children start (each loads the service's code) and one reads the file
           // until its heap runs out, which took 20 s alone here and over 60 s beside the rest of CI.
-          { timeout: testTime(150_000), interval: 200 },
+          { timeout: testTime(240_000), interval: 200 },
         )
         .toEqual({ last_error: OUT_OF_MEMORY_ERROR });
       // Second and last try: failed, with the reason the Uploads page shows, naming the configured product.
       await expect
-        .poll(async () => documentOf(user, id), { timeout: testTime(150_000), interval: 250 })
+        .poll(async () => documentOf(user, id), { timeout: testTime(240_000), interval: 250 })
         .toMatchObject({ status: 'failed', failure_reason: outOfMemoryReason('Acme Search') });
       expect(await searchDb(service.db).selectFrom('search_jobs').selectAll().execute()).toEqual([]);
       expect(
@@ -120,7 +120,7 @@ describe('the extraction process on a bounded heap', () => {
         })
         .toBe('indexed');
     },
-    testTime(420_000),
+    testTime(600_000),
   );
 });
 
@@ -203,8 +203,10 @@ describe('the extraction process on a clock (issue 18 item 6)', () => {
           return ((await res.json()) as { document: { status: string; failure_reason: string | null } })
             .document;
         };
+        // A hang guard: the clock stops the child, and a new child (which loads the service's code first, up to
+        // a minute beside a full run of three files at a time) marks the job failed.
         await expect
-          .poll(async () => statusOf(heavy, slowId), { timeout: testTime(90_000), interval: 250 })
+          .poll(async () => statusOf(heavy, slowId), { timeout: testTime(180_000), interval: 250 })
           .toMatchObject({ status: 'failed', failure_reason: timedOutReason(1, 'Trove') });
         await expect
           .poll(async () => (await statusOf(light, quickId)).status, {
@@ -222,6 +224,6 @@ describe('the extraction process on a clock (issue 18 item 6)', () => {
         await own.close();
       }
     },
-    testTime(180_000),
+    testTime(300_000),
   );
 });
