@@ -4,7 +4,8 @@
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat | undefined {
+/** The zone's formatter (cached), or undefined for a zone the server does not know. */
+export function formatterFor(timeZone: string): Intl.DateTimeFormat | undefined {
   let formatter = formatters.get(timeZone);
   if (formatter === undefined) {
     try {
@@ -27,7 +28,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat | undefined {
 }
 
 /** The zone's offset from UTC at an instant, in ms (local − UTC). */
-function offsetAt(instant: number, formatter: Intl.DateTimeFormat): number {
+export function offsetAt(instant: number, formatter: Intl.DateTimeFormat): number {
   const parts = Object.fromEntries(
     formatter.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]),
   );

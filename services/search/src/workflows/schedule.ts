@@ -1,5 +1,6 @@
 import { WEEKDAYS, WORKFLOW_MESSAGES, type WorkflowSchedule } from '@trove/contracts';
 import { ApiError } from '@trove/service-core';
+import { formatterFor as knownFormatter, offsetAt } from '../search/time-zone';
 
 // When a workflow runs next (issue 40 item 4, docs/decisions/160-workflows.md "Schedules"): a wall-clock time in
 // the profile's time zone on the days the schedule names. Pure arithmetic over Node's Intl (the IANA database
@@ -7,27 +8,10 @@ import { ApiError } from '@trove/service-core';
 // clock. A time the clocks skip (02:30 on the night they go forward) runs at the same distance after the gap
 // (03:30); a time they pass twice (01:30 on the night they go back) runs at its first passing only.
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
+/** The zone's formatter; a zone the server does not know is a 400 naming it. */
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (formatter === undefined) {
-    try {
-      formatter = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
-    } catch {
-      throw unknownZone(timeZone);
-    }
-    formatters.set(timeZone, formatter);
-  }
+  const formatter = knownFormatter(timeZone);
+  if (formatter === undefined) throw unknownZone(timeZone);
   return formatter;
 }
 
@@ -64,13 +48,6 @@ function localParts(instant: number, formatter: Intl.DateTimeFormat): LocalTime 
     minute: parts.minute ?? 0,
     second: parts.second ?? 0,
   };
-}
-
-/** The zone's offset from UTC at an instant, in ms (local − UTC). */
-function offsetAt(instant: number, formatter: Intl.DateTimeFormat): number {
-  const p = localParts(instant, formatter);
-  const local = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return local - Math.floor(instant / 1000) * 1000;
 }
 
 const DAY_MS = 86_400_000;
