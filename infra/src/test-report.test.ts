@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFailures, stepError } from '../bin/test-report.mjs';
-import { slowestFiles } from '../bin/test-run.mjs';
+import { loadShare, slowestFiles, timeScale } from '../bin/test-run.mjs';
 
 // What `npm test` prints last (issue 36 item 4): each failure's file and its first error, also for a test
 // that timed out, whose JSON report holds only "STACK_TRACE_ERROR".
@@ -84,5 +84,22 @@ describe("npm test's failure report", () => {
     expect(slowestFiles(root, [{ name: 'unit', report }], 1)).toEqual([
       { step: 'unit', file: 'services/b.test.ts', seconds: 9 },
     ]);
+  });
+});
+
+describe("npm test's time scale", () => {
+  it('takes a set TEST_TIME_SCALE as it is', () => {
+    expect(timeScale({ TEST_TIME_SCALE: '3' }, 50, 2)).toEqual({ scale: '3', how: 'set' });
+  });
+
+  it('stretches with the load already on the machine: two burners on two cores at least double it', () => {
+    expect(loadShare(2, 2)).toBe(1);
+    expect(Number(timeScale({}, 2, 2).scale)).toBeGreaterThanOrEqual(2);
+    expect(Number(timeScale({}, 40, 2).scale)).toBe(10);
+  });
+
+  it('never goes under 1 on a quiet machine', () => {
+    expect(loadShare(-1, 0)).toBe(0);
+    expect(Number(timeScale({}, 0, 2).scale)).toBeGreaterThanOrEqual(1);
   });
 });
