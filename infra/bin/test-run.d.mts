@@ -6,6 +6,7 @@ export function timeScale(
   cores?: number,
 ): { scale: string; how: string };
 export function loadShare(load1: number, cores: number): number;
+export function scaleFrom(probeMs: number, load: number, cores: number): number;
 export function slowestFiles(
   root: string,
   reports: readonly { name: string; report?: string | undefined }[],

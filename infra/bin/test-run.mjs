@@ -93,13 +93,16 @@ export function timeScale(env, load = loadavg()[0], cores = availableParallelism
   const probe = spawnSync(process.execPath, ['-e', PROBE], { encoding: 'utf8' });
   const probeMs = Number(probe.stdout.trim());
   if (probe.status !== 0 || !Number.isFinite(probeMs)) return { scale: '1', how: 'the probe failed' };
-  const share = loadShare(load, cores);
-  const measured = Math.max(probeMs / REFERENCE_PROBE_MS, 1 + share);
-  const scale = Math.min(10, Math.max(1, Math.round(measured * 10) / 10));
   return {
-    scale: String(scale),
+    scale: String(scaleFrom(probeMs, load, cores)),
     how: `measured: ${probeMs.toFixed(0)} ms for ${REFERENCE_PROBE_MS} ms of work on each of ${cores} threads, load ${load.toFixed(1)} on ${cores} cores`,
   };
+}
+
+/** The scale from the probe's time and the load: the larger of the two, a tenth at a time, from 1 to 10. */
+export function scaleFrom(probeMs, load, cores) {
+  const measured = Math.max(probeMs / REFERENCE_PROBE_MS, 1 + loadShare(load, cores));
+  return Math.min(10, Math.max(1, Math.round(measured * 10) / 10));
 }
 
 /** Each test file's wall time from the steps' vitest JSON reports, longest first. */
