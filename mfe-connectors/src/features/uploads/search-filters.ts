@@ -15,6 +15,8 @@ export interface SearchRequest {
   type: SearchKind | null;
   filters: readonly FactFilter[];
   cursor?: string;
+  /** The last word is still being typed: searched as a prefix (`as_you_type=on`, issue 42 item 5). */
+  asYouType?: boolean;
 }
 
 /** Adding a filter replaces the one of its kind: the API has one slot for each. */
@@ -43,6 +45,7 @@ export function searchParams(request: SearchRequest, limit: number): URLSearchPa
     }
   }
   if (request.cursor !== undefined) params.set('cursor', request.cursor);
+  if (request.asYouType) params.set('as_you_type', 'on');
   return params;
 }
 

@@ -34,6 +34,7 @@ function renderPanel(
     nextCursor: null,
     status: 'done',
     error: null,
+    typing: false,
   };
   render(
     <KitProviders config={{ name: 'Trove', shortName: 'T', tagline: 'Find anything.' }}>
