@@ -133,6 +133,7 @@ async function postTo(
     outcome = await postJson(url, payloadFor(kind, digest), resolved, {
       ...settings.post,
       deadlineMs: settings.deadlineMs,
+      pinnedSha256: destination.pinned_sha256,
     });
   } catch (err) {
     const words = unreachedWords(label, url.hostname, err);
