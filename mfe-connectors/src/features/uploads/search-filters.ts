@@ -105,6 +105,19 @@ export function withSource(q: string, source: { value: string; label: string } |
   return rest === '' ? token : `${rest} ${token}`;
 }
 
+/** `type:` tokens, negated or not. */
+const TYPE_TOKEN = /(^|\s)-?type:\S*/gi;
+
+/**
+ * The query with its `type:` set to a kind's operator value (issue 42 item 6: one filter language — a type
+ * chip writes what a person could have typed), or taken out (null).
+ */
+export function withType(q: string, value: string | null): string {
+  const rest = q.replace(TYPE_TOKEN, ' ').replace(/\s+/g, ' ').trim();
+  if (value === null) return rest;
+  return rest === '' ? `type:${value}` : `${rest} type:${value}`;
+}
+
 /** Whether a facet is the query's `source:` (by label, any case; `uploads` or `upload` for uploads). */
 export function isChosenSource(chosen: string | undefined, facet: { value: string; label: string }): boolean {
   if (chosen === undefined) return false;

@@ -8,6 +8,7 @@ import {
   isDatabaseRow,
   parseSearchQuery,
   type SearchResult,
+  typeOperatorValue,
 } from '@trove/contracts';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -22,6 +23,7 @@ import {
   withFilter,
   withoutFilter,
   withSource,
+  withType,
 } from './search-filters';
 import { AS_YOU_TYPE_DEBOUNCE_MS } from '../search/as-you-type';
 import { focusResult, resultCountWords } from '../search/result-keys';
@@ -149,7 +151,21 @@ export function SearchPanel({
   }, []);
   const type = request?.type ?? null;
   const filters = request?.filters ?? [];
-  const chosenSource = request === null ? undefined : parseSearchQuery(request.q).source;
+  const parsed = request === null ? undefined : parseSearchQuery(request.q);
+  const chosenSource = parsed?.source;
+  // The kind asked for: the query's `type:` (what the chips write) or an older link's `type=` parameter.
+  const chosenType = type ?? parsed?.type ?? null;
+  /** A type chip writes `type:` into the query where the syntax has a word for the kind (issue 42 item 6). */
+  const chooseType = (q: string, kind: SearchKind | null) => {
+    const value = kind === null ? null : typeOperatorValue(kind);
+    if (kind !== null && value === undefined) {
+      onSearch(withType(q, null), kind, filters);
+      return;
+    }
+    const written = withType(q, value ?? null);
+    setText(written);
+    onSearch(written, null, filters);
+  };
   const stopTyping = () => {
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = null;
@@ -262,14 +278,14 @@ export function SearchPanel({
           {state.facets.length > 0 ? (
             <fieldset className={styles.facets}>
               <VisuallyHidden as="legend">Filter by type</VisuallyHidden>
-              <PillButton pressed={type === null} onClick={() => onSearch(request.q, null, filters)}>
+              <PillButton pressed={chosenType === null} onClick={() => chooseType(request.q, null)}>
                 All <span className={styles.count}>{total}</span>
               </PillButton>
               {state.facets.map((facet) => (
                 <PillButton
                   key={facet.value}
-                  pressed={type === facet.value}
-                  onClick={() => onSearch(request.q, type === facet.value ? null : facet.value, filters)}
+                  pressed={chosenType === facet.value}
+                  onClick={() => chooseType(request.q, chosenType === facet.value ? null : facet.value)}
                 >
                   {facet.value === ROW_KIND ? DATABASE_ROW_LABEL : KIND_LABELS[facet.value]}{' '}
                   <span className={styles.count}>{facet.count}</span>
