@@ -10,6 +10,7 @@ const base: ProxySettings = {
   authUpstreams: ['127.0.0.1:4101'],
   profileUpstreams: ['127.0.0.1:4102', '127.0.0.1:4112'],
   searchUpstreams: ['127.0.0.1:4103'],
+  sourcesUpstreams: ['127.0.0.1:4104'],
   brotli: false,
 };
 
@@ -97,8 +98,8 @@ describe('renderNginxConfig', () => {
       ['^~ /api/v1/chats/', 'trove_search'],
       ['= /api/v1/passages', 'trove_search'],
       ['^~ /api/v1/passages/', 'trove_search'],
-      ['= /api/v1/sources', 'trove_search'],
-      ['^~ /api/v1/sources/', 'trove_search'],
+      ['= /api/v1/sources', 'trove_sources'],
+      ['^~ /api/v1/sources/', 'trove_sources'],
       ['= /api/v1/destinations', 'trove_search'],
       ['^~ /api/v1/destinations/', 'trove_search'],
       ['= /api/v1/workflows', 'trove_search'],

@@ -72,6 +72,8 @@ export interface ProxySettings {
   profileUpstreams: readonly string[];
   /** `host:port` of each search service instance (uploads, search, chats, passages). */
   searchUpstreams: readonly string[];
+  /** `host:port` of each sources service instance (/api/v1/sources). */
+  sourcesUpstreams: readonly string[];
   /**
    * Largest request body on /api/v1/uploads, in bytes: the search service's UPLOAD_MAX_REQUEST_BYTES, so
    * nginx and the service refuse the same request. Default {@link DEFAULT_UPLOAD_MAX_BODY_BYTES}.
@@ -127,6 +129,7 @@ export function renderNginxConfig(settings: ProxySettings): string {
     authUpstreams,
     profileUpstreams,
     searchUpstreams,
+    sourcesUpstreams,
     uploadMaxBodyBytes = DEFAULT_UPLOAD_MAX_BODY_BYTES,
     uploadLimits = UPLOAD_LIMITS_PER_ADDRESS,
     authLimits = AUTH_LIMITS_PER_NETWORK,
@@ -260,6 +263,8 @@ ${upstreamBlock('trove_auth', authUpstreams)}
 ${upstreamBlock('trove_profile', profileUpstreams)}
 
 ${upstreamBlock('trove_search', searchUpstreams)}
+
+${upstreamBlock('trove_sources', sourcesUpstreams)}
 ${extraUpstreams.map((block) => `\n${block}\n`).join('')}
   server {
     listen ${listen};

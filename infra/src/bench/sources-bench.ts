@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { type Dovecot, startDovecot } from '../../../services/search/src/sources/kinds/imap/testing/dovecot';
-import { spamAssassinMail } from '../../../services/search/src/sources/kinds/imap/testing/spam-assassin';
+import { type Dovecot, startDovecot } from '../../../services/sources/src/kinds/imap/testing/dovecot';
+import { spamAssassinMail } from '../../../services/sources/src/kinds/imap/testing/spam-assassin';
 import type { Stack } from '../stack';
 import { type Counts, counts, csrfHeaders, untilWithin } from './source-probes';
 import { groupMemory, isExtraction, searchServiceProcess } from './upload-memory';

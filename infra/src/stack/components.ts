@@ -116,6 +116,7 @@ export interface NginxSpec {
   authPorts: readonly number[];
   profilePorts: readonly number[];
   searchPorts: readonly number[];
+  sourcesPorts: readonly number[];
   /** nginx's body cap on /api/v1/uploads (UPLOAD_MAX_REQUEST_BYTES). Default: the renderer's. */
   uploadMaxBodyBytes?: number;
   remoteOrigins: readonly string[];
@@ -148,6 +149,7 @@ export async function startNginx(
       authUpstreams: spec.authPorts.map((port) => `127.0.0.1:${port}`),
       profileUpstreams: spec.profilePorts.map((port) => `127.0.0.1:${port}`),
       searchUpstreams: spec.searchPorts.map((port) => `127.0.0.1:${port}`),
+      sourcesUpstreams: spec.sourcesPorts.map((port) => `127.0.0.1:${port}`),
       ...(spec.uploadMaxBodyBytes === undefined ? {} : { uploadMaxBodyBytes: spec.uploadMaxBodyBytes }),
       remoteOrigins: spec.remoteOrigins,
       extraLocations: spec.extraLocations,

@@ -17,6 +17,7 @@ describe('resolvePorts', () => {
       auth: 4101,
       profile: 4102,
       search: 4103,
+      sources: 4104,
       mailWeb: 1080,
       mailSmtp: 1025,
       embeddedPg: 54329,
@@ -62,18 +63,21 @@ describe('redactUrl', () => {
 
 describe('resolveInstances', () => {
   it('runs one of each by default; INSTANCES sets all; a per-service setting wins', () => {
-    expect(resolveInstances({})).toEqual({ auth: 1, profile: 1, search: 1 });
-    expect(resolveInstances({ INSTANCES: '2' })).toEqual({ auth: 2, profile: 2, search: 2 });
+    expect(resolveInstances({})).toEqual({ auth: 1, profile: 1, search: 1, sources: 1 });
+    expect(resolveInstances({ INSTANCES: '2' })).toEqual({ auth: 2, profile: 2, search: 2, sources: 2 });
     expect(resolveInstances({ INSTANCES: '2', PROFILE_INSTANCES: '3' })).toEqual({
       auth: 2,
       profile: 3,
       search: 2,
+      sources: 2,
     });
     expect(resolveInstances({ INSTANCES: '2', SEARCH_INSTANCES: '4' }, { auth: 1 })).toEqual({
       auth: 1,
       profile: 2,
       search: 4,
+      sources: 2,
     });
+    expect(resolveInstances({ SOURCES_INSTANCES: '3' }).sources).toBe(3);
   });
 
   it('names the variable of a bad count in one line', () => {

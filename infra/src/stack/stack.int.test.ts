@@ -30,9 +30,17 @@ async function freePorts(count: number): Promise<number[]> {
 }
 
 async function testPorts(): Promise<StackPorts> {
-  const [http = 0, auth = 0, profile = 0, search = 0, mailWeb = 0, mailSmtp = 0, embeddedPg = 0] =
-    await freePorts(7);
-  return { http, auth, profile, search, mailWeb, mailSmtp, embeddedPg };
+  const [
+    http = 0,
+    auth = 0,
+    profile = 0,
+    search = 0,
+    sources = 0,
+    mailWeb = 0,
+    mailSmtp = 0,
+    embeddedPg = 0,
+  ] = await freePorts(8);
+  return { http, auth, profile, search, sources, mailWeb, mailSmtp, embeddedPg };
 }
 
 function groupGone(pid: number): boolean {

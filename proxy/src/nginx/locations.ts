@@ -29,12 +29,11 @@ export interface UploadLimits {
  */
 export const DEFAULT_UPLOAD_MAX_BODY_BYTES = 100 * 1024 * 1024;
 
-/** The search service's public prefixes besides uploads (issues 10, 11, 21's sources, 22's destinations, 40's workflows). */
+/** The search service's public prefixes besides uploads (issues 10, 11, 22's destinations, 40's workflows). */
 export const SEARCH_SERVICE_PREFIXES = [
   API_PATHS.search,
   API_PATHS.chats,
   API_PATHS.passages,
-  API_PATHS.sources,
   API_PATHS.destinations,
   API_PATHS.workflows,
   API_PATHS.documents,
@@ -298,7 +297,7 @@ function authLimitedLocations(csp: string, limits: AuthLimits): string {
   return [register, ...signIn].join('\n\n');
 }
 
-/** The services' public API: auth, profile, and the search service with its uploads. */
+/** The services' public API: auth, profile, the search service with its uploads, and sources. */
 export function serviceLocations(
   csp: string,
   uploadMaxBodyBytes: number,
@@ -314,8 +313,11 @@ ${proxyLocation(`^~ ${API_PATHS.profile}/`, 'trove_profile', csp)}
     # docs/product/api.md#profile-calls PUT /api/v1/profile has no trailing slash, so the prefix above does not match it.
 ${proxyLocation(`= ${API_PATHS.profile}`, 'trove_profile', csp)}
 
-    # The search service (issues 10, 11 and 21): search, chats, passages and sources take small JSON bodies.
+    # The search service (issues 10, 11 and 22): search, chats, passages and destinations take small JSON bodies.
 ${SEARCH_SERVICE_PREFIXES.map((prefix) => prefixLocations(prefix, 'trove_search', csp)).join('\n\n')}
+
+    # The sources service (issue 34 item 1, docs/decisions/170-sources-service.md): connections and their syncs.
+${prefixLocations(API_PATHS.sources, 'trove_sources', csp)}
 
 ${uploadsLocations(csp, uploadMaxBodyBytes, uploadLimits)}`;
 }
