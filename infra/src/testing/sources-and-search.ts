@@ -54,6 +54,8 @@ export async function startSourcesTestService(
 ): Promise<SourcesTestService> {
   const { sources: settings = {}, ...searchOptions } = options;
   const search = await startSearchTestService(searchOptions);
+  // Off while a `syncOnly` runs: what it hands over waits in the intake.
+  let drainAfterEachStep = true;
   const running = await startSources({
     db: search.db,
     logger: search.logs.logger,
@@ -68,7 +70,7 @@ export async function startSourcesTestService(
       // A sync's hand-over is applied as soon as it is committed, as the search service's worker would.
       onStored: () => {
         settings.onStored?.();
-        search.drainIntake().catch(() => undefined);
+        if (drainAfterEachStep) search.drainIntake().catch(() => undefined);
       },
     },
   });
@@ -80,7 +82,14 @@ export async function startSourcesTestService(
   });
   const sources: RunningTestSources = {
     ...running,
-    syncOnly: (sourceId) => running.syncNow(sourceId),
+    async syncOnly(sourceId) {
+      drainAfterEachStep = false;
+      try {
+        return await running.syncNow(sourceId);
+      } finally {
+        drainAfterEachStep = true;
+      }
+    },
     async syncNow(sourceId) {
       const result = await running.syncNow(sourceId);
       await search.drainIntake();

@@ -86,16 +86,19 @@ async function createSource(user: SignedInUser, mailbox: string): Promise<string
   return SourceResponseSchema.parse(created.json).source.id;
 }
 
-function sync(sourceId: string, options: Partial<ImapSyncOptions> = {}) {
+/** One sync run, then what it handed over taken into the index. */
+async function sync(sourceId: string, options: Partial<ImapSyncOptions> = {}) {
   const deps = service.sources;
   if (deps === undefined) throw new Error('the test service runs without sources');
-  return runImapSync(service.db, sourceId, {
+  const result = await runImapSync(service.db, sourceId, {
     secrets: deps.deps.secrets,
     reach: deps.deps.reach,
     logger: service.logs.logger,
     intervalMinutes: 15,
     ...options,
   });
+  await service.search.drainIntake();
+  return result;
 }
 
 /** What the source still has in the database: its row, documents, identities and folder checkpoints. */
@@ -242,7 +245,6 @@ describe('removing a source', () => {
       expect(atDelete?.row).toBe(1);
       expect(atDelete?.identities).toBe(10);
       expect([0, 10]).toContain(atDelete?.documents);
-      await service.search.drainIntake();
       const afterSync = await leftOf(sourceId);
       // Nothing was added after the mark.
       expect(afterSync.documents).toBe(10);

@@ -18,6 +18,7 @@ import {
   type LogCapture,
   serverDirectory,
   type TestDatabase,
+  testTime,
 } from '@trove/service-core/testing';
 import { createSearchApp, type SearchAppDeps } from '../app';
 import { createExtractionWorker, type ExtractionWorker, type Extractor } from '../jobs/extraction-worker';
@@ -250,7 +251,7 @@ export async function startSearchTestService(
     },
     async close() {
       await destinations?.stop();
-      await boss?.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      await boss?.stop({ graceful: true, wait: true, close: false, timeout: testTime(10_000) });
       await db.destroy();
       await testDatabase.drop();
     },

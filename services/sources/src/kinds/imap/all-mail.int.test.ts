@@ -8,7 +8,7 @@ import {
   testDb,
 } from '../../../../../infra/src/testing/sources-and-search';
 import { connectImap } from './imap-client';
-import { runImapSync } from './index';
+import { runImapSync as runImapSyncOnly } from './index';
 import { ALL_MAIL_FOLDER, type Dovecot, startDovecot } from './testing/dovecot';
 
 // Gmail's All Mail (issue 21, "Folders"): a folder flagged \All that shows every message of the others again.
@@ -20,6 +20,13 @@ const ADA = { name: 'ada@example.test', password: `app-password-ada-${randomByte
 
 let dovecot: Dovecot;
 let service: SourcesTestService;
+
+/** One sync run, then what it handed over taken into the index (the search service's drain). */
+async function runImapSync(...args: Parameters<typeof runImapSyncOnly>) {
+  const result = await runImapSyncOnly(...args);
+  await service.search.drainIntake();
+  return result;
+}
 
 beforeAll(async () => {
   [dovecot, service] = await Promise.all([

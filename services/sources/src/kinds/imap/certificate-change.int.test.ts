@@ -14,7 +14,7 @@ import {
   testDb,
 } from '../../../../../infra/src/testing/sources-and-search';
 import { CHANGED_CERTIFICATE_ACTION } from './imap-source';
-import { runImapSync } from './index';
+import { runImapSync as runImapSyncOnly } from './index';
 import { type Dovecot, startDovecot } from './testing/dovecot';
 
 // A pinned certificate that changes (docs/decisions/047, issue 21 "a self-signed certificate is refused unless the
@@ -26,6 +26,13 @@ const ADA = { name: 'ada@example.test', password: `app-password-ada-${randomByte
 
 let dovecot: Dovecot;
 let service: SourcesTestService;
+
+/** One sync run, then what it handed over taken into the index (the search service's drain). */
+async function runImapSync(...args: Parameters<typeof runImapSyncOnly>) {
+  const result = await runImapSyncOnly(...args);
+  await service.search.drainIntake();
+  return result;
+}
 let user: SignedInUser;
 
 beforeAll(async () => {

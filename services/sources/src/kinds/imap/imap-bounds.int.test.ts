@@ -7,7 +7,7 @@ import {
 } from '../../../../../infra/src/testing/sources-and-search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectImap, type ImapConnectionSettings, ImapError, type ImapMessage } from './imap-client';
-import { runImapSync } from './index';
+import { runImapSync as runImapSyncOnly } from './index';
 import { type Dovecot, startDovecot } from './testing/dovecot';
 import { corpusMessages } from './testing/spam-assassin';
 import { type HostileImap, startHostileImap } from './testing/hostile-imap';
@@ -22,6 +22,13 @@ let hostile: HostileImap;
 let polite: HostileImap;
 let dovecot: Dovecot;
 let service: SourcesTestService;
+
+/** One sync run, then what it handed over taken into the index (the search service's drain). */
+async function runImapSync(...args: Parameters<typeof runImapSyncOnly>) {
+  const result = await runImapSyncOnly(...args);
+  await service.search.drainIntake();
+  return result;
+}
 
 const at = (
   server: HostileImap,

@@ -10,7 +10,7 @@ import {
   testDb,
 } from '../../../../../infra/src/testing/sources-and-search';
 import { queueDueSources } from '../../source-jobs';
-import { type ImapSyncOptions, runImapSync } from './index';
+import { type ImapSyncOptions, runImapSync as runImapSyncOnly } from './index';
 import { type Dovecot, startDovecot } from './testing/dovecot';
 import { corpusMessages } from './testing/spam-assassin';
 
@@ -36,6 +36,13 @@ const [DELTA, COMPARE, RESET, WRONG, CRASH, ODD, PAUSE, TWICE] = USERS.map((user
 
 let dovecot: Dovecot;
 let service: SourcesTestService;
+
+/** One sync run, then what it handed over taken into the index (the search service's drain). */
+async function runImapSync(...args: Parameters<typeof runImapSyncOnly>) {
+  const result = await runImapSyncOnly(...args);
+  await service.search.drainIntake();
+  return result;
+}
 let user: SignedInUser;
 
 beforeAll(async () => {
