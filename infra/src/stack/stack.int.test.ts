@@ -123,6 +123,8 @@ describe('the stack on a fresh database', () => {
     const ready = await fetch(`${stack.url}/api/v1/profile/readyz`);
     expect(ready.status).toBe(200);
     expect((await fetch(`${stack.url}/api/v1/search/readyz`)).status).toBe(200);
+    // The sources service behind its own upstream (docs/decisions/170-sources-service.md).
+    expect((await fetch(`${stack.url}/api/v1/sources/readyz`)).status).toBe(200);
   });
 
   it('runs each service as its own database role (issue 18 item 16)', () => {
@@ -148,6 +150,7 @@ describe('the stack on a fresh database', () => {
       'nginx',
       'profile',
       'search',
+      'sources',
     ]);
     // The mail catcher is the one part the API does not need; kill it the hard way.
     const maildev = stack.processes.find(({ name }) => name === 'maildev')?.pid ?? 0;
@@ -246,7 +249,7 @@ describe('start-up failures', () => {
       expect(failure).toBeInstanceOf(StackError);
       const message = (failure as Error).message;
       expect(message).toMatch(
-        /^The (auth|profile|search) service \((AUTH|PROFILE|SEARCH)_PORT=\d+\) did not become ready/,
+        /^The (auth|profile|search|sources) service \((AUTH|PROFILE|SEARCH|SOURCES)_PORT=\d+\) did not become ready/,
       );
       expect(message).toContain('exited with code 1');
       expect(message).toContain('LOG_LEVEL');

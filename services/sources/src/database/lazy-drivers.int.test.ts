@@ -34,7 +34,7 @@ describe('database clients load on first use', () => {
   it(
     'the service at start loads no database client but its own (pg) and no SQL parser',
     async () => {
-      expect(await packagesLoadedBy([here('../../app.ts'), here('../start-sources.ts')])).toEqual(['pg']);
+      expect(await packagesLoadedBy([here('../app.ts'), here('../start-sources.ts')])).toEqual(['pg']);
     },
     testTime(120_000),
   );
