@@ -165,7 +165,7 @@ describe('the stack on a fresh database', () => {
     const database = new URL(stack.databaseUrl).pathname.slice(1);
     expect(database).toMatch(/^trove_e2e_[0-9a-f]+$/);
     expect(await databaseExists(database)).toBe(true);
-    expect(stack.pids.length).toBe(5);
+    expect(stack.pids.length).toBe(6);
 
     await stack.stop();
 
@@ -294,7 +294,7 @@ process.kill(process.pid, 'SIGKILL');
           pids: number[];
           databaseUrl: string;
         };
-        expect(pids.length).toBe(5);
+        expect(pids.length).toBe(6);
         for (const pid of pids) expect(groupGone(pid), `pid ${pid} left running`).toBe(false);
 
         // Any stack starting meanwhile (another test run) may do this cleanup first; either way, all goes.
