@@ -2,11 +2,13 @@ import { SERVICE_DATABASE_ROLES } from '@trove/service-core';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase, createLogger, createServiceApp, readEnv } from '@trove/service-core';
+import { SQLITE_FILE_MAX_BYTES, sqliteUploadBodyBytes } from '@trove/contracts';
 import { DEFAULT_UPLOAD_MAX_BODY_BYTES, renderNginxConfig } from '@trove/proxy';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { AUTH_PREFIX } from '../../../services/auth/src/app';
 import { SearchEnvSchema } from '../../../services/search/src/env';
+import { SourcesEnvSchema } from '../../../services/sources/src/env';
 import { WEB_IMAGE_PATHS, webImageSettings } from '../../docker/render-nginx';
 import { REPO_ROOT } from '../stack/index';
 import { envSettings, SERVICE_SCHEMAS } from './env-reference';
@@ -377,6 +379,19 @@ describe('uploads through nginx', () => {
     expect(conf).toContain(`client_max_body_size ${DEFAULT_UPLOAD_MAX_BODY_BYTES};`);
     const smaller = renderNginxConfig(webImageSettings({ UPLOAD_MAX_REQUEST_BYTES: '10485760' }));
     expect(smaller).toContain('client_max_body_size 10485760;');
+  });
+
+  it("nginx's cap on a SQLite file's upload is the sources service's: the file and its form (docs/decisions/170)", () => {
+    const env = readEnv(SourcesEnvSchema, { DATABASE_URL: 'postgres://trove@db/trove' });
+    expect(env).toMatchObject({ ok: true, env: { SOURCE_SQLITE_MAX_BYTES: SQLITE_FILE_MAX_BYTES } });
+    const files = (conf: string) => conf.slice(conf.indexOf('location = /api/v1/sources/files {'));
+    expect(files(renderNginxConfig(webImageSettings({})))).toContain(
+      `client_max_body_size ${sqliteUploadBodyBytes(SQLITE_FILE_MAX_BYTES)};`,
+    );
+    const smaller = renderNginxConfig(webImageSettings({ SOURCE_SQLITE_MAX_BYTES: '10485760' }));
+    expect(files(smaller)).toContain(`client_max_body_size ${sqliteUploadBodyBytes(10485760)};`);
+    const dockerfile = readFileSync(join(REPO_ROOT, 'infra', 'docker', 'web.Dockerfile'), 'utf8');
+    expect(dockerfile).toContain('SOURCE_SQLITE_MAX_BYTES=$SOURCE_SQLITE_MAX_BYTES');
   });
 
   it("the image's nginx takes its per-network auth limits from the build args (docs/decisions/096)", () => {

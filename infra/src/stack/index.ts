@@ -17,6 +17,7 @@ import {
   resolveInstances,
   resolvePorts,
   resolveAuthLimits,
+  resolveSourceFileMaxBytes,
   resolveUploadMaxRequestBytes,
   type StackInstances,
   type StackPorts,
@@ -129,6 +130,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const abWeightB = options.abWeightB ?? resolveAbWeight(env);
   // nginx's body cap for uploads follows the service's own, so both refuse the same request.
   const uploadMaxRequestBytes = resolveUploadMaxRequestBytes({ ...env, ...options.serviceEnv });
+  // And its cap on a SQLite file's upload follows the sources service's (docs/decisions/170).
+  const sourceFileMaxBytes = resolveSourceFileMaxBytes({ ...env, ...options.serviceEnv });
   // nginx's per-network auth limits: set beside the services' RATE_* settings (test stacks raise both).
   const authLimits = resolveAuthLimits({ ...env, ...options.serviceEnv });
   const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);
@@ -247,7 +250,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       AUTH_JWKS_URL: `http://${loopbackHost(listenHost)}:${ports.http}/api/v1/auth/.well-known/jwks.json`,
       // Links in mailed answers point where users reach the app (issue 18 item 12): nginx, unless set.
       PUBLIC_URL: `http://localhost:${ports.http}`,
-      ...pick(env, ['LOG_LEVEL', 'TRUSTED_PROXIES', 'PUBLIC_URL', 'UPLOAD_MAX_REQUEST_BYTES']),
+      ...pick(env, [
+        'LOG_LEVEL',
+        'TRUSTED_PROXIES',
+        'PUBLIC_URL',
+        'UPLOAD_MAX_REQUEST_BYTES',
+        'SOURCE_SQLITE_MAX_BYTES',
+      ]),
       ...options.serviceEnv,
     });
 
@@ -311,6 +320,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           searchPorts: servicePorts.search,
           sourcesPorts: servicePorts.sources,
           ...(uploadMaxRequestBytes === undefined ? {} : { uploadMaxBodyBytes: uploadMaxRequestBytes }),
+          ...(sourceFileMaxBytes === undefined ? {} : { sourceFileMaxBytes }),
           remoteOrigins,
           extraLocations: options.extraLocations ?? [],
           workerProcesses: options.nginxWorkers ?? 1,

@@ -8,6 +8,7 @@ import {
   resolveAuthLimits,
   resolveInstances,
   resolvePorts,
+  resolveSourceFileMaxBytes,
 } from './settings';
 
 describe('resolvePorts', () => {
@@ -120,5 +121,15 @@ describe('resolveAuthLimits (docs/decisions/096)', () => {
       signInPerMinute: 1_000_000,
       signInBurst: 1_000_000,
     });
+  });
+});
+
+describe('resolveSourceFileMaxBytes (docs/decisions/170-sources-service.md)', () => {
+  it("follows the sources service's SOURCE_SQLITE_MAX_BYTES, unset when it is, and names a bad value", () => {
+    expect(resolveSourceFileMaxBytes({})).toBeUndefined();
+    expect(resolveSourceFileMaxBytes({ SOURCE_SQLITE_MAX_BYTES: '1048576' })).toBe(1048576);
+    expect(() => resolveSourceFileMaxBytes({ SOURCE_SQLITE_MAX_BYTES: '12 MB' })).toThrow(
+      /SOURCE_SQLITE_MAX_BYTES/,
+    );
   });
 });

@@ -134,6 +134,22 @@ export function resolveUploadMaxRequestBytes(env: NodeJS.ProcessEnv): number | u
   return bytes;
 }
 
+/**
+ * `SOURCE_SQLITE_MAX_BYTES`, the sources service's cap on a SQLite file's upload, which nginx's body cap on
+ * /api/v1/sources/files follows (docs/decisions/170-sources-service.md). Unset: both use their default (200 MB).
+ */
+export function resolveSourceFileMaxBytes(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.SOURCE_SQLITE_MAX_BYTES;
+  if (raw === undefined || raw === '') return undefined;
+  const bytes = /^\d{1,13}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(bytes >= 1024 && bytes <= 4 * 1024 * 1024 * 1024)) {
+    throw new StackError(
+      `Invalid environment: SOURCE_SQLITE_MAX_BYTES must be a whole number of bytes between 1024 and ${4 * 1024 * 1024 * 1024} (got "${raw}")`,
+    );
+  }
+  return bytes;
+}
+
 /** nginx's limits per client network on the auth calls made without a session (docs/decisions/096). */
 export const AUTH_LIMIT_SETTINGS = {
   registerPerMinute: 'PROXY_REGISTER_PER_MINUTE',

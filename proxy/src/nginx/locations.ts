@@ -1,4 +1,4 @@
-import { API_PATHS } from '@trove/contracts';
+import { API_PATHS, DATABASE_SOURCE_PATHS, sqliteUploadBodyBytes } from '@trove/contracts';
 import { type AuthLimits, authLimitDirectives, REGISTER_PATH, SIGN_IN_PREFIXES } from './auth-limits';
 import { errorPageDirectives } from './error-pages';
 import { securityHeaders, staticFileHeaders } from './security-headers';
@@ -297,12 +297,28 @@ function authLimitedLocations(csp: string, limits: AuthLimits): string {
   return [register, ...signIn].join('\n\n');
 }
 
+/**
+ * A SQLite file's upload (POST /api/v1/sources/files): up to `maxBytes` (contracts' sqliteUploadBodyBytes of the
+ * sources service's SOURCE_SQLITE_MAX_BYTES, the same cap its route applies), streamed to the service as it
+ * arrives. Past it, nginx's own 413 with the route's words, before a byte reaches the service.
+ */
+function sourceFileLocation(csp: string, maxBytes: number): string {
+  return proxyLocation(`= ${DATABASE_SOURCE_PATHS.files}`, 'trove_sources', csp, {
+    directives: `      client_max_body_size ${maxBytes};
+      proxy_request_buffering off;
+      client_body_buffer_size 128k;`,
+    errorPages: { 413: 'source_files_413' },
+    readTimeoutSeconds: 120,
+  });
+}
+
 /** The services' public API: auth, profile, the search service with its uploads, and sources. */
 export function serviceLocations(
   csp: string,
   uploadMaxBodyBytes: number,
   uploadLimits: UploadLimits,
   authLimits: AuthLimits,
+  sourceFileMaxBodyBytes: number = sqliteUploadBodyBytes(),
 ): string {
   return `${proxyLocation(`^~ ${API_PATHS.auth}/`, 'trove_auth', csp)}
 
@@ -318,6 +334,8 @@ ${SEARCH_SERVICE_PREFIXES.map((prefix) => prefixLocations(prefix, 'trove_search'
 
     # The sources service (issue 34 item 1, docs/decisions/170-sources-service.md): connections and their syncs.
 ${prefixLocations(API_PATHS.sources, 'trove_sources', csp)}
+
+${sourceFileLocation(csp, sourceFileMaxBodyBytes)}
 
 ${uploadsLocations(csp, uploadMaxBodyBytes, uploadLimits)}`;
 }

@@ -1,4 +1,4 @@
-import { API_PATHS } from '@trove/contracts';
+import { API_PATHS, sqliteUploadBodyBytes } from '@trove/contracts';
 import {
   createServiceApp,
   type DatabaseHandle,
@@ -32,7 +32,7 @@ export function createSourcesApp(deps: SourcesAppDeps): Hono<ServiceEnv> {
     prefix: SOURCES_PREFIX,
     name: 'sources',
     // The routes cap every other body at SOURCE_MAX_BODY_BYTES; the file's upload is the one large one.
-    maxBodyBytes: Math.max(SOURCE_MAX_BODY_BYTES, sqliteMaxBytes + 64 * 1024),
+    maxBodyBytes: Math.max(SOURCE_MAX_BODY_BYTES, sqliteUploadBodyBytes(sqliteMaxBytes)),
   });
   const { logger: _logger, ...routes } = deps;
   app.route(SOURCES_PREFIX, createSourceRoutes(routes));

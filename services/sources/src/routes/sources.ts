@@ -7,6 +7,7 @@ import {
   type SourceFileResponse,
   CreateSourceSchema,
   SourceIdSchema,
+  sqliteUploadBodyBytes,
   type SourceResponse,
   type SourcesListResponse,
   type SourceSyncResponse,
@@ -73,8 +74,9 @@ export function createSourceRoutes(deps: SourceRoutesDeps): Hono<ServiceEnv> {
   routes.use('*', noStore);
   const small = limitBody(SOURCE_MAX_BODY_BYTES);
   const sqliteMaxBytes = deps.databases?.sqliteMaxBytes ?? DATABASE_DEFAULTS.sqliteMaxBytes;
-  // A SQLite file's upload has its own cap (SOURCE_SQLITE_MAX_BYTES and the multipart framing).
-  const fileSized = limitBody(sqliteMaxBytes + 64 * 1024);
+  // A SQLite file's upload has its own cap (SOURCE_SQLITE_MAX_BYTES and the multipart framing): the one nginx's
+  // location for it applies too (proxy/src/nginx/locations.ts).
+  const fileSized = limitBody(sqliteUploadBodyBytes(sqliteMaxBytes));
   routes.use('*', (c, next) =>
     c.req.method === 'POST' && c.req.path.endsWith('/sources/files') ? fileSized(c, next) : small(c, next),
   );
