@@ -447,7 +447,7 @@ namespace virtual {
     .join('\n');
   // Without root no process can chroot, so none is asked to (https://wiki2.dovecot.org/HowTo/Rootless).
   const rootless = process.getuid?.() === 0 ? '' : '  chroot =\n';
-  const text = `# Written for one test run by services/search/src/sources/kinds/imap/testing/dovecot.ts.
+  const text = `# Written for one test run by services/sources/src/kinds/imap/testing/dovecot.ts.
 base_dir = ${dir}/run
 state_dir = ${dir}/state
 instance_name = trove-test-${implicitTlsPort}
