@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type SourceServer,
   startPostgresSource,
-} from '../../services/search/src/sources/database/testing/source-databases';
+} from '../../services/sources/src/database/testing/source-databases';
 import { type SignedUpUser, sessionHeaders, signUpVerifiedUser } from '../support/accounts';
 import { launchBrowser, withPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
