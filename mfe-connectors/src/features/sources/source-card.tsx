@@ -2,6 +2,7 @@ import { DATABASE_KIND_LABELS, type Source } from '@trove/contracts';
 import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
 import { Fragment, useId } from 'react';
 import * as badgeStyles from '../catalog/status-badge.module.css';
+import { kindMeta } from './kinds/registry';
 import { cardState, countOf, MESSAGES, ROWS, statusText } from './source-status';
 import * as styles from './sources.module.css';
 
@@ -54,6 +55,7 @@ export function sourceMeta(source: Source): string[] {
     const { host, port, security } = source.settings;
     return [`IMAP · ${host}:${port} · ${securityLabels[security]}`];
   }
+  if (source.kind === 'webdav' || source.kind === 'git') return kindMeta(source);
   const what = source.settings.query === null ? (source.settings.table ?? '') : 'a SELECT query';
   if (source.kind === 'sqlite') return [`SQLite · ${what}`, source.file.name];
   const { host, port, database } = source.settings;
@@ -117,7 +119,7 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
           />
         )}
       </div>
-      {source.kind === 'imap' ? null : (
+      {source.kind === 'imap' || source.kind === 'webdav' || source.kind === 'git' ? null : (
         <p className={styles.syncMode} data-mode={source.sync.mode}>
           {source.sync.mode === 'full' ? <strong>Full scans. </strong> : null}
           {source.sync.note}

@@ -26,7 +26,7 @@ import {
 } from './database/database-sources.repository';
 import { requirePasswordForMovedConnection } from './credential-binding';
 import { kindOf } from './kinds/registry';
-import type { AnySourceKind } from './kinds/source-kind';
+import type { AnySourceKind, SourceContext } from './kinds/source-kind';
 import { forgetCheckpoint } from './source-items.repository';
 import { passwordContext } from './source-secrets';
 import {
@@ -65,6 +65,9 @@ export interface SourcesDeps {
   queue: SourceSyncQueue & SourceRemovalQueue;
   /** Database sources' bounds; the defaults unless set. */
   databases?: DatabaseSettings | undefined;
+  /** File shares' and Git repositories' bounds (issue 43); each kind's defaults unless set. */
+  webdav?: SourceContext['webdav'];
+  git?: SourceContext['git'];
   /** Per-user bounds; the defaults unless set. */
   limits?: SourceLimits | undefined;
   /** SOURCE_SYNC_STUCK_MINUTES: no progress for this long shows a sync as stuck. */
@@ -220,7 +223,9 @@ export async function changeSource(
     update.password,
   );
   const settings = await changedSettings(deps, userId, kind, saved, update.settings);
-  if (update.settings?.host !== undefined) await refuseBlockedHost(kind.host(settings), deps.reach);
+  // Where it connects moved (a host, or an address's host): checked again, whichever field names it.
+  if (update.settings !== undefined && kind.host(settings) !== kind.host(saved.settings))
+    await refuseBlockedHost(kind.host(settings), deps.reach);
   const reconnect = update.settings !== undefined || update.password !== undefined;
   const pausedNow = update.paused ?? saved.state === 'paused';
   const resumed = saved.state === 'paused' && update.paused === false;
