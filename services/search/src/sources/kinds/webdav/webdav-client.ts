@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import type { SourceReach } from '../../source-settings';
 import { WebdavError } from './webdav-error';
-import { davRequest } from './webdav-http';
+import { checkedAddress, davRequest } from './webdav-http';
 import { PROPFIND_MAX_BYTES, type WebdavTuning } from './webdav-settings';
 
 // A file share's WebDAV, read only (issue 43 item 2): PROPFIND with Depth 1 for a folder's entries with their
@@ -148,6 +148,25 @@ function statusError(status: number, url: URL, location: string | undefined): We
   return new WebdavError('server', `${url.host} answered HTTP ${status} to a folder listing.`);
 }
 
+/** A redirect is never followed; one to a refused address says so, in the guard's words. */
+async function refuseRedirect(share: DavShare, url: URL, location: string): Promise<void> {
+  let target: URL;
+  try {
+    target = new URL(location, url);
+  } catch {
+    return;
+  }
+  try {
+    await checkedAddress(target, share.reach);
+  } catch (error) {
+    if (error instanceof WebdavError && error.problem === 'refused')
+      throw new WebdavError(
+        'refused',
+        `${url.host} sent Trove on to ${target.host}, which it does not follow. ${error.message}`,
+      );
+  }
+}
+
 /** One folder's entries (itself left out), Depth 1. */
 export async function listFolder(share: DavShare, path: string): Promise<DavEntry[]> {
   const url = urlOf(share, path, true);
@@ -167,6 +186,8 @@ export async function listFolder(share: DavShare, path: string): Promise<DavEntr
       `The folder ${path || '/'} lists more than ${PROPFIND_MAX_BYTES / 1024 / 1024} MB of entries.`,
     );
   const location = answer.headers.location;
+  if (answer.status >= 300 && answer.status < 400 && typeof location === 'string')
+    await refuseRedirect(share, url, location);
   if (answer.status !== 207)
     throw statusError(answer.status, url, typeof location === 'string' ? location : undefined);
   const entries: DavEntry[] = [];
