@@ -26,7 +26,7 @@ export function gitFailure(stderr: string, host: string): GitError {
     /Authentication failed|could not read (Username|Password)|terminal prompts disabled/i.test(text)
   )
     return new GitError('auth', `${host} refused the token, or the repository needs one.`);
-  if (httpStatus === '404' || /Repository not found/i.test(text))
+  if (httpStatus === '404' || /Repository not found|repository '[^']*' not found/i.test(text))
     return new GitError(
       'server',
       `There is no repository at that address on ${host} (or the token may not see it).`,

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type GitSettings, sourceUrlHost } from '@trove/contracts';
 import { HostRefusedError, isListedHost, resolveAllowedHost } from '@trove/service-core';
@@ -103,6 +103,12 @@ export async function remoteBranches(remote: Remote): Promise<{ head: string | n
     const branch = /^[0-9a-f]{40,64}\trefs\/heads\/(\S+)$/.exec(line);
     if (branch?.[1] !== undefined) branches.push(branch[1]);
   }
+  // A web page answers the address too (git then reads it as the old "dumb" protocol and finds nothing).
+  if (head === null && branches.length === 0)
+    throw new GitError(
+      'server',
+      `${remote.host} answered, but not as a Git repository with a branch at that address.`,
+    );
   return { head, branches };
 }
 
@@ -137,15 +143,16 @@ export async function fetchBranch(
   first: boolean,
 ): Promise<string> {
   const objects = join(dir, 'objects');
-  const before = sizeOf(objects);
+  // The whole copy is bounded, not one fetch: a fetch stopped midway may leave the objects it had, and the next
+  // would then find them there and bring nothing.
   const watch = () => {
-    if (sizeOf(objects) - before > remote.tuning.repoMaxBytes)
+    if (sizeOf(objects) > remote.tuning.repoMaxBytes)
       throw new GitError(
         'limit',
         `The repository is larger than ${Math.round(remote.tuning.repoMaxBytes / 1024 / 1024)} MB, more than one source reads. Fetching it was stopped.`,
       );
   };
-  await git(remote, {
+  await fetchWithin(remote, dir, watch, {
     ...(await connection(remote)),
     cwd: dir,
     watch,
@@ -160,10 +167,25 @@ export async function fetchBranch(
       `+refs/heads/${branch}:refs/trove/head`,
     ],
   });
-  watch();
   return (await git(remote, { cwd: dir, args: ['rev-parse', '--verify', 'refs/trove/head^{commit}'] }))
     .toString('utf8')
     .trim();
+}
+
+/** A fetch that passed the bound leaves nothing behind: the copy is made again from the start next time. */
+async function fetchWithin(
+  remote: Remote,
+  dir: string,
+  watch: () => void,
+  call: Parameters<typeof git>[1],
+): Promise<void> {
+  try {
+    await git(remote, call);
+    watch();
+  } catch (error) {
+    if (error instanceof GitError && error.problem === 'limit') rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** Whether `older` is in `newer`'s history (false after a force-push, or when it is gone). */

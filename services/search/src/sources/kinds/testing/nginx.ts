@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { freePort, serverDirectory, testRunDirectory, testTime } from '@trove/service-core/testing';
@@ -128,6 +128,7 @@ ${server(dir)}
         killGroup(child.pid);
         await exited;
       }
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
