@@ -164,6 +164,20 @@ const entries: Entry[] = [
     mark: { initials: 'Bx', hue: 200 },
   },
   {
+    id: 'webdav',
+    name: 'Nextcloud / WebDAV',
+    brand: 'Any WebDAV file share',
+    category: 'files',
+    role: 'source',
+    auth: 'basic',
+    index: 'on-device',
+    deltaSync: true,
+    status: 'manual',
+    notes:
+      'Nextcloud, ownCloud, Synology or any WebDAV share, with an app password: every file uploads accept, under its folder. Changed, moved and deleted files follow on each sync.',
+    mark: { initials: 'ND', hue: 200 },
+  },
+  {
     id: 'slack',
     name: 'Slack',
     brand: 'Slack',
@@ -287,7 +301,7 @@ const entries: Entry[] = [
     category: 'code',
     role: 'source',
     auth: 'apikey',
-    index: 'server',
+    index: 'on-device',
     deltaSync: true,
     // Issue 43 item 3: a repository by its address and a token works today; issues and pull requests wait for
     // the OAuth app.
@@ -348,20 +362,6 @@ const entries: Entry[] = [
     status: 'manual',
     notes: 'Any IMAP mailbox, with an app password. Only new mail is fetched after the first sync.',
     mark: { initials: 'IM', hue: 40 },
-  },
-  {
-    id: 'webdav',
-    name: 'Nextcloud / WebDAV',
-    brand: 'Any WebDAV file share',
-    category: 'files',
-    role: 'source',
-    auth: 'basic',
-    index: 'server',
-    deltaSync: true,
-    status: 'manual',
-    notes:
-      'Nextcloud, ownCloud, Synology or any WebDAV share, with an app password: every file uploads accept, under its folder. Changed, moved and deleted files follow on each sync.',
-    mark: { initials: 'ND', hue: 200 },
   },
   {
     id: 's3',
