@@ -56,6 +56,7 @@ export default function ConnectionsPage() {
         state={sources}
         onAddMailbox={openMailboxForm}
         onAddDatabase={chooseDatabase}
+        onAddUrlKind={openUrlForm}
         onAction={onAction}
       />
       <DestinationsSection />

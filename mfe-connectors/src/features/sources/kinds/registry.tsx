@@ -20,6 +20,13 @@ export const URL_KIND_TITLES: Readonly<Record<UrlKind, string>> = {
   git: 'Connect a repository by URL',
 };
 
+/** The buttons above the sources that open each form. */
+export const URL_KIND_ADD_LABELS: Readonly<Record<UrlKind, string>> = {
+  webdav: 'Add a file share',
+  git: 'Add a repository',
+};
+export const URL_KIND_ORDER: readonly UrlKind[] = ['webdav', 'git'];
+
 export const isUrlKind = (kind: string): kind is UrlKind => kind in URL_KINDS;
 
 /** The lines under a source's name. */
