@@ -2,7 +2,7 @@ import { DATABASE_KIND_LABELS, type Source } from '@trove/contracts';
 import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
 import { Fragment, useId } from 'react';
 import * as badgeStyles from '../catalog/status-badge.module.css';
-import { kindMeta } from './kinds/registry';
+import { isUrlKind, kindMeta, URL_KIND_UNITS } from './kinds/registry';
 import { cardState, countOf, MESSAGES, ROWS, statusText } from './source-status';
 import * as styles from './sources.module.css';
 
@@ -75,7 +75,11 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
   const titleId = useId();
   const { state } = source.status;
   const shown = cardState(source.status);
-  const units = source.kind === 'imap' ? MESSAGES : ROWS;
+  const units = isUrlKind(source.kind)
+    ? URL_KIND_UNITS[source.kind]
+    : source.kind === 'imap'
+      ? MESSAGES
+      : ROWS;
   const text = statusText(source.status, now, units);
   const paused = state === 'paused';
   const needed = attentionAction(source);
@@ -189,12 +193,14 @@ export function ConfirmRemove({
   const imap = source.kind === 'imap';
   const what = imap
     ? `${countOf(source.documents, MESSAGES)} and their attachments`
-    : countOf(source.documents, ROWS);
+    : countOf(source.documents, isUrlKind(source.kind) ? URL_KIND_UNITS[source.kind] : ROWS);
   const kept = imap
     ? 'The mailbox itself is not touched.'
     : source.kind === 'sqlite'
       ? 'The uploaded copy goes with it; your own file is not touched.'
-      : 'The database itself is not touched.';
+      : isUrlKind(source.kind)
+        ? `The ${source.kind === 'git' ? 'repository' : 'share'} itself is not touched.`
+        : 'The database itself is not touched.';
   return (
     <div className={styles.confirm}>
       <p>

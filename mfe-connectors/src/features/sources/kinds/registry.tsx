@@ -27,6 +27,12 @@ export const URL_KIND_ADD_LABELS: Readonly<Record<UrlKind, string>> = {
 };
 export const URL_KIND_ORDER: readonly UrlKind[] = ['webdav', 'git'];
 
+/** What a card counts. */
+export const URL_KIND_UNITS: Readonly<Record<UrlKind, { one: string; many: string }>> = {
+  webdav: { one: 'file', many: 'files' },
+  git: { one: 'file or commit', many: 'files and commits' },
+};
+
 export const isUrlKind = (kind: string): kind is UrlKind => kind in URL_KINDS;
 
 /** The lines under a source's name. */

@@ -35,6 +35,8 @@ export interface UrlKindWords {
   /** The password may be empty (a public repository). */
   passwordOptional: boolean;
   choiceHint: string;
+  /** The choice's legend ("Folders to read", "Branch"). */
+  choiceLegend: string;
   passed: string;
   /** The settings from the form and the choice (folders or a branch). */
   settings(
@@ -189,6 +191,7 @@ export function UrlSourceForm({ words, api, source, onSaved, onCancel }: UrlSour
       {test.phase === 'passed' && test.folders.length > 0 ? (
         <FolderChoice
           folders={test.folders}
+          legend={words.choiceLegend}
           chosen={chosen}
           onToggle={toggle}
           hint={words.choiceHint}

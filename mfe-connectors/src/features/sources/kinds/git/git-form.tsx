@@ -15,6 +15,7 @@ export const gitWords: UrlKindWords = {
   passwordHint:
     'A read-only token (GitHub: fine-grained, “Contents: read”); leave empty for a public repository.',
   passwordOptional: true,
+  choiceLegend: 'Branch',
   choiceHint: 'The branch to read; the default branch is checked.',
   passed: 'The repository answers. Check the branch, then press Connect.',
   single: true,

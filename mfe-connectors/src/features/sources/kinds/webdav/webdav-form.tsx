@@ -14,6 +14,7 @@ export const webdavWords: UrlKindWords = {
   passwordHint:
     'Make an app password for Trove alone (Nextcloud: Settings › Security), so you can revoke it any time. It is stored encrypted.',
   passwordOptional: false,
+  choiceLegend: 'Folders to read',
   choiceHint: 'Check the folders to read, or none for the whole share.',
   passed: 'The share answers. Choose folders (or none for all of it), then press Connect.',
   single: false,
