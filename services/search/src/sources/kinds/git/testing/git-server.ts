@@ -35,6 +35,8 @@ export interface GitServer {
     author: GitAuthor,
     branch?: string,
   ): string;
+  /** The bare repository the server serves (a bench writes history into it with git fast-import). */
+  bare(name: string): string;
   /** Moves the branch back `count` commits (to be committed over and force-pushed). */
   resetBack(name: string, count: number, branch?: string): void;
   stop(): Promise<void>;
@@ -141,6 +143,7 @@ export async function startGitServer(): Promise<GitServer> {
       git(cwd, ['push', '--quiet', '--force', 'origin', `HEAD:refs/heads/${branch}`]);
       return git(cwd, ['rev-parse', 'HEAD']);
     },
+    bare: (name) => join(repos, `${name}.git`),
     resetBack(name, count, branch = 'main') {
       const cwd = work(name);
       git(cwd, ['checkout', '--quiet', branch]);
