@@ -325,6 +325,8 @@ export interface RemovalOptions {
   batchSize?: number;
   /** Tests: after each batch's transaction has committed. */
   afterBatch?: (progress: { sourceId: string; removed: number }) => Promise<void> | void;
+  /** What the source's kind keeps outside the database (a repository's copy), removed after its row. */
+  forget?: ((kind: string, sourceId: string) => Promise<void>) | undefined;
 }
 
 /**
@@ -351,5 +353,6 @@ export async function removeSourceContent(
     await options.afterBatch?.({ sourceId, removed });
   }
   await deleteSourceRow(db, sourceId);
+  await options.forget?.(source.kind, sourceId);
   return removed;
 }

@@ -12,7 +12,7 @@ import {
 } from '@trove/service-core';
 import { deleteUnusedSourceFiles } from './database/database-sources.repository';
 import { prewarmReaderChild, stopReaderChildren } from './database/reader-pool';
-import { SOURCE_KIND_REGISTRY } from './kinds/registry';
+import { kindOf, SOURCE_KIND_REGISTRY } from './kinds/registry';
 import type { ImapTuning, SourceContext } from './kinds/source-kind';
 import { jobLibraryQueue, type RemovalRetry, type SyncRunResult, startSourceWorkers } from './source-jobs';
 import { passwordContext } from './source-secrets';
@@ -124,7 +124,11 @@ export async function startSources(options: {
     logger,
     concurrency: settings.concurrency,
     run,
-    remove: (sourceId) => removeSourceContent(db, sourceId, settings.removal),
+    remove: (sourceId) =>
+      removeSourceContent(db, sourceId, {
+        ...settings.removal,
+        forget: async (kind, id) => kindOf(kind)?.forget?.(id, syncOptions.context),
+      }),
     ...(settings.removal === undefined ? {} : { removal: settings.removal }),
     ...(settings.pollingIntervalSeconds === undefined
       ? {}

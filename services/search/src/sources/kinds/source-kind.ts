@@ -188,6 +188,11 @@ export interface SourceKind<
    * deletions. A kind that learns of deletions otherwise (IMAP's VANISHED) yields them as `gone` instead.
    */
   listIds?(run: SyncRun<Settings, Checkpoint>): Promise<ListedIds | null>;
+  /**
+   * What the kind keeps of a source outside the service's database (a Git repository's bare copy), removed once
+   * the source's row is gone (the source-remove job).
+   */
+  forget?(sourceId: string, context: Omit<SourceContext, 'db' | 'now'>): Promise<void>;
   /** A failure, in words for the card: what happened and what to do. */
   describeFailure(error: unknown, settings: Settings): AttentionDetail;
   /** Problems tried again by themselves (back-off); the rest wait for the user. */

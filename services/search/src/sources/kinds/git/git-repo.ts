@@ -122,6 +122,11 @@ function sizeOf(dir: string): number {
   return total;
 }
 
+/** The source's bare copy removed (the source is). */
+export async function forgetRepository(tuning: GitTuning, sourceId: string): Promise<void> {
+  rmSync(resolve(tuning.dir, `${sourceId}.git`), { recursive: true, force: true });
+}
+
 /** The source's bare copy, made on first use. */
 export async function repository(remote: Remote, sourceId: string): Promise<string> {
   const dir = resolve(remote.tuning.dir, `${sourceId}.git`);

@@ -1,6 +1,6 @@
 import { testTime } from '@trove/service-core/testing/time';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   SearchResponseSchema,
@@ -193,6 +193,15 @@ describe('a Git repository', () => {
     const source = await create(service, ada, { url: server.url('app'), branch: 'dev' });
     expect((await syncAndIndex(source.id)).status.state).toBe('up_to_date');
     expect((await search('dragonfly')).length).toBeGreaterThan(0);
+  });
+
+  it('removing the source removes its bare copy from the data folder', async () => {
+    const source = await create(service, ada, { url: server.url('app') });
+    await syncAndIndex(source.id);
+    const copy = join(dataDir, `${source.id}.git`);
+    expect(existsSync(join(copy, 'HEAD'))).toBe(true);
+    expect((await call(service, ada, 'DELETE', `/${source.id}`)).status).toBe(204);
+    await expect.poll(() => existsSync(copy), { timeout: testTime(30_000) }).toBe(false);
   });
 
   it('a private repository needs its token', async () => {

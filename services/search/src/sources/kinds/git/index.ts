@@ -19,6 +19,7 @@ import {
   fetchBranch,
   isAncestor,
   type Remote,
+  forgetRepository,
   readBlobs,
   remoteBranches,
   remoteOf,
@@ -212,6 +213,8 @@ export const gitKind: SourceKind<GitSettings, GitCheckpoint, SourceFolder, 'git'
     for (const sha of await commitIds(state.remote, state.dir, state.head)) present.add(commitKey(sha));
     return { present };
   },
+  // The bare copy goes with the source (a restart keeps it: its objects are fetched again only where new).
+  forget: async (sourceId, context) => forgetRepository({ ...GIT_DEFAULTS, ...context.git }, sourceId),
   describeFailure: (error, settings) => gitFailureWords(error, settings),
   retried: new Set([...RETRIED_PROBLEMS, 'timeout']),
 };
