@@ -127,14 +127,15 @@ export async function forgetRepository(tuning: GitTuning, sourceId: string): Pro
   rmSync(resolve(tuning.dir, `${sourceId}.git`), { recursive: true, force: true });
 }
 
-/** The source's bare copy, made on first use. */
-export async function repository(remote: Remote, sourceId: string): Promise<string> {
+/** The source's bare copy, made on first use (`made`: it was not there, so the next fetch is a first one). */
+export async function repository(remote: Remote, sourceId: string): Promise<{ dir: string; made: boolean }> {
   const dir = resolve(remote.tuning.dir, `${sourceId}.git`);
-  if (!existsSync(join(dir, 'HEAD'))) {
+  const made = !existsSync(join(dir, 'HEAD'));
+  if (made) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     await git(remote, { cwd: dir, args: ['init', '--bare', '--quiet'] });
   }
-  return dir;
+  return { dir, made };
 }
 
 /**

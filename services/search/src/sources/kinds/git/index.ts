@@ -97,9 +97,10 @@ async function* gitSteps(run: SyncRun<GitSettings, GitCheckpoint>): AsyncGenerat
   const { settings } = run.source;
   const remote = remoteFor(run.context, settings, run.source.password);
   const branch = await branchOf(remote, settings);
-  const dir = await repository(remote, run.source.id);
+  const { dir, made } = await repository(remote, run.source.id);
   const before = run.checkpoint?.branch === branch ? run.checkpoint.head : null;
-  const head = await fetchBranch(remote, dir, branch, before === null);
+  // A copy made again (removed after a bound, or by an administrator) is fetched shallow like a first one.
+  const head = await fetchBranch(remote, dir, branch, before === null || made);
   if (before === head) {
     yield { total: 0 };
     return;

@@ -63,7 +63,9 @@ beforeAll(async () => {
   [dav, service, guarded] = await Promise.all([
     startDavServer(),
     // A small depth bound, so the symlink loop is found in a few listings.
-    startSearchTestService({ sources: { allowedHosts: '127.0.0.1', webdav: { depthMax: 6 } } }),
+    startSearchTestService({
+      sources: { allowedHosts: '127.0.0.1', webdav: { depthMax: 6, fileMaxBytes: 64 * 1024 } },
+    }),
     startSearchTestService({ sources: {} }),
   ]);
   ada = await service.signUp();
@@ -79,6 +81,8 @@ beforeAll(async () => {
   dav.write('Docs/old.txt', 'An obsolete memo about the typewriter.', old);
   dav.write('notes.txt', 'Top level notes on the saffron harvest.', old);
   dav.write('picture.bin', Buffer.from([0, 1, 2, 3]), old);
+  // Over SOURCE_WEBDAV_FILE_MAX_BYTES (64 KB here): listed, not read.
+  dav.write('Docs/huge.txt', 'too large to read '.repeat(8000), old);
 }, testTime(120_000));
 
 afterAll(async () => {
@@ -105,7 +109,7 @@ describe('a WebDAV file share', () => {
     expect(name).toBe(`Files on ${new URL(dav.url).host}`);
     const first = await syncAndIndex(id);
     expect(first.status.state).toBe('up_to_date');
-    // Six files; the .bin is no kind uploads accept and is not read.
+    // Six files: the .bin is no kind uploads accept, and huge.txt is over the bound; neither is read.
     expect(first.documents).toBe(6);
     const [hit] = await search('marmalade');
     expect(hit?.document.name).toBe('quarterly.md');
