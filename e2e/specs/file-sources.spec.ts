@@ -144,6 +144,33 @@ describe('a file share and a Git repository on /connections (issue 43)', () => {
     await syncNowAndFind(card, 'git/app', 'lighthouse', 'cache.ts');
   });
 
+  it('the catalog: GitHub offers "Connect a repository by URL", and a Nextcloud / WebDAV card adds a share', {
+    timeout: testTime(120_000),
+  }, async () => {
+    const { page } = watched;
+    await page.goto('/connections');
+    // Both take a password or a token, so the default OAuth filter hides them.
+    await page.getByRole('checkbox', { name: /OAuth/ }).uncheck();
+    const github = page.locator('[data-connector="github"]');
+    const webdav = page.locator('[data-connector="webdav"]');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('repository');
+    await github.waitFor();
+    expect(await github.textContent()).toContain('Issues and pull requests need the GitHub app');
+    if (shoot) await github.screenshot({ path: join(out, 'github-card-desktop-light.png') });
+    await github.getByRole('button', { name: 'Connect a repository by URL for GitHub' }).click();
+    const dialog = dialogOf(page, 'Connect a repository by URL');
+    await dialog.getByLabel(/Repository address/).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Nextcloud');
+    await webdav.waitFor();
+    if (shoot) await webdav.screenshot({ path: join(out, 'webdav-card-desktop-light.png') });
+    await webdav.getByRole('button', { name: 'Add server for Nextcloud / WebDAV' }).click();
+    await dialogOf(page, 'Add a file share (Nextcloud / WebDAV)')
+      .getByLabel(/WebDAV address/)
+      .waitFor();
+  });
+
   it('both forms, desktop and phone, light and dark, are axe-clean and fit the screen', {
     timeout: testTime(300_000),
   }, async () => {
