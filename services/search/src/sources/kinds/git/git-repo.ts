@@ -278,11 +278,12 @@ export async function commitIds(remote: Remote, dir: string, commit: string): Pr
   return out.toString('utf8').split('\n').filter(Boolean);
 }
 
-/** Blobs' bytes by id, through one `git cat-file --batch`. */
+/** Blobs' bytes by id, through one `git cat-file --batch`; `bytes` is their sizes together (the tree's). */
 export async function readBlobs(
   remote: Remote,
   dir: string,
   shas: readonly string[],
+  bytes: number,
 ): Promise<Map<string, Buffer>> {
   const blobs = new Map<string, Buffer>();
   if (shas.length === 0) return blobs;
@@ -290,7 +291,8 @@ export async function readBlobs(
     cwd: dir,
     args: ['cat-file', '--batch'],
     input: Buffer.from(`${shas.join('\n')}\n`),
-    maxStdoutBytes: remote.tuning.batchBytes + shas.length * 200 + 1024 * 1024,
+    // The sizes the tree gave, and a header line each: never more than that is read.
+    maxStdoutBytes: bytes + shas.length * 200 + 1024,
   });
   let at = 0;
   while (at < out.length) {

@@ -134,6 +134,7 @@ async function* gitSteps(run: SyncRun<GitSettings, GitCheckpoint>): AsyncGenerat
       remote,
       dir,
       batch.map((file) => file.sha),
+      bytes,
     );
     const items: RawItem[] = [];
     for (const file of batch) {
