@@ -99,7 +99,7 @@ beforeAll(async () => {
       'src/net/retry.ts':
         'export function retryBackoff(attempt: number) {\n  return 2 ** attempt * 100;\n}\n',
       'README.md': '# App\n\nA small service that talks to the weather station.\n',
-      'docs/old.md': 'Notes on the gramophone driver.\n',
+      'notes/old.md': 'Notes on the gramophone driver.\n',
       'assets/logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]),
       Makefile: 'build:\n\techo building the catapult\n',
     },
@@ -158,7 +158,7 @@ describe('a Git repository', () => {
     );
     server.commit(
       'app',
-      { 'docs/old.md': null, 'README.md': '# App\n\nTalks to the tide gauge now.\n' },
+      { 'notes/old.md': null, 'README.md': '# App\n\nTalks to the tide gauge now.\n' },
       'Drop old notes',
       bo('2026-11-05T10:00:00Z'),
     );
