@@ -6,7 +6,7 @@ import type {
   TestNewSource,
   UpdateSource,
 } from '@trove/contracts';
-import { userMessage } from '@trove/kit';
+import { useAppConfig, userMessage } from '@trove/kit';
 import { Button, Field } from '@trove/kit/ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FolderChoice, PasswordField, plainInput } from '../server-fields';
@@ -24,14 +24,15 @@ export interface UrlSourceApi {
 
 export interface UrlKindWords {
   kind: 'webdav' | 'git';
-  lede: ReactNode;
+  /** The product's name comes from the runtime config (useAppConfig), never the code. */
+  lede: (name: string) => ReactNode;
   urlLabel: string;
   urlHint: string;
   urlPlaceholder: string;
   usernameRequired: boolean;
   usernameHint: string;
   passwordLabel: string;
-  passwordHint: string;
+  passwordHint: (name: string) => string;
   /** The password may be empty (a public repository). */
   passwordOptional: boolean;
   choiceHint: string;
@@ -64,6 +65,7 @@ type Test =
   | { phase: 'passed'; folders: SourceFolder[] };
 
 export function UrlSourceForm({ words, api, source, onSaved, onCancel }: UrlSourceFormProps) {
+  const { name } = useAppConfig();
   const initial = source === undefined ? undefined : words.saved(source);
   const [url, setUrl] = useState(initial?.url ?? '');
   const [username, setUsername] = useState(initial?.username ?? '');
@@ -137,7 +139,7 @@ export function UrlSourceForm({ words, api, source, onSaved, onCancel }: UrlSour
 
   return (
     <form className={styles.form} noValidate onSubmit={save} data-kind={words.kind}>
-      <p className={styles.formLede}>{words.lede}</p>
+      <p className={styles.formLede}>{words.lede(name)}</p>
       <Field label={words.urlLabel} id={ids.url} hint={words.urlHint} required>
         {plainInput(
           url,
@@ -166,7 +168,7 @@ export function UrlSourceForm({ words, api, source, onSaved, onCancel }: UrlSour
         label={words.passwordLabel}
         inputLabel={words.passwordLabel}
         required={!words.passwordOptional && source === undefined}
-        hint={source === undefined ? words.passwordHint : 'Leave empty to keep the saved one.'}
+        hint={source === undefined ? words.passwordHint(name) : 'Leave empty to keep the saved one.'}
         value={password}
         onChange={(value) => {
           setPassword(value);

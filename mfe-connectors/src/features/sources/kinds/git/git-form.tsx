@@ -5,14 +5,15 @@ import type { UrlKindWords } from '../url-source-form';
 
 export const gitWords: UrlKindWords = {
   kind: 'git',
-  lede: 'Trove fetches the repository over HTTPS and never pushes. Its text files (code, Markdown, docs) and its commits are indexed; each sync fetches what is new, force-pushes included.',
+  lede: (name) =>
+    `${name} fetches the repository over HTTPS and never pushes. Its text files (code, Markdown, docs) and its commits are indexed; each sync fetches what is new, force-pushes included.`,
   urlLabel: 'Repository address',
   urlHint: 'The address “git clone” takes, such as https://github.com/owner/name.',
   urlPlaceholder: 'https://github.com/owner/name',
   usernameRequired: false,
   usernameHint: 'Optional: most hosts take any name with a token.',
   passwordLabel: 'Token',
-  passwordHint:
+  passwordHint: () =>
     'A read-only token (GitHub: fine-grained, “Contents: read”); leave empty for a public repository.',
   passwordOptional: true,
   choiceLegend: 'Branch',

@@ -4,15 +4,16 @@ import type { UrlKindWords } from '../url-source-form';
 
 export const webdavWords: UrlKindWords = {
   kind: 'webdav',
-  lede: 'Trove reads the share’s files over WebDAV and never changes, moves or deletes anything. Every file uploads accept is indexed under its folder; changed and deleted files follow on each sync.',
+  lede: (name) =>
+    `${name} reads the share’s files over WebDAV and never changes, moves or deletes anything. Every file uploads accept is indexed under its folder; changed and deleted files follow on each sync.`,
   urlLabel: 'WebDAV address',
   urlHint: 'Nextcloud and ownCloud: Files › Settings › WebDAV (…/remote.php/dav/files/<user>/).',
   urlPlaceholder: 'https://cloud.example.com/remote.php/dav/files/ada/',
   usernameRequired: true,
   usernameHint: 'The name you sign in to the share with.',
   passwordLabel: 'App password',
-  passwordHint:
-    'Make an app password for Trove alone (Nextcloud: Settings › Security), so you can revoke it any time. It is stored encrypted.',
+  passwordHint: (name) =>
+    `Make an app password for ${name} alone (Nextcloud: Settings › Security), so you can revoke it any time. It is stored encrypted.`,
   passwordOptional: false,
   choiceLegend: 'Folders to read',
   choiceHint: 'Check the folders to read, or none for the whole share.',
