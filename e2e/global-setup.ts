@@ -34,6 +34,8 @@ export default async function setup(project: TestProject) {
     serviceEnv: {
       AUTH_KEY_DIR: join(scratch, 'keys'),
       SECRETS_KEY_DIR: join(scratch, 'secrets'),
+      // Git repository sources keep their bare copies here (issue 43).
+      SOURCE_GIT_DIR: join(scratch, 'git'),
       SOURCE_ALLOWED_HOSTS: '127.0.0.1',
       MAIL_POLL_MS: '100',
       RATE_EXISTS_PER_MINUTE: '100000',

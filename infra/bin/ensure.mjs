@@ -102,6 +102,12 @@ export function ensureDebianPackages({ chromium = false, dovecot = false, mariad
   if (!existsSync('/usr/lib/nginx/modules/ngx_http_brotli_static_module.so')) {
     wanted.push('libnginx-mod-http-brotli-static');
   }
+  // Issue 43: the file-share and Git sources' tests start nginx with its WebDAV module, and git http-backend
+  // behind fcgiwrap (no service of theirs is started: fcgiwrap's socket unit is disabled below).
+  if (!existsSync('/usr/lib/nginx/modules/ngx_http_dav_ext_module.so'))
+    wanted.push('libnginx-mod-http-dav-ext');
+  const installFcgiwrap = !existsSync('/usr/sbin/fcgiwrap');
+  if (installFcgiwrap) wanted.push('fcgiwrap');
   // OCR of pictures and scanned pages (docs/decisions/122): tesseract with its English data, and poppler's
   // pdftoppm to render a PDF's pages. The extraction process runs them; no service of theirs starts.
   if (!existsSync('/usr/bin/tesseract')) wanted.push('tesseract-ocr');
@@ -128,6 +134,7 @@ export function ensureDebianPackages({ chromium = false, dovecot = false, mariad
   }
   if (installDovecot) disableService('dovecot', ['dovecot.service', 'dovecot.socket']);
   if (installMariadb) disableService('mariadb', ['mariadb.service']);
+  if (installFcgiwrap) disableService('fcgiwrap', ['fcgiwrap.socket', 'fcgiwrap.service']);
 }
 
 /**

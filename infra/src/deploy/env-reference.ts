@@ -224,6 +224,19 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'seconds one read of a database source (preview, file check, one batch of a sync) may take in its child process before it is stopped',
   SOURCE_RUN_MEMORY_MB:
     'memory of the child process a database source is read in (heap and resident); past it the read is stopped and the source says so',
+  SOURCE_WEBDAV_FILE_MAX_BYTES:
+    'largest file a WebDAV file share source reads; larger ones are listed, not read',
+  SOURCE_WEBDAV_TIMEOUT_MS:
+    'milliseconds one request to a WebDAV file share may take, connection to last byte',
+  SOURCE_WEBDAV_ENTRIES_MAX:
+    'files and folders one walk of a WebDAV share may list; past it the source says the share is too large',
+  SOURCE_GIT_DIR:
+    "folder where each Git repository source's bare copy is kept (under the service's data folder)",
+  SOURCE_GIT_FILE_MAX_BYTES: 'largest file of a Git repository that is indexed',
+  SOURCE_GIT_REPO_MAX_MB:
+    "megabytes a Git repository's copy may take; a fetch past it is stopped and the source says so",
+  SOURCE_GIT_TIMEOUT_S: 'seconds one git command (a fetch included) may take before it is stopped',
+  SOURCE_GIT_COMMITS_MAX: "newest commits of a Git repository's branch that are fetched and indexed",
   SOURCES_PER_USER: 'sources one account may have; one more is a 409',
   SOURCE_CHECKS_PER_USER:
     'tests, previews and SQLite file checks one account may have running at once in one sources process; then 429',

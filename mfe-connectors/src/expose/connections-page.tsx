@@ -6,6 +6,7 @@ import type { Connector } from '../features/connectors/connectors';
 import { DestinationsSection } from '../features/destinations/destinations-section';
 import { PlaybookCatalog } from '../features/playbooks/playbook-catalog';
 import { isDatabaseKind } from '../features/sources/database-settings';
+import { URL_KIND_OF_CONNECTOR } from '../features/sources/kinds/registry';
 import { SourceList } from '../features/sources/source-list';
 import { useSourceDialogs } from '../features/sources/use-source-dialogs';
 import { useSources } from '../features/sources/use-sources';
@@ -18,7 +19,8 @@ import * as styles from './connections-page.module.css';
 export default function ConnectionsPage() {
   const { name } = useAppConfig();
   const sources = useSources();
-  const { openMailboxForm, openDatabaseForm, chooseDatabase, onAction } = useSourceDialogs(sources);
+  const { openMailboxForm, openDatabaseForm, openUrlForm, chooseDatabase, onAction } =
+    useSourceDialogs(sources);
   // The IMAP card's and the databases' "Add server" (SQLite's "Add file") are the real forms here; the
   // other manual connectors (MongoDB, S3) are still to come.
   const openServerForm = useCallback(
@@ -27,11 +29,16 @@ export default function ConnectionsPage() {
         openMailboxForm();
         return true;
       }
+      const urlKind = URL_KIND_OF_CONNECTOR[connector.id];
+      if (urlKind !== undefined) {
+        openUrlForm(urlKind);
+        return true;
+      }
       if (!isDatabaseKind(connector.id)) return false;
       openDatabaseForm(connector.id);
       return true;
     },
-    [openMailboxForm, openDatabaseForm],
+    [openMailboxForm, openDatabaseForm, openUrlForm],
   );
   return (
     <div className={styles.page}>
@@ -49,6 +56,7 @@ export default function ConnectionsPage() {
         state={sources}
         onAddMailbox={openMailboxForm}
         onAddDatabase={chooseDatabase}
+        onAddUrlKind={openUrlForm}
         onAction={onAction}
       />
       <DestinationsSection />

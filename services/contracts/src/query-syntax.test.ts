@@ -61,6 +61,15 @@ describe('the search syntax (issue 19 item 4)', () => {
     expect(parseSearchQuery('“morris men”').phrases).toEqual(['morris men']);
   });
 
+  it('type: takes every kind by its own name, as the problem lists them (issue 43: type:code)', () => {
+    expect(parseSearchQuery('type:code retry backoff')).toMatchObject({
+      type: 'code',
+      words: ['retry', 'backoff'],
+    });
+    expect(parseSearchQuery('type:image').type).toBe('image');
+    expect(parseSearchQuery('type:ts').type).toBe('code');
+  });
+
   it('operators it cannot take say why, and are not applied', () => {
     const parsed = parseSearchQuery('after:2024-13-45 type:exe has:wings from:""');
     expect(parsed.after).toBeUndefined();

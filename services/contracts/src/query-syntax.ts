@@ -18,6 +18,9 @@ export const LANDING_SEARCH_EXAMPLE = 'find "renewal" from:finance after:2024-04
 
 /** What `type:` takes: every file extension an upload may have, and the words people use for the kinds. */
 const KIND_NAMES: Readonly<Record<string, DocumentKind>> = {
+  // Every kind by its own name ("type:code", "type:image": issue 43 asks for `type:code retry backoff`), then
+  // by its extensions.
+  ...Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, kind])),
   ...EXTENSION_KINDS,
   doc: 'docx',
   word: 'docx',

@@ -11,8 +11,15 @@ import {
   sqliteSettingsRequest,
 } from './database-sources';
 import { addressSchema } from './email';
+import {
+  GitSettingsChangeSchema,
+  GitSettingsSchema,
+  GitTokenSchema,
+  gitSettingsRequest,
+} from './git-sources';
 import { hasControls, isHostName } from './host-name';
 import { requestBody } from './request-body';
+import { WebdavSettingsChangeSchema, WebdavSettingsSchema, webdavSettingsRequest } from './webdav-sources';
 
 // Issue 21: a user's sources (services/search, under /api/v1/sources). A source is a system Trove reads
 // from on the user's behalf — first a mailbox over IMAP — and keeps in sync; everything it brings in is
@@ -20,7 +27,7 @@ import { requestBody } from './request-body';
 // Connections page builds its form and reads the answers with them. The password travels in requests
 // only (create, update, test): no answer ever carries it.
 
-export const SOURCE_KINDS = ['imap', ...DATABASE_SOURCE_KINDS] as const;
+export const SOURCE_KINDS = ['imap', ...DATABASE_SOURCE_KINDS, 'webdav', 'git'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /** Implicit TLS (IMAPS, port 993) or STARTTLS on the plain port (143). Never plain text. */
@@ -179,6 +186,19 @@ export const CreateSourceSchema = z.discriminatedUnion(
       password: DatabasePasswordSchema,
     }),
     requestBody({ kind: z.literal('sqlite'), name: sourceName.optional(), settings: sqliteSettingsRequest }),
+    // Issue 43: a file share and a Git repository (webdav-sources.ts, git-sources.ts).
+    requestBody({
+      kind: z.literal('webdav'),
+      name: sourceName.optional(),
+      settings: webdavSettingsRequest,
+      password: passwordText,
+    }),
+    requestBody({
+      kind: z.literal('git'),
+      name: sourceName.optional(),
+      settings: gitSettingsRequest,
+      password: GitTokenSchema,
+    }),
   ],
   { error: SOURCE_MESSAGES.badKind },
 );
@@ -208,9 +228,17 @@ export type ImapSettingsChange = z.output<typeof ImapSettingsChangeSchema>;
 export const UpdateSourceSchema = requestBody({
   name: sourceName.optional(),
   settings: z
-    .union([ImapSettingsChangeSchema, DatabaseSettingsChangeSchema], {
-      error: 'settings holds fields no source has.',
-    })
+    .union(
+      [
+        ImapSettingsChangeSchema,
+        DatabaseSettingsChangeSchema,
+        WebdavSettingsChangeSchema,
+        GitSettingsChangeSchema,
+      ],
+      {
+        error: 'settings holds fields no source has.',
+      },
+    )
     .optional(),
   password: z.union([passwordText, DatabasePasswordSchema]).optional(),
   paused: z.boolean({ error: 'paused is true or false.' }).optional(),
@@ -233,12 +261,27 @@ export const TestSourceSchema = z.discriminatedUnion(
 export type TestSource = z.output<typeof TestSourceSchema>;
 
 /**
+ * What the route takes (issue 43): a mailbox's test as above, or a file share's or a Git repository's, whose
+ * test answers their folders or branches. The forms of those kinds send their own arm.
+ */
+export const TestNewSourceSchema = z.discriminatedUnion(
+  'kind',
+  [
+    TestSourceSchema.options[0],
+    requestBody({ kind: z.literal('webdav'), settings: webdavSettingsRequest, password: passwordText }),
+    requestBody({ kind: z.literal('git'), settings: gitSettingsRequest, password: GitTokenSchema }),
+  ],
+  { error: SOURCE_MESSAGES.badKind },
+);
+export type TestNewSource = z.output<typeof TestNewSourceSchema>;
+
+/**
  * `POST /api/v1/sources/:id/test`: the saved source, or the saved source with these changes (the form
  * being edited, or a fingerprint to pin) without saving them. An empty body tests what is saved.
  */
 export const TestSavedSourceSchema = requestBody({
   settings: ImapSettingsChangeSchema.optional(),
-  password: passwordText.optional(),
+  password: z.union([passwordText, GitTokenSchema]).optional(),
 });
 export type TestSavedSource = z.output<typeof TestSavedSourceSchema>;
 
@@ -357,10 +400,14 @@ export const SourceSchema = z.discriminatedUnion('kind', [
     sync: DatabaseSyncModeSchema,
     file: SourceFileSchema,
   }),
+  z.object({ ...sourceShape, kind: z.literal('webdav'), settings: WebdavSettingsSchema }),
+  z.object({ ...sourceShape, kind: z.literal('git'), settings: GitSettingsSchema }),
 ]);
 export type Source = z.output<typeof SourceSchema>;
 export type ImapSource = Extract<Source, { kind: 'imap' }>;
-export type DatabaseSource = Exclude<Source, ImapSource>;
+export type WebdavSource = Extract<Source, { kind: 'webdav' }>;
+export type GitSource = Extract<Source, { kind: 'git' }>;
+export type DatabaseSource = Exclude<Source, ImapSource | WebdavSource | GitSource>;
 
 export const SourceResponseSchema = z.object({ source: SourceSchema });
 export type SourceResponse = z.output<typeof SourceResponseSchema>;

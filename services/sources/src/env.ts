@@ -1,4 +1,4 @@
-import { SQLITE_FILE_MAX_BYTES } from '@trove/contracts';
+import { SQLITE_FILE_MAX_BYTES, UPLOAD_MAX_FILE_BYTES } from '@trove/contracts';
 import {
   baseEnvShape,
   parseAllowedHosts,
@@ -92,6 +92,23 @@ export const SourcesEnvSchema = z
      */
     SOURCE_RUN_TIMEOUT_S: wholeNumber(60, 1, 60 * 60),
     SOURCE_RUN_MEMORY_MB: wholeNumber(256, 64, 8 * 1024),
+    /**
+     * File shares (issue 43, docs/decisions/185-webdav-file-share.md): the largest file read (larger ones are
+     * listed, not read), one request's time, and the files and folders one walk lists at most.
+     */
+    SOURCE_WEBDAV_FILE_MAX_BYTES: wholeNumber(UPLOAD_MAX_FILE_BYTES, 1024, 1024 * 1024 * 1024),
+    SOURCE_WEBDAV_TIMEOUT_MS: wholeNumber(30_000, 1_000, 10 * 60_000),
+    SOURCE_WEBDAV_ENTRIES_MAX: wholeNumber(200_000, 1, 10_000_000),
+    /**
+     * Git repositories (issue 43, docs/decisions/186-git-repository.md): where their bare copies are kept, the
+     * largest file indexed, the most a copy may grow by in one fetch, one git command's time, and the commits
+     * read (the newest).
+     */
+    SOURCE_GIT_DIR: z.string().min(1).default('.data/git'),
+    SOURCE_GIT_FILE_MAX_BYTES: wholeNumber(1024 * 1024, 1024, 256 * 1024 * 1024),
+    SOURCE_GIT_REPO_MAX_MB: wholeNumber(1024, 1, 64 * 1024),
+    SOURCE_GIT_TIMEOUT_S: wholeNumber(600, 5, 24 * 60 * 60),
+    SOURCE_GIT_COMMITS_MAX: wholeNumber(10_000, 1, 1_000_000),
   })
   .superRefine((env, ctx) => requireSecretsKeyInProduction(env, ctx))
   .transform(({ SOURCES_PORT, ...env }) => ({ ...env, PORT: SOURCES_PORT }));

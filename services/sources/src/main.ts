@@ -38,6 +38,18 @@ await runService({
           batchMaxBytes: env.SOURCE_DB_BATCH_MAX_BYTES,
           runner: { timeoutMs: env.SOURCE_RUN_TIMEOUT_S * 1000, memoryMb: env.SOURCE_RUN_MEMORY_MB },
         },
+        webdav: {
+          fileMaxBytes: env.SOURCE_WEBDAV_FILE_MAX_BYTES,
+          requestTimeoutMs: env.SOURCE_WEBDAV_TIMEOUT_MS,
+          entriesMax: env.SOURCE_WEBDAV_ENTRIES_MAX,
+        },
+        git: {
+          dir: env.SOURCE_GIT_DIR,
+          fileMaxBytes: env.SOURCE_GIT_FILE_MAX_BYTES,
+          repoMaxBytes: env.SOURCE_GIT_REPO_MAX_MB * 1024 * 1024,
+          timeoutMs: env.SOURCE_GIT_TIMEOUT_S * 1000,
+          commitsMax: env.SOURCE_GIT_COMMITS_MAX,
+        },
       },
     });
     return {

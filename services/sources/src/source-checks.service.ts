@@ -8,7 +8,7 @@ import {
   type SourceFileResponse,
   type SourceTestResult,
   type TestSavedSource,
-  type TestSource,
+  type TestNewSource,
 } from '@trove/contracts';
 import { ApiError, tooManyRequests } from '@trove/service-core';
 import { deleteSourceFile, findSourceFile, insertSourceFile } from './database/database-sources.repository';
@@ -31,6 +31,8 @@ export function checkContext(deps: SourcesDeps): SourceContext {
     reach: deps.reach,
     databases: deps.databases ?? DATABASE_DEFAULTS,
     imap: {},
+    webdav: deps.webdav,
+    git: deps.git,
     db: deps.db,
     now: () => deps.now?.() ?? new Date(),
   };
@@ -121,7 +123,7 @@ export function previewSavedSource(
 export function testNewSource(
   deps: SourcesDeps,
   userId: string,
-  input: TestSource,
+  input: TestNewSource,
 ): Promise<SourceTestResult> {
   return asCheck(deps, userId, async () => {
     const kind = savedKind(input.kind);

@@ -244,14 +244,14 @@ export async function markSourceRemoving(
 export async function sourceBeingRemoved(
   db: DatabaseHandle,
   sourceId: string,
-): Promise<{ userId: string } | undefined> {
+): Promise<{ userId: string; kind: string } | undefined> {
   const row = await sourcesDb(db)
     .selectFrom('sources')
-    .select('user_id')
+    .select(['user_id', 'kind'])
     .where('id', '=', sourceId)
     .where(isRemoving)
     .executeTakeFirst();
-  return row === undefined ? undefined : { userId: row.user_id };
+  return row === undefined ? undefined : { userId: row.user_id, kind: row.kind };
 }
 
 /** Sources marked as being removed (the minute sweep queues their removal again: a lost job is not lost). */

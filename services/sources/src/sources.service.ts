@@ -25,7 +25,7 @@ import {
 } from './database/database-sources.repository';
 import { requirePasswordForMovedConnection } from './credential-binding';
 import { kindOf } from './kinds/registry';
-import type { AnySourceKind } from './kinds/source-kind';
+import type { AnySourceKind, SourceContext } from './kinds/source-kind';
 import { handOverPurge } from './intake.repository';
 import { forgetCheckpoint } from './source-items.repository';
 import { passwordContext } from './source-secrets';
@@ -66,6 +66,9 @@ export interface SourcesDeps {
   queue: SourceSyncQueue & SourceRemovalQueue;
   /** Database sources' bounds; the defaults unless set. */
   databases?: DatabaseSettings | undefined;
+  /** File shares' and Git repositories' bounds (issue 43); each kind's defaults unless set. */
+  webdav?: SourceContext['webdav'];
+  git?: SourceContext['git'];
   /** Per-user bounds; the defaults unless set. */
   limits?: SourceLimits | undefined;
   /** SOURCE_SYNC_STUCK_MINUTES: no progress for this long shows a sync as stuck. */
@@ -218,7 +221,9 @@ export async function changeSource(
     update.password,
   );
   const settings = await changedSettings(deps, userId, kind, saved, update.settings);
-  if (update.settings?.host !== undefined) await refuseBlockedHost(kind.host(settings), deps.reach);
+  // Where it connects moved (a host, or an address's host): checked again, whichever field names it.
+  if (update.settings !== undefined && kind.host(settings) !== kind.host(saved.settings))
+    await refuseBlockedHost(kind.host(settings), deps.reach);
   const reconnect = update.settings !== undefined || update.password !== undefined;
   const pausedNow = update.paused ?? saved.state === 'paused';
   const resumed = saved.state === 'paused' && update.paused === false;
@@ -317,6 +322,8 @@ export async function removeSource(deps: SourcesDeps, userId: string, sourceId: 
 export interface RemovalOptions {
   /** Tests: before the removal's transaction (a throw fails the job, which is retried). */
   beforeRemoval?: (sourceId: string) => Promise<void> | void;
+  /** What the source's kind keeps outside the database (a repository's copy), removed after its row. */
+  forget?: ((kind: string, sourceId: string) => Promise<void>) | undefined;
 }
 
 /**
@@ -333,10 +340,12 @@ export async function removeSourceContent(
   const source = await sourceBeingRemoved(db, sourceId);
   if (source === undefined) return 0;
   await options.beforeRemoval?.(sourceId);
-  return db.transaction().execute(async (tx) => {
-    const held = await sourceItemCount(tx, sourceId);
+  const held = await db.transaction().execute(async (tx) => {
+    const count = await sourceItemCount(tx, sourceId);
     await handOverPurge(tx, { sourceId, userId: source.userId });
     await deleteSourceRow(tx, sourceId);
-    return held;
+    return count;
   });
+  await options.forget?.(source.kind, sourceId);
+  return held;
 }

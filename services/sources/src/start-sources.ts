@@ -14,8 +14,8 @@ import {
 } from '@trove/service-core';
 import { deleteUnusedSourceFiles } from './database/database-sources.repository';
 import { prewarmReaderChild, stopReaderChildren } from './database/reader-pool';
-import { SOURCE_KIND_REGISTRY } from './kinds/registry';
-import type { ImapTuning } from './kinds/source-kind';
+import { kindOf, SOURCE_KIND_REGISTRY } from './kinds/registry';
+import type { ImapTuning, SourceContext } from './kinds/source-kind';
 import { jobLibraryQueue, type RemovalRetry, type SyncRunResult, startSourceWorkers } from './source-jobs';
 import { passwordContext } from './source-secrets';
 import {
@@ -56,6 +56,9 @@ export interface SourcesSettings {
   limits?: Partial<SourceLimits>;
   /** Database sources (issue 22): the SOURCE_DB_* settings. */
   databases?: Partial<DatabaseSettings>;
+  /** File shares and Git repositories (issue 43): the SOURCE_WEBDAV_* and SOURCE_GIT_* settings. */
+  webdav?: SourceContext['webdav'];
+  git?: SourceContext['git'];
 }
 
 /** Uploaded SQLite files no source took within this many hours are deleted by the minute sweep. */
@@ -114,7 +117,7 @@ export async function startSources(options: {
     documentsPerUser: limits.documentsPerUser,
     secrets,
     logger,
-    context: { reach, databases, imap },
+    context: { reach, databases, imap, webdav: settings.webdav, git: settings.git },
     intervalMinutes: settings.intervalMinutes,
     onStored: handedOver,
     afterBatch,
@@ -132,7 +135,10 @@ export async function startSources(options: {
     concurrency: settings.concurrency,
     run,
     remove: async (sourceId) => {
-      const removed = await removeSourceContent(db, sourceId, settings.removal);
+      const removed = await removeSourceContent(db, sourceId, {
+        ...settings.removal,
+        forget: async (kind, id) => kindOf(kind)?.forget?.(id, syncOptions.context),
+      });
       handedOver();
       return removed;
     },
@@ -147,6 +153,8 @@ export async function startSources(options: {
       reach,
       queue: jobLibraryQueue(boss, db),
       databases,
+      webdav: settings.webdav,
+      git: settings.git,
       limits,
       stuckMinutes: settings.stuckMinutes,
     },

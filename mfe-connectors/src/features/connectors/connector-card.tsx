@@ -82,7 +82,11 @@ export function ConnectorCard({
           </p>
         ) : state.kind === 'manual' ? (
           <Button className={`${shared.button} ${shared.secondary}`} onClick={() => onAddServer(connector)}>
-            {connector.adds === 'file' ? 'Add file' : 'Add server'}
+            {connector.adds === 'file'
+              ? 'Add file'
+              : connector.adds === 'repository'
+                ? 'Connect a repository by URL'
+                : 'Add server'}
             <VisuallyHidden> for {connector.name}</VisuallyHidden>
           </Button>
         ) : state.kind === 'ready' || state.kind === 'checking' ? (

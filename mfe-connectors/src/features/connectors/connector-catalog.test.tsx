@@ -57,13 +57,13 @@ const card = (id: string) => document.querySelector(`[data-connector="${id}"]`) 
 const where = () => screen.getByTestId('where').textContent;
 
 describe('the connector catalog component (docs/product/connections.md#card-states, docs/product/connections.md#filters)', () => {
-  it('shows 12 cards, then "Load 8 more" adds the page size up to the 20 that match by default', async () => {
+  it('shows 12 cards, then "Load 7 more" adds the page size up to the 19 that match by default', async () => {
     stubServer({ signedIn: false });
     renderAt(<ConnectorCatalog />);
     await screen.findByRole('button', { name: 'Connect Dropbox' });
     expect(cards()).toHaveLength(12);
-    fireEvent.click(screen.getByRole('button', { name: 'Load 8 more' }));
-    expect(cards()).toHaveLength(20);
+    fireEvent.click(screen.getByRole('button', { name: 'Load 7 more' }));
+    expect(cards()).toHaveLength(19);
     expect(screen.queryByRole('button', { name: /^Load \d+ more$/ })).toBeNull();
   });
 
@@ -71,7 +71,7 @@ describe('the connector catalog component (docs/product/connections.md#card-stat
     stubServer({ signedIn: false });
     renderAt(<ConnectorCatalog />);
     await screen.findByRole('button', { name: 'Connect Dropbox' });
-    expect(screen.getByTestId('connector-count').textContent).toBe('Showing 12 of 20 integrations');
+    expect(screen.getByTestId('connector-count').textContent).toBe('Showing 12 of 19 integrations');
     expect((screen.getByLabelText('Load more by') as HTMLSelectElement).value).toBe('10');
     expect(screen.queryByText('Per page')).toBeNull();
   });
@@ -80,7 +80,7 @@ describe('the connector catalog component (docs/product/connections.md#card-stat
     stubServer({ signedIn: false });
     renderAt(<ConnectorCatalog />);
     await screen.findByRole('button', { name: 'Connect Dropbox' });
-    fireEvent.click(screen.getByRole('button', { name: 'Load 8 more' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Load 7 more' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Sources' }));
     expect(cards()).toHaveLength(10);
   });

@@ -31,7 +31,7 @@ const without = (...names: (keyof ConnectorSettings)[]): ConnectorSettings =>
   );
 
 describe('connector card state (docs/product/connections.md#card-states)', () => {
-  it('with every setting present: localfs Connected, the manual six Manual, every other one Ready', () => {
+  it('with every setting present: localfs Connected, the manual eight Manual, every other one Ready', () => {
     const states = Object.fromEntries(connectors.map((c) => [c.id, connectorState(c, full).kind]));
     expect(states).toEqual({
       localfs: 'connected',
@@ -41,6 +41,7 @@ describe('connector card state (docs/product/connections.md#card-states)', () =>
       onedrive: 'ready',
       dropbox: 'ready',
       box: 'ready',
+      webdav: 'manual',
       slack: 'ready',
       teams: 'ready',
       webex: 'ready',
@@ -50,7 +51,7 @@ describe('connector card state (docs/product/connections.md#card-states)', () =>
       linear: 'ready',
       asana: 'ready',
       trello: 'ready',
-      github: 'ready',
+      github: 'manual',
       zendesk: 'ready',
       gcal: 'ready',
       mcal: 'ready',
@@ -101,7 +102,6 @@ describe('connector card state (docs/product/connections.md#card-states)', () =>
   it.each([
     ['slack', 'slackClientId'],
     ['notion', 'notionClientId'],
-    ['github', 'githubClientId'],
     ['webex', 'webexClientId'],
   ] as const)('%s needs its own client id', (id, setting) => {
     expect(connectorState(get(id), without(setting))).toEqual({ kind: 'configure', missing: [setting] });

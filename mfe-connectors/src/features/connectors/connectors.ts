@@ -63,7 +63,7 @@ export interface Connector {
    * What a manual connector's button adds (issue 22): a server to connect to ("Add server", the
    * default), or a file to upload ("Add file": a SQLite database).
    */
-  adds?: 'server' | 'file';
+  adds?: 'server' | 'file' | 'repository';
   /** One or two letters for the mark, and the hue (0–359) it is tinted with. */
   mark: { initials: string; hue: number };
 }
@@ -162,6 +162,20 @@ const entries: Entry[] = [
     status: 'ready',
     notes: 'Files and their version history, honouring the Box permissions you already have.',
     mark: { initials: 'Bx', hue: 200 },
+  },
+  {
+    id: 'webdav',
+    name: 'Nextcloud / WebDAV',
+    brand: 'Any WebDAV file share',
+    category: 'files',
+    role: 'source',
+    auth: 'basic',
+    index: 'on-device',
+    deltaSync: true,
+    status: 'manual',
+    notes:
+      'Nextcloud, ownCloud, Synology or any WebDAV share, with an app password: every file uploads accept, under its folder. Changed, moved and deleted files follow on each sync.',
+    mark: { initials: 'ND', hue: 200 },
   },
   {
     id: 'slack',
@@ -286,11 +300,15 @@ const entries: Entry[] = [
     brand: 'GitHub',
     category: 'code',
     role: 'source',
-    auth: 'oauth',
+    auth: 'apikey',
     index: 'on-device',
     deltaSync: true,
-    status: 'ready',
-    notes: 'Issues, pull requests, reviews and READMEs in the repositories you grant.',
+    // Issue 43 item 3: a repository by its address and a token works today; issues and pull requests wait for
+    // the OAuth app.
+    status: 'manual',
+    adds: 'repository',
+    notes:
+      'A repository by its HTTPS address and a read-only token (none for a public one): its code, Markdown and commits, fetched again on each sync. Issues and pull requests need the GitHub app, not available yet.',
     mark: { initials: 'GH', hue: 265 },
   },
   {

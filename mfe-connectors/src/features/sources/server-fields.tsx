@@ -132,6 +132,8 @@ export function PasswordField({
 
 export interface FolderChoiceProps {
   folders: readonly SourceFolder[];
+  /** "Folders to search" unless a kind chooses something else (a repository's branch). */
+  legend?: string | undefined;
   chosen: ReadonlySet<string>;
   onToggle: (path: string, on: boolean) => void;
   hint?: ReactNode;
@@ -141,10 +143,10 @@ export interface FolderChoiceProps {
 }
 
 /** A mailbox's folders to search, each a checkbox with its message count (the IMAP form and its Edit). */
-export function FolderChoice({ folders, chosen, onToggle, hint, error, errorId }: FolderChoiceProps) {
+export function FolderChoice({ folders, legend, chosen, onToggle, hint, error, errorId }: FolderChoiceProps) {
   return (
     <fieldset className={styles.folders} aria-describedby={error ? errorId : undefined}>
-      <legend className={styles.foldersLegend}>Folders to search</legend>
+      <legend className={styles.foldersLegend}>{legend ?? 'Folders to search'}</legend>
       {hint ? <p className={styles.foldersHint}>{hint}</p> : null}
       <ul className={styles.folderList}>
         {folders.map((folder) => (

@@ -2,6 +2,7 @@ import { DATABASE_KIND_LABELS, type Source } from '@trove/contracts';
 import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
 import { Fragment, useId } from 'react';
 import * as badgeStyles from '../catalog/status-badge.module.css';
+import { isUrlKind, kindMeta, URL_KIND_UNITS } from './kinds/registry';
 import { cardState, countOf, MESSAGES, ROWS, statusText } from './source-status';
 import * as styles from './sources.module.css';
 
@@ -54,6 +55,7 @@ export function sourceMeta(source: Source): string[] {
     const { host, port, security } = source.settings;
     return [`IMAP · ${host}:${port} · ${securityLabels[security]}`];
   }
+  if (source.kind === 'webdav' || source.kind === 'git') return kindMeta(source);
   const what = source.settings.query === null ? (source.settings.table ?? '') : 'a SELECT query';
   if (source.kind === 'sqlite') return [`SQLite · ${what}`, source.file.name];
   const { host, port, database } = source.settings;
@@ -73,7 +75,11 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
   const titleId = useId();
   const { state } = source.status;
   const shown = cardState(source.status);
-  const units = source.kind === 'imap' ? MESSAGES : ROWS;
+  const units = isUrlKind(source.kind)
+    ? URL_KIND_UNITS[source.kind]
+    : source.kind === 'imap'
+      ? MESSAGES
+      : ROWS;
   const text = statusText(source.status, now, units);
   const paused = state === 'paused';
   const needed = attentionAction(source);
@@ -117,7 +123,7 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
           />
         )}
       </div>
-      {source.kind === 'imap' ? null : (
+      {source.kind === 'imap' || source.kind === 'webdav' || source.kind === 'git' ? null : (
         <p className={styles.syncMode} data-mode={source.sync.mode}>
           {source.sync.mode === 'full' ? <strong>Full scans. </strong> : null}
           {source.sync.note}
@@ -187,7 +193,7 @@ export function ConfirmRemove({
   const imap = source.kind === 'imap';
   const what = imap
     ? `${countOf(source.documents, MESSAGES)} and their attachments`
-    : countOf(source.documents, ROWS);
+    : countOf(source.documents, isUrlKind(source.kind) ? URL_KIND_UNITS[source.kind] : ROWS);
   // A mailbox always has a password; a database server may ask none, and the card cannot tell whether one
   // was saved (issue 38: "forgets its password" when none was set), so it says "any".
   const forgets = imap
@@ -199,7 +205,9 @@ export function ConfirmRemove({
     ? 'The mailbox itself is not touched.'
     : source.kind === 'sqlite'
       ? 'The uploaded copy goes with it; your own file is not touched.'
-      : 'The database itself is not touched.';
+      : isUrlKind(source.kind)
+        ? `The ${source.kind === 'git' ? 'repository' : 'share'} itself is not touched.`
+        : 'The database itself is not touched.';
   return (
     <div className={styles.confirm}>
       <p>

@@ -1,6 +1,7 @@
 import type { Source } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
 import { Button, Cluster, Heading, Spinner } from '@trove/kit/ui';
+import { URL_KIND_ADD_LABELS, URL_KIND_ORDER, type UrlKind } from './kinds/registry';
 import { type SourceAction, SourceCard } from './source-card';
 import * as styles from './sources.module.css';
 import type { SourcesState } from './use-sources';
@@ -11,10 +12,12 @@ export interface SourceListProps {
   /** Opens the choice of a database to add (issue 22): the catalog's filters hide those cards at first. */
   onAddDatabase: () => void;
   onAction: (source: Source, action: SourceAction) => void;
+  /** A file share's or a repository's form (issue 43); their catalog cards are hidden by the OAuth filter at first. */
+  onAddUrlKind?: ((kind: UrlKind) => void) | undefined;
 }
 
 /** The user's sources, above the catalog (issue 21), with a way to add a mailbox from here too. */
-export function SourceList({ state, onAddMailbox, onAddDatabase, onAction }: SourceListProps) {
+export function SourceList({ state, onAddMailbox, onAddDatabase, onAction, onAddUrlKind }: SourceListProps) {
   const { sources } = state;
   return (
     <section className={styles.sources} aria-labelledby="connections-sources">
@@ -23,6 +26,13 @@ export function SourceList({ state, onAddMailbox, onAddDatabase, onAction }: Sou
           Your sources
         </Heading>
         <Cluster gap={2}>
+          {onAddUrlKind === undefined
+            ? null
+            : URL_KIND_ORDER.map((kind) => (
+                <Button key={kind} size="sm" onClick={() => onAddUrlKind(kind)}>
+                  {URL_KIND_ADD_LABELS[kind]}
+                </Button>
+              ))}
           <Button size="sm" onClick={onAddDatabase}>
             Add a database
           </Button>
@@ -45,7 +55,8 @@ export function SourceList({ state, onAddMailbox, onAddDatabase, onAction }: Sou
       ) : sources === null || sources.length === 0 ? (
         <p className={styles.quiet}>
           Nothing connected yet. Add a mailbox over IMAP — Gmail, Outlook, iCloud, Fastmail or your own server
-          — or a PostgreSQL, MySQL or SQLite database, and it becomes searchable with your uploads.
+          — a file share (Nextcloud or any WebDAV), a Git repository, or a PostgreSQL, MySQL or SQLite
+          database, and it becomes searchable with your uploads.
         </p>
       ) : (
         <ul className={styles.sourceGrid}>

@@ -8,6 +8,7 @@ import {
   type SourceTestResult,
   SourceTestResultSchema,
   type TestSavedSource,
+  type TestNewSource,
   type TestSource,
   type UpdateSource,
 } from '@trove/contracts';
@@ -25,6 +26,11 @@ export async function listSources(signal?: AbortSignal): Promise<Source[]> {
 
 /** Settings and password before they are saved; a failed test is an answer (200), not an error. */
 export async function testSourceSettings(request: TestSource): Promise<SourceTestResult> {
+  return SourceTestResultSchema.parse(await api.post(`${SOURCES}/test`, request));
+}
+
+/** A file share's or a repository's settings before they are saved (issue 43): their folders or branches. */
+export async function testNewSource(request: TestNewSource): Promise<SourceTestResult> {
   return SourceTestResultSchema.parse(await api.post(`${SOURCES}/test`, request));
 }
 

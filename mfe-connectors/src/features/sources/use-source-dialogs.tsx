@@ -4,9 +4,17 @@ import { useCallback } from 'react';
 import { previewDatabase, previewSavedDatabase, uploadSqliteFile } from './database-api';
 import { DatabaseForm, DatabaseKindChoice } from './database-form';
 import { ImapForm } from './imap-form';
+import { isUrlKind, URL_KIND_TITLES, URL_KINDS, type UrlKind } from './kinds/registry';
+import { UrlSourceForm } from './kinds/url-source-form';
 import { ConfirmRemove, type SourceAction } from './source-card';
 import { EditSourceForm, TrustCertificateForm, UpdatePasswordForm } from './source-forms';
-import { createSource, testSavedSource, testSourceSettings, updateSource } from './sources-api';
+import {
+  createSource,
+  testNewSource,
+  testSavedSource,
+  testSourceSettings,
+  updateSource,
+} from './sources-api';
 import type { SourcesState } from './use-sources';
 
 const formApi = { test: testSourceSettings, create: createSource };
@@ -18,6 +26,8 @@ const databaseApi = {
   update: updateSource,
   upload: uploadSqliteFile,
 };
+
+const urlApi = { test: testNewSource, create: createSource, update: updateSource };
 
 const databaseTitles: Readonly<Record<DatabaseSourceKind, string>> = {
   postgres: 'Add a PostgreSQL server',
@@ -83,6 +93,34 @@ export function useSourceDialogs(state: SourcesState) {
     [popup, connected],
   );
 
+  /** A file share's or a repository's form (issue 43): new, or a saved source's settings. */
+  const openUrlForm = useCallback(
+    (kind: UrlKind, source?: Source) => {
+      const ticket = popup.open(
+        <UrlSourceForm
+          words={URL_KINDS[kind]}
+          api={urlApi}
+          source={source}
+          onCancel={() => popup.close(ticket)}
+          onSaved={(next) => {
+            popup.close(ticket);
+            if (source === undefined) connected(next);
+            else {
+              add(next);
+              toasts.show({ type: 'success', message: `Changes saved: ${next.name} syncs again now.` });
+            }
+          }}
+        />,
+        {
+          title: source === undefined ? URL_KIND_TITLES[kind] : `Edit ${source.name}`,
+          size: 'lg',
+          allowBackdropClose: false,
+        },
+      );
+    },
+    [popup, connected, add, toasts],
+  );
+
   /** "Add a database" above the sources: which kind, then its form. */
   const chooseDatabase = useCallback(() => {
     const ticket = popup.open(
@@ -98,7 +136,11 @@ export function useSourceDialogs(state: SourcesState) {
 
   const onAction = useCallback(
     (source: Source, action: SourceAction) => {
-      if (source.kind !== 'imap' && action === 'edit') {
+      if (isUrlKind(source.kind) && (action === 'edit' || action === 'password')) {
+        openUrlForm(source.kind, source);
+        return;
+      }
+      if (source.kind !== 'imap' && source.kind !== 'webdav' && source.kind !== 'git' && action === 'edit') {
         const ticket = popup.open(
           <DatabaseForm
             kind={source.kind}
@@ -158,8 +200,8 @@ export function useSourceDialogs(state: SourcesState) {
         { title: `Remove ${source.name}?`, size: 'sm' },
       );
     },
-    [popup, act, add, toasts],
+    [popup, act, add, toasts, openUrlForm],
   );
 
-  return { openMailboxForm, openDatabaseForm, chooseDatabase, onAction };
+  return { openMailboxForm, openDatabaseForm, openUrlForm, chooseDatabase, onAction };
 }

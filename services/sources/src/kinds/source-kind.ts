@@ -11,6 +11,8 @@ import type { z } from 'zod';
 import type { SourceFileRow } from '../database/database-sources.repository';
 import type { DatabaseSettings, SourceReach } from '../source-settings';
 import type { AttentionDetail } from '../source-status';
+import type { GitTuning } from './git/git-settings';
+import type { WebdavTuning } from './webdav/webdav-settings';
 
 // One connector interface (issue 34 item 2; docs/decisions/084-one-source-kind-interface.md). A source kind is
 // one folder, `kinds/<kind>/`, exporting one object checked against `SourceKind`; the registry
@@ -29,6 +31,9 @@ export interface SourceContext {
   databases: DatabaseSettings;
   /** A mailbox's tuning (tests set smaller batches, or turn QRESYNC off). */
   imap: ImapTuning;
+  /** A file share's and a Git repository's bounds (issue 43): each kind's defaults where unset. */
+  webdav?: Partial<WebdavTuning> | undefined;
+  git?: Partial<GitTuning> | undefined;
   /** The service's database: files a kind reads (an uploaded SQLite file), never another user's rows. */
   db: DatabaseHandle;
   now(): Date;
@@ -190,6 +195,11 @@ export interface SourceKind<
    * deletions. A kind that learns of deletions otherwise (IMAP's VANISHED) yields them as `gone` instead.
    */
   listIds?(run: SyncRun<Settings, Checkpoint>): Promise<ListedIds | null>;
+  /**
+   * What the kind keeps of a source outside the service's database (a Git repository's bare copy), removed once
+   * the source's row is gone (the source-remove job).
+   */
+  forget?(sourceId: string, context: Omit<SourceContext, 'db' | 'now'>): Promise<void>;
   /** A failure, in words for the card: what happened and what to do. */
   describeFailure(error: unknown, settings: Settings): AttentionDetail;
   /** Problems tried again by themselves (back-off); the rest wait for the user. */

@@ -13,7 +13,7 @@ import {
   type SourceSyncResponse,
   type SourceTestResult,
   TestSavedSourceSchema,
-  TestSourceSchema,
+  TestNewSourceSchema,
   UpdateSourceSchema,
 } from '@trove/contracts';
 import {
@@ -131,7 +131,7 @@ export function createSourceRoutes(deps: SourceRoutesDeps): Hono<ServiceEnv> {
   });
 
   routes.post('/test', auth, async (c) => {
-    const input = await parseJson(c, TestSourceSchema);
+    const input = await parseJson(c, TestNewSourceSchema);
     return c.json<SourceTestResult>(await testNewSource(deps, c.var.session.userId, input), 200);
   });
 
