@@ -103,7 +103,9 @@ export async function startSearchTestService(
   const db = createDatabase({
     url: testDatabase.url,
     poolMax: 4,
-    ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
+    // Production's 2 s bound on a connection (or a free pool slot), stretched like every wait of the tests: at
+    // load 25 a test's first statements waited past 2 s for their backends (ci2: "timeout expired").
+    connectTimeoutMs: options.connectTimeoutMs ?? Math.min(60_000, testTime(2_000)),
   });
   await migrateToLatest(db);
   const keys = (await crypto.subtle.generateKey({ name: 'Ed25519' }, false, [
