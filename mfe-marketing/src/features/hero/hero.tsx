@@ -1,6 +1,6 @@
 import { useAppConfig } from '@trove/kit';
 import { Link } from 'react-router';
-import { HeroDemo } from '../demo/hero-demo';
+import { HeroDemoLive } from '../demo/hero-demo-live';
 import { DownloadButtons } from '../downloads/download-buttons';
 import { availablePlatforms, type DownloadLinks } from '../downloads/downloads';
 import type { Platform } from '../platform/platform';
@@ -41,8 +41,9 @@ export function Hero({ downloads, platform }: HeroProps) {
           Free for up to 3 sources · <a href="#pricing">See pricing</a> · <a href="#downloads">Get the app</a>
         </p>
       </div>
-      <div className={styles.demo}>
-        <HeroDemo />
+      {/* The island the drawn page runs before the app (docs/decisions/190, expose/islands.tsx). */}
+      <div className={styles.demo} data-island="hero-demo">
+        <HeroDemoLive />
       </div>
       {/* The anchor stays for #downloads links even when no platform has a link to show. */}
       <div id="downloads" className={styles.downloads}>
