@@ -12,7 +12,7 @@ import { startupRequests } from './app/startup-requests';
 
 const COPY = 'div[data-prerendered]';
 
-type IslandProps = { shortName: string };
+type IslandProps = { config: Record<string, unknown> };
 type IslandComponents = Record<string, ComponentType<IslandProps>>;
 
 function readIslands(loaded: unknown): IslandComponents | null {
@@ -21,11 +21,9 @@ function readIslands(loaded: unknown): IslandComponents | null {
   return typeof islands === 'object' && islands !== null ? (islands as IslandComponents) : null;
 }
 
-/** What the islands read from the public settings: only plain strings, checked here (no validation library). */
+/** The public settings as fetched: each island reads the fields it shows with plain checks (no validation library). */
 function islandProps(config: unknown): IslandProps | null {
-  const shortName =
-    typeof config === 'object' && config !== null ? (config as { shortName?: unknown }).shortName : undefined;
-  return typeof shortName === 'string' && shortName !== '' ? { shortName } : null;
+  return typeof config === 'object' && config !== null ? { config: config as Record<string, unknown> } : null;
 }
 
 const roots: Root[] = [];

@@ -1,9 +1,9 @@
 import { useAppConfig } from '@trove/kit';
 import { Link } from 'react-router';
 import { HeroDemoLive } from '../demo/hero-demo-live';
-import { DownloadButtons } from '../downloads/download-buttons';
-import { availablePlatforms, type DownloadLinks } from '../downloads/downloads';
+import type { DownloadLinks } from '../downloads/downloads';
 import type { Platform } from '../platform/platform';
+import { HeroDownloads } from './hero-downloads';
 import * as styles from './hero.module.css';
 
 interface HeroProps {
@@ -46,13 +46,8 @@ export function Hero({ downloads, platform }: HeroProps) {
         <HeroDemoLive />
       </div>
       {/* The anchor stays for #downloads links even when no platform has a link to show. */}
-      <div id="downloads" className={styles.downloads}>
-        {availablePlatforms(downloads).length > 0 ? (
-          <>
-            <h2 className={styles.downloadsTitle}>Get {name} for your devices</h2>
-            <DownloadButtons links={downloads} current={platform} />
-          </>
-        ) : null}
+      <div id="downloads" className={styles.downloads} data-island="downloads">
+        <HeroDownloads name={name} links={downloads} current={platform} />
       </div>
     </section>
   );
