@@ -52,8 +52,11 @@ export function prerenderedDocument(
   const entry = /<script defer src="(\/assets\/js\/main\.[^"]+\.js)"><\/script>/;
   if (!entry.test(indexHtml))
     throw new Error('index.html has no deferred main script to start after the paint');
+  // This page reads well without JavaScript, so it does not say it needs it — the shell's own line only: a
+  // part of the page that does need it (the sign-in form) says so in a <noscript> of its own.
   return (
     indexHtml
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
       // The entry starts after the first paint or on the first interaction (shell/public/boot-after-paint.js).
       // Only a page that starts it at the paint preloads it: there it is wanted at once, while the landing
       // page's visitor may never need it, and its bytes would compete with the page's own.
@@ -70,8 +73,6 @@ export function prerenderedDocument(
       // The app renders into the hidden #root and is shown only once its page is ready, in the same frame
       // the prerendered copy is removed (shell/src/app/prerender/handoff.ts): no flash, nothing moves.
       .replace(root, `<div id="root" hidden></div><div data-prerendered>${markup}</div>`)
-      // This page reads well without JavaScript, so it does not say it needs it.
-      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
   );
 }
 
