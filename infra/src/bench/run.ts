@@ -165,14 +165,17 @@ const ANSWERS_ONLY = process.argv.includes('--answers');
 // `npm run bench -- --workflows`: workflows due together, slots run once, previews (issue 40), on a database of its own.
 const WORKFLOWS_ONLY = process.argv.includes('--workflows');
 
-/** Issue 23's JS goals for `/`: ≤ 60 KB before the first interaction, ≤ 180 KB in all (transferred). */
+/**
+ * JS for `/`: what it fetches untouched — its islands since docs/decisions/190, issue 41's ≤ 150 KB (issue 23's
+ * ≤ 60 KB was for the same moment when only two small scripts ran before the app) — and in all, ≤ 180 KB.
+ */
 async function printLandingScripts(url: string) {
   const scripts = await measureLandingScripts(url);
   console.log('\nJavaScript transferred for / (mobile viewport, no scrolling)\n');
   console.log('| what | files | transferred KB | goal |');
   console.log('|---|---|---|---|');
   console.log(
-    `| before the first interaction (${scripts.beforeInteraction.files.join(', ')}) | ${scripts.beforeInteraction.files.length} | ${kb(scripts.beforeInteraction.transferredBytes)} | ≤ 60 |`,
+    `| before the first interaction (${scripts.beforeInteraction.files.join(', ')}) | ${scripts.beforeInteraction.files.length} | ${kb(scripts.beforeInteraction.transferredBytes)} | ≤ 150 |`,
   );
   console.log(
     `| in all, once the app has taken over | ${scripts.total.files} | ${kb(scripts.total.transferredBytes)} | ≤ 180 |`,
