@@ -245,6 +245,19 @@ describe('hydrate only what moves (issue 41 item 1, docs/decisions/190)', () => 
     });
   });
 
+  it('with no input, the app starts when a section that moves is scrolled near', async () => {
+    await withPage(browser, { viewport: MOBILE }, async ({ page, consoleErrors }) => {
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('div[data-prerendered]').count()).toBe(1);
+      // A script scroll: no press, key or touch, as a mouse wheel or a scrollbar drag would be.
+      await page.evaluate(() => document.getElementById('pricing')?.scrollIntoView());
+      await page.waitForFunction(() => !document.querySelector('div[data-prerendered]'));
+      await page.locator('#pricing [data-prerendered-island]').waitFor({ state: 'detached' });
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+
   it('a static section is never fetched: the feature grid stays the served HTML once the app has taken over', async () => {
     await withPage(browser, { viewport: MOBILE }, async ({ page, consoleErrors }) => {
       const scripts: string[] = [];

@@ -101,7 +101,7 @@ export async function measureFirstLoad(root: string): Promise<PageSizes> {
       });
       // Nobody touches the page: what it starts by itself once idle (boot-after-paint.js) is its first load —
       // the whole app on most pages, only the parts that move on the landing page (docs/decisions/190).
-      const entry = page.waitForRequest(/\/assets\/js\/main\.[0-9a-f]+\.js$/, { timeout: 15_000 });
+      const entry = page.waitForRequest(/\/assets\/js\/main\.[0-9a-f]+\.js$/, { timeout: 60_000 });
       await page.goto(route, { waitUntil: 'load' });
       await entry;
       await page.waitForLoadState('networkidle');
