@@ -50,7 +50,9 @@ export async function measurePublicInteractions(baseUrl: string): Promise<Intera
       await page
         .locator(`#${section} [data-prerendered-island]`)
         .waitFor({ state: 'detached', timeout: 60_000 });
-      await page.waitForTimeout(500);
+      // The section's own first work (its lazy parts, its effects) is not the interaction being measured.
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1000);
     };
     const rows: InteractionRow[] = [];
     rows.push(
