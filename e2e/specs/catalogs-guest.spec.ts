@@ -16,7 +16,9 @@ afterAll(async () => {
 /** The tabbed section loads as it comes into view, like a visitor reaching it; the click waits for it. */
 async function scrollToTab(page: Page, name: string) {
   // The drawn copy of the page is replaced when the app takes over (docs/decisions/055): a scroll begun on the
-  // drawn #explore can find it gone. Early presses have their own tests (public-pages); here the app is there.
+  // drawn #explore can find it gone. Early presses have their own tests (public-pages); here the app is there,
+  // started by a key that presses nothing (the landing page starts it on the first input, docs/decisions/190).
+  await page.keyboard.press('Shift');
   await page.waitForFunction(() => !document.querySelector('div[data-prerendered]'));
   await page.locator('#explore').scrollIntoViewIfNeeded();
   await page.getByRole('tab', { name }).click();

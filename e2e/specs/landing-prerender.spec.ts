@@ -135,6 +135,8 @@ describe('the shell takes over (docs/decisions/008)', () => {
         (window as unknown as { shifts: Shift[] }).shifts = shifts;
       });
       await page.goto('/');
+      // The landing page starts the app on the first input (docs/decisions/190): a key that presses nothing.
+      await page.keyboard.press('Shift');
       const live = page.getByTestId('remote-marketing');
       await live.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.locator('div[data-prerendered]').count()).toBe(0);
@@ -168,6 +170,7 @@ describe('the shell takes over (docs/decisions/008)', () => {
     undo.push(() => renameSync(`${folder}.offline`, folder));
     await withPage(browser, async ({ page }) => {
       await page.goto('/');
+      await page.keyboard.press('Shift');
       const failure = page.getByTestId('remote-error-marketing');
       await failure.waitFor();
       expect(await failure.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
@@ -194,20 +197,83 @@ describe('download links come from the runtime config (docs/product/public-pages
         },
       }),
     );
+    const expected = [
+      ['android', 'https://play.google.com/store/apps/details?id=com.example.trove'],
+      ['ios', 'https://apps.apple.com/app/id000000001'],
+      ['windows', 'https://downloads.example.com/TroveSetup.exe'],
+      ['macos', 'https://downloads.example.com/Trove.dmg'],
+    ];
     await withPage(browser, async ({ page }) => {
-      await page.goto('/');
-      await page.getByTestId('remote-marketing').getByRole('heading', { level: 1 }).waitFor();
       const links = page.locator('#downloads a[data-platform]');
+      const read = () =>
+        links.evaluateAll((anchors) => anchors.map((a) => [a.dataset.platform, a.getAttribute('href')]));
+      await page.goto('/');
+      // Before any input: the downloads island (docs/decisions/190) shows them on the drawn page.
+      await page.waitForFunction(() => document.querySelectorAll('#downloads a[data-platform]').length === 4);
+      expect(await page.locator('div[data-prerendered]').count()).toBe(1);
+      expect(await read()).toEqual(expected);
+      // And the app's own page, once it has taken over.
+      await page.keyboard.press('Shift');
+      await page.getByTestId('remote-marketing').getByRole('heading', { level: 1 }).waitFor();
+      expect(await read()).toEqual(expected);
+    });
+  });
+});
+
+describe('hydrate only what moves (issue 41 item 1, docs/decisions/190)', () => {
+  it('untouched, the page runs only its islands: the typing demo types, and no router or kit is fetched', async () => {
+    await withPage(browser, { viewport: MOBILE }, async ({ page, consoleErrors }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto('/');
+      const demo = page.locator('div[data-prerendered] [data-testid="hero-demo"]');
+      // The drawn demo shows its first sample whole (every stage); the island starts typing it again.
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector('div[data-prerendered] [data-testid="hero-demo"]')
+            ?.getAttribute('data-stages') !== '3',
+      );
+      expect(await demo.count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.dataset.troveBoot)).toBe('islands');
       expect(
-        await links.evaluateAll((anchors) =>
-          anchors.map((a) => [a.dataset.platform, a.getAttribute('href')]),
-        ),
-      ).toEqual([
-        ['android', 'https://play.google.com/store/apps/details?id=com.example.trove'],
-        ['ios', 'https://apps.apple.com/app/id000000001'],
-        ['windows', 'https://downloads.example.com/TroveSetup.exe'],
-        ['macos', 'https://downloads.example.com/Trove.dmg'],
-      ]);
+        scripts.filter((file) => /react-router|kit_src_index|src_start_tsx|LandingPage/.test(file)),
+      ).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+
+  it('with no input, the app starts when a section that moves is scrolled near', async () => {
+    await withPage(browser, { viewport: MOBILE }, async ({ page, consoleErrors }) => {
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('div[data-prerendered]').count()).toBe(1);
+      // A script scroll: no press, key or touch, as a mouse wheel or a scrollbar drag would be.
+      await page.evaluate(() => document.getElementById('pricing')?.scrollIntoView());
+      await page.waitForFunction(() => !document.querySelector('div[data-prerendered]'));
+      await page.locator('#pricing [data-prerendered-island]').waitFor({ state: 'detached' });
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+
+  it('a static section is never fetched: the feature grid stays the served HTML once the app has taken over', async () => {
+    await withPage(browser, { viewport: MOBILE }, async ({ page, consoleErrors }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto('/');
+      await page.keyboard.press('Shift');
+      await page.waitForFunction(() => !document.querySelector('div[data-prerendered]'));
+      const features = page.locator('#features');
+      await features.scrollIntoViewIfNeeded();
+      await page.locator('#how-it-works').scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      expect(await features.locator('[data-prerendered-island]').count()).toBe(1);
+      expect(scripts.filter((file) => file.includes('feature-grid'))).toEqual([]);
+      expect(consoleErrors).toEqual([]);
     });
   });
 });

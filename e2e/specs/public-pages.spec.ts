@@ -35,8 +35,17 @@ const PAGES: Array<{ path: string; status?: number; title: RegExp; texts: string
       'Prices in INR.',
     ],
   },
-  { path: '/auth/login', title: /^Sign in — Trove$/, texts: ['Sign in or sign up', 'Email'] },
-  { path: '/auth/register', title: /^Create your account — Trove$/, texts: ['Sign in or sign up'] },
+  // The form runs in the app: with JavaScript off it says so (issue 41, bad input).
+  {
+    path: '/auth/login',
+    title: /^Sign in — Trove$/,
+    texts: ['Sign in or sign up', 'Email', 'Signing in needs JavaScript'],
+  },
+  {
+    path: '/auth/register',
+    title: /^Create your account — Trove$/,
+    texts: ['Sign in or sign up', 'Signing in needs JavaScript'],
+  },
   {
     path: '/integrations',
     title: /^Integrations — Trove$/,

@@ -232,11 +232,11 @@ async function prerenderPages(
   const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
   const boot = hostPublicScripts().find((script) => script.name === 'boot-after-paint');
   if (!boot) throw new Error('shell/public/boot-after-paint.js is missing');
-  for (const { entry, routes } of PRERENDERED_PAGES) {
+  for (const { entry, routes, boot: bootMode } of PRERENDERED_PAGES) {
     const { markup, css } = await renderCompiledPage(dir, entry, settings);
     for (const route of routes) {
       const document = withPageHead(
-        prerenderedDocument(indexHtml, css, markup, `/${boot.target}`, 'interaction'),
+        prerenderedDocument(indexHtml, css, markup, `/${boot.target}`, bootMode),
         pageHead(publicPage(route), settings, origin),
       );
       await writeAtomically(path.join(outDir, pageFile(route)), document);

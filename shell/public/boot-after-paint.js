@@ -3,7 +3,8 @@
 // ~50-100 ms of work on a slow phone) before the first frame, holding that frame back — the very paint
 // the prerender exists for. A file, not inline code: the CSP allows scripts from 'self' only.
 //
-// data-boot="interaction" (every public page, which reads and takes input without the app): later still —
+// data-boot="visible" (the landing page): on input, or when a section that moves comes near (below).
+// data-boot="interaction" (every other public page, which reads and takes input without the app): later still —
 // on the first press, key or touch, or once the browser has been idle after the load — so the app's code
 // neither competes with the page's own bytes nor runs before the visitor does anything. Either way a
 // press on a drawn control that needs the app (theme-init.js sends trove:start-now) starts it at once.
@@ -11,17 +12,35 @@
   const script = document.currentScript;
   const main = script?.dataset.main;
   if (!main) return;
-  let started = false;
-  const boot = () => {
-    if (started) return;
-    started = true;
+  const html = document.documentElement;
+  let requested = false;
+  const load = () => {
+    if (requested) return;
+    requested = true;
     const entry = document.createElement('script');
     entry.src = main;
     document.head.append(entry);
   };
+  let started = false;
+  const boot = () => {
+    if (started) return;
+    started = true;
+    // The entry may be here already for the landing page's islands (index.ts): then it is told to go on.
+    const islandsOnly = html.dataset.troveBoot === 'islands';
+    html.dataset.troveBoot = 'app';
+    if (islandsOnly) document.dispatchEvent(new Event('trove:boot-app'));
+    load();
+  };
+  // The landing page's islands (docs/decisions/190): the entry, told to start only the parts that move.
+  const islands = () => {
+    if (started || requested) return;
+    html.dataset.troveBoot = 'islands';
+    load();
+  };
   document.addEventListener('trove:start-now', boot, { once: true });
 
-  if (script.dataset.boot === 'interaction') {
+  const mode = script.dataset.boot;
+  if (mode === 'interaction' || mode === 'visible') {
     // Not focus: a page's autofocus field would start the app at once. Tabbing to a field is a keydown.
     const inputs = ['pointerdown', 'keydown', 'touchstart'];
     const onInput = () => {
@@ -29,6 +48,37 @@
       boot();
     };
     for (const type of inputs) window.addEventListener(type, onInput, { capture: true, passive: true });
+    if (mode === 'visible') {
+      // docs/decisions/190: the landing page's static sections (data-static) never need the app; a section
+      // that moves does once it comes within 200px of the viewport — scrolled to, or opened at its #anchor.
+      // Nothing starts just because the browser is idle: the hero's typing demo is an island of its own.
+      const moving = () =>
+        document.querySelectorAll('div[data-prerendered] [data-section]:not([data-static])');
+      const watch = () => {
+        if (typeof window.IntersectionObserver !== 'function') return boot();
+        const observer = new IntersectionObserver(
+          (entries) => {
+            if (!entries.some((entry) => entry.isIntersecting)) return;
+            observer.disconnect();
+            boot();
+          },
+          { rootMargin: '200px 0px' },
+        );
+        for (const section of moving()) observer.observe(section);
+      };
+      if (document.readyState === 'loading')
+        document.addEventListener('DOMContentLoaded', watch, { once: true });
+      else watch();
+      // The hero's typing demo moves without anyone asking: its island starts once the page is idle.
+      const idle = () => {
+        if (typeof window.requestIdleCallback === 'function')
+          window.requestIdleCallback(islands, { timeout: 4000 });
+        else setTimeout(islands, 2000);
+      };
+      if (document.readyState === 'complete') setTimeout(idle, 1000);
+      else window.addEventListener('load', () => setTimeout(idle, 1000), { once: true });
+      return;
+    }
     const whenIdle = () => {
       if (typeof window.requestIdleCallback === 'function')
         window.requestIdleCallback(boot, { timeout: 4000 });

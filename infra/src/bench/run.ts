@@ -10,7 +10,9 @@ import { measureRegisterFlood, printRegisterFlood } from './register-flood';
 import { measureEnumerationTiming, printEnumerationTiming } from './enumeration-timing';
 import { runFaultsBench } from './faults';
 import { measureFrontEndBytes, measureLandingScripts } from './front-end-bytes';
+import { measurePublicInteractions, measureSignedInInteractions, printInteractions } from './interactions';
 import { printLighthouseTable, runLighthouse } from './lighthouse';
+import { measurePageLoad, type PageTiming, printPageTimings, WATCH_MS } from './page-timing';
 import { runRelevanceBench } from './search/relevance-bench';
 import { runSearchBench } from './search/search-bench';
 import { measureDatabases, printDatabases } from './databases-bench';
@@ -130,7 +132,8 @@ async function loginP50(baseUrl: string, email: string): Promise<{ p50: number; 
 
 // BUILD_OUT_DIR is the build's own setting (infra/src/build.ts): the bench measures what was built there.
 const WWW_ROOT = resolve(process.env.BUILD_OUT_DIR ?? join(REPO_ROOT, 'dist', 'www'));
-// `npm run bench -- --front-end`: only the page figures (bytes and Lighthouse), for working on the pages.
+// `npm run bench -- --front-end`: only the page figures (bytes, Chromium's Performance API at CPU ×4 —
+// TBT, long tasks by script, INP, a signed-in route change — and Lighthouse), for working on the pages.
 const FRONT_END_ONLY = process.argv.includes('--front-end');
 // `npm run bench -- --search`: only the search figures (issue 10), which need no front-end build.
 const SEARCH_ONLY = process.argv.includes('--search');
@@ -162,18 +165,43 @@ const ANSWERS_ONLY = process.argv.includes('--answers');
 // `npm run bench -- --workflows`: workflows due together, slots run once, previews (issue 40), on a database of its own.
 const WORKFLOWS_ONLY = process.argv.includes('--workflows');
 
-/** Issue 23's JS goals for `/`: ≤ 60 KB before the first interaction, ≤ 180 KB in all (transferred). */
+/**
+ * JS for `/`: what it fetches untouched — its islands since docs/decisions/190, issue 41's ≤ 150 KB (issue 23's
+ * ≤ 60 KB was for the same moment when only two small scripts ran before the app) — and in all, ≤ 180 KB.
+ */
 async function printLandingScripts(url: string) {
   const scripts = await measureLandingScripts(url);
   console.log('\nJavaScript transferred for / (mobile viewport, no scrolling)\n');
   console.log('| what | files | transferred KB | goal |');
   console.log('|---|---|---|---|');
   console.log(
-    `| before the first interaction (${scripts.beforeInteraction.files.join(', ')}) | ${scripts.beforeInteraction.files.length} | ${kb(scripts.beforeInteraction.transferredBytes)} | ≤ 60 |`,
+    `| before the first interaction (${scripts.beforeInteraction.files.join(', ')}) | ${scripts.beforeInteraction.files.length} | ${kb(scripts.beforeInteraction.transferredBytes)} | ≤ 150 |`,
   );
   console.log(
     `| in all, once the app has taken over | ${scripts.total.files} | ${kb(scripts.total.transferredBytes)} | ≤ 180 |`,
   );
+}
+
+/**
+ * Issue 41's page figures from Chromium's Performance API (page-timing.ts, CPU ×4): each page's blocking time,
+ * its long tasks by script and its script bytes; with a session, the signed-in pages and interactions too.
+ */
+async function printPageFigures(url: string, cookie?: string) {
+  const rows: PageTiming[] = [];
+  for (const page of LIGHTHOUSE_PAGES) rows.push(await measurePageLoad(url, page));
+  if (cookie) {
+    for (const page of ['/chats', '/connections', '/uploads', '/profile']) {
+      rows.push(await measurePageLoad(url, page, cookie));
+    }
+  }
+  console.log(
+    `\nFirst load in Chromium, CPU ×4 (Performance API: long animation frames, resource timing), watched ${WATCH_MS / 1000} s, nobody touching the page\n`,
+  );
+  printPageTimings(rows);
+  console.log('\nInteraction to next paint and a signed-in route change, CPU ×4\n');
+  const interactions = await measurePublicInteractions(url);
+  if (cookie) interactions.push(...(await measureSignedInInteractions(url, cookie)));
+  printInteractions(interactions);
 }
 
 async function main() {
@@ -228,6 +256,7 @@ async function main() {
     });
     try {
       await printLandingScripts(stack.url);
+      await printPageFigures(stack.url);
       const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
       console.log(`\nLighthouse ${runs}× (mobile preset, Debian's Chromium), median run by performance\n`);
       printLighthouseTable(
@@ -427,6 +456,7 @@ async function main() {
     }
 
     await printLandingScripts(stack.url);
+    await printPageFigures(stack.url, cookie);
     // Issue 8's page budgets: Lighthouse mobile preset on the production build through nginx.
     const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
     console.log(

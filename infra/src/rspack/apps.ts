@@ -53,7 +53,8 @@ const remote = (
 /** Every front-end app, in build order. Names, containers and exposes follow docs/decisions/001. */
 export const apps: readonly AppDefinition[] = [
   { kind: 'host', name: 'shell', folder: 'shell', devPort: 3000 },
-  remote('marketing', 3001, 'LandingPage', 'landing-page.tsx'),
+  // Islands: what moves on the drawn landing page before the app starts (docs/decisions/190).
+  remote('marketing', 3001, 'LandingPage', 'landing-page.tsx', { Islands: 'islands.tsx' }),
   remote('auth', 3002, 'AuthPage', 'auth-page.tsx'),
   remote('profile', 3003, 'ProfilePage', 'profile-page.tsx'),
   // docs/decisions/004: the catalogs for the landing page and /integrations, and the playbook data the

@@ -15,12 +15,13 @@ export const LANDING_FILE = 'landing.html';
 
 /** Each prerendered page (docs/decisions/055): its entry under infra/src/prerender/pages/ and the routes it is served for. */
 export const PRERENDERED_PAGES = [
-  { entry: 'landing', routes: ['/'] },
-  { entry: 'auth', routes: ['/auth/login', '/auth/register'] },
-  { entry: 'contact', routes: ['/contact'] },
-  { entry: 'integrations', routes: ['/integrations'] },
-  { entry: 'playground', routes: ['/playground'] },
-  { entry: 'not-found', routes: ['/404'] },
+  // The landing page's app starts only when something that moves needs it (docs/decisions/190).
+  { entry: 'landing', routes: ['/'], boot: 'visible' },
+  { entry: 'auth', routes: ['/auth/login', '/auth/register'], boot: 'interaction' },
+  { entry: 'contact', routes: ['/contact'], boot: 'interaction' },
+  { entry: 'integrations', routes: ['/integrations'], boot: 'interaction' },
+  { entry: 'playground', routes: ['/playground'], boot: 'interaction' },
+  { entry: 'not-found', routes: ['/404'], boot: 'interaction' },
 ] as const;
 export type PrerenderedEntry = (typeof PRERENDERED_PAGES)[number]['entry'];
 
@@ -29,8 +30,11 @@ export type PrerenderedEntry = (typeof PRERENDERED_PAGES)[number]['entry'];
  * `interaction` (every public page since docs/decisions/055): on the first press, key, touch or focus,
  * or once the browser is idle after load — the page reads and its fields take input without it, so its
  * code never competes with the first paint; what was typed or pressed meanwhile carries over.
+ * `visible` (the landing page, docs/decisions/190): on the first press, key or touch, or when a section
+ * that moves comes near the viewport — never just because the browser is idle; its static sections stay
+ * the served HTML, and the hero's typing demo runs as an island of its own.
  */
-export type BootMode = 'paint' | 'interaction';
+export type BootMode = 'paint' | 'interaction' | 'visible';
 
 /** The shell's page with the prerendered markup in it, ready for the shell to take over. */
 export function prerenderedDocument(
@@ -48,8 +52,11 @@ export function prerenderedDocument(
   const entry = /<script defer src="(\/assets\/js\/main\.[^"]+\.js)"><\/script>/;
   if (!entry.test(indexHtml))
     throw new Error('index.html has no deferred main script to start after the paint');
+  // This page reads well without JavaScript, so it does not say it needs it — the shell's own line only: a
+  // part of the page that does need it (the sign-in form) says so in a <noscript> of its own.
   return (
     indexHtml
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
       // The entry starts after the first paint or on the first interaction (shell/public/boot-after-paint.js).
       // Only a page that starts it at the paint preloads it: there it is wanted at once, while the landing
       // page's visitor may never need it, and its bytes would compete with the page's own.
@@ -57,7 +64,7 @@ export function prerenderedDocument(
         entry,
         boot === 'paint'
           ? `<link rel="preload" as="script" fetchpriority="low" href="$1"><script defer src="${bootScript}" data-main="$1"></script>`
-          : `<script defer src="${bootScript}" data-main="$1" data-boot="interaction"></script>`,
+          : `<script defer src="${bootScript}" data-main="$1" data-boot="${boot}"></script>`,
       )
       // Inline: the first paint needs these rules, and a stylesheet request would delay it by a round trip.
       // The CSP allows inline styles (never inline scripts); the shell removes this element once no
@@ -66,8 +73,6 @@ export function prerenderedDocument(
       // The app renders into the hidden #root and is shown only once its page is ready, in the same frame
       // the prerendered copy is removed (shell/src/app/prerender/handoff.ts): no flash, nothing moves.
       .replace(root, `<div id="root" hidden></div><div data-prerendered>${markup}</div>`)
-      // This page reads well without JavaScript, so it does not say it needs it.
-      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
   );
 }
 

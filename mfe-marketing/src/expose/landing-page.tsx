@@ -8,7 +8,13 @@ import { useHashTarget } from '../features/lazy/use-hash-target';
 
 // docs/product/public-pages.md#landing-sections order. Everything after the hero is below the fold and loads as it comes near.
 const sections = [
-  { id: 'features', minHeight: '80rem', component: lazy(() => import('../features/grid/feature-grid')) },
+  // Nothing in the grid moves: it stays the served HTML (docs/decisions/190).
+  {
+    id: 'features',
+    minHeight: '80rem',
+    component: lazy(() => import('../features/grid/feature-grid')),
+    isStatic: true,
+  },
   { id: 'how-it-works', minHeight: '48rem', component: lazy(() => import('../features/flow/how-it-works')) },
   { id: 'explore', minHeight: '40rem', component: lazy(() => import('../features/explore/explore-tabs')) },
   {

@@ -5,7 +5,7 @@
  * email, word, text, markdown), `after:` / `before:` (YYYY-MM-DD, inclusive), `has:attachment`. An unknown
  * `x:` stays a word. No DOM, so every front-end can take it.
  */
-import { DOCUMENT_KINDS, type DocumentKind, EXTENSION_KINDS } from './search';
+import { DOCUMENT_KINDS, type DocumentKind, EXTENSION_KINDS } from './document-formats';
 
 /** Letters a `word*` needs before its `*` (issue 42 item 2). */
 export const PREFIX_MIN_LETTERS = 2;

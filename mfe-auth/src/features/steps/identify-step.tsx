@@ -43,6 +43,12 @@ export function IdentifyStep({
       <SubmitButton busy={busy} busyLabel="Checking…">
         Continue
       </SubmitButton>
+      {/* The served page reads without JavaScript, but signing in runs in the app (issue 41, bad input). */}
+      <noscript>
+        <p className={styles.error} role="alert">
+          Signing in needs JavaScript: turn it on in your browser and reload this page.
+        </p>
+      </noscript>
     </form>
   );
 }

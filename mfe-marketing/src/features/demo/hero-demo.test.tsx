@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers, stubBrowser } from '../testing/landing-test-kit';
 import { demoSamples } from './demo-samples';
-import { HeroDemo } from './hero-demo';
+import { HeroDemoLive as HeroDemo } from './hero-demo-live';
 
 const advance = (ms: number) =>
   act(() => {

@@ -1,11 +1,9 @@
 import { useRef } from 'react';
 import { destinationLabel, parseCommand } from '@trove/contracts';
-import { useAppConfig } from '@trove/kit';
 import { Icon } from '../content/icons';
 import { useElapsed } from '../motion/use-elapsed';
 import { useInView } from '../motion/use-in-view';
 import { usePageSettled } from '../motion/use-page-settled';
-import { useReducedMotion } from '../motion/use-reduced-motion';
 import { DEMO_STAGE_MS, demoFrame } from './demo-timeline';
 import * as styles from './hero-demo.module.css';
 import { demoSamples } from './demo-samples';
@@ -18,10 +16,12 @@ const TICK_MS = 50;
  * unrevealed stages are only invisible — so the animation never moves anything (no layout shift).
  * With reduced motion it shows the first sample complete and still. Typing starts once the page has
  * loaded; before that the first sample shows complete.
+ *
+ * No kit and no router here: on the prerendered landing page this runs as an island of its own, long
+ * before the app (docs/decisions/190), so it takes the product's short name and the motion setting as props
+ * (hero-demo-live.tsx reads them in the app; expose/islands.tsx on the drawn page).
  */
-export function HeroDemo() {
-  const { shortName } = useAppConfig();
-  const reduced = useReducedMotion();
+export function HeroDemo({ shortName, reduced }: { shortName: string; reduced: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const visible = useInView(ref);
   const settled = usePageSettled();

@@ -1,4 +1,3 @@
-import { useAppConfig } from '@trove/kit';
 import { platformLabels } from '../platform/platform';
 import { availablePlatforms, type DownloadLinks } from './downloads';
 import * as styles from './downloads.module.css';
@@ -16,8 +15,16 @@ const kinds: Record<Platform, string> = {
  * docs/product/public-pages.md#hero: Android, iOS, Windows, macOS and Linux; the visitor's platform highlighted; a platform with
  * no link hidden; each opens in a new tab.
  */
-export function DownloadButtons({ links, current }: { links: DownloadLinks; current: Platform | null }) {
-  const { name } = useAppConfig();
+export function DownloadButtons({
+  name,
+  links,
+  current,
+}: {
+  /** The product's name (public settings), passed in: no kit here, for the landing page's island. */
+  name: string;
+  links: DownloadLinks;
+  current: Platform | null;
+}) {
   return (
     <ul className={styles.list} aria-label={`Download ${name}`}>
       {availablePlatforms(links).map((platform) => {

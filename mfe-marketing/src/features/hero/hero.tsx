@@ -1,9 +1,9 @@
 import { useAppConfig } from '@trove/kit';
 import { Link } from 'react-router';
-import { HeroDemo } from '../demo/hero-demo';
-import { DownloadButtons } from '../downloads/download-buttons';
-import { availablePlatforms, type DownloadLinks } from '../downloads/downloads';
+import { HeroDemoLive } from '../demo/hero-demo-live';
+import type { DownloadLinks } from '../downloads/downloads';
 import type { Platform } from '../platform/platform';
+import { HeroDownloads } from './hero-downloads';
 import * as styles from './hero.module.css';
 
 interface HeroProps {
@@ -41,17 +41,13 @@ export function Hero({ downloads, platform }: HeroProps) {
           Free for up to 3 sources · <a href="#pricing">See pricing</a> · <a href="#downloads">Get the app</a>
         </p>
       </div>
-      <div className={styles.demo}>
-        <HeroDemo />
+      {/* The island the drawn page runs before the app (docs/decisions/190, expose/islands.tsx). */}
+      <div className={styles.demo} data-island="hero-demo">
+        <HeroDemoLive />
       </div>
       {/* The anchor stays for #downloads links even when no platform has a link to show. */}
-      <div id="downloads" className={styles.downloads}>
-        {availablePlatforms(downloads).length > 0 ? (
-          <>
-            <h2 className={styles.downloadsTitle}>Get {name} for your devices</h2>
-            <DownloadButtons links={downloads} current={platform} />
-          </>
-        ) : null}
+      <div id="downloads" className={styles.downloads} data-island="downloads">
+        <HeroDownloads name={name} links={downloads} current={platform} />
       </div>
     </section>
   );

@@ -22,6 +22,11 @@ interface LazySectionProps {
   minHeight: string;
   /** Load now, wherever the section is (an anchor jump to it or past it). */
   force?: boolean;
+  /**
+   * Nothing in it moves (docs/decisions/190): where the page was served drawn, the drawn markup stays for
+   * good and the section's code is never fetched; the app renders it only on a page that was not drawn.
+   */
+  isStatic?: boolean;
 }
 
 /** What a press on the drawn markup may have meant to operate, found again in the live section by order. */
@@ -35,7 +40,13 @@ const CONTROLS = 'button, [role="tab"], summary, input, select, textarea';
  * controls loads the code and is replayed on the live control. The anchor exists from the start, so
  * `#pricing` and the footer links land even before the section has loaded.
  */
-export function LazySection({ id, component: Section, minHeight, force = false }: LazySectionProps) {
+export function LazySection({
+  id,
+  component: Section,
+  minHeight,
+  force = false,
+  isStatic = false,
+}: LazySectionProps) {
   const server = useServerRender();
   const ref = useRef<HTMLDivElement>(null);
   // Read once, while the drawn copy is still on the page (the shell removes it in this same commit).
@@ -46,7 +57,7 @@ export function LazySection({ id, component: Section, minHeight, force = false }
 
   if (server) {
     return (
-      <div id={id} className={styles.slot} data-section={id}>
+      <div id={id} className={styles.slot} data-section={id} data-static={isStatic || undefined}>
         <Section />
       </div>
     );
@@ -82,7 +93,7 @@ export function LazySection({ id, component: Section, minHeight, force = false }
       style={island ? undefined : { minHeight }}
       data-section={id}
     >
-      {near || force || pressed !== null ? (
+      {(near || force || pressed !== null) && !(isStatic && island) ? (
         <Suspense fallback={drawn}>
           <Section />
           <Replay container={ref} index={pressed} />

@@ -1,12 +1,5 @@
 import { useServerRender } from '@trove/kit';
-import { useEffect, useState } from 'react';
-
-const QUERY = '(prefers-reduced-motion: reduce)';
-
-const matches = () =>
-  typeof window !== 'undefined' &&
-  typeof window.matchMedia === 'function' &&
-  window.matchMedia(QUERY).matches;
+import { usePrefersReducedMotion } from './prefers-reduced-motion';
 
 /**
  * docs/product/public-pages.md#motion: the reduced-motion preference is respected; widgets then show a complete static state. The
@@ -15,14 +8,6 @@ const matches = () =>
  */
 export function useReducedMotion(): boolean {
   const server = useServerRender();
-  const [reduced, setReduced] = useState(matches);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(QUERY);
-    const update = () => setReduced(query.matches);
-    update();
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
+  const reduced = usePrefersReducedMotion();
   return server || reduced;
 }

@@ -24,6 +24,15 @@ describe('taking over the prerendered landing page', () => {
     expect(root().hidden).toBe(false);
   });
 
+  it("tells the drawn page's islands they can go, once, when the copy has left (docs/decisions/190)", () => {
+    const gone = vi.fn(() => expect(hasPrerenderedPage()).toBe(false));
+    document.addEventListener('trove:prerender-gone', gone);
+    handOffPrerenderedPage();
+    handOffPrerenderedPage();
+    document.removeEventListener('trove:prerender-gone', gone);
+    expect(gone).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps the copy while the remote is loading, and swaps in the commit that shows the page', async () => {
     let arrive: (module: { default: () => ReactElement }) => void = () => {};
     const Landing = lazy(() => new Promise<{ default: () => ReactElement }>((resolve) => (arrive = resolve)));

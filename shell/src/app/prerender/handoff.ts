@@ -70,6 +70,8 @@ export function handOffPrerenderedPage(doc: Document = document): void {
   // same content (a visitor may have scrolled, or followed #pricing, before the app arrived).
   if (root) root.hidden = false;
   for (const element of copies) element.remove();
+  // The drawn page's islands (shell/src/islands.ts, docs/decisions/190) left with it: their roots can go.
+  doc.dispatchEvent(new Event('trove:prerender-gone'));
   releasePrerenderedStyles(doc);
   focused?.focus({ preventScroll: true });
   if (pressed) {

@@ -41,6 +41,8 @@ export async function fetchRemotesConfig(): Promise<RemotesConfig> {
 const registeredEntries = new Map<string, string>();
 
 function register(remote: string, entry: string, force: boolean): void {
+  // The landing page's islands register the map before the app does (docs/decisions/190): once is enough.
+  if (!force && registeredEntries.get(remote) === entry) return;
   registerRemotes([{ name: containerName(remote), entry }], { force });
   registeredEntries.set(remote, entry);
 }

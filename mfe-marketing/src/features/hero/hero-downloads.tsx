@@ -1,0 +1,27 @@
+import { DownloadButtons } from '../downloads/download-buttons';
+import { availablePlatforms, type DownloadLinks } from '../downloads/downloads';
+import type { Platform } from '../platform/platform';
+import * as styles from './hero.module.css';
+
+/**
+ * What the hero's `#downloads` holds: the title and a button per platform with a link, the visitor's own
+ * highlighted. No kit: on the drawn landing page it is an island of its own (docs/decisions/190), so the
+ * links of the runtime config and the highlight show without the app.
+ */
+export function HeroDownloads({
+  name,
+  links,
+  current,
+}: {
+  name: string;
+  links: DownloadLinks;
+  current: Platform | null;
+}) {
+  if (availablePlatforms(links).length === 0) return null;
+  return (
+    <>
+      <h2 className={styles.downloadsTitle}>Get {name} for your devices</h2>
+      <DownloadButtons name={name} links={links} current={current} />
+    </>
+  );
+}
