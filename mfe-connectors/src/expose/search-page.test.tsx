@@ -124,7 +124,7 @@ describe('the Search page', () => {
     renderPage('/search');
     const box = await screen.findByRole('searchbox', { name: 'Search everything' });
     fireEvent.change(box, { target: { value: 'invoice' } });
-    fireEvent.submit(box);
+    fireEvent.submit(box.closest('form') as HTMLFormElement);
     const first = (await screen.findAllByTestId('search-result'))[0] as HTMLElement;
     // Issue 19 item 3: the document's title, the file name under it.
     within(first).getByRole('heading', { name: 'Service agreement with Acme' });
@@ -150,15 +150,16 @@ describe('the Search page', () => {
     await waitFor(() => expect(searched[2]?.get('entity')).toBe('Asha Rao'));
     screen.getByRole('button', { name: 'Remove filter Mentions: Asha Rao' });
     fireEvent.click(screen.getByRole('button', { name: /^PDF 1/ }));
-    await waitFor(() => expect(searched[3]?.get('type')).toBe('pdf'));
+    // Issue 42 item 6: a type chip writes its operator into the query.
+    await waitFor(() => expect(searched[3]?.get('q')).toBe('invoice type:pdf'));
     expect(searched[3]?.get('entity')).toBe('Asha Rao');
-    expect(shownUrl()).toBe('/search?q=invoice&type=pdf&entity=Asha+Rao');
+    expect(shownUrl()).toBe('/search?q=invoice+type%3Apdf&entity=Asha+Rao');
 
     // Issue 21: where the matches came from; a source is chosen by writing source: into the query.
     fireEvent.click(screen.getByRole('button', { name: /^Work mail 1/ }));
-    await waitFor(() => expect(searched[4]?.get('q')).toBe('invoice source:"Work mail"'));
+    await waitFor(() => expect(searched[4]?.get('q')).toBe('invoice type:pdf source:"Work mail"'));
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search everything' }).value).toBe(
-      'invoice source:"Work mail"',
+      'invoice type:pdf source:"Work mail"',
     );
   });
 });
