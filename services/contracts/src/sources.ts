@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import {
+  CalendarPasswordSchema,
+  CalendarSettingsChangeSchema,
+  CalendarSettingsSchema,
+  calendarSettingsRequest,
+} from './calendar-sources';
+import {
   DATABASE_SOURCE_KINDS,
   DatabasePasswordSchema,
   DatabaseServerSettingsSchema,
@@ -20,7 +26,7 @@ import { requestBody } from './request-body';
 // Connections page builds its form and reads the answers with them. The password travels in requests
 // only (create, update, test): no answer ever carries it.
 
-export const SOURCE_KINDS = ['imap', ...DATABASE_SOURCE_KINDS] as const;
+export const SOURCE_KINDS = ['imap', ...DATABASE_SOURCE_KINDS, 'calendar'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /** Implicit TLS (IMAPS, port 993) or STARTTLS on the plain port (143). Never plain text. */
@@ -179,6 +185,12 @@ export const CreateSourceSchema = z.discriminatedUnion(
       password: DatabasePasswordSchema,
     }),
     requestBody({ kind: z.literal('sqlite'), name: sourceName.optional(), settings: sqliteSettingsRequest }),
+    requestBody({
+      kind: z.literal('calendar'),
+      name: sourceName.optional(),
+      settings: calendarSettingsRequest,
+      password: CalendarPasswordSchema.default(''),
+    }),
   ],
   { error: SOURCE_MESSAGES.badKind },
 );
@@ -208,7 +220,7 @@ export type ImapSettingsChange = z.output<typeof ImapSettingsChangeSchema>;
 export const UpdateSourceSchema = requestBody({
   name: sourceName.optional(),
   settings: z
-    .union([ImapSettingsChangeSchema, DatabaseSettingsChangeSchema], {
+    .union([ImapSettingsChangeSchema, DatabaseSettingsChangeSchema, CalendarSettingsChangeSchema], {
       error: 'settings holds fields no source has.',
     })
     .optional(),
@@ -227,10 +239,18 @@ export type UpdateSource = z.output<typeof UpdateSourceSchema>;
 /** `POST /api/v1/sources/test`: settings and password before they are saved; nothing is stored. */
 export const TestSourceSchema = z.discriminatedUnion(
   'kind',
-  [requestBody({ kind: z.literal('imap'), settings: imapSettingsRequest, password: passwordText })],
+  [
+    requestBody({ kind: z.literal('imap'), settings: imapSettingsRequest, password: passwordText }),
+    requestBody({
+      kind: z.literal('calendar'),
+      settings: calendarSettingsRequest,
+      password: CalendarPasswordSchema.default(''),
+    }),
+  ],
   { error: SOURCE_MESSAGES.badKind },
 );
 export type TestSource = z.output<typeof TestSourceSchema>;
+export type ImapTestSource = Extract<TestSource, { kind: 'imap' }>;
 
 /**
  * `POST /api/v1/sources/:id/test`: the saved source, or the saved source with these changes (the form
@@ -357,10 +377,12 @@ export const SourceSchema = z.discriminatedUnion('kind', [
     sync: DatabaseSyncModeSchema,
     file: SourceFileSchema,
   }),
+  z.object({ ...sourceShape, kind: z.literal('calendar'), settings: CalendarSettingsSchema }),
 ]);
 export type Source = z.output<typeof SourceSchema>;
 export type ImapSource = Extract<Source, { kind: 'imap' }>;
-export type DatabaseSource = Exclude<Source, ImapSource>;
+export type CalendarSource = Extract<Source, { kind: 'calendar' }>;
+export type DatabaseSource = Exclude<Source, ImapSource | CalendarSource>;
 
 export const SourceResponseSchema = z.object({ source: SourceSchema });
 export type SourceResponse = z.output<typeof SourceResponseSchema>;

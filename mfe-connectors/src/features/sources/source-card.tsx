@@ -54,6 +54,12 @@ export function sourceMeta(source: Source): string[] {
     const { host, port, security } = source.settings;
     return [`IMAP · ${host}:${port} · ${securityLabels[security]}`];
   }
+  if (source.kind === 'calendar') {
+    const { protocol, url } = source.settings;
+    return [
+      protocol === 'caldav' ? `CalDAV · ${new URL(url).host}` : `Calendar address · ${new URL(url).host}`,
+    ];
+  }
   const what = source.settings.query === null ? (source.settings.table ?? '') : 'a SELECT query';
   if (source.kind === 'sqlite') return [`SQLite · ${what}`, source.file.name];
   const { host, port, database } = source.settings;
@@ -117,7 +123,7 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
           />
         )}
       </div>
-      {source.kind === 'imap' ? null : (
+      {source.kind === 'imap' || source.kind === 'calendar' ? null : (
         <p className={styles.syncMode} data-mode={source.sync.mode}>
           {source.sync.mode === 'full' ? <strong>Full scans. </strong> : null}
           {source.sync.note}

@@ -98,7 +98,7 @@ export function useSourceDialogs(state: SourcesState) {
 
   const onAction = useCallback(
     (source: Source, action: SourceAction) => {
-      if (source.kind !== 'imap' && action === 'edit') {
+      if (source.kind !== 'imap' && source.kind !== 'calendar' && action === 'edit') {
         const ticket = popup.open(
           <DatabaseForm
             kind={source.kind}

@@ -220,7 +220,9 @@ export async function changeSource(
     update.password,
   );
   const settings = await changedSettings(deps, userId, kind, saved, update.settings);
-  if (update.settings?.host !== undefined) await refuseBlockedHost(kind.host(settings), deps.reach);
+  // A new host (a server's, or a calendar address's) is checked before it is saved.
+  if (update.settings !== undefined && ('host' in update.settings || 'url' in update.settings))
+    await refuseBlockedHost(kind.host(settings), deps.reach);
   const reconnect = update.settings !== undefined || update.password !== undefined;
   const pausedNow = update.paused ?? saved.state === 'paused';
   const resumed = saved.state === 'paused' && update.paused === false;

@@ -1,4 +1,5 @@
 import type { AnySourceKind, SourceKindName } from './source-kind';
+import { calendarKind } from './calendar';
 import { imapKind } from './imap';
 import { mysqlKind } from './mysql';
 import { postgresKind } from './postgres';
@@ -12,6 +13,7 @@ export const SOURCE_KIND_REGISTRY: { readonly [Name in SourceKindName]: AnySourc
   postgres: postgresKind,
   mysql: mysqlKind,
   sqlite: sqliteKind,
+  calendar: calendarKind,
 };
 
 /** A saved source's kind; undefined for a name no longer known (a row written by a newer version). */

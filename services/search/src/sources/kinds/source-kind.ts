@@ -183,6 +183,11 @@ export interface SourceKind<
    * deletions. A kind that learns of deletions otherwise (IMAP's VANISHED) yields them as `gone` instead.
    */
   listIds?(run: SyncRun<Settings, Checkpoint>): Promise<ListedIds | null>;
+  /**
+   * Minutes to the next sync after one that succeeded, when the kind's settings say (an iCal address's polling
+   * interval); null or absent: SOURCE_SYNC_INTERVAL_MINUTES.
+   */
+  intervalMinutes?(settings: Settings): number | null;
   /** A failure, in words for the card: what happened and what to do. */
   describeFailure(error: unknown, settings: Settings): AttentionDetail;
   /** Problems tried again by themselves (back-off); the rest wait for the user. */
