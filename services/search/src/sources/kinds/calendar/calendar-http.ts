@@ -50,7 +50,7 @@ async function oneHop(
   sendAuth: boolean,
   reach: SourceReach,
 ): Promise<CalendarResponse> {
-  hopTarget(url, reach);
+  // Where first (a private address is refused as such, whatever its scheme), then how.
   let address: { address: string; family: 4 | 6 };
   try {
     address = await resolveAllowedHost(url.hostname, reach.allowedHosts, reach.lookup);
@@ -59,6 +59,7 @@ async function oneHop(
       throw new CalendarFailure(error.kind, error.message, refusedAction(error));
     throw error;
   }
+  hopTarget(url, reach);
   // The connection goes to the checked address; the name stays the TLS server name and the Host header.
   const lookup: LookupFunction = (_host, options, callback) => {
     if (typeof options === 'object' && options.all === true)
