@@ -18,7 +18,8 @@ import * as styles from './connections-page.module.css';
 export default function ConnectionsPage() {
   const { name } = useAppConfig();
   const sources = useSources();
-  const { openMailboxForm, openDatabaseForm, chooseDatabase, onAction } = useSourceDialogs(sources);
+  const { openMailboxForm, openDatabaseForm, openCalendarForm, chooseDatabase, onAction } =
+    useSourceDialogs(sources);
   // The IMAP card's and the databases' "Add server" (SQLite's "Add file") are the real forms here; the
   // other manual connectors (MongoDB, S3) are still to come.
   const openServerForm = useCallback(
@@ -27,11 +28,16 @@ export default function ConnectionsPage() {
         openMailboxForm();
         return true;
       }
+      // CalDAV's "Add server"; Google's and Microsoft's "Use a calendar address" (their secret iCal address).
+      if (connector.calendarAddress !== undefined) {
+        openCalendarForm(connector.calendarAddress);
+        return true;
+      }
       if (!isDatabaseKind(connector.id)) return false;
       openDatabaseForm(connector.id);
       return true;
     },
-    [openMailboxForm, openDatabaseForm],
+    [openMailboxForm, openDatabaseForm, openCalendarForm],
   );
   return (
     <div className={styles.page}>

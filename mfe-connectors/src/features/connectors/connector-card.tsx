@@ -85,6 +85,11 @@ export function ConnectorCard({
             {connector.adds === 'file' ? 'Add file' : 'Add server'}
             <VisuallyHidden> for {connector.name}</VisuallyHidden>
           </Button>
+        ) : state.kind === 'ready' && connector.calendarAddress !== undefined ? (
+          // No sign-in to the provider yet: its calendar's secret address is what connects today (issue 43).
+          <Button className={`${shared.button} ${shared.secondary}`} onClick={() => onAddServer(connector)}>
+            Use a calendar address<VisuallyHidden> for {connector.name}</VisuallyHidden>
+          </Button>
         ) : state.kind === 'ready' || state.kind === 'checking' ? (
           <Button
             variant="primary"

@@ -1,9 +1,10 @@
-import type { DatabaseSourceKind, Source } from '@trove/contracts';
+import type { CalendarProtocol, DatabaseSourceKind, Source } from '@trove/contracts';
 import { usePopup, useToasts } from '@trove/kit';
 import { useCallback } from 'react';
 import { previewDatabase, previewSavedDatabase, uploadSqliteFile } from './database-api';
 import { DatabaseForm, DatabaseKindChoice } from './database-form';
 import { ImapForm } from './imap-form';
+import { CalendarForm } from './kinds/calendar/calendar-form';
 import { ConfirmRemove, type SourceAction } from './source-card';
 import { EditSourceForm, TrustCertificateForm, UpdatePasswordForm } from './source-forms';
 import { createSource, testSavedSource, testSourceSettings, updateSource } from './sources-api';
@@ -63,6 +64,25 @@ export function useSourceDialogs(state: SourcesState) {
       { title: 'Add a mailbox (IMAP)', size: 'lg', allowBackdropClose: false },
     );
   }, [popup, connected]);
+
+  /** "Add server" on CalDAV, "Use a calendar address" on Google's and Microsoft's calendars (issue 43). */
+  const openCalendarForm = useCallback(
+    (protocol: CalendarProtocol) => {
+      const ticket = popup.open(
+        <CalendarForm
+          api={formApi}
+          protocol={protocol}
+          onCancel={() => popup.close(ticket)}
+          onConnected={(source) => {
+            popup.close(ticket);
+            connected(source);
+          }}
+        />,
+        { title: 'Add a calendar', size: 'lg', allowBackdropClose: false },
+      );
+    },
+    [popup, connected],
+  );
 
   /** "Add server" on PostgreSQL and MySQL, "Add file" on SQLite (issue 22). */
   const openDatabaseForm = useCallback(
@@ -161,5 +181,5 @@ export function useSourceDialogs(state: SourcesState) {
     [popup, act, add, toasts],
   );
 
-  return { openMailboxForm, openDatabaseForm, chooseDatabase, onAction };
+  return { openMailboxForm, openDatabaseForm, openCalendarForm, chooseDatabase, onAction };
 }
