@@ -28,9 +28,11 @@ const specIds = [
   'mysql',
   'mongodb',
   'sqlite',
+  // Issue 43 item 1: a calendar over CalDAV or its iCal address.
+  'caldav',
 ];
 const oauthReady = specIds.slice(1, 20);
-const manual = ['imap', 's3', 'postgres', 'mysql', 'mongodb', 'sqlite'];
+const manual = ['imap', 's3', 'postgres', 'mysql', 'mongodb', 'sqlite', 'caldav'];
 const get = (id: string) => {
   const connector = findConnector(id);
   if (!connector) throw new Error(`no connector ${id}`);
@@ -38,7 +40,7 @@ const get = (id: string) => {
 };
 
 describe('connector catalog data (docs/product/connections.md#connectors)', () => {
-  it('holds exactly the 26 connector ids of the spec, once each', () => {
+  it('holds exactly the 26 connector ids of the spec and the CalDAV card, once each', () => {
     expect(connectors.map((c) => c.id).sort()).toEqual([...specIds].sort());
   });
 
