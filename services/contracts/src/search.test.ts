@@ -157,7 +157,7 @@ describe('documentKindOf', () => {
     expect(documentKindsText('or')).toBe(
       'PDF, documents (DOCX, ODT, RTF), spreadsheets (XLSX, ODS, CSV), slides (PPTX, ODP), TXT, Markdown, HTML, EML, images (PNG, JPEG, TIFF, WebP, HEIC), archives (ZIP, TAR.GZ), source code, JSON or ICS',
     );
-    expect(documentKindsText('and')).toMatch(/, source code and JSON$/);
+    expect(documentKindsText('and')).toMatch(/, source code, JSON and ICS$/);
   });
 });
 
