@@ -4,7 +4,7 @@ import { requestBody } from './request-body';
 
 // Issue 43 item 1: a calendar source — a private iCal address ("secret address in iCal format", "publish
 // calendar") read by polling, or a CalDAV server (iCloud, Fastmail, Nextcloud, Radicale) with a user name and an
-// app password, whose calendars the person picks. Each event is a document (docs/product/sources.md#calendars;
+// app password, whose calendars the person picks. Each event is a document (docs/product/connections.md#calendar-source;
 // docs/decisions/180-calendar-sources.md).
 
 export const CALENDAR_PROTOCOLS = ['ical', 'caldav'] as const;
