@@ -159,6 +159,8 @@ describe('CalDAV (Radicale)', () => {
       // Ten occurrences of the repeat, each once.
       const titles = await eventsOf(sourceId);
       expect(titles.filter((title) => title === 'Daily standup')).toHaveLength(10);
+      // Each occurrence is dated by its start: after: takes the day itself, so days 3 to 6 from now of the ten.
+      expect(await search(`standup after:${soon(3).slice(0, 10)}`)).toEqual(Array(4).fill('Daily standup'));
       expect(await search('from:ann aardvark')).toEqual(['Aardvark project kickoff']);
 
       // Nothing changed: the ctag says so, and nothing is stored again.
