@@ -206,6 +206,8 @@ export function CalendarForm({ api, protocol: initial, onConnected, onCancel }: 
           }
           error={null}
           errorId={`${foldersId}-error`}
+          legend="Calendars to search"
+          byName
         />
       ) : null}
       {connectError ? (
