@@ -85,11 +85,6 @@ export function ConnectorCard({
             {connector.adds === 'file' ? 'Add file' : 'Add server'}
             <VisuallyHidden> for {connector.name}</VisuallyHidden>
           </Button>
-        ) : state.kind === 'ready' && connector.calendarAddress !== undefined ? (
-          // No sign-in to the provider yet: its calendar's secret address is what connects today (issue 43).
-          <Button className={`${shared.button} ${shared.secondary}`} onClick={() => onAddServer(connector)}>
-            Use a calendar address<VisuallyHidden> for {connector.name}</VisuallyHidden>
-          </Button>
         ) : state.kind === 'ready' || state.kind === 'checking' ? (
           <Button
             variant="primary"
@@ -110,6 +105,12 @@ export function ConnectorCard({
             </p>
           </>
         )}
+        {state.kind !== 'manual' && connector.calendarAddress !== undefined ? (
+          // Beside the provider's sign-in: its calendar's secret address connects today, with no app (issue 43).
+          <Button className={`${shared.button} ${shared.secondary}`} onClick={() => onAddServer(connector)}>
+            Use a calendar address<VisuallyHidden> for {connector.name}</VisuallyHidden>
+          </Button>
+        ) : null}
       </div>
     </Card>
   );
