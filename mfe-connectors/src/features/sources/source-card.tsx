@@ -2,7 +2,7 @@ import { DATABASE_KIND_LABELS, type Source } from '@trove/contracts';
 import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
 import { Fragment, useId } from 'react';
 import * as badgeStyles from '../catalog/status-badge.module.css';
-import { cardState, countOf, MESSAGES, ROWS, statusText } from './source-status';
+import { cardState, countOf, EVENTS, MESSAGES, ROWS, statusText } from './source-status';
 import * as styles from './sources.module.css';
 
 const securityLabels = { tls: 'SSL/TLS', starttls: 'STARTTLS' } as const;
@@ -79,7 +79,7 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
   const titleId = useId();
   const { state } = source.status;
   const shown = cardState(source.status);
-  const units = source.kind === 'imap' ? MESSAGES : ROWS;
+  const units = source.kind === 'imap' ? MESSAGES : source.kind === 'calendar' ? EVENTS : ROWS;
   const text = statusText(source.status, now, units);
   const paused = state === 'paused';
   const needed = attentionAction(source);
