@@ -21,7 +21,6 @@ const until = untilWithin(DEADLINE_MS);
 const SINGLES = 1_800;
 const SERIES = 200;
 const SERIES_COUNT = 10;
-const PUTS_AT_ONCE = 8;
 
 export interface CalendarFigures {
   events: number;
@@ -87,10 +86,8 @@ export async function measureCalendars(stack: Stack, cookie: string): Promise<Ca
     const calendar = await radicale.makeCalendar('work', 'Work');
     const filling = performance.now();
     const all = events();
-    for (let start = 0; start < all.length; start += PUTS_AT_ONCE)
-      await Promise.all(
-        all.slice(start, start + PUTS_AT_ONCE).map((e) => radicale.putEvent(calendar, e.name, e.ics)),
-      );
+    // Straight into Radicale's storage: 2,000 PUTs took 13 minutes on the shared machine (each rewrites its cache).
+    await radicale.writeEvents('work', all);
     const fillSeconds = (performance.now() - filling) / 1000;
 
     const { leader, service } = searchServiceProcess(stack);
@@ -175,7 +172,7 @@ export function printCalendars(f: CalendarFigures): void {
   const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
   const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
   console.log(
-    `\nCalDAV source against a local Radicale: ${f.events} events (${SINGLES} single, ${SERIES} weekly series of ${SERIES_COUNT}) PUT in ${f.fillSeconds.toFixed(1)} s; ${f.documents} documents (one per occurrence), ${f.failed} failed extraction. Load average before ${load(f.loadBefore)}, after ${load(f.loadAfter)} (2 cores, shared)\n`,
+    `\nCalDAV source against a local Radicale: ${f.events} events (${SINGLES} single, ${SERIES} weekly series of ${SERIES_COUNT}) written to its storage in ${f.fillSeconds.toFixed(1)} s; ${f.documents} documents (one per occurrence), ${f.failed} failed extraction. Load average before ${load(f.loadBefore)}, after ${load(f.loadAfter)} (2 cores, shared)\n`,
   );
   console.log('| figure | measured | goal | met |');
   console.log('|---|---|---|---|');

@@ -32,7 +32,11 @@ export interface CalendarResponse {
 }
 
 const REDIRECTS_MAX = 5;
-const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * How long an answer may stay silent: a CalDAV server builds a large calendar's REPORT before its first byte,
+ * and a loaded one takes a while; past this the request fails with 'timeout' and is tried again later.
+ */
+const ANSWER_IDLE_MS = 120_000;
 
 function hopTarget(url: URL, reach: SourceReach): void {
   if (url.protocol === 'https:') return;
@@ -71,7 +75,7 @@ async function oneHop(
     headers.authorization = `Basic ${Buffer.from(`${request.auth.username}:${request.auth.password}`).toString('base64')}`;
   if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const timeoutMs = reach.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = ANSWER_IDLE_MS;
   return new Promise<CalendarResponse>((resolve, reject) => {
     const outgoing = send(
       url,

@@ -186,6 +186,33 @@ describe('CalDAV (Radicale)', () => {
   );
 
   it(
+    'a calendar of 300 events is stored in batches, each event once',
+    async () => {
+      const big = await radicale.makeCalendar('big', 'Big');
+      await radicale.writeEvents(
+        'big',
+        Array.from({ length: 300 }, (_, i) => ({
+          name: `e${i}`,
+          ics: eventIcs({
+            uid: `big-${i}`,
+            title: `Event ${i} numbat${i}`,
+            start: soon(i % 30),
+            end: plusHour(soon(i % 30)),
+          }),
+        })),
+      );
+      const sourceId = await createSource(
+        { protocol: 'caldav', url: radicale.url, username: radicale.user, calendars: [big] },
+        radicale.password,
+      );
+      await syncAndIndex(sourceId);
+      expect(await eventsOf(sourceId)).toHaveLength(300);
+      expect(await search('numbat299')).toEqual(['Event 299 numbat299']);
+    },
+    testTime(90_000),
+  );
+
+  it(
     'a wrong password, an address that is not CalDAV and a missing calendar each say so',
     async () => {
       const settings = { protocol: 'caldav', url: radicale.url, username: radicale.user };
