@@ -11,6 +11,7 @@ import { createSource, testSavedSource, testSourceSettings, updateSource } from 
 import type { SourcesState } from './use-sources';
 
 const formApi = { test: testSourceSettings, create: createSource };
+const calendarApi = { ...formApi, update: updateSource };
 const savedApi = { test: testSavedSource, update: updateSource };
 const databaseApi = {
   preview: previewDatabase,
@@ -70,7 +71,7 @@ export function useSourceDialogs(state: SourcesState) {
     (protocol: CalendarProtocol) => {
       const ticket = popup.open(
         <CalendarForm
-          api={formApi}
+          api={calendarApi}
           protocol={protocol}
           onCancel={() => popup.close(ticket)}
           onConnected={(source) => {
@@ -136,6 +137,30 @@ export function useSourceDialogs(state: SourcesState) {
             size: 'xl',
             allowBackdropClose: false,
           },
+        );
+        return;
+      }
+      if (
+        source.kind === 'calendar' &&
+        action !== 'remove' &&
+        action !== 'sync' &&
+        action !== 'pause' &&
+        action !== 'resume'
+      ) {
+        // A calendar's settings and its app password are one form (issue 43).
+        const ticket = popup.open(
+          <CalendarForm
+            api={calendarApi}
+            protocol={source.settings.protocol}
+            source={source}
+            onCancel={() => popup.close(ticket)}
+            onConnected={(next) => {
+              popup.close(ticket);
+              add(next);
+              toasts.show({ type: 'success', message: `Changes saved: ${next.name} syncs again now.` });
+            }}
+          />,
+          { title: `Edit ${source.name}`, size: 'lg', allowBackdropClose: false },
         );
         return;
       }

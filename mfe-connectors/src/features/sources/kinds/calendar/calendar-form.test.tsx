@@ -1,6 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { CALENDAR_MESSAGES, type Source, type SourceTestResult, type TestSource } from '@trove/contracts';
+import {
+  CALENDAR_MESSAGES,
+  type CalendarSource,
+  type Source,
+  type SourceTestResult,
+  type TestSource,
+  type UpdateSource,
+} from '@trove/contracts';
 import { KitProviders } from '@trove/kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CalendarForm } from './calendar-form';
@@ -30,21 +37,29 @@ const twoCalendars: SourceTestResult = {
   certificate: null,
 };
 
-function renderForm(protocol: 'ical' | 'caldav', result: SourceTestResult = twoCalendars) {
+function renderForm(
+  protocol: 'ical' | 'caldav',
+  result: SourceTestResult = twoCalendars,
+  source?: CalendarSource,
+) {
   const test = vi.fn<(request: TestSource) => Promise<SourceTestResult>>(async () => result);
   const create = vi.fn<(request: TestSource) => Promise<Source>>(async () => ({}) as unknown as Source);
+  const update = vi.fn<(id: string, change: UpdateSource) => Promise<Source>>(
+    async () => ({}) as unknown as Source,
+  );
   const onConnected = vi.fn();
   render(
     <KitProviders config={{ name: 'Acme', shortName: 'A', tagline: 'x' }}>
       <CalendarForm
-        api={{ test, create }}
+        api={{ test, create, update }}
         protocol={protocol}
+        source={source}
         onConnected={onConnected}
         onCancel={() => {}}
       />
     </KitProviders>,
   );
-  return { test, create, onConnected };
+  return { test, create, update, onConnected };
 }
 
 const type = (label: RegExp | string, value: string) =>
@@ -113,5 +128,38 @@ describe('CalendarForm', () => {
     type('User name', 'ada@example.com');
     press('Test');
     expect(await screen.findByText(/refused the user name and password/)).toBeTruthy();
+  });
+
+  it('edits a saved calendar: its settings filled in, Save sends the change with the password typed again', async () => {
+    const saved = {
+      id: 's1',
+      kind: 'calendar',
+      name: 'Work',
+      settings: {
+        protocol: 'caldav',
+        url: 'https://dav.example.com/',
+        username: 'ada@example.com',
+        calendars: ['https://dav.example.com/ada/work/'],
+        window_past_days: 365,
+        window_future_days: 365,
+        poll_minutes: 30,
+        time_zone: null,
+      },
+    } as unknown as CalendarSource;
+    const { update, create } = renderForm('ical', twoCalendars, saved);
+    expect((screen.getByLabelText(/CalDAV server/) as HTMLInputElement).value).toBe(
+      'https://dav.example.com/',
+    );
+    type('App password', 'new-pass');
+    press('Test');
+    await screen.findByText(/Check the calendars to search/);
+    expect((screen.getByRole('checkbox', { name: /Home/ }) as HTMLInputElement).checked).toBe(false);
+    press('Save');
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(create).not.toHaveBeenCalled();
+    expect(update.mock.calls[0]).toMatchObject([
+      's1',
+      { settings: { calendars: ['https://dav.example.com/ada/work/'] }, password: 'new-pass' },
+    ]);
   });
 });

@@ -1,10 +1,12 @@
 import {
   type CalendarProtocol,
+  type CalendarSource,
   CalendarSettingsSchema,
   type Source,
   type SourceFolder,
   type SourceTestResult,
   type TestSource,
+  type UpdateSource,
 } from '@trove/contracts';
 import { useAppConfig, userMessage } from '@trove/kit';
 import { Button, Field, Select } from '@trove/kit/ui';
@@ -19,11 +21,14 @@ import * as styles from '../../sources.module.css';
 export interface CalendarFormApi {
   test: (request: TestSource) => Promise<SourceTestResult>;
   create: (request: TestSource) => Promise<Source>;
+  update: (id: string, update: UpdateSource) => Promise<Source>;
 }
 
 export interface CalendarFormProps {
   api: CalendarFormApi;
   protocol: CalendarProtocol;
+  /** Editing a saved calendar: its settings filled in, Connect saves the change (the app password typed again). */
+  source?: CalendarSource | undefined;
   onConnected: (source: Source) => void;
   onCancel: () => void;
 }
@@ -36,17 +41,17 @@ type Test =
 
 const personalZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;
 
-export function CalendarForm({ api, protocol: initial, onConnected, onCancel }: CalendarFormProps) {
+export function CalendarForm({ api, protocol: initial, source, onConnected, onCancel }: CalendarFormProps) {
   const { name } = useAppConfig();
   const ids = { protocol: useId(), url: useId(), username: useId(), password: useId() };
   const foldersId = useId();
-  const [protocol, setProtocol] = useState<CalendarProtocol>(initial);
-  const [url, setUrl] = useState('');
-  const [username, setUsername] = useState('');
+  const [protocol, setProtocol] = useState<CalendarProtocol>(source?.settings.protocol ?? initial);
+  const [url, setUrl] = useState(source?.settings.url ?? '');
+  const [username, setUsername] = useState(source?.settings.username ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<'url' | 'username', string>>>({});
   const [test, setTest] = useState<Test>({ phase: 'idle' });
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set(source?.settings.calendars ?? []));
   const [busy, setBusy] = useState(false);
   const [connectError, setConnectError] = useState<string | null>(null);
 
@@ -83,7 +88,9 @@ export function CalendarForm({ api, protocol: initial, onConnected, onCancel }: 
       const result = await api.test(checked);
       if (result.ok) {
         setTest({ phase: 'passed', calendars: result.folders });
-        setChosen(new Set(result.default_folders));
+        // A saved choice stays as it was; a new source starts with every calendar.
+        const saved = source?.settings.calendars;
+        setChosen(new Set(saved ?? result.default_folders));
       } else setTest({ phase: 'failed', reason: result.reason, action: result.action });
     } catch (error) {
       setTest({
@@ -106,7 +113,14 @@ export function CalendarForm({ api, protocol: initial, onConnected, onCancel }: 
     setBusy(true);
     setConnectError(null);
     try {
-      onConnected(await api.create(checked));
+      if (source === undefined) onConnected(await api.create(checked));
+      else
+        onConnected(
+          await api.update(source.id, {
+            settings: checked.settings,
+            ...(checked.password === '' ? {} : { password: checked.password }),
+          }),
+        );
     } catch (error) {
       setConnectError(userMessage(error, 'The calendar could not be saved. Try again in a moment.'));
     } finally {
@@ -221,7 +235,7 @@ export function CalendarForm({ api, protocol: initial, onConnected, onCancel }: 
           {test.phase === 'passed' ? 'Test again' : 'Test'}
         </Button>
         <Button type="submit" variant="primary" busy={busy}>
-          Connect
+          {source === undefined ? 'Connect' : 'Save'}
         </Button>
       </div>
     </form>
