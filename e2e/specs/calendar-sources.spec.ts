@@ -78,7 +78,7 @@ describe('a CalDAV calendar on /connections (issue 43)', () => {
     const dialog = page.getByRole('dialog', { name: 'Add a calendar' });
     await dialog.getByLabel('CalDAV server').fill(radicale.url);
     await dialog.getByLabel('User name').fill(radicale.user);
-    await dialog.getByLabel('App password').fill(radicale.password);
+    await dialog.getByLabel('App password', { exact: true }).fill(radicale.password);
     await dialog.getByRole('button', { name: 'Test', exact: true }).click();
     const calendars = dialog.getByRole('group', { name: 'Calendars to search' });
     await calendars.waitFor({ timeout: testTime(30_000) });

@@ -14,6 +14,14 @@ export interface DavCalendar {
   name: string;
   /** Moves whenever an event in it changes: getctag, else the sync-token; null when the server gives neither. */
   version: string | null;
+  /** RFC 6578's sync-token, when the server keeps one: a later sync-collection REPORT answers what changed since. */
+  syncToken: string | null;
+}
+
+/** A calendar's event resource: its address (absolute) and its iCalendar text. */
+export interface DavResource {
+  href: string;
+  text: string;
 }
 
 export interface DavAccess {
@@ -86,8 +94,10 @@ function holdsEvents(response: DavResponse): boolean {
 function calendarOf(response: DavResponse, base: string): DavCalendar {
   const href = new URL(response.href, base).href;
   const name = response.props.get('displayname')?.text.trim();
-  const version = response.props.get('getctag')?.text.trim() || response.props.get('sync-token')?.text.trim();
+  const token = response.props.get('sync-token')?.text.trim();
+  const version = response.props.get('getctag')?.text.trim() || token;
   return {
+    syncToken: token === undefined || token === '' ? null : token,
     href,
     name:
       name === undefined || name === ''
@@ -128,8 +138,16 @@ export async function discoverCalendars(access: DavAccess): Promise<DavCalendar[
     .map((member) => calendarOf(member, homeUrl));
 }
 
-/** Every event resource of a calendar, as iCalendar text (one calendar-query REPORT). */
-export async function calendarTexts(access: DavAccess, calendar: DavCalendar): Promise<string[]> {
+const resourcesOf = (responses: DavResponse[], base: string): DavResource[] =>
+  responses
+    .map((response) => ({
+      href: new URL(response.href, base).href,
+      text: response.props.get('calendar-data')?.text ?? '',
+    }))
+    .filter((resource) => resource.text.trim() !== '');
+
+/** Every event resource of a calendar (one calendar-query REPORT). */
+export async function calendarTexts(access: DavAccess, calendar: DavCalendar): Promise<DavResource[]> {
   const answer = await calendarFetch(
     {
       method: 'REPORT',
@@ -142,11 +160,57 @@ export async function calendarTexts(access: DavAccess, calendar: DavCalendar): P
     access.reach,
   );
   if (answer.status === 207)
-    return multistatus(answer.body.toString('utf8'))
-      .responses.map((response) => response.props.get('calendar-data')?.text ?? '')
-      .filter((text) => text.trim() !== '');
+    return resourcesOf(multistatus(answer.body.toString('utf8')).responses, calendar.href);
   throw (
     statusFailure(answer.status, hostOf(calendar.href), `calendar "${calendar.name}"`) ??
     notCalDav(calendar.href)
   );
+}
+
+const SYNC_QUERY = (token: string) => `<?xml version="1.0" encoding="utf-8"?>
+<d:sync-collection xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+  <d:sync-token>${token.replace(/[<&>]/g, (c) => `&#${c.charCodeAt(0)};`)}</d:sync-token>
+  <d:sync-level>1</d:sync-level>
+  <d:prop><d:getetag/><c:calendar-data/></d:prop>
+</d:sync-collection>`;
+
+/**
+ * What changed in a calendar since `token` (RFC 6578 sync-collection): the resources added or changed with their
+ * text, the addresses removed, and the new token. null when the server refuses the token (expired, or it keeps
+ * none): the calendar is then read whole.
+ */
+export async function calendarChanges(
+  access: DavAccess,
+  calendar: DavCalendar,
+  token: string,
+): Promise<{ changed: DavResource[]; removed: string[]; token: string | null } | null> {
+  const answer = await calendarFetch(
+    {
+      method: 'REPORT',
+      url: calendar.href,
+      headers: { depth: '1', 'content-type': 'application/xml; charset=utf-8' },
+      body: SYNC_QUERY(token),
+      maxBytes: CALENDAR_MAX_BYTES,
+      auth: { username: access.username, password: access.password },
+    },
+    access.reach,
+  );
+  if (answer.status !== 207) {
+    const failure = statusFailure(answer.status, hostOf(calendar.href), `calendar "${calendar.name}"`);
+    if (failure?.problem === 'auth') throw failure;
+    return null;
+  }
+  const { responses, syncToken } = multistatus(answer.body.toString('utf8'));
+  const self = new URL(calendar.href).pathname;
+  const members = responses.filter((response) => new URL(response.href, calendar.href).pathname !== self);
+  return {
+    changed: resourcesOf(
+      members.filter((response) => response.status === null || response.status < 300),
+      calendar.href,
+    ),
+    removed: members
+      .filter((response) => response.status === 404 || response.status === 410)
+      .map((response) => new URL(response.href, calendar.href).href),
+    token: syncToken,
+  };
 }

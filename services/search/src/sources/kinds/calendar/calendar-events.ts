@@ -29,6 +29,8 @@ export interface EventPerson {
 
 /** One occurrence of an event, as a document is made of it. */
 export interface EventOccurrence {
+  /** Which of the texts expanded its event came from (a CalDAV resource; 0 for a feed). */
+  part: number;
   /** The event's UID, cut to 300 characters. */
   uid: string;
   /** A repeat's occurrence: its original start (UTC, ISO); null for an event that does not repeat. */
@@ -172,6 +174,7 @@ function occurrenceOf(
   const lastDay = allDay ? dayOf(end.compare(start) > 0 ? addDays(end, -1) : start) : '';
   const rule = master.component.getFirstPropertyValue('rrule');
   return {
+    part: 0,
     uid: (event.uid ?? '').slice(0, 300),
     recurrenceId:
       recurrenceId === null ? null : new Date(instantOf(recurrenceId, zone, calendarZone)).toISOString(),
@@ -258,22 +261,23 @@ function parseRoots(text: string): ICAL.Component[] {
 
 /** Every occurrence of every event in the texts (one calendar: a feed, or a CalDAV collection's resources). */
 export function expandCalendar(texts: readonly string[], options: ExpandOptions): EventOccurrence[] {
-  const roots = texts.flatMap(parseRoots);
+  const parsed = texts.flatMap((text, part) => parseRoots(text).map((root) => ({ root, part })));
+  const roots = parsed.map(({ root }) => root);
   if (roots.length > 0 && roots.every((root) => root.name !== 'vcalendar'))
     throw new CalendarParseError('it is not an iCalendar file (no BEGIN:VCALENDAR)');
   for (const root of roots) registerZones(root);
   const calendarZone = roots
     .map((root) => root.getFirstPropertyValue('x-wr-timezone'))
     .find((zone): zone is string => typeof zone === 'string' && knownZone(zone));
-  const byUid = new Map<string, { master?: ICAL.Component; exceptions: ICAL.Component[] }>();
+  const byUid = new Map<string, { master?: ICAL.Component; exceptions: ICAL.Component[]; part: number }>();
   let events = 0;
-  for (const root of roots)
+  for (const { root, part } of parsed)
     for (const vevent of root.getAllSubcomponents('vevent')) {
       events += 1;
       if (events > EVENT_LIMITS.events)
         throw new CalendarLimitError(`it holds more than ${EVENT_LIMITS.events.toLocaleString('en')} events`);
       const uid = String(vevent.getFirstPropertyValue('uid') ?? `no-uid-${events}`);
-      const group = byUid.get(uid) ?? { exceptions: [] };
+      const group = byUid.get(uid) ?? { exceptions: [], part };
       if (vevent.hasProperty('recurrence-id')) group.exceptions.push(vevent);
       else group.master = vevent;
       byUid.set(uid, group);
@@ -281,22 +285,39 @@ export function expandCalendar(texts: readonly string[], options: ExpandOptions)
   const counter: Counter = { occurrences: 0 };
   const found: EventOccurrence[] = [];
   for (const group of byUid.values()) {
+    const start = found.length;
+    expandGroup(group, options, calendarZone, counter, found);
+    for (let index = start; index < found.length; index += 1) {
+      const occurrence = found[index];
+      if (occurrence !== undefined) occurrence.part = group.part;
+    }
+  }
+  return found;
+}
+
+function expandGroup(
+  group: { master?: ICAL.Component; exceptions: ICAL.Component[] },
+  options: ExpandOptions,
+  calendarZone: string | undefined,
+  counter: Counter,
+  found: EventOccurrence[],
+): void {
+  {
     const master = group.master;
     if (master === undefined) {
       // Changed occurrences whose series is not in this calendar (invitations to single meetings of a series).
       for (const exception of group.exceptions)
         found.push(...single(new ICAL.Event(exception), calendarZone, counter));
-      continue;
+      return;
     }
     // Its changed occurrences given (not found by ical.js among every sibling, which throws on another UID's).
     const event = new ICAL.Event(master, { strictExceptions: true, exceptions: group.exceptions });
     if (event.isRecurring()) {
       found.push(...expandRepeats(event, options, calendarZone ?? null, counter));
-      continue;
+      return;
     }
     found.push(...single(event, calendarZone, counter));
   }
-  return found;
 }
 
 /** An event that does not repeat (or one changed occurrence alone): [] when cancelled or without a start. */

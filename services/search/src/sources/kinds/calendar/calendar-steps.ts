@@ -1,25 +1,36 @@
 import type { CalendarSettings } from '@trove/contracts';
-import { allItemIdentities } from '../../source-items.repository';
+import { allItemIdentities, saveSourceCheckpoint } from '../../source-items.repository';
 import type { ListedIds, SyncRun, SyncStep } from '../source-kind';
 import type { ExpandOptions } from './calendar-events';
 import { CalendarFailure, statusFailure } from './calendar-failure';
 import { calendarFetch } from './calendar-http';
-import { CALENDAR_MAX_BYTES, type DavCalendar, calendarTexts, discoverCalendars } from './caldav';
-import { type CalendarPlace, calendarTag, eventItem } from './event-document';
+import {
+  CALENDAR_MAX_BYTES,
+  type DavCalendar,
+  type DavResource,
+  calendarChanges,
+  calendarTexts,
+  discoverCalendars,
+} from './caldav';
+import { type CalendarPlace, calendarTag, eventItem, resourceTag } from './event-document';
 import { expandInChild } from './parse-in-child';
 
 // A calendar's sync (issue 43 item 1; docs/decisions/180-calendar-sources.md). What changed is found without
 // reading events: an iCal address by its ETag or Last-Modified (a 304 reads nothing), a CalDAV calendar by its
-// ctag or sync-token (an unchanged one is not asked for its events). A calendar that changed is read whole and
-// expanded; the life cycle keeps every occurrence whose bytes are the same and replaces the changed ones, and the
-// keys no longer found (a deleted or cancelled event, an occurrence that left the window) leave by listIds.
+// ctag (an unchanged one is not asked for anything), then by RFC 6578 sync-collection from the last sync-token
+// (only the resources changed or removed), or read whole when the server keeps no token or refuses it. The life
+// cycle keeps every occurrence whose bytes are the same and replaces the changed ones; the keys no longer found
+// (a deleted or cancelled event, an occurrence that left the window) leave by listIds, in whose last transaction
+// the checkpoint is saved — a run cut short before its deletions reads the same changes again.
 
 export interface CalendarCheckpoint {
   /** The iCal address's validators from its last full read. */
   etag?: string | null;
   lastModified?: string | null;
-  /** CalDAV: each calendar's ctag or sync-token at its last full read, by its address. */
+  /** CalDAV: each calendar's ctag (or sync-token) at its last read, by its address. */
   versions?: Record<string, string>;
+  /** CalDAV: each calendar's sync-token after its last read, for the next sync-collection. */
+  tokens?: Record<string, string>;
   /** The day and window the occurrences were expanded for: a new day moves the window, so all is read again. */
   expanded: string;
 }
@@ -30,8 +41,17 @@ type Step = SyncStep<CalendarCheckpoint>;
 const BATCH = 250;
 const DAY_MS = 86_400_000;
 
-/** What a run read, for its listIds: the keys present now, or null when nothing changed. */
-const readThisRun = new WeakMap<object, { present: Set<string>; keptTags: Set<string> } | null>();
+/**
+ * What a run read, for its listIds (null: nothing changed): the keys it made; the calendars whose stored keys
+ * stay (by tag), less those under a changed or removed resource (by key prefix); the checkpoint to save.
+ */
+interface ReadThisRun {
+  present: Set<string>;
+  keptTags: Set<string>;
+  droppedPrefixes: Set<string>;
+  checkpoint: CalendarCheckpoint;
+}
+const readThisRun = new WeakMap<object, ReadThisRun | null>();
 
 function windowOf(settings: CalendarSettings, now: Date): { options: ExpandOptions; expanded: string } {
   const day = now.toISOString().slice(0, 10);
@@ -45,19 +65,26 @@ function windowOf(settings: CalendarSettings, now: Date): { options: ExpandOptio
   };
 }
 
+/** The occurrences of some resources (a feed is one), as raw items a batch at a time. */
 async function* itemSteps(
-  texts: string[],
+  resources: readonly DavResource[],
   place: CalendarPlace,
   run: Run,
   options: ExpandOptions,
   present: Set<string>,
 ): AsyncGenerator<Step> {
-  const occurrences = await expandInChild(texts, options, `The calendar "${place.name}"`);
+  if (resources.length === 0) return;
+  const occurrences = await expandInChild(
+    resources.map((resource) => resource.text),
+    options,
+    `The calendar "${place.name}"`,
+  );
+  const tags = resources.map((resource) => resourceTag(resource.href));
   yield { total: occurrences.length };
   for (let start = 0; start < occurrences.length; start += BATCH) {
     const items = occurrences
       .slice(start, start + BATCH)
-      .map((o) => eventItem(o, place, run.source.settings.time_zone));
+      .map((o) => eventItem(o, place, tags[o.part] ?? 'x', run.source.settings.time_zone));
     for (const item of items) present.add(item.key);
     yield { count: items.length, items };
   }
@@ -99,16 +126,18 @@ async function* feedSteps(run: Run): AsyncGenerator<Step> {
     );
   const present = new Set<string>();
   const place: CalendarPlace = { tag: calendarTag(settings.url), name: feedName(text, host), zone: null };
-  yield* itemSteps([text], place, run, options, present);
-  readThisRun.set(run, { present, keptTags: new Set() });
-  yield {
+  yield* itemSteps([{ href: settings.url, text }], place, run, options, present);
+  readThisRun.set(run, {
+    present,
+    keptTags: new Set(),
+    droppedPrefixes: new Set(),
     checkpoint: {
       etag: typeof answer.headers.etag === 'string' ? answer.headers.etag : null,
       lastModified:
         typeof answer.headers['last-modified'] === 'string' ? answer.headers['last-modified'] : null,
       expanded,
     },
-  };
+  });
 }
 
 function feedName(text: string, host: string): string {
@@ -129,6 +158,41 @@ export function chosenCalendars(settings: CalendarSettings, found: readonly DavC
   return chosen;
 }
 
+/** One calendar: nothing when its ctag stands, its changes since the last token, or all of it. */
+async function* calendarSteps1(
+  run: Run,
+  calendar: DavCalendar,
+  access: Parameters<typeof calendarTexts>[0],
+  options: ExpandOptions,
+  seen: CalendarCheckpoint,
+  read: ReadThisRun,
+): AsyncGenerator<Step, boolean> {
+  const tag = calendarTag(calendar.href);
+  const token = seen.tokens?.[calendar.href];
+  const keep = (nextToken: string | null | undefined) => {
+    if (calendar.version !== null) (read.checkpoint.versions ??= {})[calendar.href] = calendar.version;
+    if (nextToken) (read.checkpoint.tokens ??= {})[calendar.href] = nextToken;
+  };
+  if (calendar.version !== null && seen.versions?.[calendar.href] === calendar.version) {
+    read.keptTags.add(tag);
+    keep(token);
+    return false;
+  }
+  const place: CalendarPlace = { tag, name: calendar.name, zone: null };
+  const delta = token === undefined ? null : await calendarChanges(access, calendar, token);
+  if (delta !== null) {
+    read.keptTags.add(tag);
+    for (const href of [...delta.changed.map((resource) => resource.href), ...delta.removed])
+      read.droppedPrefixes.add(`${tag}/${resourceTag(href)}/`);
+    yield* itemSteps(delta.changed, place, run, options, read.present);
+    keep(delta.token ?? calendar.syncToken);
+    return true;
+  }
+  yield* itemSteps(await calendarTexts(access, calendar), place, run, options, read.present);
+  keep(calendar.syncToken);
+  return true;
+}
+
 async function* davSteps(run: Run): AsyncGenerator<Step> {
   const { settings } = run.source;
   const access = {
@@ -139,40 +203,40 @@ async function* davSteps(run: Run): AsyncGenerator<Step> {
   };
   const { options, expanded } = windowOf(settings, run.context.now());
   const calendars = chosenCalendars(settings, await discoverCalendars(access));
-  const seen = run.checkpoint?.expanded === expanded ? (run.checkpoint.versions ?? {}) : {};
-  const present = new Set<string>();
-  const keptTags = new Set<string>();
-  const versions: Record<string, string> = {};
+  const seen: CalendarCheckpoint = run.checkpoint?.expanded === expanded ? run.checkpoint : { expanded };
+  const read: ReadThisRun = {
+    present: new Set(),
+    keptTags: new Set(),
+    droppedPrefixes: new Set(),
+    checkpoint: { versions: {}, tokens: {}, expanded },
+  };
   let changed = false;
-  for (const calendar of calendars) {
-    const tag = calendarTag(calendar.href);
-    if (calendar.version !== null && seen[calendar.href] === calendar.version) {
-      keptTags.add(tag);
-      versions[calendar.href] = calendar.version;
-      continue;
-    }
-    changed = true;
-    const texts = await calendarTexts(access, calendar);
-    yield* itemSteps(texts, { tag, name: calendar.name, zone: null }, run, options, present);
-    if (calendar.version !== null) versions[calendar.href] = calendar.version;
-    yield { checkpoint: { versions: { ...seen, ...versions }, expanded } };
-  }
+  for (const calendar of calendars)
+    if (yield* calendarSteps1(run, calendar, access, options, seen, read)) changed = true;
   // A calendar no longer chosen (or gone) also changes what is present.
-  const dropped = Object.keys(seen).some((href) => !calendars.some((calendar) => calendar.href === href));
-  readThisRun.set(run, changed || dropped ? { present, keptTags } : null);
-  yield { checkpoint: { versions, expanded } };
+  const dropped = Object.keys(seen.versions ?? {}).some(
+    (href) => !calendars.some((calendar) => calendar.href === href),
+  );
+  readThisRun.set(run, changed || dropped || run.checkpoint?.expanded !== expanded ? read : null);
 }
 
 export function calendarSteps(run: Run): AsyncIterable<Step> {
   return run.source.settings.protocol === 'ical' ? feedSteps(run) : davSteps(run);
 }
 
-/** The keys present: those read this run, and those of the calendars that did not change. */
+/**
+ * The keys present: those read this run, and those stored of the calendars that stand (less the resources that
+ * changed or went). The checkpoint is saved with the last deletions.
+ */
 export async function calendarIds(run: Run): Promise<ListedIds | null> {
   const read = readThisRun.get(run);
   if (read === undefined || read === null) return null;
   if (read.keptTags.size > 0)
-    for (const identity of await allItemIdentities(run.db, run.source.id))
-      if (read.keptTags.has(identity.key.slice(0, identity.key.indexOf('/')))) read.present.add(identity.key);
-  return { present: read.present };
+    for (const identity of await allItemIdentities(run.db, run.source.id)) {
+      const key = identity.key;
+      if (!read.keptTags.has(key.slice(0, key.indexOf('/')))) continue;
+      if ([...read.droppedPrefixes].some((prefix) => key.startsWith(prefix))) continue;
+      read.present.add(key);
+    }
+  return { present: read.present, write: (tx) => saveSourceCheckpoint(tx, run.source.id, read.checkpoint) };
 }

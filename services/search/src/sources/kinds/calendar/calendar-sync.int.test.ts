@@ -99,7 +99,7 @@ async function search(query: string) {
 async function sourceRow(sourceId: string) {
   return searchDb(service.db)
     .selectFrom('sources')
-    .select(['state', 'detail', 'next_sync_at', 'last_sync_at'])
+    .select(['state', 'detail', 'next_sync_at', 'last_sync_at', 'checkpoint'])
     .where('id', '=', sourceId)
     .executeTakeFirstOrThrow();
 }
@@ -163,6 +163,11 @@ describe('CalDAV (Radicale)', () => {
       expect(await search(`standup after:${soon(3).slice(0, 10)}`)).toEqual(Array(4).fill('Daily standup'));
       expect(await search('from:ann aardvark')).toEqual(['Aardvark project kickoff']);
 
+      // Radicale keeps a sync-token: the next change is asked for by sync-collection, from this one.
+      expect(Object.keys((await sourceRow(sourceId)).checkpoint as { tokens: object })).toContain('tokens');
+      expect(
+        Object.values(((await sourceRow(sourceId)).checkpoint as { tokens: object }).tokens),
+      ).toHaveLength(1);
       // Nothing changed: the ctag says so, and nothing is stored again.
       await syncAndIndex(sourceId);
       expect(await eventsOf(sourceId)).toHaveLength(11);

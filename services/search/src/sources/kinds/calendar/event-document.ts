@@ -19,9 +19,12 @@ export interface CalendarPlace {
 
 export const calendarTag = (href: string) => createHash('sha256').update(href).digest('hex').slice(0, 12);
 
-/** The occurrence's key: its calendar, its UID and, for a repeat, which occurrence. */
-export const occurrenceKey = (place: CalendarPlace, occurrence: EventOccurrence) =>
-  `${place.tag}/${occurrence.uid}/${occurrence.recurrenceId ?? ''}`;
+/** A resource's part of its keys (a CalDAV event's address): its changes and removal find its keys by it. */
+export const resourceTag = (href: string) => createHash('sha256').update(href).digest('hex').slice(0, 10);
+
+/** The occurrence's key: its calendar, its resource, its UID and, for a repeat, which occurrence. */
+export const occurrenceKey = (place: CalendarPlace, resource: string, occurrence: EventOccurrence) =>
+  `${place.tag}/${resource}/${occurrence.uid}/${occurrence.recurrenceId ?? ''}`;
 
 const utc = (iso: string) => ICAL.Time.fromJSDate(new Date(iso), true);
 const day = (text: string) => ICAL.Time.fromDateString(text);
@@ -85,10 +88,11 @@ const fileName = (title: string) =>
 export function eventItem(
   occurrence: EventOccurrence,
   place: CalendarPlace,
+  resource: string,
   personalZone: string | null,
 ): RawItem {
   return {
-    key: occurrenceKey(place, occurrence),
+    key: occurrenceKey(place, resource, occurrence),
     name: `${place.name}/${fileName(occurrence.title)} ${occurrence.allDay?.first ?? occurrence.start.slice(0, 10)}.ics`,
     mediaType: 'text/calendar',
     format: 'event',

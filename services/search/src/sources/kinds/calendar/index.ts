@@ -46,6 +46,7 @@ async function feedCalendar(
   return {
     href: settings.url,
     name: name || new URL(settings.url).host,
+    syncToken: null,
     version: String((text.match(/^BEGIN:VEVENT/gim) ?? []).length),
   };
 }
