@@ -12,7 +12,7 @@ import { launchBrowser, openPage, type WatchedPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';
 
 // Issue 43 items 1 and 5 end to end, nothing stubbed: a real Radicale (the services' harness) with a calendar, a
-// real account through nginx, the CalDAV card's "Add server" on /connections (Test → the calendars → Connect),
+// real account through nginx, "Add a calendar" on /connections (Test → the calendars → Connect),
 // the sync taking the card to up to date, an event found by a word, and a new event on the server found after
 // "Sync now". The e2e stack allows 127.0.0.1 (SOURCE_ALLOWED_HOSTS in e2e/global-setup.ts).
 
@@ -67,15 +67,15 @@ afterAll(async () => {
 });
 
 describe('a CalDAV calendar on /connections (issue 43)', () => {
-  it('the CalDAV card adds a server: Test lists the calendars, Connect syncs, an event is found by a word', {
+  it('Add a calendar (CalDAV): Test lists the calendars, Connect syncs, an event is found by a word', {
     timeout: testTime(180_000),
   }, async () => {
     const { page } = watched;
     await page.goto('/connections');
     await page.getByRole('heading', { name: 'Your sources' }).waitFor();
-    await page.getByPlaceholder('Name or what it holds').fill('CalDAV');
-    await page.getByRole('button', { name: 'Add server for CalDAV calendars' }).click();
+    await page.getByRole('button', { name: 'Add a calendar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a calendar' });
+    await dialog.getByLabel('Read from').selectOption('caldav');
     await dialog.getByLabel('CalDAV server').fill(radicale.url);
     await dialog.getByLabel('User name').fill(radicale.user);
     await dialog.getByLabel('App password', { exact: true }).fill(radicale.password);

@@ -55,6 +55,7 @@ export default function ConnectionsPage() {
         state={sources}
         onAddMailbox={openMailboxForm}
         onAddDatabase={chooseDatabase}
+        onAddCalendar={() => openCalendarForm('ical')}
         onAction={onAction}
       />
       <DestinationsSection />

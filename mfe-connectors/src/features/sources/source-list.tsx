@@ -10,11 +10,13 @@ export interface SourceListProps {
   onAddMailbox: () => void;
   /** Opens the choice of a database to add (issue 22): the catalog's filters hide those cards at first. */
   onAddDatabase: () => void;
+  /** Opens the calendar form (issue 43): an iCal address or a CalDAV server. Absent: no button. */
+  onAddCalendar?: (() => void) | undefined;
   onAction: (source: Source, action: SourceAction) => void;
 }
 
 /** The user's sources, above the catalog (issue 21), with a way to add a mailbox from here too. */
-export function SourceList({ state, onAddMailbox, onAddDatabase, onAction }: SourceListProps) {
+export function SourceList({ state, onAddMailbox, onAddDatabase, onAddCalendar, onAction }: SourceListProps) {
   const { sources } = state;
   return (
     <section className={styles.sources} aria-labelledby="connections-sources">
@@ -23,6 +25,11 @@ export function SourceList({ state, onAddMailbox, onAddDatabase, onAction }: Sou
           Your sources
         </Heading>
         <Cluster gap={2}>
+          {onAddCalendar === undefined ? null : (
+            <Button size="sm" onClick={onAddCalendar}>
+              Add a calendar
+            </Button>
+          )}
           <Button size="sm" onClick={onAddDatabase}>
             Add a database
           </Button>
@@ -45,7 +52,8 @@ export function SourceList({ state, onAddMailbox, onAddDatabase, onAction }: Sou
       ) : sources === null || sources.length === 0 ? (
         <p className={styles.quiet}>
           Nothing connected yet. Add a mailbox over IMAP — Gmail, Outlook, iCloud, Fastmail or your own server
-          — or a PostgreSQL, MySQL or SQLite database, and it becomes searchable with your uploads.
+          — a calendar by its iCal address or CalDAV, or a PostgreSQL, MySQL or SQLite database, and it
+          becomes searchable with your uploads.
         </p>
       ) : (
         <ul className={styles.sourceGrid}>
