@@ -295,6 +295,7 @@ export function expandCalendar(texts: readonly string[], options: ExpandOptions)
   return found;
 }
 
+/** One UID's occurrences: its series expanded with its changed occurrences, or its events alone. */
 function expandGroup(
   group: { master?: ICAL.Component; exceptions: ICAL.Component[] },
   options: ExpandOptions,
@@ -302,22 +303,17 @@ function expandGroup(
   counter: Counter,
   found: EventOccurrence[],
 ): void {
-  {
-    const master = group.master;
-    if (master === undefined) {
-      // Changed occurrences whose series is not in this calendar (invitations to single meetings of a series).
-      for (const exception of group.exceptions)
-        found.push(...single(new ICAL.Event(exception), calendarZone, counter));
-      return;
-    }
-    // Its changed occurrences given (not found by ical.js among every sibling, which throws on another UID's).
-    const event = new ICAL.Event(master, { strictExceptions: true, exceptions: group.exceptions });
-    if (event.isRecurring()) {
-      found.push(...expandRepeats(event, options, calendarZone ?? null, counter));
-      return;
-    }
-    found.push(...single(event, calendarZone, counter));
+  const master = group.master;
+  if (master === undefined) {
+    // Changed occurrences whose series is not in this calendar (invitations to single meetings of a series).
+    for (const exception of group.exceptions)
+      found.push(...single(new ICAL.Event(exception), calendarZone, counter));
+    return;
   }
+  // Its changed occurrences given (not found by ical.js among every sibling, which throws on another UID's).
+  const event = new ICAL.Event(master, { strictExceptions: true, exceptions: group.exceptions });
+  if (event.isRecurring()) found.push(...expandRepeats(event, options, calendarZone ?? null, counter));
+  else found.push(...single(event, calendarZone, counter));
 }
 
 /** An event that does not repeat (or one changed occurrence alone): [] when cancelled or without a start. */
