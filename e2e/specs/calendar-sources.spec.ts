@@ -6,7 +6,7 @@ import {
   eventIcs,
   type Radicale,
   startRadicale,
-} from '../../services/search/src/sources/kinds/calendar/testing/radicale';
+} from '../../services/sources/src/kinds/calendar/testing/radicale';
 import { type SignedUpUser, sessionHeaders, signUpVerifiedUser } from '../support/accounts';
 import { launchBrowser, openPage, type WatchedPage } from '../support/browser';
 import { baseUrl, mailUrl } from '../support/context';

@@ -10,7 +10,7 @@ import {
   SEED_INVOICES,
   type SourceServer,
   startPostgresSource,
-} from '../../services/search/src/sources/database/testing/source-databases';
+} from '../../services/sources/src/database/testing/source-databases';
 import { type SignedUpUser, sessionHeaders, signUpVerifiedUser } from '../support/accounts';
 import { axeViolations, axeViolationsInBothThemes, showTheme } from '../support/axe';
 import { sidewaysOverflow } from '../support/layout';

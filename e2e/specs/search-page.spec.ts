@@ -90,8 +90,10 @@ describe('the Search page (issue 38 item 2)', () => {
     await page.waitForURL((url) => url.search === '?q=plum+orchard');
     await results(page).first().waitFor();
     expect(await results(page).count()).toBe(3);
+    // The type chip writes the operator a person could type (issue 42 item 6).
     await pdfFacet(page).click();
-    await page.waitForURL((url) => url.search === '?q=plum+orchard&type=pdf');
+    await page.waitForURL((url) => url.search === '?q=plum+orchard+type%3Apdf');
+    expect(await box(page).inputValue()).toBe('plum orchard type:pdf');
     await expect.poll(() => results(page).count()).toBe(1);
     expect(await pdfFacet(page).getAttribute('aria-pressed')).toBe('true');
 
@@ -102,12 +104,12 @@ describe('the Search page (issue 38 item 2)', () => {
     expect(await box(page).inputValue()).toBe('plum orchard');
 
     await page.goForward();
-    await page.waitForURL((url) => url.search === '?q=plum+orchard&type=pdf');
+    await page.waitForURL((url) => url.search === '?q=plum+orchard+type%3Apdf');
     await expect.poll(() => results(page).count()).toBe(1);
 
     await page.reload();
     await expect.poll(() => results(page).count()).toBe(1);
-    expect(await box(page).inputValue()).toBe('plum orchard');
+    expect(await box(page).inputValue()).toBe('plum orchard type:pdf');
     expect(await pdfFacet(page).getAttribute('aria-pressed')).toBe('true');
 
     // Back to where the search began, then nothing found says so in words that fit mail and databases too.

@@ -11,7 +11,7 @@ import {
   readFileSync,
   rmSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 /**
@@ -40,9 +40,11 @@ export function makeRunDirectory(root) {
  */
 const REFERENCE_PROBE_MS = 45;
 
-// Hashing and plain JavaScript, single-threaded, ten times; the median wall time of the last seven (the
-// first three warm the compiler up: they take ~4× as long).
-const PROBE = `
+// Hashing and plain JavaScript, ten rounds, the median wall time of the last seven (the first three warm the
+// compiler up: they take ~4× as long). It runs in one worker thread per core at once, and the slowest
+// thread's median counts: a lone thread still gets a core of its own beside two CPU burners on two cores
+// (ci5 measured 46 ms for 45), but a thread per core shares them the way the test lanes do.
+const PROBE_ROUNDS = `
 const { createHash } = require('node:crypto');
 const block = Buffer.alloc(1 << 20, 7);
 const times = [];
@@ -56,26 +58,51 @@ for (let round = 0; round < 10; round++) {
   if (round >= 3) times.push(performance.now() - started + (x === 0.5 ? 1 : 0));
 }
 times.sort((a, b) => a - b);
-console.log(times[3].toFixed(1));
+require('node:worker_threads').parentPort.postMessage(times[3]);
+`;
+const PROBE = `
+const { Worker } = require('node:worker_threads');
+const threads = require('node:os').availableParallelism();
+const runs = Array.from({ length: threads }, () => new Promise((resolve, reject) => {
+  const worker = new Worker(${JSON.stringify(PROBE_ROUNDS)}, { eval: true });
+  worker.once('message', resolve);
+  worker.once('error', reject);
+}));
+Promise.all(runs).then((medians) => console.log(Math.max(...medians).toFixed(1)));
 `;
 
 /**
- * TEST_TIME_SCALE (issue 36 item 2): every test timeout and wait is its base value times this. Set, it is
- * taken as it is; unset, it is measured: the probe's wall time here over its time on the reference machine,
- * at least 1 and at most 10, so a slower machine — or one with other work beside the tests — waits
- * proportionally longer instead of failing where a wait was tight.
+ * The load average's share of the run: work already running beside the tests (the 1-minute load over the
+ * cores) is time the lanes will not get, so waits stretch by 1 + that share. Catches what started long
+ * enough ago to show in the average; the probe catches what started just now.
  */
-export function timeScale(env) {
+export function loadShare(load1, cores) {
+  return Math.max(0, load1) / Math.max(1, cores);
+}
+
+/**
+ * TEST_TIME_SCALE (issue 36 item 2): every test timeout and wait is its base value times this. Set, it is
+ * taken as it is; unset, it is measured: the larger of the probe's wall time here over its time on the
+ * reference machine and 1 + the load already on the machine per core, at least 1 and at most 10, so a
+ * slower machine — or one with other work beside the tests — waits proportionally longer instead of
+ * failing where a wait was tight.
+ */
+export function timeScale(env, load = loadavg()[0], cores = availableParallelism()) {
   if (env.TEST_TIME_SCALE !== undefined && env.TEST_TIME_SCALE !== '')
     return { scale: env.TEST_TIME_SCALE, how: 'set' };
   const probe = spawnSync(process.execPath, ['-e', PROBE], { encoding: 'utf8' });
   const probeMs = Number(probe.stdout.trim());
   if (probe.status !== 0 || !Number.isFinite(probeMs)) return { scale: '1', how: 'the probe failed' };
-  const scale = Math.min(10, Math.max(1, Math.round((probeMs / REFERENCE_PROBE_MS) * 10) / 10));
   return {
-    scale: String(scale),
-    how: `measured: ${probeMs.toFixed(0)} ms for ${REFERENCE_PROBE_MS} ms of work`,
+    scale: String(scaleFrom(probeMs, load, cores)),
+    how: `measured: ${probeMs.toFixed(0)} ms for ${REFERENCE_PROBE_MS} ms of work on each of ${cores} threads, load ${load.toFixed(1)} on ${cores} cores`,
   };
+}
+
+/** The scale from the probe's time and the load: the larger of the two, a tenth at a time, from 1 to 10. */
+export function scaleFrom(probeMs, load, cores) {
+  const measured = Math.max(probeMs / REFERENCE_PROBE_MS, 1 + loadShare(load, cores));
+  return Math.min(10, Math.max(1, Math.round(measured * 10) / 10));
 }
 
 /** Each test file's wall time from the steps' vitest JSON reports, longest first. */

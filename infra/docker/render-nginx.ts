@@ -1,8 +1,8 @@
 // Renders nginx.conf for the web image (docs/decisions/009-deploy-story.md, "Self-hosting"), from the
 // same renderer `npm start` uses, with container paths. Run at image build time:
 //   npx tsx infra/docker/render-nginx.ts <output folder>
-// Settings (build args in web.Dockerfile): HTTP_PORT, AUTH_UPSTREAMS, PROFILE_UPSTREAMS, SEARCH_UPSTREAMS
-// (comma-separated host:port), UPLOAD_MAX_REQUEST_BYTES, REMOTE_ORIGINS, FRONT_PROXIES, AB_WEIGHT_B, and
+// Settings (build args in web.Dockerfile): HTTP_PORT, AUTH_UPSTREAMS, PROFILE_UPSTREAMS, SEARCH_UPSTREAMS, SOURCES_UPSTREAMS
+// (comma-separated host:port), UPLOAD_MAX_REQUEST_BYTES, SOURCE_SQLITE_MAX_BYTES, REMOTE_ORIGINS, FRONT_PROXIES, AB_WEIGHT_B, and
 // nginx's per-network auth limits PROXY_REGISTER_PER_MINUTE, PROXY_REGISTER_BURST, PROXY_SIGN_IN_PER_MINUTE,
 // PROXY_SIGN_IN_BURST (docs/decisions/096).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -38,8 +38,10 @@ export function webImageSettings(env: NodeJS.ProcessEnv): ProxySettings {
     authUpstreams: list(env.AUTH_UPSTREAMS || 'auth:4101'),
     profileUpstreams: list(env.PROFILE_UPSTREAMS || 'profile:4102'),
     searchUpstreams: list(env.SEARCH_UPSTREAMS || 'search:4103'),
+    sourcesUpstreams: list(env.SOURCES_UPSTREAMS || 'sources:4104'),
     // The search service's cap on one upload request; set both together.
     ...(env.UPLOAD_MAX_REQUEST_BYTES ? { uploadMaxBodyBytes: Number(env.UPLOAD_MAX_REQUEST_BYTES) } : {}),
+    ...(env.SOURCE_SQLITE_MAX_BYTES ? { sourceFileMaxBytes: Number(env.SOURCE_SQLITE_MAX_BYTES) } : {}),
     remoteOrigins: list(env.REMOTE_ORIGINS),
     frontProxies: list(env.FRONT_PROXIES),
     authLimits: resolveAuthLimits(env),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFailures, stepError } from '../bin/test-report.mjs';
-import { slowestFiles } from '../bin/test-run.mjs';
+import { loadShare, scaleFrom, slowestFiles, timeScale } from '../bin/test-run.mjs';
 
 // What `npm test` prints last (issue 36 item 4): each failure's file and its first error, also for a test
 // that timed out, whose JSON report holds only "STACK_TRACE_ERROR".
@@ -84,5 +84,27 @@ describe("npm test's failure report", () => {
     expect(slowestFiles(root, [{ name: 'unit', report }], 1)).toEqual([
       { step: 'unit', file: 'services/b.test.ts', seconds: 9 },
     ]);
+  });
+});
+
+describe("npm test's time scale", () => {
+  it('takes a set TEST_TIME_SCALE as it is', () => {
+    expect(timeScale({ TEST_TIME_SCALE: '3' }, 50, 2)).toEqual({ scale: '3', how: 'set' });
+  });
+
+  it('stretches with a probe that ran slower than on the reference machine: a thread per core beside two burners', () => {
+    expect(scaleFrom(117, 0, 2)).toBe(2.6);
+  });
+
+  it('stretches with the load already on the machine: two burners on two cores at least double it', () => {
+    // The probe itself is not run here: beside a load of 27 it took past the unit limit (ci1).
+    expect(loadShare(2, 2)).toBe(1);
+    expect(scaleFrom(45, 2, 2)).toBe(2);
+    expect(scaleFrom(45, 40, 2)).toBe(10);
+  });
+
+  it('never goes under 1 on a quiet machine', () => {
+    expect(loadShare(-1, 0)).toBe(0);
+    expect(scaleFrom(20, 0, 2)).toBe(1);
   });
 });

@@ -169,6 +169,7 @@ describe('register and sign-in limits per client network through the rendered co
       authUpstreams: [upstreamAt],
       profileUpstreams: [upstreamAt],
       searchUpstreams: [upstreamAt],
+      sourcesUpstreams: [upstreamAt],
       frontProxies: ['127.0.0.1'],
       // One a minute after a burst of two: the fourth request of a network within the minute is refused.
       authLimits: { registerPerMinute: 1, registerBurst: 2, signInPerMinute: 1, signInBurst: 2 },

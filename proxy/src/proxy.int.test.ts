@@ -154,6 +154,7 @@ describe('nginx with the rendered config', () => {
       authUpstreams: [`127.0.0.1:${upstreamPort}`],
       profileUpstreams: [`127.0.0.1:${downPort}`],
       searchUpstreams: [`127.0.0.1:${upstreamPort}`],
+      sourcesUpstreams: [`127.0.0.1:${upstreamPort}`],
       uploadMaxBodyBytes: 3 * 1024 * 1024,
       remoteOrigins: ['http://127.0.0.1:9999'],
       extraLocations: [{ path: '/bench/bare', upstreams: [`127.0.0.1:${upstreamPort}`] }],
@@ -485,6 +486,7 @@ describe('the client address the services see (issue 18 item 5)', () => {
       authUpstreams: [`127.0.0.1:${upstreamPort}`],
       profileUpstreams: [`127.0.0.1:${upstreamPort}`],
       searchUpstreams: [`127.0.0.1:${upstreamPort}`],
+      sourcesUpstreams: [`127.0.0.1:${upstreamPort}`],
       frontProxies,
       ...(uploadLimits === undefined ? {} : { uploadLimits }),
     });

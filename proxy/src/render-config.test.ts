@@ -1,3 +1,4 @@
+import { DATABASE_MESSAGES, SQLITE_FILE_MAX_BYTES, sqliteUploadBodyBytes } from '@trove/contracts';
 import { describe, expect, it } from 'vitest';
 import { type ProxySettings, renderNginxConfig } from './render-config';
 import { STATIC_FILE_CSP } from './nginx/security-headers';
@@ -10,6 +11,7 @@ const base: ProxySettings = {
   authUpstreams: ['127.0.0.1:4101'],
   profileUpstreams: ['127.0.0.1:4102', '127.0.0.1:4112'],
   searchUpstreams: ['127.0.0.1:4103'],
+  sourcesUpstreams: ['127.0.0.1:4104'],
   brotli: false,
 };
 
@@ -97,8 +99,8 @@ describe('renderNginxConfig', () => {
       ['^~ /api/v1/chats/', 'trove_search'],
       ['= /api/v1/passages', 'trove_search'],
       ['^~ /api/v1/passages/', 'trove_search'],
-      ['= /api/v1/sources', 'trove_search'],
-      ['^~ /api/v1/sources/', 'trove_search'],
+      ['= /api/v1/sources', 'trove_sources'],
+      ['^~ /api/v1/sources/', 'trove_sources'],
       ['= /api/v1/destinations', 'trove_search'],
       ['^~ /api/v1/destinations/', 'trove_search'],
       ['= /api/v1/workflows', 'trove_search'],
@@ -138,6 +140,25 @@ describe('renderNginxConfig', () => {
     expect(block(small, '@uploads_413')).toContain('at most 512 KB.');
     expect(() => renderNginxConfig({ ...base, uploadMaxBodyBytes: 0 })).toThrow(/uploadMaxBodyBytes/);
     expect(() => renderNginxConfig({ ...base, searchUpstreams: [] })).toThrow(/at least one/);
+  });
+
+  it("lets a SQLite file through to the sources service up to its route's cap, streamed, with the route's 413 words", () => {
+    const files = block(conf, '= /api/v1/sources/files');
+    expect(files).toContain('proxy_pass http://trove_sources;');
+    expect(files).toContain(`client_max_body_size ${sqliteUploadBodyBytes(SQLITE_FILE_MAX_BYTES)};`);
+    expect(files).toContain('proxy_request_buffering off;');
+    expect(files).toContain('error_page 413 @source_files_413;');
+    expect(block(conf, '@source_files_413')).toContain(
+      `{"error":"${DATABASE_MESSAGES.fileTooLarge(SQLITE_FILE_MAX_BYTES)}","code":"payload_too_large"}`,
+    );
+    // The rest of /api/v1/sources takes small JSON bodies only (the server's 1 MB).
+    expect(block(conf, '^~ /api/v1/sources/')).not.toContain('client_max_body_size');
+    const small = renderNginxConfig({ ...base, sourceFileMaxBytes: 1024 * 1024 });
+    expect(block(small, '= /api/v1/sources/files')).toContain(
+      `client_max_body_size ${sqliteUploadBodyBytes(1024 * 1024)};`,
+    );
+    expect(block(small, '@source_files_413')).toContain('at most 1 MB.');
+    expect(() => renderNginxConfig({ ...base, sourceFileMaxBytes: 0 })).toThrow(/sourceFileMaxBytes/);
   });
 
   it('puts the security headers in every location, since add_header is not inherited', () => {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { SQLITE_FILE_MAX_BYTES, sqliteUploadBodyBytes } from '@trove/contracts';
 import { abTestBlock, abTestLocation, assertAbWeight } from './nginx/ab-split';
 import {
   AUTH_LIMITS_PER_NETWORK,
@@ -6,7 +7,12 @@ import {
   assertAuthLimits,
   authLimitZones,
 } from './nginx/auth-limits';
-import { errorLocations, errorPageDirectives, uploadTooLargeLocation } from './nginx/error-pages';
+import {
+  errorLocations,
+  errorPageDirectives,
+  sourceFileTooLargeLocation,
+  uploadTooLargeLocation,
+} from './nginx/error-pages';
 import { forwardedBlock } from './nginx/front-proxy';
 import {
   apiNotFoundLocation,
@@ -72,11 +78,19 @@ export interface ProxySettings {
   profileUpstreams: readonly string[];
   /** `host:port` of each search service instance (uploads, search, chats, passages). */
   searchUpstreams: readonly string[];
+  /** `host:port` of each sources service instance (/api/v1/sources). */
+  sourcesUpstreams: readonly string[];
   /**
    * Largest request body on /api/v1/uploads, in bytes: the search service's UPLOAD_MAX_REQUEST_BYTES, so
    * nginx and the service refuse the same request. Default {@link DEFAULT_UPLOAD_MAX_BODY_BYTES}.
    */
   uploadMaxBodyBytes?: number;
+  /**
+   * The largest SQLite file POST /api/v1/sources/files takes, in bytes: the sources service's
+   * SOURCE_SQLITE_MAX_BYTES, so nginx and the route refuse the same upload (default contracts'
+   * SQLITE_FILE_MAX_BYTES; the body cap adds the multipart framing, sqliteUploadBodyBytes).
+   */
+  sourceFileMaxBytes?: number;
   /** Per client address on /api/v1/uploads (default UPLOAD_LIMITS_PER_ADDRESS). */
   uploadLimits?: UploadLimits;
   /**
@@ -127,7 +141,9 @@ export function renderNginxConfig(settings: ProxySettings): string {
     authUpstreams,
     profileUpstreams,
     searchUpstreams,
+    sourcesUpstreams,
     uploadMaxBodyBytes = DEFAULT_UPLOAD_MAX_BODY_BYTES,
+    sourceFileMaxBytes = SQLITE_FILE_MAX_BYTES,
     uploadLimits = UPLOAD_LIMITS_PER_ADDRESS,
     authLimits = AUTH_LIMITS_PER_NETWORK,
     remoteOrigins = [],
@@ -142,6 +158,9 @@ export function renderNginxConfig(settings: ProxySettings): string {
   } = settings;
 
   assertPort('httpPort', httpPort);
+  if (!Number.isInteger(sourceFileMaxBytes) || sourceFileMaxBytes < 1) {
+    throw new Error(`Invalid sourceFileMaxBytes: ${sourceFileMaxBytes}`);
+  }
   if (!Number.isInteger(uploadMaxBodyBytes) || uploadMaxBodyBytes < 1) {
     throw new Error(`Invalid uploadMaxBodyBytes: ${uploadMaxBodyBytes}`);
   }
@@ -260,6 +279,8 @@ ${upstreamBlock('trove_auth', authUpstreams)}
 ${upstreamBlock('trove_profile', profileUpstreams)}
 
 ${upstreamBlock('trove_search', searchUpstreams)}
+
+${upstreamBlock('trove_sources', sourcesUpstreams)}
 ${extraUpstreams.map((block) => `\n${block}\n`).join('')}
   server {
     listen ${listen};
@@ -277,13 +298,15 @@ ${runtimeConfigLocation(csp)}
 
 ${securityPdfLocation(csp)}
 
-${serviceLocations(csp, uploadMaxBodyBytes, uploadLimits, authLimits)}
+${serviceLocations(csp, uploadMaxBodyBytes, uploadLimits, authLimits, sqliteUploadBodyBytes(sourceFileMaxBytes))}
 ${extraBlocks.map((block) => `\n${block}\n`).join('')}
 ${apiNotFoundLocation(csp)}
 
 ${errorLocations(csp)}
 
 ${uploadTooLargeLocation(csp, uploadMaxBodyBytes)}
+
+${sourceFileTooLargeLocation(csp, sourceFileMaxBytes)}
   }
 }
 `;

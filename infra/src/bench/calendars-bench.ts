@@ -1,9 +1,6 @@
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import {
-  eventIcs,
-  startRadicale,
-} from '../../../services/search/src/sources/kinds/calendar/testing/radicale';
+import { eventIcs, startRadicale } from '../../../services/sources/src/kinds/calendar/testing/radicale';
 import type { Stack } from '../stack';
 import { csrfHeaders, counts, untilWithin } from './source-probes';
 import { groupMemory, searchServiceProcess } from './upload-memory';

@@ -34,6 +34,9 @@ export interface DatabasesFigures {
   seedSeconds: number;
   idleRssMb: number;
   peakRssMb: number;
+  /** The sources service's process group (with its reader children), idle and at its peak in the first sync. */
+  sourcesIdleRssMb: number;
+  sourcesPeakRssMb: number;
   loadBefore: number[];
   loadAfter: number[];
 }
@@ -84,9 +87,16 @@ export async function measureDatabases(
     const { leader, service } = searchServiceProcess(stack);
     const idleRssKb = service.rssKb;
     let peakRssKb = idleRssKb;
+    // The sources service's process group (the service and its reader children; docs/decisions/170), summed.
+    const sourcesLeader = stack.instances.sources[0]?.pid;
+    const sourcesRss = () =>
+      sourcesLeader === undefined ? 0 : groupMemory(sourcesLeader).reduce((sum, p) => sum + p.rssKb, 0);
+    const sourcesIdleRssKb = sourcesRss();
+    let sourcesPeakRssKb = sourcesIdleRssKb;
     sampler = setInterval(() => {
       for (const p of groupMemory(leader))
         if (p.pid === service.pid) peakRssKb = Math.max(peakRssKb, p.rssKb, p.hwmKb);
+      sourcesPeakRssKb = Math.max(sourcesPeakRssKb, sourcesRss());
     }, 100);
 
     const started = performance.now();
@@ -134,7 +144,10 @@ export async function measureDatabases(
             `  ${seconds} s: ${now.documents} stored, ${now.indexed} indexed (${(now.indexed / seconds).toFixed(0)}/s)`,
           );
         }
-        return now.state === 'up_to_date' && now.indexed + now.failed === now.documents ? now : undefined;
+        // Handed over is not indexed: the search service has taken every intake row too (docs/decisions/170).
+        return now.state === 'up_to_date' && now.waiting === 0 && now.indexed + now.failed === now.documents
+          ? now
+          : undefined;
       },
       250,
     );
@@ -198,6 +211,8 @@ export async function measureDatabases(
       seedSeconds,
       idleRssMb: idleRssKb / 1024,
       peakRssMb: peakRssKb / 1024,
+      sourcesIdleRssMb: sourcesIdleRssKb / 1024,
+      sourcesPeakRssMb: sourcesPeakRssKb / 1024,
       loadBefore,
       loadAfter: loadavg(),
     };
@@ -219,7 +234,7 @@ export function printDatabases(f: DatabasesFigures): void {
   const stored = f.rows / f.storedSeconds;
   const indexed = f.rows / f.indexedSeconds;
   console.log(
-    `| first sync, source up to date (rows read and stored; the sync indexes them itself, ADR 061) | ${stored.toFixed(0)} rows/s (${f.storedSeconds.toFixed(1)} s) | ≥ 2,000 rows/s | ${met(stored >= 2000)} |`,
+    `| first sync, source up to date (rows read and handed to the intake; docs/decisions/170) | ${stored.toFixed(0)} rows/s (${f.storedSeconds.toFixed(1)} s) | ≥ 2,000 rows/s | ${met(stored >= 2000)} |`,
   );
   console.log(
     `| first sync, end to end (every row extracted and indexed, searchable) | ${indexed.toFixed(0)} rows/s (${f.indexedSeconds.toFixed(1)} s) | ≥ 2,000 rows/s | ${met(indexed >= 2000)} |`,
@@ -229,5 +244,8 @@ export function printDatabases(f: DatabasesFigures): void {
   );
   console.log(
     `| search service RSS: idle before the source / peak during the first sync | ${f.idleRssMb.toFixed(0)} MB / ${f.peakRssMb.toFixed(0)} MB | — | — |`,
+  );
+  console.log(
+    `| sources service RSS with its reader children: idle / peak during the first sync | ${f.sourcesIdleRssMb.toFixed(0)} MB / ${f.sourcesPeakRssMb.toFixed(0)} MB | — | — |`,
   );
 }

@@ -344,6 +344,16 @@ async function kindUploads(): Promise<Upload[]> {
       phrase: 'kumquat invoice',
     },
     {
+      name: 'expenses.xls',
+      type: 'application/vnd.ms-excel',
+      bytes: new Uint8Array(
+        readFileSync(
+          new URL('../../../services/search/src/extraction/fixtures/expenses.xls', import.meta.url),
+        ),
+      ),
+      phrase: 'courier lisbon',
+    },
+    {
       name: 'retry.ts',
       type: '',
       bytes: new TextEncoder().encode('export const retryBackoff = (attempt: number) => 2 ** attempt;'),

@@ -14,16 +14,25 @@ export interface Counts {
   indexed: number;
   failed: number;
   state: string;
+  /** Intake rows of the source the search service has not taken yet (docs/decisions/170-sources-service.md). */
+  waiting: number;
 }
 
 export async function counts(db: pg.Client, sourceId: string): Promise<Counts> {
-  const { rows } = await db.query<{ documents: string; indexed: string; failed: string; state: string }>(
+  const { rows } = await db.query<{
+    documents: string;
+    indexed: string;
+    failed: string;
+    state: string;
+    waiting: string;
+  }>(
     `select count(d.id) as documents,
             count(d.id) filter (where d.status = 'indexed') as indexed,
             count(d.id) filter (where d.status = 'failed') as failed,
-            s.state
+            s.state,
+            (select count(*) from source_intake i where i.source_id = s.id) as waiting
        from sources s left join documents d on d.source_id = s.id
-      where s.id = $1 group by s.state`,
+      where s.id = $1 group by s.id, s.state`,
     [sourceId],
   );
   const row = rows[0];
@@ -33,6 +42,7 @@ export async function counts(db: pg.Client, sourceId: string): Promise<Counts> {
     indexed: Number(row.indexed),
     failed: Number(row.failed),
     state: row.state,
+    waiting: Number(row.waiting),
   };
 }
 

@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { type Dovecot, startDovecot } from '../../../services/search/src/sources/kinds/imap/testing/dovecot';
-import { spamAssassinMail } from '../../../services/search/src/sources/kinds/imap/testing/spam-assassin';
+import { type Dovecot, startDovecot } from '../../../services/sources/src/kinds/imap/testing/dovecot';
+import { spamAssassinMail } from '../../../services/sources/src/kinds/imap/testing/spam-assassin';
 import type { Stack } from '../stack';
 import { type Counts, counts, csrfHeaders, untilWithin } from './source-probes';
 import { groupMemory, isExtraction, searchServiceProcess } from './upload-memory';
@@ -114,7 +114,9 @@ export async function measureSources(stack: Stack, cookie: string): Promise<Sour
         if (now.state === 'up_to_date' && storedSeconds === 0) {
           storedSeconds = (performance.now() - started) / 1000;
         }
-        return now.state === 'up_to_date' && now.indexed + now.failed === now.documents ? now : undefined;
+        return now.state === 'up_to_date' && now.waiting === 0 && now.indexed + now.failed === now.documents
+          ? now
+          : undefined;
       });
       firstSyncSeconds = (performance.now() - started) / 1000;
     } finally {
@@ -140,7 +142,9 @@ export async function measureSources(stack: Stack, cookie: string): Promise<Sour
     });
     const before = await counts(db, sourceId);
     const movedRows = await db.query<{ document_id: string }>(
-      `select document_id from source_messages where source_id = $1 and folder = 'INBOX' and uid = any($2::bigint[])`,
+      `select d.document_id from source_messages m
+         join source_documents d on d.source_id = m.source_id and d.item_key = m.item_key
+        where m.source_id = $1 and m.folder = 'INBOX' and m.uid = any($2::bigint[])`,
       [sourceId, moved],
     );
     const movedDocuments = movedRows.rows.map((row) => row.document_id);
@@ -159,7 +163,7 @@ export async function measureSources(stack: Stack, cookie: string): Promise<Sour
         const { rows } = await db.query<{ gone: string; archived: string }>(
           `select (select count(*) from source_messages where source_id = $1 and folder = 'INBOX'
                      and uid = any($2::bigint[])) as gone,
-                  (select count(*) from source_messages m join documents d on d.id = m.document_id
+                  (select count(*) from source_documents m join documents d on d.id = m.document_id
                     where m.document_id = any($3::uuid[]) and m.folder = 'Archive'
                       and d.name like 'Archive/%') as archived`,
           [sourceId, deleted, movedDocuments],

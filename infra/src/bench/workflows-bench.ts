@@ -86,12 +86,12 @@ export async function runWorkflowsBench(): Promise<void> {
   let clock = new Date(SLOT.getTime() - 60_000);
   const now = () => clock;
   const service = await startSearchTestService({
-    sources: {},
+    jobs: true,
     chats: { now },
     connectTimeoutMs: 30_000,
     maxFiles: 200,
   });
-  const boss = service.sources?.boss;
+  const boss = service.boss;
   if (boss === undefined) throw new Error('no job library');
   const deps: WorkflowDeps = {
     db: service.db,

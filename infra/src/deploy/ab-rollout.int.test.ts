@@ -132,6 +132,7 @@ beforeAll(async () => {
     authUpstreams: ['127.0.0.1:9'],
     profileUpstreams: ['127.0.0.1:9'],
     searchUpstreams: ['127.0.0.1:9'],
+    sourcesUpstreams: ['127.0.0.1:9'],
     // The access log is on the hot path of 10,000 requests and not under test here.
     accessLog: false,
     abTest: { weightB: 20 },

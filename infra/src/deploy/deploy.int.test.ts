@@ -166,6 +166,7 @@ beforeAll(async () => {
     authUpstreams: ['127.0.0.1:9'],
     profileUpstreams: ['127.0.0.1:9'],
     searchUpstreams: ['127.0.0.1:9'],
+    sourcesUpstreams: ['127.0.0.1:9'],
   });
 });
 

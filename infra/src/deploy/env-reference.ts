@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { AuthEnvSchema } from '../../../services/auth/src/env';
 import { ProfileEnvSchema } from '../../../services/profile/src/env';
 import { SearchEnvSchema } from '../../../services/search/src/env';
+import { SourcesEnvSchema } from '../../../services/sources/src/env';
 import type { z } from 'zod';
 
 export const README = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', 'README.md');
@@ -22,6 +23,7 @@ export const SERVICE_SCHEMAS = {
   auth: AuthEnvSchema,
   profile: ProfileEnvSchema,
   search: SearchEnvSchema,
+  sources: SourcesEnvSchema,
 } as const;
 
 export interface EnvSetting {
@@ -98,7 +100,7 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   CHAT_MAILS_PER_RECIPIENT_PER_DAY: 'mails one user may send one address a day; then 429',
   CHAT_PASSAGES: 'passages a chat answer cites',
   DATABASE_ROLE:
-    "the database role a service's queries run as (trove_auth, trove_profile, trove_search: only that service's tables); the stack, compose and k8s set it; unset: the connecting user's rights",
+    "the database role a service's queries run as (trove_auth, trove_profile, trove_search, trove_sources: only that service's tables); the stack, compose and k8s set it; unset: the connecting user's rights",
   DATABASE_URL: 'PostgreSQL (`postgres://user:password@host:5432/db`)',
   DB_CONNECT_TIMEOUT_MS: 'longest wait to open a database connection or get a free one; then 503',
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS:
@@ -172,6 +174,7 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'a word in more passages than this scores only the newest this many (speed over exhaustive ranking of very common words)',
   SEARCH_MIN_AND_RESULTS: 'fewer matches of every word than this relaxes a search to any word',
   SEARCH_PORT: "the search service's port",
+  SOURCES_PORT: "the sources service's port",
   SEARCH_REQUESTS_PER_MINUTE: 'searches one user may run a minute; then 429',
   SESSION_CACHE_SIZE:
     'session families and users each instance keeps in memory, forgotten at once on a change announced by PostgreSQL LISTEN/NOTIFY; `0` turns the cache off',
@@ -201,7 +204,7 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   WORKFLOW_RETRY_BASE_SECONDS: "the first retry's delay of a failed workflow run, in seconds (doubling)",
   SOURCE_ALLOWED_HOSTS:
     'host names, addresses or CIDR ranges a source may connect to although they are loopback, private or link-local (your own mail server)',
-  SOURCE_SYNC_CONCURRENCY: 'source syncs one search process runs at once',
+  SOURCE_SYNC_CONCURRENCY: 'source syncs one sources process runs at once',
   SOURCE_SYNC_INTERVAL_MINUTES: "minutes between a source's syncs once it is up to date",
   SOURCE_SYNC_STUCK_MINUTES: 'minutes without progress after which a syncing source shows as stuck',
   SOURCE_DB_STATEMENT_TIMEOUT_MS:
@@ -223,7 +226,7 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'memory of the child process a database source is read in (heap and resident); past it the read is stopped and the source says so',
   SOURCES_PER_USER: 'sources one account may have; one more is a 409',
   SOURCE_CHECKS_PER_USER:
-    'tests, previews and SQLite file checks one account may have running at once in one search process; then 429',
+    'tests, previews and SQLite file checks one account may have running at once in one sources process; then 429',
   SOURCE_SYNCS_PER_USER: "an account's sources syncing at once, across instances; the others wait their turn",
   SOURCE_DOCUMENTS_PER_USER:
     "documents (rows and messages) one account's sources may hold together; a sync stops before passing it",

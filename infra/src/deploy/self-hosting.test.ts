@@ -2,11 +2,13 @@ import { SERVICE_DATABASE_ROLES } from '@trove/service-core';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase, createLogger, createServiceApp, readEnv } from '@trove/service-core';
+import { SQLITE_FILE_MAX_BYTES, sqliteUploadBodyBytes } from '@trove/contracts';
 import { DEFAULT_UPLOAD_MAX_BODY_BYTES, renderNginxConfig } from '@trove/proxy';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { AUTH_PREFIX } from '../../../services/auth/src/app';
 import { SearchEnvSchema } from '../../../services/search/src/env';
+import { SourcesEnvSchema } from '../../../services/sources/src/env';
 import { WEB_IMAGE_PATHS, webImageSettings } from '../../docker/render-nginx';
 import { REPO_ROOT } from '../stack/index';
 import { envSettings, SERVICE_SCHEMAS } from './env-reference';
@@ -20,6 +22,7 @@ const SERVICES = {
   auth: { portVariable: 'AUTH_PORT' },
   profile: { portVariable: 'PROFILE_PORT' },
   search: { portVariable: 'SEARCH_PORT' },
+  sources: { portVariable: 'SOURCES_PORT' },
 } as const;
 type ServiceName = keyof typeof SERVICES;
 const NAMES = Object.keys(SERVICES) as ServiceName[];
@@ -133,7 +136,7 @@ describe('docker-compose.yml and the Dockerfiles', () => {
     expect(service.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
   });
 
-  it.each(['profile', 'search'] as const)(
+  it.each(['profile', 'search', 'sources'] as const)(
     "%s verifies sessions with the auth service's JWKS on the compose network",
     (name) => {
       expect(composeService(name).environment?.AUTH_JWKS_URL).toBe(
@@ -149,6 +152,7 @@ describe('docker-compose.yml and the Dockerfiles', () => {
     expect(args.AUTH_UPSTREAMS).toBe(`auth:${servicePort('auth')}`);
     expect(args.PROFILE_UPSTREAMS).toBe(`profile:${servicePort('profile')}`);
     expect(args.SEARCH_UPSTREAMS).toBe(`search:${servicePort('search')}`);
+    expect(args.SOURCES_UPSTREAMS).toBe(`sources:${servicePort('sources')}`);
     for (const name of NAMES) expect(web.depends_on?.[name]).toEqual({ condition: 'service_healthy' });
     const containerPort = Number(String(web.ports?.[0]).split(':').at(-1));
     expect(containerPort).toBe(Number(args.HTTP_PORT));
@@ -162,6 +166,7 @@ describe('docker-compose.yml and the Dockerfiles', () => {
     expect(conf).toContain(`server auth:${servicePort('auth')};`);
     expect(conf).toContain(`server profile:${servicePort('profile')};`);
     expect(conf).toContain(`server search:${servicePort('search')};`);
+    expect(conf).toContain(`server sources:${servicePort('sources')};`);
     // Every build argument reaches the renderer.
     for (const arg of Object.keys(args)) expect(dockerfile.text).toContain(`${arg}=$${arg}`);
     expect(conf).toContain(`root ${WEB_IMAGE_PATHS.wwwRoot};`);
@@ -254,10 +259,15 @@ describe('the Kubernetes manifests', () => {
     },
   );
 
-  it.each(['profile', 'search'] as const)('%s reaches the auth JWKS through the auth Service', (name) => {
-    const env = containerEnv(containerOf(name));
-    expect(env.AUTH_JWKS_URL).toBe(`http://auth:${servicePort('auth')}${AUTH_PREFIX}/.well-known/jwks.json`);
-  });
+  it.each(['profile', 'search', 'sources'] as const)(
+    '%s reaches the auth JWKS through the auth Service',
+    (name) => {
+      const env = containerEnv(containerOf(name));
+      expect(env.AUTH_JWKS_URL).toBe(
+        `http://auth:${servicePort('auth')}${AUTH_PREFIX}/.well-known/jwks.json`,
+      );
+    },
+  );
 
   it('web: same image and port as compose; its probe path is one nginx serves', () => {
     const container = containerOf('web');
@@ -293,17 +303,22 @@ describe('the database password (issue 18 item 16)', () => {
 });
 
 describe('the sealing key (issue 35 item 3)', () => {
-  it('compose: search requires SECRETS_KEY from the operator, with no default', () => {
-    const value = String(composeService('search').environment?.SECRETS_KEY);
-    expect(value).toMatch(/^\$\{SECRETS_KEY:\?/);
-  });
+  it.each(['search', 'sources'] as const)(
+    'compose: %s requires SECRETS_KEY from the operator, with no default',
+    (name) => {
+      const value = String(composeService(name).environment?.SECRETS_KEY);
+      expect(value).toMatch(/^\$\{SECRETS_KEY:\?/);
+    },
+  );
 
-  it('k8s: search takes SECRETS_KEY from a Secret only it reads, never a ConfigMap or a literal', () => {
-    const entry = containerOf('search').env?.find((item) => item.name === 'SECRETS_KEY');
-    expect(entry?.value).toBeUndefined();
-    const ref = entry?.valueFrom?.secretKeyRef;
-    expect(ref?.key).toBe('SECRETS_KEY');
-    expect(manifest('Secret', ref?.name ?? '').stringData).toHaveProperty('SECRETS_KEY');
+  it('k8s: search and sources take SECRETS_KEY from a Secret only they read, never a ConfigMap or a literal', () => {
+    for (const name of ['search', 'sources'] as const) {
+      const entry = containerOf(name).env?.find((item) => item.name === 'SECRETS_KEY');
+      expect(entry?.value).toBeUndefined();
+      const ref = entry?.valueFrom?.secretKeyRef;
+      expect(ref?.key).toBe('SECRETS_KEY');
+      expect(manifest('Secret', ref?.name ?? '').stringData).toHaveProperty('SECRETS_KEY');
+    }
     expect(manifest('ConfigMap', 'trove-config').data).not.toHaveProperty('SECRETS_KEY');
     for (const name of ['auth', 'profile'] as const)
       expect(containerOf(name).env?.some((item) => item.name === 'SECRETS_KEY')).toBe(false);
@@ -364,6 +379,19 @@ describe('uploads through nginx', () => {
     expect(conf).toContain(`client_max_body_size ${DEFAULT_UPLOAD_MAX_BODY_BYTES};`);
     const smaller = renderNginxConfig(webImageSettings({ UPLOAD_MAX_REQUEST_BYTES: '10485760' }));
     expect(smaller).toContain('client_max_body_size 10485760;');
+  });
+
+  it("nginx's cap on a SQLite file's upload is the sources service's: the file and its form (docs/decisions/170)", () => {
+    const env = readEnv(SourcesEnvSchema, { DATABASE_URL: 'postgres://trove@db/trove' });
+    expect(env).toMatchObject({ ok: true, env: { SOURCE_SQLITE_MAX_BYTES: SQLITE_FILE_MAX_BYTES } });
+    const files = (conf: string) => conf.slice(conf.indexOf('location = /api/v1/sources/files {'));
+    expect(files(renderNginxConfig(webImageSettings({})))).toContain(
+      `client_max_body_size ${sqliteUploadBodyBytes(SQLITE_FILE_MAX_BYTES)};`,
+    );
+    const smaller = renderNginxConfig(webImageSettings({ SOURCE_SQLITE_MAX_BYTES: '10485760' }));
+    expect(files(smaller)).toContain(`client_max_body_size ${sqliteUploadBodyBytes(10485760)};`);
+    const dockerfile = readFileSync(join(REPO_ROOT, 'infra', 'docker', 'web.Dockerfile'), 'utf8');
+    expect(dockerfile).toContain('SOURCE_SQLITE_MAX_BYTES=$SOURCE_SQLITE_MAX_BYTES');
   });
 
   it("the image's nginx takes its per-network auth limits from the build args (docs/decisions/096)", () => {

@@ -116,8 +116,11 @@ export interface NginxSpec {
   authPorts: readonly number[];
   profilePorts: readonly number[];
   searchPorts: readonly number[];
+  sourcesPorts: readonly number[];
   /** nginx's body cap on /api/v1/uploads (UPLOAD_MAX_REQUEST_BYTES). Default: the renderer's. */
   uploadMaxBodyBytes?: number;
+  /** The largest SQLite file /api/v1/sources/files takes (SOURCE_SQLITE_MAX_BYTES). Default: the renderer's. */
+  sourceFileMaxBytes?: number;
   remoteOrigins: readonly string[];
   extraLocations: readonly ProxyLocation[];
   workerProcesses: number | 'auto';
@@ -148,7 +151,9 @@ export async function startNginx(
       authUpstreams: spec.authPorts.map((port) => `127.0.0.1:${port}`),
       profileUpstreams: spec.profilePorts.map((port) => `127.0.0.1:${port}`),
       searchUpstreams: spec.searchPorts.map((port) => `127.0.0.1:${port}`),
+      sourcesUpstreams: spec.sourcesPorts.map((port) => `127.0.0.1:${port}`),
       ...(spec.uploadMaxBodyBytes === undefined ? {} : { uploadMaxBodyBytes: spec.uploadMaxBodyBytes }),
+      ...(spec.sourceFileMaxBytes === undefined ? {} : { sourceFileMaxBytes: spec.sourceFileMaxBytes }),
       remoteOrigins: spec.remoteOrigins,
       extraLocations: spec.extraLocations,
       workerProcesses: spec.workerProcesses,

@@ -17,6 +17,7 @@ import {
   resolveInstances,
   resolvePorts,
   resolveAuthLimits,
+  resolveSourceFileMaxBytes,
   resolveUploadMaxRequestBytes,
   type StackInstances,
   type StackPorts,
@@ -96,7 +97,7 @@ export interface Stack {
   logDir: string;
   /** Process-group leaders this stack started. The embedded PostgreSQL is run by its library, so not here. */
   pids: readonly number[];
-  /** The same, by name: `nginx`, `maildev`, `auth`, `profile`, `search` (a service once per instance). */
+  /** The same, by name: `nginx`, `maildev`, `auth`, `profile`, `search`, `sources` (a service once per instance). */
   processes: readonly { name: string; pid: number }[];
   /** Each service's instances, first first: the process group to signal and the loopback port. */
   instances: Readonly<Record<keyof StackInstances, readonly { pid: number; port: number }[]>>;
@@ -110,6 +111,9 @@ const SERVICES = [
   // Uploads, search and chats (issues 10 and 11). Its extraction worker runs in the same process; several
   // instances share the job queue through leases (docs/decisions/010-search-index.md, "Jobs").
   { name: 'search', key: 'search' },
+  // Sources (issue 34 item 1, docs/decisions/170-sources-service.md): /api/v1/sources, the syncs and their reader
+  // children; several instances share the sync queue and each source's advisory lock.
+  { name: 'sources', key: 'sources' },
 ] as const;
 
 /**
@@ -126,6 +130,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const abWeightB = options.abWeightB ?? resolveAbWeight(env);
   // nginx's body cap for uploads follows the service's own, so both refuse the same request.
   const uploadMaxRequestBytes = resolveUploadMaxRequestBytes({ ...env, ...options.serviceEnv });
+  // And its cap on a SQLite file's upload follows the sources service's (docs/decisions/170).
+  const sourceFileMaxBytes = resolveSourceFileMaxBytes({ ...env, ...options.serviceEnv });
   // nginx's per-network auth limits: set beside the services' RATE_* settings (test stacks raise both).
   const authLimits = resolveAuthLimits({ ...env, ...options.serviceEnv });
   const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);
@@ -147,13 +153,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       `${relative(rootDir, wwwRoot) || wwwRoot}/index.html is missing: build first (npx tsx infra/src/build.ts).`,
     );
   }
-  const claims: PortClaim[] = (['http', 'auth', 'profile', 'search', 'mailWeb', 'mailSmtp'] as const).map(
-    (key) => ({
-      port: ports[key],
-      setting: PORT_SETTINGS[key][0],
-      host: key === 'http' ? listenHost : '127.0.0.1',
-    }),
-  );
+  const claims: PortClaim[] = (
+    ['http', 'auth', 'profile', 'search', 'sources', 'mailWeb', 'mailSmtp'] as const
+  ).map((key) => ({
+    port: ports[key],
+    setting: PORT_SETTINGS[key][0],
+    host: key === 'http' ? listenHost : '127.0.0.1',
+  }));
   if (embedded) claims.push({ port: ports.embeddedPg, setting: PORT_SETTINGS.embeddedPg[0] });
   const embeddedPgDir = resolve(options.embeddedPgDir ?? join(rootDir, '.data', 'pg'));
   const runDir = join(rootDir, '.data', 'run');
@@ -162,6 +168,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     auth: [ports.auth],
     profile: [ports.profile],
     search: [ports.search],
+    sources: [ports.sources],
   };
   for (const { key } of SERVICES) {
     for (let index = 1; index < instanceCounts[key]; index += 1) servicePorts[key].push(await freePort());
@@ -193,6 +200,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     auth: [],
     profile: [],
     search: [],
+    sources: [],
   };
   const recorder = createRecorder(runDir, `${ports.http}`);
   let database: RunningDatabase | undefined;
@@ -234,6 +242,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       AUTH_PORT: String(ports.auth),
       PROFILE_PORT: String(ports.profile),
       SEARCH_PORT: String(ports.search),
+      SOURCES_PORT: String(ports.sources),
       DATABASE_URL: databaseUrlForServices,
       SMTP_URL: smtpUrl,
       // The profile service verifies sessions with the auth service's public keys (docs/architecture.md#sessions),
@@ -241,7 +250,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       AUTH_JWKS_URL: `http://${loopbackHost(listenHost)}:${ports.http}/api/v1/auth/.well-known/jwks.json`,
       // Links in mailed answers point where users reach the app (issue 18 item 12): nginx, unless set.
       PUBLIC_URL: `http://localhost:${ports.http}`,
-      ...pick(env, ['LOG_LEVEL', 'TRUSTED_PROXIES', 'PUBLIC_URL', 'UPLOAD_MAX_REQUEST_BYTES']),
+      ...pick(env, [
+        'LOG_LEVEL',
+        'TRUSTED_PROXIES',
+        'PUBLIC_URL',
+        'UPLOAD_MAX_REQUEST_BYTES',
+        'SOURCE_SQLITE_MAX_BYTES',
+      ]),
       ...options.serviceEnv,
     });
 
@@ -303,7 +318,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           authPorts: servicePorts.auth,
           profilePorts: servicePorts.profile,
           searchPorts: servicePorts.search,
+          sourcesPorts: servicePorts.sources,
           ...(uploadMaxRequestBytes === undefined ? {} : { uploadMaxBodyBytes: uploadMaxRequestBytes }),
+          ...(sourceFileMaxBytes === undefined ? {} : { sourceFileMaxBytes }),
           remoteOrigins,
           extraLocations: options.extraLocations ?? [],
           workerProcesses: options.nginxWorkers ?? 1,

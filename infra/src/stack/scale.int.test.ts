@@ -23,7 +23,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'www'));
   writeFileSync(join(dir, 'www', 'index.html'), '<!doctype html><title>Trove</title>');
   stack = await startIsolatedStack('scale', {
-    instances: { auth: 2, profile: 2, search: 2 },
+    instances: { auth: 2, profile: 2, search: 2, sources: 2 },
     wwwRoot: join(dir, 'www'),
     serviceEnv: {
       AUTH_KEY_DIR: join(dir, 'keys'),
@@ -50,8 +50,14 @@ describe('scale-out', () => {
     expect(stack.instances.auth).toHaveLength(2);
     expect(stack.instances.profile).toHaveLength(2);
     expect(stack.instances.search).toHaveLength(2);
-    const all = [...stack.instances.auth, ...stack.instances.profile, ...stack.instances.search];
-    expect(new Set(all.map((i) => i.port)).size).toBe(6);
+    expect(stack.instances.sources).toHaveLength(2);
+    const all = [
+      ...stack.instances.auth,
+      ...stack.instances.profile,
+      ...stack.instances.search,
+      ...stack.instances.sources,
+    ];
+    expect(new Set(all.map((i) => i.port)).size).toBe(8);
   });
 
   it('logs each request as JSON in nginx with the request id the answering service logs, and counts it in /metrics', async () => {
@@ -115,9 +121,11 @@ describe('scale-out', () => {
         { path: '/api/v1/auth/me', headers },
         { path: '/api/v1/profile/me', headers },
         { path: '/api/v1/search?q=invoice', headers },
+        { path: '/api/v1/sources', headers },
         { path: '/api/v1/auth/readyz' },
         { path: '/api/v1/profile/readyz' },
         { path: '/api/v1/search/readyz' },
+        { path: '/api/v1/sources/readyz' },
       ],
       { concurrency: 6, maxDurationMs: 30_000 },
     );
@@ -139,7 +147,12 @@ describe('scale-out', () => {
     );
     await sleep(1_500);
     const killedAt = gets.now();
-    const victims = [stack.instances.auth[0], stack.instances.profile[0], stack.instances.search[0]];
+    const victims = [
+      stack.instances.auth[0],
+      stack.instances.profile[0],
+      stack.instances.search[0],
+      stack.instances.sources[0],
+    ];
     for (const victim of victims) if (victim) process.kill(-victim.pid, 'SIGKILL');
     // The load goes on until enough GETs were answered after the kill to say something (at least 3 s, longer on
     // a busy machine, where 3 s once held only 26): a count, not a time.
@@ -173,7 +186,7 @@ describe('scale-out', () => {
     );
 
     console.log(
-      `[scale] killed auth#1, profile#1 and search#1 under load: GETs ${getSamples.length} (${afterKill.length} after the kill) ` +
+      `[scale] killed auth#1, profile#1, search#1 and sources#1 under load: GETs ${getSamples.length} (${afterKill.length} after the kill) ` +
         `${JSON.stringify(countByStatus(getSamples))}, failed ${failedGets.length}; POSTs ${postSamples.length} ` +
         `${JSON.stringify(countByStatus(postSamples))}, failed ${failedPosts.length} (in flight on the killed instance), ` +
         `acknowledged ${acknowledged.length}, lost ${lost.length}`,

@@ -8,6 +8,7 @@ import {
   resolveAuthLimits,
   resolveInstances,
   resolvePorts,
+  resolveSourceFileMaxBytes,
 } from './settings';
 
 describe('resolvePorts', () => {
@@ -17,6 +18,7 @@ describe('resolvePorts', () => {
       auth: 4101,
       profile: 4102,
       search: 4103,
+      sources: 4104,
       mailWeb: 1080,
       mailSmtp: 1025,
       embeddedPg: 54329,
@@ -62,18 +64,21 @@ describe('redactUrl', () => {
 
 describe('resolveInstances', () => {
   it('runs one of each by default; INSTANCES sets all; a per-service setting wins', () => {
-    expect(resolveInstances({})).toEqual({ auth: 1, profile: 1, search: 1 });
-    expect(resolveInstances({ INSTANCES: '2' })).toEqual({ auth: 2, profile: 2, search: 2 });
+    expect(resolveInstances({})).toEqual({ auth: 1, profile: 1, search: 1, sources: 1 });
+    expect(resolveInstances({ INSTANCES: '2' })).toEqual({ auth: 2, profile: 2, search: 2, sources: 2 });
     expect(resolveInstances({ INSTANCES: '2', PROFILE_INSTANCES: '3' })).toEqual({
       auth: 2,
       profile: 3,
       search: 2,
+      sources: 2,
     });
     expect(resolveInstances({ INSTANCES: '2', SEARCH_INSTANCES: '4' }, { auth: 1 })).toEqual({
       auth: 1,
       profile: 2,
       search: 4,
+      sources: 2,
     });
+    expect(resolveInstances({ SOURCES_INSTANCES: '3' }).sources).toBe(3);
   });
 
   it('names the variable of a bad count in one line', () => {
@@ -116,5 +121,15 @@ describe('resolveAuthLimits (docs/decisions/096)', () => {
       signInPerMinute: 1_000_000,
       signInBurst: 1_000_000,
     });
+  });
+});
+
+describe('resolveSourceFileMaxBytes (docs/decisions/170-sources-service.md)', () => {
+  it("follows the sources service's SOURCE_SQLITE_MAX_BYTES, unset when it is, and names a bad value", () => {
+    expect(resolveSourceFileMaxBytes({})).toBeUndefined();
+    expect(resolveSourceFileMaxBytes({ SOURCE_SQLITE_MAX_BYTES: '1048576' })).toBe(1048576);
+    expect(() => resolveSourceFileMaxBytes({ SOURCE_SQLITE_MAX_BYTES: '12 MB' })).toThrow(
+      /SOURCE_SQLITE_MAX_BYTES/,
+    );
   });
 });

@@ -7,6 +7,7 @@ export interface StackPorts {
   auth: number;
   profile: number;
   search: number;
+  sources: number;
   mailWeb: number;
   mailSmtp: number;
   embeddedPg: number;
@@ -20,6 +21,7 @@ export const PORT_SETTINGS: Readonly<
   auth: ['AUTH_PORT', 4101],
   profile: ['PROFILE_PORT', 4102],
   search: ['SEARCH_PORT', 4103],
+  sources: ['SOURCES_PORT', 4104],
   mailWeb: ['MAIL_WEB_PORT', 1080],
   mailSmtp: ['MAIL_SMTP_PORT', 1025],
   embeddedPg: ['EMBEDDED_PG_PORT', 54329],
@@ -66,6 +68,7 @@ export interface StackInstances {
   auth: number;
   profile: number;
   search: number;
+  sources: number;
 }
 
 function parseCount(variable: string, raw: string | undefined, fallback: number): number {
@@ -80,8 +83,9 @@ function parseCount(variable: string, raw: string | undefined, fallback: number)
 }
 
 /**
- * `AUTH_INSTANCES` / `PROFILE_INSTANCES` / `SEARCH_INSTANCES`, each defaulting to `INSTANCES`, which
- * defaults to 1. The first instance listens on AUTH_PORT / PROFILE_PORT / SEARCH_PORT; the others on free
+ * `AUTH_INSTANCES` / `PROFILE_INSTANCES` / `SEARCH_INSTANCES` / `SOURCES_INSTANCES`, each defaulting to
+ * `INSTANCES`, which defaults to 1. The first instance listens on AUTH_PORT / PROFILE_PORT / SEARCH_PORT /
+ * SOURCES_PORT; the others on free
  * loopback ports only nginx needs to know.
  */
 export function resolveInstances(
@@ -93,6 +97,7 @@ export function resolveInstances(
     auth: overrides.auth ?? parseCount('AUTH_INSTANCES', env.AUTH_INSTANCES, all),
     profile: overrides.profile ?? parseCount('PROFILE_INSTANCES', env.PROFILE_INSTANCES, all),
     search: overrides.search ?? parseCount('SEARCH_INSTANCES', env.SEARCH_INSTANCES, all),
+    sources: overrides.sources ?? parseCount('SOURCES_INSTANCES', env.SOURCES_INSTANCES, all),
   };
 }
 
@@ -124,6 +129,22 @@ export function resolveUploadMaxRequestBytes(env: NodeJS.ProcessEnv): number | u
   if (!(bytes >= 1024 && bytes <= 4 * 1024 * 1024 * 1024)) {
     throw new StackError(
       `Invalid environment: UPLOAD_MAX_REQUEST_BYTES must be a whole number of bytes between 1024 and ${4 * 1024 * 1024 * 1024} (got "${raw}")`,
+    );
+  }
+  return bytes;
+}
+
+/**
+ * `SOURCE_SQLITE_MAX_BYTES`, the sources service's cap on a SQLite file's upload, which nginx's body cap on
+ * /api/v1/sources/files follows (docs/decisions/170-sources-service.md). Unset: both use their default (200 MB).
+ */
+export function resolveSourceFileMaxBytes(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.SOURCE_SQLITE_MAX_BYTES;
+  if (raw === undefined || raw === '') return undefined;
+  const bytes = /^\d{1,13}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(bytes >= 1024 && bytes <= 4 * 1024 * 1024 * 1024)) {
+    throw new StackError(
+      `Invalid environment: SOURCE_SQLITE_MAX_BYTES must be a whole number of bytes between 1024 and ${4 * 1024 * 1024 * 1024} (got "${raw}")`,
     );
   }
   return bytes;

@@ -30,9 +30,17 @@ async function freePorts(count: number): Promise<number[]> {
 }
 
 async function testPorts(): Promise<StackPorts> {
-  const [http = 0, auth = 0, profile = 0, search = 0, mailWeb = 0, mailSmtp = 0, embeddedPg = 0] =
-    await freePorts(7);
-  return { http, auth, profile, search, mailWeb, mailSmtp, embeddedPg };
+  const [
+    http = 0,
+    auth = 0,
+    profile = 0,
+    search = 0,
+    sources = 0,
+    mailWeb = 0,
+    mailSmtp = 0,
+    embeddedPg = 0,
+  ] = await freePorts(8);
+  return { http, auth, profile, search, sources, mailWeb, mailSmtp, embeddedPg };
 }
 
 function groupGone(pid: number): boolean {
@@ -115,6 +123,8 @@ describe('the stack on a fresh database', () => {
     const ready = await fetch(`${stack.url}/api/v1/profile/readyz`);
     expect(ready.status).toBe(200);
     expect((await fetch(`${stack.url}/api/v1/search/readyz`)).status).toBe(200);
+    // The sources service behind its own upstream (docs/decisions/170-sources-service.md).
+    expect((await fetch(`${stack.url}/api/v1/sources/readyz`)).status).toBe(200);
   });
 
   it('runs each service as its own database role (issue 18 item 16)', () => {
@@ -140,6 +150,7 @@ describe('the stack on a fresh database', () => {
       'nginx',
       'profile',
       'search',
+      'sources',
     ]);
     // The mail catcher is the one part the API does not need; kill it the hard way.
     const maildev = stack.processes.find(({ name }) => name === 'maildev')?.pid ?? 0;
@@ -154,7 +165,7 @@ describe('the stack on a fresh database', () => {
     const database = new URL(stack.databaseUrl).pathname.slice(1);
     expect(database).toMatch(/^trove_e2e_[0-9a-f]+$/);
     expect(await databaseExists(database)).toBe(true);
-    expect(stack.pids.length).toBe(5);
+    expect(stack.pids.length).toBe(6);
 
     await stack.stop();
 
@@ -238,7 +249,7 @@ describe('start-up failures', () => {
       expect(failure).toBeInstanceOf(StackError);
       const message = (failure as Error).message;
       expect(message).toMatch(
-        /^The (auth|profile|search) service \((AUTH|PROFILE|SEARCH)_PORT=\d+\) did not become ready/,
+        /^The (auth|profile|search|sources) service \((AUTH|PROFILE|SEARCH|SOURCES)_PORT=\d+\) did not become ready/,
       );
       expect(message).toContain('exited with code 1');
       expect(message).toContain('LOG_LEVEL');
@@ -283,7 +294,7 @@ process.kill(process.pid, 'SIGKILL');
           pids: number[];
           databaseUrl: string;
         };
-        expect(pids.length).toBe(5);
+        expect(pids.length).toBe(6);
         for (const pid of pids) expect(groupGone(pid), `pid ${pid} left running`).toBe(false);
 
         // Any stack starting meanwhile (another test run) may do this cleanup first; either way, all goes.

@@ -37,7 +37,10 @@ export default function DocumentPage() {
           Opening the document…
         </div>
       )}
-      <BuildLabel label={__TROVE_BUILD_LABEL__} />
+      {/* In the page's column: outside it, the tag sat against the window's edge on a phone. */}
+      <div className={styles.buildLine}>
+        <BuildLabel label={__TROVE_BUILD_LABEL__} />
+      </div>
     </>
   );
 }

@@ -21,6 +21,7 @@ export default function SearchPage() {
       <SearchPanel
         state={search.state}
         onSearch={search.search}
+        onType={search.type}
         onMore={search.more}
         onClear={search.clear}
       />

@@ -9,6 +9,7 @@ const base: ProxySettings = {
   authUpstreams: ['127.0.0.1:4101'],
   profileUpstreams: ['127.0.0.1:4102'],
   searchUpstreams: ['127.0.0.1:4103'],
+  sourcesUpstreams: ['127.0.0.1:4104'],
   brotli: false,
 };
 

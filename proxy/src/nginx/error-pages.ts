@@ -1,4 +1,4 @@
-import { ERROR_CODE_BY_STATUS, type ErrorStatus } from '@trove/contracts';
+import { DATABASE_MESSAGES, ERROR_CODE_BY_STATUS, type ErrorStatus } from '@trove/contracts';
 import { securityHeaders } from './security-headers';
 
 /**
@@ -72,4 +72,14 @@ ${securityHeaders(csp, '      ')}
     }`);
   }
   return blocks.join('\n\n');
+}
+
+/** nginx's 413 for a SQLite file past the sources service's cap, in the route's words (contracts). */
+export function sourceFileTooLargeLocation(csp: string, fileMaxBytes: number): string {
+  return `    location @source_files_413 {
+      default_type application/json;
+${securityHeaders(csp, '      ')}
+      add_header Cache-Control "no-store" always;
+      return 413 '{"error":"${DATABASE_MESSAGES.fileTooLarge(fileMaxBytes)}","code":"${ERROR_CODE_BY_STATUS[413]}"}\\n';
+    }`;
 }

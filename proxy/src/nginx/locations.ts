@@ -1,4 +1,4 @@
-import { API_PATHS } from '@trove/contracts';
+import { API_PATHS, DATABASE_SOURCE_PATHS, sqliteUploadBodyBytes } from '@trove/contracts';
 import { type AuthLimits, authLimitDirectives, REGISTER_PATH, SIGN_IN_PREFIXES } from './auth-limits';
 import { errorPageDirectives } from './error-pages';
 import { securityHeaders, staticFileHeaders } from './security-headers';
@@ -29,12 +29,11 @@ export interface UploadLimits {
  */
 export const DEFAULT_UPLOAD_MAX_BODY_BYTES = 100 * 1024 * 1024;
 
-/** The search service's public prefixes besides uploads (issues 10, 11, 21's sources, 22's destinations, 40's workflows). */
+/** The search service's public prefixes besides uploads (issues 10, 11, 22's destinations, 40's workflows). */
 export const SEARCH_SERVICE_PREFIXES = [
   API_PATHS.search,
   API_PATHS.chats,
   API_PATHS.passages,
-  API_PATHS.sources,
   API_PATHS.destinations,
   API_PATHS.workflows,
   API_PATHS.documents,
@@ -298,12 +297,28 @@ function authLimitedLocations(csp: string, limits: AuthLimits): string {
   return [register, ...signIn].join('\n\n');
 }
 
-/** The services' public API: auth, profile, and the search service with its uploads. */
+/**
+ * A SQLite file's upload (POST /api/v1/sources/files): up to `maxBytes` (contracts' sqliteUploadBodyBytes of the
+ * sources service's SOURCE_SQLITE_MAX_BYTES, the same cap its route applies), streamed to the service as it
+ * arrives. Past it, nginx's own 413 with the route's words, before a byte reaches the service.
+ */
+function sourceFileLocation(csp: string, maxBytes: number): string {
+  return proxyLocation(`= ${DATABASE_SOURCE_PATHS.files}`, 'trove_sources', csp, {
+    directives: `      client_max_body_size ${maxBytes};
+      proxy_request_buffering off;
+      client_body_buffer_size 128k;`,
+    errorPages: { 413: 'source_files_413' },
+    readTimeoutSeconds: 120,
+  });
+}
+
+/** The services' public API: auth, profile, the search service with its uploads, and sources. */
 export function serviceLocations(
   csp: string,
   uploadMaxBodyBytes: number,
   uploadLimits: UploadLimits,
   authLimits: AuthLimits,
+  sourceFileMaxBodyBytes: number = sqliteUploadBodyBytes(),
 ): string {
   return `${proxyLocation(`^~ ${API_PATHS.auth}/`, 'trove_auth', csp)}
 
@@ -314,8 +329,13 @@ ${proxyLocation(`^~ ${API_PATHS.profile}/`, 'trove_profile', csp)}
     # docs/product/api.md#profile-calls PUT /api/v1/profile has no trailing slash, so the prefix above does not match it.
 ${proxyLocation(`= ${API_PATHS.profile}`, 'trove_profile', csp)}
 
-    # The search service (issues 10, 11 and 21): search, chats, passages and sources take small JSON bodies.
+    # The search service (issues 10, 11 and 22): search, chats, passages and destinations take small JSON bodies.
 ${SEARCH_SERVICE_PREFIXES.map((prefix) => prefixLocations(prefix, 'trove_search', csp)).join('\n\n')}
+
+    # The sources service (issue 34 item 1, docs/decisions/170-sources-service.md): connections and their syncs.
+${prefixLocations(API_PATHS.sources, 'trove_sources', csp)}
+
+${sourceFileLocation(csp, sourceFileMaxBodyBytes)}
 
 ${uploadsLocations(csp, uploadMaxBodyBytes, uploadLimits)}`;
 }

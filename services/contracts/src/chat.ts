@@ -230,6 +230,16 @@ export const DeliverySchema = z.object({
   address: z.string(),
   status: z.enum(DELIVERY_STATUSES),
   updated_at: z.string(),
+  /**
+   * A post to a destination (issue 38 item 4): why its last try failed, in words ("The certificate of
+   * hooks.internal is not trusted…", "Slack answered 500…"); null or absent when nothing failed, and for mail.
+   */
+  error: z.string().nullable().optional(),
+  /** A queued post that will be tried again: when, which try that is, and how many it has in all. */
+  retry: z
+    .object({ at: z.string(), next_try: z.number().int(), tries: z.number().int() })
+    .nullable()
+    .optional(),
 });
 export type Delivery = z.output<typeof DeliverySchema>;
 

@@ -62,6 +62,12 @@ export const DATABASE_TABLES_MAX = 1000;
 export const DATABASE_CELL_MAX_CHARS = 100_000;
 /** The largest SQLite file an upload takes by default (the service's SOURCE_SQLITE_MAX_BYTES). */
 export const SQLITE_FILE_MAX_BYTES = 200 * 1024 * 1024;
+/**
+ * The largest request body of a SQLite file's upload: the file and its multipart framing. The one limit the
+ * sources route and nginx's location for it both apply (issue 34 item 6; docs/decisions/170-sources-service.md).
+ */
+export const sqliteUploadBodyBytes = (fileMaxBytes: number = SQLITE_FILE_MAX_BYTES) =>
+  fileMaxBytes + 64 * 1024;
 /** What the file picker offers. The service checks the file's header, whatever its name. */
 export const SQLITE_FILE_ACCEPT = '.sqlite,.sqlite3,.db,.db3,application/vnd.sqlite3,application/x-sqlite3';
 

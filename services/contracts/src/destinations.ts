@@ -123,6 +123,8 @@ export const DestinationSchema = z.object({
   state: z.enum(DESTINATION_STATES),
   detail: z.string().nullable(),
   created_at: z.string(),
+  /** SHA-256 of the certificate the user trusts for this receiver ("Trust this certificate"); null: none. */
+  trusted_certificate: z.string().nullable().optional(),
 });
 export type SavedDestination = z.output<typeof DestinationSchema>;
 
@@ -145,5 +147,28 @@ export function destinationKey(name: string): string {
 export const DestinationTestResultSchema = z.object({
   ok: z.boolean(),
   message: z.string(),
+  /**
+   * The certificate the receiver presented when no authority vouches for it (or it is not the one trusted):
+   * what "Trust this certificate" would trust, shown so the person can compare it with their server's.
+   */
+  certificate: z
+    .object({ sha256: z.string(), subject: z.string(), issuer: z.string(), valid_to: z.string() })
+    .optional(),
 });
 export type DestinationTestResult = z.output<typeof DestinationTestResultSchema>;
+
+/** A SHA-256 fingerprint: 64 hex digits, colons or not, any case. */
+const SHA256 = /^(?:[0-9a-f]{2}:?){31}[0-9a-f]{2}$/i;
+
+/**
+ * `POST /api/v1/destinations/:id/trust` (issue 38 item 4): trust this one certificate for the receiver, the
+ * SHA-256 the failed test showed. Answers the destination.
+ */
+export const TrustDestinationCertificateSchema = requestBody({
+  sha256: z
+    .string({ error: 'Send the certificate’s SHA-256 fingerprint.' })
+    .trim()
+    .regex(SHA256, 'A SHA-256 fingerprint is 64 hexadecimal digits, with or without colons.')
+    .transform((value) => (value.replace(/:/g, '').toUpperCase().match(/../g) ?? []).join(':')),
+});
+export type TrustDestinationCertificate = z.output<typeof TrustDestinationCertificateSchema>;

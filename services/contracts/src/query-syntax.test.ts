@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LANDING_SEARCH_EXAMPLE, parseSearchQuery, searchQueryReading } from './query-syntax';
+import {
+  LANDING_SEARCH_EXAMPLE,
+  parseSearchQuery,
+  searchQueryReading,
+  typeOperatorValue,
+} from './query-syntax';
+import { DOCUMENT_KINDS } from './search';
 
 describe('the search syntax (issue 19 item 4)', () => {
   it('reads the landing page’s example verbatim', () => {
@@ -61,7 +67,7 @@ describe('the search syntax (issue 19 item 4)', () => {
     expect(parsed.type).toBeUndefined();
     expect(parsed.problems).toEqual([
       'after: needs a date like 2024-04-01.',
-      'type: can be pdf, docx, odt, rtf, xlsx, ods, csv, pptx, odp, txt, md, html, eml, image, zip, code, json, event.',
+      'type: can be pdf, docx, odt, rtf, xlsx, xls, ods, csv, pptx, odp, txt, md, html, eml, image, zip, code, json, event.',
       'has: can be attachment.',
       'from: needs a name or an address.',
     ]);
@@ -118,5 +124,17 @@ describe('searchQueryReading', () => {
       'on or before 31 Dec 2024',
       'with an attachment',
     ]);
+  });
+});
+
+describe('typeOperatorValue (issue 42 item 6)', () => {
+  it('writes each kind as type: reads it back, and nothing for a kind the syntax has no word for', () => {
+    for (const kind of DOCUMENT_KINDS) {
+      const value = typeOperatorValue(kind);
+      expect(value, kind).toBeDefined();
+      expect(parseSearchQuery(`x type:${value}`).type, kind).toBe(kind);
+    }
+    expect(typeOperatorValue('pdf')).toBe('pdf');
+    expect(typeOperatorValue('row')).toBeUndefined();
   });
 });

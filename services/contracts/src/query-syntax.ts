@@ -26,6 +26,16 @@ const KIND_NAMES: Readonly<Record<string, DocumentKind>> = {
   mail: 'eml',
 };
 
+/**
+ * How `type:` writes a kind (issue 42 item 6: the type chips write the operator into the query): the kind's own
+ * name when `type:` takes it, else the first extension that reads as it; undefined when none does (a database
+ * row, which the `type` parameter filters on).
+ */
+export function typeOperatorValue(kind: string): string | undefined {
+  if (KIND_NAMES[kind] === kind) return kind;
+  return Object.keys(KIND_NAMES).find((name) => KIND_NAMES[name] === kind);
+}
+
 export interface ParsedQuery {
   /** Words to find, in order (a prefix's stem without its `*`, phrases' words, subject words included). */
   words: string[];

@@ -13,6 +13,7 @@ export const DOCUMENT_KINDS = [
   'odt',
   'rtf',
   'xlsx',
+  'xls',
   'ods',
   'csv',
   'pptx',
@@ -465,6 +466,13 @@ export const DOCUMENT_FORMATS: Readonly<
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       'application/vnd.ms-excel.sheet.macroenabled.12',
     ],
+  },
+  xls: {
+    label: 'XLS',
+    article: 'an Excel 97–2003 workbook (XLS)',
+    family: 'spreadsheets',
+    extensions: ['xls'],
+    mediaTypes: ['application/vnd.ms-excel'],
   },
   ods: {
     label: 'ODS',

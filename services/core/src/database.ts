@@ -199,4 +199,5 @@ export const SERVICE_DATABASE_ROLES = {
   auth: 'trove_auth',
   profile: 'trove_profile',
   search: 'trove_search',
+  sources: 'trove_sources',
 } as const;

@@ -94,3 +94,17 @@ export {
   secretKey,
 } from './secrets/secret-box';
 export { typeScriptEntry } from './typescript-entry';
+export {
+  INTAKE_OPS,
+  type IntakeOp,
+  notifyIntake,
+  prepareIntakeQueue,
+  SOURCE_INTAKE_QUEUE,
+  type SourceIntakeTable,
+} from './intake/source-intake';
+export {
+  keyList,
+  previousSecretsKeys,
+  requireSecretsKeyInProduction,
+  secretsEnvShape,
+} from './secrets/secrets-env';

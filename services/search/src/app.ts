@@ -20,18 +20,15 @@ import { createDestinationRoutes } from './routes/destinations';
 import { createDocumentRoutes } from './routes/documents';
 import { createPassageRoutes } from './routes/passages';
 import { createSearchRoutes } from './routes/search';
-import { createSourceRoutes } from './routes/sources';
 import { createUploadRoutes } from './routes/uploads';
 import { createWorkflowRoutes } from './routes/workflows';
 import type { SearchSettings } from './search/search.service';
-import type { SourcesDeps } from './sources/sources.service';
 import { WORKFLOW_DEFAULTS, type WorkflowLimits } from './workflows/workflows.service';
 
 export const SEARCH_PREFIX = API_PATHS.search;
 export const UPLOADS_PREFIX = API_PATHS.uploads;
 export const CHATS_PREFIX = API_PATHS.chats;
 export const PASSAGES_PREFIX = API_PATHS.passages;
-export const SOURCES_PREFIX = API_PATHS.sources;
 export const DESTINATIONS_PREFIX = API_PATHS.destinations;
 export const WORKFLOWS_PREFIX = API_PATHS.workflows;
 export const DOCUMENTS_PREFIX = API_PATHS.documents;
@@ -56,11 +53,6 @@ export interface SearchAppDeps {
   documents?: Partial<DocumentViewSettings>;
   /** Chats (issue 11); unset values take CHAT_DEFAULTS (asksPerMinute, trustedProxies among them). `now` pins the clock questions are read against. */
   chats?: Partial<ChatAppSettings> & { now?: () => Date };
-  /**
-   * Sources (issue 21): the secret box for their passwords, where they may connect, and the sync queue.
-   * Unset (tests of other resources): /api/v1/sources is not served.
-   */
-  sources?: Omit<SourcesDeps, 'db'>;
   /**
    * Destinations (issue 22 "Ship"): the secret box for their URLs, the hosts allowed and the post queue.
    * Unset: /api/v1/destinations is not served and `-> #channel` says it is not set up.
@@ -136,12 +128,6 @@ export function createSearchApp(deps: SearchAppDeps): Hono<ServiceEnv> {
       settings: { ...DOCUMENT_VIEW_DEFAULTS, ...deps.documents },
     }),
   );
-  if (deps.sources !== undefined) {
-    app.route(
-      SOURCES_PREFIX,
-      createSourceRoutes({ ...deps.sources, db: deps.db, verificationKey: deps.verificationKey }),
-    );
-  }
   if (deps.destinations !== undefined) {
     app.route(
       DESTINATIONS_PREFIX,

@@ -63,21 +63,11 @@ describe('SECRETS_KEY in production (issue 35 item 3)', () => {
   });
 });
 
-describe('sources settings (issue 21)', () => {
-  it('SOURCE_ALLOWED_HOSTS takes names, addresses and ranges, and names itself when it cannot be read', () => {
-    expect(
-      SearchEnvSchema.parse({ ...base, SOURCE_ALLOWED_HOSTS: 'mail.home.arpa, 10.0.0.0/8 ::1' })
-        .SOURCE_ALLOWED_HOSTS,
-    ).toBe('mail.home.arpa, 10.0.0.0/8 ::1');
-    const bad = readEnv(SearchEnvSchema, { ...base, SOURCE_ALLOWED_HOSTS: 'http://mail/' });
-    expect(!bad.ok && bad.message).toMatch(/SOURCE_ALLOWED_HOSTS/);
-  });
-
-  it('the secrets key is made once under .data/keys unless SECRETS_KEY is set; syncs every 15 minutes', () => {
+describe('secrets settings (issue 21; destinations since docs/decisions/170)', () => {
+  it('the secrets key is made once under .data/keys unless SECRETS_KEY is set', () => {
     const env = SearchEnvSchema.parse(base);
     expect(env.SECRETS_KEY).toBeUndefined();
     expect(env.SECRETS_KEY_DIR).toBe('.data/keys');
-    expect(env.SOURCE_SYNC_INTERVAL_MINUTES).toBe(15);
   });
 
   it('SECRETS_PREVIOUS_KEYS: comma-separated 32-byte keys in base64, else it names itself', () => {

@@ -1,10 +1,11 @@
-import { baseEnvShape, parseAllowedHosts, portSetting } from '@trove/service-core';
 import {
-  SQLITE_FILE_MAX_BYTES,
-  UPLOAD_CONCURRENCY_PER_USER,
-  UPLOAD_MAX_FILE_BYTES,
-  UPLOAD_MAX_FILES,
-} from '@trove/contracts';
+  baseEnvShape,
+  parseAllowedHosts,
+  portSetting,
+  requireSecretsKeyInProduction,
+  secretsEnvShape,
+} from '@trove/service-core';
+import { UPLOAD_CONCURRENCY_PER_USER, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@trove/contracts';
 import { z } from 'zod';
 import { CHAT_DEFAULTS } from './chats/chat-settings';
 import { DESTINATION_POST_DEFAULTS } from './destinations/post-limit';
@@ -23,32 +24,7 @@ function wholeNumber(defaultValue: number, min: number, max: number) {
     .default(defaultValue);
 }
 
-/** A secrets key: 32 random bytes in base64, checked at start so a bad one names its variable. */
-const secretsKeySetting = z
-  .string()
-  .refine(
-    (value) => Buffer.from(value.trim(), 'base64').length === 32,
-    'must be 32 random bytes in base64 (openssl rand -base64 32)',
-  );
-
-/** The keys that only open, SECRETS_KEY_PREVIOUS first. */
-export function previousSecretsKeys(env: {
-  SECRETS_KEY_PREVIOUS?: string | undefined;
-  SECRETS_PREVIOUS_KEYS?: string | undefined;
-}): string[] {
-  return [
-    ...(env.SECRETS_KEY_PREVIOUS === undefined ? [] : [env.SECRETS_KEY_PREVIOUS.trim()]),
-    ...keyList(env.SECRETS_PREVIOUS_KEYS),
-  ];
-}
-
-/** SECRETS_PREVIOUS_KEYS as a list: comma-separated base64 keys, blanks ignored. */
-export function keyList(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((key) => key.trim())
-    .filter((key) => key !== '');
-}
+export { keyList, previousSecretsKeys } from '@trove/service-core';
 
 export const SearchEnvSchema = z
   .object({
@@ -152,44 +128,8 @@ export const SearchEnvSchema = z
     ANSWER_ROWS_MAX: wholeNumber(FIGURE_DEFAULTS.rowsMax, 1, 10_000_000),
     /** Rows of the users' tables kept in memory between questions (~0.5 KB each); 0 keeps none. */
     ANSWER_CACHE_ROWS: wholeNumber(200_000, 0, 10_000_000),
-    /**
-     * Sources (issue 21): the key that seals their passwords and webhook URLs (AES-256-GCM; 32 random bytes in
-     * base64). Unset: made once in SECRETS_KEY_DIR and read from there after — a local run only: with
-     * NODE_ENV=production it is required (issue 35 item 3), since a replica or a redeploy with a key of its
-     * own could open nothing the others sealed.
-     */
-    SECRETS_KEY: secretsKeySetting.optional(),
-    /**
-     * Rotation (docs/decisions/091): the key SECRETS_KEY replaces. It only opens; what it sealed is sealed
-     * again with SECRETS_KEY at start and on each read, after which it can be dropped.
-     */
-    SECRETS_KEY_PREVIOUS: secretsKeySetting.optional(),
-    /** Older keys still, comma-separated (the list form SECRETS_KEY_PREVIOUS came after; both are read). */
-    SECRETS_PREVIOUS_KEYS: z
-      .string()
-      .optional()
-      .refine((value) => keyList(value).every((key) => Buffer.from(key, 'base64').length === 32), {
-        message: 'SECRETS_PREVIOUS_KEYS must be keys of 32 random bytes in base64, separated by commas',
-      }),
-    SECRETS_KEY_DIR: z.string().min(1).default('.data/keys'),
-    /**
-     * Hosts and CIDR ranges a source may reach although they are loopback, private or link-local (a
-     * self-hosted mail server). Everything else must be a public address (docs/architecture.md#source-rules: user-supplied hosts).
-     */
-    SOURCE_ALLOWED_HOSTS: z
-      .string()
-      .optional()
-      .refine(
-        (value) => {
-          try {
-            parseAllowedHosts(value);
-            return true;
-          } catch {
-            return false;
-          }
-        },
-        { message: 'must be host names, addresses or CIDR ranges, separated by commas or spaces' },
-      ),
+    /** The secret box's key (destinations' webhook URLs), shared with the sources service. */
+    ...secretsEnvShape,
     /**
      * Destinations (issue 22): hosts and CIDR ranges a webhook may be on besides each service's own webhook
      * domains (hooks.slack.com, Teams Workflows, chat.googleapis.com), loopback or private ones included.
@@ -230,56 +170,6 @@ export const SearchEnvSchema = z
     WORKFLOW_RETRY_BASE_SECONDS: wholeNumber(60, 1, 3_600),
     /** Workflow run workers one search process runs, each taking 4 runs at a time. */
     WORKFLOW_RUN_WORKERS: wholeNumber(2, 1, 32),
-    /** Minutes between a source's syncs once it is up to date. */
-    SOURCE_SYNC_INTERVAL_MINUTES: wholeNumber(15, 1, 24 * 60),
-    /**
-     * Minutes without progress after which a sync's card says it is stuck rather than syncing (issue 34 item 7):
-     * a batch takes seconds, a run's every read is bounded by SOURCE_RUN_TIMEOUT_S.
-     */
-    SOURCE_SYNC_STUCK_MINUTES: wholeNumber(10, 1, 24 * 60),
-    /**
-     * Per-user bounds (issue 34 item 6): the sources one account may have, and the tests, previews and SQLite
-     * checks it may have running at once (each may hold a reader child; past it a 429 says to wait).
-     */
-    SOURCES_PER_USER: wholeNumber(20, 1, 10_000),
-    SOURCE_CHECKS_PER_USER: wholeNumber(2, 1, 100),
-    /**
-     * A user's sources syncing at once, across instances (advisory locks): the rest wait their turn (queued again
-     * after a few seconds), so one user's many slow sources cannot hold every sync slot.
-     */
-    SOURCE_SYNCS_PER_USER: wholeNumber(1, 1, 100),
-    /**
-     * Documents (rows and messages) one account's sources may hold together; a sync stops before a batch that
-     * would pass it, and the source says why. 250,000: a large mailbox and a 100,000-row table side by side.
-     */
-    SOURCE_DOCUMENTS_PER_USER: wholeNumber(250_000, 1, 100_000_000),
-    /** Source syncs one process runs at once. */
-    SOURCE_SYNC_CONCURRENCY: wholeNumber(2, 1, 32),
-    /**
-     * Database sources (issue 22, docs/decisions/052): the longest one statement may run at the source's server
-     * (statement_timeout, max_statement_time), the longest a connection may take, the rows one read (and one
-     * transaction) holds at most, how often a source with a changed-at column compares its ids to find deleted
-     * rows, and the largest SQLite file an upload takes.
-     */
-    SOURCE_DB_STATEMENT_TIMEOUT_MS: wholeNumber(30_000, 100, 60 * 60_000),
-    SOURCE_DB_CONNECT_TIMEOUT_MS: wholeNumber(15_000, 100, 5 * 60_000),
-    SOURCE_DB_BATCH_ROWS: wholeNumber(1_000, 1, 100_000),
-    SOURCE_DB_ID_SCAN_MINUTES: wholeNumber(60, 0, 7 * 24 * 60),
-    SOURCE_SQLITE_MAX_BYTES: wholeNumber(SQLITE_FILE_MAX_BYTES, 1024, 4 * 1024 * 1024 * 1024),
-    /**
-     * Every read of a source's rows is bounded while it is read (issue 34; docs/decisions/081): a row's cells
-     * together (each cut by the server to fit, at 4 bytes a character), and one read's rows together (measured
-     * by the server; the next read goes on after the last row kept).
-     */
-    SOURCE_DB_ROW_MAX_BYTES: wholeNumber(8 * 1024 * 1024, 64 * 1024, 256 * 1024 * 1024),
-    SOURCE_DB_BATCH_MAX_BYTES: wholeNumber(32 * 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),
-    /**
-     * Every read of a database source (preview, the SQLite upload's check, sync) runs in a child process
-     * (docs/decisions/082): one call may take this long, and the child this much memory (V8's heap and its
-     * resident memory), before it is killed and the source says so. 256 MB: a page of 32 MB and its copies.
-     */
-    SOURCE_RUN_TIMEOUT_S: wholeNumber(60, 1, 60 * 60),
-    SOURCE_RUN_MEMORY_MB: wholeNumber(256, 64, 8 * 1024),
   })
   // Mailed answers carry links, and they take their origin from PUBLIC_URL only (issue 18 item 12): in
   // production, without it, the service would link to its own loopback address, so it does not start.
@@ -291,15 +181,7 @@ export const SearchEnvSchema = z
         message: 'is required when NODE_ENV=production (the origin links in mailed answers use)',
       });
     }
-    // Issue 35 item 3: a key file in the container is lost on each redeploy and differs between replicas.
-    if (env.NODE_ENV === 'production' && env.SECRETS_KEY === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SECRETS_KEY'],
-        message:
-          'is required when NODE_ENV=production: 32 random bytes in base64 (openssl rand -base64 32), from a secret every replica shares',
-      });
-    }
+    requireSecretsKeyInProduction(env, ctx);
   })
   .transform(({ SEARCH_PORT, ...env }) => ({ ...env, PORT: SEARCH_PORT }));
 

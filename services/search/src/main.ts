@@ -1,10 +1,19 @@
-import { parseEnv, remoteVerificationKeys, runService } from '@trove/service-core';
+import {
+  createSecretBox,
+  loadSecretKey,
+  parseEnv,
+  parseSecretKey,
+  previousSecretsKeys,
+  remoteVerificationKeys,
+  runService,
+  startJobLibrary,
+} from '@trove/service-core';
 import { createSearchApp } from './app';
 import { chatSettingsFromEnv } from './chats/chat-settings';
-import { previousSecretsKeys, SearchEnvSchema } from './env';
+import { SearchEnvSchema } from './env';
+import { startIntake } from './intake/start-intake';
 import { startExtractionProcess } from './jobs/extraction-thread';
 import { startDestinations } from './destinations/start-destinations';
-import { startSources } from './sources/start-sources';
 import { CHAT_DEFAULTS } from './chats/chat-settings';
 import { startWorkflowScheduler } from './workflows/workflow-scheduler';
 import { WORKFLOW_DEFAULTS } from './workflows/workflows.service';
@@ -20,45 +29,23 @@ await runService({
       memoryMb: env.SEARCH_JOB_MEMORY_MB,
       timeoutSeconds: env.SEARCH_JOB_TIMEOUT_S,
     });
-    // Sources (issue 21): their syncs run here, on the job library; their passwords open only in this process.
-    const sources = await startSources({
-      db,
-      logger,
-      settings: {
-        secretsKey: env.SECRETS_KEY,
-        previousSecretsKeys: previousSecretsKeys(env),
-        secretsKeyDir: env.SECRETS_KEY_DIR,
-        allowedHosts: env.SOURCE_ALLOWED_HOSTS,
-        intervalMinutes: env.SOURCE_SYNC_INTERVAL_MINUTES,
-        stuckMinutes: env.SOURCE_SYNC_STUCK_MINUTES,
-        // A synced batch's messages are indexed now, not after the extraction child's next poll.
-        onStored: () => extraction.wake(),
-        concurrency: env.SOURCE_SYNC_CONCURRENCY,
-        limits: {
-          sourcesPerUser: env.SOURCES_PER_USER,
-          checksPerUser: env.SOURCE_CHECKS_PER_USER,
-          syncsPerUser: env.SOURCE_SYNCS_PER_USER,
-          documentsPerUser: env.SOURCE_DOCUMENTS_PER_USER,
-        },
-        databases: {
-          statementTimeoutMs: env.SOURCE_DB_STATEMENT_TIMEOUT_MS,
-          connectTimeoutMs: env.SOURCE_DB_CONNECT_TIMEOUT_MS,
-          batchRows: env.SOURCE_DB_BATCH_ROWS,
-          idScanMinutes: env.SOURCE_DB_ID_SCAN_MINUTES,
-          sqliteMaxBytes: env.SOURCE_SQLITE_MAX_BYTES,
-          rowMaxBytes: env.SOURCE_DB_ROW_MAX_BYTES,
-          batchMaxBytes: env.SOURCE_DB_BATCH_MAX_BYTES,
-          runner: { timeoutMs: env.SOURCE_RUN_TIMEOUT_S * 1000, memoryMb: env.SOURCE_RUN_MEMORY_MB },
-        },
-      },
-    });
+    // The job library: destinations' posts, workflows' runs and the sources' intake (docs/decisions/045, 170).
+    const boss = await startJobLibrary({ db, logger });
+    // What the sources service hands over (docs/decisions/170-sources-service.md): a synced batch's messages are
+    // indexed now, not after the extraction child's next poll.
+    const intake = await startIntake({ db, logger, boss, onQueued: () => extraction.wake() });
+    // Destinations' webhook URLs are sealed with the key the sources service seals passwords with.
+    const secrets = createSecretBox(
+      loadSecretKey({ key: env.SECRETS_KEY, dir: env.SECRETS_KEY_DIR }),
+      previousSecretsKeys(env).map((key) => parseSecretKey(key, 'SECRETS_PREVIOUS_KEYS')),
+    );
     const chats = chatSettingsFromEnv(env);
     // Destinations (issue 22): posts to Slack, Teams and Google Chat on the same job library and secret box.
     const destinations = await startDestinations({
       db,
       logger,
-      boss: sources.boss,
-      secrets: sources.deps.secrets,
+      boss,
+      secrets,
       settings: {
         allowedHosts: env.DESTINATION_ALLOWED_HOSTS,
         linkOrigin: chats.linkOrigin,
@@ -83,7 +70,7 @@ await runService({
     // Workflows (issue 40): scheduled runs on the same job library; a slot missed while the stack was down runs
     // once now, at start (docs/decisions/160-workflows.md).
     const workflows = await startWorkflowScheduler(
-      sources.boss,
+      boss,
       {
         db,
         limits: workflowLimits,
@@ -123,14 +110,15 @@ await runService({
         documents: { passages: env.DOCUMENT_VIEW_PASSAGES, attachments: env.DOCUMENT_VIEW_ATTACHMENTS },
         chats,
         workflows: workflowLimits,
-        sources: sources.deps,
         destinations: destinations.deps,
       }),
       // Stop taking jobs before the pool closes; a job cut short comes back when its lease runs out.
       onShutdown: async () => {
         await workflows.stop();
         await destinations.stop();
-        await sources.stop();
+        await intake.stop();
+        // Our pool is the service's: pg-boss has none of its own to close.
+        await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
         await extraction.stop();
       },
     };

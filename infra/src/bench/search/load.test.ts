@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filePieces, multipartParts } from '../../../../services/search/src/documents/multipart-parts';
+import { filePieces, multipartParts } from '../../../../services/core/src/http/multipart-parts';
 import { multipartBody } from './load';
 
 describe("the bench's upload bodies", () => {

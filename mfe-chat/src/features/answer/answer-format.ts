@@ -63,3 +63,32 @@ export function documentsReadLine(names: string[]): string {
     names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   return `Read ${names.length} ${noun}: ${list}`;
 }
+
+/**
+ * What a delivery's chip cannot hold (issue 38 item 4): why its last try failed and, when it will be tried
+ * again, when and which try — "Slack asked to slow down (429). Retrying in 2 min, try 3 of 5." null: nothing.
+ */
+export function deliveryDetail(
+  delivery: {
+    status: 'queued' | 'sent' | 'failed';
+    error?: string | null | undefined;
+    retry?: { at: string; next_try: number; tries: number } | null | undefined;
+  },
+  now: number,
+): string | null {
+  if (delivery.status === 'sent') return null;
+  const parts: string[] = [];
+  if (delivery.error) parts.push(delivery.error);
+  if (delivery.status === 'queued' && delivery.retry) {
+    const { at, next_try, tries } = delivery.retry;
+    const seconds = Math.max(0, Math.round((Date.parse(at) - now) / 1000));
+    const when =
+      seconds < 60
+        ? 'in under a minute'
+        : seconds < 3600
+          ? `in ${Math.round(seconds / 60)} min`
+          : `in ${Math.round(seconds / 3600)} h`;
+    parts.push(`Retrying ${when}, try ${next_try} of ${tries}.`);
+  }
+  return parts.length === 0 ? null : parts.join(' ');
+}

@@ -119,6 +119,38 @@ describe('AnswerView', () => {
   });
 });
 
+describe('a post still being tried, or failed (issue 38 item 4)', () => {
+  it('says why, and when and which try comes next', () => {
+    const at = new Date(Date.now() + 125_000).toISOString();
+    const answer = testAnswer({
+      deliveries: [
+        {
+          id: 'p1',
+          address: '#finance',
+          status: 'queued',
+          updated_at: '2026-11-20T10:00:00Z',
+          error: 'Slack answered 503.',
+          retry: { at, next_try: 3, tries: 5 },
+        },
+        {
+          id: 'p2',
+          address: '#ops',
+          status: 'failed',
+          updated_at: '2026-11-20T10:00:00Z',
+          error: 'The certificate of hooks.internal is not trusted (self-signed certificate).',
+          retry: null,
+        },
+      ],
+    });
+    render(<AnswerView answer={answer} actions={actions()} />);
+    const [busy, broken] = screen.getAllByTestId('delivery-detail');
+    expect(busy?.textContent?.trim()).toBe('Slack answered 503. Retrying in 2 min, try 3 of 5.');
+    expect(broken?.textContent?.trim()).toBe(
+      'The certificate of hooks.internal is not trusted (self-signed certificate).',
+    );
+  });
+});
+
 describe('an answer that computes (issue 37)', () => {
   const row = (n: number, amount: string) => ({
     document_id: `d${n}`,

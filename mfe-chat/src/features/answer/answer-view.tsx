@@ -10,7 +10,7 @@ import { SnippetText } from '@trove/kit';
 import { MailIcon } from '@trove/kit/icons';
 import { Button, Card, Cluster, Eyebrow, Heading, Stack, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
-import { documentsReadLine, filterChips, formatDay, formatTotal } from './answer-format';
+import { deliveryDetail, documentsReadLine, filterChips, formatDay, formatTotal } from './answer-format';
 import * as styles from './answer.module.css';
 import { ComputedView } from './computed-view';
 
@@ -211,12 +211,19 @@ export function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
     <Cluster as="ul" gap={1} aria-live="polite" aria-label="Deliveries">
       {deliveries.map((delivery) => {
         const text = DELIVERY_TEXT[delivery.status];
+        const detail = deliveryDetail(delivery, Date.now());
         return (
           <li key={delivery.id}>
             <span className={ui.chip} data-tone={text.tone} data-status={delivery.status}>
               {delivery.status === 'queued' ? <span className={styles.dot} aria-hidden="true" /> : null}
               {text.label} {delivery.address}
             </span>
+            {detail === null ? null : (
+              <span className={styles.deliveryDetail} data-testid="delivery-detail">
+                {' '}
+                {detail}
+              </span>
+            )}
           </li>
         );
       })}

@@ -240,3 +240,19 @@ describe('the playbook catalog component (docs/product/public-pages.md#playbooks
     expect(screen.getByText('No playbooks match your filters.')).toBeTruthy();
   });
 });
+
+describe('a category the filters empty (issue 38: "Storage & databases 0" while three of them work)', () => {
+  it('counts what the toggles hide beside what they list, and offers to show them', async () => {
+    stubServer({ signedIn: false });
+    renderAt(<ConnectorCatalog initialFilters={{ category: 'storage' }} />);
+    const storage = screen.getByRole('radio', { name: /Storage & databases/ });
+    expect(storage.closest('label')?.textContent).toBe('Storage & databases0 +5 hidden by the filters');
+    expect(cards()).toHaveLength(0);
+    expect(screen.getByText('5 in Storage & databases are hidden by “Show only”.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show them' }));
+    expect([...cards()].map((c) => c.getAttribute('data-connector'))).toEqual(
+      expect.arrayContaining(['postgres', 'mysql', 'sqlite']),
+    );
+    expect(storage.closest('label')?.textContent).toBe('Storage & databases5');
+  });
+});

@@ -23,6 +23,8 @@ import {
   type ConnectorFilters,
   categoryCounts,
   defaultConnectorFilters,
+  hiddenCounts,
+  TOGGLES_OFF,
   filterConnectors,
   filtersChanged,
   type RoleFilter,
@@ -85,6 +87,11 @@ export function ConnectorCatalog({
 
   const matches = useMemo(() => filterConnectors(filters), [filters]);
   const counts = useMemo(() => categoryCounts(filters), [filters]);
+  const hidden = useMemo(() => hiddenCounts(filters), [filters]);
+  const hiddenHere =
+    filters.category === 'all'
+      ? [...hidden.values()].reduce((sum, n) => sum + n, 0)
+      : (hidden.get(filters.category) ?? 0);
   const allCount = [...counts.values()].reduce((sum, n) => sum + n, 0);
   const visible = visibleSlice(matches, paging);
   const more = moreCount(paging, matches.length);
@@ -213,6 +220,7 @@ export function ConnectorCatalog({
             <div className={styles.categories}>
               {(['all', ...categories] as const).map((category) => {
                 const count = category === 'all' ? allCount : (counts.get(category) ?? 0);
+                const more = category === 'all' ? 0 : (hidden.get(category) ?? 0);
                 return (
                   <label key={category} className={styles.category}>
                     <input
@@ -223,7 +231,16 @@ export function ConnectorCatalog({
                       onChange={() => updateFilters({ category })}
                     />
                     <span>{category === 'all' ? 'All categories' : categoryLabels[category]}</span>
-                    <span className={styles.categoryCount}>{count}</span>
+                    <span className={styles.categoryCount}>
+                      {count}
+                      {more > 0 ? (
+                        <span className={styles.categoryHidden} title={`${more} more hidden by the filters`}>
+                          {' '}
+                          +{more}
+                          <VisuallyHidden> hidden by the filters</VisuallyHidden>
+                        </span>
+                      ) : null}
+                    </span>
                   </label>
                 );
               })}
@@ -268,6 +285,20 @@ export function ConnectorCatalog({
           {matches.length === 0 ? (
             <Placeholder>
               <p className={shared.emptyText}>No integrations match your filters.</p>
+              {hiddenHere > 0 ? (
+                <>
+                  <p className={shared.emptyText}>
+                    {hiddenHere} {filters.category === 'all' ? '' : `in ${categoryLabels[filters.category]} `}
+                    {hiddenHere === 1 ? 'is' : 'are'} hidden by “Show only”.
+                  </p>
+                  <Button
+                    className={`${shared.button} ${shared.secondary}`}
+                    onClick={() => updateFilters(TOGGLES_OFF)}
+                  >
+                    Show {hiddenHere === 1 ? 'it' : 'them'}
+                  </Button>
+                </>
+              ) : null}
               {filtersChanged(filters) ? (
                 <Button
                   className={`${shared.button} ${shared.secondary}`}

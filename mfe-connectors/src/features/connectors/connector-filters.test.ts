@@ -5,7 +5,9 @@ import {
   defaultConnectorFilters,
   filterConnectors,
   filtersChanged,
+  hiddenCounts,
   searchWords,
+  TOGGLES_OFF,
 } from './connector-filters';
 import { type Connector, connectors } from './connectors';
 
@@ -130,5 +132,14 @@ describe('integration filters (docs/product/connections.md#filters)', () => {
     expect(filtersChanged({ ...defaultConnectorFilters, search: 'x' })).toBe(true);
     expect(filtersChanged({ ...defaultConnectorFilters, deltaSync: false })).toBe(true);
     expect(filtersChanged({ ...defaultConnectorFilters, category: 'mail' })).toBe(true);
+  });
+});
+
+describe('hiddenCounts (issue 38)', () => {
+  it('counts per category what the four toggles hide, and nothing once they are off', () => {
+    expect(hiddenCounts(defaultConnectorFilters).get('storage')).toBe(5);
+    expect(hiddenCounts(defaultConnectorFilters).get('mail')).toBe(1);
+    expect([...hiddenCounts({ ...defaultConnectorFilters, ...TOGGLES_OFF }).values()]).toEqual([]);
+    expect(hiddenCounts({ ...defaultConnectorFilters, search: 'sqlite' }).get('storage')).toBe(1);
   });
 });

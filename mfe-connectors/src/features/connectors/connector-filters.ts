@@ -83,6 +83,27 @@ export function categoryCounts(
   return counts;
 }
 
+/** The four toggles off: nothing hidden for how it connects, indexes or syncs. */
+export const TOGGLES_OFF = { oauth: false, onDevice: false, readOnly: false, deltaSync: false } as const;
+
+/**
+ * How many connectors of each category the four toggles hide (role and search as they are). Issue 38:
+ * "Storage & databases 0" while PostgreSQL, MySQL and SQLite work — the defaults hide every password-based
+ * and server-indexed connector, and the count gave no hint that anything was there.
+ */
+export function hiddenCounts(
+  filters: ConnectorFilters,
+  connectors: readonly Connector[] = allConnectors,
+): Map<ConnectorCategory, number> {
+  const open = { ...filters, ...TOGGLES_OFF };
+  const counts = new Map<ConnectorCategory, number>();
+  for (const connector of connectors) {
+    if (!matchesOtherFilters(connector, open) || matchesOtherFilters(connector, filters)) continue;
+    counts.set(connector.category, (counts.get(connector.category) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /** True when any filter differs from its default (the empty state then offers to reset them). */
 export function filtersChanged(filters: ConnectorFilters): boolean {
   return (Object.keys(defaultConnectorFilters) as (keyof ConnectorFilters)[]).some((key) =>

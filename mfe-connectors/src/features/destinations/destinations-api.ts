@@ -27,6 +27,13 @@ export async function removeDestination(id: string): Promise<void> {
   await api.delete(`${DESTINATIONS}/${encodeURIComponent(id)}`);
 }
 
+/** "Trust this certificate" (issue 38 item 4): the SHA-256 a failed test showed, trusted from now on. */
+export async function trustDestination(id: string, sha256: string): Promise<SavedDestination> {
+  return DestinationResponseSchema.parse(
+    await api.post(`${DESTINATIONS}/${encodeURIComponent(id)}/trust`, { sha256 }),
+  ).destination;
+}
+
 /** Posts a small test message at once (issue 38 item 4): the receiver's answer, or why nothing arrived. */
 export async function testDestination(id: string): Promise<DestinationTestResult> {
   return DestinationTestResultSchema.parse(

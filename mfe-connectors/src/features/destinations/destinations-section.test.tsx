@@ -16,10 +16,20 @@ const finance: SavedDestination = {
 };
 
 let listed: SavedDestination[] = [];
+let offerCertificate = false;
+let trustedWith: string | null = null;
+const CERTIFICATE = {
+  sha256: `${'AB:'.repeat(31)}CD`,
+  subject: 'CN=hooks.internal',
+  issuer: 'CN=hooks.internal',
+  valid_to: 'Nov 29 12:00:00 2027 GMT',
+};
 const calls: Array<{ method: string; url: string; body: unknown }> = [];
 
 beforeEach(() => {
   listed = [];
+  offerCertificate = false;
+  trustedWith = null;
   calls.length = 0;
   vi.stubGlobal(
     'fetch',
@@ -49,8 +59,15 @@ beforeEach(() => {
           { status: 201 },
         );
       }
+      if (url.endsWith('/trust') && method === 'POST') {
+        trustedWith = body.sha256;
+        return Response.json({ destination: { ...finance, trusted_certificate: body.sha256 } });
+      }
+      if (url.endsWith('/test') && method === 'POST' && trustedWith !== null)
+        return Response.json({ ok: true, message: 'Slack took the test message (200: ok).' });
       if (url.endsWith('/test') && method === 'POST')
         return Response.json({
+          ...(offerCertificate ? { certificate: CERTIFICATE } : {}),
           ok: false,
           message: 'The certificate of hooks.internal is not trusted (self-signed certificate).',
         });
@@ -86,6 +103,24 @@ describe('DestinationsSection', () => {
       method: 'POST',
       url: `/api/v1/destinations/${finance.id}/test`,
     });
+  });
+
+  it('a certificate nobody vouches for can be trusted, as IMAP’s can; then the test runs again', async () => {
+    listed = [finance];
+    offerCertificate = true;
+    renderSection();
+    fireEvent.click(await screen.findByRole('button', { name: 'Test #finance' }));
+    const certificate = await screen.findByTestId('destination-certificate');
+    expect(certificate.textContent).toContain(CERTIFICATE.sha256);
+    expect(certificate.textContent).toContain('issued to CN=hooks.internal');
+    fireEvent.click(within(certificate).getByRole('button', { name: 'Trust this certificate for #finance' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('destination-test').textContent).toBe(
+        'Slack took the test message (200: ok).',
+      ),
+    );
+    expect(trustedWith).toBe(CERTIFICATE.sha256);
+    expect(screen.queryByTestId('destination-certificate')).toBeNull();
   });
 
   it('lists destinations by name, service and host (never a URL)', async () => {

@@ -10,7 +10,13 @@ import { useServerState } from '@trove/kit/server-state';
 import { Button, Field, Heading, Select, Spinner } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
 import * as shared from '../catalog/catalog.module.css';
-import { createDestination, listDestinations, removeDestination, testDestination } from './destinations-api';
+import {
+  createDestination,
+  listDestinations,
+  removeDestination,
+  testDestination,
+  trustDestination,
+} from './destinations-api';
 import * as sourceStyles from '../sources/sources.module.css';
 import * as styles from './destinations.module.css';
 
@@ -34,6 +40,42 @@ function TestLine({ result }: { result: DestinationTestResult | undefined }) {
 }
 
 /**
+ * The certificate a failed test met, to compare with the receiver's own and trust (issue 38 item 4: as IMAP
+ * offers it): only when no authority vouches for it, or it is not the one trusted before.
+ */
+function Certificate({
+  result,
+  busy,
+  name,
+  onTrust,
+}: {
+  result: DestinationTestResult | undefined;
+  busy: boolean;
+  name: string;
+  onTrust: (sha256: string) => void;
+}) {
+  const certificate = result?.ok === false ? result.certificate : undefined;
+  if (certificate === undefined) return null;
+  return (
+    <span className={styles.certificate} data-testid="destination-certificate">
+      <span className={styles.itemMeta}>
+        Trust it only if this is your receiver’s: SHA-256{' '}
+        <code className={styles.fingerprint}>{certificate.sha256}</code>, issued to {certificate.subject} by{' '}
+        {certificate.issuer}, valid until {certificate.valid_to}.
+      </span>
+      <Button
+        size="sm"
+        busy={busy}
+        onClick={() => onTrust(certificate.sha256)}
+        aria-label={`Trust this certificate for ${name}`}
+      >
+        Trust this certificate
+      </Button>
+    </span>
+  );
+}
+
+/**
  * Where answers can be sent besides email (issue 22 "Ship"): add a Slack, Teams or Google Chat webhook by
  * name (“#finance”), see them, remove one. The URL is sent once and never shown again (only its host).
  */
@@ -47,6 +89,24 @@ export function DestinationsSection() {
   const [removing, setRemoving] = useState<string | null>(null);
   const [testing, setTesting] = useState<string | null>(null);
   const [tested, setTested] = useState<ReadonlyMap<string, DestinationTestResult>>(new Map());
+
+  const [trusting, setTrusting] = useState<string | null>(null);
+
+  // Issue 38 item 4: the certificate a failed test showed, trusted as IMAP's is; then the test runs again.
+  async function trust(destination: SavedDestination, sha256: string) {
+    setTrusting(destination.id);
+    try {
+      const saved = await trustDestination(destination.id, sha256);
+      state.setData((current) => current?.map((each) => (each.id === saved.id ? saved : each)));
+    } catch (err) {
+      const message = userMessage(err, 'The certificate could not be trusted; try again.');
+      setTested((current) => new Map(current).set(destination.id, { ok: false, message }));
+      return;
+    } finally {
+      setTrusting(null);
+    }
+    await test(destination);
+  }
 
   // Issue 38 item 4: a small message posted at once, and what came of it, beside the destination.
   async function test(destination: SavedDestination) {
@@ -127,6 +187,12 @@ export function DestinationsSection() {
                   </span>
                 ) : null}
                 <TestLine result={tested.get(destination.id)} />
+                <Certificate
+                  result={tested.get(destination.id)}
+                  busy={trusting === destination.id}
+                  name={destination.name}
+                  onTrust={(sha256) => void trust(destination, sha256)}
+                />
               </span>
               <Button
                 size="sm"

@@ -132,4 +132,25 @@ describe('the search page (issue 38 item 2)', () => {
     act(() => hook.current.page.clear());
     expect(hook.current.page.state).toMatchObject({ status: 'idle', request: null, results: [] });
   });
+
+  it('typing replaces its own history entry, sends the last word as a prefix, and Enter keeps it (issue 42 item 5)', async () => {
+    const searches = pendingSearches();
+    const { result: hook } = renderSearch('/search?q=plum');
+    await searches.answer(0, answer([result('d0', 'p0')]));
+    act(() => hook.current.page.type('quin'));
+    expect(hook.current.location.search).toBe('?q=quin');
+    expect(searchMock.mock.calls.at(-1)?.[0]).toMatchObject({ q: 'quin', asYouType: true });
+    act(() => hook.current.page.type('quince '));
+    expect(searchMock.mock.calls.at(-1)?.[0]).toMatchObject({ q: 'quince' });
+    expect(searchMock.mock.calls.at(-1)?.[0].asYouType).toBeUndefined();
+    // The search before it was given up: its signal is aborted.
+    expect(searchMock.mock.calls.at(-2)?.[1]?.aborted).toBe(true);
+    expect(hook.current.page.state.typing).toBe(true);
+    act(() => hook.current.page.search('quince orch', null, [], { typed: true }));
+    expect(searchMock.mock.calls.at(-1)?.[0]).toMatchObject({ q: 'quince orch', asYouType: true });
+    expect(hook.current.page.state.typing).toBe(false);
+    // One entry for the typing and its Enter: Back is the search before.
+    act(() => void hook.current.navigate(-1));
+    expect(hook.current.location.search).toBe('?q=plum');
+  });
 });

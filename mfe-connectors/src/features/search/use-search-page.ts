@@ -2,9 +2,10 @@ import type { SearchKind, SearchResponse, SearchResult } from '@trove/contracts'
 import { userMessage } from '@trove/kit';
 import { useNextPage, useServerState } from '@trove/kit/server-state';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { FactFilter, SearchRequest } from '../uploads/search-filters';
 import { SEARCH_PAGE_SIZE, searchUploads } from '../uploads/uploads-api';
+import { readSearchEntry, typedSearch } from './as-you-type';
 import { paramsFromSearch, RESTORED_PAGES_MAX, searchFromParams } from './search-url';
 
 export type SearchStatus = 'idle' | 'loading' | 'more' | 'done' | 'error';
@@ -19,6 +20,8 @@ export interface SearchState {
   nextCursor: string | null;
   status: SearchStatus;
   error: string | null;
+  /** The search was made by the box as the person typed (issue 42 item 5): no "Searching…" on its button. */
+  typing: boolean;
 }
 
 const SEARCH_FAILED = 'Search did not answer; try again in a moment.';
@@ -38,9 +41,16 @@ interface Found {
  */
 export function useSearchPage() {
   const [params, setParams] = useSearchParams();
+  const entry = readSearchEntry(useLocation().state);
   const location = useMemo(() => searchFromParams(params), [params]);
-  const { request, page } = location;
-  const key = paramsFromSearch({ request, page: 1 }).toString();
+  const { page } = location;
+  const request = useMemo(
+    () =>
+      location.request !== null && entry.prefix ? { ...location.request, asYouType: true } : location.request,
+    [location.request, entry.prefix],
+  );
+  // A new search (a new key) aborts the read of the one before it: a keystroke cancels the stale request.
+  const key = `${paramsFromSearch({ request, page: 1 })}${entry.prefix ? '&as_you_type=on' : ''}`;
   const searched = useServerState(
     request === null
       ? null
@@ -76,25 +86,60 @@ export function useSearchPage() {
   });
   const { stop: stopMore, loadMore } = nextPage;
 
+  /**
+   * A search asked for (Enter, a chip, a facet): a history entry of its own, unless it only confirms what the
+   * box wrote while the person typed, which it replaces. `typed`: the text is the box's as typed, whose
+   * trailing space (or none) says whether its last word is whole; otherwise the entry's way is kept.
+   */
   const search = useCallback(
-    (q: string, type: SearchKind | null, filters: readonly FactFilter[]) => {
+    (
+      q: string,
+      type: SearchKind | null,
+      filters: readonly FactFilter[],
+      options: { typed?: boolean } = {},
+    ) => {
       stopMore();
       const trimmed = q.trim();
+      const prefix = options.typed ? (typedSearch(q)?.prefix ?? false) : entry.prefix;
       setParams(
         paramsFromSearch({ request: trimmed === '' ? null : { q: trimmed, type, filters }, page: 1 }),
+        { replace: entry.typing, state: { typing: false, prefix } },
       );
     },
-    [stopMore, setParams],
+    [stopMore, setParams, entry.typing, entry.prefix],
+  );
+
+  /**
+   * The box as the person types it (issue 42 item 5), debounced by the box: the first keystroke adds a history
+   * entry, the next ones replace it, so Back goes to the search before the typing, not one letter back.
+   * Fewer than two letters show no results.
+   */
+  const type = useCallback(
+    (text: string) => {
+      stopMore();
+      const typed = typedSearch(text);
+      const { type: kind = null, filters = [] } = request ?? {};
+      setParams(
+        paramsFromSearch({ request: typed === null ? null : { q: typed.q, type: kind, filters }, page: 1 }),
+        {
+          replace: entry.typing || request === null,
+          state: { typing: true, prefix: typed?.prefix ?? false },
+        },
+      );
+    },
+    [stopMore, setParams, request, entry.typing],
   );
 
   const more = useCallback(() => {
     void loadMore().then((answer) => {
       if (answer === null) return;
+      // The entry's own state goes with it: a prefix search stays one.
       setParams((current) => paramsFromSearch({ ...searchFromParams(current), page: page + 1 }), {
         replace: true,
+        state: entry,
       });
     });
-  }, [loadMore, setParams, page]);
+  }, [loadMore, setParams, page, entry]);
 
   const clear = useCallback(() => {
     stopMore();
@@ -108,6 +153,7 @@ export function useSearchPage() {
     sourceFacets: searched.data?.sourceFacets ?? [],
     mode: searched.data?.mode ?? 'and',
     nextCursor: searched.data?.nextCursor ?? null,
+    typing: entry.typing,
     ...(searched.status === 'error'
       ? { status: 'error', error: userMessage(searched.error, SEARCH_FAILED) }
       : searched.status !== 'ready'
@@ -116,5 +162,5 @@ export function useSearchPage() {
           ? { status: 'error', error: nextPage.moreError }
           : { status: nextPage.loadingMore ? 'more' : 'done', error: null }),
   };
-  return { state, search, more, clear };
+  return { state, search, type, more, clear };
 }

@@ -238,6 +238,42 @@ describe('the database form (issue 22)', () => {
     expect((api.create as ReturnType<typeof vi.fn>).mock.calls[0]?.[0]).toMatchObject({ name: 'Invoices' });
   });
 
+  // Issue 38: picking a column previews again; a Save pressed before that preview answered did nothing.
+  it('Save pressed while a picked column previews again saves what that preview shows', async () => {
+    let answer: (result: DatabasePreviewResult) => void = () => {};
+    const { api, onSaved } = renderForm({ preview: async () => withRows() });
+    fillConnection();
+    type('Table or view', 'invoices');
+    press('Preview');
+    await screen.findByRole('list', { name: 'Preview of invoices' });
+    (api.preview as ReturnType<typeof vi.fn>).mockImplementation(
+      () => new Promise<DatabasePreviewResult>((resolve) => (answer = resolve)),
+    );
+    fireEvent.change(screen.getByLabelText('Changed-at column'), { target: { value: 'updated_at' } });
+    press('Save');
+    await waitFor(() => expect(api.preview).toHaveBeenCalledTimes(2));
+    expect(api.create).not.toHaveBeenCalled();
+    answer(withRows('updated_at'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect((api.create as ReturnType<typeof vi.fn>).mock.calls[0]?.[0]).toMatchObject({
+      settings: { changed_at_column: 'updated_at' },
+    });
+  });
+
+  it('a change while a preview reads drops it: Save previews again instead of waiting forever', async () => {
+    const { api } = renderForm({ preview: async () => withRows() });
+    fillConnection();
+    type('Table or view', 'invoices');
+    press('Preview');
+    await screen.findByRole('list', { name: 'Preview of invoices' });
+    (api.preview as ReturnType<typeof vi.fn>).mockImplementationOnce(() => new Promise(() => {}));
+    fireEvent.change(screen.getByLabelText('Changed-at column'), { target: { value: 'updated_at' } });
+    type('Database', 'shop2');
+    press('Save');
+    await waitFor(() => expect(api.preview).toHaveBeenCalledTimes(3));
+    await screen.findByRole('list', { name: 'Preview of invoices' });
+  });
+
   it('Save before a preview previews first and saves nothing', async () => {
     const { api } = renderForm({ preview: async () => withRows() });
     fillConnection();

@@ -70,6 +70,9 @@ type Preview =
   /** `key`: the values the rows were read with; a change to any makes them stale. */
   | { phase: 'shown'; rows: DatabasePreviewRow[]; notes: string[]; key: string; mapped: boolean };
 
+/** What a preview came to: the values it showed rows for, a problem it showed (null), or a newer one. */
+type PreviewOutcome = { values: DatabaseFormValues; mapped: boolean } | null | 'superseded';
+
 type Upload =
   | { phase: 'none' }
   | { phase: 'uploading'; name: string; progress: number }
@@ -114,6 +117,8 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
   const formRef = useRef<HTMLFormElement>(null);
   /** The newest preview asked for: an older one answering late is dropped. */
   const latest = useRef(0);
+  /** The preview still reading, which a Save pressed meanwhile waits for. */
+  const pending = useRef<Promise<PreviewOutcome> | null>(null);
   const idPrefix = useId();
   const ids = Object.fromEntries(DATABASE_FIELDS.map((field) => [field, `${idPrefix}-${field}`])) as Record<
     DatabaseField,
@@ -133,12 +138,26 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
     if (first) focus(first);
   };
 
-  /** Reads the preview for `current` (the values as they are about to be, when a change starts it). */
-  const runPreview = async (current: DatabaseFormValues = values, file: string | null = fileId) => {
+  /**
+   * Reads the preview for `current` (the values as they are about to be, when a change starts it). Answers
+   * the values the rows were shown for (with the suggested columns filled in) and whether they map every
+   * column Save needs; `null` when it showed a problem, and `superseded` when a newer preview or a change
+   * made it stale.
+   */
+  const runPreview = (current: DatabaseFormValues = values, file: string | null = fileId) => {
+    const reading = readPreview(current, file);
+    pending.current = reading;
+    void reading.finally(() => {
+      if (pending.current === reading) pending.current = null;
+    });
+    return reading;
+  };
+
+  const readPreview = async (current: DatabaseFormValues, file: string | null): Promise<PreviewOutcome> => {
     const checked = previewRequest(kind, current, file);
     if (!checked.ok) {
       showErrors(checked.errors);
-      return;
+      return null;
     }
     setErrors({});
     setSaveError(null);
@@ -152,30 +171,33 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
               settings: settingsOf(kind, current, file),
               ...(current.password === '' ? {} : { password: current.password }),
             });
-      if (ticket !== latest.current) return;
+      if (ticket !== latest.current) return 'superseded';
       if (!result.ok) {
         const field = problemField(kind, result.problem, current, columns);
         setPreview({ phase: 'failed', failure: result, field });
         if (field) showErrors({ [field]: problemText(result) });
-        return;
+        return null;
       }
       if (result.tables.length > 0) setTables(result.tables);
       setColumns(result.columns.length > 0 ? result.columns : null);
       const filled = withSuggestedMapping(current, result.mapping);
       setValues(filled);
+      const mapped = result.mapping !== null;
       setPreview({
         phase: 'shown',
         rows: result.rows,
         notes: result.notes,
         key: previewKey(filled, file),
-        mapped: result.mapping !== null,
+        mapped,
       });
+      return { values: filled, mapped };
     } catch (caught) {
-      if (ticket !== latest.current) return;
+      if (ticket !== latest.current) return 'superseded';
       setPreview({
         phase: 'error',
         message: userMessage(caught, 'The preview could not run. Try again in a moment.'),
       });
+      return null;
     }
   };
 
@@ -200,8 +222,11 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
       void runPreview(next);
       return;
     }
-    if (preview.phase !== 'previewing') setPreview({ phase: 'idle' });
-    else latest.current++;
+    // A preview still reading is of values that are gone: it is dropped, and the form is ready to preview
+    // again (it used to stay "previewing", and Save then did nothing at all — issue 38).
+    if (preview.phase === 'previewing') latest.current++;
+    pending.current = null;
+    setPreview({ phase: 'idle' });
   };
 
   const chooseFile = async (file: File | undefined) => {
@@ -243,40 +268,52 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
 
   const current = preview.phase === 'shown' && preview.key === previewKey(values, fileId) ? preview : null;
 
+  /**
+   * The preview Save may save: the one still reading (Save pressed while a picked column previews again, as
+   * happens within a second of picking it — issue 38: that Save used to be dropped without a word), else the
+   * one shown if it is of the values as they stand. Otherwise Save previews and saves nothing: the rows are
+   * seen before they are indexed.
+   */
+  const previewToSave = async (): Promise<PreviewOutcome> => {
+    let reading = pending.current;
+    while (reading !== null) {
+      const outcome = await reading;
+      if (outcome !== 'superseded' || pending.current === null || pending.current === reading) return outcome;
+      reading = pending.current;
+    }
+    if (current?.mapped) return { values, mapped: true };
+    await runPreview();
+    return null;
+  };
+
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (saving || preview.phase === 'previewing' || upload.phase === 'uploading') return;
-    // Nothing is saved that has not been previewed as it stands.
-    if (current === null || !current.mapped) {
-      await runPreview();
-      return;
-    }
+    if (saving || upload.phase === 'uploading') return;
     await runSave(async () => {
+      // Nothing is saved that has not been previewed as it stands.
+      const shown = await previewToSave();
+      if (shown === null || shown === 'superseded' || !shown.mapped) return;
+      const saved = shown.values;
+      const checked = createRequest(kind, saved, fileId);
+      if (!checked.ok) {
+        showErrors(checked.errors);
+        return;
+      }
       if (source === undefined) {
-        const checked = createRequest(kind, values, fileId);
-        if (!checked.ok) {
-          showErrors(checked.errors);
-          return;
-        }
         const named =
           sourceName.trim() === '' ? checked.request : { ...checked.request, name: sourceName.trim() };
         onSaved(await api.create(named));
-      } else {
-        const checked = createRequest(kind, values, fileId);
-        if (!checked.ok) {
-          showErrors(checked.errors);
-          return;
-        }
-        onSaved(
-          await api.update(source.id, {
-            settings: settingsOf(kind, values, fileId),
-            ...(values.password === '' ? {} : { password: values.password }),
-            ...(sourceName.trim() === '' || sourceName.trim() === source.name
-              ? {}
-              : { name: sourceName.trim() }),
-          }),
-        );
+        return;
       }
+      onSaved(
+        await api.update(source.id, {
+          settings: settingsOf(kind, saved, fileId),
+          ...(saved.password === '' ? {} : { password: saved.password }),
+          ...(sourceName.trim() === '' || sourceName.trim() === source.name
+            ? {}
+            : { name: sourceName.trim() }),
+        }),
+      );
     }, 'The source could not be saved. Try again in a moment.');
   };
 

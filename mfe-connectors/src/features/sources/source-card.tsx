@@ -194,6 +194,13 @@ export function ConfirmRemove({
   const what = imap
     ? `${countOf(source.documents, MESSAGES)} and their attachments`
     : countOf(source.documents, ROWS);
+  // A mailbox always has a password; a database server may ask none, and the card cannot tell whether one
+  // was saved (issue 38: "forgets its password" when none was set), so it says "any".
+  const forgets = imap
+    ? ', and forgets its password'
+    : source.kind === 'sqlite'
+      ? ''
+      : ', and forgets any password saved for it';
   const kept = imap
     ? 'The mailbox itself is not touched.'
     : source.kind === 'sqlite'
@@ -203,7 +210,7 @@ export function ConfirmRemove({
     <div className={styles.confirm}>
       <p>
         This removes everything <strong className={styles.breakWord}>{source.name}</strong> brought in —{' '}
-        {what} — from your search too{source.kind === 'sqlite' ? '' : ', and forgets its password'}. {kept}
+        {what} — from your search too{forgets}. {kept}
       </p>
       <p>
         This cannot be undone; add the {source.kind === 'sqlite' ? 'file' : 'server'} again to bring{' '}

@@ -182,6 +182,17 @@ describe('the sources above the catalog (issue 21: status people can read)', () 
     expect(calls).toContainEqual({ method: 'DELETE', url: '/api/v1/sources/a' });
   });
 
+  it('Remove of a database server never claims a password it may not have (issue 38)', async () => {
+    listed = [database('p', 'Invoices', { state: 'paused', last_sync_at: null }, null)];
+    renderPage();
+    await screen.findByRole('article', { name: 'Invoices' });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Invoices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Invoices?' });
+    expect(dialog.textContent).not.toContain('forgets its password');
+    expect(dialog.textContent).toContain('and forgets any password saved for it.');
+    expect(dialog.textContent).toContain('The database itself is not touched.');
+  });
+
   it('with no sources, says so and offers to add a mailbox, which opens the form', async () => {
     listed = [];
     renderPage();

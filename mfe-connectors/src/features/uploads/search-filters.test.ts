@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { factChips, isChosenSource, searchParams, withFilter, withSource } from './search-filters';
+import { factChips, isChosenSource, searchParams, withFilter, withSource, withType } from './search-filters';
 
 describe('facts as chips and filters', () => {
   it('dates, then amounts, then people and organisations, each once', () => {
@@ -76,5 +76,14 @@ describe('source facets in the query (issue 21)', () => {
     expect(isChosenSource('upload', uploads)).toBe(true);
     expect(isChosenSource(undefined, uploads)).toBe(false);
     expect(isChosenSource('Work', work)).toBe(false);
+  });
+});
+
+describe('withType (issue 42 item 6: the chips write operators)', () => {
+  it('sets, replaces and takes out the query’s type:', () => {
+    expect(withType('invoice', 'pdf')).toBe('invoice type:pdf');
+    expect(withType('invoice type:eml from:asha', 'pdf')).toBe('invoice from:asha type:pdf');
+    expect(withType('invoice -type:png', null)).toBe('invoice');
+    expect(withType('', 'md')).toBe('type:md');
   });
 });

@@ -15,6 +15,8 @@ export interface SearchRequest {
   type: SearchKind | null;
   filters: readonly FactFilter[];
   cursor?: string;
+  /** The last word is still being typed: searched as a prefix (`as_you_type=on`, issue 42 item 5). */
+  asYouType?: boolean;
 }
 
 /** Adding a filter replaces the one of its kind: the API has one slot for each. */
@@ -43,6 +45,7 @@ export function searchParams(request: SearchRequest, limit: number): URLSearchPa
     }
   }
   if (request.cursor !== undefined) params.set('cursor', request.cursor);
+  if (request.asYouType) params.set('as_you_type', 'on');
   return params;
 }
 
@@ -100,6 +103,19 @@ export function withSource(q: string, source: { value: string; label: string } |
   const name = source.value === 'uploads' ? 'uploads' : source.label.replace(/"/g, '');
   const token = /\s/.test(name) ? `source:"${name}"` : `source:${name}`;
   return rest === '' ? token : `${rest} ${token}`;
+}
+
+/** `type:` tokens, negated or not. */
+const TYPE_TOKEN = /(^|\s)-?type:\S*/gi;
+
+/**
+ * The query with its `type:` set to a kind's operator value (issue 42 item 6: one filter language — a type
+ * chip writes what a person could have typed), or taken out (null).
+ */
+export function withType(q: string, value: string | null): string {
+  const rest = q.replace(TYPE_TOKEN, ' ').replace(/\s+/g, ' ').trim();
+  if (value === null) return rest;
+  return rest === '' ? `type:${value}` : `${rest} type:${value}`;
 }
 
 /** Whether a facet is the query's `source:` (by label, any case; `uploads` or `upload` for uploads). */

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { SearchResult } from '@trove/contracts';
 import { KitProviders } from '@trove/kit';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RELAXED_TO_ANY_WORD, SearchPanel } from './search-panel';
 import type { SearchState } from '../search/use-search-page';
 
@@ -24,9 +24,11 @@ function renderPanel(
   results: SearchResult[],
   mode: SearchState['mode'] = 'and',
   facets: SearchState['facets'] = [],
+  onSearch: (...args: unknown[]) => void = () => undefined,
+  q = 'kumquat',
 ) {
   const state: SearchState = {
-    request: { q: 'kumquat', type: null, filters: [] },
+    request: { q, type: null, filters: [] },
     results,
     facets,
     sourceFacets: [],
@@ -34,16 +36,12 @@ function renderPanel(
     nextCursor: null,
     status: 'done',
     error: null,
+    typing: false,
   };
   render(
     <KitProviders config={{ name: 'Trove', shortName: 'T', tagline: 'Find anything.' }}>
       <MemoryRouter>
-        <SearchPanel
-          state={state}
-          onSearch={() => undefined}
-          onMore={() => undefined}
-          onClear={() => undefined}
-        />
+        <SearchPanel state={state} onSearch={onSearch} onMore={() => undefined} onClear={() => undefined} />
       </MemoryRouter>
     </KitProviders>,
   );
@@ -99,5 +97,32 @@ describe('a search relaxed to any word', () => {
     cleanup();
     renderPanel([result('1', 'notes.eml', null)], 'and');
     expect(screen.queryByText(RELAXED_TO_ANY_WORD)).toBeNull();
+  });
+});
+
+describe('the type chips write the operator (issue 42 item 6)', () => {
+  it('a type chip puts type: into the query, reads it back as chosen, and All takes it out', () => {
+    const onSearch = vi.fn();
+    renderPanel([result('1', 'a.pdf', null)], 'and', [{ value: 'pdf', count: 1 }], onSearch);
+    fireEvent.click(screen.getByRole('button', { name: 'PDF 1' }));
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat type:pdf', null, []);
+    cleanup();
+    renderPanel(
+      [result('1', 'a.pdf', null)],
+      'and',
+      [{ value: 'pdf', count: 1 }],
+      onSearch,
+      'kumquat type:pdf',
+    );
+    expect(screen.getByRole('button', { name: 'PDF 1' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'All 1' }));
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat', null, []);
+  });
+
+  it('a kind the syntax has no word for (database rows) stays a parameter', () => {
+    const onSearch = vi.fn();
+    renderPanel([result('1', 'invoices #1', null)], 'and', [{ value: 'row', count: 1 }], onSearch);
+    fireEvent.click(screen.getByRole('button', { name: 'Row 1' }));
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat', 'row', []);
   });
 });

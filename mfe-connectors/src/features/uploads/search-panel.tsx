@@ -8,8 +8,9 @@ import {
   isDatabaseRow,
   parseSearchQuery,
   type SearchResult,
+  typeOperatorValue,
 } from '@trove/contracts';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { KIND_LABELS } from './format';
 import { SnippetText } from '@trove/kit';
@@ -22,7 +23,10 @@ import {
   withFilter,
   withoutFilter,
   withSource,
+  withType,
 } from './search-filters';
+import { AS_YOU_TYPE_DEBOUNCE_MS } from '../search/as-you-type';
+import { focusResult, resultCountWords } from '../search/result-keys';
 import type { SearchState } from '../search/use-search-page';
 import { Button, Card, Cluster, PillButton, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
@@ -54,7 +58,11 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
         </span>
         {/* Issue 38 item 1: a result opens its document at the passage found. */}
         <h3 className={styles.resultTitle}>
-          <Link className={styles.resultLink} to={documentHref(result.document.id, result.passage.id)}>
+          <Link
+            className={styles.resultLink}
+            data-result-link=""
+            to={documentHref(result.document.id, result.passage.id)}
+          >
             {label.title}
           </Link>
         </h3>
@@ -102,11 +110,19 @@ export const SEARCH_BOX_LABEL = 'Search everything';
 export function SearchPanel({
   state,
   onSearch,
+  onType,
   onMore,
   onClear,
 }: {
   state: SearchState;
-  onSearch: (q: string, type: SearchKind | null, filters: readonly FactFilter[]) => void;
+  onSearch: (
+    q: string,
+    type: SearchKind | null,
+    filters: readonly FactFilter[],
+    options?: { typed?: boolean },
+  ) => void;
+  /** The box's text as typed, a moment after the last keystroke (issue 42 item 5). */
+  onType?: (text: string) => void;
   onMore: () => void;
   onClear: () => void;
 }) {
@@ -114,7 +130,19 @@ export function SearchPanel({
   const [text, setText] = useState(request?.q ?? '');
   const inputId = useId();
   const asked = request?.q ?? '';
-  useEffect(() => setText(asked), [asked]);
+  /** What the box itself last asked for: the URL coming back with it must not rewrite what is typed. */
+  const sent = useRef<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cursor = useRef<[number, number] | null>(null);
+  const resultsRef = useRef<HTMLOListElement>(null);
+  // Back, Forward or a chip changed the search: the box shows it. The box's own searches leave the text
+  // (its spaces, its cursor) as typed.
+  useEffect(() => {
+    if (sent.current !== null && sent.current === asked) return;
+    sent.current = null;
+    setText(asked);
+  }, [asked]);
+  useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
   const box = useRef<HTMLInputElement>(null);
   // Opened with nothing asked yet (the rail's entry, `/` or Ctrl-K): ready to type.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page opens.
@@ -123,12 +151,76 @@ export function SearchPanel({
   }, []);
   const type = request?.type ?? null;
   const filters = request?.filters ?? [];
-  const chosenSource = request === null ? undefined : parseSearchQuery(request.q).source;
+  const parsed = request === null ? undefined : parseSearchQuery(request.q);
+  const chosenSource = parsed?.source;
+  // The kind asked for: the query's `type:` (what the chips write) or an older link's `type=` parameter.
+  const chosenType = type ?? parsed?.type ?? null;
+  /** A type chip writes `type:` into the query where the syntax has a word for the kind (issue 42 item 6). */
+  const chooseType = (q: string, kind: SearchKind | null) => {
+    const value = kind === null ? null : typeOperatorValue(kind);
+    if (kind !== null && value === undefined) {
+      onSearch(withType(q, null), kind, filters);
+      return;
+    }
+    const written = withType(q, value ?? null);
+    setText(written);
+    onSearch(written, null, filters);
+  };
+  const stopTyping = () => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch(text, type, filters);
+    stopTyping();
+    sent.current = text.trim();
+    onSearch(text, type, filters, { typed: true });
   };
-  const busy = state.status === 'loading';
+  const typed = (value: string) => {
+    setText(value);
+    stopTyping();
+    if (value === '') {
+      sent.current = '';
+      onClear();
+      return;
+    }
+    if (onType === undefined) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      sent.current = value.trim();
+      onType(value);
+    }, AS_YOU_TYPE_DEBOUNCE_MS);
+  };
+  /** Back in the box from the results, the cursor where it was. */
+  const backToBox = () => {
+    const input = box.current;
+    if (input === null) return;
+    input.focus();
+    if (cursor.current !== null) input.setSelectionRange(...cursor.current);
+  };
+  const boxKeys = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' && state.results.length > 0) {
+      event.preventDefault();
+      const input = event.currentTarget;
+      cursor.current = [input.selectionStart ?? input.value.length, input.selectionEnd ?? input.value.length];
+      focusResult(resultsRef.current, 0);
+    } else if (event.key === 'Escape' && text !== '') {
+      event.preventDefault();
+      typed('');
+    }
+  };
+  const resultKeys = (event: KeyboardEvent<HTMLOListElement>) => {
+    const links = [...(resultsRef.current?.querySelectorAll<HTMLElement>('[data-result-link]') ?? [])];
+    const at = links.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape' || (event.key === 'ArrowUp' && at === 0)) {
+      event.preventDefault();
+      backToBox();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      focusResult(resultsRef.current, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)));
+    }
+  };
+  const busy = state.status === 'loading' && !state.typing;
   const total = state.facets.reduce((sum, facet) => sum + facet.count, 0);
 
   return (
@@ -151,11 +243,9 @@ export function SearchPanel({
             autoComplete="off"
             enterKeyHint="search"
             maxLength={500}
-            aria-describedby={`${inputId}-syntax`}
-            onChange={(event) => {
-              setText(event.target.value);
-              if (event.target.value === '') onClear();
-            }}
+            aria-describedby={`${inputId}-syntax ${inputId}-keys`}
+            onChange={(event) => typed(event.target.value)}
+            onKeyDown={boxKeys}
           />
           <Button
             type="submit"
@@ -171,7 +261,15 @@ export function SearchPanel({
           Try <code>"exact words"</code>, <code>-without</code>, <code>from:name</code>,{' '}
           <code>subject:word</code>, <code>type:pdf</code>, <code>after:2024-04-01</code>,{' '}
           <code>has:attachment</code>, <code>source:uploads</code>.
+          <VisuallyHidden id={`${inputId}-keys`}>
+            {' '}
+            Results come as you type; the down arrow goes to them, Escape back here or clears the box.
+          </VisuallyHidden>
         </p>
+        {/* Issue 42 item 5: a screen reader hears how many were found, as they change under the typing. */}
+        <VisuallyHidden as="p" role="status" data-testid="search-count">
+          {resultCountWords(state)}
+        </VisuallyHidden>
       </search>
 
       {request !== null &&
@@ -180,14 +278,14 @@ export function SearchPanel({
           {state.facets.length > 0 ? (
             <fieldset className={styles.facets}>
               <VisuallyHidden as="legend">Filter by type</VisuallyHidden>
-              <PillButton pressed={type === null} onClick={() => onSearch(request.q, null, filters)}>
+              <PillButton pressed={chosenType === null} onClick={() => chooseType(request.q, null)}>
                 All <span className={styles.count}>{total}</span>
               </PillButton>
               {state.facets.map((facet) => (
                 <PillButton
                   key={facet.value}
-                  pressed={type === facet.value}
-                  onClick={() => onSearch(request.q, type === facet.value ? null : facet.value, filters)}
+                  pressed={chosenType === facet.value}
+                  onClick={() => chooseType(request.q, chosenType === facet.value ? null : facet.value)}
                 >
                   {facet.value === ROW_KIND ? DATABASE_ROW_LABEL : KIND_LABELS[facet.value]}{' '}
                   <span className={styles.count}>{facet.count}</span>
@@ -255,7 +353,8 @@ export function SearchPanel({
                 {RELAXED_TO_ANY_WORD}
               </Text>
             ) : null}
-            <ol className={styles.results}>
+            {/* The arrow keys move between the result links inside it (issue 42 item 5). */}
+            <ol className={styles.results} ref={resultsRef} onKeyDown={resultKeys}>
               {state.results.map((result) => (
                 <ResultCard
                   key={result.passage.id}

@@ -8,4 +8,10 @@ describe('profile display name', () => {
     expect(profileDisplayName({ firstName: 'Asha' })).toBe('Asha');
     expect(profileDisplayName({})).toBe('Your Name');
   });
+
+  it('with no name at all, the one the account menu shows for the email, as the account menu does (issue 38)', () => {
+    expect(profileDisplayName({ email: 'asha.rao@example.org' })).toBe('Asha Rao');
+    expect(profileDisplayName({ firstName: 'Asha', email: 'x@example.org' })).toBe('Asha');
+    expect(profileDisplayName({ email: null })).toBe('Your Name');
+  });
 });

@@ -17,6 +17,7 @@ export function ProfileHeader({ user, profile }: { user: SessionUser; profile: P
     name: user.name,
     firstName: profile.first_name,
     lastName: profile.last_name,
+    email: user.email,
   });
   // The avatar's initials come from the real name only: "Your Name" is a placeholder, so it gets "U".
   const realName = name === profileDisplayName({}) ? '' : name;

@@ -84,13 +84,45 @@ describe('per-service database roles', () => {
     expect(await attempt(auth, 'select * from chat_messages')).toBe('denied');
   });
 
+  it('sources reach their own tables and write the intake; never documents, passages, chats or accounts (docs/decisions/170)', async () => {
+    const sources = asRole.sources;
+    for (const table of ['sources', 'source_folders', 'source_messages', 'source_cursors', 'source_files'])
+      expect(await attempt(sources, `delete from ${table} where false`), table).toBe('ok');
+    expect(await attempt(sources, 'select id from source_intake')).toBe('ok');
+    expect(await attempt(sources, 'delete from source_intake where false')).toBe('denied');
+    expect(await attempt(sources, 'select id from refresh_families')).toBe('ok');
+    for (const table of [
+      'documents',
+      'passages',
+      'source_documents',
+      'search_jobs',
+      'chats',
+      'users',
+      'profiles',
+    ])
+      expect(await attempt(sources, `select * from ${table}`), table).toBe('denied');
+  });
+
+  it("search takes the intake and reads a source's name, never its sealed password or checkpoints", async () => {
+    const search = asRole.search;
+    expect(await attempt(search, 'delete from source_intake where false')).toBe('ok');
+    expect(await attempt(search, 'insert into source_intake select * from source_intake where false')).toBe(
+      'denied',
+    );
+    expect(await attempt(search, 'select id, user_id, kind, name, settings, detail from sources')).toBe('ok');
+    expect(await attempt(search, 'select secret from sources')).toBe('denied');
+    expect(await attempt(search, 'update sources set name = name where false')).toBe('denied');
+    for (const table of ['source_folders', 'source_messages', 'source_cursors', 'source_files'])
+      expect(await attempt(search, `select * from ${table}`), table).toBe('denied');
+  });
+
   it('every table is given to some service: a migration that adds one must grant it', async () => {
     const ungranted = await sql<{ table_name: string }>`
       select c.relname as table_name
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r' and c.relname not like 'kysely_%'
         and not exists (
-          select from unnest(array['trove_auth', 'trove_profile', 'trove_search']) as r(role)
+          select from unnest(array['trove_auth', 'trove_profile', 'trove_search', 'trove_sources']) as r(role)
           where has_table_privilege(r.role, c.oid, 'select')
              or has_any_column_privilege(r.role, c.oid, 'select')
              or has_table_privilege(r.role, c.oid, 'insert')

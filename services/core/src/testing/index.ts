@@ -10,3 +10,4 @@ export { snapshotDatabase } from './snapshot';
 export { serverDirectory, systemUser, testRunDirectory } from './run-directory';
 export { startTestPostgres, type TestPostgres, type TestPostgresOptions } from './test-postgres';
 export { parseTimeScale, TEST_TIME_SCALE, testTime, waitUntil, type WaitOptions } from './test-time';
+export { makeCertificate, type TestCertificate } from './certificate';

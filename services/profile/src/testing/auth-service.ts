@@ -31,6 +31,9 @@ export async function startAuthService(options: {
       AUTH_PORT: String(port),
       AUTH_KEY_DIR: join(mkdtempSync(join(tmpdir(), 'trove-profile-test-keys-')), 'keys'),
       LOG_LEVEL: 'warn',
+      // Its 2 s default is a production bound; beside a loaded test run a new connection waits longer for its
+      // backend (ci1: the service exited with 1 at load 27), so it stretches with every other wait.
+      DB_CONNECT_TIMEOUT_MS: String(Math.min(60_000, testTime(2_000))),
       MAIL_POLL_MS: '50',
       AUTH_MIN_RESPONSE_MS: '0',
       RATE_EXISTS_PER_MINUTE: '100000',
@@ -39,7 +42,12 @@ export async function startAuthService(options: {
       RATE_LOGIN_FAILURES: '100000',
       RATE_CODE_MAILS_PER_HOUR: '100000',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // Its last words, for the error when it exits before it is ready.
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-2_000);
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -52,7 +60,10 @@ export async function startAuthService(options: {
   // A minute: a busy machine (both test lanes at once) once took more than 30 s to start it.
   const deadline = Date.now() + testTime(60_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the auth service exited with ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(
+        `the auth service exited with ${child.exitCode}: ${stderr.trim() || '(nothing on stderr)'}`,
+      );
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {

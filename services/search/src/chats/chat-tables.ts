@@ -41,6 +41,9 @@ export type ChatDeliveriesTable = {
   post_attempts: Generated<number>;
   post_error: Optional<string>;
   post_updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 2026-11-29-95-delivery-retries-shown: when a queued post is tried next, and its tries in all. */
+  post_retry_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  post_attempts_max: Optional<number>;
 };
 
 /** 2026-11-24-01-chat-mail-ledger: every chat mail a user caused, kept when chats are deleted. */

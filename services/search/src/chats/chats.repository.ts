@@ -30,6 +30,10 @@ export interface DeliveryRow {
   address: string;
   status: DeliveryStatus;
   updated_at: Date;
+  /** A post's last failure in words (issue 38 item 4); null when it has none. */
+  error?: string | null;
+  /** A queued post's next try: when, its number, and the tries it has in all. */
+  retry?: { at: Date; nextTry: number; tries: number } | null;
 }
 
 const CHAT_COLUMNS = ['id', 'title', 'created_at', 'updated_at'] as const;
@@ -276,6 +280,10 @@ export async function listDeliveries(
       'm.created_at as mail_created_at',
       'd.post_status',
       'd.post_updated_at',
+      'd.post_error',
+      'd.post_attempts',
+      'd.post_retry_at',
+      'd.post_attempts_max',
     ])
     .where('d.user_id', '=', userId)
     .where('d.message_id', 'in', messageIds)
@@ -298,6 +306,11 @@ export async function listDeliveries(
         address: row.address,
         status: row.post_status,
         updated_at: row.post_updated_at ?? row.created_at,
+        error: row.post_status === 'sent' ? null : (row.post_error ?? null),
+        retry:
+          row.post_status === 'queued' && row.post_retry_at != null && row.post_attempts_max != null
+            ? { at: row.post_retry_at, nextTry: row.post_attempts + 1, tries: row.post_attempts_max }
+            : null,
       };
     }
     return {

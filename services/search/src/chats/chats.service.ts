@@ -119,7 +119,21 @@ export async function removeChat(db: DatabaseHandle, userId: string, chatId: str
 }
 
 function toDelivery(row: DeliveryRow): Delivery {
-  return { id: row.id, address: row.address, status: row.status, updated_at: row.updated_at.toISOString() };
+  const delivery: Delivery = {
+    id: row.id,
+    address: row.address,
+    status: row.status,
+    updated_at: row.updated_at.toISOString(),
+  };
+  if (row.error === undefined && row.retry === undefined) return delivery;
+  return {
+    ...delivery,
+    error: row.error ?? null,
+    retry:
+      row.retry == null
+        ? null
+        : { at: row.retry.at.toISOString(), next_try: row.retry.nextTry, tries: row.retry.tries },
+  };
 }
 
 function toMessage(row: MessageRow, deliveries: readonly DeliveryRow[]): ChatMessage {

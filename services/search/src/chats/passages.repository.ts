@@ -44,7 +44,7 @@ export async function passageWithNeighbours(
       and p.ordinal between target.ordinal - ${window}::int and target.ordinal + ${window}::int
     join documents d on d.id = p.document_id
     left join sources s on s.id = d.source_id
-    left join source_messages sm on sm.document_id = d.id and sm.source_id = d.source_id
+    left join source_documents sm on sm.document_id = d.id and sm.source_id = d.source_id
     where p.user_id = ${userId}
     order by p.ordinal, p.id
   `.execute(db);

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '@trove/service-core';
+import type { DatabaseHandle, SourceIntakeTable } from '@trove/service-core';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 
 // The search tables as kysely sees them (services/core/src/db/migrations/2026-11-23-01-search.ts). They
@@ -98,7 +98,10 @@ export type UploadChunksTable = {
   bytes: Buffer;
 };
 
-/** A user's source (issue 21; services/core/src/db/migrations/2026-11-25-07-sources.ts). */
+/**
+ * A user's source (issue 21): the sources service's table, which this service only reads (a result's source
+ * name and kind, the filters).
+ */
 export type SourcesTable = {
   id: string;
   user_id: string;
@@ -118,48 +121,16 @@ export type SourcesTable = {
   updated_at: Timestamp;
 };
 
-/** A folder's checkpoint. bigint columns are read as text by pg. */
-export type SourceFoldersTable = {
+/**
+ * The search service's map from a source's item key to the document it became, and the folder a result shows
+ * (migration 2026-11-29-90; docs/decisions/170-sources-service.md).
+ */
+export type SourceDocumentsTable = {
   source_id: string;
-  path: string;
-  uidvalidity: ColumnType<string, number | string, number | string>;
-  last_uid: ColumnType<string, number | string | undefined, number | string>;
-  highest_modseq: ColumnType<string | null, string | null | undefined, string | null>;
-  compared_at: NullableTimestamp;
-  updated_at: Timestamp;
-};
-
-/** One message identity (Message-ID + size) of a source: where it is now and the document it became. */
-export type SourceMessagesTable = {
-  source_id: string;
-  user_id: string;
   item_key: string;
-  folder: string;
-  /** bigint, read as text by pg; compared with numbers. */
-  uid: ColumnType<string | number, number | string, number | string>;
-  document_id: string;
-  /** A database row's rendered text's SHA-256 (unchanged rows are not indexed again); null for a message. */
-  content_sha256: ColumnType<string | null, string | null | undefined, string | null>;
-};
-
-/** A database source's checkpoint: the keyset of the last row stored, and its last id comparison. */
-export type SourceCursorsTable = {
-  source_id: string;
-  changed_at: string | null;
-  row_id: string | null;
-  scanned_at: NullableTimestamp;
-  updated_at: Timestamp;
-};
-
-/** An uploaded SQLite file, its source's once one is made from it. bigint read as text. */
-export type SourceFilesTable = {
-  id: Generated<string>;
   user_id: string;
-  source_id: string | null;
-  name: string;
-  size_bytes: ColumnType<string, number, number>;
-  bytes: Buffer;
-  created_at: Timestamp;
+  folder: string;
+  document_id: string;
 };
 
 /** The one column of a profile the search reads (grant: select (user_id, timezone)). */
@@ -178,10 +149,8 @@ export type SearchTables = {
   search_jobs: SearchJobsTable;
   upload_chunks: UploadChunksTable;
   sources: SourcesTable;
-  source_folders: SourceFoldersTable;
-  source_messages: SourceMessagesTable;
-  source_cursors: SourceCursorsTable;
-  source_files: SourceFilesTable;
+  source_documents: SourceDocumentsTable;
+  source_intake: SourceIntakeTable;
 };
 
 export type SearchDatabase = Kysely<import('@trove/service-core').Database & SearchTables>;

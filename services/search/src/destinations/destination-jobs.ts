@@ -133,6 +133,7 @@ async function postTo(
     outcome = await postJson(url, payloadFor(kind, digest), resolved, {
       ...settings.post,
       deadlineMs: settings.deadlineMs,
+      pinnedSha256: destination.pinned_sha256,
     });
   } catch (err) {
     const words = unreachedWords(label, url.hostname, err);
@@ -172,12 +173,19 @@ export async function runPost(settings: PostSettings, deliveryId: string): Promi
   const delivery = await findPostDelivery(db, deliveryId);
   const tries = (delivery?.attempts ?? 0) + 1;
   if (outcome.result === 'retry' && tries < settings.attempts) {
-    await recordPostAttempt(db, deliveryId, { status: 'queued', error: outcome.error, now });
     const backoff = Math.min(settings.retryBaseSeconds * 2 ** (tries - 1), RETRY_MAX_SECONDS);
     const after = Math.min(
       Math.max(outcome.afterSeconds ?? backoff, settings.retryBaseSeconds),
       RETRY_MAX_SECONDS,
     );
+    // The thread says why, when and which try comes next (issue 38 item 4: "retrying in 2 min, try 3 of 5").
+    await recordPostAttempt(db, deliveryId, {
+      status: 'queued',
+      error: outcome.error,
+      now,
+      retryAt: new Date(now.getTime() + after * 1000),
+      attemptsMax: settings.attempts,
+    });
     settings.logger.info(
       { deliveryId, tries, retryInSeconds: after, reason: outcome.error },
       'destination post will be retried',
@@ -185,7 +193,7 @@ export async function runPost(settings: PostSettings, deliveryId: string): Promi
     return after;
   }
   const error = outcome.result === 'retry' ? `${outcome.error} Gave up after ${tries} tries.` : outcome.error;
-  await recordPostAttempt(db, deliveryId, { status: 'failed', error, now });
+  await recordPostAttempt(db, deliveryId, { status: 'failed', error, now, attemptsMax: settings.attempts });
   if (outcome.result === 'failed' && outcome.broken !== undefined && delivery?.destinationId) {
     await markDestination(db, delivery.destinationId, 'broken', outcome.broken);
   }

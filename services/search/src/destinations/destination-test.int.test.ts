@@ -76,6 +76,44 @@ describe('POST /api/v1/destinations/:id/test', () => {
     expect(result.message).toMatch(/^The certificate of 127\.0\.0\.1 is not trusted \(/);
   });
 
+  // Issue 38 item 4: "Trust this certificate", as IMAP has it — the fingerprint the failed test showed, then the
+  // test and the posts go through; any other certificate is still refused.
+  it('Trust this certificate: the fingerprint shown is trusted from then on, and only that one', async () => {
+    const user = await doubting.signUp();
+    const destination = await add(doubting, user, '/test-pinned');
+    const failed = DestinationTestResultSchema.parse((await test(doubting, user, destination.id)).body);
+    expect(failed.certificate?.sha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect(receiver.received.some((each) => each.path === '/test-pinned?token=s3cr3t')).toBe(false);
+
+    const trust = (sha256: string, as = user) =>
+      doubting.request(as, `/api/v1/destinations/${destination.id}/trust`, {
+        method: 'POST',
+        body: JSON.stringify({ sha256 }),
+        headers: { 'Content-Type': 'application/json' },
+      });
+    // Someone else's destination, and a fingerprint that is not one, are refused.
+    expect((await trust(failed.certificate?.sha256 ?? '', await doubting.signUp())).status).toBe(404);
+    const bad = await trust('not-a-fingerprint');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('64 hexadecimal digits');
+
+    // Another certificate's fingerprint: still refused, and said so.
+    expect((await trust('AB'.repeat(32))).status).toBe(200);
+    const other = DestinationTestResultSchema.parse((await test(doubting, user, destination.id)).body);
+    expect(other.message).toMatch(/^The certificate of 127\.0\.0\.1 is not the one you trusted/);
+
+    const trusted = await trust((failed.certificate?.sha256 ?? '').replace(/:/g, '').toLowerCase());
+    expect(trusted.status).toBe(200);
+    expect(DestinationResponseSchema.parse(await trusted.json()).destination.trusted_certificate).toBe(
+      failed.certificate?.sha256,
+    );
+    receiver.script('/test-pinned?token=s3cr3t', [{ status: 200, body: 'ok' }]);
+    expect(DestinationTestResultSchema.parse((await test(doubting, user, destination.id)).body)).toEqual({
+      ok: true,
+      message: 'Slack took the test message (200: ok).',
+    });
+  });
+
   it("another user's destination is a 404", async () => {
     const owner = await trusting.signUp();
     const stranger = await trusting.signUp();

@@ -1,6 +1,6 @@
 import type { DestinationKind, DestinationTestResult } from '@trove/contracts';
 import { ApiError, describeError } from '@trove/service-core';
-import { type PostOptions, postJson } from './destination-post';
+import { type PostOptions, postJson, UntrustedCertificateError } from './destination-post';
 import { kindLabel, payloadFor } from './destination-payloads';
 import { destinationWithSecret } from './destinations.repository';
 import { checkWebhookUrl, type DestinationsDeps, openWebhookUrl } from './destinations.service';
@@ -30,6 +30,10 @@ const CERTIFICATE_CODES = new Set([
 
 /** Why a post did not arrive, in words: a certificate nobody vouches for is named as such (issue 38). */
 export function unreachedWords(label: string, host: string, err: unknown): string {
+  if (err instanceof UntrustedCertificateError)
+    return err.pinned
+      ? `The certificate of ${host} is not the one you trusted (it now has SHA-256 ${err.certificate.sha256}).`
+      : `The certificate of ${host} is not trusted (${err.code}).`;
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (code !== undefined && CERTIFICATE_CODES.has(code))
     return `The certificate of ${host} is not trusted (${describeError(err)}).`;
@@ -86,9 +90,13 @@ export async function testDestination(
     const outcome = await postJson(url, payload, resolved, {
       ...settings.post,
       deadlineMs: settings.deadlineMs,
+      pinnedSha256: destination.pinned_sha256,
     });
     return answerWords(label, outcome.status, outcome.body);
   } catch (err) {
-    return { ok: false, message: unreachedWords(label, url.hostname, err) };
+    const message = unreachedWords(label, url.hostname, err);
+    if (!(err instanceof UntrustedCertificateError)) return { ok: false, message };
+    const { sha256, subject, issuer, validTo } = err.certificate;
+    return { ok: false, message, certificate: { sha256, subject, issuer, valid_to: validTo } };
   }
 }

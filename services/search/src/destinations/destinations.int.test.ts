@@ -316,6 +316,46 @@ describe('-> destination in a chat', () => {
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(1_900);
   });
 
+  // Issue 38 item 4: a webhook failing showed "Sending to #finance" for minutes with no reason or end in sight.
+  it('a post that will be tried again says why, when and which try; a failed one says why', async () => {
+    const busy = await addDestination(ada, 'slack', '#busy', '/slack/busy');
+    receiver.script(busy.path, [
+      { status: 429, body: 'rate_limited', headers: { 'Retry-After': '3' } },
+      { status: 200 },
+    ]);
+    const { chatId, answer } = await ask(ada, 'find invoice -> #busy');
+    const id = answer.deliveries[0]?.id ?? '';
+    const deadline = Date.now() + testTime(20_000);
+    let waiting: Delivery | undefined;
+    while (waiting?.retry == null && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const thread = ChatThreadResponseSchema.parse(
+        (await call(service, ada, 'GET', `/api/v1/chats/${chatId}`)).json,
+      );
+      waiting = thread.messages
+        .flatMap((message) => (message.role === 'assistant' ? message.deliveries : []))
+        .find((candidate) => candidate.id === id);
+    }
+    expect(waiting).toMatchObject({
+      status: 'queued',
+      error: 'Slack asked to slow down (429).',
+      retry: { next_try: 2, tries: 3 },
+    });
+    const inSeconds = (Date.parse(waiting?.retry?.at ?? '') - Date.now()) / 1000;
+    expect(inSeconds).toBeGreaterThan(-1);
+    expect(inSeconds).toBeLessThanOrEqual(3);
+    expect(await settled(ada, chatId, id)).toMatchObject({ status: 'sent', error: null, retry: null });
+
+    const refused = await addDestination(ada, 'slack', '#refused-words', '/slack/refused-words');
+    receiver.script(refused.path, [{ status: 400, body: 'invalid_blocks' }]);
+    const second = await ask(ada, 'find invoice -> #refused-words');
+    expect(await settled(ada, second.chatId, second.answer.deliveries[0]?.id ?? '')).toMatchObject({
+      status: 'failed',
+      error: 'Slack refused the post (400: invalid_blocks).',
+      retry: null,
+    });
+  });
+
   it('marks a revoked webhook (410) broken, with what to do', async () => {
     const gone = await addDestination(ada, 'google_chat', '#gone', '/google_chat/gone');
     receiver.script(gone.path, [{ status: 410, body: 'gone' }]);

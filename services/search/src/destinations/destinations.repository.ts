@@ -21,6 +21,8 @@ export type DestinationsTable = {
   created_at: Timestamp;
   /** Issue 35 item 2: held by the one try posting to it now, until this time at the latest. */
   posting_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Issue 38 item 4: the certificate the user trusts for this receiver (2026-11-29-96). */
+  pinned_sha256: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 type DestinationDatabase = Kysely<Database & { destinations: DestinationsTable }>;
@@ -37,13 +39,24 @@ export interface DestinationRow {
   state: string;
   detail: string | null;
   created_at: Date;
+  pinned_sha256: string | null;
 }
 
 export interface DestinationWithSecret extends DestinationRow {
   secret: string;
 }
 
-const COLUMNS = ['id', 'user_id', 'kind', 'name', 'host', 'state', 'detail', 'created_at'] as const;
+const COLUMNS = [
+  'id',
+  'user_id',
+  'kind',
+  'name',
+  'host',
+  'state',
+  'detail',
+  'created_at',
+  'pinned_sha256',
+] as const;
 
 export function listDestinations(db: DatabaseHandle, userId: string): Promise<DestinationRow[]> {
   return destinationDb(db)
@@ -138,6 +151,22 @@ export function destinationWithSecret(
     .select([...COLUMNS, 'secret'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** Trusts one certificate for the user's destination ("Trust this certificate"); false when it is not theirs. */
+export async function pinDestinationCertificate(
+  db: DatabaseHandle,
+  userId: string,
+  id: string,
+  sha256: string,
+): Promise<boolean> {
+  const result = await destinationDb(db)
+    .updateTable('destinations')
+    .set({ pinned_sha256: sha256 })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function markDestination(

@@ -27,6 +27,7 @@ import {
   findDestination,
   insertDestination,
   listDestinations,
+  pinDestinationCertificate,
   replaceUrlSecret,
 } from './destinations.repository';
 
@@ -74,6 +75,7 @@ export function toDestination(row: DestinationRow): SavedDestination {
     state: row.state === 'broken' ? 'broken' : 'ok',
     detail: row.detail,
     created_at: row.created_at.toISOString(),
+    trusted_certificate: row.pinned_sha256,
   };
 }
 
@@ -139,6 +141,19 @@ export async function createDestination(
     secret: deps.secrets.seal(url.href, urlContext(id)),
   });
   if (!saved) throw new ApiError(409, DESTINATION_MESSAGES.duplicateName(input.name), 'duplicate_name');
+  const row = await findDestination(deps.db, userId, id);
+  if (row === undefined) throw NOT_FOUND();
+  return toDestination(row);
+}
+
+/** Trusts one certificate for the user's destination; another user's is a 404. */
+export async function trustDestinationCertificate(
+  deps: DestinationsDeps,
+  userId: string,
+  id: string,
+  sha256: string,
+): Promise<SavedDestination> {
+  if (!(await pinDestinationCertificate(deps.db, userId, id, sha256))) throw NOT_FOUND();
   const row = await findDestination(deps.db, userId, id);
   if (row === undefined) throw NOT_FOUND();
   return toDestination(row);

@@ -85,7 +85,15 @@ export async function findPostDelivery(db: DatabaseHandle, id: string): Promise<
 export async function recordPostAttempt(
   db: DatabaseHandle,
   id: string,
-  outcome: { status: 'queued' | 'sent' | 'failed'; error: string | null; now: Date },
+  outcome: {
+    status: 'queued' | 'sent' | 'failed';
+    error: string | null;
+    now: Date;
+    /** When a queued post is tried next; null once it is sent or failed. */
+    retryAt?: Date | null;
+    /** DESTINATION_POST_ATTEMPTS, for "try 3 of 5". */
+    attemptsMax?: number;
+  },
 ): Promise<void> {
   await chatDb(db)
     .updateTable('chat_deliveries')
@@ -94,6 +102,8 @@ export async function recordPostAttempt(
       post_error: outcome.error,
       post_updated_at: outcome.now,
       post_attempts: eb('post_attempts', '+', 1),
+      post_retry_at: outcome.retryAt ?? null,
+      ...(outcome.attemptsMax === undefined ? {} : { post_attempts_max: outcome.attemptsMax }),
     }))
     .where('id', '=', id)
     .execute();

@@ -39,7 +39,7 @@ export async function findDocumentForView(
     from documents d
     left join sources s on s.id = d.source_id and s.user_id = d.user_id
     left join lateral (
-      select m.folder from source_messages m
+      select m.folder from source_documents m
       where m.document_id = d.id and m.source_id = d.source_id and m.user_id = d.user_id limit 1
     ) sm on true
     left join documents p on p.id = d.parent_id and p.user_id = d.user_id

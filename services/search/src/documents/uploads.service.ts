@@ -29,7 +29,12 @@ import {
   stageUploadChunk,
   storedBytes,
 } from './documents.repository';
-import { filePieces, MalformedMultipart, type MultipartPart, multipartParts } from './multipart-parts';
+import {
+  filePieces,
+  MalformedMultipart,
+  type MultipartPart,
+  multipartParts,
+} from '@trove/service-core/multipart';
 
 export interface UploadSettings {
   maxFileBytes: number;

@@ -1,4 +1,4 @@
-import { sheetRecords } from '../records/typed-columns';
+import { sheetRecords } from '@trove/service-core/records';
 import type { DocumentText } from './document-text';
 import { MAX_WORDS } from './passages';
 import { columnName, MAX_RECORDS, recordsNote } from './sheet-rows';

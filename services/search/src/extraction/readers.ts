@@ -21,6 +21,7 @@ import { pptxReader } from './pptx';
 import type { Acceptance, Reader, ReaderInput, ReaderTable } from './reader';
 import { rtfReader } from './rtf';
 import { sectionLocation } from './sections';
+import { xlsReader } from './xls';
 import { xlsxReader } from './xlsx';
 
 // THE reader table (issue 39 item 8, docs/decisions/120): one reader per kind of contracts' DOCUMENT_FORMATS —
@@ -86,6 +87,7 @@ export const READERS: ReaderTable = {
   odt: odfReader('odt'),
   rtf: rtfReader,
   xlsx: xlsxReader,
+  xls: xlsReader,
   ods: odfReader('ods'),
   csv: textReader('csv', readCsv),
   pptx: pptxReader,

@@ -1,6 +1,7 @@
 import type { DocumentKind } from '@trove/contracts';
 import { containsAscii } from './detect-kind';
 import { imageFormat } from './image';
+import { isCompoundFile, isEncryptedOffice } from './office-package';
 import { zipKind } from './zip-kinds';
 
 /**
@@ -13,6 +14,9 @@ export function sniffKind(bytes: Uint8Array): DocumentKind | undefined {
   const zip = zipKind(bytes);
   if (zip !== undefined) return zip;
   if (imageFormat(bytes) !== undefined) return 'image';
+  // A compound file is legacy Office; one with a "Workbook" stream (named in UTF-16LE) is an XLS.
+  if (isCompoundFile(bytes) && !isEncryptedOffice(bytes) && containsAscii(bytes, 'W\0o\0r\0k\0b\0o\0o\0k\0'))
+    return 'xls';
   if (/^\s*\{\\rtf/.test(new TextDecoder('latin1').decode(bytes.subarray(0, 32)))) return 'rtf';
   return undefined;
 }

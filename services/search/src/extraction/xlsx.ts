@@ -32,7 +32,7 @@ export function relationships(xml: string | undefined): Map<string, string> {
   return out;
 }
 
-type CellFormat =
+export type CellFormat =
   | { kind: 'date' }
   | { kind: 'percent' }
   | { kind: 'money'; currency: string }
@@ -42,6 +42,14 @@ type CellFormat =
 const BUILTIN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 30, 36, 45, 46, 47, 50, 57]);
 const BUILTIN_PERCENT = new Set([9, 10]);
 const BUILTIN_MONEY = new Set([5, 6, 7, 8, 42, 44]);
+
+/** What one of Excel's built-in format ids shows a number as (XLSX's styles and XLS's XF records alike). */
+export function builtinFormat(id: number): CellFormat {
+  if (BUILTIN_DATES.has(id)) return { kind: 'date' };
+  if (BUILTIN_PERCENT.has(id)) return { kind: 'percent' };
+  if (BUILTIN_MONEY.has(id)) return { kind: 'money', currency: '$' };
+  return { kind: 'number' };
+}
 const SYMBOLS = /[$€£¥₹]/;
 
 /** What a format code shows a number as. */
@@ -71,11 +79,7 @@ function cellFormats(xml: string | undefined): CellFormat[] {
       else if (name === 'xf' && inCellXfs) {
         const id = Number(attributes.numFmtId ?? 0);
         const code = codes.get(id);
-        if (code !== undefined) formats.push(formatOf(code));
-        else if (BUILTIN_DATES.has(id)) formats.push({ kind: 'date' });
-        else if (BUILTIN_PERCENT.has(id)) formats.push({ kind: 'percent' });
-        else if (BUILTIN_MONEY.has(id)) formats.push({ kind: 'money', currency: '$' });
-        else formats.push({ kind: 'number' });
+        formats.push(code === undefined ? builtinFormat(id) : formatOf(code));
       }
     },
     close(name) {

@@ -15,8 +15,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../extraction';
 import { cents, centsText, type InvoiceRow, invoiceRows, invoicesCsv } from '../records/testing/invoices';
-import { hasMariadb, type SourceServer, startMariadb } from '../sources/database/testing/source-databases';
-import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
+import {
+  hasMariadb,
+  type SourceServer,
+  startMariadb,
+} from '../../../../infra/src/testing/sources-and-search';
+import {
+  type SourcesTestService,
+  type SignedInUser,
+  startSourcesTestService,
+} from '../../../../infra/src/testing/sources-and-search';
 
 // Questions that compute, end to end (issue 37 items 2, 3 and 5): a table of 240 invoices (customer, amount, due
 // date, status) in PostgreSQL, MariaDB and SQLite, and the same rows as an uploaded CSV file, each the only
@@ -26,7 +34,7 @@ import { type SearchTestService, type SignedInUser, startSearchTestService } fro
 const TODAY = '2026-11-29';
 const rows = invoiceRows(240, TODAY);
 
-let service: SearchTestService;
+let service: SourcesTestService;
 let postgres: TestDatabase;
 let mariadb: SourceServer | undefined;
 let sqliteDir: string;
@@ -145,7 +153,7 @@ async function seedCsv(user: SignedInUser): Promise<void> {
 beforeAll(async () => {
   sqliteDir = mkdtempSync(join(tmpdir(), 'trove-answers-test-'));
   [service, mariadb] = await Promise.all([
-    startSearchTestService({
+    startSourcesTestService({
       sources: { allowedHosts: '127.0.0.1' },
       chats: { now: () => new Date(`${TODAY}T15:00:00Z`) },
     }),

@@ -17,9 +17,43 @@ export function scaled(value: string): Scaled | undefined {
   return { units: match[1] === '-' ? -units : units, scale: fraction.length };
 }
 
+const significant = (value: string) => value.replace(/[-.]/g, '').replace(/^0+/, '').length;
+
 const rescale = (value: Scaled, scale: number): bigint => value.units * 10n ** BigInt(scale - value.scale);
 
 const SMALL = /^(-?)(\d{1,15})(?:\.(\d{1,6}))?$/;
+
+/** A decimal of at most 15 significant digits: its units (value × 10^scale, a safe integer) and its double. */
+interface SmallDecimal {
+  units: number;
+  scale: number;
+  value: number;
+}
+
+// Each value read once: a cached collection's amounts are the same strings question after question (the
+// regular expressions a value were most of a question's time over 100,000 rows, docs/decisions/131). Bounded:
+// past the bound it starts over.
+const smallDecimals = new Map<string, SmallDecimal | null>();
+const SMALL_DECIMALS_MAX = 250_000;
+
+function readSmall(value: string): SmallDecimal | null {
+  const match = SMALL.exec(value);
+  if (match === null) return null;
+  const fraction = match[3] ?? '';
+  const units = Number(`${match[2]}${fraction}`) * (match[1] === '-' ? -1 : 1);
+  if (!Number.isSafeInteger(units) || significant(value) > 15) return null;
+  return { units, scale: fraction.length, value: Number(value) };
+}
+
+function small(value: string): SmallDecimal | null {
+  let read = smallDecimals.get(value);
+  if (read === undefined) {
+    if (smallDecimals.size >= SMALL_DECIMALS_MAX) smallDecimals.clear();
+    read = readSmall(value);
+    smallDecimals.set(value, read);
+  }
+  return read;
+}
 
 /**
  * The sum in doubles when every value and every partial sum is an integer of units below 2^53 (exact there): a
@@ -28,13 +62,11 @@ const SMALL = /^(-?)(\d{1,15})(?:\.(\d{1,6}))?$/;
 function smallSum(values: readonly string[]): string | undefined {
   const byScale = new Map<number, number>();
   for (const value of values) {
-    const match = SMALL.exec(value);
-    if (match === null) return undefined;
-    const fraction = match[3] ?? '';
-    const units = Number(`${match[2]}${fraction}`) * (match[1] === '-' ? -1 : 1);
-    const sum = (byScale.get(fraction.length) ?? 0) + units;
-    if (!Number.isSafeInteger(sum) || !Number.isSafeInteger(units)) return undefined;
-    byScale.set(fraction.length, sum);
+    const read = small(value);
+    if (read === null) return undefined;
+    const sum = (byScale.get(read.scale) ?? 0) + read.units;
+    if (!Number.isSafeInteger(sum)) return undefined;
+    byScale.set(read.scale, sum);
   }
   let scale = 0;
   for (const key of byScale.keys()) scale = Math.max(scale, key);
@@ -63,14 +95,14 @@ export function sumDecimals(values: readonly string[]): string | undefined {
   return format({ units: total, scale });
 }
 
-const significant = (value: string) => value.replace(/[-.]/g, '').replace(/^0+/, '').length;
-
 /** -1, 0 or 1 as a compares to b. */
 export function compareDecimals(a: string, b: string): number {
   // Decimals of at most 15 significant digits are distinct doubles, in the same order: compared as numbers.
-  if (SMALL.test(a) && SMALL.test(b) && significant(a) <= 15 && significant(b) <= 15) {
-    const x = Number(a);
-    const y = Number(b);
+  const smallA = small(a);
+  const smallB = smallA === null ? null : small(b);
+  if (smallA !== null && smallB !== null) {
+    const x = smallA.value;
+    const y = smallB.value;
     return x === y ? 0 : x < y ? -1 : 1;
   }
   const x = scaled(a);

@@ -17,21 +17,24 @@ export const AGGREGATE_LABEL: Record<Exclude<Aggregate, 'count'>, string> = {
 const moneyText = (value: string, currency: string | undefined, money: boolean) =>
   `${showDecimal(value, money ? 2 : 0)}${currency ? ` ${currency}` : ''}`;
 
-/** Rows per currency of the measure; '' for money with none. */
-function byCurrency<Row extends RowLike>(
-  rows: readonly Row[],
-  measure: FieldInfo,
-): Map<string, RecordField[]> {
-  const groups = new Map<string, RecordField[]>();
+/** The measure's values of the rows in one pass (a row's field is looked up once, not once per check). */
+function measured<Row extends RowLike>(rows: readonly Row[], measure: FieldInfo) {
+  // Per currency ('' for money with none, and for plain numbers); the fields that are not numbers; the rows without it.
+  const currencies = new Map<string, RecordField[]>();
+  const notNumbers: RecordField[] = [];
+  let missing = 0;
   for (const row of rows) {
     const field = fieldOf(row, measure.name);
-    if (field === undefined) continue;
-    const key = field.type === 'money' ? (field.currency ?? '') : '';
-    const members = groups.get(key);
-    if (members === undefined) groups.set(key, [field]);
-    else members.push(field);
+    if (field === undefined) missing += 1;
+    else if (field.type !== 'money' && field.type !== 'number') notNumbers.push(field);
+    else {
+      const key = field.type === 'money' ? (field.currency ?? '') : '';
+      const members = currencies.get(key);
+      if (members === undefined) currencies.set(key, [field]);
+      else members.push(field);
+    }
   }
-  return groups;
+  return { currencies, notNumbers, missing };
 }
 
 /** The figures of the rows' measure, per currency; a reason instead when one cannot be exact. */
@@ -41,22 +44,16 @@ export function measureFigures<Row extends RowLike>(
   aggregates: readonly Aggregate[],
 ): { figures: Figure[]; cannot: string | null; notes: string[] } {
   const notes: string[] = [];
-  const notNumbers = rows.filter((row) => {
-    const field = fieldOf(row, measure.name);
-    return field !== undefined && field.type !== 'money' && field.type !== 'number';
-  });
+  const { currencies, notNumbers, missing } = measured(rows, measure);
   if (notNumbers.length > 0) {
-    const example = fieldOf(notNumbers[0] as Row, measure.name);
     return {
       figures: [],
-      cannot: `${notNumbers.length} of the rows have a ${measure.name} that is not a number (such as “${String(example?.value ?? '')}”), so no ${measure.name} figure is given rather than a wrong one.`,
+      cannot: `${notNumbers.length} of the rows have a ${measure.name} that is not a number (such as “${String(notNumbers[0]?.value ?? '')}”), so no ${measure.name} figure is given rather than a wrong one.`,
       notes,
     };
   }
-  const missing = rows.filter((row) => fieldOf(row, measure.name) === undefined).length;
   if (missing > 0)
     notes.push(`${missing} of the rows have no ${measure.name}; the ${measure.name} figures leave them out.`);
-  const currencies = byCurrency(rows, measure);
   if (currencies.size > 1)
     notes.push(`The amounts are in ${currencies.size} currencies, so each currency is added up on its own.`);
   const figures: Figure[] = [];

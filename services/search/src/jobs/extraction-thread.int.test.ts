@@ -200,6 +200,8 @@ describe('the extraction process on a clock (issue 18 item 6)', () => {
         });
         const statusOf = async (user: SignedInUser, id: string) => {
           const res = await own.request(user, `/api/v1/uploads/${id}`);
+          // Any other answer is shown as what it was (ci1, at load 27: an answer without a document).
+          if (!res.ok) return { status: `HTTP ${res.status}: ${await res.text()}`, failure_reason: null };
           return ((await res.json()) as { document: { status: string; failure_reason: string | null } })
             .document;
         };

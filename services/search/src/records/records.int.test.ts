@@ -5,7 +5,11 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../extraction';
-import { type SearchTestService, type SignedInUser, startSearchTestService } from '../testing/search-service';
+import {
+  type SourcesTestService,
+  type SignedInUser,
+  startSourcesTestService,
+} from '../../../../infra/src/testing/sources-and-search';
 import { RecordsCache } from '../figures/records-cache';
 import { recordCollections } from './records.repository';
 import { invoiceRows, invoicesCsv } from './testing/invoices';
@@ -13,14 +17,14 @@ import { invoiceRows, invoicesCsv } from './testing/invoices';
 // Typed fields end to end (issue 37 item 1, docs/decisions/130): a PostgreSQL table's rows and a CSV file's rows
 // reach document_records with their types, read by the sync and by the extraction job alike.
 
-let service: SearchTestService;
+let service: SourcesTestService;
 let source: TestDatabase;
 let ada: SignedInUser;
 const rows = invoiceRows(30, '2026-11-29');
 
 beforeAll(async () => {
   [service, source] = await Promise.all([
-    startSearchTestService({ sources: { allowedHosts: '127.0.0.1', databases: { idScanMinutes: 0 } } }),
+    startSourcesTestService({ sources: { allowedHosts: '127.0.0.1', databases: { idScanMinutes: 0 } } }),
     createTestDatabase(),
   ]);
   ada = await service.signUp();

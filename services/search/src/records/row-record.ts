@@ -1,21 +1,12 @@
-import { DocumentRecordSchema, ROW_RECORD_MEDIA_TYPE, type RecordField } from '@trove/contracts';
+import { DocumentRecordSchema, ROW_RECORD_MEDIA_TYPE } from '@trove/contracts';
 import type { TextRecord } from '../extraction/document-text';
 
 // A database row's typed record travels inside its HTML document (docs/decisions/130-typed-fields.md): the row's
 // document is what is stored and what the extraction job reads again when the row is too large to read inline, so
-// the types go where the text goes and both ways of indexing a row read them the same. The block is JSON in a
-// <script> of its own media type, which no browser runs and the text extraction skips.
+// the types go where the text goes and both ways of indexing a row read them the same. The sources service writes
+// the block (services/core/src/records/row-record-block.ts); this reads it back.
 
 const BLOCK = new RegExp(`<script type="${ROW_RECORD_MEDIA_TYPE.replace(/[.+]/g, '\\$&')}">([^<]*)</script>`);
-
-/** The block a row's document carries its record in; `<` escaped so no value can end the script. */
-export function rowRecordBlock(collection: string, fields: readonly RecordField[]): string {
-  const json = JSON.stringify({ collection, location: '', fields })
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026');
-  return `<script type="${ROW_RECORD_MEDIA_TYPE}">${json}</script>`;
-}
 
 /** The record a row's HTML document carries, if it carries a valid one. */
 export function rowRecordOf(html: string): TextRecord | undefined {

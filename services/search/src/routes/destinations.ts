@@ -4,6 +4,7 @@ import {
   type DestinationResponse,
   type DestinationsListResponse,
   type DestinationTestResult,
+  TrustDestinationCertificateSchema,
 } from '@trove/contracts';
 import {
   ApiError,
@@ -20,6 +21,7 @@ import {
   type DestinationsDeps,
   destinationsOf,
   removeDestination,
+  trustDestinationCertificate,
 } from '../destinations/destinations.service';
 import { type DestinationTestSettings, testDestination } from '../destinations/destination-test';
 import type { DestinationPostLimit } from '../destinations/post-limit';
@@ -67,6 +69,15 @@ export function createDestinationRoutes(deps: DestinationRoutesDeps): Hono<Servi
     const result = await testDestination(deps, deps.test, userId, id.data);
     if (result === undefined) throw NOT_FOUND();
     return c.json<DestinationTestResult>(result, 200);
+  });
+
+  // "Trust this certificate" (issue 38 item 4): the one certificate a failed test showed, trusted from now on.
+  routes.post('/:id/trust', auth, async (c) => {
+    const id = DestinationIdSchema.safeParse(c.req.param('id'));
+    if (!id.success) throw NOT_FOUND();
+    const { sha256 } = await parseJson(c, TrustDestinationCertificateSchema);
+    const destination = await trustDestinationCertificate(deps, c.var.session.userId, id.data, sha256);
+    return c.json<DestinationResponse>({ destination }, 200);
   });
 
   routes.delete('/:id', auth, async (c) => {

@@ -3,7 +3,7 @@ import { DocumentViewSchema } from '@trove/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDb } from '../db/tables';
 import { extractDocument } from '../extraction';
-import { renderRow } from '../sources/database/row-document';
+import { renderRow } from '@trove/service-core/records';
 import { documentPassages } from '../documents/document-view.repository';
 import {
   indexFiles,

@@ -44,15 +44,15 @@ interface CandidateRow {
 /**
  * The candidates among `ids` that are the user's and pass the filters, with their document, kind and
  * source: without filters on the text, facts or document, an index-only probe of the passages' key each. A
- * source being removed (docs/decisions/045) leaves search at once, though its documents go a batch at a time
- * after DELETE has answered: its passages are passed over.
+ * source being removed (docs/decisions/045), or removed and its documents not yet purged from the intake
+ * (docs/decisions/170), leaves search at once: only passages of no source or of a live source pass.
  */
 function filterStatement(shape: FilterShape): RawBuilder<CandidateRow> {
   const userId = slot('userId');
   return sql<CandidateRow>`
-    with removing as materialized (
+    with live as materialized (
       select coalesce(array_agg(s.id), '{}') as ids from sources s
-      where s.user_id = ${userId}::uuid and s.detail @> '{"removing": true}'::jsonb
+      where s.user_id = ${userId}::uuid and not (s.detail @> '{"removing": true}'::jsonb)
     ),
     ${rowSources(userId)},
     passed as (
@@ -61,7 +61,7 @@ function filterStatement(shape: FilterShape): RawBuilder<CandidateRow> {
       join passages p on p.id = c.id
       ${needsDocument(shape) ? sql`join documents d on d.id = p.document_id` : sql``}
       where p.user_id = ${userId}::uuid
-        and not (p.source_id is not null and p.source_id = any ((select ids from removing)::uuid[]))
+        and (p.source_id is null or p.source_id = any ((select ids from live)::uuid[]))
         and ${passageFilters(shape)}
     )
     select json_build_object(
@@ -168,7 +168,7 @@ const hitsStatement = (db: DatabaseHandle) =>
     join documents d on d.id = p.document_id
     -- A mailbox's message (issue 21): its source's name and folder, for "Work mail › INBOX" on the result.
     left join sources s on s.id = d.source_id
-    left join source_messages sm on sm.document_id = d.id and sm.source_id = d.source_id
+    left join source_documents sm on sm.document_id = d.id and sm.source_id = d.source_id
     where p.user_id = $2::uuid
     order by page.ord
   `.compile(db);

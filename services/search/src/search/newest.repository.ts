@@ -26,9 +26,9 @@ interface NewestRow {
 function newestStatement(shape: FilterShape): RawBuilder<NewestRow> {
   const userId = slot('userId');
   return sql<NewestRow>`
-    with removing as materialized (
+    with live as materialized (
       select coalesce(array_agg(s.id), '{}') as ids from sources s
-      where s.user_id = ${userId}::uuid and s.detail @> '{"removing": true}'::jsonb
+      where s.user_id = ${userId}::uuid and not (s.detail @> '{"removing": true}'::jsonb)
     ),
     ${rowSources(userId)},
     passed as (
@@ -37,7 +37,7 @@ function newestStatement(shape: FilterShape): RawBuilder<NewestRow> {
       from passages p
       join documents d on d.id = p.document_id
       where p.user_id = ${userId}::uuid
-        and not (p.source_id is not null and p.source_id = any ((select ids from removing)::uuid[]))
+        and (p.source_id is null or p.source_id = any ((select ids from live)::uuid[]))
         and ${passageFilters(shape)}
       order by p.document_id, p.ordinal, p.id
     ),

@@ -210,6 +210,19 @@ describe('AND first, OR when AND finds too little', () => {
     expect(texts(response)).toEqual(['kiwi mango']);
   });
 
+  // Issue 38: a quoted phrase that matched exactly said "Few passages have every word…" and marked its words
+  // one by one. Every result holds a phrase's words (the phrase is a filter), so there is nothing to relax.
+  it('a quoted phrase alone is never relaxed, and is marked as one run', async () => {
+    const user = await service.signUp();
+    await index(user, [{ name: 'a.txt', text: 'kiwi mango\n\nkiwi melon\n\nmango papaya\n\nmango, kiwi' }]);
+    const response = await search(user, { q: '"kiwi mango"' });
+    expect(response.mode).toBe('and');
+    expect(texts(response)).toEqual(['kiwi mango']);
+    expect(response.results[0]?.snippet).toEqual([{ text: 'kiwi mango', marked: true }]);
+    // A word outside the phrase can still be let go of.
+    expect((await search(user, { q: '"kiwi mango" papaya' })).mode).toBe('or');
+  });
+
   it('a query of stop words only is an empty result, not an error', async () => {
     const user = await service.signUp();
     await index(user, [{ name: 'a.txt', text: 'the kiwi' }]);

@@ -20,7 +20,7 @@ import { userTimeZone } from './candidates.repository';
 import { listNewest, searchPassages } from './engine';
 import type { SearchRequest } from './plan';
 import { nextDay, startOfDay } from './time-zone';
-import { snippetParts } from './snippet';
+import { joinPhraseMarks, snippetParts } from './snippet';
 import { typoWords } from './typos';
 
 export interface SearchSettings {
@@ -145,7 +145,9 @@ export async function findPassages(
           : { name: parsed.source },
     prefixes: parsed.prefixes,
     typoWords: query.typos === 'off' ? [] : typoWords(parsed).slice(0, TYPO_WORDS_MAX),
-    mode: cursor?.m ?? 'auto',
+    // Words in quoted phrases are held by every result (the phrase is a filter): with no word outside them
+    // there is nothing to relax, and "few passages have every word" would be untrue (issue 38).
+    mode: cursor?.m ?? (onlyPhrases(parsed.words, parsed.phrases) ? 'and' : 'auto'),
     minAllWordResults: settings.minAllWordResults,
     limit: query.limit,
     after: cursor === undefined ? undefined : { score: cursor.s, passageId: cursor.i },
@@ -178,7 +180,7 @@ export async function findPassages(
             : { name: hit.sourceName, folder: hit.sourceFolder, kind: hit.sourceKind as SourceKind },
       },
       passage: { id: hit.passageId, ordinal: hit.ordinal, location: hit.location },
-      snippet: snippetParts(highlightPassage(hit.body, lexemes)),
+      snippet: snippetParts(joinPhraseMarks(highlightPassage(hit.body, lexemes), parsed.phrases)),
       // A listing's order is its dates (the cursor's key), not a score.
       score: order === 'newest' ? 0 : hit.score,
       facts: (hit.facts ?? {}) as Partial<Facts>,
@@ -202,4 +204,20 @@ export async function findPassages(
         : null,
   };
   return { response, texts: new Map(page.map((hit) => [hit.passageId, hit.body])) };
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Whether every word of the query is a word of one of its quoted phrases (each phrase word counted once). */
+export function onlyPhrases(words: readonly string[], phrases: readonly string[]): boolean {
+  if (phrases.length === 0) return false;
+  const left = new Map<string, number>();
+  for (const word of phrases.flatMap((phrase) => phrase.toLowerCase().match(WORD) ?? []))
+    left.set(word, (left.get(word) ?? 0) + 1);
+  for (const word of words.flatMap((typed) => typed.toLowerCase().match(WORD) ?? [])) {
+    const count = left.get(word) ?? 0;
+    if (count === 0) return false;
+    left.set(word, count - 1);
+  }
+  return true;
 }

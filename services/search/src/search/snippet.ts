@@ -29,3 +29,27 @@ export function snippetParts(marked: string): SnippetPart[] {
   push(marked.slice(start), inMark);
   return parts;
 }
+
+const WORDS = /[\p{L}\p{N}]+/gu;
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A quoted phrase the passage holds is one marked run, not its words one by one (issue 38: `"plum orchard"`
+ * showed as two highlights, as if the words had been found apart). Only the words the highlighter already
+ * marked, in the phrase's order with nothing but spaces or punctuation between them, are joined.
+ */
+export function joinPhraseMarks(marked: string, phrases: readonly string[]): string {
+  let joined = marked;
+  for (const phrase of phrases) {
+    const words = phrase.match(WORDS) ?? [];
+    if (words.length < 2) continue;
+    const run = words
+      .map((word) => `${MARK_START}(${escapeRegex(word)})${MARK_STOP}`)
+      .join(`([^\\p{L}\\p{N}${MARK_START}${MARK_STOP}]+)`);
+    joined = joined.replace(
+      new RegExp(run, 'giu'),
+      (...groups: string[]) => `${MARK_START}${groups.slice(1, 2 * words.length).join('')}${MARK_STOP}`,
+    );
+  }
+  return joined;
+}

@@ -2,8 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ACCESS_COOKIE, CSRF_HEADER } from '@trove/contracts';
 import {
   createDatabase,
+  createSecretBox,
   type DatabaseHandle,
+  type JobLibrary,
   migrateToLatest,
+  secretKey,
+  startJobLibrary,
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
   type VerificationKey,
@@ -14,6 +18,7 @@ import {
   type LogCapture,
   serverDirectory,
   type TestDatabase,
+  testTime,
 } from '@trove/service-core/testing';
 import { createSearchApp, type SearchAppDeps } from '../app';
 import { createExtractionWorker, type ExtractionWorker, type Extractor } from '../jobs/extraction-worker';
@@ -24,7 +29,8 @@ import {
 } from '../destinations/start-destinations';
 import type { PostingList } from '../search/posting-lists';
 import { readAllLists, userNumber } from '../search/posting-lists.repository';
-import { type RunningSources, type SourcesSettings, startSources } from '../sources/start-sources';
+import { drainIntake } from '../intake/intake-consumer';
+import { intakeWaiting } from '../intake/intake.repository';
 
 // The search service in-process on a fresh database, with sessions signed here the way the auth service
 // signs them (EdDSA, its issuer, audience and claims, a live refresh family), so these tests prove
@@ -42,8 +48,12 @@ export interface SearchTestService {
   app: ReturnType<typeof createSearchApp>;
   /** Every line the service logged. */
   logs: LogCapture;
-  /** Sources, when the test asked for them: the job library and the sync workers, running. */
-  sources: RunningSources | undefined;
+  /** The key sessions are verified with (another service in the same test verifies the same sessions). */
+  verificationKey: VerificationKey;
+  /** The job library, when the test asked for destinations. */
+  boss: JobLibrary | undefined;
+  /** Applies every row the sources' intake holds (docs/decisions/170-sources-service.md); answers how many. */
+  drainIntake(): Promise<number>;
   signUp(): Promise<SignedInUser>;
   request(user: SignedInUser | undefined, path: string, init?: RequestInit): Promise<Response>;
   upload(
@@ -79,12 +89,9 @@ export async function startSearchTestService(
     searchesPerMinute?: number;
     chats?: SearchAppDeps['chats'];
     product?: string;
-    /**
-     * Serve /api/v1/sources, with the job library and sync workers on this database (a fresh secrets key; no
-     * host allowed past the host guard unless the test lists it in allowedHosts).
-     */
-    sources?: Partial<SourcesSettings>;
-    /** Serve /api/v1/destinations and run the post worker (on the sources' job library and secret box). */
+    /** Run the job library (workflows' runs); destinations start it too. */
+    jobs?: boolean;
+    /** Serve /api/v1/destinations and run the post worker (on a job library of its own and a fresh secrets key). */
     destinations?: Partial<DestinationsSettings>;
     /** The longest a statement waits for one of the pool's 4 connections (DB_CONNECT_TIMEOUT_MS; 2 s). */
     connectTimeoutMs?: number;
@@ -105,30 +112,18 @@ export async function startSearchTestService(
   ])) as CryptoKeyPair;
   const logs = captureLogs();
   const logger = logs.logger;
-  const sources =
-    options.sources === undefined && options.destinations === undefined
+  const boss =
+    options.destinations === undefined && options.jobs !== true
       ? undefined
-      : await startSources({
-          db,
-          logger,
-          settings: {
-            secretsKey: randomBytes(32).toString('base64'),
-            secretsKeyDir: '.data/test-keys-unused',
-            allowedHosts: undefined,
-            intervalMinutes: 15,
-            concurrency: 1,
-            pollingIntervalSeconds: 0.5,
-            ...options.sources,
-          },
-        });
+      : await startJobLibrary({ db, logger, cronMonitorIntervalSeconds: 1 });
   const destinations: RunningDestinations | undefined =
-    options.destinations === undefined || sources === undefined
+    options.destinations === undefined || boss === undefined
       ? undefined
       : await startDestinations({
           db,
           logger,
-          boss: sources.boss,
-          secrets: sources.deps.secrets,
+          boss,
+          secrets: createSecretBox(secretKey(randomBytes(32))),
           settings: {
             allowedHosts: undefined,
             linkOrigin: 'http://localhost',
@@ -163,7 +158,6 @@ export async function startSearchTestService(
     },
     // Generous limits unless a test is about them: every test signs up its own users, but a suite asks a lot.
     chats: { asksPerMinute: 10_000, ...options.chats },
-    sources: sources?.deps,
     destinations: destinations?.deps,
     workflows: options.workflows,
   });
@@ -187,7 +181,17 @@ export async function startSearchTestService(
     db,
     app,
     logs,
-    sources,
+    verificationKey: keys.publicKey as VerificationKey,
+    boss,
+    async drainIntake() {
+      // Until none is left: another drain (a worker's) may hold the turn, and then this one waits for it.
+      let rows = 0;
+      for (;;) {
+        rows += (await drainIntake(db)).rows;
+        if (!(await intakeWaiting(db))) return rows;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async signUp() {
       counter += 1;
       const email = `search${counter}-${randomUUID()}@example.com`;
@@ -247,7 +251,7 @@ export async function startSearchTestService(
     },
     async close() {
       await destinations?.stop();
-      await sources?.stop();
+      await boss?.stop({ graceful: true, wait: true, close: false, timeout: testTime(10_000) });
       await db.destroy();
       await testDatabase.drop();
     },

@@ -60,8 +60,8 @@ function deps(overrides: Partial<WorkflowDeps['chats']> = {}): WorkflowDeps {
 }
 
 beforeAll(async () => {
-  service = await startSearchTestService({ sources: {}, chats: { now } });
-  const first = service.sources?.boss;
+  service = await startSearchTestService({ jobs: true, chats: { now } });
+  const first = service.boss;
   if (first === undefined) throw new Error('the job library did not start');
   second = await startJobLibrary({ db: service.db, logger: service.logs.logger });
   for (const boss of [first, second]) {

@@ -32,6 +32,9 @@ import * as documentRecords from './2026-11-29-60-document-records';
 import * as recordCollections from './2026-11-29-61-record-collections';
 import * as sourceKindCheckpoints from './2026-11-29-70-source-kind-checkpoints';
 import * as workflows from './2026-11-29-85-workflows';
+import * as sourcesService from './2026-11-29-90-sources-service';
+import * as deliveryRetriesShown from './2026-11-29-95-delivery-retries-shown';
+import * as destinationPinnedCertificate from './2026-11-29-96-destination-pinned-certificate';
 import * as searchReadsAccountName from './2026-11-29-75-search-reads-account-name';
 import * as searchWords from './2026-11-29-80-search-words';
 
@@ -74,4 +77,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-75-search-reads-account-name': searchReadsAccountName,
   '2026-11-29-80-search-words': searchWords,
   '2026-11-29-85-workflows': workflows,
+  '2026-11-29-90-sources-service': sourcesService,
+  '2026-11-29-95-delivery-retries-shown': deliveryRetriesShown,
+  '2026-11-29-96-destination-pinned-certificate': destinationPinnedCertificate,
 };

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeCertificate } from '../../testing/certificate';
+import { makeCertificate } from '@trove/service-core/testing';
 
 // A local HTTPS webhook receiver for tests (issue 22 "Ship"): a self-signed certificate made per run for
 // 127.0.0.1, and for each path a script of answers (200, 500 once then 200, 400, 404, 429 with
