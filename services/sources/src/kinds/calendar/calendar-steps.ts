@@ -170,8 +170,11 @@ async function* calendarSteps1(
   const tag = calendarTag(calendar.href);
   const token = seen.tokens?.[calendar.href];
   const keep = (nextToken: string | null | undefined) => {
-    if (calendar.version !== null) (read.checkpoint.versions ??= {})[calendar.href] = calendar.version;
-    if (nextToken) (read.checkpoint.tokens ??= {})[calendar.href] = nextToken;
+    const versions = read.checkpoint.versions ?? {};
+    const tokens = read.checkpoint.tokens ?? {};
+    if (calendar.version !== null) versions[calendar.href] = calendar.version;
+    if (nextToken) tokens[calendar.href] = nextToken;
+    read.checkpoint = { ...read.checkpoint, versions, tokens };
   };
   if (calendar.version !== null && seen.versions?.[calendar.href] === calendar.version) {
     read.keptTags.add(tag);
