@@ -97,7 +97,7 @@ describe('uploads page (issue 10)', () => {
     const batch = page.getByRole('region', { name: 'This upload' });
     await batch
       .getByText(
-        'Not a type Trove can index: PDF, documents (DOCX, ODT, RTF), spreadsheets (XLSX, XLS, ODS, CSV), slides (PPTX, ODP), TXT, Markdown, HTML, EML, images (PNG, JPEG, TIFF, WebP, HEIC), archives (ZIP, TAR.GZ), source code or JSON.',
+        'Not a type Trove can index: PDF, documents (DOCX, ODT, RTF), spreadsheets (XLSX, XLS, ODS, CSV), slides (PPTX, ODP), TXT, Markdown, HTML, EML, images (PNG, JPEG, TIFF, WebP, HEIC), archives (ZIP, TAR.GZ), source code, JSON or ICS.',
       )
       .waitFor();
     await batch.getByRole('button', { name: 'Dismiss setup.exe' }).click();

@@ -8,6 +8,7 @@ ensureDebianPackages({
   chromium: true,
   dovecot: process.argv.includes('--sources'),
   mariadb: process.argv.includes('--databases'),
+  radicale: process.argv.includes('--calendars'),
 });
 const run = tsx(['infra/src/bench/run.ts', ...process.argv.slice(2)]);
 process.exit(run.status ?? 1);

@@ -96,7 +96,12 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
  * source's tests start per run). Installed with apt-get when missing and we are root; otherwise one line
  * saying how.
  */
-export function ensureDebianPackages({ chromium = false, dovecot = false, mariadb = false } = {}) {
+export function ensureDebianPackages({
+  chromium = false,
+  dovecot = false,
+  mariadb = false,
+  radicale = false,
+} = {}) {
   const wanted = [];
   if (!existsSync('/usr/sbin/nginx')) wanted.push('nginx-light');
   if (!existsSync('/usr/lib/nginx/modules/ngx_http_brotli_static_module.so')) {
@@ -118,9 +123,16 @@ export function ensureDebianPackages({ chromium = false, dovecot = false, mariad
   if (installDovecot) wanted.push('dovecot-imapd');
   const installMariadb = mariadb && !existsSync('/usr/sbin/mariadbd');
   if (installMariadb) wanted.push('mariadb-server');
+  // Radicale, the real CalDAV server the calendar source's tests start per run (issue 43 item 5).
+  const installRadicale = radicale && !existsSync('/usr/bin/radicale');
+  if (installRadicale) wanted.push('radicale');
   if (wanted.length === 0) return;
   if (!isRoot) {
-    const stops = [installDovecot ? 'dovecot' : null, installMariadb ? 'mariadb' : null].filter(Boolean);
+    const stops = [
+      installDovecot ? 'dovecot' : null,
+      installMariadb ? 'mariadb' : null,
+      installRadicale ? 'radicale' : null,
+    ].filter(Boolean);
     const andStop = stops.length > 0 ? ` && sudo systemctl disable --now ${stops.join(' ')}` : '';
     fail(`Missing tools: run \`sudo apt-get install -y ${wanted.join(' ')}${andStop}\` and try again.`);
   }
@@ -135,6 +147,7 @@ export function ensureDebianPackages({ chromium = false, dovecot = false, mariad
   if (installDovecot) disableService('dovecot', ['dovecot.service', 'dovecot.socket']);
   if (installMariadb) disableService('mariadb', ['mariadb.service']);
   if (installFcgiwrap) disableService('fcgiwrap', ['fcgiwrap.socket', 'fcgiwrap.service']);
+  if (installRadicale) disableService('radicale', ['radicale.service']);
 }
 
 /**

@@ -11,7 +11,7 @@ import { makeRunDirectory, slowestFiles, timeScale } from './test-run.mjs';
 
 ensureNode();
 ensureNpmDependencies();
-ensureDebianPackages({ chromium: true, dovecot: true, mariadb: true });
+ensureDebianPackages({ chromium: true, dovecot: true, mariadb: true, radicale: true });
 
 const testDatabaseUrl =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -15,6 +15,7 @@ import { printLighthouseTable, runLighthouse } from './lighthouse';
 import { measurePageLoad, type PageTiming, printPageTimings, WATCH_MS } from './page-timing';
 import { runRelevanceBench } from './search/relevance-bench';
 import { runSearchBench } from './search/search-bench';
+import { measureCalendars, printCalendars } from './calendars-bench';
 import { measureDatabases, printDatabases } from './databases-bench';
 import { measureSources, printSources } from './sources-bench';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
@@ -151,6 +152,8 @@ const FAULTS_ONLY = process.argv.includes('--faults');
 const SOURCES_ONLY = process.argv.includes('--sources');
 // `npm run bench -- --databases`: only the database source figures (issue 22) against a seeded PostgreSQL table.
 const DATABASES_ONLY = process.argv.includes('--databases');
+// `npm run bench -- --calendars`: only the calendar source figures (issue 43) against a local Radicale.
+const CALENDARS_ONLY = process.argv.includes('--calendars');
 // `npm run bench -- --lighthouse`: only Lighthouse on the public pages of issue 23's goals (needs a build).
 const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse');
 /** Issue 23's goal pages: perf ≥ 98, a11y, best practices and SEO 100, mobile preset. */
@@ -247,6 +250,7 @@ async function main() {
     AUTH_ONLY ||
     SOURCES_ONLY ||
     DATABASES_ONLY ||
+    CALENDARS_ONLY ||
     FLOOR_ONLY;
   if (LIGHTHOUSE_ONLY) {
     const stack = await startIsolatedStack('bench', {
@@ -298,7 +302,7 @@ async function main() {
       // nginx's per-network limits on those calls (docs/decisions/096).
       ...RAISED_PROXY_AUTH_LIMITS,
       // The sources bench's Dovecot listens on loopback, which a source may not reach unless listed.
-      ...(SOURCES_ONLY || DATABASES_ONLY ? { SOURCE_ALLOWED_HOSTS: '127.0.0.1' } : {}),
+      ...(SOURCES_ONLY || DATABASES_ONLY || CALENDARS_ONLY ? { SOURCE_ALLOWED_HOSTS: '127.0.0.1' } : {}),
     },
   });
   try {
@@ -405,6 +409,11 @@ async function main() {
     };
     if (DATABASES_ONLY) {
       printDatabases(await measureDatabases(stack, cookie, signIn));
+      return;
+    }
+    if (CALENDARS_ONLY) {
+      // A fresh session: filling the server may outlast the first one's access token.
+      printCalendars(await measureCalendars(stack, await signIn()));
       return;
     }
     if (RELEVANCE_ONLY) {

@@ -19,7 +19,7 @@ import * as styles from './connections-page.module.css';
 export default function ConnectionsPage() {
   const { name } = useAppConfig();
   const sources = useSources();
-  const { openMailboxForm, openDatabaseForm, openUrlForm, chooseDatabase, onAction } =
+  const { openMailboxForm, openDatabaseForm, openUrlForm, openCalendarForm, chooseDatabase, onAction } =
     useSourceDialogs(sources);
   // The IMAP card's and the databases' "Add server" (SQLite's "Add file") are the real forms here; the
   // other manual connectors (MongoDB, S3) are still to come.
@@ -27,6 +27,11 @@ export default function ConnectionsPage() {
     (connector: Connector) => {
       if (connector.id === 'imap') {
         openMailboxForm();
+        return true;
+      }
+      // CalDAV's "Add server"; Google's and Microsoft's "Use a calendar address" (their secret iCal address).
+      if (connector.calendarAddress !== undefined) {
+        openCalendarForm(connector.calendarAddress);
         return true;
       }
       const urlKind = URL_KIND_OF_CONNECTOR[connector.id];
@@ -38,7 +43,7 @@ export default function ConnectionsPage() {
       openDatabaseForm(connector.id);
       return true;
     },
-    [openMailboxForm, openDatabaseForm, openUrlForm],
+    [openMailboxForm, openDatabaseForm, openUrlForm, openCalendarForm],
   );
   return (
     <div className={styles.page}>
@@ -57,6 +62,7 @@ export default function ConnectionsPage() {
         onAddMailbox={openMailboxForm}
         onAddDatabase={chooseDatabase}
         onAddUrlKind={openUrlForm}
+        onAddCalendar={() => openCalendarForm('ical')}
         onAction={onAction}
       />
       <DestinationsSection />

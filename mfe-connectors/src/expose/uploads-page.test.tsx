@@ -150,7 +150,7 @@ describe('the Uploads page', () => {
     });
     const batch = screen.getByRole('region', { name: 'This upload' });
     within(batch).getByText(
-      'Not a type Trove can index: PDF, documents (DOCX, ODT, RTF), spreadsheets (XLSX, XLS, ODS, CSV), slides (PPTX, ODP), TXT, Markdown, HTML, EML, images (PNG, JPEG, TIFF, WebP, HEIC), archives (ZIP, TAR.GZ), source code or JSON.',
+      'Not a type Trove can index: PDF, documents (DOCX, ODT, RTF), spreadsheets (XLSX, XLS, ODS, CSV), slides (PPTX, ODP), TXT, Markdown, HTML, EML, images (PNG, JPEG, TIFF, WebP, HEIC), archives (ZIP, TAR.GZ), source code, JSON or ICS.',
     );
     await waitFor(() =>
       expect(FakeUpload.sent.map((request) => request.fileName())).toEqual(['notes.md', 'mail.eml']),

@@ -99,7 +99,7 @@ describe('database sources in CreateSourceSchema', () => {
   });
 
   it('every database kind is a source kind, and every database problem a card problem', () => {
-    expect(SOURCE_KINDS).toEqual(['imap', 'postgres', 'mysql', 'sqlite', 'webdav', 'git']);
+    expect(SOURCE_KINDS).toEqual(['imap', 'postgres', 'mysql', 'sqlite', 'webdav', 'git', 'calendar']);
     for (const problem of DATABASE_PROBLEMS) expect(SOURCE_PROBLEMS).toContain(problem);
   });
 });

@@ -22,6 +22,7 @@ export const DOCUMENT_KINDS = [
   'zip',
   'code',
   'json',
+  'event',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -207,6 +208,13 @@ export const DOCUMENT_FORMATS: Readonly<
     ],
   },
   json: { label: 'JSON', article: 'a JSON file', extensions: ['json'], mediaTypes: ['application/json'] },
+  // A calendar's events (issue 43 item 1): what a calendar source brings in, and an .ics file uploaded.
+  event: {
+    label: 'ICS',
+    article: 'a calendar file (ICS)',
+    extensions: ['ics'],
+    mediaTypes: ['text/calendar'],
+  },
 };
 
 const formats = DOCUMENT_KINDS.map((kind) => [kind, DOCUMENT_FORMATS[kind]] as const);

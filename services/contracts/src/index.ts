@@ -28,6 +28,7 @@ export * from './documents';
 export * from './query-syntax';
 export * from './session';
 export * from './sources';
+export * from './calendar-sources';
 export * from './database-sources';
 export * from './source-urls';
 export * from './webdav-sources';

@@ -76,7 +76,7 @@ describe('the search syntax (issue 19 item 4)', () => {
     expect(parsed.type).toBeUndefined();
     expect(parsed.problems).toEqual([
       'after: needs a date like 2024-04-01.',
-      'type: can be pdf, docx, odt, rtf, xlsx, xls, ods, csv, pptx, odp, txt, md, html, eml, image, zip, code, json.',
+      'type: can be pdf, docx, odt, rtf, xlsx, xls, ods, csv, pptx, odp, txt, md, html, eml, image, zip, code, json, event.',
       'has: can be attachment.',
       'from: needs a name or an address.',
     ]);

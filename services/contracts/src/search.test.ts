@@ -155,9 +155,9 @@ describe('documentKindOf', () => {
 
   it('names the kinds in the words people use', () => {
     expect(documentKindsText('or')).toBe(
-      'PDF, documents (DOCX, ODT, RTF), spreadsheets (XLSX, XLS, ODS, CSV), slides (PPTX, ODP), TXT, Markdown, HTML, EML, images (PNG, JPEG, TIFF, WebP, HEIC), archives (ZIP, TAR.GZ), source code or JSON',
+      'PDF, documents (DOCX, ODT, RTF), spreadsheets (XLSX, XLS, ODS, CSV), slides (PPTX, ODP), TXT, Markdown, HTML, EML, images (PNG, JPEG, TIFF, WebP, HEIC), archives (ZIP, TAR.GZ), source code, JSON or ICS',
     );
-    expect(documentKindsText('and')).toMatch(/, source code and JSON$/);
+    expect(documentKindsText('and')).toMatch(/, source code, JSON and ICS$/);
   });
 });
 

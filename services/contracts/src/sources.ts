@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import {
+  CalendarPasswordSchema,
+  CalendarSettingsChangeSchema,
+  CalendarSettingsSchema,
+  calendarSettingsRequest,
+} from './calendar-sources';
+import {
   DATABASE_SOURCE_KINDS,
   DatabasePasswordSchema,
   DatabaseServerSettingsSchema,
@@ -27,7 +33,7 @@ import { WebdavSettingsChangeSchema, WebdavSettingsSchema, webdavSettingsRequest
 // Connections page builds its form and reads the answers with them. The password travels in requests
 // only (create, update, test): no answer ever carries it.
 
-export const SOURCE_KINDS = ['imap', ...DATABASE_SOURCE_KINDS, 'webdav', 'git'] as const;
+export const SOURCE_KINDS = ['imap', ...DATABASE_SOURCE_KINDS, 'webdav', 'git', 'calendar'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /** Implicit TLS (IMAPS, port 993) or STARTTLS on the plain port (143). Never plain text. */
@@ -199,6 +205,12 @@ export const CreateSourceSchema = z.discriminatedUnion(
       settings: gitSettingsRequest,
       password: GitTokenSchema,
     }),
+    requestBody({
+      kind: z.literal('calendar'),
+      name: sourceName.optional(),
+      settings: calendarSettingsRequest,
+      password: CalendarPasswordSchema.default(''),
+    }),
   ],
   { error: SOURCE_MESSAGES.badKind },
 );
@@ -234,6 +246,7 @@ export const UpdateSourceSchema = requestBody({
         DatabaseSettingsChangeSchema,
         WebdavSettingsChangeSchema,
         GitSettingsChangeSchema,
+        CalendarSettingsChangeSchema,
       ],
       {
         error: 'settings holds fields no source has.',
@@ -255,19 +268,28 @@ export type UpdateSource = z.output<typeof UpdateSourceSchema>;
 /** `POST /api/v1/sources/test`: settings and password before they are saved; nothing is stored. */
 export const TestSourceSchema = z.discriminatedUnion(
   'kind',
-  [requestBody({ kind: z.literal('imap'), settings: imapSettingsRequest, password: passwordText })],
+  [
+    requestBody({ kind: z.literal('imap'), settings: imapSettingsRequest, password: passwordText }),
+    requestBody({
+      kind: z.literal('calendar'),
+      settings: calendarSettingsRequest,
+      password: CalendarPasswordSchema.default(''),
+    }),
+  ],
   { error: SOURCE_MESSAGES.badKind },
 );
 export type TestSource = z.output<typeof TestSourceSchema>;
+export type ImapTestSource = Extract<TestSource, { kind: 'imap' }>;
 
 /**
- * What the route takes (issue 43): a mailbox's test as above, or a file share's or a Git repository's, whose
- * test answers their folders or branches. The forms of those kinds send their own arm.
+ * What the route takes (issue 43): a mailbox's or a calendar's test as above, or a file share's or a Git
+ * repository's, whose test answers their folders or branches. The forms of those kinds send their own arm.
  */
 export const TestNewSourceSchema = z.discriminatedUnion(
   'kind',
   [
     TestSourceSchema.options[0],
+    TestSourceSchema.options[1],
     requestBody({ kind: z.literal('webdav'), settings: webdavSettingsRequest, password: passwordText }),
     requestBody({ kind: z.literal('git'), settings: gitSettingsRequest, password: GitTokenSchema }),
   ],
@@ -402,12 +424,14 @@ export const SourceSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ ...sourceShape, kind: z.literal('webdav'), settings: WebdavSettingsSchema }),
   z.object({ ...sourceShape, kind: z.literal('git'), settings: GitSettingsSchema }),
+  z.object({ ...sourceShape, kind: z.literal('calendar'), settings: CalendarSettingsSchema }),
 ]);
 export type Source = z.output<typeof SourceSchema>;
 export type ImapSource = Extract<Source, { kind: 'imap' }>;
 export type WebdavSource = Extract<Source, { kind: 'webdav' }>;
 export type GitSource = Extract<Source, { kind: 'git' }>;
-export type DatabaseSource = Exclude<Source, ImapSource | WebdavSource | GitSource>;
+export type CalendarSource = Extract<Source, { kind: 'calendar' }>;
+export type DatabaseSource = Exclude<Source, ImapSource | WebdavSource | GitSource | CalendarSource>;
 
 export const SourceResponseSchema = z.object({ source: SourceSchema });
 export type SourceResponse = z.output<typeof SourceResponseSchema>;

@@ -148,7 +148,7 @@ async function syncSource(
       state: 'up_to_date',
       detail: {},
       lastSyncAt: finished,
-      nextSyncAt: addMinutes(finished, options.intervalMinutes),
+      nextSyncAt: addMinutes(finished, kind.intervalMinutes?.(settings) ?? options.intervalMinutes),
       consecutiveFailures: 0,
     });
   } catch (error) {

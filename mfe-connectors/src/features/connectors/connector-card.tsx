@@ -109,6 +109,12 @@ export function ConnectorCard({
             </p>
           </>
         )}
+        {state.kind !== 'manual' && connector.calendarAddress !== undefined ? (
+          // Beside the provider's sign-in: its calendar's secret address connects today, with no app (issue 43).
+          <Button className={`${shared.button} ${shared.secondary}`} onClick={() => onAddServer(connector)}>
+            Use a calendar address<VisuallyHidden> for {connector.name}</VisuallyHidden>
+          </Button>
+        ) : null}
       </div>
     </Card>
   );

@@ -171,6 +171,28 @@ describe('the connector catalog component (docs/product/connections.md#card-stat
     expect(screen.queryByRole('button', { name: 'Add server for SQLite' })).toBeNull();
   });
 
+  it('the calendar cards offer a calendar address beside the sign-in, and a CalDAV card adds a server (issue 43)', async () => {
+    stubServer({ signedIn: true });
+    const opened: string[] = [];
+    renderAt(
+      <ConnectorCatalog
+        initialFilters={{ oauth: false, onDevice: false, deltaSync: false, category: 'calendar' }}
+        openServerForm={(connector) => {
+          opened.push(connector.id);
+          return true;
+        }}
+      />,
+    );
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Use a calendar address for Google Calendar' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Use a calendar address for Outlook Calendar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add server for CalDAV calendars' }));
+    expect(opened).toEqual(['gcal', 'mcal', 'caldav']);
+    // Google's sign-in is still there beside it (Configure without its client id).
+    expect(within(card('gcal')).getByRole('button', { name: /Connect/ })).toBeTruthy();
+  });
+
   it('"Add server" opens a popup listing host, port, database and read-only user, marked coming soon', async () => {
     stubServer({ signedIn: false });
     renderAt(

@@ -31,7 +31,7 @@ const without = (...names: (keyof ConnectorSettings)[]): ConnectorSettings =>
   );
 
 describe('connector card state (docs/product/connections.md#card-states)', () => {
-  it('with every setting present: localfs Connected, the manual eight Manual, every other one Ready', () => {
+  it('with every setting present: localfs Connected, the manual nine Manual, every other one Ready', () => {
     const states = Object.fromEntries(connectors.map((c) => [c.id, connectorState(c, full).kind]));
     expect(states).toEqual({
       localfs: 'connected',
@@ -61,6 +61,7 @@ describe('connector card state (docs/product/connections.md#card-states)', () =>
       mysql: 'manual',
       mongodb: 'manual',
       sqlite: 'manual',
+      caldav: 'manual',
     });
   });
 

@@ -29,10 +29,12 @@ const specIds = [
   'mysql',
   'mongodb',
   'sqlite',
+  // Issue 43 item 1: a calendar over CalDAV or its iCal address.
+  'caldav',
 ];
 // GitHub connects a repository by URL with a token today (issue 43); its OAuth app is still to come.
 const oauthReady = specIds.slice(1, 21).filter((id) => id !== 'github' && id !== 'webdav');
-const manual = ['webdav', 'github', 'imap', 's3', 'postgres', 'mysql', 'mongodb', 'sqlite'];
+const manual = ['webdav', 'github', 'imap', 's3', 'postgres', 'mysql', 'mongodb', 'sqlite', 'caldav'];
 const get = (id: string) => {
   const connector = findConnector(id);
   if (!connector) throw new Error(`no connector ${id}`);
@@ -40,7 +42,7 @@ const get = (id: string) => {
 };
 
 describe('connector catalog data (docs/product/connections.md#connectors)', () => {
-  it('holds exactly the 27 connector ids of the spec, once each', () => {
+  it('holds exactly the 27 connector ids of the spec and the CalDAV card, once each', () => {
     expect(connectors.map((c) => c.id).sort()).toEqual([...specIds].sort());
   });
 

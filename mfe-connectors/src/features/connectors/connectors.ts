@@ -64,6 +64,11 @@ export interface Connector {
    * default), or a file to upload ("Add file": a SQLite database).
    */
   adds?: 'server' | 'file' | 'repository';
+  /**
+   * A calendar read without an app registration (issue 43 item 1): CalDAV's "Add server", or, beside OAuth,
+   * "Use a calendar address" (the calendar's secret iCal address).
+   */
+  calendarAddress?: 'ical' | 'caldav';
   /** One or two letters for the mark, and the hue (0–359) it is tinted with. */
   mark: { initials: string; hue: number };
 }
@@ -334,7 +339,9 @@ const entries: Entry[] = [
     index: 'on-device',
     deltaSync: true,
     status: 'ready',
-    notes: 'Events, attendees and the agendas and files attached to them.',
+    notes:
+      'Events, attendees and repeats. Works today with the calendar’s secret iCal address; signing in with Google is still to come.',
+    calendarAddress: 'ical',
     mark: { initials: 'GC', hue: 220 },
   },
   {
@@ -347,8 +354,25 @@ const entries: Entry[] = [
     index: 'on-device',
     deltaSync: true,
     status: 'ready',
-    notes: 'Meetings, attendees and Teams links from Microsoft 365 calendars.',
+    notes:
+      'Meetings and attendees. Works today with a published calendar’s ICS address; signing in with Microsoft 365 is still to come.',
+    calendarAddress: 'ical',
     mark: { initials: 'MC', hue: 200 },
+  },
+  {
+    id: 'caldav',
+    name: 'CalDAV calendars',
+    brand: 'iCloud, Fastmail, Nextcloud and others',
+    category: 'calendar',
+    role: 'source',
+    auth: 'basic',
+    index: 'on-device',
+    deltaSync: true,
+    status: 'manual',
+    notes:
+      'Any CalDAV server with an app password, or any calendar’s iCal address. Pick calendars; only what changed is read again.',
+    calendarAddress: 'caldav',
+    mark: { initials: 'CD', hue: 250 },
   },
   {
     id: 'imap',

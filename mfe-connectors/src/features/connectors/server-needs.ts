@@ -48,6 +48,15 @@ export const serverNeeds = (appName: string): Readonly<Record<string, readonly S
       detail: 'An access key ID and secret for a policy that allows only s3:GetObject and s3:ListBucket.',
     },
   ],
+  caldav: [
+    {
+      label: 'Server or address',
+      detail:
+        'The CalDAV server (https://caldav.fastmail.com, https://caldav.icloud.com…), or a calendar’s https://….ics address.',
+    },
+    { label: 'User name', detail: 'For CalDAV: usually your email address. An iCal address needs none.' },
+    { label: 'App password', detail: `A password made for ${appName} alone, so you can revoke it any time.` },
+  ],
   sqlite: [
     { label: 'File', detail: 'The .sqlite or .db file to upload; it is opened read-only.' },
     { label: 'Table', detail: 'Which table or view to search; the rest are never read.' },

@@ -5,7 +5,7 @@ import {
   SOURCE_MESSAGES,
   type Source,
   type SourceTestResult,
-  type TestSource,
+  type ImapTestSource,
 } from '@trove/contracts';
 import { KitProviders } from '@trove/kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -48,8 +48,10 @@ const failed = (
 });
 
 function renderForm(api: Partial<ImapFormApi> = {}) {
-  const test = vi.fn<(request: TestSource) => Promise<SourceTestResult>>(api.test ?? (async () => passed));
-  const create = vi.fn<(request: TestSource) => Promise<Source>>(
+  const test = vi.fn<(request: ImapTestSource) => Promise<SourceTestResult>>(
+    api.test ?? (async () => passed),
+  );
+  const create = vi.fn<(request: ImapTestSource) => Promise<Source>>(
     api.create ?? (async () => ({}) as unknown as Source),
   );
   const onConnected = vi.fn();
@@ -158,7 +160,7 @@ describe('the IMAP form (issue 21)', () => {
   it('an untrusted certificate shows its SHA-256 fingerprint; trusting it pins it and tests again', async () => {
     const { test } = renderForm({
       test: vi
-        .fn<(request: TestSource) => Promise<SourceTestResult>>()
+        .fn<(request: ImapTestSource) => Promise<SourceTestResult>>()
         .mockResolvedValueOnce(failed('tls', true))
         .mockResolvedValueOnce(passed),
     });

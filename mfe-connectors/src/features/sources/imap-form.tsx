@@ -1,4 +1,4 @@
-import type { Source, SourceFolder, SourceTestResult, TestSource } from '@trove/contracts';
+import type { ImapTestSource, Source, SourceFolder, SourceTestResult } from '@trove/contracts';
 import { useAppConfig, userMessage } from '@trove/kit';
 import { Button, Field } from '@trove/kit/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
@@ -19,8 +19,8 @@ import { FolderChoice, PasswordField, type PlainInputOptions, plainInput, Server
 import * as styles from './sources.module.css';
 
 export interface ImapFormApi {
-  test: (request: TestSource) => Promise<SourceTestResult>;
-  create: (request: TestSource) => Promise<Source>;
+  test: (request: ImapTestSource) => Promise<SourceTestResult>;
+  create: (request: ImapTestSource) => Promise<Source>;
 }
 
 export interface ImapFormProps {

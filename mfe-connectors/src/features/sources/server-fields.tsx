@@ -132,7 +132,7 @@ export function PasswordField({
 
 export interface FolderChoiceProps {
   folders: readonly SourceFolder[];
-  /** "Folders to search" unless a kind chooses something else (a repository's branch). */
+  /** "Folders to search" unless a kind chooses something else (a repository's branch, "Calendars to search"). */
   legend?: string | undefined;
   chosen: ReadonlySet<string>;
   onToggle: (path: string, on: boolean) => void;
@@ -140,13 +140,24 @@ export interface FolderChoiceProps {
   /** Under the list ("Choose at least one folder"); the group is described by it. */
   error?: string | null;
   errorId: string;
+  /** Each by its name (a calendar's address says little); by its path by default (a mailbox's folders). */
+  byName?: boolean;
 }
 
 /** A mailbox's folders to search, each a checkbox with its message count (the IMAP form and its Edit). */
-export function FolderChoice({ folders, legend, chosen, onToggle, hint, error, errorId }: FolderChoiceProps) {
+export function FolderChoice({
+  folders,
+  chosen,
+  onToggle,
+  hint,
+  error,
+  errorId,
+  legend = 'Folders to search',
+  byName = false,
+}: FolderChoiceProps) {
   return (
     <fieldset className={styles.folders} aria-describedby={error ? errorId : undefined}>
-      <legend className={styles.foldersLegend}>{legend ?? 'Folders to search'}</legend>
+      <legend className={styles.foldersLegend}>{legend}</legend>
       {hint ? <p className={styles.foldersHint}>{hint}</p> : null}
       <ul className={styles.folderList}>
         {folders.map((folder) => (
@@ -157,7 +168,7 @@ export function FolderChoice({ folders, legend, chosen, onToggle, hint, error, e
                 checked={chosen.has(folder.path)}
                 onChange={(event) => onToggle(folder.path, event.target.checked)}
               />
-              <span className={styles.folderName}>{folder.path}</span>
+              <span className={styles.folderName}>{byName ? folder.name : folder.path}</span>
               {folder.messages === null ? null : (
                 <span className={styles.folderCount}>{folder.messages.toLocaleString('en-GB')}</span>
               )}

@@ -2,7 +2,7 @@ import {
   IMAP_DEFAULT_PORTS,
   type ImapSecurity,
   type SourceTestResult,
-  type TestSource,
+  type ImapTestSource,
   TestSourceSchema,
 } from '@trove/contracts';
 import { guessImapServer } from './guess-server';
@@ -77,7 +77,7 @@ export function changeField(
   return next;
 }
 
-export type CheckedForm = { ok: true; request: TestSource } | { ok: false; errors: ServerFormErrors };
+export type CheckedForm = { ok: true; request: ImapTestSource } | { ok: false; errors: ServerFormErrors };
 
 /** The test request the form's values make, or each field's first message from the contracts' schema. */
 export function checkServerForm(
@@ -99,7 +99,8 @@ export function checkServerForm(
     },
     password: values.password,
   });
-  if (parsed.success) return { ok: true, request: parsed.data };
+  // The form's request is an IMAP one by its kind.
+  if (parsed.success) return { ok: true, request: parsed.data as ImapTestSource };
   const errors: ServerFormErrors = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path[0] === 'settings' ? issue.path[1] : issue.path[0];

@@ -3,7 +3,7 @@ import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
 import { Fragment, useId } from 'react';
 import * as badgeStyles from '../catalog/status-badge.module.css';
 import { isUrlKind, kindMeta, URL_KIND_UNITS } from './kinds/registry';
-import { cardState, countOf, MESSAGES, ROWS, statusText } from './source-status';
+import { cardState, countOf, EVENTS, MESSAGES, ROWS, statusText } from './source-status';
 import * as styles from './sources.module.css';
 
 const securityLabels = { tls: 'SSL/TLS', starttls: 'STARTTLS' } as const;
@@ -56,6 +56,12 @@ export function sourceMeta(source: Source): string[] {
     return [`IMAP · ${host}:${port} · ${securityLabels[security]}`];
   }
   if (source.kind === 'webdav' || source.kind === 'git') return kindMeta(source);
+  if (source.kind === 'calendar') {
+    const { protocol, url } = source.settings;
+    return [
+      protocol === 'caldav' ? `CalDAV · ${new URL(url).host}` : `Calendar address · ${new URL(url).host}`,
+    ];
+  }
   const what = source.settings.query === null ? (source.settings.table ?? '') : 'a SELECT query';
   if (source.kind === 'sqlite') return [`SQLite · ${what}`, source.file.name];
   const { host, port, database } = source.settings;
@@ -79,7 +85,9 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
     ? URL_KIND_UNITS[source.kind]
     : source.kind === 'imap'
       ? MESSAGES
-      : ROWS;
+      : source.kind === 'calendar'
+        ? EVENTS
+        : ROWS;
   const text = statusText(source.status, now, units);
   const paused = state === 'paused';
   const needed = attentionAction(source);
@@ -123,7 +131,10 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
           />
         )}
       </div>
-      {source.kind === 'imap' || source.kind === 'webdav' || source.kind === 'git' ? null : (
+      {source.kind === 'imap' ||
+      source.kind === 'webdav' ||
+      source.kind === 'git' ||
+      source.kind === 'calendar' ? null : (
         <p className={styles.syncMode} data-mode={source.sync.mode}>
           {source.sync.mode === 'full' ? <strong>Full scans. </strong> : null}
           {source.sync.note}

@@ -11,13 +11,22 @@ export interface SourceListProps {
   onAddMailbox: () => void;
   /** Opens the choice of a database to add (issue 22): the catalog's filters hide those cards at first. */
   onAddDatabase: () => void;
+  /** Opens the calendar form (issue 43): an iCal address or a CalDAV server. Absent: no button. */
+  onAddCalendar?: (() => void) | undefined;
   onAction: (source: Source, action: SourceAction) => void;
   /** A file share's or a repository's form (issue 43); their catalog cards are hidden by the OAuth filter at first. */
   onAddUrlKind?: ((kind: UrlKind) => void) | undefined;
 }
 
 /** The user's sources, above the catalog (issue 21), with a way to add a mailbox from here too. */
-export function SourceList({ state, onAddMailbox, onAddDatabase, onAction, onAddUrlKind }: SourceListProps) {
+export function SourceList({
+  state,
+  onAddMailbox,
+  onAddDatabase,
+  onAddCalendar,
+  onAction,
+  onAddUrlKind,
+}: SourceListProps) {
   const { sources } = state;
   return (
     <section className={styles.sources} aria-labelledby="connections-sources">
@@ -26,6 +35,11 @@ export function SourceList({ state, onAddMailbox, onAddDatabase, onAction, onAdd
           Your sources
         </Heading>
         <Cluster gap={2}>
+          {onAddCalendar === undefined ? null : (
+            <Button size="sm" onClick={onAddCalendar}>
+              Add a calendar
+            </Button>
+          )}
           {onAddUrlKind === undefined
             ? null
             : URL_KIND_ORDER.map((kind) => (
@@ -55,8 +69,8 @@ export function SourceList({ state, onAddMailbox, onAddDatabase, onAction, onAdd
       ) : sources === null || sources.length === 0 ? (
         <p className={styles.quiet}>
           Nothing connected yet. Add a mailbox over IMAP — Gmail, Outlook, iCloud, Fastmail or your own server
-          — a file share (Nextcloud or any WebDAV), a Git repository, or a PostgreSQL, MySQL or SQLite
-          database, and it becomes searchable with your uploads.
+          — a calendar by its iCal address or CalDAV, a file share (Nextcloud or any WebDAV), a Git
+          repository, or a PostgreSQL, MySQL or SQLite database, and it becomes searchable with your uploads.
         </p>
       ) : (
         <ul className={styles.sourceGrid}>

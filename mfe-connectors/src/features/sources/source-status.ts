@@ -63,6 +63,7 @@ export interface Units {
 }
 export const MESSAGES: Units = { one: 'message', many: 'messages' };
 export const ROWS: Units = { one: 'row', many: 'rows' };
+export const EVENTS: Units = { one: 'event', many: 'events' };
 
 /** "1 row", "1,204 messages". */
 export const countOf = (n: number, units: Units) => `${count(n)} ${n === 1 ? units.one : units.many}`;

@@ -1,4 +1,4 @@
-import type { DatabaseSourceKind, Source } from '@trove/contracts';
+import type { CalendarProtocol, DatabaseSourceKind, Source } from '@trove/contracts';
 import { usePopup, useToasts } from '@trove/kit';
 import { useCallback } from 'react';
 import { previewDatabase, previewSavedDatabase, uploadSqliteFile } from './database-api';
@@ -6,6 +6,7 @@ import { DatabaseForm, DatabaseKindChoice } from './database-form';
 import { ImapForm } from './imap-form';
 import { isUrlKind, URL_KIND_TITLES, URL_KINDS, type UrlKind } from './kinds/registry';
 import { UrlSourceForm } from './kinds/url-source-form';
+import { CalendarForm } from './kinds/calendar/calendar-form';
 import { ConfirmRemove, type SourceAction } from './source-card';
 import { EditSourceForm, TrustCertificateForm, UpdatePasswordForm } from './source-forms';
 import {
@@ -18,6 +19,7 @@ import {
 import type { SourcesState } from './use-sources';
 
 const formApi = { test: testSourceSettings, create: createSource };
+const calendarApi = { ...formApi, update: updateSource };
 const savedApi = { test: testSavedSource, update: updateSource };
 const databaseApi = {
   preview: previewDatabase,
@@ -73,6 +75,25 @@ export function useSourceDialogs(state: SourcesState) {
       { title: 'Add a mailbox (IMAP)', size: 'lg', allowBackdropClose: false },
     );
   }, [popup, connected]);
+
+  /** "Add server" on CalDAV, "Use a calendar address" on Google's and Microsoft's calendars (issue 43). */
+  const openCalendarForm = useCallback(
+    (protocol: CalendarProtocol) => {
+      const ticket = popup.open(
+        <CalendarForm
+          api={calendarApi}
+          protocol={protocol}
+          onCancel={() => popup.close(ticket)}
+          onConnected={(source) => {
+            popup.close(ticket);
+            connected(source);
+          }}
+        />,
+        { title: 'Add a calendar', size: 'lg', allowBackdropClose: false },
+      );
+    },
+    [popup, connected],
+  );
 
   /** "Add server" on PostgreSQL and MySQL, "Add file" on SQLite (issue 22). */
   const openDatabaseForm = useCallback(
@@ -140,7 +161,13 @@ export function useSourceDialogs(state: SourcesState) {
         openUrlForm(source.kind, source);
         return;
       }
-      if (source.kind !== 'imap' && source.kind !== 'webdav' && source.kind !== 'git' && action === 'edit') {
+      if (
+        source.kind !== 'imap' &&
+        source.kind !== 'webdav' &&
+        source.kind !== 'git' &&
+        source.kind !== 'calendar' &&
+        action === 'edit'
+      ) {
         const ticket = popup.open(
           <DatabaseForm
             kind={source.kind}
@@ -158,6 +185,30 @@ export function useSourceDialogs(state: SourcesState) {
             size: 'xl',
             allowBackdropClose: false,
           },
+        );
+        return;
+      }
+      if (
+        source.kind === 'calendar' &&
+        action !== 'remove' &&
+        action !== 'sync' &&
+        action !== 'pause' &&
+        action !== 'resume'
+      ) {
+        // A calendar's settings and its app password are one form (issue 43).
+        const ticket = popup.open(
+          <CalendarForm
+            api={calendarApi}
+            protocol={source.settings.protocol}
+            source={source}
+            onCancel={() => popup.close(ticket)}
+            onConnected={(next) => {
+              popup.close(ticket);
+              add(next);
+              toasts.show({ type: 'success', message: `Changes saved: ${next.name} syncs again now.` });
+            }}
+          />,
+          { title: `Edit ${source.name}`, size: 'lg', allowBackdropClose: false },
         );
         return;
       }
@@ -203,5 +254,5 @@ export function useSourceDialogs(state: SourcesState) {
     [popup, act, add, toasts, openUrlForm],
   );
 
-  return { openMailboxForm, openDatabaseForm, openUrlForm, chooseDatabase, onAction };
+  return { openMailboxForm, openDatabaseForm, openUrlForm, openCalendarForm, chooseDatabase, onAction };
 }

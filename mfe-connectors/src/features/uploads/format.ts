@@ -34,6 +34,7 @@ export const KIND_LABELS: Record<DocumentKind, string> = {
   zip: 'Archive',
   code: 'Code',
   json: 'JSON',
+  event: 'Calendar event',
 };
 
 const PART_NAMES: Record<DocumentKind, [one: string, many: string]> = {
@@ -51,6 +52,7 @@ const PART_NAMES: Record<DocumentKind, [one: string, many: string]> = {
   zip: ['entry', 'entries'],
   code: ['line', 'lines'],
   json: ['line', 'lines'],
+  event: ['event', 'events'],
   html: ['section', 'sections'],
   md: ['section', 'sections'],
   csv: ['row', 'rows'],

@@ -21,7 +21,7 @@ describe('client checks before sending (issue 10 "Accepted")', () => {
       {
         file: file('setup.exe'),
         reason:
-          'Not a type Acme Search can index: PDF, documents (DOCX, ODT, RTF), spreadsheets (XLSX, XLS, ODS, CSV), slides (PPTX, ODP), TXT, Markdown, HTML, EML, images (PNG, JPEG, TIFF, WebP, HEIC), archives (ZIP, TAR.GZ), source code or JSON.',
+          'Not a type Acme Search can index: PDF, documents (DOCX, ODT, RTF), spreadsheets (XLSX, XLS, ODS, CSV), slides (PPTX, ODP), TXT, Markdown, HTML, EML, images (PNG, JPEG, TIFF, WebP, HEIC), archives (ZIP, TAR.GZ), source code, JSON or ICS.',
       },
     ]);
   });

@@ -54,7 +54,15 @@ const looksLikeMarkup = (text: string) =>
   );
 
 /** The kinds whose content is text in some charset. */
-export const TEXT_KINDS: ReadonlySet<DocumentKind> = new Set(['txt', 'md', 'csv', 'html', 'code', 'json']);
+export const TEXT_KINDS: ReadonlySet<DocumentKind> = new Set([
+  'txt',
+  'md',
+  'csv',
+  'html',
+  'code',
+  'json',
+  'event',
+]);
 
 /**
  * Checks that the content is what the file claims to be and returns the text of text kinds, decoded from
@@ -98,5 +106,6 @@ export function checkContent(kind: DocumentKind, bytes: Uint8Array, mediaType = 
       `This file says it is ${DOCUMENT_FORMATS[kind].article} but it holds binary data, not text.`,
     );
   if (kind === 'html' && !looksLikeMarkup(decoded.text)) throw mismatch;
+  if (kind === 'event' && !/^\s*BEGIN:VCALENDAR/i.test(decoded.text.slice(0, 1024))) throw mismatch;
   return decoded.text;
 }

@@ -1,5 +1,6 @@
 import type { DocumentKind } from '@trove/contracts';
 import { zipReader } from './archive';
+import { readCalendarEvent } from './calendar-event';
 import { readCode } from './code';
 import { readCsv } from './csv';
 import { checkContent, ExtractionError } from './detect-kind';
@@ -92,6 +93,7 @@ export const READERS: ReaderTable = {
   pptx: pptxReader,
   odp: odfReader('odp'),
   txt: textReader('txt', readPlainText),
+  event: textReader('event', readCalendarEvent),
   md: textReader('md', readMarkdown),
   html: textReader('html', readHtml),
   eml: {

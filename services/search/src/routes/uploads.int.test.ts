@@ -122,7 +122,7 @@ describe('POST /api/v1/uploads', () => {
       status: 415,
       body: {
         error:
-          '"setup.exe" is not a type Trove can index: PDF, documents (DOCX, ODT, RTF), spreadsheets (XLSX, XLS, ODS, CSV), slides (PPTX, ODP), TXT, Markdown, HTML, EML, images (PNG, JPEG, TIFF, WebP, HEIC), archives (ZIP, TAR.GZ), source code or JSON.',
+          '"setup.exe" is not a type Trove can index: PDF, documents (DOCX, ODT, RTF), spreadsheets (XLSX, XLS, ODS, CSV), slides (PPTX, ODP), TXT, Markdown, HTML, EML, images (PNG, JPEG, TIFF, WebP, HEIC), archives (ZIP, TAR.GZ), source code, JSON or ICS.',
         code: 'unsupported_media_type',
       },
     });

@@ -1,5 +1,6 @@
 import type { AnySourceKind, SourceKindName } from './source-kind';
 import { gitKind } from './git';
+import { calendarKind } from './calendar';
 import { imapKind } from './imap';
 import { mysqlKind } from './mysql';
 import { postgresKind } from './postgres';
@@ -16,6 +17,7 @@ export const SOURCE_KIND_REGISTRY: { readonly [Name in SourceKindName]: AnySourc
   sqlite: sqliteKind,
   webdav: webdavKind,
   git: gitKind,
+  calendar: calendarKind,
 };
 
 /** A saved source's kind; undefined for a name no longer known (a row written by a newer version). */

@@ -200,6 +200,11 @@ export interface SourceKind<
    * the source's row is gone (the source-remove job).
    */
   forget?(sourceId: string, context: Omit<SourceContext, 'db' | 'now'>): Promise<void>;
+  /**
+   * Minutes to the next sync after one that succeeded, when the kind's settings say (an iCal address's polling
+   * interval); null or absent: SOURCE_SYNC_INTERVAL_MINUTES.
+   */
+  intervalMinutes?(settings: Settings): number | null;
   /** A failure, in words for the card: what happened and what to do. */
   describeFailure(error: unknown, settings: Settings): AttentionDetail;
   /** Problems tried again by themselves (back-off); the rest wait for the user. */

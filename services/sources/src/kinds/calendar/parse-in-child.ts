@@ -1,0 +1,85 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { CalendarFailure } from './calendar-failure';
+import type { EventOccurrence, ExpandOptions } from './calendar-events';
+import { PARSE_CHILD_FLAG, type ParseReply, type ParseRequest } from './parse-child';
+
+// A calendar's text read in a child process with its own heap (PARSE_MEMORY_MB) and a wall clock
+// (PARSE_TIMEOUT_MS), as a database source's reads are (docs/decisions/082-sources-read-in-a-child.md): past
+// either it is killed and the card says why. The bounds of calendar-events.ts keep a normal calendar far under
+// both; these catch what they do not foresee.
+
+export const PARSE_MEMORY_MB = 256;
+export const PARSE_TIMEOUT_MS = 60_000;
+
+const childEnv = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(
+    ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'].flatMap((key) =>
+      process.env[key] === undefined ? [] : [[key, process.env[key]]],
+    ),
+  );
+
+const tooMuch = (what: string, why: string) =>
+  new CalendarFailure(
+    'limit',
+    `${what} could not be read: ${why}.`,
+    'Publish a smaller calendar (fewer years, or one calendar instead of all), or narrow the window in the source’s settings.',
+  );
+
+/** The occurrences of one calendar's texts, read in a child; `what` names it for the card ("Work"). */
+export function expandInChild(
+  texts: string[],
+  options: ExpandOptions,
+  what: string,
+): Promise<EventOccurrence[]> {
+  // The services run from TypeScript source under tsx (docs/decisions/003): the child loads it first.
+  const child = fork(fileURLToPath(new URL('./parse-child.ts', import.meta.url)), [PARSE_CHILD_FLAG], {
+    execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${PARSE_MEMORY_MB}`],
+    env: childEnv(),
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-2048);
+  });
+  return new Promise<EventOccurrence[]>((resolve, reject) => {
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      outcome();
+    };
+    const timer = setTimeout(
+      () =>
+        finish(() => reject(tooMuch(what, `reading it took longer than ${PARSE_TIMEOUT_MS / 1000} seconds`))),
+      PARSE_TIMEOUT_MS,
+    );
+    child.once('message', (reply: ParseReply) =>
+      finish(() => {
+        if (reply.ok) resolve(reply.occurrences);
+        else if (reply.kind === 'limit') reject(tooMuch(what, reply.message));
+        else
+          reject(
+            new CalendarFailure(
+              'server',
+              `${what} is not a calendar Trove can read (${reply.message.slice(0, 200)}).`,
+              'Check the address: it must give an iCalendar (.ics) file.',
+            ),
+          );
+      }),
+    );
+    child.once('exit', (code, signal) =>
+      finish(() =>
+        reject(
+          /heap out of memory|Allocation failed/.test(stderr)
+            ? tooMuch(what, `it needs more than ${PARSE_MEMORY_MB} MB to read`)
+            : new Error(`the calendar reader stopped (${signal ?? code}): ${stderr.trim().slice(-300)}`),
+        ),
+      ),
+    );
+    child.on('error', (error) => finish(() => reject(error)));
+    child.send({ texts, options } satisfies ParseRequest);
+  });
+}
