@@ -21,6 +21,7 @@ export async function startIsolatedStack(label: string, options: StackOptions = 
       auth: await freePort(),
       profile: await freePort(),
       search: await freePort(),
+      sources: await freePort(),
       mailWeb: await freePort(),
       mailSmtp: await freePort(),
       ...options.ports,

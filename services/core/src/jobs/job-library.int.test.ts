@@ -39,7 +39,8 @@ describe('the job library', () => {
       select distinct pg_get_userbyid(c.relowner) as owner
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = ${JOB_LIBRARY_SCHEMA} and c.relkind in ('r', 'p')`.execute(owner);
-    expect(owners.rows).toEqual([{ owner: 'trove_search' }]);
+    // Owned by the jobs role both services are members of (docs/decisions/170-sources-service.md).
+    expect(owners.rows).toEqual([{ owner: 'trove_jobs' }]);
   });
 
   it('runs as the search role: a new queue, a job sent, taken and finished, a cron schedule kept', async () => {
