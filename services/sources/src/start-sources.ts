@@ -99,7 +99,7 @@ export async function startSources(options: {
       ? {}
       : { cronMonitorIntervalSeconds: settings.cronMonitorIntervalSeconds }),
   });
-  await prepareIntakeQueue(boss);
+  await prepareIntakeQueue(db, boss);
   // A committed step's intake rows: the search service is told they wait (a lost notice is caught by its sweep).
   const handedOver = () => {
     notifyIntake(boss).catch((err: unknown) =>

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { JobLibrary } from '../jobs/job-library';
+import type { DatabaseHandle } from '../database';
+import { type JobLibrary, withJobLibrarySetupLock } from '../jobs/job-library';
 
 // The hand-over from the sources service to the search service (issue 34 item 1;
 // docs/decisions/170-sources-service.md). The services share no code of each other's: only this table's shape, the
@@ -41,15 +42,19 @@ export type SourceIntakeTable = {
  * running, so a sync's many batches wake the search service once per drain, and a batch handed over while a drain
  * runs leaves one job for the next.
  */
-export async function prepareIntakeQueue(boss: JobLibrary): Promise<void> {
-  await boss.createQueue(SOURCE_INTAKE_QUEUE, {
-    name: SOURCE_INTAKE_QUEUE,
-    policy: 'stately',
-    retryLimit: 5,
-    retryDelay: 5,
-    retryBackoff: true,
-    expireInSeconds: 15 * 60,
-  });
+export async function prepareIntakeQueue(db: DatabaseHandle, boss: JobLibrary): Promise<void> {
+  // Under the setup lock: the two services start together, and pg-boss's create_queue deadlocks with another
+  // service's (ci4: the sources service exited with "deadlock detected" beside the search service's start).
+  await withJobLibrarySetupLock(db, () =>
+    boss.createQueue(SOURCE_INTAKE_QUEUE, {
+      name: SOURCE_INTAKE_QUEUE,
+      policy: 'stately',
+      retryLimit: 5,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 15 * 60,
+    }),
+  );
 }
 
 /** Tells the search service that intake rows wait (a job carrying nothing; one already waiting is enough). */

@@ -53,7 +53,7 @@ export async function startIntake(options: {
     })();
     return running;
   };
-  await prepareIntakeQueue(boss);
+  await prepareIntakeQueue(db, boss);
   await boss.work(
     SOURCE_INTAKE_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: options.settings?.pollingIntervalSeconds ?? 1 },
