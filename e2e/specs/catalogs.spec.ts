@@ -71,15 +71,15 @@ describe('connector catalog paging (docs/product/connections.md#paging)', () => 
   it('changing the page size shows one page of that size', async () => {
     await withPage(browser, { cookies: account.cookies }, async ({ page }) => {
       await openConnections(page);
-      // Every toggle off: all 27 match, more than one page of 25.
+      // Every toggle off: all 28 match, more than one page of 25.
       for (const name of [/OAuth/, /On-device/, /Read-only/, /Delta sync/]) {
         await page.getByRole('checkbox', { name }).uncheck();
       }
-      await expect.poll(() => matchingCount(page)).toBe(27);
+      await expect.poll(() => matchingCount(page)).toBe(28);
       await page.getByLabel('Load more by').selectOption('25');
       await expect.poll(() => cards(page).count()).toBe(25);
-      await catalog(page).getByRole('button', { name: 'Load 2 more' }).click();
-      await expect.poll(() => cards(page).count()).toBe(27);
+      await catalog(page).getByRole('button', { name: 'Load 3 more' }).click();
+      await expect.poll(() => cards(page).count()).toBe(28);
       expect(await loadMore(page).count()).toBe(0);
       await page.getByLabel('Load more by').selectOption('10');
       await expect.poll(() => cards(page).count()).toBe(10);
