@@ -108,3 +108,4 @@ export {
   requireSecretsKeyInProduction,
   secretsEnvShape,
 } from './secrets/secrets-env';
+export { formatterFor, offsetAt } from './time-zone';

@@ -1,3 +1,4 @@
+import { formatterFor, offsetAt } from '@trove/service-core';
 import ICAL from 'ical.js';
 
 // A calendar's text into its events, each repeat expanded over the window (issue 43 item 1;
@@ -97,47 +98,13 @@ function tzidOf(component: ICAL.Component, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
-function zoneFormat(zone: string): Intl.DateTimeFormat | null {
-  if (!zoneFormats.has(zone)) {
-    try {
-      zoneFormats.set(
-        zone,
-        new Intl.DateTimeFormat('en-US', {
-          timeZone: zone,
-          hourCycle: 'h23',
-          year: 'numeric',
-          month: 'numeric',
-          day: 'numeric',
-          hour: 'numeric',
-          minute: 'numeric',
-          second: 'numeric',
-        }),
-      );
-    } catch {
-      zoneFormats.set(zone, null);
-    }
-  }
-  return zoneFormats.get(zone) ?? null;
-}
+const zoneFormat = (zone: string): Intl.DateTimeFormat | null => formatterFor(zone) ?? null;
 const knownZone = (zone: string) => zoneFormat(zone) !== null;
 
-/** local − UTC at an instant, in ms. */
+/** local − UTC at an instant, in ms (UTC for a zone the server does not know). */
 function zoneOffset(instant: number, zone: string): number {
   const format = zoneFormat(zone);
-  if (format === null) return 0;
-  const parts = Object.fromEntries(
-    format.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]),
-  );
-  const local = Date.UTC(
-    parts.year ?? 0,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return local - Math.floor(instant / 1000) * 1000;
+  return format === null ? 0 : offsetAt(instant, format);
 }
 
 const dayOf = (time: ICAL.Time) =>
