@@ -332,6 +332,16 @@ async function kindUploads(): Promise<Upload[]> {
       bytes: await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }),
       phrase: 'bilby ledger',
     },
+    {
+      name: 'receipt.webp',
+      type: 'image/webp',
+      bytes: new Uint8Array(
+        readFileSync(
+          new URL('../../../services/search/src/extraction/fixtures/receipt.webp', import.meta.url),
+        ),
+      ),
+      phrase: 'kakapo couriers',
+    },
     { name: 'handover.tar.gz', type: 'application/gzip', bytes: gnuTarGz(), phrase: 'numbat roster' },
     {
       name: 'IMG_0042.HEIC',

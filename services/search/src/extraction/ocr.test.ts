@@ -71,6 +71,20 @@ describe('pictures and scans', () => {
     OCR_GUARD_MS,
   );
 
+  it(
+    'a WebP picture (what browsers and Android save) is read by its signature, whatever its name',
+    async () => {
+      const webp = new Uint8Array(readFileSync(new URL('./fixtures/receipt.webp', import.meta.url)));
+      const document = await extractDocument(file('receipt.webp', webp));
+      expect(document.kind).toBe('image');
+      expect(document.passages[0]?.location).toBe(READ_FROM_IMAGE);
+      expect(document.passages.map((passage) => passage.text).join(' ')).toContain('Kakapo couriers');
+      const cut = webp.slice(0, 300);
+      await expect(extractDocument(file('cut.webp', cut), small)).rejects.toBeInstanceOf(ExtractionError);
+    },
+    OCR_GUARD_MS,
+  );
+
   it('a 20,000 × 20,000 picture is refused from its header, before anything decodes it', async () => {
     await expect(extractDocument(file('huge.png', pngHeader(20_000, 20_000)))).rejects.toEqual(
       new ExtractionError('This image is 20,000 × 20,000 pixels; images of up to 40 megapixels are read.'),
