@@ -193,6 +193,37 @@ describe('the sources above the catalog (issue 21: status people can read)', () 
     expect(dialog.textContent).toContain('The database itself is not touched.');
   });
 
+  it('Remove of a calendar speaks of its events and the calendar, not rows and a database', async () => {
+    const calendar = {
+      id: 'c',
+      kind: 'calendar',
+      name: 'Team calendar',
+      settings: {
+        protocol: 'ical',
+        url: 'https://calendar.example.org/team.ics',
+        username: null,
+        calendars: null,
+        window_past_days: 365,
+        window_future_days: 365,
+        poll_minutes: 30,
+        time_zone: null,
+      },
+      status: { state: 'paused', last_sync_at: null },
+      documents: 12,
+      created_at: ago(60 * MIN),
+      updated_at: ago(MIN),
+    } as unknown as Source;
+    listed = [calendar];
+    renderPage();
+    await screen.findByRole('article', { name: 'Team calendar' });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Team calendar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Team calendar?' });
+    expect(dialog.textContent).toContain('12 events');
+    expect(dialog.textContent).toContain('The calendar itself is not touched.');
+    expect(dialog.textContent).toContain('add the calendar again to bring the events back');
+    expect(dialog.textContent).not.toMatch(/rows|database/);
+  });
+
   it('with no sources, says so and offers to add a mailbox, which opens the form', async () => {
     listed = [];
     renderPage();

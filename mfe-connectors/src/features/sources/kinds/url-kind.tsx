@@ -51,8 +51,8 @@ export function urlSourceKind<K extends UrlKindWords['kind']>(
       what: (documents) => countOf(documents, extras.units),
       forgets: ', and forgets any password saved for it',
       kept: extras.kept,
-      addAgain: 'server',
-      comesBack: 'the rows',
+      addAgain: 'source',
+      comesBack: `the ${extras.units.many}`,
     },
   };
 }

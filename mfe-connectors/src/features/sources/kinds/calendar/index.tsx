@@ -41,12 +41,11 @@ export const calendarKind: SourceKindUi<'calendar'> = {
     protocol === 'caldav' ? `CalDAV · ${new URL(url).host}` : `Calendar address · ${new URL(url).host}`,
   ],
   units: EVENTS,
-  // The confirmation before Remove says what it said before the kinds moved here (rows, "the database").
   remove: {
-    what: (documents) => countOf(documents, ROWS),
+    what: (documents) => countOf(documents, EVENTS),
     forgets: ', and forgets any password saved for it',
-    kept: 'The database itself is not touched.',
-    addAgain: 'server',
-    comesBack: 'the rows',
+    kept: 'The calendar itself is not touched.',
+    addAgain: 'calendar',
+    comesBack: 'the events',
   },
 };
