@@ -19,7 +19,7 @@ import {
 import type { SourcesState } from './use-sources';
 
 const formApi = { test: testSourceSettings, create: createSource };
-const calendarApi = { ...formApi, update: updateSource };
+const calendarApi = { ...formApi, update: updateSource, testSaved: testSavedSource };
 const savedApi = { test: testSavedSource, update: updateSource };
 const databaseApi = {
   preview: previewDatabase,
@@ -29,7 +29,12 @@ const databaseApi = {
   upload: uploadSqliteFile,
 };
 
-const urlApi = { test: testNewSource, create: createSource, update: updateSource };
+const urlApi = {
+  test: testNewSource,
+  testSaved: testSavedSource,
+  create: createSource,
+  update: updateSource,
+};
 
 const databaseTitles: Readonly<Record<DatabaseSourceKind, string>> = {
   postgres: 'Add a PostgreSQL server',

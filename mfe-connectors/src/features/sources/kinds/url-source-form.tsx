@@ -4,6 +4,7 @@ import type {
   SourceFolder,
   SourceTestResult,
   TestNewSource,
+  TestSavedSource,
   UpdateSource,
 } from '@trove/contracts';
 import { useAppConfig, userMessage } from '@trove/kit';
@@ -18,6 +19,8 @@ import * as styles from '../sources.module.css';
 
 export interface UrlSourceApi {
   test: (request: TestNewSource) => Promise<SourceTestResult>;
+  /** A saved source's test with the fields as edited: its saved password unless one is typed (docs/decisions/080). */
+  testSaved?: (id: string, request: TestSavedSource) => Promise<SourceTestResult>;
   create: (request: CreateSourceInput) => Promise<Source>;
   update: (id: string, update: UpdateSource) => Promise<Source>;
 }
@@ -90,7 +93,13 @@ export function UrlSourceForm({ words, api, source, onSaved, onCancel }: UrlSour
         settings: words.settings({ url, username }, new Set(), []),
         password,
       };
-      const result = await api.test(request as TestNewSource);
+      const result =
+        source !== undefined && api.testSaved !== undefined
+          ? await api.testSaved(source.id, {
+              settings: { url, username } as TestSavedSource['settings'],
+              ...(password === '' ? {} : { password }),
+            })
+          : await api.test(request as TestNewSource);
       if (result.ok) {
         setTest({ phase: 'passed', folders: result.folders });
         if (chosen.size === 0) setChosen(new Set(result.default_folders));

@@ -5,6 +5,7 @@ import {
   type Source,
   type SourceFolder,
   type SourceTestResult,
+  type TestSavedSource,
   type TestSource,
   type UpdateSource,
 } from '@trove/contracts';
@@ -20,6 +21,8 @@ import * as styles from '../../sources.module.css';
 
 export interface CalendarFormApi {
   test: (request: TestSource) => Promise<SourceTestResult>;
+  /** A saved calendar's test with the fields as edited: its saved password unless one is typed (docs/decisions/080). */
+  testSaved?: (id: string, request: TestSavedSource) => Promise<SourceTestResult>;
   create: (request: TestSource) => Promise<Source>;
   update: (id: string, update: UpdateSource) => Promise<Source>;
 }
@@ -27,7 +30,7 @@ export interface CalendarFormApi {
 export interface CalendarFormProps {
   api: CalendarFormApi;
   protocol: CalendarProtocol;
-  /** Editing a saved calendar: its settings filled in, Connect saves the change (the app password typed again). */
+  /** Editing a saved calendar: its settings filled in, Connect saves the change (the saved app password kept unless typed). */
   source?: CalendarSource | undefined;
   onConnected: (source: Source) => void;
   onCancel: () => void;
@@ -85,7 +88,13 @@ export function CalendarForm({ api, protocol: initial, source, onConnected, onCa
     if (checked === null) return;
     setTest({ phase: 'testing' });
     try {
-      const result = await api.test(checked);
+      const result =
+        source !== undefined && api.testSaved !== undefined
+          ? await api.testSaved(source.id, {
+              settings: { protocol, url, username: protocol === 'caldav' ? username : null },
+              ...(checked.password === '' ? {} : { password: checked.password }),
+            })
+          : await api.test(checked);
       if (result.ok) {
         setTest({ phase: 'passed', calendars: result.folders });
         // A saved choice stays as it was; a new source starts with every calendar.
