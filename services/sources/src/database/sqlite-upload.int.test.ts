@@ -38,6 +38,34 @@ async function upload(name: string, bytes: Uint8Array) {
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
+/** The same upload sent chunked (no Content-Length), as a client streaming from disk may: read a chunk at a time. */
+async function uploadChunked(name: string, bytes: Uint8Array) {
+  const boundary = 'trove-test-boundary';
+  const pieces = [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    ...Array.from({ length: Math.ceil(bytes.byteLength / 65_536) }, (_, n) =>
+      bytes.subarray(n * 65_536, (n + 1) * 65_536),
+    ),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ];
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = pieces.shift();
+      if (next === undefined) controller.close();
+      else controller.enqueue(new Uint8Array(next));
+    },
+  });
+  const res = await service.request(ada, '/api/v1/sources/files', {
+    method: 'POST',
+    body,
+    duplex: 'half',
+    headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding': 'chunked' },
+  } as RequestInit);
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
 async function preview(fileId: string): Promise<DatabasePreviewResult> {
   const res = await service.request(ada, '/api/v1/sources/preview', {
     method: 'POST',
@@ -122,6 +150,20 @@ describe('a SQLite file’s upload', () => {
     expect(refused.json).toMatchObject({ error: DATABASE_MESSAGES.fileTooLarge(MAX_BYTES) });
     const after = await sql<{ n: number }>`select count(*)::int as n from source_files`.execute(service.db);
     expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+  });
+
+  it('streams a chunked upload too (no Content-Length): kept in pieces, cut past the limit', async () => {
+    const path = notesFile('chunked.sqlite', 12, 100_000);
+    const uploaded = await uploadChunked('chunked.sqlite', readFileSync(path));
+    expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(201);
+    const { file } = SourceFileResponseSchema.parse(uploaded.json);
+    expect(file.size_bytes).toBe(statSync(path).size);
+    expect((await piecesOf(file.id))?.pieces).toBe(Math.ceil(file.size_bytes / SOURCE_FILE_PIECE_BYTES));
+    const bytes = Buffer.alloc(MAX_BYTES + 16 * 1024, 1);
+    Buffer.from('SQLite format 3\u0000', 'latin1').copy(bytes);
+    const refused = await uploadChunked('big.sqlite', bytes);
+    expect(refused.status).toBe(413);
+    expect(refused.json).toMatchObject({ error: DATABASE_MESSAGES.fileTooLarge(MAX_BYTES) });
   });
 
   it('reads a file kept whole before the pieces', async () => {

@@ -78,7 +78,7 @@ export function createSourceRoutes(deps: SourceRoutesDeps): Hono<ServiceEnv> {
   const sqliteMaxBytes = deps.databases?.sqliteMaxBytes ?? DATABASE_DEFAULTS.sqliteMaxBytes;
   // A SQLite file's upload has its own cap (SOURCE_SQLITE_MAX_BYTES and the multipart framing): the one nginx's
   // location for it applies too (proxy/src/nginx/locations.ts).
-  const fileSized = limitBody(sqliteUploadBodyBytes(sqliteMaxBytes));
+  const fileSized = limitBody(sqliteUploadBodyBytes(sqliteMaxBytes), { stream: true });
   routes.use('*', (c, next) =>
     c.req.method === 'POST' && c.req.path.endsWith('/sources/files') ? fileSized(c, next) : small(c, next),
   );
