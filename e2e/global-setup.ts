@@ -43,6 +43,10 @@ export default async function setup(project: TestProject) {
       RATE_PASSWORD_CHECKS_PER_MINUTE: '100000',
       RATE_LOGIN_FAILURES: '100000',
       RATE_CODE_MAILS_PER_HOUR: '100000',
+      // The sources' per-user budgets a minute (docs/decisions/201): the specs test and sync more often than a person.
+      SOURCE_CHECKS_PER_MINUTE: '100000',
+      SOURCE_FILES_PER_MINUTE: '100000',
+      SOURCE_SYNC_NOW_PER_MINUTE: '100000',
       // nginx's own per-network limits on sign-up and sign-in (docs/decisions/096).
       ...RAISED_PROXY_AUTH_LIMITS,
     },

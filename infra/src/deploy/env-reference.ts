@@ -240,6 +240,10 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   SOURCES_PER_USER: 'sources one account may have; one more is a 409',
   SOURCE_CHECKS_PER_USER:
     'tests, previews and SQLite file checks one account may have running at once in one sources process; then 429',
+  SOURCE_CHECKS_PER_MINUTE:
+    'tests and previews of sources one account may ask for a minute, across instances; then 429 with retry_after',
+  SOURCE_FILES_PER_MINUTE: 'SQLite files one account may upload a minute; then 429 with retry_after',
+  SOURCE_SYNC_NOW_PER_MINUTE: '"Sync now" one account may ask for a minute; then 429 with retry_after',
   SOURCE_SYNCS_PER_USER: "an account's sources syncing at once, across instances; the others wait their turn",
   SOURCE_DOCUMENTS_PER_USER:
     "documents (rows and messages) one account's sources may hold together; a sync stops before passing it",

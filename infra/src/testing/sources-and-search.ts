@@ -67,6 +67,13 @@ export async function startSourcesTestService(
       concurrency: 1,
       pollingIntervalSeconds: 0.5,
       ...settings,
+      // The per-minute budgets (docs/decisions/201) stay out of the way unless a test sets them.
+      limits: {
+        checksPerMinute: 100_000,
+        filesPerMinute: 100_000,
+        syncNowPerMinute: 100_000,
+        ...settings.limits,
+      },
       // A sync's hand-over is applied as soon as it is committed, as the search service's worker would.
       onStored: () => {
         settings.onStored?.();

@@ -76,6 +76,13 @@ export const SOURCE_LIMIT_MESSAGES = {
     `You have ${max} sources, the most one account may have. Remove one you no longer need to add another.`,
   busy: (max: number) =>
     `${max === 1 ? 'A check of one of your sources is' : `${max} checks of your sources are`} still running. Try again when ${max === 1 ? 'it has' : 'they have'} answered.`,
+  /** Past SOURCE_CHECKS_PER_MINUTE, SOURCE_FILES_PER_MINUTE, SOURCE_SYNC_NOW_PER_MINUTE (a 429 with retry_after). */
+  checksTooFast: (max: number) =>
+    `You tested or previewed sources ${max} times in the last minute, the most one account may. Wait a moment and try again.`,
+  filesTooFast: (max: number) =>
+    `You uploaded ${max} SQLite files in the last minute, the most one account may. Wait a moment and try again.`,
+  syncsTooFast: (max: number) =>
+    `You asked for ${max} syncs in the last minute, the most one account may. Your sources still sync by themselves; wait a moment to ask again.`,
 } as const;
 export const SOURCE_LIMIT_CODE = 'source_limit';
 
@@ -299,10 +306,19 @@ export type TestNewSource = z.output<typeof TestNewSourceSchema>;
 
 /**
  * `POST /api/v1/sources/:id/test`: the saved source, or the saved source with these changes (the form
- * being edited, or a fingerprint to pin) without saving them. An empty body tests what is saved.
+ * being edited, or a fingerprint to pin) without saving them. An empty body tests what is saved. Any kind with
+ * a test (a mailbox, a file share, a repository, a calendar) sends its own change; the service checks the merged
+ * settings against the source's kind, and the saved password goes only where it was given (docs/decisions/080).
  */
 export const TestSavedSourceSchema = requestBody({
-  settings: ImapSettingsChangeSchema.optional(),
+  settings: z
+    .union([
+      ImapSettingsChangeSchema,
+      WebdavSettingsChangeSchema,
+      GitSettingsChangeSchema,
+      CalendarSettingsChangeSchema,
+    ])
+    .optional(),
   password: z.union([passwordText, GitTokenSchema]).optional(),
 });
 export type TestSavedSource = z.output<typeof TestSavedSourceSchema>;

@@ -2,7 +2,7 @@ import { ERROR_CODE_BY_STATUS, type ErrorEnvelope } from '@trove/contracts';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { DatabaseHandle } from './database';
-import { createErrorHandler, notFound } from './errors';
+import { ApiError, createErrorHandler, notFound } from './errors';
 import { createHealthRoutes } from './health';
 import type { ServiceEnv } from './hono-env';
 import type { Logger } from './logger';
@@ -17,6 +17,11 @@ export interface ServiceAppOptions {
   prefix: `/${string}`;
   /** Largest request body accepted, in bytes. Every payload in docs/product/api.md#conventions is a few hundred bytes. */
   maxBodyBytes?: number;
+  /**
+   * A body of unknown length (chunked) is counted as the route reads it instead of gathered first: for a
+   * service whose large bodies are streamed to disk (the sources' SQLite upload, docs/decisions/200).
+   */
+  streamBodies?: boolean;
   /** The `service` label on every metric. Default: the last part of the prefix (`auth`). */
   name?: string;
 }
@@ -35,7 +40,7 @@ export function createServiceApp(options: ServiceAppOptions): Hono<ServiceEnv> {
   });
   app.use(requestLogger(options.logger));
   app.use(metrics.middleware);
-  app.use(limitBody(options.maxBodyBytes ?? 64 * 1024));
+  app.use(limitBody(options.maxBodyBytes ?? 64 * 1024, { stream: options.streamBodies ?? false }));
   const health = createHealthRoutes(options.db);
   app.route('/', health);
   app.route(options.prefix, health);
@@ -52,13 +57,34 @@ export function createServiceApp(options: ServiceAppOptions): Hono<ServiceEnv> {
 /**
  * The one request-body cap: a 413 with the error envelope past `maxSize` bytes. A GET or HEAD is let through
  * untouched: no route reads their body, and asking the request for it made the node adapter build a full
- * WHATWG Request each time (~0.2 ms of CPU per request, measured on the search route).
+ * WHATWG Request each time (~0.2 ms of CPU per request, measured on the search route). A body with a
+ * Content-Length is judged by it; one without (chunked) is gathered and measured (Hono's bodyLimit) — or, with
+ * `stream`, counted as it is read: past `maxSize` the read fails with the 413 (docs/decisions/200), and nothing
+ * is held here.
  */
-export function limitBody(maxSize: number): MiddlewareHandler {
+export function limitBody(maxSize: number, options: { stream?: boolean } = {}): MiddlewareHandler {
   const limit = bodyLimit({
     maxSize,
     onError: (c) =>
       c.json<ErrorEnvelope>({ error: 'Request body too large', code: ERROR_CODE_BY_STATUS[413] }, 413),
   });
-  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const body = c.req.raw.body;
+    const known = c.req.raw.headers.has('content-length') && !c.req.raw.headers.has('transfer-encoding');
+    if (!options.stream || body === null || known) return limit(c, next);
+    let size = 0;
+    const counted = body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          size += chunk.byteLength;
+          if (size > maxSize)
+            controller.error(new ApiError(413, 'Request body too large', ERROR_CODE_BY_STATUS[413]));
+          else controller.enqueue(chunk);
+        },
+      }),
+    );
+    c.req.raw = new Request(c.req.raw, { body: counted, duplex: 'half' } as RequestInit);
+    return next();
+  };
 }

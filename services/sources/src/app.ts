@@ -33,6 +33,8 @@ export function createSourcesApp(deps: SourcesAppDeps): Hono<ServiceEnv> {
     name: 'sources',
     // The routes cap every other body at SOURCE_MAX_BODY_BYTES; the file's upload is the one large one.
     maxBodyBytes: Math.max(SOURCE_MAX_BODY_BYTES, sqliteUploadBodyBytes(sqliteMaxBytes)),
+    // A chunked upload is counted as it streams to disk, never gathered (docs/decisions/200).
+    streamBodies: true,
   });
   const { logger: _logger, ...routes } = deps;
   app.route(SOURCES_PREFIX, createSourceRoutes(routes));

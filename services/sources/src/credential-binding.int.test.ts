@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:net';
 import { SOURCE_PASSWORD_REQUIRED, SourceResponseSchema, SourcesListResponseSchema } from '@trove/contracts';
 import { freePort } from '@trove/service-core/testing';
 import { testTime, waitUntil } from '@trove/service-core/testing/time';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DavServer, startDavServer } from './kinds/webdav/testing/dav-server';
 import {
   type SourcesTestService,
   type SignedInUser,
@@ -159,5 +161,109 @@ describe('a mailbox', () => {
     expect(connections).toBe(before);
     // The address shown and the folders are not where the password goes.
     expect((await call('PATCH', `/${id}`, { settings: { email: 'ada@example.org' } })).status).toBe(200);
+  });
+});
+
+// The kinds named by an address (issue 34 item 4, with issue 43's kinds): their edit forms send every field back
+// and test with the saved password; only the address, the user name (and a calendar's kind) move it.
+describe('a file share, a repository and a calendar', () => {
+  let dav: DavServer;
+
+  beforeAll(async () => {
+    dav = await startDavServer();
+    dav.write('Docs/a.txt', 'the quarterly plan');
+    dav.write('Other/b.txt', 'something else');
+  }, testTime(60_000));
+
+  afterAll(async () => {
+    await dav?.stop();
+  });
+
+  const checkpointOf = async (id: string) =>
+    (await sql<{ checkpoint: unknown }>`select checkpoint from sources where id = ${id}`.execute(service.db))
+      .rows[0]?.checkpoint;
+
+  it('a file share: tests and saves new folders with the saved password; a new address needs it, before connecting', async () => {
+    const created = await call('POST', '', {
+      kind: 'webdav',
+      settings: { url: dav.url, username: dav.user, folders: null },
+      password: dav.password,
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const id = SourceResponseSchema.parse(created.json).source.id;
+    // What the edit form's Test sends: the fields as they are, no password.
+    const tested = await call('POST', `/${id}/test`, { settings: { url: dav.url, username: dav.user } });
+    expect(tested.status, JSON.stringify(tested.json)).toBe(200);
+    expect(tested.json).toMatchObject({ ok: true });
+    expect((tested.json.folders as { path: string }[]).map((folder) => folder.path)).toContain('Docs');
+    await service.sources.syncOnly(id);
+    await waitUntil(async () => (await checkpointOf(id)) !== null, {
+      timeoutMs: 30_000,
+      what: 'the share’s first sync to end',
+    });
+    // What its Save sends: every field, the address unchanged, the folders chosen; no password.
+    const saved = await call('PATCH', `/${id}`, {
+      settings: { url: dav.url, username: dav.user, folders: ['Docs'] },
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(SourceResponseSchema.parse(saved.json).source.settings).toMatchObject({ folders: ['Docs'] });
+    // The address came back unchanged: the source does not start over.
+    expect(await checkpointOf(id)).not.toBeNull();
+    const before = connections;
+    const elsewhere = `http://127.0.0.1:${trapPort}/dav/`;
+    for (const settings of [{ url: elsewhere }, { url: dav.url, username: 'bob' }]) {
+      const moved = await call('POST', `/${id}/test`, { settings });
+      expect(moved.status, JSON.stringify(moved.json)).toBe(400);
+      expect(errorOf(moved.json)).toMatchObject({ code: SOURCE_PASSWORD_REQUIRED, field: 'password' });
+    }
+    const patched = await call('PATCH', `/${id}`, { settings: { url: elsewhere, username: dav.user } });
+    expect(patched.status).toBe(400);
+    expect(errorOf(patched.json).message).toContain('address');
+    expect(connections).toBe(before);
+    await call('PATCH', `/${id}`, { paused: true });
+  });
+
+  it('a repository and a calendar: a branch or calendars change keeps the token; a new address needs it', async () => {
+    const url = `http://127.0.0.1:${deadPort}/owner/repo.git`;
+    const repo = await call('POST', '', {
+      kind: 'git',
+      settings: { url, username: '', branch: null },
+      password: 'the saved token',
+    });
+    expect(repo.status, JSON.stringify(repo.json)).toBe(201);
+    const repoId = SourceResponseSchema.parse(repo.json).source.id;
+    expect(
+      (await call('PATCH', `/${repoId}`, { settings: { url, username: '', branch: 'main' } })).status,
+    ).toBe(200);
+    const calendar = await call('POST', '', {
+      kind: 'calendar',
+      settings: {
+        protocol: 'caldav',
+        url: `http://127.0.0.1:${deadPort}/dav/`,
+        username: 'ada',
+        calendars: null,
+      },
+      password: 'the saved app password',
+    });
+    expect(calendar.status, JSON.stringify(calendar.json)).toBe(201);
+    const calendarId = SourceResponseSchema.parse(calendar.json).source.id;
+    const same = { protocol: 'caldav', url: `http://127.0.0.1:${deadPort}/dav/`, username: 'ada' };
+    expect(
+      (await call('PATCH', `/${calendarId}`, { settings: { ...same, calendars: ['/dav/ada/work/'] } }))
+        .status,
+    ).toBe(200);
+    const before = connections;
+    const trapUrl = (path: string) => `http://127.0.0.1:${trapPort}${path}`;
+    for (const [id, settings] of [
+      [repoId, { url: trapUrl('/owner/repo.git') }],
+      [calendarId, { ...same, url: trapUrl('/dav/') }],
+      [calendarId, { ...same, username: 'bob' }],
+    ] as const) {
+      const moved = await call('POST', `/${id}/test`, { settings });
+      expect(moved.status, JSON.stringify(moved.json)).toBe(400);
+      expect(errorOf(moved.json).code).toBe(SOURCE_PASSWORD_REQUIRED);
+    }
+    expect(connections).toBe(before);
+    for (const id of [repoId, calendarId]) await call('PATCH', `/${id}`, { paused: true });
   });
 });

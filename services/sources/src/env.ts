@@ -65,6 +65,13 @@ export const SourcesEnvSchema = z
      * would pass it, and the source says why. 250,000: a large mailbox and a 100,000-row table side by side.
      */
     SOURCE_DOCUMENTS_PER_USER: wholeNumber(250_000, 1, 100_000_000),
+    /**
+     * Per-user budgets a minute, across instances (docs/decisions/201): tests and previews, SQLite uploads and
+     * "Sync now"; past one a 429 with retry_after.
+     */
+    SOURCE_CHECKS_PER_MINUTE: wholeNumber(30, 1, 100_000),
+    SOURCE_FILES_PER_MINUTE: wholeNumber(10, 1, 100_000),
+    SOURCE_SYNC_NOW_PER_MINUTE: wholeNumber(20, 1, 100_000),
     /** Source syncs one process runs at once. */
     SOURCE_SYNC_CONCURRENCY: wholeNumber(2, 1, 32),
     /**

@@ -27,6 +27,9 @@ await runService({
           checksPerUser: env.SOURCE_CHECKS_PER_USER,
           syncsPerUser: env.SOURCE_SYNCS_PER_USER,
           documentsPerUser: env.SOURCE_DOCUMENTS_PER_USER,
+          checksPerMinute: env.SOURCE_CHECKS_PER_MINUTE,
+          filesPerMinute: env.SOURCE_FILES_PER_MINUTE,
+          syncNowPerMinute: env.SOURCE_SYNC_NOW_PER_MINUTE,
         },
         databases: {
           statementTimeoutMs: env.SOURCE_DB_STATEMENT_TIMEOUT_MS,

@@ -11,10 +11,13 @@ import {
   type TestNewSource,
 } from '@trove/contracts';
 import { ApiError, tooManyRequests } from '@trove/service-core';
-import { deleteSourceFile, findSourceFile, insertSourceFile } from './database/database-sources.repository';
+import { sqliteFileTables } from './database/database-source';
+import { findSourceFile } from './database/database-sources.repository';
+import { readerOptions } from './database/database-steps';
+import { storeSourceFileFrom } from './database/source-file-pieces.repository';
 import { requirePasswordForMovedConnection } from './credential-binding';
-import { SOURCE_KIND_REGISTRY } from './kinds/registry';
 import type { AnySourceKind, CheckedSettings, SourceContext } from './kinds/source-kind';
+import { requireSqliteHeader, type StagedFile } from './source-file-upload';
 import { openSourcePassword } from './source-secrets';
 import { DATABASE_DEFAULTS } from './source-settings';
 import { sourceWithSecret } from './sources.repository';
@@ -151,39 +154,48 @@ export async function testSavedSource(
   return asCheck(deps, userId, () => check.run(checkContext(deps), settings, password));
 }
 
-/** SQLite's header: the 16 bytes every database file starts with. */
-const SQLITE_MAGIC = Buffer.from('SQLite format 3\u0000', 'latin1');
-
 /**
- * An uploaded SQLite file (issue 22, "Add file"), checked by its header and opened read-only once before it
- * is kept; answered with its tables for the picker (the SQLite kind's `discover`). Kept for a source made from
- * it within a day.
+ * An uploaded SQLite file (issue 22, "Add file"), staged on disk by the route (source-file-upload.ts), checked by
+ * its header and opened read-only in a reader child before it is kept (in pieces: docs/decisions/200); answered
+ * with its tables for the picker. Kept for a source made from it within a day. The staged copy goes either way.
  */
 export async function uploadSourceFile(
   deps: SourcesDeps,
   userId: string,
-  file: { name: string; bytes: Buffer },
+  file: StagedFile,
 ): Promise<SourceFileResponse> {
-  if (file.bytes.byteLength < 100 || !file.bytes.subarray(0, 16).equals(SQLITE_MAGIC))
-    throw new ApiError(400, DATABASE_MESSAGES.notSqlite, DATABASE_ERROR_CODES.notSqlite);
-  const name = file.name.replace(/[\p{Cc}]/gu, '').slice(0, 200) || 'database.sqlite';
-  const row = await insertSourceFile(deps.db, { userId, name, bytes: file.bytes });
-  let tables: SourceFileResponse['tables'];
   try {
-    tables = (await asCheck(deps, userId, () =>
-      SOURCE_KIND_REGISTRY.sqlite.discover(checkContext(deps), { file_id: row.id }, ''),
-    )) as SourceFileResponse['tables'];
-  } catch (error) {
-    await deleteSourceFile(deps.db, row.id);
-    if (error instanceof ApiError) throw error;
-    throw new ApiError(
-      400,
-      `${DATABASE_MESSAGES.notSqlite} It could not be opened as one.`,
-      DATABASE_ERROR_CODES.notSqlite,
-    );
+    await requireSqliteHeader(file);
+    const name = file.name.replace(/[\p{Cc}]/gu, '').slice(0, 200) || 'database.sqlite';
+    let tables: SourceFileResponse['tables'];
+    try {
+      tables = await asCheck(deps, userId, () =>
+        sqliteFileTables(file.path, readerOptions(checkContext(deps))),
+      );
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw new ApiError(
+        400,
+        `${DATABASE_MESSAGES.notSqlite} It could not be opened as one.`,
+        DATABASE_ERROR_CODES.notSqlite,
+      );
+    }
+    const row = await storeSourceFileFrom(deps.db, {
+      userId,
+      name,
+      path: file.path,
+      sizeBytes: file.sizeBytes,
+    });
+    return {
+      file: {
+        id: row.id,
+        name: row.name,
+        size_bytes: row.sizeBytes,
+        uploaded_at: row.createdAt.toISOString(),
+      },
+      tables,
+    };
+  } finally {
+    await file.discard();
   }
-  return {
-    file: { id: row.id, name: row.name, size_bytes: row.sizeBytes, uploaded_at: row.createdAt.toISOString() },
-    tables,
-  };
 }

@@ -60,6 +60,12 @@ export interface SourceLimits {
   syncsPerUser: number;
   /** Documents a user's sources may hold together (rows and messages). */
   documentsPerUser: number;
+  /** Tests and previews (new or saved) one user may ask for a minute, across instances (rate_limits). */
+  checksPerMinute: number;
+  /** SQLite files one user may upload a minute. */
+  filesPerMinute: number;
+  /** "Sync now" one user may ask for a minute. */
+  syncNowPerMinute: number;
 }
 
 export const SOURCE_LIMIT_DEFAULTS: SourceLimits = {
@@ -67,4 +73,7 @@ export const SOURCE_LIMIT_DEFAULTS: SourceLimits = {
   checksPerUser: 2,
   syncsPerUser: 1,
   documentsPerUser: 250_000,
+  checksPerMinute: 30,
+  filesPerMinute: 10,
+  syncNowPerMinute: 20,
 };

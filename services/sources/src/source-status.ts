@@ -165,6 +165,14 @@ export function problemWords(
         reason: `None of the folders chosen for this source are on ${context.host} any more.`,
         action: 'Choose the folders again in the source’s settings.',
       };
+    case 'limit':
+      return {
+        reason:
+          context.detail ??
+          `${context.host} sent more than a source reads at once, and reading it was stopped.`,
+        action:
+          'It waits for you: “Sync now” tries again. If it stops again, an administrator can raise SOURCE_RUN_TIMEOUT_S and SOURCE_RUN_MEMORY_MB.',
+      };
     default:
       return {
         reason: context.detail ?? `${context.host} answered something unexpected.`,

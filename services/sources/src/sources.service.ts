@@ -292,7 +292,11 @@ async function changedSettings(
       throw new ApiError(400, DATABASE_MESSAGES.badFileId, DATABASE_ERROR_CODES.badFile);
     await deleteOtherSourceFiles(deps.db, saved.id, fileId);
   }
-  if (kind.restartFields.some((field) => given.includes(field))) await forgetCheckpoint(deps.db, saved.id);
+  // Only a value that changed starts over: a form sends every field back, the address too, on each edit.
+  const before = saved.settings as Record<string, unknown>;
+  const after = parsed.data as Record<string, unknown>;
+  const changed = given.filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]));
+  if (kind.restartFields.some((field) => changed.includes(field))) await forgetCheckpoint(deps.db, saved.id);
   return parsed.data as Record<string, unknown>;
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@trove/service-core';
 import { deleteUnusedSourceFiles } from './database/database-sources.repository';
 import { prewarmReaderChild, stopReaderChildren } from './database/reader-pool';
+import { IMAP_SCRIPT } from './kinds/imap/imap-sandbox';
 import { kindOf, SOURCE_KIND_REGISTRY } from './kinds/registry';
 import type { ImapTuning, SourceContext } from './kinds/source-kind';
 import { jobLibraryQueue, type RemovalRetry, type SyncRunResult, startSourceWorkers } from './source-jobs';
@@ -111,6 +112,8 @@ export async function startSources(options: {
   const databases: DatabaseSettings = { ...DATABASE_DEFAULTS, ...settings.databases };
   // A reader child waits warm, so the first preview or sync does not pay its start (reader-pool.ts).
   prewarmReaderChild(databases.runner.memoryMb);
+  // And a mailbox's (docs/decisions/200): every IMAP session runs in one too.
+  prewarmReaderChild(databases.runner.memoryMb, IMAP_SCRIPT);
   const { afterBatch, ...imap } = settings.sync ?? {};
   const syncOptions: SourceSyncOptions = {
     syncsPerUser: limits.syncsPerUser,

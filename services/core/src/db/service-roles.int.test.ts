@@ -86,7 +86,14 @@ describe('per-service database roles', () => {
 
   it('sources reach their own tables and write the intake; never documents, passages, chats or accounts (docs/decisions/170)', async () => {
     const sources = asRole.sources;
-    for (const table of ['sources', 'source_folders', 'source_messages', 'source_cursors', 'source_files'])
+    for (const table of [
+      'sources',
+      'source_folders',
+      'source_messages',
+      'source_cursors',
+      'source_files',
+      'source_file_chunks',
+    ])
       expect(await attempt(sources, `delete from ${table} where false`), table).toBe('ok');
     expect(await attempt(sources, 'select id from source_intake')).toBe('ok');
     expect(await attempt(sources, 'delete from source_intake where false')).toBe('denied');
@@ -112,7 +119,13 @@ describe('per-service database roles', () => {
     expect(await attempt(search, 'select id, user_id, kind, name, settings, detail from sources')).toBe('ok');
     expect(await attempt(search, 'select secret from sources')).toBe('denied');
     expect(await attempt(search, 'update sources set name = name where false')).toBe('denied');
-    for (const table of ['source_folders', 'source_messages', 'source_cursors', 'source_files'])
+    for (const table of [
+      'source_folders',
+      'source_messages',
+      'source_cursors',
+      'source_files',
+      'source_file_chunks',
+    ])
       expect(await attempt(search, `select * from ${table}`), table).toBe('denied');
   });
 

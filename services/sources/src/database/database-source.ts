@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -10,6 +10,7 @@ import {
   type DatabasePreviewResult,
   type DatabaseProblem,
   type DatabaseSourceKind,
+  type DatabaseTableInfo,
   databaseFieldLabel,
   databaseSyncMode,
 } from '@trove/contracts';
@@ -23,7 +24,7 @@ import {
   type DatabaseReader,
   type RowSource,
 } from './database-reader';
-import { sourceFileBytes } from './database-sources.repository';
+import { writeSourceFileTo } from './source-file-pieces.repository';
 import { openSandboxedReader, type RunnerSettings } from './reader-sandbox';
 import { renderRow } from '@trove/service-core/records';
 import { checkSelect, QueryRefusedError } from './select-check';
@@ -67,12 +68,12 @@ export async function openReader(
       { kind: target.kind, connection: target.connection, password: target.password },
       { ...options, what: `The database at ${target.connection.host}:${target.connection.port}` },
     );
-  const bytes = await sourceFileBytes(db, target.fileId);
-  if (bytes === undefined) throw new DatabaseError('file', 'The SQLite file of this source is gone.');
   const dir = await mkdtemp(join(tmpdir(), 'trove-sqlite-'));
   const path = join(dir, 'source.sqlite');
   try {
-    await writeFile(path, bytes, { mode: 0o600 });
+    // Written a few pieces at a time (docs/decisions/200): the service never holds the whole file.
+    if (!(await writeSourceFileTo(db, target.fileId, path)))
+      throw new DatabaseError('file', 'The SQLite file of this source is gone.');
     const reader = await openSandboxedReader(
       { kind: 'sqlite', path },
       { ...options, what: 'The SQLite file' },
@@ -87,6 +88,19 @@ export async function openReader(
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/** The tables of a SQLite file on disk (an upload's check, before it is stored), read in a child like any read. */
+export async function sqliteFileTables(
+  path: string,
+  options: DatabaseSourceOptions,
+): Promise<DatabaseTableInfo[]> {
+  const reader = await openSandboxedReader({ kind: 'sqlite', path }, { ...options, what: 'The SQLite file' });
+  try {
+    return await reader.listTables();
+  } finally {
+    await reader.close();
   }
 }
 

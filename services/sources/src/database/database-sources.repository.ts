@@ -68,19 +68,7 @@ export interface SourceFileRow {
   createdAt: Date;
 }
 
-export async function insertSourceFile(
-  db: DatabaseHandle,
-  file: { userId: string; name: string; bytes: Buffer },
-): Promise<SourceFileRow> {
-  const row = await sourcesDb(db)
-    .insertInto('source_files')
-    .values({ user_id: file.userId, name: file.name, size_bytes: file.bytes.byteLength, bytes: file.bytes })
-    .returning(['id', 'user_id', 'source_id', 'name', 'size_bytes', 'created_at'])
-    .executeTakeFirstOrThrow();
-  return toFile(row);
-}
-
-const toFile = (row: {
+export const toFile = (row: {
   id: string;
   user_id: string;
   source_id: string | null;
@@ -123,15 +111,6 @@ export async function filesOfSources(
     .where('source_id', 'in', sourceIds)
     .execute();
   return new Map(rows.map((row) => [row.source_id ?? '', toFile(row)]));
-}
-
-export async function sourceFileBytes(db: DatabaseHandle, fileId: string): Promise<Buffer | undefined> {
-  const row = await sourcesDb(db)
-    .selectFrom('source_files')
-    .select('bytes')
-    .where('id', '=', fileId)
-    .executeTakeFirst();
-  return row?.bytes;
 }
 
 /** The file becomes the source's (removed with it); false when it is another source's already. */

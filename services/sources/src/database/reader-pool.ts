@@ -4,13 +4,32 @@ import { READER_CHILD_FLAG, READER_READY } from './reader-protocol';
 
 // The reader children, kept warm (docs/decisions/082): a child runs from TypeScript source under tsx, and starting
 // one took 1–2 s on an idle machine and 18 s under the bench's load — every preview paying it was the difference
-// between an answer and a timeout. A reader takes an idle child of its memory size (or starts one), and gives it
+// between an answer and a timeout. A reader (or a mailbox session, docs/decisions/200) takes an idle child of its script and memory size (or starts one), and gives it
 // back when it closes cleanly; a child that was killed, or has served MAX_USES readers, is never reused. One idle
 // child is started again in the background whenever the last is taken. Idle children hold no reference on the
 // event loop, so a service or a test stops without waiting for them.
 
+/**
+ * What a child runs: its module (loaded under tsx), the flag its argv carries, and how messages travel. The
+ * database reader's messages are JSON; a mailbox's carry messages' bytes, which 'advanced' (V8's structured
+ * clone) passes as they are instead of as JSON arrays of numbers.
+ */
+export interface ChildScript {
+  module: URL;
+  flag: string;
+  serialization: 'json' | 'advanced';
+}
+
+/** The database reader's child (reader-child.ts). */
+export const READER_SCRIPT: ChildScript = {
+  module: new URL('./reader-child.ts', import.meta.url),
+  flag: READER_CHILD_FLAG,
+  serialization: 'json',
+};
+
 export interface ReaderChild {
   process: ChildProcess;
+  script: ChildScript;
   memoryMb: number;
   /** The end of what the child wrote to stderr: V8's last words when it ran out of memory. */
   stderrTail: string;
@@ -24,11 +43,16 @@ const MAX_USES = 50;
 /** Idle children kept per memory size. */
 const MAX_IDLE = 2;
 
-const idle = new Map<number, ReaderChild[]>();
+/** Idle children by script and memory size. */
+const idle = new Map<string, ReaderChild[]>();
+const idleKey = (script: ChildScript, memoryMb: number) => `${script.flag}:${memoryMb}`;
 
-/** The child's environment: enough to start Node and tsx, nothing of the service's (no database, no keys). */
+/**
+ * The child's environment: enough to start Node and tsx, nothing of the service's (no database, no keys); the
+ * extra certificate authorities a deployment trusts, since a mailbox's TLS is made in the child.
+ */
 function childEnv(): NodeJS.ProcessEnv {
-  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'NODE_EXTRA_CA_CERTS'];
   return Object.fromEntries(
     keep.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key]]])),
   );
@@ -49,18 +73,19 @@ function hold(child: ReaderChild, held: boolean): void {
   }
 }
 
-function spawnChild(memoryMb: number): ReaderChild {
+function spawnChild(script: ChildScript, memoryMb: number): ReaderChild {
   // The services run from TypeScript source under tsx (docs/decisions/003): the child loads it first.
-  const process = fork(fileURLToPath(new URL('./reader-child.ts', import.meta.url)), [READER_CHILD_FLAG], {
+  const process = fork(fileURLToPath(script.module), [script.flag], {
     execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${memoryMb}`],
     env: childEnv(),
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: script.serialization,
   });
   const ready = new Promise<boolean>((resolve) => {
     process.once('message', (message) => resolve(message === READER_READY));
     process.once('close', () => resolve(false));
   });
-  const child: ReaderChild = { process, memoryMb, stderrTail: '', uses: 0, ready };
+  const child: ReaderChild = { process, script, memoryMb, stderrTail: '', uses: 0, ready };
   process.stderr?.on('data', (chunk: Buffer) => {
     child.stderrTail = (child.stderrTail + chunk.toString('utf8')).slice(-4096);
   });
@@ -70,34 +95,35 @@ function spawnChild(memoryMb: number): ReaderChild {
 }
 
 /** Starts an idle child of this size if none waits, so the next reader finds one. */
-export function prewarmReaderChild(memoryMb: number): void {
-  const list = idle.get(memoryMb) ?? [];
-  idle.set(memoryMb, list);
+export function prewarmReaderChild(memoryMb: number, script: ChildScript = READER_SCRIPT): void {
+  const list = idle.get(idleKey(script, memoryMb)) ?? [];
+  idle.set(idleKey(script, memoryMb), list);
   if (list.some(alive)) return;
-  const child = spawnChild(memoryMb);
+  const child = spawnChild(script, memoryMb);
   hold(child, false);
   list.push(child);
 }
 
 /** An idle child of this size, or a new one; held until it is given back or killed. */
-export function takeReaderChild(memoryMb: number): ReaderChild {
-  const list = idle.get(memoryMb) ?? [];
+export function takeReaderChild(memoryMb: number, script: ChildScript = READER_SCRIPT): ReaderChild {
+  const list = idle.get(idleKey(script, memoryMb)) ?? [];
   let child: ReaderChild | undefined;
   while (child === undefined && list.length > 0) {
     const candidate = list.shift() as ReaderChild;
     if (alive(candidate)) child = candidate;
   }
-  child ??= spawnChild(memoryMb);
+  child ??= spawnChild(script, memoryMb);
   hold(child, true);
   child.uses += 1;
-  if (list.length === 0) prewarmReaderChild(memoryMb);
+  if (list.length === 0) prewarmReaderChild(memoryMb, script);
   return child;
 }
 
 /** Gives a child back after its reader closed cleanly; one that served enough, or is gone, is stopped. */
 export function giveBackReaderChild(child: ReaderChild): void {
-  const list = idle.get(child.memoryMb) ?? [];
-  idle.set(child.memoryMb, list);
+  const key = idleKey(child.script, child.memoryMb);
+  const list = idle.get(key) ?? [];
+  idle.set(key, list);
   if (!alive(child) || child.uses >= MAX_USES || list.length >= MAX_IDLE) {
     killReaderChild(child);
     return;

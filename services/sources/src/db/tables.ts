@@ -70,8 +70,16 @@ export type SourceFilesTable = {
   source_id: string | null;
   name: string;
   size_bytes: ColumnType<string, number, number>;
-  bytes: Buffer;
+  /** A file uploaded before its pieces were kept (source_file_chunks); null for every newer one. */
+  bytes: Buffer | null;
   created_at: Timestamp;
+};
+
+/** An uploaded file's pieces, in order (docs/decisions/200): no whole file is held in memory. */
+export type SourceFileChunksTable = {
+  file_id: string;
+  seq: number;
+  bytes: Buffer;
 };
 
 export type SourcesTables = {
@@ -80,6 +88,7 @@ export type SourcesTables = {
   source_messages: SourceMessagesTable;
   source_cursors: SourceCursorsTable;
   source_files: SourceFilesTable;
+  source_file_chunks: SourceFileChunksTable;
   source_intake: SourceIntakeTable;
 };
 

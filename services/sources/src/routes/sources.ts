@@ -26,7 +26,6 @@ import {
   limitBody,
 } from '@trove/service-core';
 import { Hono } from 'hono';
-import { MalformedMultipart, multipartParts } from '@trove/service-core/multipart';
 import {
   previewNewSource,
   previewSavedSource,
@@ -34,10 +33,13 @@ import {
   testSavedSource,
   uploadSourceFile,
 } from '../source-checks.service';
+import { stageUploadedFile } from '../source-file-upload';
+import { type SourceAction, spendSourceBudget } from '../source-rate-limits';
 import { DATABASE_DEFAULTS } from '../source-settings';
 import {
   changeSource,
   createSource,
+  limitsOf,
   removeSource,
   type SourcesDeps,
   sourceOf,
@@ -76,10 +78,14 @@ export function createSourceRoutes(deps: SourceRoutesDeps): Hono<ServiceEnv> {
   const sqliteMaxBytes = deps.databases?.sqliteMaxBytes ?? DATABASE_DEFAULTS.sqliteMaxBytes;
   // A SQLite file's upload has its own cap (SOURCE_SQLITE_MAX_BYTES and the multipart framing): the one nginx's
   // location for it applies too (proxy/src/nginx/locations.ts).
-  const fileSized = limitBody(sqliteUploadBodyBytes(sqliteMaxBytes));
+  const fileSized = limitBody(sqliteUploadBodyBytes(sqliteMaxBytes), { stream: true });
   routes.use('*', (c, next) =>
     c.req.method === 'POST' && c.req.path.endsWith('/sources/files') ? fileSized(c, next) : small(c, next),
   );
+
+  // Per-user budgets a minute on what can be asked over and over (docs/decisions/201).
+  const spend = (userId: string, action: SourceAction) =>
+    spendSourceBudget(deps.db, limitsOf(deps), userId, action);
 
   routes.get('/', auth, async (c) =>
     c.json<SourcesListResponse>({ sources: await sourcesOf(deps, c.var.session.userId) }, 200),
@@ -92,45 +98,29 @@ export function createSourceRoutes(deps: SourceRoutesDeps): Hono<ServiceEnv> {
 
   // Before /:id, which would take "preview" or "files" for an id.
   routes.post('/preview', auth, async (c) => {
+    await spend(c.var.session.userId, 'check');
     const input = await parseJson(c, PreviewSourceSchema);
     return c.json<DatabasePreviewResult>(await previewNewSource(deps, c.var.session.userId, input), 200);
   });
 
   routes.post('/files', auth, async (c) => {
+    // Before a byte of the body is read.
+    await spend(c.var.session.userId, 'file');
     const contentType = c.req.header('Content-Type') ?? '';
     if (!/^multipart\/form-data\s*;/i.test(contentType))
       throw new ApiError(415, 'Content-Type must be multipart/form-data', 'unsupported_media_type');
     const body = c.req.raw.body;
     if (body === null)
       throw new ApiError(400, DATABASE_MESSAGES.fileRequired, DATABASE_ERROR_CODES.fileRequired);
-    let file: { name: string; bytes: Buffer } | undefined;
-    try {
-      for await (const part of multipartParts(body, contentType, { files: 1 })) {
-        if (part.kind !== 'file' || part.field !== 'file' || file !== undefined) {
-          if (part.kind === 'file') part.stream.resume();
-          continue;
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of part.stream as AsyncIterable<Buffer>) {
-          size += chunk.byteLength;
-          if (size > sqliteMaxBytes)
-            throw new ApiError(413, DATABASE_MESSAGES.fileTooLarge(sqliteMaxBytes), 'payload_too_large');
-          chunks.push(chunk);
-        }
-        file = { name: part.filename, bytes: Buffer.concat(chunks) };
-      }
-    } catch (error) {
-      if (error instanceof MalformedMultipart)
-        throw new ApiError(400, 'The upload is not a readable multipart form.', 'bad_request');
-      throw error;
-    }
+    // Streamed to disk under the one limit (docs/decisions/200): never gathered in memory.
+    const file = await stageUploadedFile(body, contentType, sqliteMaxBytes);
     if (file === undefined)
       throw new ApiError(400, DATABASE_MESSAGES.fileRequired, DATABASE_ERROR_CODES.fileRequired);
     return c.json<SourceFileResponse>(await uploadSourceFile(deps, c.var.session.userId, file), 201);
   });
 
   routes.post('/test', auth, async (c) => {
+    await spend(c.var.session.userId, 'check');
     const input = await parseJson(c, TestNewSourceSchema);
     return c.json<SourceTestResult>(await testNewSource(deps, c.var.session.userId, input), 200);
   });
@@ -153,12 +143,15 @@ export function createSourceRoutes(deps: SourceRoutesDeps): Hono<ServiceEnv> {
     return c.body(null, 204);
   });
 
-  routes.post('/:id/sync', auth, async (c) =>
-    c.json<SourceSyncResponse>({ source: await syncSourceNow(deps, c.var.session.userId, sourceId(c)) }, 202),
-  );
+  routes.post('/:id/sync', auth, async (c) => {
+    const id = sourceId(c);
+    await spend(c.var.session.userId, 'syncNow');
+    return c.json<SourceSyncResponse>({ source: await syncSourceNow(deps, c.var.session.userId, id) }, 202);
+  });
 
   routes.post('/:id/preview', auth, async (c) => {
     const id = sourceId(c);
+    await spend(c.var.session.userId, 'check');
     const input =
       c.req.header('Content-Length') === '0' || c.req.header('Content-Type') === undefined
         ? {}
@@ -171,6 +164,7 @@ export function createSourceRoutes(deps: SourceRoutesDeps): Hono<ServiceEnv> {
 
   routes.post('/:id/test', auth, async (c) => {
     const id = sourceId(c);
+    await spend(c.var.session.userId, 'check');
     // No body tests what is saved.
     const input =
       c.req.header('Content-Length') === '0' || c.req.header('Content-Type') === undefined

@@ -1,13 +1,13 @@
 import type { Source, SourceKind } from '@trove/contracts';
 import { countOf, type Units } from '../source-status';
-import { createSource, testNewSource, updateSource } from '../sources-api';
+import { createSource, testNewSource, testSavedSource, updateSource } from '../sources-api';
 import type { AddButton, SourceKindUi, SourceOf } from './source-kind-ui';
 import { UrlSourceForm, type UrlKindWords } from './url-source-form';
 
 // What a kind named by a web address (issue 43: a file share, a Git repository) gives besides its form's
 // words: its titles, its button, the catalog cards that open it and its card's lines.
 
-const api = { test: testNewSource, create: createSource, update: updateSource };
+const api = { test: testNewSource, testSaved: testSavedSource, create: createSource, update: updateSource };
 
 export interface UrlKindExtras<K extends SourceKind> {
   /** The new source's popup title. */

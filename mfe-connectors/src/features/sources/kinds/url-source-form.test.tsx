@@ -5,6 +5,7 @@ import type {
   Source,
   SourceTestResult,
   TestNewSource,
+  TestSavedSource,
   UpdateSource,
 } from '@trove/contracts';
 import { KitProviders } from '@trove/kit';
@@ -114,5 +115,51 @@ describe('the repository form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
     await waitFor(() => expect(create).toHaveBeenCalledTimes(2));
     expect(create.mock.calls[1]?.[0]).toMatchObject({ settings: { branch: 'dev' } });
+  });
+});
+
+describe('editing a saved share (docs/decisions/201)', () => {
+  it('tests it with the saved password and saves new folders without typing it again', async () => {
+    const answer: SourceTestResult = {
+      ok: true,
+      folders: [folder('Docs'), folder('Reports')],
+      default_folders: [],
+      certificate: null,
+    };
+    const test = vi.fn<(request: TestNewSource) => Promise<SourceTestResult>>(async () => answer);
+    const testSaved = vi.fn<(id: string, request: TestSavedSource) => Promise<SourceTestResult>>(
+      async () => answer,
+    );
+    const create = vi.fn<(request: CreateSourceInput) => Promise<Source>>(async () => ({}) as Source);
+    const update = vi.fn<(id: string, update: UpdateSource) => Promise<Source>>(async () => ({}) as Source);
+    const source = {
+      id: 's1',
+      kind: 'webdav',
+      settings: { url: 'https://cloud.example.com/dav/', username: 'ada', folders: ['Docs'] },
+    } as unknown as Source;
+    render(
+      <KitProviders config={{ name: 'Acme', shortName: 'A', tagline: 'x' }}>
+        <UrlSourceForm
+          words={webdavWords}
+          api={{ test, testSaved, create, update }}
+          source={source}
+          onSaved={() => {}}
+          onCancel={() => {}}
+        />
+      </KitProviders>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Test' }));
+    await screen.findByText(/The share answers/);
+    expect(test).not.toHaveBeenCalled();
+    expect(testSaved).toHaveBeenCalledWith('s1', {
+      settings: { url: 'https://cloud.example.com/dav/', username: 'ada' },
+    });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Reports/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(update.mock.calls[0]).toEqual([
+      's1',
+      { settings: { url: 'https://cloud.example.com/dav/', username: 'ada', folders: ['Docs', 'Reports'] } },
+    ]);
   });
 });

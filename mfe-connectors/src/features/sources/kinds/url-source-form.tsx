@@ -4,6 +4,7 @@ import type {
   SourceFolder,
   SourceTestResult,
   TestNewSource,
+  TestSavedSource,
   UpdateSource,
 } from '@trove/contracts';
 import { useAppConfig, useMutation } from '@trove/kit';
@@ -18,6 +19,8 @@ import { SourceFormFrame, toggled, useSourceTest } from './source-form-frame';
 
 export interface UrlSourceApi {
   test: (request: TestNewSource) => Promise<SourceTestResult>;
+  /** A saved source's test with the fields as edited: its saved password unless one is typed (docs/decisions/080). */
+  testSaved?: (id: string, request: TestSavedSource) => Promise<SourceTestResult>;
   create: (request: CreateSourceInput) => Promise<Source>;
   update: (id: string, update: UpdateSource) => Promise<Source>;
 }
@@ -81,7 +84,14 @@ export function UrlSourceForm({ words, api, source, onSaved, onCancel }: UrlSour
       settings: words.settings({ url, username }, new Set(), []),
       password,
     };
-    const passed = await run(() => api.test(request as TestNewSource));
+    const passed = await run(() =>
+      source !== undefined && api.testSaved !== undefined
+        ? api.testSaved(source.id, {
+            settings: { url, username } as TestSavedSource['settings'],
+            ...(password === '' ? {} : { password }),
+          })
+        : api.test(request as TestNewSource),
+    );
     if (passed !== null && chosen.size === 0) setChosen(new Set(passed.default_folders));
   };
 

@@ -1,9 +1,11 @@
 import { testTime } from '@trove/service-core/testing/time';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   SearchResponseSchema,
+  SOURCE_FOLDERS_MAX,
   type Source,
   SourceResponseSchema,
   SourceTestResultSchema,
@@ -138,6 +140,19 @@ describe('a Git repository', () => {
     const result = await testRepo({ url: server.url('app') });
     expect(result).toMatchObject({ ok: true, default_folders: ['main'] });
     if (result.ok) expect(result.folders.map((folder) => folder.path)).toEqual(['main', 'dev']);
+  });
+
+  it('lists at most SOURCE_FOLDERS_MAX branches, the remote HEAD first (issue 34 item 3)', async () => {
+    const head = server.commit('branches', { 'a.txt': 'a\n' }, 'One commit', bo('2026-11-01T09:00:00Z'));
+    const refs = Array.from(
+      { length: SOURCE_FOLDERS_MAX + 200 },
+      (_, n) => `create refs/heads/b${String(n).padStart(5, '0')} ${head}\n`,
+    ).join('');
+    execFileSync('git', ['update-ref', '--stdin'], { cwd: server.bare('branches'), input: refs });
+    const result = await testRepo({ url: server.url('branches') });
+    if (!result.ok) throw new Error(JSON.stringify(result));
+    expect(result.folders).toHaveLength(SOURCE_FOLDERS_MAX);
+    expect(result.folders[0]).toMatchObject({ path: 'main', default_selected: true });
   });
 
   it('indexes text files and commits; a delta, a force-push and deleted files follow', async () => {

@@ -4,6 +4,7 @@ import {
   documentKindOf,
   type GitSettings,
   GitSettingsSchema,
+  SOURCE_FOLDERS_MAX,
   type Source,
   type SourceFolder,
   sourceUrlHost,
@@ -162,8 +163,10 @@ async function branchChoices(
   password: string,
 ): Promise<SourceFolder[]> {
   const { head, branches } = await remoteBranches(remoteFor(context, settings, password));
+  // Capped like a mailbox's folders (issue 34 item 3): a host can list a million branches; the HEAD stays first.
   return branches
     .sort((a, b) => (a === head ? -1 : b === head ? 1 : a.localeCompare(b)))
+    .slice(0, SOURCE_FOLDERS_MAX)
     .map((branch) => ({
       path: branch,
       name: branch,

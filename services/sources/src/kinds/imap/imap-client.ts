@@ -41,7 +41,7 @@ export interface ImapConnectionSettings {
 }
 
 /** What failed, in the words the "Test" button and a source's card use (issue 21, "The Connections page"). */
-export type ImapErrorKind = 'dns' | 'tcp' | 'tls' | 'auth' | 'no-folders' | 'protocol';
+export type ImapErrorKind = 'dns' | 'tcp' | 'tls' | 'auth' | 'no-folders' | 'protocol' | 'limit';
 
 /** The certificate a server presented, for a UI that asks the user whether to trust it. */
 export interface PresentedCertificate {

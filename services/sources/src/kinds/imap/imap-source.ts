@@ -1,4 +1,3 @@
-import type { LookupFunction } from 'node:net';
 import {
   type ImapSettings,
   type PresentedCertificate,
@@ -10,35 +9,26 @@ import {
 import { HostRefusedError, resolveAllowedHost } from '@trove/service-core';
 import type { SourceReach } from '../../source-settings';
 import { problemWords } from '../../source-status';
-import {
-  connectImap,
-  type ImapConnectionSettings,
-  ImapError,
-  type ImapSession,
-  type PresentedCertificate as ImapCertificate,
-  sameFingerprint,
-  testImapConnection,
-} from './imap-client';
+import type { SourceContext } from '../source-kind';
+import { ImapError, type PresentedCertificate as ImapCertificate, sameFingerprint } from './imap-client';
+import type { ChildImapSettings } from './imap-protocol';
+import { connectSandboxedImap, type MailboxSession, testSandboxedImap } from './imap-sandbox';
 
 // Between a saved IMAP source and the IMAP client: where it may connect (the host guard, on every connect),
 // and what a failure means to the person who set it up.
 
 /**
- * The client's settings for a source, its host checked first (docs: core's host-guard): the name is
- * resolved once and every address checked, then the client dials that address and no other — its lookup
- * answers with it — while TLS still names the host (SNI and the certificate check). A name that points
- * somewhere refused fails here with a {@link HostRefusedError}, before a byte is sent.
+ * The client's settings for a source, its host checked first (docs: core's host-guard): the name is resolved once
+ * and every address checked, then the client (in its child) dials that address and no other, while TLS still
+ * names the host (SNI and the certificate check). A name that points somewhere refused fails here with a
+ * {@link HostRefusedError}, before a byte is sent.
  */
 export async function imapConnectionSettings(
   settings: ImapSettings,
   password: string,
   reach: SourceReach,
-): Promise<ImapConnectionSettings> {
+): Promise<ChildImapSettings> {
   const { address, family } = await resolveAllowedHost(settings.host, reach.allowedHosts, reach.lookup);
-  const lookup = ((_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  }) as LookupFunction;
   return {
     host: settings.host.replace(/^\[(.*)\]$/, '$1'),
     port: settings.port,
@@ -46,18 +36,28 @@ export async function imapConnectionSettings(
     username: settings.username,
     password,
     pinnedSha256: settings.pinned_certificate_sha256 ?? undefined,
-    lookup,
+    address,
+    family,
     connectTimeoutMs: reach.connectTimeoutMs,
   };
 }
 
-/** Connects and logs in as the source; throws {@link HostRefusedError} or {@link ImapError}. */
+/** Where a mailbox is reached and how its child is bounded: the host guard and SOURCE_RUN_*. */
+export type MailboxReach = Pick<SourceContext, 'reach' | 'databases'>;
+
+/**
+ * Connects and logs in as the source, in a child process (imap-sandbox.ts); throws {@link HostRefusedError} or
+ * {@link ImapError} (kind `limit` past the child's bounds).
+ */
 export async function connectImapSource(
   settings: ImapSettings,
   password: string,
-  reach: SourceReach,
-): Promise<ImapSession> {
-  return connectImap(await imapConnectionSettings(settings, password, reach));
+  context: MailboxReach,
+): Promise<MailboxSession> {
+  return connectSandboxedImap(
+    await imapConnectionSettings(settings, password, context.reach),
+    context.databases.runner,
+  );
 }
 
 function certificateOf(
@@ -91,6 +91,8 @@ export function problemOf(error: unknown): SourceProblem {
         return error.kind;
       case 'no-folders':
         return 'folders';
+      case 'limit':
+        return 'limit';
       default:
         return 'server';
     }
@@ -113,7 +115,7 @@ export function describeFailure(
   const problem = problemOf(error);
   const detail =
     error instanceof HostRefusedError ||
-    (error instanceof ImapError && (problem === 'tls' || problem === 'server'))
+    (error instanceof ImapError && (problem === 'tls' || problem === 'server' || problem === 'limit'))
       ? error.message
       : undefined;
   const words = problemWords(problem, { host: settings.host, port: settings.port, detail });
@@ -132,11 +134,11 @@ export function describeFailure(
 export async function testImapSource(
   settings: ImapSettings,
   password: string,
-  reach: SourceReach,
+  context: MailboxReach,
 ): Promise<SourceTestResult> {
   try {
-    const connection = await imapConnectionSettings(settings, password, reach);
-    const { folders, certificate } = await testImapConnection(connection);
+    const connection = await imapConnectionSettings(settings, password, context.reach);
+    const { folders, certificate } = await testSandboxedImap(connection, context.databases.runner);
     const defaults = folders.filter((folder) => folder.selectedByDefault).map((folder) => folder.path);
     return {
       ok: true,

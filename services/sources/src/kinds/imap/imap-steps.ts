@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { ImapSettings } from '@trove/contracts';
 import type { DatabaseHandle } from '@trove/service-core';
 import { handOverItems, handOverRename } from '../../intake.repository';
-import { ImapError, type ImapFolder, type ImapMessage, type ImapSession, uidsGone } from './imap-client';
+import { ImapError, type ImapFolder, type ImapMessage, uidsGone } from './imap-client';
+import type { MailboxSession } from './imap-sandbox';
 import { connectImapSource } from './imap-source';
 import {
   deleteFolderCheckpoints,
@@ -74,7 +75,7 @@ export function selectedFolders(folders: ImapFolder[], chosen: string[] | null):
  */
 export async function* imapSteps(run: ImapRun): AsyncGenerator<ImapStep> {
   const { source, db } = run;
-  const session = await connectImapSource(source.settings, source.password, run.context.reach);
+  const session = await connectImapSource(source.settings, source.password, run.context);
   try {
     const folders = selectedFolders(await session.listFolders(), source.settings.folders);
     if (folders.length === 0) {
@@ -131,7 +132,7 @@ interface FolderPlan {
 }
 
 async function* newMail(
-  session: ImapSession,
+  session: MailboxSession,
   source: SavedSource<ImapSettings>,
   plan: FolderPlan,
   run: ImapRun,
@@ -255,7 +256,7 @@ function* removal(
 }
 
 async function* deletedMail(
-  session: ImapSession,
+  session: MailboxSession,
   source: SavedSource<ImapSettings>,
   plan: FolderPlan,
   run: ImapRun,

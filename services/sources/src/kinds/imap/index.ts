@@ -27,10 +27,10 @@ export const imapKind: SourceKind<ImapSettings, never, ImapFolder, 'imap'> = {
   test: {
     answer: 'test',
     run: (context, settings, password) =>
-      testImapSource(ImapSettingsSchema.parse(settings), password, context.reach),
+      testImapSource(ImapSettingsSchema.parse(settings), password, context),
   },
   async discover(context, settings, password) {
-    const session = await connectImapSource(settings, password, context.reach);
+    const session = await connectImapSource(settings, password, context);
     try {
       // Cut to SOURCE_FOLDERS_MAX by the client (docs/decisions/081-bounded-database-reads.md, "IMAP").
       return await session.listFolders();

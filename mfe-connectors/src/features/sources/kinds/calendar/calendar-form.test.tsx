@@ -5,6 +5,7 @@ import {
   type CalendarSource,
   type Source,
   type SourceTestResult,
+  type TestSavedSource,
   type TestSource,
   type UpdateSource,
 } from '@trove/contracts';
@@ -174,5 +175,51 @@ describe('CalendarForm', () => {
       's1',
       { settings: { calendars: ['https://dav.example.com/ada/work/'] }, password: 'new-pass' },
     ]);
+  });
+
+  it('edits a saved calendar without its password: the test keeps the saved one (docs/decisions/201)', async () => {
+    const saved = {
+      id: 's1',
+      kind: 'calendar',
+      name: 'Work',
+      settings: {
+        protocol: 'caldav',
+        url: 'https://dav.example.com/',
+        username: 'ada@example.com',
+        calendars: null,
+        window_past_days: 365,
+        window_future_days: 365,
+        poll_minutes: 30,
+        time_zone: null,
+      },
+    } as unknown as CalendarSource;
+    const test = vi.fn<(request: TestSource) => Promise<SourceTestResult>>(async () => twoCalendars);
+    const testSaved = vi.fn<(id: string, request: TestSavedSource) => Promise<SourceTestResult>>(
+      async () => twoCalendars,
+    );
+    const update = vi.fn<(id: string, change: UpdateSource) => Promise<Source>>(
+      async () => ({}) as unknown as Source,
+    );
+    render(
+      <KitProviders config={{ name: 'Acme', shortName: 'A', tagline: 'x' }}>
+        <CalendarForm
+          api={{ test, testSaved, create: vi.fn(), update }}
+          protocol="caldav"
+          source={saved}
+          onConnected={() => {}}
+          onCancel={() => {}}
+        />
+      </KitProviders>,
+    );
+    press('Test');
+    await screen.findByText(/Check the calendars to search/);
+    expect(test).not.toHaveBeenCalled();
+    expect(testSaved).toHaveBeenCalledWith('s1', {
+      settings: { protocol: 'caldav', url: 'https://dav.example.com/', username: 'ada@example.com' },
+    });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Home/ }));
+    press('Save');
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(update.mock.calls[0]?.[1]).not.toHaveProperty('password');
   });
 });

@@ -4,6 +4,7 @@ import {
   CalendarSettingsSchema,
   type Source,
   type SourceTestResult,
+  type TestSavedSource,
   type TestSource,
   type UpdateSource,
 } from '@trove/contracts';
@@ -19,6 +20,8 @@ import { SourceFormFrame, toggled, useSourceTest } from '../source-form-frame';
 
 export interface CalendarFormApi {
   test: (request: TestSource) => Promise<SourceTestResult>;
+  /** A saved calendar's test with the fields as edited: its saved password unless one is typed (docs/decisions/080). */
+  testSaved?: (id: string, request: TestSavedSource) => Promise<SourceTestResult>;
   create: (request: TestSource) => Promise<Source>;
   update: (id: string, update: UpdateSource) => Promise<Source>;
 }
@@ -26,7 +29,7 @@ export interface CalendarFormApi {
 export interface CalendarFormProps {
   api: CalendarFormApi;
   protocol: CalendarProtocol;
-  /** Editing a saved calendar: its settings filled in, Connect saves the change (the app password typed again). */
+  /** Editing a saved calendar: its settings filled in, Connect saves the change (the saved app password kept unless typed). */
   source?: CalendarSource | undefined;
   onConnected: (source: Source) => void;
   onCancel: () => void;
@@ -75,7 +78,14 @@ export function CalendarForm({ api, protocol: initial, source, onConnected, onCa
   const runTest = async () => {
     const checked = request(null);
     if (checked === null) return;
-    const passed = await run(() => api.test(checked));
+    const passed = await run(() =>
+      source !== undefined && api.testSaved !== undefined
+        ? api.testSaved(source.id, {
+            settings: { protocol, url, username: protocol === 'caldav' ? username : null },
+            ...(checked.password === '' ? {} : { password: checked.password }),
+          })
+        : api.test(checked),
+    );
     // A saved choice stays as it was; a new source starts with every calendar.
     if (passed !== null) setChosen(new Set(source?.settings.calendars ?? passed.default_folders));
   };

@@ -1,6 +1,6 @@
 import type { CalendarProtocol } from '@trove/contracts';
-import { countOf, EVENTS, ROWS } from '../../source-status';
-import { createSource, testSourceSettings, updateSource } from '../../sources-api';
+import { countOf, EVENTS } from '../../source-status';
+import { createSource, testSavedSource, testSourceSettings, updateSource } from '../../sources-api';
 import type { KindDialog, SourceKindUi } from '../source-kind-ui';
 import { CalendarForm } from './calendar-form';
 
@@ -8,7 +8,12 @@ import { CalendarForm } from './calendar-form';
 // and Google's and Microsoft's "Use a calendar address" open the same form; a saved one's settings and its
 // app password are that form again.
 
-const api = { test: testSourceSettings, create: createSource, update: updateSource };
+const api = {
+  test: testSourceSettings,
+  testSaved: testSavedSource,
+  create: createSource,
+  update: updateSource,
+};
 
 const form = (protocol: CalendarProtocol): KindDialog => ({
   title: 'Add a calendar',

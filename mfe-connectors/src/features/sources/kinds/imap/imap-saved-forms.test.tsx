@@ -162,7 +162,11 @@ describe('UpdatePasswordForm', () => {
 describe('TrustCertificateForm', () => {
   it('shows the new fingerprint beside the old, and pins it after a test with it passes', async () => {
     const api = mockApi((request) =>
-      request?.settings?.pinned_certificate_sha256 ? passed : failed('tls', true),
+      request?.settings &&
+      'pinned_certificate_sha256' in request.settings &&
+      request.settings.pinned_certificate_sha256
+        ? passed
+        : failed('tls', true),
     );
     const onSaved = vi.fn();
     wrap(
@@ -223,7 +227,11 @@ describe('EditSourceForm', () => {
 
   it('a certificate the test refuses can be trusted there, and a typed password is sent', async () => {
     const api = mockApi((request) =>
-      request?.settings?.pinned_certificate_sha256 === NEW_PIN ? passed : failed('tls', true),
+      request?.settings &&
+      'pinned_certificate_sha256' in request.settings &&
+      request.settings.pinned_certificate_sha256 === NEW_PIN
+        ? passed
+        : failed('tls', true),
     );
     const onSaved = vi.fn();
     wrap(<EditSourceForm source={source()} api={api} onSaved={onSaved} onCancel={() => {}} />);

@@ -10,7 +10,8 @@ import { makeCertificate } from '@trove/service-core/testing';
 // mode, a literal announced at 300 MB that it streams for as long as the client reads. It offers DEFLATE
 // (RFC 4978) and records whether a client asked for it.
 
-export type HostileMode = 'huge-literal' | 'polite';
+/** 'stall': logs in, then never answers LIST (a server that stops talking mid-session). */
+export type HostileMode = 'huge-literal' | 'polite' | 'stall';
 
 export interface HostileImap {
   host: '127.0.0.1';
@@ -66,6 +67,7 @@ export async function startHostileImap(
         // Recorded; refused, so a client that asks goes on in plain text and the test reads the record.
         return socket.write(`${tag} NO not today\r\n`);
       case 'LIST': {
+        if (mode === 'stall') return;
         const lines = Array.from(
           { length: options.folders ?? 1 },
           (_, n) => `* LIST () "/" "Folder ${n}"\r\n`,
