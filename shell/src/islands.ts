@@ -4,7 +4,8 @@
 // no app — so the idle page runs a few short tasks instead of rendering the whole landing page.
 //
 // The islands live only as long as the drawn copy: when the app takes the page over (handoff.ts sends
-// trove:prerender-gone) they are unmounted, the app's own page showing the same parts in their place.
+// trove:prerender-gone) they are unmounted, the app's own page showing the same parts in their place —
+// unless the app kept the drawn part because its own page failed (remote-failure.tsx).
 import { type ComponentType, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { loadExposedModule, parseRemotesConfig, registerAllRemotes } from './app/remotes/remote-registry';
@@ -26,7 +27,7 @@ function islandProps(config: unknown): IslandProps | null {
   return typeof config === 'object' && config !== null ? { config: config as Record<string, unknown> } : null;
 }
 
-const roots: Root[] = [];
+const roots: Array<{ root: Root; place: HTMLElement }> = [];
 
 async function mountIslands(): Promise<void> {
   const places = Array.from(document.querySelectorAll<HTMLElement>(`${COPY} [data-island]`));
@@ -44,7 +45,7 @@ async function mountIslands(): Promise<void> {
     if (!island || !place.isConnected) continue;
     const root = createRoot(place);
     root.render(createElement(island, props));
-    roots.push(root);
+    roots.push({ root, place });
     // One island a task: each is a short task of its own, never one long one.
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
@@ -52,10 +53,11 @@ async function mountIslands(): Promise<void> {
 
 document.addEventListener(
   'trove:prerender-gone',
-  // After the app's commit that removed the copy, never inside it.
+  // After the app's commit that removed the copy, never inside it. An island the app kept on the page (its
+  // remote's page failed and the drawn part stayed, docs/product/shell.md#remote-failure) goes on moving.
   () =>
     setTimeout(() => {
-      for (const root of roots.splice(0)) root.unmount();
+      for (const { root, place } of roots.splice(0)) if (!place.isConnected) root.unmount();
     }, 0),
   { once: true },
 );

@@ -1,4 +1,4 @@
-import { BuildLabel, useAppConfig } from '@trove/kit';
+import { BuildLabel, useAfterPaint, useAppConfig } from '@trove/kit';
 import { PageHeader, VisuallyHidden } from '@trove/kit/ui';
 import { useCallback } from 'react';
 import { ConnectorCatalog } from '../features/connectors/connector-catalog';
@@ -17,6 +17,9 @@ import * as styles from './connections-page.module.css';
  */
 export default function ConnectionsPage() {
   const { name } = useAppConfig();
+  // The catalogs (~900 of the page's ~1000 elements) start below the fold: the page's first screen is
+  // painted without them, and they render right after (docs/decisions/211).
+  const catalogs = useAfterPaint();
   const sources = useSources();
   const { openForm, onAdd, onAction } = useSourceDialogs(sources);
   // A manual connector's "Add server" ("Add file", "Use a calendar address") opens its kind's form where the
@@ -44,15 +47,24 @@ export default function ConnectionsPage() {
       />
       <SourceList state={sources} onAdd={onAdd} onAction={onAction} />
       <DestinationsSection />
-      <VisuallyHidden as="h2">Integrations</VisuallyHidden>
-      <ConnectorCatalog label="Integrations" cardHeadingLevel={3} openServerForm={openServerForm} />
-      <section className={styles.section} aria-labelledby="connections-playbooks">
-        <h2 id="connections-playbooks" className={styles.sectionTitle}>
-          Playbooks
-        </h2>
-        <p className={styles.lede}>Ready-made routines that search your sources and send the result on.</p>
-        <PlaybookCatalog label="Playbooks" cardHeadingLevel={3} />
-      </section>
+      {catalogs ? (
+        <>
+          <VisuallyHidden as="h2">Integrations</VisuallyHidden>
+          <ConnectorCatalog label="Integrations" cardHeadingLevel={3} openServerForm={openServerForm} />
+          <section className={styles.section} aria-labelledby="connections-playbooks">
+            <h2 id="connections-playbooks" className={styles.sectionTitle}>
+              Playbooks
+            </h2>
+            <p className={styles.lede}>
+              Ready-made routines that search your sources and send the result on.
+            </p>
+            <PlaybookCatalog label="Playbooks" cardHeadingLevel={3} />
+          </section>
+        </>
+      ) : (
+        // Holds the place so the page's height barely moves when they arrive.
+        <div className={styles.later} />
+      )}
       <BuildLabel label={__TROVE_BUILD_LABEL__} />
     </div>
   );

@@ -12,6 +12,7 @@ export {
   upload,
   userMessage,
 } from './api-client';
+export { useAfterPaint } from './after-paint';
 export { AVATAR_DEFAULT_SIZE, Avatar, type AvatarProps } from './avatar';
 export { BuildLabel } from './build-label';
 export { type AppConfig, AppConfigProvider, fetchAppConfig, parseAppConfig, useAppConfig } from './config';

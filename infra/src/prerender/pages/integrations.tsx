@@ -1,9 +1,10 @@
 import ConnectorCatalog from '../../../../mfe-connectors/src/expose/connector-catalog';
 import { IntegrationsPage } from '../../../../shell/src/app/pages/integrations-page';
-import * as mount from '../../../../shell/src/app/remotes/remote-mount.module.css';
+import { DrawnRemote } from '../../../../shell/src/app/remotes/drawn-remote';
 import { type RenderPage, renderPublicPage } from '../public-pages';
 
-// The catalog in the same wrapper the shell's remote mount gives it, so the two lay out alike.
+// The catalog in the same wrapper the shell's remote mount gives it, so the two lay out alike, marked as
+// the connectors remote's drawn part: kept if the remote fails to load (docs/product/shell.md#remote-failure).
 export const render: RenderPage = (config) =>
   renderPublicPage(
     config,
@@ -11,9 +12,9 @@ export const render: RenderPage = (config) =>
     'app',
     <IntegrationsPage
       catalog={
-        <div className={mount.mount}>
+        <DrawnRemote remote="connectors" expose="ConnectorCatalog">
           <ConnectorCatalog />
-        </div>
+        </DrawnRemote>
       }
     />,
   );

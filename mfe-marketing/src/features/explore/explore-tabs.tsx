@@ -1,4 +1,4 @@
-import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { nextTabIndex, useAppConfig } from '@trove/kit';
 import * as section from '../layout/section.module.css';
 import * as styles from './explore.module.css';
@@ -48,8 +48,12 @@ function Panel({ tab }: { tab: TabKey }) {
 export default function ExploreTabs() {
   const { name } = useAppConfig();
   const [selected, setSelected] = useState(0);
+  // The pressed tab shows as selected in the frame after the press; its panel — a catalog of cards, a
+  // calculator — renders after, in a background render that yields to input, the last panel staying
+  // meanwhile (issue 41: a tab switch's next paint within 100 ms at CPU ×4, docs/decisions/211).
+  const shown = useDeferredValue(selected);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
-  const current = exploreTabs[selected] ?? exploreTabs[0];
+  const current = exploreTabs[shown] ?? exploreTabs[0];
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const next = nextTabIndex(selected, event.key, exploreTabs.length);

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router';
+import { preloadRoute } from '../remotes/remote-preload';
 import * as styles from './chrome.module.css';
 import { isNavItemActive, navGroups } from './nav-items';
 
@@ -22,6 +23,8 @@ export function NavLinks({ variant }: { variant: 'rail' | 'drawer' }) {
       )}
       {group.items.map(({ to, label, icon: Icon }) => {
         const active = isNavItemActive(pathname, to);
+        // Where the pointer or the focus goes, a press may follow: its page starts loading (remote-preload.ts).
+        const preload = { onPointerEnter: () => preloadRoute(to), onFocus: () => preloadRoute(to) };
         return variant === 'rail' ? (
           <Link
             key={to}
@@ -30,11 +33,18 @@ export function NavLinks({ variant }: { variant: 'rail' | 'drawer' }) {
             aria-label={label}
             aria-current={active ? 'page' : undefined}
             data-tooltip={label}
+            {...preload}
           >
             <Icon />
           </Link>
         ) : (
-          <Link key={to} to={to} className={styles.drawerLink} aria-current={active ? 'page' : undefined}>
+          <Link
+            key={to}
+            to={to}
+            className={styles.drawerLink}
+            aria-current={active ? 'page' : undefined}
+            {...preload}
+          >
             <Icon />
             {label}
           </Link>
