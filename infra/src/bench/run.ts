@@ -18,7 +18,7 @@ import { runRelevanceBench } from './search/relevance-bench';
 import { runSearchBench } from './search/search-bench';
 import { measureCalendars, printCalendars } from './calendars-bench';
 import { measureDatabases, printDatabases } from './databases-bench';
-import { measureFileSources, printFileSources } from './file-sources-bench';
+import { measureFileSources, printFileSources, printSourceKinds } from './file-sources-bench';
 import { measureSources, printSources } from './sources-bench';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
 import { runExtractionBench } from './extraction-bench';
@@ -413,8 +413,11 @@ async function main() {
     if (SOURCES_ONLY) {
       if (SOURCE_PARTS.has('imap')) printSources(await measureSources(stack, cookie));
       // Fresh sessions: each part may outlast the access token of the one before.
-      if (SOURCE_PARTS.has('calendars')) printCalendars(await measureCalendars(stack, await signIn()));
-      if (SOURCE_PARTS.has('files')) printFileSources(await measureFileSources(stack, await signIn()));
+      const calendars = SOURCE_PARTS.has('calendars') ? await measureCalendars(stack, await signIn()) : null;
+      if (calendars !== null) printCalendars(calendars);
+      const files = SOURCE_PARTS.has('files') ? await measureFileSources(stack, await signIn()) : null;
+      if (files !== null) printFileSources(files);
+      if (calendars !== null && files !== null) printSourceKinds(calendars, files);
       return;
     }
     if (DATABASES_ONLY) {
