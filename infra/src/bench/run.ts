@@ -19,6 +19,7 @@ import { runSearchBench } from './search/search-bench';
 import { measureCalendars, printCalendars } from './calendars-bench';
 import { measureDatabases, printDatabases } from './databases-bench';
 import { measureFileSources, printFileSources, printSourceKinds } from './file-sources-bench';
+import { measureHostileSources, printHostileSources } from './hostile-sources-bench';
 import { measureSources, printSources } from './sources-bench';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
 import { runExtractionBench } from './extraction-bench';
@@ -422,6 +423,8 @@ async function main() {
     }
     if (DATABASES_ONLY) {
       printDatabases(await measureDatabases(stack, cookie, signIn));
+      const attacker = await signUp(stack.url, stack.mailUrl, 'hostile@example.com');
+      printHostileSources(await measureHostileSources(stack, await signIn(), attacker));
       return;
     }
     if (CALENDARS_ONLY) {

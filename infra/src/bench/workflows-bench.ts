@@ -8,6 +8,9 @@ import {
   type SearchTestService,
   startSearchTestService,
 } from '../../../services/search/src/testing/search-service';
+import { loadCorpus } from './search/corpus';
+import { loadCopies } from './search/load';
+import { replicateCopies } from './search/replicate';
 import { buildRun } from '../../../services/search/src/workflows/workflow-run';
 import {
   startWorkflowScheduler,
@@ -28,6 +31,7 @@ import {
 const USERS = Number(process.env.BENCH_WORKFLOW_USERS ?? 1_000);
 const CORPUS = Number(process.env.BENCH_WORKFLOW_CORPUS ?? 2_000);
 const WORKERS = Number(process.env.BENCH_WORKFLOW_WORKERS ?? 4);
+const ARCHIVE_COPIES = Number(process.env.BENCH_SEARCH_COPIES ?? 8);
 const SLOT = new Date('2026-11-30T08:00:00Z');
 
 const invoice = (n: number) =>
@@ -154,8 +158,14 @@ export async function runWorkflowsBench(): Promise<void> {
     const expected = workflowIds.length * 3;
     const missed = expected - counts.size;
 
-    // A preview over one user's larger corpus.
+    // A preview over one user's larger corpus: the search bench's ×8 archive (6,046 SpamAssassin messages
+    // uploaded and extracted, then 7 copies written in SQL) and the invoices on top.
     const reader = await service.signUp();
+    const archiveAt = Date.now();
+    const corpus = loadCorpus();
+    const archive = await loadCopies(service.db, service.logs.logger, reader.userId, corpus, [0], 2);
+    await replicateCopies(service.db, reader.userId, ARCHIVE_COPIES - 1);
+    const archiveSeconds = (Date.now() - archiveAt) / 1000;
     const indexedAt = Date.now();
     for (let at = 0; at < CORPUS; at += 200) {
       const files = Array.from({ length: Math.min(200, CORPUS - at) }, (_, i) => ({
@@ -189,7 +199,7 @@ export async function runWorkflowsBench(): Promise<void> {
       `| slots run twice / missed: next slot swept by two instances at once (${both.flat().length} runs), then one missed while down (${afterDown.flat().length} runs) | ${twice} / ${missed} | 0 / 0 | ${twice === 0 && missed === 0 ? 'met' : 'NOT met'} |`,
     );
     console.log(
-      `| a workflow's preview over ${CORPUS.toLocaleString('en-US')} invoices (indexed in ${indexSeconds.toFixed(1)} s), p50 / p95 | ${quantile(previewTimes, 0.5).toFixed(0)} / ${quantile(previewTimes, 0.95).toFixed(0)} ms | p50 ≤ 100 ms at ×8 corpus | ${quantile(previewTimes, 0.5) <= 100 ? 'met (this corpus)' : 'NOT met'} |`,
+      `| a workflow's preview (its run's whole search and table) over ×${ARCHIVE_COPIES} the archive (${(archive.documents * ARCHIVE_COPIES).toLocaleString('en-US')} messages, ${archiveSeconds.toFixed(0)} s to load) and ${CORPUS.toLocaleString('en-US')} invoices (indexed in ${indexSeconds.toFixed(1)} s), p50 / p95 | ${quantile(previewTimes, 0.5).toFixed(0)} / ${quantile(previewTimes, 0.95).toFixed(0)} ms | p50 ≤ 100 ms (and a run's p95 ≤ 200 ms) at ×8 corpus | ${quantile(previewTimes, 0.5) <= 100 && quantile(previewTimes, 0.95) <= 200 ? 'met' : 'NOT met'} |`,
     );
   } finally {
     await service.close();

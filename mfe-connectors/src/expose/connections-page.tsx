@@ -5,8 +5,7 @@ import { ConnectorCatalog } from '../features/connectors/connector-catalog';
 import type { Connector } from '../features/connectors/connectors';
 import { DestinationsSection } from '../features/destinations/destinations-section';
 import { PlaybookCatalog } from '../features/playbooks/playbook-catalog';
-import { isDatabaseKind } from '../features/sources/database-settings';
-import { URL_KIND_OF_CONNECTOR } from '../features/sources/kinds/registry';
+import { catalogForm } from '../features/sources/kinds/registry';
 import { SourceList } from '../features/sources/source-list';
 import { useSourceDialogs } from '../features/sources/use-source-dialogs';
 import { useSources } from '../features/sources/use-sources';
@@ -19,31 +18,17 @@ import * as styles from './connections-page.module.css';
 export default function ConnectionsPage() {
   const { name } = useAppConfig();
   const sources = useSources();
-  const { openMailboxForm, openDatabaseForm, openUrlForm, openCalendarForm, chooseDatabase, onAction } =
-    useSourceDialogs(sources);
-  // The IMAP card's and the databases' "Add server" (SQLite's "Add file") are the real forms here; the
-  // other manual connectors (MongoDB, S3) are still to come.
+  const { openForm, onAdd, onAction } = useSourceDialogs(sources);
+  // A manual connector's "Add server" ("Add file", "Use a calendar address") opens its kind's form where the
+  // kind has one (kinds/registry); the others (MongoDB, S3) are still to come.
   const openServerForm = useCallback(
     (connector: Connector) => {
-      if (connector.id === 'imap') {
-        openMailboxForm();
-        return true;
-      }
-      // CalDAV's "Add server"; Google's and Microsoft's "Use a calendar address" (their secret iCal address).
-      if (connector.calendarAddress !== undefined) {
-        openCalendarForm(connector.calendarAddress);
-        return true;
-      }
-      const urlKind = URL_KIND_OF_CONNECTOR[connector.id];
-      if (urlKind !== undefined) {
-        openUrlForm(urlKind);
-        return true;
-      }
-      if (!isDatabaseKind(connector.id)) return false;
-      openDatabaseForm(connector.id);
+      const form = catalogForm(connector);
+      if (form === null) return false;
+      openForm(form.kind, form.start);
       return true;
     },
-    [openMailboxForm, openDatabaseForm, openUrlForm, openCalendarForm],
+    [openForm],
   );
   return (
     <div className={styles.page}>
@@ -57,14 +42,7 @@ export default function ConnectionsPage() {
           </>
         }
       />
-      <SourceList
-        state={sources}
-        onAddMailbox={openMailboxForm}
-        onAddDatabase={chooseDatabase}
-        onAddUrlKind={openUrlForm}
-        onAddCalendar={() => openCalendarForm('ical')}
-        onAction={onAction}
-      />
+      <SourceList state={sources} onAdd={onAdd} onAction={onAction} />
       <DestinationsSection />
       <VisuallyHidden as="h2">Integrations</VisuallyHidden>
       <ConnectorCatalog label="Integrations" cardHeadingLevel={3} openServerForm={openServerForm} />

@@ -272,6 +272,11 @@ export const AssistantChatMessageSchema = z.object({
   empty_hint: z.string().nullable(),
   /** A question that computes over typed rows (issue 37): its figures and rows; absent otherwise. */
   computed: ComputedAnswerSchema.nullable().optional(),
+  /**
+   * The fields table's columns, in order (answer-columns.ts): a workflow's chosen ones. Absent: the chat's four
+   * base columns.
+   */
+  columns: z.array(z.string().max(80)).max(12).optional(),
   /** A destination that cannot be used yet, e.g. "Teams isn't connected yet — send it by email instead". */
   destination_note: z.string().nullable(),
   deliveries: z.array(DeliverySchema),

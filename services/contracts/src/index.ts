@@ -1,4 +1,5 @@
 export * from './api';
+export * from './answer-columns';
 export * from './chat';
 export * from './command-grammar';
 export {

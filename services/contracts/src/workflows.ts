@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANSWER_BASE_COLUMNS, ANSWER_FIELD_COLUMN_PREFIX, type AnswerBaseColumn } from './answer-columns';
 import { AssistantChatMessageSchema, CHAT_QUESTION_MAX_LENGTH, DeliverySchema } from './chat';
 import { parseSearchQuery } from './query-syntax';
 import { requestBody } from './request-body';
@@ -14,9 +15,9 @@ export const WORKFLOW_DESTINATIONS_MAX = 5;
 export const WORKFLOW_FIELD_NAME_MAX_LENGTH = 60;
 
 /** The fields table's columns a workflow can keep; a named typed field is `field:<name>` (ADR 130). */
-export const WORKFLOW_BASE_COLUMNS = ['date', 'total', 'people', 'organisations'] as const;
-export type WorkflowBaseColumn = (typeof WORKFLOW_BASE_COLUMNS)[number];
-export const WORKFLOW_FIELD_PREFIX = 'field:';
+export const WORKFLOW_BASE_COLUMNS = ANSWER_BASE_COLUMNS;
+export type WorkflowBaseColumn = AnswerBaseColumn;
+export const WORKFLOW_FIELD_PREFIX = ANSWER_FIELD_COLUMN_PREFIX;
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];

@@ -52,6 +52,7 @@ export {
   type JobLibraryOptions,
   startJobLibrary,
   withJobLibrarySetupLock,
+  workEagerly,
 } from './jobs/job-library';
 export type { ServiceEnv } from './hono-env';
 export {

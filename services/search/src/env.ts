@@ -89,6 +89,11 @@ export const SearchEnvSchema = z
     /** Scanned pages of one document read at most, and the largest image or rendered page read (pixels). */
     SEARCH_OCR_MAX_PAGES: wholeNumber(EXTRACTION.ocrMaxPages, 0, 100_000),
     SEARCH_OCR_MAX_PIXELS: wholeNumber(EXTRACTION.ocrMaxPixels, 10_000, 1_000_000_000),
+    /**
+     * One turn of reading a document's scanned pages, in seconds: past it, what was read is kept and the document
+     * waits behind other users' files before it goes on (issue 39). 0: a document is read in one go.
+     */
+    SEARCH_OCR_SLICE_SECONDS: wholeNumber(EXTRACTION.ocrSliceSeconds, 0, 3_600),
     /** Whether a message's inline images (logos, pictures in its body) are read by OCR too: "true" or "false". */
     SEARCH_OCR_INLINE_IMAGES: z
       .enum(['true', 'false'], { error: 'must be true or false' })
@@ -195,6 +200,7 @@ export function extractionSettings(env: SearchEnv): ExtractionSettings {
     archiveMaxRatio: env.SEARCH_ARCHIVE_MAX_RATIO,
     ocrLanguages: env.SEARCH_OCR_LANGUAGES,
     ocrMaxPages: env.SEARCH_OCR_MAX_PAGES,
+    ocrSliceSeconds: env.SEARCH_OCR_SLICE_SECONDS,
     ocrMaxPixels: env.SEARCH_OCR_MAX_PIXELS,
     ocrInlineImages: env.SEARCH_OCR_INLINE_IMAGES === 'true',
     memoryMb: env.SEARCH_JOB_MEMORY_MB,

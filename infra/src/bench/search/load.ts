@@ -1,7 +1,11 @@
 import type { DatabaseHandle, Logger } from '@trove/service-core';
 import { searchDb } from '../../../../services/search/src/db/tables';
 import { acceptUploads } from '../../../../services/search/src/documents/uploads.service';
-import { ExtractionError, extractDocument } from '../../../../services/search/src/extraction';
+import {
+  ExtractionError,
+  extractDocument,
+  ReadingSuspended,
+} from '../../../../services/search/src/extraction';
 import {
   createExtractionWorker,
   DEFAULT_LISTS_VACUUM_ROWS,
@@ -61,6 +65,7 @@ export async function loadCopies(
           logger,
           extract: extractDocument,
           permanentFailure: (err) => (err instanceof ExtractionError ? err.reason : undefined),
+          suspended: (err) => (err instanceof ReadingSuspended ? err.resume : undefined),
           leaseMs: 10 * 60_000,
           maxAttempts: 3,
           pollMs: 20,

@@ -45,6 +45,20 @@ describe('AnswerView', () => {
     expect(screen.getByText('Read 1 document: kaveri-invoice-2041.pdf')).toBeTruthy();
   });
 
+  it("a workflow's answer shows the columns its owner chose, in that order (issue 40 item 5)", () => {
+    const base = testAnswer();
+    const [first] = base.fields;
+    if (first === undefined) throw new Error('the test answer has a row');
+    const answer = testAnswer({
+      columns: ['total', 'field:status'],
+      fields: [{ ...first, fields: [{ name: 'Status', type: 'text', value: 'open' }] }],
+    });
+    render(<AnswerView answer={answer} actions={actions()} />);
+    const headings = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headings).toEqual(['Total', 'Status', 'Source']);
+    expect(screen.getAllByRole('row')[1]?.textContent).toContain('open');
+  });
+
   it('names a cited document by its title, the file name beside its place; an older answer without titles shows the file name (issue 19 item 3)', () => {
     const titled = testAnswer({
       passages: [

@@ -1,5 +1,9 @@
 import {
+  ANSWER_BASE_COLUMNS,
+  type AnswerFields,
   type AnswerPassage,
+  answerColumnCell,
+  answerColumnHeading,
   type AssistantChatMessage,
   type Delivery,
   documentLabel,
@@ -129,6 +133,30 @@ function Passages({ answer, actions, number }: SectionProps) {
   );
 }
 
+/** One cell of the fields table: dates and totals formatted for reading, lists joined, a typed field as text. */
+function FieldCell({ row, column, none }: { row: AnswerFields; column: string; none: ReactNode }) {
+  switch (column) {
+    case 'date':
+      return <td className={styles.nowrap}>{row.date ? formatDay(row.date) : none}</td>;
+    case 'total':
+      return (
+        <td className={`${styles.numeric} ${styles.nowrap}`}>
+          {row.total ? (
+            <span title={row.total.text}>
+              <strong>{formatTotal(row.total)}</strong>
+            </span>
+          ) : (
+            none
+          )}
+        </td>
+      );
+    default: {
+      const text = answerColumnCell(row, column);
+      return <td>{text === '' ? none : text}</td>;
+    }
+  }
+}
+
 function FieldsTable({ answer, actions, captionId }: SectionProps & { captionId: string }) {
   if (answer.fields.length === 0) return null;
   const none = (
@@ -137,7 +165,8 @@ function FieldsTable({ answer, actions, captionId }: SectionProps & { captionId:
       <VisuallyHidden>none</VisuallyHidden>
     </>
   );
-  const list = (items: string[]) => (items.length > 0 ? items.join(', ') : none);
+  // A workflow's answer keeps the columns its owner chose; a chat's has the four base ones.
+  const columns: readonly string[] = answer.columns?.length ? answer.columns : ANSWER_BASE_COLUMNS;
   return (
     <Stack as="section" gap={2} aria-labelledby={captionId}>
       <Eyebrow as="h4" id={captionId}>
@@ -149,30 +178,20 @@ function FieldsTable({ answer, actions, captionId }: SectionProps & { captionId:
         <table className={styles.table}>
           <thead>
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col" className={styles.numeric}>
-                Total
-              </th>
-              <th scope="col">People</th>
-              <th scope="col">Organisations</th>
+              {columns.map((column) => (
+                <th key={column} scope="col" className={column === 'total' ? styles.numeric : undefined}>
+                  {answerColumnHeading(column)}
+                </th>
+              ))}
               <th scope="col">Source</th>
             </tr>
           </thead>
           <tbody>
             {answer.fields.map((row) => (
               <tr key={row.passage_id}>
-                <td className={styles.nowrap}>{row.date ? formatDay(row.date) : none}</td>
-                <td className={`${styles.numeric} ${styles.nowrap}`}>
-                  {row.total ? (
-                    <span title={row.total.text}>
-                      <strong>{formatTotal(row.total)}</strong>
-                    </span>
-                  ) : (
-                    none
-                  )}
-                </td>
-                <td>{list(row.people)}</td>
-                <td>{list(row.organisations)}</td>
+                {columns.map((column) => (
+                  <FieldCell key={column} row={row} column={column} none={none} />
+                ))}
                 <td>
                   <PassageLink
                     passageId={row.passage_id}

@@ -1,5 +1,5 @@
 import type { AssistantChatMessage, Chat, Delivery } from '@trove/contracts';
-import { POPUP_CLOSE_MS, usePopup, useSession, useToasts, userMessage } from '@trove/kit';
+import { POPUP_CLOSE_MS, useMutation, usePopup, useSession, useToasts, userMessage } from '@trove/kit';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { AnswerActions } from '../answer/answer-view';
@@ -377,7 +377,8 @@ function DeleteConfirm({
   onConfirm: () => Promise<void>;
   onCancel: () => void;
 }) {
-  const [deleting, setDeleting] = useState(false);
+  // The confirm closes once the chat is gone, or says why it is not (onConfirm): busy until then.
+  const { busy: deleting, run } = useMutation();
   return (
     <DialogForm as="div">
       <p className={sendStyles.confirmText}>
@@ -392,10 +393,7 @@ function DeleteConfirm({
           variant="danger"
           size="sm"
           disabled={deleting}
-          onClick={() => {
-            setDeleting(true);
-            void onConfirm();
-          }}
+          onClick={() => void run(onConfirm, 'The chat could not be deleted.', { closesOnSuccess: true })}
         >
           {deleting ? 'Deleting…' : 'Delete chat'}
         </Button>

@@ -1,12 +1,10 @@
-import { DATABASE_KIND_LABELS, type Source } from '@trove/contracts';
+import type { Source } from '@trove/contracts';
 import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
 import { Fragment, useId } from 'react';
 import * as badgeStyles from '../catalog/status-badge.module.css';
-import { isUrlKind, kindMeta, URL_KIND_UNITS } from './kinds/registry';
-import { cardState, countOf, EVENTS, MESSAGES, ROWS, statusText } from './source-status';
+import { sourceUi } from './kinds/registry';
+import { cardState, countOf, statusText } from './source-status';
 import * as styles from './sources.module.css';
-
-const securityLabels = { tls: 'SSL/TLS', starttls: 'STARTTLS' } as const;
 
 export type SourceAction = 'sync' | 'pause' | 'resume' | 'remove' | 'password' | 'trust' | 'edit';
 
@@ -51,21 +49,7 @@ export function BreakableName({ text }: { text: string }) {
 
 /** The lines under a source's name: what it reads, then where (a database's host and name, a file). */
 export function sourceMeta(source: Source): string[] {
-  if (source.kind === 'imap') {
-    const { host, port, security } = source.settings;
-    return [`IMAP · ${host}:${port} · ${securityLabels[security]}`];
-  }
-  if (source.kind === 'webdav' || source.kind === 'git') return kindMeta(source);
-  if (source.kind === 'calendar') {
-    const { protocol, url } = source.settings;
-    return [
-      protocol === 'caldav' ? `CalDAV · ${new URL(url).host}` : `Calendar address · ${new URL(url).host}`,
-    ];
-  }
-  const what = source.settings.query === null ? (source.settings.table ?? '') : 'a SELECT query';
-  if (source.kind === 'sqlite') return [`SQLite · ${what}`, source.file.name];
-  const { host, port, database } = source.settings;
-  return [`${DATABASE_KIND_LABELS[source.kind]} · ${what}`, `${host}:${port} · ${database}`];
+  return sourceUi(source).meta(source);
 }
 
 export interface SourceCardProps {
@@ -81,13 +65,8 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
   const titleId = useId();
   const { state } = source.status;
   const shown = cardState(source.status);
-  const units = isUrlKind(source.kind)
-    ? URL_KIND_UNITS[source.kind]
-    : source.kind === 'imap'
-      ? MESSAGES
-      : source.kind === 'calendar'
-        ? EVENTS
-        : ROWS;
+  const { units, syncNote } = sourceUi(source);
+  const sync = syncNote?.(source);
   const text = statusText(source.status, now, units);
   const paused = state === 'paused';
   const needed = attentionAction(source);
@@ -131,13 +110,10 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
           />
         )}
       </div>
-      {source.kind === 'imap' ||
-      source.kind === 'webdav' ||
-      source.kind === 'git' ||
-      source.kind === 'calendar' ? null : (
-        <p className={styles.syncMode} data-mode={source.sync.mode}>
-          {source.sync.mode === 'full' ? <strong>Full scans. </strong> : null}
-          {source.sync.note}
+      {sync === undefined ? null : (
+        <p className={styles.syncMode} data-mode={sync.mode}>
+          {sync.mode === 'full' ? <strong>Full scans. </strong> : null}
+          {sync.note}
         </p>
       )}
       <p className={styles.documents}>{countOf(source.documents, units)} in search</p>
@@ -201,33 +177,15 @@ export function ConfirmRemove({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const imap = source.kind === 'imap';
-  const what = imap
-    ? `${countOf(source.documents, MESSAGES)} and their attachments`
-    : countOf(source.documents, isUrlKind(source.kind) ? URL_KIND_UNITS[source.kind] : ROWS);
-  // A mailbox always has a password; a database server may ask none, and the card cannot tell whether one
-  // was saved (issue 38: "forgets its password" when none was set), so it says "any".
-  const forgets = imap
-    ? ', and forgets its password'
-    : source.kind === 'sqlite'
-      ? ''
-      : ', and forgets any password saved for it';
-  const kept = imap
-    ? 'The mailbox itself is not touched.'
-    : source.kind === 'sqlite'
-      ? 'The uploaded copy goes with it; your own file is not touched.'
-      : isUrlKind(source.kind)
-        ? `The ${source.kind === 'git' ? 'repository' : 'share'} itself is not touched.`
-        : 'The database itself is not touched.';
+  const words = sourceUi(source).remove;
   return (
     <div className={styles.confirm}>
       <p>
         This removes everything <strong className={styles.breakWord}>{source.name}</strong> brought in —{' '}
-        {what} — from your search too{forgets}. {kept}
+        {words.what(source.documents)} — from your search too{words.forgets}. {words.kept}
       </p>
       <p>
-        This cannot be undone; add the {source.kind === 'sqlite' ? 'file' : 'server'} again to bring{' '}
-        {imap ? 'the mail' : 'the rows'} back.
+        This cannot be undone; add the {words.addAgain} again to bring {words.comesBack} back.
       </p>
       <div className={styles.confirmActions}>
         <Button onClick={onCancel}>Cancel</Button>

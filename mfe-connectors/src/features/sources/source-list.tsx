@@ -1,32 +1,20 @@
 import type { Source } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
 import { Button, Cluster, Heading, Spinner } from '@trove/kit/ui';
-import { URL_KIND_ADD_LABELS, URL_KIND_ORDER, type UrlKind } from './kinds/registry';
+import { SOURCE_BUTTONS, type SourceButton } from './kinds/registry';
 import { type SourceAction, SourceCard } from './source-card';
 import * as styles from './sources.module.css';
 import type { SourcesState } from './use-sources';
 
 export interface SourceListProps {
   state: SourcesState;
-  onAddMailbox: () => void;
-  /** Opens the choice of a database to add (issue 22): the catalog's filters hide those cards at first. */
-  onAddDatabase: () => void;
-  /** Opens the calendar form (issue 43): an iCal address or a CalDAV server. Absent: no button. */
-  onAddCalendar?: (() => void) | undefined;
+  /** A button above the sources (kinds/registry): a kind's form, or a group's choice first ("Add a database"). */
+  onAdd: (button: SourceButton) => void;
   onAction: (source: Source, action: SourceAction) => void;
-  /** A file share's or a repository's form (issue 43); their catalog cards are hidden by the OAuth filter at first. */
-  onAddUrlKind?: ((kind: UrlKind) => void) | undefined;
 }
 
-/** The user's sources, above the catalog (issue 21), with a way to add a mailbox from here too. */
-export function SourceList({
-  state,
-  onAddMailbox,
-  onAddDatabase,
-  onAddCalendar,
-  onAction,
-  onAddUrlKind,
-}: SourceListProps) {
+/** The user's sources, above the catalog (issue 21), with a way to add each kind from here too. */
+export function SourceList({ state, onAdd, onAction }: SourceListProps) {
   const { sources } = state;
   return (
     <section className={styles.sources} aria-labelledby="connections-sources">
@@ -35,24 +23,16 @@ export function SourceList({
           Your sources
         </Heading>
         <Cluster gap={2}>
-          {onAddCalendar === undefined ? null : (
-            <Button size="sm" onClick={onAddCalendar}>
-              Add a calendar
+          {SOURCE_BUTTONS.map((button) => (
+            <Button
+              key={button.label}
+              variant={button.primary ? 'primary' : 'secondary'}
+              size="sm"
+              onClick={() => onAdd(button)}
+            >
+              {button.label}
             </Button>
-          )}
-          {onAddUrlKind === undefined
-            ? null
-            : URL_KIND_ORDER.map((kind) => (
-                <Button key={kind} size="sm" onClick={() => onAddUrlKind(kind)}>
-                  {URL_KIND_ADD_LABELS[kind]}
-                </Button>
-              ))}
-          <Button size="sm" onClick={onAddDatabase}>
-            Add a database
-          </Button>
-          <Button variant="primary" size="sm" onClick={onAddMailbox}>
-            Add a mailbox
-          </Button>
+          ))}
         </Cluster>
       </Cluster>
       {state.status === 'loading' ? (

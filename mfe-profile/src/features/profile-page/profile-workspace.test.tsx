@@ -97,6 +97,23 @@ describe('ProfileWorkspace (docs/product/profile.md#page, docs/product/api.md#pr
     expect(screen.getByRole('heading', { name: 'Asha Rao' })).toBeTruthy();
   });
 
+  it('a form sent twice at once saves once (the kit’s useMutation: one request at a time, issue 44 item 4)', async () => {
+    const calls = serve({
+      'GET /api/v1/auth/me': () => ({ status: 200, body: { user: USER } }),
+      'GET /api/v1/profile/me': me(profile({ gender: 'female', phone: '+919876543210' })),
+      'PUT /api/v1/profile': () => ({ status: 200, body: { user: USER, profile: profile() } }),
+    });
+    await renderPage();
+    fireEvent.click(screen.getByRole('tab', { name: 'Work' }));
+    const form = screen.getByRole('tabpanel', { name: 'Work' }).querySelector('form') as HTMLFormElement;
+    await act(async () => {
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+    });
+    await screen.findByText('Profile updated');
+    expect(calls.filter((call) => call.key === 'PUT /api/v1/profile')).toHaveLength(1);
+  });
+
   it('a 409 puts the message on the phone field, clears the status line and shows Overview', async () => {
     serve({
       'GET /api/v1/auth/me': () => ({ status: 200, body: { user: USER } }),

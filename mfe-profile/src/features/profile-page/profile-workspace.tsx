@@ -1,5 +1,5 @@
 import { PROFILE_CODES, type ProfileFormInput, phoneInputError } from '@trove/contracts';
-import { ApiError, useAppConfig, usePopup, useSession, userMessage } from '@trove/kit';
+import { ApiError, useAppConfig, useMutation, usePopup, useSession, userMessage } from '@trove/kit';
 import { Button } from '@trove/kit/ui';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../profile-header/profile-header';
@@ -90,8 +90,18 @@ export function ProfileWorkspace() {
   const [edited, setEdited] = useState<ReadonlySet<ProfileFormField>>(new Set());
   const [password, setPassword] = useState<PasswordFormValues>(EMPTY_PASSWORD_FORM);
   const [passwordErrors, setPasswordErrors] = useState<PasswordFieldErrors>({});
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState<Status>(null);
+  // One run at a time for the profile's save and the password's (docs/product/profile.md#save): every
+  // Save button is busy while either runs. A password change that fails says so on the status line.
+  const { busy, error: runError, run, setError: setRunError } = useMutation();
+  const status: Status = runError === null ? said : { tone: 'error', text: runError };
+  const setStatus = useCallback(
+    (next: Status) => {
+      setRunError(null);
+      setSaid(next);
+    },
+    [setRunError],
+  );
   const [tab, setTab] = useState<ProfileTabId>('overview');
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
 
@@ -154,20 +164,20 @@ export function ProfileWorkspace() {
       showErrors(found);
       return;
     }
-    setBusy(true);
     setStatus(null);
     const payload = payloadFromForm(values);
-    try {
-      const saved = await save(payload);
-      // The shell's session user too, so the account menu shows the new name (docs/product/api.md#profile-calls).
-      setUser(saved.user);
-      setStatus({ tone: 'success', text: 'Profile updated' });
-    } catch (error) {
-      if (needsCurrentPassword(error)) askForCurrentPassword(payload);
-      else showSaveFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        const saved = await save(payload);
+        // The shell's session user too, so the account menu shows the new name (docs/product/api.md#profile-calls).
+        setUser(saved.user);
+        setStatus({ tone: 'success', text: 'Profile updated' });
+      } catch (error) {
+        // A save's failures have their own places: the password dialog, the phone field, the status line.
+        if (needsCurrentPassword(error)) askForCurrentPassword(payload);
+        else showSaveFailure(error);
+      }
+    }, 'Failed to update');
   };
 
   const showSaveFailure = (error: unknown) => {
@@ -230,20 +240,18 @@ export function ProfileWorkspace() {
       setFocusTarget(`${idPrefix}-${first}`);
       return;
     }
-    setBusy(true);
     setStatus(null);
-    try {
-      await changePassword({
-        current_password: password.current_password,
-        new_password: password.new_password,
-      });
-      setPassword(EMPTY_PASSWORD_FORM);
-      setStatus({ tone: 'success', text: 'Password updated' });
-    } catch (error) {
-      setStatus({ tone: 'error', text: userMessage(error, 'Failed to update password') });
-    } finally {
-      setBusy(false);
-    }
+    const changed = await run(
+      () =>
+        changePassword({
+          current_password: password.current_password,
+          new_password: password.new_password,
+        }),
+      'Failed to update password',
+    );
+    if (!changed) return;
+    setPassword(EMPTY_PASSWORD_FORM);
+    setStatus({ tone: 'success', text: 'Password updated' });
   };
 
   const onPasswordChange = (field: PasswordField, value: string) => {

@@ -90,12 +90,11 @@ export interface ChatAnswerMailOptions {
   question: string;
   /** Extractive summary sentences, each with the link to its passage. */
   summary: { text: string; url: string }[];
-  /** The fields table: one row per passage. */
+  /** The fields table's headings (a chat's four, or a workflow's chosen columns). */
+  fieldHeadings: string[];
+  /** The fields table: one row per passage, a cell per heading. */
   fields: {
-    date: string;
-    total: string;
-    people: string;
-    organisations: string;
+    cells: string[];
     source: string;
     url: string;
   }[];
@@ -110,7 +109,7 @@ export interface ChatAnswerMailOptions {
  * every cited passage. Plain text first for any client, and the same in HTML with a real table.
  */
 export function chatAnswerMail(options: ChatAnswerMailOptions): MailMessage {
-  const { product, to, sender, question, summary, fields, passages, chatUrl } = options;
+  const { product, to, sender, question, summary, fieldHeadings, fields, passages, chatUrl } = options;
   // A fixed subject: the question is the sender's text, and a subject of their choosing from the product's
   // own address is what a spammer would want (issue 18 item 1). The question goes in the body.
   const subject = chatAnswerSubject(product, sender);
@@ -126,8 +125,7 @@ export function chatAnswerMail(options: ChatAnswerMailOptions): MailMessage {
           '',
           'Fields found',
           ...fields.map(
-            (row) =>
-              `- ${[row.date, row.total, row.people, row.organisations].filter(Boolean).join(' · ') || '—'} (${row.source})\n  ${row.url}`,
+            (row) => `- ${row.cells.filter(Boolean).join(' · ') || '—'} (${row.source})\n  ${row.url}`,
           ),
         ]
       : []),
@@ -160,17 +158,14 @@ ${
 ${
   fields.length > 0
     ? `<h2 style="font-size:16px">Fields found</h2><table style="border-collapse:collapse;font-size:14px"><thead><tr>${[
-        'Date',
-        'Total',
-        'People',
-        'Organisations',
+        ...fieldHeadings,
         'Source',
       ]
-        .map((heading) => `<th ${cell}>${heading}</th>`)
+        .map((heading) => `<th ${cell}>${escapeHtml(heading)}</th>`)
         .join('')}</tr></thead><tbody>${fields
         .map(
           (row) =>
-            `<tr><td ${cell}>${escapeHtml(row.date || '—')}</td><td ${cell}>${escapeHtml(row.total || '—')}</td><td ${cell}>${escapeHtml(row.people || '—')}</td><td ${cell}>${escapeHtml(row.organisations || '—')}</td><td ${cell}>${link(row.url, row.source)}</td></tr>`,
+            `<tr>${row.cells.map((text) => `<td ${cell}>${escapeHtml(text || '—')}</td>`).join('')}<td ${cell}>${link(row.url, row.source)}</td></tr>`,
         )
         .join('')}</tbody></table>`
     : ''

@@ -5,7 +5,7 @@ import { createDatabase, type DatabaseHandle, migrateToLatest, SERVICE_DATABASE_
 import { createLogger } from '../logger';
 import { createMigratedTestDatabase } from '../testing/migrated-database';
 import type { TestDatabase } from '../testing/test-database';
-import { JOB_LIBRARY_SCHEMA, type JobLibrary, startJobLibrary } from './job-library';
+import { JOB_LIBRARY_SCHEMA, type JobLibrary, startJobLibrary, workEagerly } from './job-library';
 
 // docs/decisions/045-job-library.md: pg-boss's schema comes with the migrations, and the search service's
 // role can run it — make a queue (a partition only the job table's owner may attach), send, take, finish —
@@ -56,5 +56,26 @@ describe('the job library', () => {
     expect((await boss.getJobById('library-check', job?.id as string))?.state).toBe('completed');
     await boss.schedule('library-check', '*/5 * * * *', { n: 3 });
     expect((await boss.getSchedules()).map((schedule) => schedule.name)).toEqual(['library-check']);
+  });
+
+  it('workEagerly fetches again at once after a fetch that brought jobs; only an empty fetch waits the interval', async () => {
+    const library =
+      boss ??
+      (await startJobLibrary({ db: asSearch, logger: createLogger({ level: 'silent' }), upkeep: false }));
+    boss = library;
+    await library.createQueue('eager-check', { name: 'eager-check', policy: 'standard' });
+    for (let n = 0; n < 12; n += 1) await library.send('eager-check', { n });
+    const done: number[] = [];
+    // A polling interval far past the deadline: plain boss.work would take 6 batches × 10 minutes.
+    const workerId = await workEagerly<{ n: number }>(
+      library,
+      'eager-check',
+      { batchSize: 2, pollingIntervalSeconds: 600 },
+      async (jobs) => {
+        for (const job of jobs) done.push(job.data.n);
+      },
+    );
+    await expect.poll(() => done.length, { timeout: testTime(20_000), interval: 50 }).toBe(12);
+    await library.offWork({ id: workerId });
   });
 });

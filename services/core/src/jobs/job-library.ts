@@ -75,3 +75,27 @@ export async function withJobLibrarySetupLock<T>(db: DatabaseHandle, work: () =>
     }
   });
 }
+
+/**
+ * `boss.work`, except that a fetch which brought jobs is followed by the next fetch at once. pg-boss 10 waits out
+ * the polling interval after every fetch, full or not, so a worker taking `batchSize` jobs every 2 s runs at most
+ * `batchSize / 2` a second however much is queued (3,000 workflow runs due at once took 96 s at 0.5 s polling).
+ * Only a fetch that found nothing waits the interval. Answers the worker's id.
+ */
+export async function workEagerly<T extends object>(
+  boss: JobLibrary,
+  queue: string,
+  options: PgBoss.WorkOptions,
+  handler: (jobs: PgBoss.Job<T>[]) => Promise<unknown>,
+): Promise<string> {
+  let workerId: string | undefined;
+  workerId = await boss.work<T>(queue, options, async (jobs) => {
+    try {
+      return await handler(jobs);
+    } finally {
+      // Set after this fetch began, so pg-boss's loop skips its wait and fetches again.
+      if (jobs.length > 0 && workerId !== undefined) boss.notifyWorker(workerId);
+    }
+  });
+  return workerId;
+}

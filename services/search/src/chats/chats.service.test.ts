@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELDS_MAX } from '../destinations/destination-payloads';
+import { chatAnswerMail } from '@trove/service-core';
+import { FIELDS_MAX, payloadFor } from '../destinations/destination-payloads';
 import type { StoredAnswer } from './chats.repository';
 import { answerDigest, questionAsked } from './chats.service';
 
@@ -43,11 +44,61 @@ describe('answerDigest of an answer that computes (issue 37 item 4)', () => {
     });
     expect(digest.summary[0]?.text).toBe('50 invoices overdue: 6,225.00 USD in total');
     expect(digest.fields).toHaveLength(FIELDS_MAX);
-    expect(digest.fields[0]).toMatchObject({ total: '101.00 USD', organisations: 'Stark Industries' });
+    expect(digest.fieldHeadings).toEqual(['Date', 'Total', 'People', 'Organisations']);
+    expect(digest.fields[0]?.cells).toEqual(['', '101.00 USD', '', 'Stark Industries']);
     expect(digest.summary.at(-1)).toEqual({
       text: `The table shows the first ${FIELDS_MAX} of the 50 rows; every row is in the chat.`,
       url: 'https://trove.example/chats/c1',
     });
+  });
+});
+
+describe("a workflow's answer in its chosen columns (issue 40 item 5)", () => {
+  const answer: StoredAnswer = {
+    command: { verb: 'find', query: 'invoices', destination: null },
+    filters: {},
+    layout: 'table-first',
+    summary: [],
+    passages: [],
+    fields: [
+      {
+        people: ['Dana Whitfield'],
+        organisations: ['Acme'],
+        passage_id: 'p1',
+        document_name: 'invoices.csv',
+        date: '2026-03-01',
+        total: { value: 12, currency: 'EUR', text: 'EUR 12.00' },
+        fields: [{ name: 'Status', type: 'text', value: 'open' }],
+        flagged: true,
+      },
+    ],
+    columns: ['total', 'field:status', 'date'],
+    documents_read: [],
+    empty_hint: null,
+    destination_note: null,
+  };
+  const digest = answerDigest({
+    linkOrigin: 'https://trove.example',
+    product: 'Trove',
+    chatId: 'c1',
+    question: 'Invoice finder: invoices due',
+    answer,
+  });
+
+  it('the digest, the mail and every post carry those columns in that order, the flag on the first cell', () => {
+    expect(digest.fieldHeadings).toEqual(['Total', 'Status', 'Date']);
+    expect(digest.fields[0]?.cells).toEqual(['⚑ EUR 12.00', 'open', '2026-03-01']);
+    const mail = chatAnswerMail({ ...digest, to: 'ann@example.com', sender: 'Ann' });
+    expect(mail.html).toContain(
+      '<th style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top">Status</th>',
+    );
+    expect(mail.html).not.toContain('>Organisations</th>');
+    expect(mail.text).toContain('- ⚑ EUR 12.00 · open · 2026-03-01 (invoices.csv)');
+    for (const kind of ['slack', 'teams', 'google_chat'] as const) {
+      const posted = JSON.stringify(payloadFor(kind, digest));
+      expect(posted).toContain('⚑ EUR 12.00 · open · 2026-03-01');
+      expect(posted).not.toContain('Dana Whitfield');
+    }
   });
 });
 

@@ -1,6 +1,9 @@
 import {
   askedPart,
   type AskResponse,
+  ANSWER_BASE_COLUMNS,
+  answerColumnCell,
+  answerColumnHeading,
   type AssistantChatMessage,
   type Chat,
   type ChatListQuery,
@@ -381,6 +384,8 @@ export function answerDigest(job: {
   // Issue 37 item 4: the table goes out as its first rows; an answer with more says how many and where the rest are.
   const rows = answer.computed?.row_count ?? answer.fields.length;
   const shipped = answer.fields.slice(0, FIELDS_MAX);
+  // A workflow's answer keeps the columns its owner chose (issue 40 item 5); a chat's, the four base ones.
+  const columns: readonly string[] = answer.columns?.length ? answer.columns : ANSWER_BASE_COLUMNS;
   const more =
     rows > shipped.length
       ? [
@@ -400,12 +405,14 @@ export function answerDigest(job: {
       })),
       ...more,
     ],
+    fieldHeadings: columns.map(answerColumnHeading),
     fields: shipped.map((row) => ({
       // A workflow's flagged row says so where the eye lands first (docs/decisions/160-workflows.md).
-      date: `${row.flagged === true ? '⚑ ' : ''}${row.date ?? ''}`,
-      total: row.total?.text ?? '',
-      people: row.people.join(', '),
-      organisations: row.organisations.join(', '),
+      cells: columns.map((column, index) =>
+        index === 0 && row.flagged === true
+          ? `⚑ ${answerColumnCell(row, column)}`.trim()
+          : answerColumnCell(row, column),
+      ),
       source: source(row.passage_id, { name: row.document_name, title: row.document_title }),
       url: passageUrl(row.passage_id),
     })),

@@ -88,6 +88,8 @@ export type SearchJobsTable = {
   locked_at: NullableTimestamp;
   locked_by: Optional<string>;
   last_error: Optional<string>;
+  /** What the earlier slices of a cut reading read (jobs.repository's ReadingResume), JSON. */
+  resume: Optional<string>;
   created_at: Timestamp;
 };
 

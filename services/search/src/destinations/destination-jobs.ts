@@ -8,6 +8,7 @@ import {
   type Lookup,
   type SecretBox,
   withJobLibrarySetupLock,
+  workEagerly,
 } from '@trove/service-core';
 import { answerDigest } from '../chats/chats.service';
 import { type PostOptions, postJson } from './destination-post';
@@ -224,7 +225,8 @@ export async function startPostWorkers(
   // DESTINATION_POST_WORKERS workers, each its own poller taking one job at a time (issue 35 item 2): one endpoint
   // slow up to the deadline holds one of them, never everyone's posts.
   for (let worker = 0; worker < settings.workers; worker += 1) {
-    await boss.work<DestinationPostJob>(
+    await workEagerly<DestinationPostJob>(
+      boss,
       DESTINATION_POST_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 2 },
       async (jobs) => {

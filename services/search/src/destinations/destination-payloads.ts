@@ -10,11 +10,11 @@ export interface AnswerDigest {
   product: string;
   question: string;
   summary: { text: string; url: string }[];
+  /** The fields table's headings, in the answer's columns (answer-columns.ts): a workflow's chosen ones. */
+  fieldHeadings: string[];
+  /** One row per passage: a cell per heading, where it came from, and the link to it. */
   fields: {
-    date: string;
-    total: string;
-    people: string;
-    organisations: string;
+    cells: string[];
     source: string;
     url: string;
   }[];
@@ -41,7 +41,7 @@ const htmlEscape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function fieldLine(row: AnswerDigest['fields'][number]): string[] {
-  return [row.date, row.total, row.people, row.organisations].filter((part) => part !== '');
+  return row.cells.filter((part) => part !== '');
 }
 
 export function slackPayload(digest: AnswerDigest): unknown {

@@ -82,6 +82,7 @@ export async function testDestination(
     product: settings.product,
     question: `Test of ${destination.name}`,
     summary: [{ text: message, url: base }],
+    fieldHeadings: [],
     fields: [],
     passages: [],
     chatUrl: `${base}/chats`,

@@ -11,12 +11,19 @@ import type { ContainedFile, TextRecord } from './document-text';
 import { type ExtractedFacts, factsOf } from './facts';
 import { baseName, fileNameWords } from './file-name';
 import { type Passage, splitIntoPassages } from './passages';
-import { DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ReadContext } from './reader';
+import {
+  DEFAULT_EXTRACTION_SETTINGS,
+  type ExtractionSettings,
+  type ReadContext,
+  type ReadingResume,
+  ReadingSuspended,
+} from './reader';
 import { READERS } from './readers';
 import { sniffKind } from './sniff';
 import { splitQuoted } from './quoted-text';
 
-export { DEFAULT_EXTRACTION_SETTINGS, ExtractionError };
+export { DEFAULT_EXTRACTION_SETTINGS, ExtractionError, ReadingSuspended };
+export type { ReadingResume };
 export type { ContainedFile, ExtractedFacts, ExtractionSettings };
 
 export interface ExtractedPassage {
@@ -124,6 +131,8 @@ export interface UploadedFile {
   depth?: number;
   /** The subject of the message it is attached to: its title reads "name — in: subject". */
   attachedTo?: string | null;
+  /** What earlier turns of this file's reading read (ReadingSuspended). */
+  resume?: ReadingResume;
 }
 
 /**
@@ -177,6 +186,8 @@ export async function extractDocument(
     // Long work (OCR) stops at four fifths of the file's clock, so it ends with a note, not killed.
     deadline: Date.now() + settings.timeoutSeconds * 800,
     depth: input.depth ?? 0,
+    ...(settings.ocrSliceSeconds > 0 ? { sliceEnd: Date.now() + settings.ocrSliceSeconds * 1000 } : {}),
+    ...(input.resume === undefined ? {} : { resume: input.resume }),
   };
   const document = await reader.read({ ...input, text }, context);
   // Relative dates in an undated document ("next Friday") are read from the day it is indexed.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { READ_FROM_IMAGE } from '@trove/contracts';
 import { describe, expect, it } from 'vitest';
-import { ExtractionError, extractDocument } from './index';
+import { ExtractionError, extractDocument, type ReadingResume, ReadingSuspended } from './index';
 import { pdfKitWith, pngHeader, pngOfText } from './office-fixtures';
 import { DEFAULT_EXTRACTION_SETTINGS } from './reader';
 
@@ -58,6 +58,37 @@ describe('pictures and scans', () => {
   );
 
   it(
+    'a long scan is read in turns: past SEARCH_OCR_SLICE_SECONDS it stops with what it read, and the next turn goes on from there',
+    async () => {
+      const pages = await Promise.all(
+        [
+          'First scanned page about otters',
+          'Second scanned page about badgers',
+          'Third scanned page about voles',
+        ].map((line) => pngOfText([line], 50)),
+      );
+      const pdf = await pdfKitWith(pages.map((image) => ({ image })));
+      // A turn of no time at all: each turn reads one page (a turn always reads one), then stops.
+      const turns = { ...small, ocrSliceSeconds: 0.000_001 };
+      const read = (resume?: ReadingResume) =>
+        extractDocument({ ...file('scan.pdf', pdf), ...(resume === undefined ? {} : { resume }) }, turns);
+      const first = await read().catch((err: unknown) => err);
+      expect(first).toBeInstanceOf(ReadingSuspended);
+      const afterOne = (first as ReadingSuspended).resume;
+      expect(Object.keys(afterOne.ocr)).toEqual(['0']);
+      expect(afterOne.ocr['0']).toContain('otters');
+      const second = (await read(afterOne).catch((err: unknown) => err)) as ReadingSuspended;
+      expect(Object.keys(second.resume.ocr)).toEqual(['0', '1']);
+      // The last turn finishes the document with every page, the earlier ones as they were read.
+      const document = await read(second.resume);
+      expect(document.passages.map((passage) => passage.text).join(' ')).toMatch(
+        /otters[\s\S]*badgers[\s\S]*voles/,
+      );
+    },
+    OCR_GUARD_MS,
+  );
+
+  it(
     'a HEIC picture (an iPhone photo) is decoded and read; a damaged one says so',
     async () => {
       const heic = new Uint8Array(readFileSync(new URL('./fixtures/receipt.heic', import.meta.url)));
@@ -67,6 +98,20 @@ describe('pictures and scans', () => {
       expect(document.passages.map((passage) => passage.text).join(' ')).toContain('Kumquat invoice 4711');
       const cut = heic.slice(0, 400);
       await expect(extractDocument(file('cut.heic', cut), small)).rejects.toBeInstanceOf(ExtractionError);
+    },
+    OCR_GUARD_MS,
+  );
+
+  it(
+    'a WebP picture (what browsers and Android save) is read by its signature, whatever its name',
+    async () => {
+      const webp = new Uint8Array(readFileSync(new URL('./fixtures/receipt.webp', import.meta.url)));
+      const document = await extractDocument(file('receipt.webp', webp));
+      expect(document.kind).toBe('image');
+      expect(document.passages[0]?.location).toBe(READ_FROM_IMAGE);
+      expect(document.passages.map((passage) => passage.text).join(' ')).toContain('Kakapo couriers');
+      const cut = webp.slice(0, 300);
+      await expect(extractDocument(file('cut.webp', cut), small)).rejects.toBeInstanceOf(ExtractionError);
     },
     OCR_GUARD_MS,
   );

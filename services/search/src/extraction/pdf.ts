@@ -4,7 +4,7 @@ import { ExtractionError, containsAscii } from './detect-kind';
 import type { DocumentText } from './document-text';
 import { OcrError, recogniseImage, renderPdfPage } from './ocr';
 import { paragraphsOf } from './passages';
-import { DEFAULT_EXTRACTION_SETTINGS, type ReadContext } from './reader';
+import { DEFAULT_EXTRACTION_SETTINGS, type ReadContext, ReadingSuspended } from './reader';
 
 /** pdf.js names its failures; these are the two a person can be told about. */
 const PASSWORD = 'PasswordException';
@@ -59,6 +59,7 @@ async function readScannedPages(
   const { settings } = context;
   const unread = (indexes: number[]) => indexes.map((index) => index + 1);
   const failed: number[] = [];
+  const earlier = context.resume?.ocr ?? {};
   for (const [position, index] of scanned.entries()) {
     if (position >= settings.ocrMaxPages) {
       notes.push(
@@ -66,6 +67,21 @@ async function readScannedPages(
       );
       break;
     }
+    // Read in an earlier turn (issue 39: a long scan takes turns with other users' files).
+    const before = earlier[String(index)];
+    if (before !== undefined) {
+      ocr.set(index, before);
+      continue;
+    }
+    // This turn is over and pages are left: what was read goes with the job, which waits its turn again.
+    if (
+      context.sliceEnd !== undefined &&
+      Date.now() >= context.sliceEnd &&
+      ocr.size > Object.keys(earlier).length
+    )
+      throw new ReadingSuspended({
+        ocr: Object.fromEntries([...ocr].map(([page, text]) => [String(page), text])),
+      });
     if (Date.now() >= context.deadline) {
       notes.push(
         `Reading scanned pages took too long; ${pageList(unread(scanned.slice(position)))} were not read.`,

@@ -17,6 +17,11 @@ export interface ExtractionSettings {
   ocrLanguages: string;
   /** SEARCH_OCR_MAX_PAGES: pages of one document read from their images at most. */
   ocrMaxPages: number;
+  /**
+   * SEARCH_OCR_SLICE_SECONDS: how long one turn of reading scanned pages may last; past it, what was read is kept
+   * and the file goes back in the queue behind other users' files (0: never cut).
+   */
+  ocrSliceSeconds: number;
   /** SEARCH_OCR_MAX_PIXELS: the largest image (or rendered page) OCR is given. */
   ocrMaxPixels: number;
   /** SEARCH_OCR_INLINE_IMAGES: whether a message's inline images (logos, signatures) are read too. */
@@ -33,6 +38,7 @@ export const DEFAULT_EXTRACTION_SETTINGS: ExtractionSettings = {
   archiveMaxRatio: 100,
   ocrLanguages: 'eng',
   ocrMaxPages: 100,
+  ocrSliceSeconds: 10,
   ocrMaxPixels: 40_000_000,
   ocrInlineImages: false,
   memoryMb: 1024,
@@ -48,10 +54,30 @@ export interface ReaderInput {
   text: string | null;
 }
 
+/** What earlier turns of a file's reading read: each scanned page's text, by its index (from 0). */
+export interface ReadingResume {
+  ocr: Record<string, string>;
+}
+
+/**
+ * The reading of scanned pages reached the end of its turn (SEARCH_OCR_SLICE_SECONDS) with pages left: what was
+ * read so far, for the next turn to carry on from. Not a failure.
+ */
+export class ReadingSuspended extends Error {
+  constructor(readonly resume: ReadingResume) {
+    super('the reading goes on in a later turn');
+    this.name = 'ReadingSuspended';
+  }
+}
+
 export interface ReadContext {
   settings: ExtractionSettings;
   /** When this file's reading must be done by (ms since the epoch): long work (OCR) stops before it. */
   deadline: number;
+  /** When this turn of OCR ends (ms since the epoch), with pages left: ReadingSuspended. Absent: no turns. */
+  sliceEnd?: number;
+  /** What earlier turns read. */
+  resume?: ReadingResume;
   /** How many containers (archives, messages) this file sits in: nested archives are opened one level deep. */
   depth: number;
 }

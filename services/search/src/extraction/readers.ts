@@ -74,7 +74,7 @@ export const READERS: ReaderTable = {
       await checkPdfStreams(input.bytes);
       return readPdf(input.bytes, baseName(input.fileName), context);
     },
-    limits: ['ocrMaxPages', 'ocrMaxPixels', 'ocrLanguages', 'memoryMb'],
+    limits: ['ocrMaxPages', 'ocrSliceSeconds', 'ocrMaxPixels', 'ocrLanguages', 'memoryMb'],
   },
   docx: {
     accepts(bytes, mediaType) {

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, createLogger, describeError, type Logger, parseEnv } from '@trove/service-core';
 import { extractionSettings, SearchEnvSchema } from '../env';
-import { ExtractionError, extractDocument } from '../extraction';
+import { ExtractionError, extractDocument, ReadingSuspended } from '../extraction';
 import { createExtractionWorker, timedOutReason } from './extraction-worker';
 
 // The extraction worker runs beside the search service's event loop, not on it
@@ -193,6 +193,7 @@ async function runExtractionLoop(
     logger,
     extract: (file) => extractDocument(file, settings),
     permanentFailure: (err) => (err instanceof ExtractionError ? err.reason : undefined),
+    suspended: (err) => (err instanceof ReadingSuspended ? err.resume : undefined),
     leaseMs: env.SEARCH_JOB_LEASE_MS,
     maxAttempts: env.SEARCH_JOB_MAX_ATTEMPTS,
     pollMs: env.SEARCH_JOB_POLL_MS,

@@ -254,3 +254,53 @@ describe('turns between users (issue 18 item 6)', () => {
     expect(order.filter((id) => id !== single)).toEqual(backlog);
   });
 });
+
+describe('a long reading takes turns (issue 39: a 2,000-page scan slows no other user)', () => {
+  it("a file read in turns lets another user's file through between them, and ends with every turn's text", async () => {
+    const drain = service.worker(paragraphExtractor);
+    while (await drain.runOnce()) {
+      // Empty the queue.
+    }
+    const scanner = await service.signUp();
+    const other = await service.signUp();
+    const scanId = await uploadOne(scanner, 'long scan');
+    const order: string[] = [];
+    const resumes: unknown[] = [];
+    // Stands in for the PDF reader past SEARCH_OCR_SLICE_SECONDS (ocr.test.ts reads a real scan in turns): two
+    // turns that each read a page and stop, then a last one that reads the third.
+    const worker = service.worker(async (input) => {
+      const text = new TextDecoder().decode(input.bytes);
+      order.push(text);
+      if (text !== 'long scan') return paragraphExtractor(input);
+      resumes.push(input.resume);
+      const read = input.resume?.ocr ?? {};
+      const done = Object.keys(read).length;
+      if (done < 2) {
+        const turnOver = Object.assign(new Error('the reading goes on in a later turn'), {
+          name: 'ReadingSuspended',
+          resume: { ocr: { ...read, [String(done)]: `otter page ${done + 1}` } },
+        });
+        throw turnOver;
+      }
+      const whole = `${Object.values(read).join(' ')} otter page 3`;
+      return paragraphExtractor({ ...input, bytes: new TextEncoder().encode(whole) });
+    });
+    expect(await worker.runOnce()).toBe(true);
+    // Its first turn is over; the other user's note, uploaded now, goes before its next one.
+    await uploadOne(other, 'a small note');
+    while (await worker.runOnce()) {
+      // Every turn and the note.
+    }
+    expect(order).toEqual(['long scan', 'a small note', 'long scan', 'long scan']);
+    expect(resumes).toEqual([
+      undefined,
+      { ocr: { '0': 'otter page 1' } },
+      { ocr: { '0': 'otter page 1', '1': 'otter page 2' } },
+    ]);
+    expect((await documentOf(scanner, scanId)).status).toBe('indexed');
+    expect(await jobsFor(scanId)).toEqual([]);
+    const res = await service.request(scanner, '/api/v1/search?q=otter+page');
+    const body = (await res.json()) as { results: { snippet: unknown }[] };
+    expect(JSON.stringify(body.results)).toContain('page 3');
+  });
+});

@@ -14,7 +14,16 @@ import {
 } from '../documents/documents.repository';
 import { vacuumLists } from '../search/posting-lists.repository';
 import type { NewRecord } from '../records/records.repository';
-import { finishJob, finishJobs, jobsHeldBy, retryJob, type TakenJob, takeJobs } from './jobs.repository';
+import {
+  finishJob,
+  finishJobs,
+  jobsHeldBy,
+  type ReadingResume,
+  retryJob,
+  suspendJob,
+  type TakenJob,
+  takeJobs,
+} from './jobs.repository';
 
 // The extraction job worker (issue 10, "Storage and jobs"). It leases a batch of jobs, extracts them one by one
 // outside any transaction (extraction can take seconds; holding a connection and row locks that long would
@@ -48,12 +57,19 @@ export type Extractor = (input: {
   depth: number;
   /** The subject of the message it is attached to. */
   attachedTo: string | null;
+  /** What earlier slices of this reading read (a long scan read in turns). */
+  resume?: ReadingResume;
 }) => Promise<ExtractionResult>;
 
 export interface ExtractionWorkerOptions {
   db: DatabaseHandle;
   logger: Logger;
   extract: Extractor;
+  /**
+   * What was read so far when `err` means the reading reached the end of its slice (SEARCH_OCR_SLICE_SECONDS)
+   * with more to read: the job goes back in the queue with it, behind other users' files. Undefined otherwise.
+   */
+  suspended?: (err: unknown) => ReadingResume | undefined;
   /**
    * The reason to show the user when `err` means the file itself cannot be read (an ExtractionError:
    * corrupt, encrypted, not what its name says); such a file fails at once, retrying changes nothing.
@@ -237,9 +253,12 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
           mediaType: original.mediaType,
           depth: original.depth,
           attachedTo: original.attachedTo,
+          ...(job.resume === undefined ? {} : { resume: job.resume }),
         });
       } catch (err) {
-        await failOrRetry(job, err);
+        const resume = options.suspended?.(err);
+        if (resume !== undefined) await suspendJob(db, job.id, resume);
+        else await failOrRetry(job, err);
         continue;
       } finally {
         options.onExtracting?.(job.id, false);

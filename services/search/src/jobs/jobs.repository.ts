@@ -1,18 +1,28 @@
 import type { DatabaseHandle } from '@trove/service-core';
 import { sql } from 'kysely';
 import { searchDb } from '../db/tables';
+import type { ReadingResume } from '../extraction/reader';
 
 // The extraction queue (docs/decisions/010-search-index.md, "Jobs"): a table taken with
 // FOR UPDATE SKIP LOCKED, so workers never wait on each other, and a lease (locked_at) instead of a held
 // transaction, so extraction does not keep a connection and a lock open, and a worker that dies simply
 // lets its lease run out.
 
+// What a reading cut into turns read so far (issue 39: a long scan takes turns with other users' files) is the
+// extraction's; the queue keeps it with the job and hands it back.
+export type { ReadingResume };
+
 export interface TakenJob {
   id: string;
   documentId: string;
   /** Including this one: a take counts, so a file that kills its worker cannot loop forever. */
   attempts: number;
+  /** Where an earlier slice of this file's reading stopped; absent on a first take. */
+  resume?: ReadingResume;
 }
+
+const resumeOf = (value: unknown): ReadingResume | undefined =>
+  value !== null && typeof value === 'object' && 'ocr' in value ? (value as ReadingResume) : undefined;
 
 /**
  * Leases the next due job to `workerId`: unlocked, or locked longer ago than `leaseMs`. {@link takeJobs} with a
@@ -43,7 +53,7 @@ export async function takeJobs(
   leaseMs: number,
   batch: { jobs: number; bytes: number },
 ): Promise<TakenJob[]> {
-  const result = await sql<{ id: string; document_id: string; attempts: number }>`
+  const result = await sql<{ id: string; document_id: string; attempts: number; resume: unknown }>`
     with due as (
       select j.id, j.attempts, j.run_at, d.user_id, d.size_bytes, t.served_at,
              row_number() over (partition by d.user_id order by j.run_at, j.id) as turn
@@ -72,16 +82,36 @@ export async function takeJobs(
     taken as (
       update search_jobs set locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
       from chosen where search_jobs.id = chosen.id
-      returning search_jobs.id, search_jobs.document_id, search_jobs.attempts, chosen.user_id, chosen.ord
+      returning search_jobs.id, search_jobs.document_id, search_jobs.attempts, search_jobs.resume, chosen.user_id,
+                chosen.ord
     ),
     turn as (
       insert into search_job_turns (user_id, served_at)
       select user_id, clock_timestamp() from taken group by user_id order by user_id
       on conflict (user_id) do update set served_at = excluded.served_at
     )
-    select id, document_id, attempts from taken order by ord
+    select id, document_id, attempts, resume from taken order by ord
   `.execute(db);
-  return result.rows.map((row) => ({ id: row.id, documentId: row.document_id, attempts: row.attempts }));
+  return result.rows.map((row) => {
+    const resume = resumeOf(row.resume);
+    return {
+      id: row.id,
+      documentId: row.document_id,
+      attempts: row.attempts,
+      ...(resume === undefined ? {} : { resume }),
+    };
+  });
+}
+
+/**
+ * A reading cut at the end of its slice: the job keeps what was read and goes back in the queue now, behind the
+ * other users' files (the take is fair between users). The take that cut it does not count as a try.
+ */
+export async function suspendJob(db: DatabaseHandle, jobId: string, resume: ReadingResume): Promise<void> {
+  await sql`update search_jobs
+    set locked_at = null, locked_by = null, attempts = greatest(attempts - 1, 0), run_at = now(),
+        resume = ${JSON.stringify(resume)}::jsonb
+    where id = ${jobId}`.execute(db);
 }
 
 /** Done (indexed or failed for good): the job goes. */

@@ -31,6 +31,7 @@ import type { PostingList } from '../search/posting-lists';
 import { readAllLists, userNumber } from '../search/posting-lists.repository';
 import { drainIntake } from '../intake/intake-consumer';
 import { intakeWaiting } from '../intake/intake.repository';
+import type { ReadingResume } from '../jobs/jobs.repository';
 
 // The search service in-process on a fresh database, with sessions signed here the way the auth service
 // signs them (EdDSA, its issuer, audience and claims, a live refresh family), so these tests prove
@@ -239,6 +240,10 @@ export async function startSearchTestService(
         permanentFailure: (err) =>
           err instanceof Error && err.name === 'ExtractionError'
             ? (err as Error & { reason: string }).reason
+            : undefined,
+        suspended: (err) =>
+          err instanceof Error && err.name === 'ReadingSuspended'
+            ? (err as Error & { resume: ReadingResume }).resume
             : undefined,
         leaseMs: workerOptions.leaseMs ?? 60_000,
         maxAttempts: workerOptions.maxAttempts ?? 3,

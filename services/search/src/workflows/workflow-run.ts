@@ -83,6 +83,8 @@ export async function buildRun(
     ? {
         ...merged,
         fields: ordered,
+        // The mail and posts carry the table in the columns the workflow keeps (issue 40 item 5).
+        columns: definition.columns,
         passages,
         summary: [
           ...(totals.length > 0 && firstTotal !== undefined && ordered.length > 1

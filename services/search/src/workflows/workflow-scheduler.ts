@@ -3,6 +3,7 @@ import {
   type JobLibrary,
   type Logger,
   withJobLibrarySetupLock,
+  workEagerly,
 } from '@trove/service-core';
 import { userTimeZone } from '../search/candidates.repository';
 import { isKnownZone, nextSlot, scheduleZone } from './schedule';
@@ -179,10 +180,10 @@ export async function startWorkflowScheduler(
     await sweep(boss, deps.db, now(), settings.logger);
   });
   for (let worker = 0; worker < (settings.workers ?? 2); worker += 1) {
-    // A batch's runs at once: one fetch brings `batch` jobs, so a minute with thousands due is not paced by the
-    // polling (each run is a few queries; the pool bounds them).
+    // A batch's runs at once, and the next batch fetched as soon as one is done: a minute with thousands due is
+    // not paced by the polling (each run is a few queries; the pool bounds them).
     const batchSize = settings.batch ?? RUN_BATCH;
-    await boss.work<WorkflowRunJob>(WORKFLOW_RUN_QUEUE, { batchSize, ...polling }, async (jobs) => {
+    await workEagerly<WorkflowRunJob>(boss, WORKFLOW_RUN_QUEUE, { batchSize, ...polling }, async (jobs) => {
       await Promise.all(jobs.map((job) => workRun(boss, deps, settings, job.data.runId, settings.logger)));
     });
   }

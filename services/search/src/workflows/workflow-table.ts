@@ -1,9 +1,8 @@
 import {
   type AnswerFields,
+  answerColumnCell,
   documentLabel,
-  WORKFLOW_FIELD_PREFIX,
   type WorkflowBody,
-  type WorkflowColumn,
   type WorkflowRow,
 } from '@trove/contracts';
 import type { StoredAnswer } from '../chats/chats.repository';
@@ -103,25 +102,6 @@ export function orderRows(
     .map((entry) => entry.row);
 }
 
-function cell(row: AnswerFields, column: WorkflowColumn): string {
-  switch (column) {
-    case 'date':
-      return row.date ?? '';
-    case 'total':
-      return row.total?.text ?? '';
-    case 'people':
-      return row.people.join(', ');
-    case 'organisations':
-      return row.organisations.join(', ');
-    default: {
-      const name = column.slice(WORKFLOW_FIELD_PREFIX.length).trim().toLowerCase();
-      const field = row.fields?.find((candidate) => candidate.name.toLowerCase() === name);
-      if (field === undefined) return '';
-      return 'currency' in field && field.currency ? `${field.currency} ${field.value}` : String(field.value);
-    }
-  }
-}
-
 export function tableRows(
   rows: readonly AnswerFields[],
   definition: Pick<WorkflowBody, 'columns' | 'flag'>,
@@ -132,7 +112,7 @@ export function tableRows(
     return {
       passage_id: row.passage_id,
       source: fileName === null ? title : `${title} (${fileName})`,
-      cells: Object.fromEntries(definition.columns.map((column) => [column, cell(row, column)])),
+      cells: Object.fromEntries(definition.columns.map((column) => [column, answerColumnCell(row, column)])),
       flagged: isFlagged(row, definition.flag, context.today),
       new: context.fresh.has(row.passage_id),
     };

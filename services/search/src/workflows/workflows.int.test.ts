@@ -280,6 +280,11 @@ describe('preview and run now', () => {
     expect(mail?.text).toContain('⚑ 2026-03-03');
     expect(mail?.text).not.toContain('⚑ 2026-12-20');
     expect(mail?.text.indexOf('2026-03-03')).toBeLessThan(mail?.text.indexOf('2026-12-20') ?? 0);
+    // The table in the workflow's own columns (date, total, organisations): no People column.
+    expect(mail?.html).toMatch(
+      />Date<\/th><th [^>]*>Total<\/th><th [^>]*>Organisations<\/th><th [^>]*>Source<\/th>/,
+    );
+    expect(mail?.html).not.toContain('>People</th>');
     await waitUntil(() => receiver.received.some((post) => post.path.startsWith('/slack/ap')), {
       timeoutMs: 20_000,
       what: 'the run to settle',

@@ -6,11 +6,11 @@ import type {
   TestNewSource,
   UpdateSource,
 } from '@trove/contracts';
-import { useAppConfig, userMessage } from '@trove/kit';
-import { Button, Field } from '@trove/kit/ui';
+import { useAppConfig, useMutation } from '@trove/kit';
+import { Field } from '@trove/kit/ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { FolderChoice, PasswordField, plainInput } from '../server-fields';
-import * as styles from '../sources.module.css';
+import { PasswordField, plainInput } from '../server-fields';
+import { SourceFormFrame, toggled, useSourceTest } from './source-form-frame';
 
 // A source named by a web address (issue 43): a file share (WebDAV) or a Git repository. The address, a user
 // name and a password or token; Test lists what to choose (folders, branches); Connect saves. Each kind gives
@@ -22,8 +22,8 @@ export interface UrlSourceApi {
   update: (id: string, update: UpdateSource) => Promise<Source>;
 }
 
-export interface UrlKindWords {
-  kind: 'webdav' | 'git';
+export interface UrlKindWords<K extends 'webdav' | 'git' = 'webdav' | 'git'> {
+  kind: K;
   /** The product's name comes from the runtime config (useAppConfig), never the code. */
   lede: (name: string) => ReactNode;
   urlLabel: string;
@@ -58,22 +58,15 @@ export interface UrlSourceFormProps {
   onCancel: () => void;
 }
 
-type Test =
-  | { phase: 'idle' }
-  | { phase: 'testing' }
-  | { phase: 'failed'; reason: string; action: string }
-  | { phase: 'passed'; folders: SourceFolder[] };
-
 export function UrlSourceForm({ words, api, source, onSaved, onCancel }: UrlSourceFormProps) {
   const { name } = useAppConfig();
   const initial = source === undefined ? undefined : words.saved(source);
   const [url, setUrl] = useState(initial?.url ?? '');
   const [username, setUsername] = useState(initial?.username ?? '');
   const [password, setPassword] = useState('');
-  const [test, setTest] = useState<Test>({ phase: 'idle' });
+  const { test, setTest, runTest: run } = useSourceTest('Check the fields and try again.');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set(initial?.chosen ?? []));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, error, run: runSave, setError } = useMutation();
   const ids = { url: useId(), username: useId(), password: useId(), folders: useId() };
 
   const touched = () => {
@@ -82,26 +75,14 @@ export function UrlSourceForm({ words, api, source, onSaved, onCancel }: UrlSour
   };
 
   const runTest = async () => {
-    setTest({ phase: 'testing' });
     setError(null);
-    try {
-      const request = {
-        kind: words.kind,
-        settings: words.settings({ url, username }, new Set(), []),
-        password,
-      };
-      const result = await api.test(request as TestNewSource);
-      if (result.ok) {
-        setTest({ phase: 'passed', folders: result.folders });
-        if (chosen.size === 0) setChosen(new Set(result.default_folders));
-      } else setTest({ phase: 'failed', reason: result.reason, action: result.action });
-    } catch (failure) {
-      setTest({
-        phase: 'failed',
-        reason: userMessage(failure, 'The test could not run.'),
-        action: 'Check the fields and try again.',
-      });
-    }
+    const request = {
+      kind: words.kind,
+      settings: words.settings({ url, username }, new Set(), []),
+      password,
+    };
+    const passed = await run(() => api.test(request as TestNewSource));
+    if (passed !== null && chosen.size === 0) setChosen(new Set(passed.default_folders));
   };
 
   const save = async (event: FormEvent) => {
@@ -111,8 +92,7 @@ export function UrlSourceForm({ words, api, source, onSaved, onCancel }: UrlSour
       await runTest();
       return;
     }
-    setSaving(true);
-    try {
+    await runSave(async () => {
       const settings = words.settings({ url, username }, chosen, test.phase === 'passed' ? test.folders : []);
       onSaved(
         source === undefined
@@ -122,24 +102,34 @@ export function UrlSourceForm({ words, api, source, onSaved, onCancel }: UrlSour
               ...(password === '' ? {} : { password }),
             }),
       );
-    } catch (failure) {
-      setError(userMessage(failure, 'The source could not be saved. Try again in a moment.'));
-    } finally {
-      setSaving(false);
-    }
+    }, 'The source could not be saved. Try again in a moment.');
   };
 
-  const toggle = (path: string, on: boolean) =>
-    setChosen((current) => {
-      const next = new Set(words.single ? [] : current);
-      if (on) next.add(path);
-      else next.delete(path);
-      return next;
-    });
-
   return (
-    <form className={styles.form} noValidate onSubmit={save} data-kind={words.kind}>
-      <p className={styles.formLede}>{words.lede(name)}</p>
+    <SourceFormFrame
+      kind={words.kind}
+      lede={words.lede(name)}
+      test={test}
+      words={{ testing: 'Testing the connection…', passed: words.passed, testButton: 'Test' }}
+      choice={
+        test.phase === 'passed' && test.folders.length > 0
+          ? {
+              legend: words.choiceLegend,
+              chosen,
+              onToggle: (path, on) => setChosen((current) => toggled(current, path, on, words.single)),
+              hint: words.choiceHint,
+              error: null,
+              errorId: ids.folders,
+            }
+          : null
+      }
+      error={error}
+      saving={saving}
+      saveLabel={source === undefined ? 'Connect' : 'Save'}
+      onSubmit={save}
+      onTest={() => void runTest()}
+      onCancel={onCancel}
+    >
       <Field label={words.urlLabel} id={ids.url} hint={words.urlHint} required>
         {plainInput(
           url,
@@ -147,10 +137,7 @@ export function UrlSourceForm({ words, api, source, onSaved, onCancel }: UrlSour
             setUrl(value);
             touched();
           },
-          {
-            type: 'url',
-            placeholder: words.urlPlaceholder,
-          },
+          { type: 'url', placeholder: words.urlPlaceholder },
         )}
       </Field>
       <Field label="User name" id={ids.username} hint={words.usernameHint} required={words.usernameRequired}>
@@ -175,46 +162,6 @@ export function UrlSourceForm({ words, api, source, onSaved, onCancel }: UrlSour
           touched();
         }}
       />
-      <div className={styles.testResult} role="status" aria-live="polite">
-        {test.phase === 'testing' ? <p className={styles.testing}>Testing the connection…</p> : null}
-        {test.phase === 'passed' ? (
-          <p className={styles.passed}>
-            <span aria-hidden="true">✓ </span>
-            {words.passed}
-          </p>
-        ) : null}
-        {test.phase === 'failed' ? (
-          <div className={styles.failed}>
-            <p className={styles.failedTitle}>{test.reason}</p>
-            <p>{test.action}</p>
-          </div>
-        ) : null}
-      </div>
-      {test.phase === 'passed' && test.folders.length > 0 ? (
-        <FolderChoice
-          folders={test.folders}
-          legend={words.choiceLegend}
-          chosen={chosen}
-          onToggle={toggle}
-          hint={words.choiceHint}
-          error={null}
-          errorId={ids.folders}
-        />
-      ) : null}
-      {error ? (
-        <p className={styles.fieldError} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className={styles.formActions}>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button busy={test.phase === 'testing'} onClick={() => void runTest()}>
-          Test
-        </Button>
-        <Button type="submit" variant="primary" busy={saving}>
-          {source === undefined ? 'Connect' : 'Save'}
-        </Button>
-      </div>
-    </form>
+    </SourceFormFrame>
   );
 }

@@ -35,6 +35,7 @@ import * as workflows from './2026-11-29-85-workflows';
 import * as sourcesService from './2026-11-29-90-sources-service';
 import * as deliveryRetriesShown from './2026-11-29-95-delivery-retries-shown';
 import * as destinationPinnedCertificate from './2026-11-29-96-destination-pinned-certificate';
+import * as extractionResume from './2026-11-30-10-extraction-resume';
 import * as searchReadsAccountName from './2026-11-29-75-search-reads-account-name';
 import * as searchWords from './2026-11-29-80-search-words';
 
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-90-sources-service': sourcesService,
   '2026-11-29-95-delivery-retries-shown': deliveryRetriesShown,
   '2026-11-29-96-destination-pinned-certificate': destinationPinnedCertificate,
+  '2026-11-30-10-extraction-resume': extractionResume,
 };

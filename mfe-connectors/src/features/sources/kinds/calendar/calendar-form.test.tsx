@@ -96,6 +96,19 @@ describe('CalendarForm', () => {
     expect(create.mock.calls[0]?.[0]).toMatchObject({ settings: { calendars: null } });
   });
 
+  it('saves once when the form is sent twice at once (the kit’s useMutation runs one save at a time)', async () => {
+    const { create } = renderForm('ical', { ...twoCalendars, folders: [], default_folders: [] });
+    type(/Calendar address/, 'https://calendar.example.com/basic.ics');
+    press('Test');
+    await screen.findByText(/The calendar can be read/);
+    const form = screen.getByRole('button', { name: 'Connect' }).closest('form');
+    if (form === null) throw new Error('no form');
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
   it('lists a CalDAV server’s calendars and saves only those left checked', async () => {
     const { create } = renderForm('caldav');
     type(/CalDAV server/, 'https://dav.example.com/');

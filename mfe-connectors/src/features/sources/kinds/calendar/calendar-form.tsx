@@ -3,16 +3,15 @@ import {
   type CalendarSource,
   CalendarSettingsSchema,
   type Source,
-  type SourceFolder,
   type SourceTestResult,
   type TestSource,
   type UpdateSource,
 } from '@trove/contracts';
-import { useAppConfig, userMessage } from '@trove/kit';
-import { Button, Field, Select } from '@trove/kit/ui';
+import { useAppConfig, useMutation } from '@trove/kit';
+import { Field, Select } from '@trove/kit/ui';
 import { type FormEvent, useId, useState } from 'react';
-import { FolderChoice, PasswordField, plainInput } from '../../server-fields';
-import * as styles from '../../sources.module.css';
+import { PasswordField, plainInput } from '../../server-fields';
+import { SourceFormFrame, toggled, useSourceTest } from '../source-form-frame';
 
 // "Add server" on the CalDAV card and "Use a calendar address" on Google's and Microsoft's (issue 43 item 1):
 // an iCal address, or a CalDAV server with a user name and app password; Test lists the calendars (CalDAV's
@@ -33,12 +32,6 @@ export interface CalendarFormProps {
   onCancel: () => void;
 }
 
-type Test =
-  | { phase: 'idle' }
-  | { phase: 'testing' }
-  | { phase: 'failed'; reason: string; action: string }
-  | { phase: 'passed'; calendars: SourceFolder[] };
-
 const personalZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;
 
 export function CalendarForm({ api, protocol: initial, source, onConnected, onCancel }: CalendarFormProps) {
@@ -50,10 +43,9 @@ export function CalendarForm({ api, protocol: initial, source, onConnected, onCa
   const [username, setUsername] = useState(source?.settings.username ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<'url' | 'username', string>>>({});
-  const [test, setTest] = useState<Test>({ phase: 'idle' });
+  const { test, setTest, runTest: run } = useSourceTest('Try again in a moment.');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set(source?.settings.calendars ?? []));
-  const [busy, setBusy] = useState(false);
-  const [connectError, setConnectError] = useState<string | null>(null);
+  const { busy, error: connectError, run: runSave } = useMutation();
 
   /** The request the fields make, or each field's first message from the contracts' schema. */
   const request = (calendars: string[] | null): TestSource | null => {
@@ -83,22 +75,9 @@ export function CalendarForm({ api, protocol: initial, source, onConnected, onCa
   const runTest = async () => {
     const checked = request(null);
     if (checked === null) return;
-    setTest({ phase: 'testing' });
-    try {
-      const result = await api.test(checked);
-      if (result.ok) {
-        setTest({ phase: 'passed', calendars: result.folders });
-        // A saved choice stays as it was; a new source starts with every calendar.
-        const saved = source?.settings.calendars;
-        setChosen(new Set(saved ?? result.default_folders));
-      } else setTest({ phase: 'failed', reason: result.reason, action: result.action });
-    } catch (error) {
-      setTest({
-        phase: 'failed',
-        reason: userMessage(error, 'The test could not run.'),
-        action: 'Try again in a moment.',
-      });
-    }
+    const passed = await run(() => api.test(checked));
+    // A saved choice stays as it was; a new source starts with every calendar.
+    if (passed !== null) setChosen(new Set(source?.settings.calendars ?? passed.default_folders));
   };
 
   const connect = async (event: FormEvent) => {
@@ -107,12 +86,10 @@ export function CalendarForm({ api, protocol: initial, source, onConnected, onCa
       await runTest();
       return;
     }
-    const all = test.calendars.every((calendar) => chosen.has(calendar.path));
+    const all = test.folders.every((calendar) => chosen.has(calendar.path));
     const checked = request(protocol === 'caldav' && !all ? [...chosen] : null);
     if (checked === null) return;
-    setBusy(true);
-    setConnectError(null);
-    try {
+    await runSave(async () => {
       if (source === undefined) onConnected(await api.create(checked));
       else
         onConnected(
@@ -121,11 +98,7 @@ export function CalendarForm({ api, protocol: initial, source, onConnected, onCa
             ...(checked.password === '' ? {} : { password: checked.password }),
           }),
         );
-    } catch (error) {
-      setConnectError(userMessage(error, 'The calendar could not be saved. Try again in a moment.'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'The calendar could not be saved. Try again in a moment.');
   };
 
   const changed = (set: (value: string) => void) => (value: string) => {
@@ -134,11 +107,41 @@ export function CalendarForm({ api, protocol: initial, source, onConnected, onCa
   };
 
   return (
-    <form className={styles.form} noValidate onSubmit={connect}>
-      <p className={styles.formLede}>
-        {name} reads your events and never changes your calendar. Each event becomes a document you can search
-        by its words, its date and the people in it.
-      </p>
+    <SourceFormFrame
+      lede={
+        <>
+          {name} reads your events and never changes your calendar. Each event becomes a document you can
+          search by its words, its date and the people in it.
+        </>
+      }
+      test={test}
+      words={{
+        testing: 'Reading the calendar…',
+        passed:
+          protocol === 'caldav'
+            ? 'The server answers. Check the calendars to search, then press Connect.'
+            : 'The calendar can be read. Press Connect.',
+        testButton: test.phase === 'passed' ? 'Test again' : 'Test',
+      }}
+      choice={
+        protocol === 'caldav'
+          ? {
+              chosen,
+              onToggle: (path, on) => setChosen((current) => toggled(current, path, on)),
+              error: null,
+              errorId: `${foldersId}-error`,
+              legend: 'Calendars to search',
+              byName: true,
+            }
+          : null
+      }
+      error={connectError}
+      saving={busy}
+      saveLabel={source === undefined ? 'Connect' : 'Save'}
+      onSubmit={connect}
+      onTest={() => void runTest()}
+      onCancel={onCancel}
+    >
       <Field label="Read from" id={ids.protocol}>
         {(control) => (
           <Select
@@ -189,55 +192,6 @@ export function CalendarForm({ api, protocol: initial, source, onConnected, onCa
           />
         </>
       ) : null}
-      <div className={styles.testResult} role="status" aria-live="polite">
-        {test.phase === 'testing' ? <p className={styles.testing}>Reading the calendar…</p> : null}
-        {test.phase === 'passed' ? (
-          <p className={styles.passed}>
-            <span aria-hidden="true">✓ </span>
-            {protocol === 'caldav'
-              ? 'The server answers. Check the calendars to search, then press Connect.'
-              : 'The calendar can be read. Press Connect.'}
-          </p>
-        ) : null}
-        {test.phase === 'failed' ? (
-          <div className={styles.failed}>
-            <p className={styles.failedTitle}>{test.reason}</p>
-            <p>{test.action}</p>
-          </div>
-        ) : null}
-      </div>
-      {test.phase === 'passed' && protocol === 'caldav' ? (
-        <FolderChoice
-          folders={test.calendars}
-          chosen={chosen}
-          onToggle={(path, on) =>
-            setChosen((current) => {
-              const next = new Set(current);
-              if (on) next.add(path);
-              else next.delete(path);
-              return next;
-            })
-          }
-          error={null}
-          errorId={`${foldersId}-error`}
-          legend="Calendars to search"
-          byName
-        />
-      ) : null}
-      {connectError ? (
-        <p className={styles.fieldError} role="alert">
-          {connectError}
-        </p>
-      ) : null}
-      <div className={styles.formActions}>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button busy={test.phase === 'testing'} onClick={() => void runTest()}>
-          {test.phase === 'passed' ? 'Test again' : 'Test'}
-        </Button>
-        <Button type="submit" variant="primary" busy={busy}>
-          {source === undefined ? 'Connect' : 'Save'}
-        </Button>
-      </div>
-    </form>
+    </SourceFormFrame>
   );
 }

@@ -3,7 +3,7 @@ import type { UrlKindWords } from '../url-source-form';
 // Issue 43 item 3: "Connect a repository by URL" on the GitHub card (and any Git host). One branch is read; the
 // remote's HEAD unless another is chosen.
 
-export const gitWords: UrlKindWords = {
+export const gitWords: UrlKindWords<'git'> = {
   kind: 'git',
   lede: (name) =>
     `${name} fetches the repository over HTTPS and never pushes. Its text files (code, Markdown, docs) and its commits are indexed; each sync fetches what is new, force-pushes included.`,

@@ -2,7 +2,7 @@ import type { UrlKindWords } from '../url-source-form';
 
 // Issue 43 item 2: the "Nextcloud / WebDAV" card's form. No folder chosen reads the whole share.
 
-export const webdavWords: UrlKindWords = {
+export const webdavWords: UrlKindWords<'webdav'> = {
   kind: 'webdav',
   lede: (name) =>
     `${name} reads the share’s files over WebDAV and never changes, moves or deletes anything. Every file uploads accept is indexed under its folder; changed and deleted files follow on each sync.`,

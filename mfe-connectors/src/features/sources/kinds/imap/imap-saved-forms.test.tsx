@@ -10,14 +10,14 @@ import type {
 import { KitProviders } from '@trove/kit';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SourceCard } from './source-card';
+import { SourceCard } from '../../source-card';
 import {
   EditSourceForm,
   type SavedSourceApi,
   settingsChange,
   TrustCertificateForm,
   UpdatePasswordForm,
-} from './source-forms';
+} from './imap-saved-forms';
 
 const OLD_PIN = Array.from({ length: 32 }, () => 'AA').join(':');
 const NEW_PIN = Array.from({ length: 32 }, (_, i) =>

@@ -1,5 +1,5 @@
 import type { ImapTestSource, Source, SourceFolder, SourceTestResult } from '@trove/contracts';
-import { useAppConfig, userMessage } from '@trove/kit';
+import { useAppConfig, useMutation, userMessage } from '@trove/kit';
 import { Button, Field } from '@trove/kit/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import {
@@ -15,8 +15,14 @@ import {
   type ServerFormValues,
   testFailureText,
 } from './server-form';
-import { FolderChoice, PasswordField, type PlainInputOptions, plainInput, ServerRow } from './server-fields';
-import * as styles from './sources.module.css';
+import {
+  FolderChoice,
+  PasswordField,
+  type PlainInputOptions,
+  plainInput,
+  ServerRow,
+} from '../../server-fields';
+import * as styles from '../../sources.module.css';
 
 export interface ImapFormApi {
   test: (request: ImapTestSource) => Promise<SourceTestResult>;
@@ -59,8 +65,7 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
   const [pinned, setPinned] = useState<string | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [folderError, setFolderError] = useState<string | null>(null);
-  const [connecting, setConnecting] = useState(false);
-  const [connectError, setConnectError] = useState<string | null>(null);
+  const { busy: connecting, error: connectError, run: runConnect, setError: setConnectError } = useMutation();
   const formRef = useRef<HTMLFormElement>(null);
   const ids = {
     email: useId(),
@@ -143,15 +148,10 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
       setErrors(request.errors);
       return;
     }
-    setConnecting(true);
-    setConnectError(null);
-    try {
-      onConnected(await api.create(request.request));
-    } catch (error) {
-      setConnectError(userMessage(error, 'The source could not be saved. Try again in a moment.'));
-    } finally {
-      setConnecting(false);
-    }
+    await runConnect(
+      async () => onConnected(await api.create(request.request)),
+      'The source could not be saved. Try again in a moment.',
+    );
   };
 
   const toggleFolder = (path: string, on: boolean) => {

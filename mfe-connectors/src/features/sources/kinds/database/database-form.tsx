@@ -18,8 +18,8 @@ import {
 import { type UploadProgress, useAppConfig, useMutation, userMessage } from '@trove/kit';
 import { Button, Field, Select, Tabs, tabPanelProps } from '@trove/kit/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import * as shared from '../catalog/catalog.module.css';
-import { humanSize } from '../uploads/format';
+import * as shared from '../../../catalog/catalog.module.css';
+import { humanSize } from '../../../uploads/format';
 import {
   createRequest,
   DATABASE_FIELDS,
@@ -42,8 +42,8 @@ import {
   toggleBodyColumn,
   withSuggestedMapping,
 } from './database-settings';
-import { PasswordField, plainInput, ServerRow, type ServerRowField } from './server-fields';
-import * as styles from './sources.module.css';
+import { PasswordField, plainInput, ServerRow, type ServerRowField } from '../../server-fields';
+import * as styles from '../../sources.module.css';
 
 export interface DatabaseFormApi {
   preview: (request: PreviewSourceInput) => Promise<DatabasePreviewResult>;
@@ -681,31 +681,5 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
         </Button>
       </div>
     </form>
-  );
-}
-
-const CHOICES: readonly { kind: DatabaseSourceKind; label: string; detail: string }[] = [
-  {
-    kind: 'postgres',
-    label: 'PostgreSQL server',
-    detail: 'A table, a view or a SELECT, read by a read-only role.',
-  },
-  { kind: 'mysql', label: 'MySQL or MariaDB server', detail: 'The same, from MySQL 8 or MariaDB.' },
-  { kind: 'sqlite', label: 'SQLite file', detail: 'Upload a .sqlite or .db file and pick its table.' },
-];
-
-/** "Add a database": which kind, as three buttons (the catalog's cards hide behind its first filters). */
-export function DatabaseKindChoice({ onChoose }: { onChoose: (kind: DatabaseSourceKind) => void }) {
-  return (
-    <ul className={styles.kindChoices}>
-      {CHOICES.map((choice) => (
-        <li key={choice.kind}>
-          <button type="button" className={styles.kindChoice} onClick={() => onChoose(choice.kind)}>
-            <span className={styles.kindLabel}>{choice.label}</span>
-            <span className={styles.kindDetail}>{choice.detail}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -23,8 +23,14 @@ import {
   type ServerFormValues,
   testFailureText,
 } from './server-form';
-import { FolderChoice, PasswordField, type PlainInputOptions, plainInput, ServerRow } from './server-fields';
-import * as styles from './sources.module.css';
+import {
+  FolderChoice,
+  PasswordField,
+  type PlainInputOptions,
+  plainInput,
+  ServerRow,
+} from '../../server-fields';
+import * as styles from '../../sources.module.css';
 
 // Issue 21, a saved source's card asks for what it needs: a new password after the server refused the
 // kept one, trust for a certificate that changed, or an edit of its server settings and folders. Each form
@@ -126,8 +132,10 @@ type Check =
  * saved source); trusted, the connection is tested with it pinned, then the pin is saved.
  */
 export function TrustCertificateForm({ source, api, onSaved, onCancel }: FormProps) {
-  const [check, setCheck] = useState<Check>({ phase: 'checking' });
-  const [busy, setBusy] = useState(false);
+  const [checked, setCheck] = useState<Check>({ phase: 'checking' });
+  const { busy, error, run } = useMutation();
+  // A trust that failed to save says so where the check's words go, and offers nothing more to trust.
+  const check: Check = error === null ? checked : { phase: 'error', message: error };
   const { host } = source.settings;
 
   useEffect(() => {
@@ -149,9 +157,8 @@ export function TrustCertificateForm({ source, api, onSaved, onCancel }: FormPro
     };
   }, [api, source.id]);
 
-  const trust = async (sha256: string) => {
-    setBusy(true);
-    try {
+  const trust = (sha256: string) =>
+    run(async () => {
       const settings = { pinned_certificate_sha256: sha256 };
       const result = await api.test(source.id, { settings });
       if (!result.ok) {
@@ -159,12 +166,7 @@ export function TrustCertificateForm({ source, api, onSaved, onCancel }: FormPro
         return;
       }
       onSaved(await api.update(source.id, { settings }));
-    } catch (caught) {
-      setCheck({ phase: 'error', message: userMessage(caught, 'The certificate could not be trusted.') });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'The certificate could not be trusted.');
 
   return (
     <div className={styles.form}>

@@ -2,7 +2,6 @@ import {
   type CreateSourceInput,
   CreateSourceSchema,
   DATABASE_DEFAULT_PORTS,
-  DATABASE_SOURCE_KINDS,
   type DatabaseColumn,
   type DatabaseMapping,
   type DatabasePreviewResult,
@@ -78,10 +77,6 @@ export const TLS_OPTIONS: readonly { value: DatabaseTlsMode; label: string }[] =
   { value: 'require', label: 'Encrypt only' },
   { value: 'disable', label: 'Off' },
 ];
-
-/** A catalog card's id that is a database source's kind ("postgres", "mysql", "sqlite"). */
-export const isDatabaseKind = (id: string): id is DatabaseSourceKind =>
-  (DATABASE_SOURCE_KINDS as readonly string[]).includes(id);
 
 export const isServerKind = (kind: DatabaseSourceKind): kind is DatabaseServerKind => kind !== 'sqlite';
 
