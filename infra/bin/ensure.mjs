@@ -113,6 +113,9 @@ export function ensureDebianPackages({
     wanted.push('libnginx-mod-http-dav-ext');
   const installFcgiwrap = !existsSync('/usr/sbin/fcgiwrap');
   if (installFcgiwrap) wanted.push('fcgiwrap');
+  // A WebDAV share that sends ETags (docs/decisions/206): Apache's binary and modules only — apache2-bin has no
+  // service of its own; the tests start it from their own config on a free port.
+  if (!existsSync('/usr/lib/apache2/modules/mod_dav_fs.so')) wanted.push('apache2-bin');
   // OCR of pictures and scanned pages (docs/decisions/122): tesseract with its English data, and poppler's
   // pdftoppm to render a PDF's pages. The extraction process runs them; no service of theirs starts.
   if (!existsSync('/usr/bin/tesseract')) wanted.push('tesseract-ocr');

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { testRunDirectory } from '@trove/service-core/testing';
 import autocannon from 'autocannon';
 import { freePort } from '../free-port';
 import { RAISED_PROXY_AUTH_LIMITS, REPO_ROOT } from '../stack';
@@ -17,6 +18,7 @@ import { runRelevanceBench } from './search/relevance-bench';
 import { runSearchBench } from './search/search-bench';
 import { measureCalendars, printCalendars } from './calendars-bench';
 import { measureDatabases, printDatabases } from './databases-bench';
+import { measureFileSources, printFileSources, printSourceKinds } from './file-sources-bench';
 import { measureHostileSources, printHostileSources } from './hostile-sources-bench';
 import { measureSources, printSources } from './sources-bench';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
@@ -149,8 +151,11 @@ const AUTH_ONLY = process.argv.includes('--auth');
 const REGISTER_FLOOD_ONLY = process.argv.includes('--register-flood');
 // `npm run bench -- --faults`: only PostgreSQL stopped and frozen under load, on a stack of their own.
 const FAULTS_ONLY = process.argv.includes('--faults');
-// `npm run bench -- --sources`: only the IMAP source figures (issue 21) against a local Dovecot, no build.
+// `npm run bench -- --sources`: only the source figures, no build: IMAP against a local Dovecot (issue 21), then
+// issue 43's table — calendars against Radicale, a WebDAV share and a Git repository behind nginx
+// (docs/decisions/205). BENCH_SOURCES picks some of `imap,calendars,files` (default all, in that order).
 const SOURCES_ONLY = process.argv.includes('--sources');
+const SOURCE_PARTS = new Set((process.env.BENCH_SOURCES ?? 'imap,calendars,files').split(','));
 // `npm run bench -- --databases`: only the database source figures (issue 22) against a seeded PostgreSQL table.
 const DATABASES_ONLY = process.argv.includes('--databases');
 // `npm run bench -- --calendars`: only the calendar source figures (issue 43) against a local Radicale.
@@ -304,6 +309,8 @@ async function main() {
       ...RAISED_PROXY_AUTH_LIMITS,
       // The sources bench's Dovecot listens on loopback, which a source may not reach unless listed.
       ...(SOURCES_ONLY || DATABASES_ONLY || CALENDARS_ONLY ? { SOURCE_ALLOWED_HOSTS: '127.0.0.1' } : {}),
+      // The Git source's bare copies go to the run's folder, not the checkout's .data.
+      ...(SOURCES_ONLY ? { SOURCE_GIT_DIR: join(testRunDirectory(), 'bench-git') } : {}),
     },
   });
   try {
@@ -390,10 +397,6 @@ async function main() {
       await floorFigures();
       return;
     }
-    if (SOURCES_ONLY) {
-      printSources(await measureSources(stack, cookie));
-      return;
-    }
     // A fresh session for a phase that starts after a long load (the access token's lifetime is shorter than
     // the ×8 copy on a slow machine: every ×8 request once answered 401).
     const signIn = async () => {
@@ -408,6 +411,16 @@ async function main() {
         .map((line) => line.split(';')[0])
         .join('; ');
     };
+    if (SOURCES_ONLY) {
+      if (SOURCE_PARTS.has('imap')) printSources(await measureSources(stack, cookie));
+      // Fresh sessions: each part may outlast the access token of the one before.
+      const calendars = SOURCE_PARTS.has('calendars') ? await measureCalendars(stack, await signIn()) : null;
+      if (calendars !== null) printCalendars(calendars);
+      const files = SOURCE_PARTS.has('files') ? await measureFileSources(stack, await signIn()) : null;
+      if (files !== null) printFileSources(files);
+      if (calendars !== null && files !== null) printSourceKinds(calendars, files);
+      return;
+    }
     if (DATABASES_ONLY) {
       printDatabases(await measureDatabases(stack, cookie, signIn));
       const attacker = await signUp(stack.url, stack.mailUrl, 'hostile@example.com');

@@ -1,5 +1,6 @@
 import { CSRF_ACCESS_COOKIE, CSRF_HEADER } from '@trove/contracts';
 import type pg from 'pg';
+import { groupMemory } from './upload-memory';
 
 // What the sources and databases benches both ask of a stack: signed-in JSON headers, a source's document
 // counts read straight from its database, and a poll with a deadline.
@@ -56,5 +57,70 @@ export function untilWithin(deadlineMs: number) {
       if (Date.now() - started > deadlineMs) throw new Error(`timed out waiting for ${what}`);
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
+  };
+}
+
+/** Seconds from the start at which each phase of a first sync was first seen. */
+export type PhaseMarks = Record<string, number>;
+
+/**
+ * Where a first sync's time goes between the sources service storing and the search service indexing
+ * (docs/decisions/204): fed the source's counts at each poll, it notes when each hand-over phase was first
+ * seen — the first intake row written, the first document taken, the first indexed, the source up to date (all
+ * handed over), the intake empty (all taken), every document indexed. A poll's resolution: the probe's interval.
+ */
+export function phaseClock(started: number) {
+  const marks: PhaseMarks = {};
+  const mark = (phase: string) => {
+    marks[phase] ??= (performance.now() - started) / 1000;
+  };
+  return {
+    marks,
+    mark,
+    see(now: Counts) {
+      if (now.waiting > 0) mark('first intake row seen');
+      if (now.documents > 0) mark('first document taken');
+      if (now.indexed > 0) mark('first document indexed');
+      if (now.state === 'up_to_date') mark('source up to date (all handed over)');
+      if (now.state === 'up_to_date' && now.waiting === 0) mark('intake empty (all taken)');
+    },
+  };
+}
+
+export function printPhases(marks: PhaseMarks): void {
+  const phases = Object.entries(marks).sort((a, b) => a[1] - b[1]);
+  console.log(
+    `| first sync's phases, seconds from the create request | ${phases.map(([phase, at]) => `${phase} ${at.toFixed(2)}`).join('; ')} | | |`,
+  );
+}
+
+export interface ServiceMemory {
+  /** The service process's RSS when sampling started, MB. */
+  idleMb: number;
+  /** Its sampled peak, MB. */
+  peakMb: number;
+  /** The largest of its children (reader or parse children), MB. */
+  childPeakMb: number;
+}
+
+/**
+ * Samples a service's process group every 50 ms: the service process (the group's largest at the start, not
+ * tsx's launcher) and, apart, its children. `stop()` answers what was seen.
+ */
+export function sampleService(leader: number): { stop(): ServiceMemory } {
+  const service = groupMemory(leader).sort((a, b) => b.rssKb - a.rssKb)[0];
+  if (service === undefined) throw new Error(`no process in the group of ${leader}`);
+  let peakKb = service.rssKb;
+  let childPeakKb = 0;
+  const sampler = setInterval(() => {
+    for (const p of groupMemory(leader))
+      if (p.pid === service.pid) peakKb = Math.max(peakKb, p.rssKb);
+      else if (p.pid !== leader) childPeakKb = Math.max(childPeakKb, p.rssKb);
+  }, 50);
+  return {
+    stop() {
+      clearInterval(sampler);
+      return { idleMb: service.rssKb / 1024, peakMb: peakKb / 1024, childPeakMb: childPeakKb / 1024 };
+    },
   };
 }

@@ -1,4 +1,6 @@
-import { formatterFor, offsetAt } from '@trove/service-core';
+// The subpath, not the package's index: this module runs in the parse child, which the index's imports (the
+// database, the logger, the job library) would cost seconds to start (docs/decisions/204).
+import { formatterFor, offsetAt } from '@trove/service-core/time-zone';
 import ICAL from 'ical.js';
 
 // A calendar's text into its events, each repeat expanded over the window (issue 43 item 1;

@@ -115,6 +115,8 @@ export const calendarKind: SourceKind<CalendarSettings, CalendarCheckpoint, DavC
   },
   discover: (context, settings, password) => calendarsOf(settings, password, context.reach),
   sync: calendarSteps,
+  // A step's occurrences are rendered from what the run already parsed: the next is made while one is written.
+  readAhead: true,
   listIds: calendarIds,
   // An iCal address is polled at its own interval; CalDAV at the service's.
   intervalMinutes: (settings) => (settings.protocol === 'ical' ? settings.poll_minutes : null),

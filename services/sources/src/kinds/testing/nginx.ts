@@ -53,11 +53,15 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
-/** Starts nginx with `server` as the body of its one server block; `modules` are loaded first. */
+/**
+ * Starts nginx with `server` as the body of its one server block; `modules` are loaded first. With `tls` (made in
+ * the server's folder by `tls(dir)`) it listens with TLS, and its origin is https.
+ */
 export async function startNginx(
   name: string,
   server: (dir: string) => string,
   modules: string[] = [],
+  tls?: (dir: string) => { certPath: string; keyPath: string },
 ): Promise<TestNginx> {
   if (!existsSync(NGINX_BIN))
     throw new Error(
@@ -69,6 +73,13 @@ export async function startNginx(
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
     mkdirSync(join(dir, 'temp', temp), { recursive: true });
   const config = join(dir, 'nginx.conf');
+  const certificate = tls?.(dir);
+  const listen =
+    certificate === undefined
+      ? `listen 127.0.0.1:${port};`
+      : `listen 127.0.0.1:${port} ssl;
+    ssl_certificate ${certificate.certPath};
+    ssl_certificate_key ${certificate.keyPath};`;
   writeFileSync(
     config,
     `${modules.map((module) => `load_module ${module};`).join('\n')}
@@ -84,10 +95,10 @@ http {
   fastcgi_temp_path ${dir}/temp/fastcgi;
   uwsgi_temp_path ${dir}/temp/uwsgi;
   scgi_temp_path ${dir}/temp/scgi;
-  types { text/plain txt; text/markdown md; text/html html; application/pdf pdf; text/csv csv; application/json json; }
+  types { text/plain txt; text/markdown md; text/html html; application/pdf pdf; text/csv csv; application/json json; text/calendar ics; }
   default_type application/octet-stream;
   server {
-    listen 127.0.0.1:${port};
+    ${listen}
 ${server(dir)}
   }
 }
@@ -120,7 +131,7 @@ ${server(dir)}
   return {
     dir,
     port,
-    origin: `http://127.0.0.1:${port}`,
+    origin: `${certificate === undefined ? 'http' : 'https'}://127.0.0.1:${port}`,
     logTail,
     async stop() {
       if (child.pid !== undefined && child.exitCode === null) {

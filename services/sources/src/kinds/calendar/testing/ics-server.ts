@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { makeCertificate } from '@trove/service-core/testing';
+import { startNginx } from '../../testing/nginx';
 
 // A calendar's secret address for the tests (issue 43 item 5): a static .ics served with an ETag and
 // Last-Modified, answering 304 to a conditional request that still matches, as Google's and Outlook's do. Paths
@@ -78,5 +82,49 @@ export async function startIcsServer(initial: string): Promise<IcsServer> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+export interface HttpsIcsServer {
+  /** The calendar's https address, served by nginx (an ETag and Last-Modified, as a static file has). */
+  url: string;
+  /** Redirects to the same calendar over plain http: a downgrade the client must refuse. */
+  downgradeUrl: string;
+  /** The server's certificate, which no public authority signed: trusted only where a test says so. */
+  certPath: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A calendar's secret address over https, as Google and Outlook publish theirs (docs/decisions/206): nginx with
+ * TLS and a certificate made for the run (IP 127.0.0.1), the .ics a static file.
+ */
+export async function startHttpsIcsServer(text: string): Promise<HttpsIcsServer> {
+  let certPath = '';
+  const nginx = await startNginx(
+    'ics-https',
+    (dir) => {
+      mkdirSync(join(dir, 'www'), { recursive: true });
+      writeFileSync(join(dir, 'www', 'calendar.ics'), text);
+      return `
+    location = /calendar.ics { root ${dir}/www; }
+    location = /downgrade.ics { return 302 http://127.0.0.1:$server_port/calendar.ics; }`;
+    },
+    [],
+    (dir) => {
+      const certificate = makeCertificate(dir, {
+        commonName: '127.0.0.1',
+        organisation: 'Trove test calendar',
+        altNames: ['IP:127.0.0.1'],
+      });
+      certPath = certificate.certPath;
+      return certificate;
+    },
+  );
+  return {
+    url: `${nginx.origin}/calendar.ics`,
+    downgradeUrl: `${nginx.origin}/downgrade.ics`,
+    certPath,
+    stop: () => nginx.stop(),
   };
 }
