@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle, migrateToLatest, SERVICE_DATABASE_ROLES } from '../database';
 import { createLogger } from '../logger';
+import { captureLogs } from '../testing/log-capture';
 import { createMigratedTestDatabase } from '../testing/migrated-database';
 import type { TestDatabase } from '../testing/test-database';
 import { JOB_LIBRARY_SCHEMA, type JobLibrary, startJobLibrary, workEagerly } from './job-library';
@@ -77,5 +78,57 @@ describe('the job library', () => {
     );
     await expect.poll(() => done.length, { timeout: testTime(20_000), interval: 50 }).toBe(12);
     await library.offWork({ id: workerId });
+  });
+
+  it("a batch's completion that fails (a statement timeout behind a lock) is logged, and the process lives on", async () => {
+    // pg-boss sends `complete` without waiting for it: without the guard this is an unhandled rejection, which ends
+    // a service (and fails this run).
+    const logs = captureLogs();
+    const tight = createDatabase({
+      url: testDatabase.url,
+      poolMax: 4,
+      role: SERVICE_DATABASE_ROLES.search,
+      statementTimeoutMs: 500,
+    });
+    const library = await startJobLibrary({ db: tight, logger: logs.logger, upkeep: false });
+    let release: (() => void) | undefined;
+    try {
+      await library.createQueue('guard-check', { name: 'guard-check', policy: 'standard' });
+      const id = await library.send('guard-check', { n: 1 });
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked: Promise<unknown> | undefined;
+      await library.work('guard-check', { pollingIntervalSeconds: 0.5 }, async () => {
+        // The job's row locked by another transaction until the test lets go: `complete` waits past 500 ms.
+        let taken: () => void = () => undefined;
+        const lockTaken = new Promise<void>((resolve) => {
+          taken = resolve;
+        });
+        locked = owner.transaction().execute(async (tx) => {
+          await sql`select id from ${sql.table(`${JOB_LIBRARY_SCHEMA}.job`)} where id = ${id} for update`.execute(
+            tx,
+          );
+          taken();
+          await held;
+        });
+        await lockTaken;
+      });
+      await expect
+        .poll(
+          () => logs.lines().some((line) => String(line.msg).startsWith('job library statement failed')),
+          {
+            timeout: testTime(20_000),
+            interval: 50,
+          },
+        )
+        .toBe(true);
+      release?.();
+      await locked;
+    } finally {
+      release?.();
+      await library.stop({ graceful: false, wait: true, close: false });
+      await tight.destroy();
+    }
   });
 });

@@ -27,6 +27,41 @@ export interface JobLibraryOptions {
 
 export type JobLibrary = PgBoss;
 
+/** Marks an error that came from a statement of the job library (see guardJobLibraryRejections). */
+const FROM_JOB_LIBRARY = Symbol('trove.jobLibraryStatement');
+
+function isJobLibraryError(reason: unknown): boolean {
+  return typeof reason === 'object' && reason !== null && FROM_JOB_LIBRARY in reason;
+}
+
+/** The logger of the job library started last in this process (a service starts one). */
+let guardLogger: Logger | undefined;
+
+/**
+ * pg-boss 10 finishes each fetched batch with `complete` or `fail` without waiting for it or catching it
+ * (manager.js, `work`'s onFetch): a statement that fails there — a deadlock on the queue's table, a statement
+ * timeout on a machine at load 50, the database away for a moment — is an unhandled rejection, and Node ends the
+ * process on one (the search service exited so, ADR 205). The job's row stays active and its expiry brings it
+ * back, so such a failure is logged, not fatal. Only errors of the library's own statements are kept alive: any
+ * other unhandled rejection still ends the process as Node's default does when no one else listens.
+ */
+function guardJobLibraryRejections(logger: Logger): void {
+  const first = guardLogger === undefined;
+  guardLogger = logger;
+  if (!first) return;
+  process.on('unhandledRejection', (reason) => {
+    if (isJobLibraryError(reason)) {
+      guardLogger?.warn(
+        { err: { message: (reason as Error).message, code: (reason as { code?: unknown }).code } },
+        'job library statement failed; the job comes back when its time runs out',
+      );
+      return;
+    }
+    // Alone, this listener would silence Node's default: do what it does.
+    if (process.listenerCount('unhandledRejection') === 1) throw reason;
+  });
+}
+
 /**
  * A started pg-boss on the service's pool. Its own schema migrations are off (`migrate: false`): a
  * version that needs one is a new migration in services/core, and start fails until it has run.
@@ -38,7 +73,15 @@ export async function startJobLibrary(options: JobLibraryOptions): Promise<JobLi
     schema: JOB_LIBRARY_SCHEMA,
     db: {
       // pg-boss builds its statements with $n parameters, and sends some as several statements without any.
-      executeSql: async (text: string, values: unknown[]) => pool.query(text, values),
+      executeSql: async (text: string, values: unknown[]) => {
+        try {
+          return await pool.query(text, values);
+        } catch (err) {
+          if (typeof err === 'object' && err !== null)
+            Object.defineProperty(err, FROM_JOB_LIBRARY, { value: true });
+          throw err;
+        }
+      },
     },
     migrate: false,
     supervise: upkeep,
@@ -50,6 +93,7 @@ export async function startJobLibrary(options: JobLibraryOptions): Promise<JobLi
       ? {}
       : { cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds }),
   });
+  guardJobLibraryRejections(options.logger);
   boss.on('error', (err) => {
     options.logger.warn({ err: { message: err.message } }, 'job library error');
   });
