@@ -437,7 +437,13 @@ async function main() {
       return;
     }
     if (SEARCH_ONLY) {
-      await runSearchBench(stack, { cookie, email }, '/bench/bare', signIn);
+      await runSearchBench(
+        stack,
+        { cookie, email },
+        '/bench/bare',
+        signIn,
+        existsSync(join(WWW_ROOT, 'index.html')),
+      );
       return;
     }
     // A front-end that fails to render one route must not cost the service figures of the same run;
@@ -501,7 +507,7 @@ async function main() {
 
     // Before the search section, whose corpus the uploads would otherwise share a database with.
     await uploadMemory();
-    await runSearchBench(stack, { cookie, email }, '/bench/bare', signIn);
+    await runSearchBench(stack, { cookie, email }, '/bench/bare', signIn, true);
   } finally {
     await stack.stop();
     await bare.close();

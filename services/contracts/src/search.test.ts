@@ -11,6 +11,8 @@ import {
   SEARCH_MESSAGES,
   SearchCursorSchema,
   SearchQuerySchema,
+  type SearchQueryParams,
+  searchQueryString,
   UPLOADS_MESSAGES,
   UploadsCursorSchema,
   UploadsListQuerySchema,
@@ -60,6 +62,40 @@ describe('SearchQuerySchema', () => {
       '2026-02-01',
     );
     expect(SearchQuerySchema.safeParse({ q: 'a', from: '2026-02-03', to: '2026-02-01' }).success).toBe(false);
+  });
+
+  it('a client’s typed parameters are the schema’s names, read back as written (issue 42 item 6)', () => {
+    const params: SearchQueryParams = {
+      q: 'invoice',
+      limit: '20',
+      date_from: '2026-02-01',
+      date_to: '2026-02-03',
+      amount_min: '10',
+      currency: 'INR',
+      as_you_type: 'on',
+      cursor: undefined,
+    };
+    const written = searchQueryString(params);
+    expect([...written.keys()]).toEqual([
+      'q',
+      'limit',
+      'date_from',
+      'date_to',
+      'amount_min',
+      'currency',
+      'as_you_type',
+    ]);
+    expect(SearchQuerySchema.parse(Object.fromEntries(written))).toMatchObject({
+      q: 'invoice',
+      limit: 20,
+      date_from: '2026-02-01',
+      date_to: '2026-02-03',
+      amount_min: 10,
+    });
+    // The old date names, which read like the query's from: (a sender), are not a client's to write.
+    // @ts-expect-error from is not among a client's parameters
+    const old: SearchQueryParams = { q: 'a', from: '2026-02-01' };
+    expect(old.q).toBe('a');
   });
 
   it('type is one of the accepted kinds', () => {

@@ -152,6 +152,20 @@ export const SearchQuerySchema = z
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
 
 /**
+ * GET /api/v1/search's query string as a client writes it, typed from the schema's input (every value text, as
+ * on the wire) without the old date names, so a client cannot send `from=` for a date and have it read as the
+ * query's from: (issue 42 item 6).
+ */
+export type SearchQueryParams = Omit<z.input<typeof SearchQuerySchema>, 'from' | 'to'>;
+
+/** The query string of typed parameters, in the order written; unset ones are left out. */
+export function searchQueryString(params: SearchQueryParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) out.set(name, value);
+  return out;
+}
+
+/**
  * What an opaque cursor holds: the last result's score and passage id (keyset on score desc, id asc) and
  * whether the first page ran with AND or relaxed to OR, so later pages keep the same semantics.
  */

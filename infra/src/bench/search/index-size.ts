@@ -32,7 +32,7 @@ export async function indexSize(db: DatabaseHandle): Promise<IndexSize> {
     { name: 'corpus statistics', bytes: Number(row?.stats) },
     {
       // Typo tolerance's dictionary (docs/decisions/140-typo-tolerance-on-the-word-dictionary.md).
-      name: `word dictionary (search_words: ${Number(row?.words)} words and their trigram index)`,
+      name: `word dictionary (search_words: ${Number(row?.words)} words and their index by letter and length)`,
       bytes: Number(row?.dictionary),
     },
   ];

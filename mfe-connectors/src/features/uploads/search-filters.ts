@@ -1,4 +1,4 @@
-import type { Facts, SearchKind } from '@trove/contracts';
+import { type Facts, type SearchKind, type SearchQueryParams, searchQueryString } from '@trove/contracts';
 import { moneyLabel } from '@trove/kit/format';
 
 /**
@@ -28,25 +28,25 @@ export function withoutFilter(filters: readonly FactFilter[], kind: FactFilter['
   return filters.filter((existing) => existing.kind !== kind);
 }
 
-/** The query string of GET /api/v1/search for a request (SearchQuerySchema's names). */
+/** The query string of GET /api/v1/search for a request: the contracts schema's names, typed (issue 42 item 6). */
 export function searchParams(request: SearchRequest, limit: number): URLSearchParams {
-  const params = new URLSearchParams({ q: request.q, limit: String(limit) });
-  if (request.type !== null) params.set('type', request.type);
+  const params: SearchQueryParams = { q: request.q, limit: String(limit) };
+  if (request.type !== null) params.type = request.type;
   for (const filter of request.filters) {
-    if (filter.kind === 'entity') params.set('entity', filter.value);
+    if (filter.kind === 'entity') params.entity = filter.value;
     if (filter.kind === 'amount') {
-      params.set('amount_min', String(filter.value));
-      params.set('amount_max', String(filter.value));
-      params.set('currency', filter.currency);
+      params.amount_min = String(filter.value);
+      params.amount_max = String(filter.value);
+      params.currency = filter.currency;
     }
     if (filter.kind === 'date') {
-      params.set('date_from', filter.iso);
-      params.set('date_to', filter.iso);
+      params.date_from = filter.iso;
+      params.date_to = filter.iso;
     }
   }
-  if (request.cursor !== undefined) params.set('cursor', request.cursor);
-  if (request.asYouType) params.set('as_you_type', 'on');
-  return params;
+  if (request.cursor !== undefined) params.cursor = request.cursor;
+  if (request.asYouType) params.as_you_type = 'on';
+  return searchQueryString(params);
 }
 
 /**

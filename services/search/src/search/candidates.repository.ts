@@ -12,6 +12,7 @@ import {
 } from './filters.repository';
 import { type FilterShape, type FilterValues, PREFIX_EXPANSIONS, type TermRow } from './plan';
 import { LIST_COLUMNS, pageOf } from './posting-lists.repository';
+import { LONGEST_ENDING } from './typos';
 
 // The search's statements (docs/decisions/010-search-index.md "Ranking", 020-search-postings.md,
 // 036-search-fields.md, 069-posting-lists.md; split out by issue 42 item 7): the query's lexemes with their
@@ -269,7 +270,7 @@ export async function readHits(
   });
 }
 
-/** A word of the user's dictionary near a typed word's stem (typos.ts decides which are corrections). */
+/** A word of the user's dictionary a typed word may be a typo of (typos.ts decides which are corrections). */
 export interface NearestWord {
   word: string;
   stem: string;
@@ -278,41 +279,38 @@ export interface NearestWord {
 }
 
 /**
- * For each typed word, its stem (the english configuration's, as the index holds it) and the user's dictionary
- * words nearest it or the word by trigrams (walks of search_words' GiST index by distance), those that begin
- * with the same letter: typo tolerance's candidates (docs/decisions/140-typo-tolerance-on-the-word-dictionary.md).
+ * For each typed word, its stem (the english configuration's, as the index holds it) and every word of the
+ * user's dictionary that begins with the same letter and is no longer than the word or its stem and its edits,
+ * nor shorter than the stem or the word without the longest ending the stemmer cuts (typos.ts): all a typo of it
+ * can stand for, read by search_words' btree on (user, first letter, length)
+ * (docs/decisions/207-typo-candidates-by-letter-and-length.md). One row per word, the words as an array.
  */
 export async function readNearestWords(
   db: DatabaseHandle,
   userId: string,
-  words: readonly string[],
-  perWord: number,
+  words: readonly { word: string; edits: number }[],
 ): Promise<NearestWord[]> {
   if (words.length === 0) return [];
-  return await queryPrepared<NearestWord>(db, {
+  const rows = await queryPrepared<{ word: string; stem: string; lexemes: string[]; user_no: number }>(db, {
     ...compiledOnce('nearest', () => nearestStatement(db)),
-    parameters: [userId, [...words], perWord],
+    parameters: [userId, words.map((w) => w.word), words.map((w) => w.edits)],
   });
+  return rows.flatMap((row) =>
+    row.lexemes.map((lexeme) => ({ word: row.word, stem: row.stem, lexeme, user_no: row.user_no })),
+  );
 }
 
 const nearestStatement = (db: DatabaseHandle) =>
-  sql<NearestWord>`
+  sql<{ word: string; stem: string; lexemes: string[]; user_no: number }>`
     with stats as (select user_no from search_corpus_stats where user_id = $1::uuid)
-    select x.word, s.stem, n.word as lexeme, (select user_no from stats) as user_no
-    from unnest($2::text[]) as x(word)
+    select x.word, s.stem, (select user_no from stats) as user_no,
+      array(
+        select w.word from search_words w
+        where w.user_no = (select user_no from stats) and left(w.word, 1) = left(x.word, 1)
+          and length(w.word) between least(length(s.stem), length(x.word) - ${sql.lit(LONGEST_ENDING)}) - x.edits
+                                 and greatest(length(s.stem), length(x.word)) + x.edits
+      ) as lexemes
+    from unnest($2::text[], $3::int[]) as x(word, edits)
     cross join lateral (select (tsvector_to_array(to_tsvector('english', x.word)))[1] as stem) s
-    -- Nearest the stem and nearest the word as typed: the stemmer can cut a misspelt word far from the stem of
-    -- the word meant ("agremeent" → "agrem").
-    cross join lateral (
-      (select w.word from search_words w
-       where w.user_no = (select user_no from stats) and left(w.word, 1) = left(s.stem, 1)
-       order by w.word <-> s.stem
-       limit $3::int)
-      union
-      (select w.word from search_words w
-       where w.user_no = (select user_no from stats) and left(w.word, 1) = left(x.word, 1)
-       order by w.word <-> x.word
-       limit $3::int)
-    ) n
     where s.stem is not null
   `.compile(db);

@@ -7,7 +7,7 @@ import {
   readHits,
   readTerms,
 } from './candidates.repository';
-import { correctionsOf, spelledCorrections } from './corrections';
+import { correctionsOf, spelledCorrections, type WordCorrection } from './corrections';
 import { type PeopleAndPeriods, readPeopleAndPeriods } from './facets.repository';
 import { readNewest } from './newest.repository';
 import {
@@ -153,6 +153,15 @@ async function allWords(
 }
 
 /**
+ * A typed word as the passages may hold it: as typed, or a corrected word as the written forms of its
+ * corrections it is a typo of ("reelased" → released), so the exact-form bonus goes to what was meant.
+ */
+function exactFormPattern(word: string, corrected: readonly WordCorrection[]): string {
+  const forms = new Set([word, ...corrected.filter((c) => c.word === word).flatMap((c) => c.forms)]);
+  return `\\m(${[...forms].map(regexLiteral).join('|')})\\M`;
+}
+
+/**
  * One search. Candidates come from the lists (decoded here), are checked against the filters by one
  * statement per round (all branches' next ids together), and scored with BM25F over every query word they hold.
  */
@@ -207,7 +216,7 @@ export async function searchPassages(db: DatabaseHandle, request: SearchRequest)
       db,
       request.userId,
       exactFormWindow(matches).map((m) => m.candidate.id),
-      typed.map((word) => `\\m${regexLiteral(word)}\\M`),
+      typed.map((word) => exactFormPattern(word, corrected)),
     );
     matches = withExactFormBonus(matches, held, typed.length);
   }

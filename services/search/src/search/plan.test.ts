@@ -88,4 +88,17 @@ describe('the plan of a search', () => {
     const plan = planTerms([{ lexeme: 'nope', grp: '-1', excluded: true, list: undefined }], 10);
     expect(plan.isExcluded(1)).toBe(false);
   });
+
+  it('a typed word’s corrections weigh as one word, at the idf of the commonest of them', () => {
+    const resolved: ResolvedTerm[] = [
+      { lexeme: 'busniess', grp: 'busniess', excluded: false, list: undefined },
+    ];
+    const plan = planTerms(resolved, 100, [
+      { grp: 'busniess', lexeme: 'busi', edits: 1, list: list('busi', [1, 2, 3, 4]) },
+      { grp: 'busniess', lexeme: 'busy', edits: 1, list: list('busy', [5]) },
+    ]);
+    const [busi, busy] = plan.terms;
+    expect(busi?.idf).toBeGreaterThan(0);
+    expect(busy?.idf).toBe(busi?.idf);
+  });
 });

@@ -310,6 +310,11 @@ export function planTerms(
         ],
   );
   const held = new Set(terms.map((term) => term.lexeme));
+  // A typed word's corrections weigh as one word, the commonest of them: a rare word one typo away (a name, a
+  // misspelling in one spam) would otherwise outweigh the word meant, whose idf is lower because it is common.
+  const commonest = new Map<string, number>();
+  for (const c of corrected)
+    commonest.set(c.grp, Math.max(commonest.get(c.grp) ?? 0, c.list.documentFrequency));
   for (const correction of corrected) {
     const bit = bitOf.get(correction.grp);
     if (bit === undefined || held.has(correction.lexeme) || correction.list.documentFrequency === 0) continue;
@@ -318,7 +323,7 @@ export function planTerms(
       lexeme: correction.lexeme,
       grp: correction.grp,
       list: correction.list,
-      idf: bm25Idf(passageCount, correction.list.documentFrequency),
+      idf: bm25Idf(passageCount, commonest.get(correction.grp) ?? correction.list.documentFrequency),
       bit,
       typo: correction.edits,
     });

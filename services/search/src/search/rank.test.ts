@@ -125,4 +125,26 @@ describe('ranking with typo corrections', () => {
     const scoreOf = (id: number) => folded.find((s) => s.candidate.id === id)?.score ?? 0;
     expect(scoreOf(1)).toBeGreaterThan(scoreOf(2));
   });
+
+  it('a corrected word counts once, by its best correction, however many near words a passage holds', () => {
+    const other = term('card', [1, 2], 1);
+    const meant: Term = { ...term('busi', [1, 2], 2), grp: 'busniess', typo: 1 };
+    // planTerms gives a word's corrections one idf, its commonest's.
+    const near: Term = { ...term('busy', [2], 2), grp: 'busniess', typo: 1, idf: meant.idf };
+    const scored = scoreCandidates([1, 2], true, [other, meant, near], 2, checkedAll([1, 2]));
+    const scoreOf = (id: number) => scored.find((s) => s.candidate.id === id)?.score ?? 0;
+    // Passage 2 also holds "busy": no better a match for the typo than passage 1.
+    expect(scoreOf(2)).toBeCloseTo(scoreOf(1), 9);
+  });
+
+  it('AND’s title branch counts a corrected word’s lists together', () => {
+    // The common word's titles are many; the corrected word's two lists hold one titled passage each.
+    const common = term('razor', [1, 2, 3, 4, 5, 6], 1, [1, 2, 3, 4, 5, 6]);
+    const one: Term = { ...term('releas', [2, 3, 4, 5], 2, [2]), grp: 'reelas', typo: 1 };
+    const two: Term = { ...term('relea', [6], 2, [6]), grp: 'reelas', typo: 1 };
+    const branches = andBranches([common, one, two], 2);
+    const titled = branches[1];
+    expect(titled).toBeDefined();
+    expect([...{ [Symbol.iterator]: () => (titled as { ids: Iterator<number> }).ids }]).toEqual([6, 2]);
+  });
 });

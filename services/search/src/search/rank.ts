@@ -144,17 +144,19 @@ export function andBranches(terms: readonly Term[], cap: number): Branch[] {
     ),
   ];
   if (plain(rarest) && groupDf(rarest) > cap) {
-    const counted = terms
-      .filter((term) => term.grp === term.lexeme)
-      .map((term) => ({ term, titled: term.list.titledCount(2 * cap) }));
-    counted.sort(
-      (a, b) =>
-        a.titled - b.titled ||
-        a.term.list.documentFrequency - b.term.list.documentFrequency ||
-        (a.term.lexeme < b.term.lexeme ? -1 : 1),
-    );
-    const titleRarest = counted[0]?.term;
-    if (titleRarest !== undefined) branches.push(branch(newestOf([titleRarest.list], true), cap));
+    // A plain word's group: its lexeme, or a typed word's corrections (typos.ts), whose titles count together.
+    const counted = [...new Set(terms.map((term) => term.grp))].filter(plain).map((grp) => {
+      const lists = byGroup(grp).map((term) => term.list);
+      return {
+        grp,
+        lists,
+        titled: lists.reduce((sum, list) => sum + list.titledCount(2 * cap), 0),
+        df: groupDf(grp),
+      };
+    });
+    counted.sort((a, b) => a.titled - b.titled || a.df - b.df || (a.grp < b.grp ? -1 : 1));
+    const titleRarest = counted[0];
+    if (titleRarest !== undefined) branches.push(branch(newestOf(titleRarest.lists, true), cap));
   }
   return branches;
 }
@@ -227,14 +229,21 @@ export function scoreCandidates(
     let mask = 0;
     // Each group held, with the fewest edits it is held by.
     const held = new Map<string, number>();
+    // A corrected word counts once, by its best correction: a passage holding three words near a typo is no
+    // better a match for it than one holding the word meant.
+    const bestCorrection = new Map<string, number>();
     for (const term of terms) {
       const weight = term.list.weightOf(id);
       if (weight < 0) continue;
       const frequency = weightOf(weight);
-      bm25 += (term.idf * (frequency * (BM25_K1 + 1))) / (frequency + BM25_K1);
+      const part = (term.idf * (frequency * (BM25_K1 + 1))) / (frequency + BM25_K1);
+      if (corrected.has(term.grp))
+        bestCorrection.set(term.grp, Math.max(bestCorrection.get(term.grp) ?? 0, part));
+      else bm25 += part;
       mask |= term.bit;
       held.set(term.grp, Math.min(held.get(term.grp) ?? term.typo, term.typo));
     }
+    for (const part of bestCorrection.values()) bm25 += part;
     if (held.size === 0 || (allWords && held.size < wanted)) continue;
     rows.push({ candidate, bm25, mask, held });
   }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { allowedEdits, corrections, editDistance, spelledAs, typoWords } from './typos';
+import {
+  allowedEdits,
+  corrections,
+  editDistance,
+  spelledAs,
+  typoDistance,
+  typoWords,
+  writtenForms,
+} from './typos';
 
 describe('typo tolerance rules', () => {
   it('5–8 letters allow one edit, 9 or more two, fewer none; a word with digits none', () => {
@@ -40,7 +48,31 @@ describe('typo tolerance rules', () => {
         { word: 'morgage', stem: 'morgag', lexeme: 'mortgagor' },
       ],
     );
-    expect(found).toEqual([{ word: 'morgage', stem: 'morgag', lexeme: 'mortgag', edits: 1 }]);
+    expect(found).toEqual([
+      { word: 'morgage', stem: 'morgag', lexeme: 'mortgag', edits: 1, forms: ['mortgage'] },
+    ]);
+  });
+
+  it('a typo of a word the stemmer cuts is measured against the word, not its stem', () => {
+    // "investigator" is indexed as "investig", four edits from the typo as typed and as stemmed.
+    expect(typoDistance('investigstor', 'investigstor', 'investig', 2)).toEqual({
+      edits: 1,
+      forms: ['investigator'],
+    });
+    expect(typoDistance('runnkng', 'runnkng', 'run', 1)).toEqual({ edits: 1, forms: ['running'] });
+    expect(typoDistance('makijg', 'makijg', 'make', 1)).toEqual({ edits: 1, forms: ['making'] });
+    expect(typoDistance('privay', 'privay', 'privaci', 1)).toEqual({ edits: 1, forms: ['privacy'] });
+    expect(writtenForms('secur')).toContain('security');
+    // A form spelt exactly as typed ("sept" doubled, then "ic") is the endings' guess, not a word: never 0 edits.
+    expect(typoDistance('septtic', 'septtic', 'sept', 1)).toEqual({ edits: 1, forms: ['septic'] });
+    // Still never the first letter, and no further than the word allows.
+    expect(
+      corrections(
+        [{ word: 'nvestigator', edits: 2 }],
+        [{ word: 'nvestigator', stem: 'nvestig', lexeme: 'investig' }],
+      ),
+    ).toEqual([]);
+    expect(typoDistance('invstgator', 'invstgat', 'investig', 1).edits).toBe(2);
   });
 
   it('a corrected stem reads as the results write it', () => {

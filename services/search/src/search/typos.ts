@@ -90,16 +90,115 @@ export interface Correction {
   stem: string;
   lexeme: string;
   edits: number;
+  /** The words of the lexeme the typed word is `edits` from ("released" for "reelased"): its exact forms. */
+  forms: string[];
 }
 
 /** How many dictionary words one typed word may stand for (the nearest, then the most frequent, are kept). */
-export const CORRECTIONS_PER_WORD = 4;
+export const CORRECTIONS_PER_WORD = 8;
 
 /**
- * The dictionary's nearest words that are real corrections: within the edits the typed word allows, the same
- * first letter, not the stem itself. The distance is the lesser of the stems' (the index holds stems:
- * "morgages" is "morgag", one edit from "mortgag") and the typed word's to the lexeme (the stemmer cut
- * "agremeent" to "agrem", one edit as typed from "agreement").
+ * Endings the english stemmer cuts off (Snowball's steps 1–5, and the common runs of them): the index holds
+ * "investig", and the word typed is a typo of "investigator", not of the stem. A lexeme's written forms are
+ * approximated by it with each ending; only those within a typo of the typed word count.
+ */
+const ENDINGS =
+  `e s es ed ing ings er ers est ly y al ally ance ence ent ant ment ments ement ic ical able ible
+  ism ist ists ate ated ates ating ation ations ator ators ion ions ity ities ive ively ize ized izes ization
+  ous ously ness ful fully less ied ies iness ily`.split(/\s+/);
+
+/** The longest ending: a lexeme this much shorter than the typed word may still be what it stands for. */
+export const LONGEST_ENDING = Math.max(...ENDINGS.map((ending) => ending.length));
+
+/**
+ * The words a lexeme may have been cut from: the lexeme, and it with each ending — after its last letter
+ * doubled ("run" → "running"), its final e dropped ("make" → "making") or its final i as y ("privaci" →
+ * "privacy").
+ */
+export function writtenForms(lexeme: string): string[] {
+  const bases = [lexeme];
+  if (lexeme.endsWith('i')) bases.push(`${lexeme.slice(0, -1)}y`);
+  if (lexeme.endsWith('e')) bases.push(lexeme.slice(0, -1));
+  const last = lexeme.at(-1) ?? '';
+  if (/[bdgklmnprtvz]/.test(last)) bases.push(lexeme + last);
+  const forms = new Set<string>();
+  for (const base of bases) {
+    forms.add(base);
+    for (const ending of ENDINGS) forms.add(base + ending);
+  }
+  return [...forms];
+}
+
+/**
+ * Whether `lexeme` is within `limit` edits of some beginning of `word` (the least distance to any prefix): a
+ * lexeme whose written forms can be a typo of the word must be.
+ */
+export function prefixDistance(lexeme: string, word: string, limit: number): number {
+  const x = [...lexeme];
+  const y = [...word];
+  let before = new Array<number>(y.length + 1).fill(0);
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = new Array<number>(y.length + 1).fill(0);
+    current[0] = i;
+    let rowBest = current[0];
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      let value = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
+        value = Math.min(value, (before[j - 2] as number) + 1);
+      }
+      current[j] = value;
+      rowBest = Math.min(rowBest, value);
+    }
+    if (rowBest > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return Math.min(limit + 1, ...previous);
+}
+
+/**
+ * The edits between a typed word and a lexeme, and the lexeme's written forms at that distance: the least of
+ * the stems' distance (the index holds stems: "morgages" is "morgag", one edit from "mortgag"), the word's to
+ * the lexeme and the word's to the lexeme's written forms ("investigstor" is one edit from "investigator",
+ * whose lexeme is "investig"). `limit + 1` when none is within the limit.
+ */
+export function typoDistance(
+  word: string,
+  stem: string,
+  lexeme: string,
+  limit: number,
+): { edits: number; forms: string[] } {
+  const none = { edits: limit + 1, forms: [] };
+  // Every written form begins with the lexeme, or with it less a final e or i (the y and dropped-e forms).
+  const begins = /[ei]$/.test(lexeme) ? lexeme.slice(0, -1) : lexeme;
+  if (prefixDistance(begins, word, limit) > limit) {
+    const edits = editDistance(stem, lexeme, limit);
+    return edits > limit ? none : { edits, forms: [] };
+  }
+  let edits = Math.min(editDistance(stem, lexeme, limit), limit + 1);
+  let forms: string[] = [];
+  const letters = [...word].length;
+  for (const form of writtenForms(lexeme)) {
+    // A form spelt as typed is the endings' guess, not the lexeme's word (the index would hold it as typed).
+    if (form === word || Math.abs([...form].length - letters) > limit) continue;
+    const distance = editDistance(word, form, limit);
+    if (distance < edits) {
+      edits = distance;
+      forms = [form];
+    } else if (distance === edits && distance <= limit) forms.push(form);
+  }
+  return edits > limit ? none : { edits, forms };
+}
+
+/**
+ * The dictionary's words that are real corrections: within the edits the typed word allows (typoDistance), the
+ * same first letter, not the stem itself.
  */
 export function corrections(
   words: readonly TypoWord[],
@@ -110,8 +209,8 @@ export function corrections(
   for (const { word, stem, lexeme } of nearest) {
     const limit = edits.get(word) ?? 0;
     if (limit === 0 || lexeme === stem || lexeme[0] !== stem[0] || lexeme[0] !== word[0]) continue;
-    const distance = Math.min(editDistance(stem, lexeme, limit), editDistance(word, lexeme, limit));
-    if (distance <= limit) out.push({ word, stem, lexeme, edits: distance });
+    const found = typoDistance(word, stem, lexeme, limit);
+    if (found.edits <= limit) out.push({ word, stem, lexeme, edits: found.edits, forms: found.forms });
   }
   return out;
 }

@@ -39,6 +39,7 @@ import * as sourceFileChunks from './2026-11-29-97-source-file-chunks';
 import * as extractionResume from './2026-11-30-10-extraction-resume';
 import * as searchReadsAccountName from './2026-11-29-75-search-reads-account-name';
 import * as searchWords from './2026-11-29-80-search-words';
+import * as searchWordsByLetter from './2026-11-29-99-search-words-by-letter';
 
 // Every migration, imported by name rather than read from the folder at run time, so the list works
 // the same under tsx, vitest or any bundler. Append-only: add a file and a line, never edit one.
@@ -83,5 +84,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-95-delivery-retries-shown': deliveryRetriesShown,
   '2026-11-29-96-destination-pinned-certificate': destinationPinnedCertificate,
   '2026-11-29-97-source-file-chunks': sourceFileChunks,
+  '2026-11-29-99-search-words-by-letter': searchWordsByLetter,
   '2026-11-30-10-extraction-resume': extractionResume,
 };
