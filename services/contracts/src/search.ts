@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DATABASE_SOURCE_KINDS } from './database-sources';
 import { MicrosecondTimestampSchema, pageQueryShape } from './paging';
 import { SOURCE_KINDS } from './sources';
-import { DOCUMENT_KINDS, type DocumentKind } from './document-formats';
+import { DOCUMENT_KINDS } from './document-formats';
 
 // Issue 10: the uploads and search API (services/search). One schema per payload: the service parses
 // with these, the Uploads page and the search box build their requests and read the answers with them.

@@ -1,5 +1,4 @@
 import {
-  DATABASE_SOURCE_KINDS,
   type DocumentKind,
   type Facts,
   SEARCH_MESSAGES,
