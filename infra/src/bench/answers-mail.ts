@@ -216,6 +216,8 @@ export function judgeMail(answer: StoredAnswer, question: MailQuestion): Verdict
 export interface MailScores {
   scores: Map<MailKind, Record<Verdict, number>>;
   wrongs: string[];
+  /** One question of each kind with its answer's first line and the truth's count. */
+  samples: string[];
   /** Each answer's time, ms, in process. */
   times: number[];
   questions: number;
@@ -233,6 +235,7 @@ export async function scoreMailQuestions(
   const asked = [...mailQuestions(messages, 216, 10), ...mailQuestions(messages, 217, 10)];
   const scores = new Map<MailKind, Record<Verdict, number>>();
   const wrongs: string[] = [];
+  const samples = new Map<MailKind, string>();
   const times: number[] = [];
   for (const question of asked) {
     const at = performance.now();
@@ -242,10 +245,22 @@ export async function scoreMailQuestions(
     const score = scores.get(question.kind) ?? { exact: 0, wrong: 0, 'not computed': 0 };
     score[verdict] += 1;
     scores.set(question.kind, score);
+    if (!samples.has(question.kind))
+      samples.set(
+        question.kind,
+        `${question.kind}: “${question.text}” → ${answered.computed?.headline ?? '(no count)'} (truth ${question.expected.length})`,
+      );
     if (verdict !== 'exact' && wrongs.length < 25)
       wrongs.push(
         `${verdict}: “${question.text}” (truth ${question.expected.length}) → ${answered.computed?.headline ?? answered.empty_hint ?? answered.summary[0]?.text ?? '(search answer)'}`,
       );
   }
-  return { scores, wrongs, times, questions: asked.length, messages: messages.length };
+  return {
+    scores,
+    wrongs,
+    samples: [...samples.values()],
+    times,
+    questions: asked.length,
+    messages: messages.length,
+  };
 }
