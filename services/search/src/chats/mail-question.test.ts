@@ -73,6 +73,17 @@ const TABLE: [string, { filters: object; mail?: MailQuestion }][] = [
     'how many emails to jm@jmason.org?',
     { filters: { type: 'eml' }, mail: { count: true, recipient: 'jm@jmason.org', words: '' } },
   ],
+  [
+    'Everything Tom sent in August 2002',
+    { filters: { from: '2002-08-01', to: '2002-08-31' }, mail: undefined },
+  ],
+  [
+    'Which emails Justin Mason sent in August 2002?',
+    {
+      filters: { type: 'eml', from: '2002-08-01', to: '2002-08-31' },
+      mail: { count: false, sender: 'Justin Mason', words: '' },
+    },
+  ],
   ['how many emails?', { filters: { type: 'eml' }, mail: { count: true, words: '' } }],
   [
     'emails from Tom about beer',

@@ -121,11 +121,30 @@ function unquoted(name: string): string {
   return /(?:^|\s)(?:\p{Lu}|Jr)\.$/u.test(bare) ? bare : bare.replace(/\.+$/, '');
 }
 
-/** Takes the first match of `pattern` out of `text`: the captured name, and the text without the match. */
-function takeOut(text: string, pattern: RegExp): { name: string; rest: string } | undefined {
+/** Capitalised words that open a question before the name in "Everything Tom sent", "Which Tom sent …". */
+const OPENING = new Set([
+  'everything',
+  'anything',
+  'all',
+  'show',
+  'list',
+  'which',
+  'what',
+  'find',
+  'give',
+  'tell',
+]);
+
+/**
+ * Takes the first match of `pattern` out of `text`: the captured name, and the text without the match. With
+ * `opening`, capitalised opening words before the name are not part of it ("Everything Tom sent" → Tom).
+ */
+function takeOut(text: string, pattern: RegExp, opening = false): { name: string; rest: string } | undefined {
   const match = pattern.exec(text);
   if (match === null) return undefined;
-  const name = unquoted(match[1] ?? '');
+  let words = unquoted(match[1] ?? '').split(/\s+/);
+  while (opening && words.length > 1 && OPENING.has((words[0] ?? '').toLowerCase())) words = words.slice(1);
+  const name = words.join(' ');
   if (name === '' || NOT_SENDERS.has(name.toLowerCase().split(/\s+/)[0] ?? '')) return undefined;
   return { name, rest: cut(text, match.index, match[0].length) };
 }
@@ -144,7 +163,7 @@ export function mailWords(typed: string): MailWords {
   }
   const sender =
     takeOut(rest, ADDRESS_FROM) ??
-    takeOut(rest, DID_SEND) ??
+    takeOut(rest, DID_SEND, true) ??
     takeOut(rest, FROM_NAME) ??
     takeOut(rest, FROM_WORD);
   if (sender !== undefined) {
