@@ -1,4 +1,5 @@
 import { loadavg } from 'node:os';
+import { sql } from 'kysely';
 import type { AssistantChatMessage } from '@trove/contracts';
 import { answerQuestion } from '../../../services/search/src/chats/answer.service';
 import type { StoredAnswer } from '../../../services/search/src/chats/chats.repository';
@@ -13,6 +14,11 @@ import {
   invoicesCsv,
   seeded,
 } from '../../../services/search/src/records/testing/invoices';
+import { type MailScores, scoreMailQuestions } from './answers-mail';
+import { loadCorpus } from './search/corpus';
+import { loadCopies, multipartBody, UPLOAD_SETTINGS } from './search/load';
+import { acceptUploads } from '../../../services/search/src/documents/uploads.service';
+import { replicateCopies } from './search/replicate';
 import {
   type SearchTestService,
   type SignedInUser,
@@ -29,6 +35,8 @@ const TODAY = '2026-11-29';
 const NOW = new Date(`${TODAY}T12:00:00Z`);
 const ROWS = 240;
 const LARGE_ROWS = Number(process.env.BENCH_ANSWER_ROWS ?? 100_000);
+/** The archive under the large collection's user: ×8 (copy 0 loaded, 7 written in SQL), as the issue's goal says. */
+const ARCHIVE_COPIES = Number(process.env.BENCH_SEARCH_COPIES ?? 8);
 
 type Kind = 'aggregate' | 'list' | 'comparison' | 'state' | 'period' | 'group';
 
@@ -329,10 +337,11 @@ async function indexCsv(
   user: SignedInUser,
   rows: readonly InvoiceRow[],
 ): Promise<void> {
-  const res = await service.upload(user, [
-    { name: 'invoices.csv', type: 'text/csv', text: invoicesCsv(rows) },
-  ]);
-  if (res.status !== 202) throw new Error(`the upload answered ${res.status}`);
+  // The uploads' service function, not the route: the large user's session has expired by the time the archive is
+  // in (its access token lives minutes), and the HTTP hop is not what is measured.
+  const body = multipartBody([{ name: 'invoices.csv', type: 'text/csv', bytes: invoicesCsv(rows) }]);
+  const accepted = await acceptUploads(service.db, user.userId, body, UPLOAD_SETTINGS);
+  if (accepted.length !== 1) throw new Error(`the upload accepted ${accepted.length} files`);
   const worker = service.worker(extractDocument);
   while (await worker.runOnce()) {
     // the upload's job
@@ -371,32 +380,72 @@ export async function runAnswersBench(): Promise<void> {
           `${verdict}: “${question.text}” → ${(answer as AssistantChatMessage).computed?.headline ?? answer.empty_hint ?? answer.summary[0]?.text ?? '(search answer)'}`,
         );
     }
+    // Mail questions over the SpamAssassin archive, asked of the user who then gets the large collection too.
+    const large = await service.signUp();
+    const corpus = loadCorpus();
+    const load = await loadCopies(service.db, service.logs.logger, large.userId, corpus, [0], 2);
+    const mail = await scoreMailQuestions(corpus, await failedNames(service, large.userId), (text) =>
+      answerQuestion(service.db, large.userId, text, NOW, settings),
+    );
     console.log(
-      `\n${asked.length} generated questions over ${ROWS} invoices (CSV), truth computed by the bench\n`,
+      `\n${asked.length} generated questions over ${ROWS} invoices (CSV), and ${mail.questions} over the SpamAssassin archive (${load.documents.toLocaleString('en-US')} messages, ${load.failed} failed, loaded in ${load.seconds.toFixed(0)} s; truth from ${mail.messages.toLocaleString('en-US')} messages' From and Date), truth computed by the bench; load average ${loadavg()
+        .map((v) => v.toFixed(1))
+        .join(' ')}\n`,
     );
     console.log('| kind | questions | exact | wrong number or set | not computed | exact % | goal |');
     console.log('|---|---|---|---|---|---|---|');
-    for (const [kind, score] of scores) {
+    for (const [kind, score] of [...scores, ...mail.scores, ['mail', mailTotal(mail)] as const]) {
       const count = score.exact + score.wrong + score['not computed'];
       console.log(
         `| ${kind} | ${count} | ${score.exact} | ${score.wrong} | ${score['not computed']} | ${((100 * score.exact) / count).toFixed(1)} | ≥ 95 %, 0 wrong |`,
       );
     }
-    if (wrongs.length > 0)
-      console.log(`\nNot exact (first ${wrongs.length}):\n${wrongs.map((line) => `- ${line}`).join('\n')}`);
-    await timeLarge(service);
+    console.log(`\nMail, a question of each kind:\n${mail.samples.map((line) => `- ${line}`).join('\n')}`);
+    const notExact = [...wrongs, ...mail.wrongs];
+    if (notExact.length > 0)
+      console.log(
+        `\nNot exact (first ${notExact.length}):\n${notExact.map((line) => `- ${line}`).join('\n')}`,
+      );
+    const sorted = [...mail.times].sort((a, b) => a - b);
+    console.log(
+      `\nMail answers over the archive (×1), in process: p50 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms, p95 ${sorted[Math.floor(sorted.length * 0.95)]?.toFixed(0)} ms`,
+    );
+    await timeLarge(service, large);
   } finally {
     await service.close();
   }
 }
 
-/** Answer time over one collection of LARGE_ROWS rows (a CSV file read by the real extraction). */
-async function timeLarge(service: SearchTestService): Promise<void> {
-  const user = await service.signUp();
+/** The mail totals over the mail kinds. */
+function mailTotal(mail: MailScores): Record<'exact' | 'wrong' | 'not computed', number> {
+  const sum = { exact: 0, wrong: 0, 'not computed': 0 };
+  for (const score of mail.scores.values()) {
+    sum.exact += score.exact;
+    sum.wrong += score.wrong;
+    sum['not computed'] += score['not computed'];
+  }
+  return sum;
+}
+
+/** Names of the user's documents the reader failed on. */
+async function failedNames(service: SearchTestService, userId: string): Promise<Set<string>> {
+  const rows = await sql<{
+    name: string;
+  }>`select name from documents where user_id = ${userId} and status = 'failed'`.execute(service.db);
+  return new Set(rows.rows.map((row) => row.name));
+}
+
+/**
+ * Answer time over one collection of LARGE_ROWS rows (a CSV file read by the real extraction), for a user who also
+ * holds ×ARCHIVE_COPIES the archive (the issue's "at ×8 corpus plus 100k rows"); questions of both.
+ */
+async function timeLarge(service: SearchTestService, user: SignedInUser): Promise<void> {
+  const copied = Date.now();
+  await replicateCopies(service.db, user.userId, ARCHIVE_COPIES - 1);
   const started = Date.now();
   await indexCsv(service, user, invoiceRows(LARGE_ROWS, TODAY, 99));
   console.log(
-    `\n${LARGE_ROWS.toLocaleString('en-US')} rows indexed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `\n×${ARCHIVE_COPIES} archive written in ${((started - copied) / 1000).toFixed(1)} s; ${LARGE_ROWS.toLocaleString('en-US')} rows indexed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   const texts = [
     'what is the total amount of the invoices due in March?',
@@ -405,10 +454,15 @@ async function timeLarge(service: SearchTestService): Promise<void> {
     'how many invoices does Stark Industries have and what do they add up to?',
     'total amount per customer',
   ];
-  const timed = async (figures: typeof settings.figures, rounds: number) => {
+  const mailTexts = [
+    'how many emails from garym@canada.com?',
+    'emails from Matthias Saou in August 2002',
+    'how many messages did Justin Mason send in September 2002?',
+  ];
+  const timed = async (figures: typeof settings.figures, rounds: number, asked = texts) => {
     const times: number[] = [];
     for (let round = 0; round < rounds; round++)
-      for (const text of texts) {
+      for (const text of asked) {
         const at = performance.now();
         await answerQuestion(service.db, user.userId, text, NOW, { ...settings, figures });
         times.push(performance.now() - at);
@@ -419,9 +473,12 @@ async function timeLarge(service: SearchTestService): Promise<void> {
   };
   const cold = await timed(FIGURE_DEFAULTS, 2);
   const warm = await timed({ ...FIGURE_DEFAULTS, cache: new RecordsCache(200_000) }, 4);
+  const mail = await timed(FIGURE_DEFAULTS, 4, mailTexts);
   const rowsText = LARGE_ROWS.toLocaleString('en-US');
   console.log(
-    '\n| answer time over one collection, in process | rows | answers | p50 ms | p95 ms | goal p50 |',
+    `\n| answer time over one collection and ×${ARCHIVE_COPIES} the archive, in process (load ${loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' ')}) | rows | answers | p50 ms | p95 ms | goal p50 |`,
   );
   console.log('|---|---|---|---|---|---|');
   console.log(
@@ -429,5 +486,8 @@ async function timeLarge(service: SearchTestService): Promise<void> {
   );
   console.log(
     `| rows kept between questions (ANSWER_CACHE_ROWS) | ${rowsText} | ${warm.count} | ${warm.p50} | ${warm.p95} | ≤ 100 ms |`,
+  );
+  console.log(
+    `| mail questions that count or list (docs/decisions/216), over the ×${ARCHIVE_COPIES} archive | ${rowsText} | ${mail.count} | ${mail.p50} | ${mail.p95} | ≤ 100 ms |`,
   );
 }

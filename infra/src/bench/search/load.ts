@@ -39,7 +39,7 @@ export const indexedBy = (workers: number) =>
 // The per-file and per-batch limits; the bench user is not held to a storage quota or a request
 // rate (the corpus is the point). A variable rather than a literal, so settings the service adds later
 // with defaults of their own do not break the bench's type check.
-const UPLOAD_SETTINGS = {
+export const UPLOAD_SETTINGS = {
   maxFileBytes: 25 * 1024 * 1024,
   maxFiles: BATCH,
   quotaBytes: Number.MAX_SAFE_INTEGER,

@@ -21,6 +21,7 @@ import { firstKnownEntity, hasIndexedDocuments } from './passages.repository';
 import { withoutCandidate } from './question-entities';
 import { summarize } from './summary';
 import { layoutFor, searchWords, understandQuestion, withEntity } from './understand';
+import { cannotCountNote, mailListAnswer, mailSearchText, MAIL_ROWS_DEFAULT } from './mail-answer';
 
 // Answering a question (issue 11 "Answers, honest and cited"): understand it, run the one search the
 // search API runs with the understood filters, then build the summary and fields from the passages
@@ -35,6 +36,8 @@ export interface AnswerSettings {
   product: string;
   /** Answers that compute over typed rows (docs/decisions/131); FIGURE_DEFAULTS when not given. */
   figures?: FigureSettings | undefined;
+  /** Messages a mail question that counts or lists shows under its count (docs/decisions/216). */
+  mailRows?: number | undefined;
 }
 
 const FILTER_NAMES: Record<keyof ChatFilters, string> = {
@@ -96,6 +99,24 @@ export async function answerQuestion(
   settings: AnswerSettings,
 ): Promise<StoredAnswer> {
   let understood = understandQuestion(question, now);
+  // A question about mail with nothing left to look for counts and lists the messages its filters pass
+  // (docs/decisions/216): "how many emails from garym@canada.com in August 2002?".
+  const { mail } = understood;
+  if (mail !== undefined && mail.words === '') {
+    const listed = await mailListAnswer(
+      db,
+      userId,
+      {
+        command: understood.command,
+        filters: understood.filters,
+        mail,
+        barePeriod: understood.barePeriod,
+        destinationNote: destinationNote(understood.command.destination, settings.product),
+      },
+      { search: settings.search, rows: settings.mailRows ?? MAIL_ROWS_DEFAULT },
+    );
+    if (listed !== undefined) return listed;
+  }
   // A question that computes over the user's typed rows ("total of the invoices due in March") is answered from
   // them (docs/decisions/131); any other, or one whose rows it cannot find, by the search below.
   const computed = await computedAnswer(db, userId, question, now, settings.figures ?? FIGURE_DEFAULTS);
@@ -139,7 +160,11 @@ export async function answerQuestion(
   });
 
   // A question that was all filters ("everything from Acme last month") searches for the name itself.
-  const text = bounded(command.query || filters.entity || '', SEARCH_QUERY_MAX_LENGTH);
+  // A mail question with words left ranks them among the sender's mail (the from: filter, not a name to look for).
+  const text = bounded(
+    mail === undefined ? command.query || filters.entity || '' : mailSearchText(mail),
+    SEARCH_QUERY_MAX_LENGTH,
+  );
   if (text === '') {
     return empty(
       'Say what to look for — a word or two such as “invoices” — along with any dates or amounts.',
@@ -194,8 +219,26 @@ export async function answerQuestion(
   for (const result of found.results)
     documents.set(result.document.id, { name: result.document.name, title: result.document.title });
 
+  // A count asked of words to look for: the ranked matches, and no number (docs/decisions/216).
+  const cannot = mail?.count === true ? cannotCountNote(mail) : null;
   return {
     ...base,
+    ...(cannot === null
+      ? {}
+      : {
+          computed: {
+            headline: cannot,
+            how: '',
+            collection: 'your mail',
+            understood: [],
+            figures: [],
+            groups: [],
+            row_count: 0,
+            rows: [],
+            cannot,
+            notes: [],
+          },
+        }),
     // The question's words, not its operators (from:, after: …), are what a summary line should hold.
     summary: summarize(
       parseSearchQuery(text).words.join(' '),

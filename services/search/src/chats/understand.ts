@@ -15,6 +15,7 @@ import { namesBarePeriod } from '../figures/question-plan';
 import { amountsInQuestion } from './question-amounts';
 import { datesInQuestion } from './question-dates';
 import { type EntityCandidate, entityCandidates, withoutCandidate } from './question-entities';
+import { mailWords, wordsLeft } from './mail-question';
 
 // A question as the answer service needs it (issue 11 "Asking"): the grammar's verb and destination
 // (the parser the landing page uses), then amounts, dates and name candidates taken out as filters, and
@@ -29,6 +30,16 @@ export interface UnderstoodQuestion {
   /** A month or quarter named without a year ("in Q3"): the latest one with documents is meant (answer.service). */
   barePeriod: boolean;
   candidates: EntityCandidate[];
+  /** A question about mail that counts or lists (docs/decisions/216); absent for any other. */
+  mail?: MailQuestion;
+}
+
+/** Who sent or received, whether a count is asked, and the words left to look for ('' when none). */
+export interface MailQuestion {
+  count: boolean;
+  sender?: string;
+  recipient?: string;
+  words: string;
 }
 
 /**
@@ -135,7 +146,10 @@ export function understandQuestion(question: string, now: Date): UnderstoodQuest
   // Written in the search syntax (issue 19 item 4: `"renewal" from:finance after:2024-04-01`): the words go
   // to the search as typed, which reads the operators; the filters shown are the operators'.
   const syntax = parseSearchQuery(body);
-  if (writtenInSyntax(syntax)) {
+  // A quoted name after from/by ("emails from \"Mr. FoRK\"") names a sender; it does not make the question syntax.
+  const quotedPerson = /\b(?:from|by|did|has|have)\s+"[^"]+"/i.test(body.replace(/[\u201c\u201d]/g, '"'));
+  const onlyPhrases = syntax.phrases.length > 0 && !writtenInSyntax({ ...syntax, phrases: [] });
+  if (writtenInSyntax(syntax) && !(quotedPerson && onlyPhrases)) {
     const filters: ChatFilters = {};
     if (syntax.after !== undefined) filters.from = syntax.after;
     if (syntax.before !== undefined) filters.to = syntax.before;
@@ -155,19 +169,43 @@ export function understandQuestion(question: string, now: Date): UnderstoodQuest
   const dates = datesInQuestion(amounts.rest, now);
   const filters: ChatFilters = {};
   if (kind.type !== undefined) filters.type = kind.type;
+  const mail = mailQuestion(verb, kind.type, amounts.rest !== kind.rest, dates.rest);
   if (dates.from !== undefined) filters.from = dates.from;
   if (dates.to !== undefined) filters.to = dates.to;
   if (amounts.amount_min !== undefined) filters.amount_min = amounts.amount_min;
   if (amounts.amount_max !== undefined) filters.amount_max = amounts.amount_max;
   if (amounts.currency !== undefined) filters.currency = amounts.currency;
 
+  const rest = mail?.rest ?? dates.rest;
   return {
-    command: { verb, query: searchWords(dates.rest), destination },
+    command: { verb, query: searchWords(rest), destination },
     filters,
-    textBeforeNames: dates.rest,
-    candidates: entityCandidates(dates.rest),
+    textBeforeNames: rest,
+    candidates: entityCandidates(rest),
     barePeriod: dates.from !== undefined && namesBarePeriod(amounts.rest, dates.rest),
+    ...(mail === undefined ? {} : { mail: mail.question }),
   };
+}
+
+/**
+ * A question about mail (docs/decisions/216): a find that names mail ("emails", "messages"), or a sender or
+ * recipient by address, with no amount. The sender is then a sender filter — the one from: is — not a name to
+ * look for anywhere, and a count is asked of the whole set.
+ */
+function mailQuestion(
+  verb: CommandVerb,
+  kind: DocumentKind | undefined,
+  hasAmounts: boolean,
+  text: string,
+): { question: MailQuestion; rest: string } | undefined {
+  if (verb !== 'find' || hasAmounts || (kind !== undefined && kind !== 'eml')) return undefined;
+  const words = mailWords(text);
+  const byAddress = [words.sender, words.recipient].some((person) => person?.includes('@'));
+  if (kind !== 'eml' && !byAddress) return undefined;
+  const question: MailQuestion = { count: words.count, words: wordsLeft(searchWords(words.rest)) };
+  if (words.sender !== undefined) question.sender = words.sender;
+  if (words.recipient !== undefined) question.recipient = words.recipient;
+  return { question, rest: words.rest };
 }
 
 /** The command and filters once the caller knows which candidate (if any) names an entity it holds. */
