@@ -102,6 +102,7 @@ export {
   prepareIntakeQueue,
   SOURCE_INTAKE_QUEUE,
   type SourceIntakeTable,
+  type SourcesTable,
 } from './intake/source-intake';
 export {
   keyList,

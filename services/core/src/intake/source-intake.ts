@@ -21,6 +21,33 @@ export type IntakeOp = (typeof INTAKE_OPS)[number];
 /** pg-boss queue whose jobs tell the search service that intake rows wait (the job carries nothing). */
 export const SOURCE_INTAKE_QUEUE = 'source-intake';
 
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/**
+ * A user's source (issue 21; migration 2026-11-25-07-sources): the sources service's table, which the search
+ * service only reads through its role's column grant (a result's source name and kind, the filters). The one
+ * shape both services type it with.
+ */
+export type SourcesTable = {
+  id: string;
+  user_id: string;
+  kind: string;
+  name: string;
+  settings: ColumnType<unknown, string, string>;
+  /** The password, sealed by the secret box (context `source:<id>:password`). */
+  secret: string;
+  state: ColumnType<string, string | undefined, string>;
+  detail: ColumnType<unknown, string | undefined, string>;
+  last_sync_at: NullableTimestamp;
+  next_sync_at: NullableTimestamp;
+  consecutive_failures: ColumnType<number, number | undefined, number>;
+  /** A kind's checkpoint when it keeps no table of its own (migration 2026-11-29-70), JSON. */
+  checkpoint: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 export type SourceIntakeTable = {
   /** bigserial, read as text by pg. */
   id: Generated<string>;

@@ -1,4 +1,4 @@
-import type { DatabaseHandle, SourceIntakeTable } from '@trove/service-core';
+import type { DatabaseHandle, SourceIntakeTable, SourcesTable } from '@trove/service-core';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 
 // The search tables as kysely sees them (services/core/src/db/migrations/2026-11-23-01-search.ts). They
@@ -98,29 +98,6 @@ export type UploadChunksTable = {
   upload_id: string;
   seq: number;
   bytes: Buffer;
-};
-
-/**
- * A user's source (issue 21): the sources service's table, which this service only reads (a result's source
- * name and kind, the filters).
- */
-export type SourcesTable = {
-  id: string;
-  user_id: string;
-  kind: string;
-  name: string;
-  settings: ColumnType<unknown, string, string>;
-  /** The password, sealed by the secret box (context `source:<id>:password`). */
-  secret: string;
-  state: ColumnType<string, string | undefined, string>;
-  detail: ColumnType<unknown, string | undefined, string>;
-  last_sync_at: NullableTimestamp;
-  next_sync_at: NullableTimestamp;
-  consecutive_failures: ColumnType<number, number | undefined, number>;
-  /** A kind's checkpoint when it keeps no table of its own (migration 2026-11-29-70), JSON. */
-  checkpoint: ColumnType<unknown, string | null | undefined, string | null>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { DatabaseHandle, SourceIntakeTable } from '@trove/service-core';
+import type { DatabaseHandle, SourceIntakeTable, SourcesTable } from '@trove/service-core';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 
 // The sources service's tables as kysely sees them (migrations 2026-11-25-07, 2026-11-26-01, 2026-11-29-70 and
@@ -7,26 +7,6 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-
-/** A user's source (issue 21; services/core/src/db/migrations/2026-11-25-07-sources.ts). */
-export type SourcesTable = {
-  id: string;
-  user_id: string;
-  kind: string;
-  name: string;
-  settings: ColumnType<unknown, string, string>;
-  /** The password, sealed by the secret box (context `source:<id>:password`). */
-  secret: string;
-  state: ColumnType<string, string | undefined, string>;
-  detail: ColumnType<unknown, string | undefined, string>;
-  last_sync_at: NullableTimestamp;
-  next_sync_at: NullableTimestamp;
-  consecutive_failures: ColumnType<number, number | undefined, number>;
-  /** A kind's checkpoint when it keeps no table of its own (migration 2026-11-29-70), JSON. */
-  checkpoint: ColumnType<unknown, string | null | undefined, string | null>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-};
 
 /** A folder's checkpoint. bigint columns are read as text by pg. */
 export type SourceFoldersTable = {
