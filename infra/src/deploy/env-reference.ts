@@ -164,6 +164,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'scanned pages of one document read by OCR at most; the document notes the pages left',
   SEARCH_OCR_MAX_PIXELS:
     'the largest picture (or rendered page) OCR reads; a larger picture is refused from its header',
+  SEARCH_OCR_SLICE_SECONDS:
+    "seconds of one turn at a document's scanned pages; then what was read is kept and other users' files go first (0: one go)",
   SEARCH_JOB_STATEMENT_TIMEOUT_MS:
     'longest a statement of an extraction job may run (its bulk writes; the API keeps `DB_STATEMENT_TIMEOUT_MS`)',
   SEARCH_JOB_TIMEOUT_S:
