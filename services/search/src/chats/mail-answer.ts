@@ -1,10 +1,11 @@
-import type {
-  ChatCommand,
-  ChatFilters,
-  ComputedAnswer,
-  Facts,
-  RecordField,
-  SearchResponse,
+import {
+  type ChatCommand,
+  type ChatFilters,
+  type ComputedAnswer,
+  type Facts,
+  MONTH_NAMES,
+  type RecordField,
+  type SearchResponse,
 } from '@trove/contracts';
 import type { DatabaseHandle } from '@trove/service-core';
 import { shiftYears } from '../figures/conditions';
@@ -28,20 +29,7 @@ export const MAIL_ROWS_DEFAULT = 100;
 /** Years back a bare "August" is looked for when this year's has nothing (as answer.service does). */
 const BARE_PERIOD_YEARS_BACK = 3;
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTHS = MONTH_NAMES;
 
 const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 const dayText = (day: string) =>

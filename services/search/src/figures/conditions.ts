@@ -1,4 +1,4 @@
-import type { RecordField } from '@trove/contracts';
+import { MONTH_NAMES, type RecordField } from '@trove/contracts';
 import { compareDecimals, showDecimal } from './decimal';
 import type { Comparison, PeriodAsked } from './question-plan';
 import type { FieldInfo } from './row-fields';
@@ -69,20 +69,6 @@ export function dayOf(row: RowLike, field: FieldInfo, timeZone: string | null): 
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 const parts = (day: string) => day.split('-').map(Number) as [number, number, number];
