@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '@trove/contracts';
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import type { AssistantChatMessage } from '@trove/contracts';
@@ -55,20 +56,7 @@ interface Question {
   expected: Expected;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTHS = MONTH_NAMES;
 const pick = <T>(random: () => number, items: readonly T[]): T =>
   items[Math.floor(random() * items.length)] as T;
 const total = (rows: readonly InvoiceRow[]) => rows.reduce((sum, row) => sum + cents(row.amount), 0);

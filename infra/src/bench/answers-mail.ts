@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '@trove/contracts';
 import type { StoredAnswer } from '../../../services/search/src/chats/chats.repository';
 import { seeded } from '../../../services/search/src/records/testing/invoices';
 import type { CorpusMessage } from './search/corpus';
@@ -76,20 +77,7 @@ export function mailHeaders(message: CorpusMessage): MailHeaders {
   };
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTHS = MONTH_NAMES;
 
 const pick = <T>(random: () => number, items: readonly T[]): T =>
   items[Math.floor(random() * items.length)] as T;
