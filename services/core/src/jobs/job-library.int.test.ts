@@ -84,17 +84,24 @@ describe('the job library', () => {
     // pg-boss sends `complete` without waiting for it: without the guard this is an unhandled rejection, which ends
     // a service (and fails this run).
     const logs = captureLogs();
+    // The queue is made and the job sent on the roomy connections: under a loaded run a 500 ms limit could end
+    // the setup itself (ci on stop 49). Only the worker's connections are tight; any finite limit will do, as the
+    // lock is held until the test lets go.
+    const roomy =
+      boss ??
+      (await startJobLibrary({ db: asSearch, logger: createLogger({ level: 'silent' }), upkeep: false }));
+    boss = roomy;
+    await roomy.createQueue('guard-check', { name: 'guard-check', policy: 'standard' });
+    const id = await roomy.send('guard-check', { n: 1 });
     const tight = createDatabase({
       url: testDatabase.url,
       poolMax: 4,
       role: SERVICE_DATABASE_ROLES.search,
-      statementTimeoutMs: 500,
+      statementTimeoutMs: testTime(1_000),
     });
     const library = await startJobLibrary({ db: tight, logger: logs.logger, upkeep: false });
     let release: (() => void) | undefined;
     try {
-      await library.createQueue('guard-check', { name: 'guard-check', policy: 'standard' });
-      const id = await library.send('guard-check', { n: 1 });
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
