@@ -282,6 +282,35 @@ describe('the sources above the catalog (issue 21: status people can read)', () 
     expect((within(dialog).getByLabelText('Changed-at column') as HTMLInputElement).value).toBe('updated_at');
   });
 
+  it('a syncing database source shows rows done of rows known, the time left and a bar; a stuck one says so (issue 34 item 7)', async () => {
+    const syncing = (done: number, stuckSince: string | null): SourceStatus => ({
+      state: 'syncing',
+      done,
+      total: 40_000,
+      rate: 2_400,
+      eta_seconds: stuckSince === null ? 150 : 7,
+      started_at: ago(30 * MIN),
+      stuck_since: stuckSince,
+      last_sync_at: null,
+    });
+    listed = [
+      database('p', 'Orders', syncing(24_000, null), null),
+      database('q', 'Ledger', syncing(39_000, ago(12 * MIN)), 'updated_at'),
+    ];
+    renderPage();
+    await screen.findByRole('article', { name: 'Orders' });
+    const orders = within(card('Orders'));
+    expect(orders.getByText('Syncing')).toBeTruthy();
+    expect(orders.getByText('24,000 of 40,000 rows')).toBeTruthy();
+    expect(orders.getByText('2,400 a second · about 3 min left')).toBeTruthy();
+    expect((orders.getByLabelText('Sync progress of Orders') as HTMLProgressElement).value).toBe(0.6);
+    const ledger = within(card('Ledger'));
+    expect(ledger.getByText('Stuck')).toBeTruthy();
+    expect(ledger.queryByText('Syncing')).toBeNull();
+    expect(ledger.getByText('39,000 of 40,000 rows')).toBeTruthy();
+    expect(ledger.getByText(/^Nothing has moved since/)).toBeTruthy();
+  });
+
   it('Add a database offers the three kinds; each opens its form, as the catalog cards do', {
     timeout: testTime(20_000),
   }, async () => {

@@ -79,7 +79,7 @@ export function cellChars(count: number, limits: PageLimits): number {
 }
 
 function keysetSql(
-  request: PageRequest,
+  request: Pick<PageRequest, 'keyset' | 'after'>,
   dialect: Dialect,
 ): { where: string; order: string[]; values: string[] } {
   const { keyset, after } = request;
@@ -160,6 +160,34 @@ export function pageSql(
             limit ${Math.floor(request.limit)}) p
     ) x where x.__trove_before < ${Math.floor(limits.batchMaxBytes)} order by ${orderKeys.map((key) => `x.${key}`).join(', ')}`;
   return { text, values, binary, chars };
+}
+
+/**
+ * Rows a sync counts at most before it starts (issue 34 item 7): the card's "of N". Past it the count says
+ * nothing a person needs ("so far" is as good), and a view that never ends is cut here like a page is.
+ */
+export const COUNT_MAX = 10_000_000;
+
+/** A count answers within this, or not at all (the card then says "so far"): it must not hold up the rows. */
+export const COUNT_TIMEOUT_MS = 5_000;
+
+/** The statement counting the rows a sync has still to read: those after `after` in keyset order, capped. */
+export function countSql(
+  from: string,
+  request: Pick<PageRequest, 'keyset' | 'after'>,
+  dialect: Dialect,
+): { text: string; values: string[] } {
+  const { where, values } = keysetSql(request, dialect);
+  return {
+    text: `select count(*) as n from (select 1 as one from ${from} ${where} limit ${COUNT_MAX}) c`,
+    values,
+  };
+}
+
+/** A count's answer: the rows, or null when it reached COUNT_MAX (a count that went no further). */
+export function countOf(value: unknown): number | null {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n >= 0 && n < COUNT_MAX ? n : null;
 }
 
 /** A cell of a page as a reader hands it over: cut text says so, binary is its size. */

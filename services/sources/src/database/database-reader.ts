@@ -12,8 +12,12 @@ import type Sqlite from 'better-sqlite3';
 import type { Connection as MysqlConnection } from 'mysql2/promise';
 import {
   type ColumnType,
+  COUNT_TIMEOUT_MS,
+  countOf,
+  countSql,
   type Dialect,
   KEY_MAX_CHARS,
+  type Keyset,
   SHORT_KINDS,
   type Page,
   type PageLimits,
@@ -70,6 +74,12 @@ export interface DatabaseReader {
    * alone, cut as they are read (bounded-rows.ts); each with `__trove_changed` and `__trove_id` as text.
    */
   rows(from: RowSource, request: PageRequest): Promise<Page>;
+  /**
+   * How many rows a sync has still to read (after `after` in keyset order), for the card's "of N" (issue 34
+   * item 7); null when the count does not answer within COUNT_TIMEOUT_MS (or the statement timeout) or passes
+   * COUNT_MAX.
+   */
+  count(from: RowSource, position: RowPosition): Promise<number | null>;
   /** Ids after `after`, in id order, at most `limit`. */
   ids(from: RowSource, idColumn: string, after: string | null, limit: number): Promise<string[]>;
   close(): Promise<void>;
@@ -86,6 +96,26 @@ export class DatabaseError extends Error {
 }
 
 export { KEY_CHANGED, KEY_ID, type Keyset } from './bounded-rows';
+
+/** Where a sync stands in a source's rows: its keyset, and the last row stored (null: from the start). */
+export interface RowPosition {
+  keyset: Keyset;
+  after: PageRequest['after'];
+}
+
+/** A count's bound: the shorter of the statement timeout and COUNT_TIMEOUT_MS. */
+const countTimeoutMs = (limits: DatabaseLimits) =>
+  Math.max(1, Math.floor(Math.min(limits.statementTimeoutMs, COUNT_TIMEOUT_MS)));
+
+/** A count that timed out says nothing (null); any other failure is the source's. */
+async function countOrNull(count: () => Promise<unknown>): Promise<number | null> {
+  try {
+    return countOf(await count());
+  } catch (error) {
+    if (classifyError(error).problem === 'timeout') return null;
+    throw error;
+  }
+}
 
 /** A key too long to be one (bounded-rows.ts): the rows cannot be documents. */
 const keyTooLong = (what: string) =>
@@ -269,10 +299,10 @@ async function openPostgres(
   // Each read is its own READ ONLY transaction with its own statement timeout (issue 34 item 5): the session's
   // defaults are only defaults, and a function of the source's (which no check can see into) may change them
   // for the statements after it (bounded-reads.int.test.ts).
-  const run = async (text: string, values: unknown[] = []) => {
+  const run = async (text: string, values: unknown[] = [], timeoutMs = limits.statementTimeoutMs) => {
     try {
       await client.query('begin transaction read only');
-      await client.query(`set local statement_timeout = ${Math.floor(limits.statementTimeoutMs)}`);
+      await client.query(`set local statement_timeout = ${Math.floor(timeoutMs)}`);
       const result = await client.query(text, values);
       await client.query('commit');
       return result;
@@ -311,6 +341,12 @@ async function openPostgres(
       const page = pageSql(fromClause(from, quoteDouble), request, await types(from), PG_DIALECT, limits);
       const result = await run(page.text, page.values);
       return pageOf(result.rows as Record<string, unknown>[], page, request.limit, keyTooLong);
+    },
+    count(from, position) {
+      const statement = countSql(fromClause(from, quoteDouble), position, PG_DIALECT);
+      return countOrNull(
+        async () => (await run(statement.text, statement.values, countTimeoutMs(limits))).rows[0]?.n,
+      );
     },
     async ids(from, idColumn, after, limit) {
       const id = `t.${quoteDouble(idColumn)}`;
@@ -451,11 +487,16 @@ async function openMysql(
   // Each read is its own READ ONLY transaction (issue 34 item 5), and on MariaDB carries its own time limit
   // (SET STATEMENT … FOR): the session's settings are only defaults, which a stored function of the source's
   // (no check sees into it) may change for the statements after it (bounded-reads.int.test.ts).
-  const read = async (text: string, values: unknown[] = []) => {
+  const read = async (text: string, values: unknown[] = [], timeoutMs = limits.statementTimeoutMs) => {
     await run('start transaction read only');
     try {
       const result = await run(
-        mariadb ? `set statement max_statement_time = ${limits.statementTimeoutMs / 1000} for ${text}` : text,
+        mariadb
+          ? `set statement max_statement_time = ${timeoutMs / 1000} for ${text}`
+          : timeoutMs === limits.statementTimeoutMs
+            ? text
+            : // MySQL's own hint: the session's max_execution_time is the statement timeout.
+              text.replace(/^select /, `select /*+ MAX_EXECUTION_TIME(${Math.floor(timeoutMs)}) */ `),
         values,
       );
       await run('commit');
@@ -492,6 +533,15 @@ async function openMysql(
       );
       const [rows] = (await read(page.text, page.values)) as unknown as [Record<string, unknown>[]];
       return pageOf(rows, page, request.limit, keyTooLong);
+    },
+    count(from, position) {
+      const statement = countSql(fromClause(from, quoteBacktick), position, MYSQL_DIALECT);
+      return countOrNull(async () => {
+        const [rows] = (await read(statement.text, statement.values, countTimeoutMs(limits))) as unknown as [
+          { n: unknown }[],
+        ];
+        return rows[0]?.n;
+      });
     },
     async ids(from, idColumn, after, limit) {
       const id = `t.${quoteBacktick(idColumn)}`;
@@ -639,6 +689,12 @@ export async function openSqliteFile(
       // unless the column has numeric affinity, where it converts; an integer id is passed as a bigint.
       const typed = page.values.map((value) => (/^-?\d{1,18}$/.test(value) ? BigInt(value) : value));
       return pageOf(all(page.text, typed), page, request.limit, keyTooLong);
+    },
+    // No statement timeout here: COUNT_MAX bounds the count, and the child's wall clock the rest.
+    count(from, position) {
+      const statement = countSql(fromClause(from, quoteDouble), position, SQLITE_DIALECT);
+      const typed = statement.values.map((value) => (/^-?\d{1,18}$/.test(value) ? BigInt(value) : value));
+      return countOrNull(async () => all(statement.text, typed)[0]?.n);
     },
     async ids(from, idColumn, after, limit) {
       const id = `t.${quoteDouble(idColumn)}`;

@@ -9,7 +9,14 @@ import {
 } from '@trove/contracts';
 import type { DatabaseHandle } from '@trove/service-core';
 import type { ListedIds, SavedSource, SourceContext, SyncRun, SyncStep } from '../kinds/source-kind';
-import { DatabaseError, type DatabaseReader, KEY_CHANGED, KEY_ID, type RowSource } from './database-reader';
+import {
+  DatabaseError,
+  type DatabaseReader,
+  KEY_CHANGED,
+  KEY_ID,
+  type RowPosition,
+  type RowSource,
+} from './database-reader';
 import {
   checkColumns,
   type DatabaseSourceOptions,
@@ -116,7 +123,15 @@ export function databaseSteps(kind: DatabaseSourceKind) {
       seen: delta ? null : new Set(),
     };
     openRuns.set(run, state);
-    yield* rowBatches(run, state, typed, delta);
+    const position: RowPosition = {
+      keyset: { changedAt: mapping.changed_at_column, id: mapping.id_column },
+      after: delta && cursor.rowId !== null ? { changedAt: cursor.changedAt, id: cursor.rowId } : null,
+    };
+    // The card's "of N" (issue 34 item 7): the rows still to read, counted before the first batch; a count
+    // that does not answer in time leaves it at "so far".
+    const total = await reader.count(from, position);
+    if (total !== null) yield { total };
+    yield* rowBatches(run, state, typed, position);
   };
 }
 
@@ -124,14 +139,14 @@ async function* rowBatches(
   run: DatabaseRun,
   state: OpenRun,
   mapping: TypedMapping,
-  delta: boolean,
+  position: RowPosition,
 ): AsyncGenerator<DatabaseStep> {
   const { source, db } = run;
   const folder = rowsLabel(mapping);
-  const { cursor, reader, from } = state;
-  let after: { changedAt: string | null; id: string } | null =
-    delta && cursor.rowId !== null ? { changedAt: cursor.changedAt, id: cursor.rowId } : null;
-  const keyset = { changedAt: mapping.changed_at_column, id: mapping.id_column };
+  const { reader, from } = state;
+  const delta = position.keyset.changedAt !== null;
+  let { after } = position;
+  const { keyset } = position;
   const columns = mappedColumns(mapping);
   const limit = run.context.databases.batchRows;
   for (;;) {

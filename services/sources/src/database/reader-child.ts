@@ -38,6 +38,8 @@ async function answer(reader: DatabaseReader, call: ReaderCall): Promise<unknown
       return reader.columns(call.from);
     case 'rows':
       return reader.rows(call.from, call.request);
+    case 'count':
+      return reader.count(call.from, call.position);
     case 'ids':
       return reader.ids(call.from, call.idColumn, call.after, call.limit);
   }

@@ -1,6 +1,6 @@
 import type { DatabaseConnection, DatabaseProblem, DatabaseServerKind } from '@trove/contracts';
 import type { PageRequest } from './bounded-rows';
-import type { DatabaseLimits, RowSource } from './database-reader';
+import type { DatabaseLimits, RowPosition, RowSource } from './database-reader';
 
 // The messages between a sandboxed reader and its child (reader-sandbox.ts, reader-child.ts).
 
@@ -30,6 +30,7 @@ export type ReaderCallBody =
   | { op: 'listTables' }
   | { op: 'columns'; from: RowSource }
   | { op: 'rows'; from: RowSource; request: PageRequest }
+  | { op: 'count'; from: RowSource; position: RowPosition }
   | { op: 'ids'; from: RowSource; idColumn: string; after: string | null; limit: number };
 
 export type ReaderCall = { id: number } & ReaderCallBody;

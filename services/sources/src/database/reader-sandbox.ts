@@ -85,6 +85,7 @@ export async function openSandboxedReader(
     listTables: () => call({ op: 'listTables' }),
     columns: (from) => call({ op: 'columns', from }),
     rows: (from, request) => call({ op: 'rows', from, request }),
+    count: (from, position) => call({ op: 'count', from, position }),
     ids: (from, idColumn, after, limit) => call({ op: 'ids', from, idColumn, after, limit }),
     close,
   };
