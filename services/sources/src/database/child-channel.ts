@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { type ChildScript, giveBackReaderChild, killReaderChild, takeReaderChild } from './reader-pool';
 import type { RunnerSettings } from './reader-sandbox';
 
@@ -37,14 +37,39 @@ const START_MS = 120_000;
 /** How long a child may take to close before it is killed instead of kept. */
 const CLOSE_MS = 2_000;
 
-/** The child's resident memory in bytes (Linux); undefined elsewhere or once it is gone. */
-async function residentBytes(pid: number): Promise<number | undefined> {
+/** A process's own resident memory in bytes (Linux); undefined elsewhere or once it is gone. */
+async function ownResidentBytes(pid: number): Promise<number | undefined> {
   try {
     const statm = await readFile(`/proc/${pid}/statm`, 'utf8');
     return Number(statm.split(' ')[1]) * 4096;
   } catch {
     return undefined;
   }
+}
+
+/** The processes a process started (each of its threads' children), from /proc; none when it cannot tell. */
+async function childrenOf(pid: number): Promise<number[]> {
+  try {
+    const tasks = await readdir(`/proc/${pid}/task`);
+    const lists = await Promise.all(
+      tasks.map((task) => readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '')),
+    );
+    return lists.flatMap((list) => list.split(' ').filter(Boolean).map(Number));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The child's resident memory in bytes with that of the processes it started (Linux): a Git source's child runs
+ * `git`, whose memory is the source's as much as the child's own (docs/decisions/218). Undefined elsewhere or
+ * once it is gone.
+ */
+export async function residentBytes(pid: number, depth = 0): Promise<number | undefined> {
+  const own = await ownResidentBytes(pid);
+  if (own === undefined || depth >= 4) return own;
+  const below = await Promise.all((await childrenOf(pid)).map((child) => residentBytes(child, depth + 1)));
+  return below.reduce<number>((sum, bytes) => sum + (bytes ?? 0), own);
 }
 
 /** A child of `script` taken from the pool, once it listens (its start is not the source's time). */

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { READER_CHILD_FLAG, READER_READY } from './reader-protocol';
 
@@ -132,8 +133,46 @@ export function giveBackReaderChild(child: ReaderChild): void {
   list.push(child);
 }
 
+/**
+ * The processes below `pid` (its threads' children, and theirs), read from /proc while it still lives: once it is
+ * gone they belong to init and cannot be found from it. None where /proc cannot tell.
+ */
+function descendantsOf(pid: number, depth = 0): number[] {
+  if (depth >= 4) return [];
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const children = tasks.flatMap((task) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .split(' ')
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  });
+  return children.flatMap((child) => [child, ...descendantsOf(child, depth + 1)]);
+}
+
+/**
+ * Kills a child and what it started: a Git source's child runs `git` in a process group of its own
+ * (git-run.ts), which would outlive the child and keep reading (docs/decisions/218).
+ */
 export function killReaderChild(child: ReaderChild): void {
-  if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
+  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
+  const below = child.process.pid === undefined ? [] : descendantsOf(child.process.pid);
+  child.process.kill('SIGKILL');
+  for (const pid of below) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
 }
 
 /** Stops every idle child (the service's stop). */

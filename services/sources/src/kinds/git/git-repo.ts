@@ -9,7 +9,7 @@ import type { GitTuning } from './git-settings';
 
 // A repository as the kind reads it (issue 43 item 3): the remote's branches (ls-remote), a fetch of one branch
 // into a bare copy in the service's data folder (its size watched as it arrives), and the copy's tree, history
-// and blobs. Every call goes through runGit's bounds.
+// and blobs. Every call goes through runGit's bounds, in the kinds' child (git-sandbox.ts; docs/decisions/218).
 
 export interface Remote {
   url: string;
@@ -52,17 +52,21 @@ export function remoteOf(
   };
 }
 
-/** The host guard, then git pinned to the address it checked. */
-async function connection(remote: Remote): Promise<Pick<GitCall, 'pin' | 'allowHttp' | 'credentials'>> {
-  const url = new URL(remote.url);
-  let resolved: { address: string; family: 4 | 6 };
+/** The host guard on the remote's host: the address to dial, or the card's 'dns' or 'refused'. */
+export async function checkedRemoteAddress(remote: Remote): Promise<{ address: string; family: 4 | 6 }> {
   try {
-    resolved = await resolveAllowedHost(remote.host, remote.reach.allowedHosts, remote.reach.lookup);
+    return await resolveAllowedHost(remote.host, remote.reach.allowedHosts, remote.reach.lookup);
   } catch (error) {
     if (error instanceof HostRefusedError)
       throw new GitError(error.kind === 'dns' ? 'dns' : 'refused', error.message);
     throw error;
   }
+}
+
+/** The host guard, then git pinned to the address it checked. */
+async function connection(remote: Remote): Promise<Pick<GitCall, 'pin' | 'allowHttp' | 'credentials'>> {
+  const url = new URL(remote.url);
+  const resolved = await checkedRemoteAddress(remote);
   if (url.protocol === 'http:' && !isListedHost(remote.host, remote.reach.allowedHosts))
     throw new GitError(
       'tls',

@@ -13,21 +13,8 @@ import { RETRIED_PROBLEMS } from '../../source-status';
 import type { RawItem, SourceContext, SourceKind, SyncRun, SyncStep } from '../source-kind';
 import { commitMail } from './git-commit-mail';
 import { GitError } from './git-error';
-import {
-  changedPaths,
-  commitIds,
-  commits,
-  fetchBranch,
-  isAncestor,
-  type Remote,
-  forgetRepository,
-  readBlobs,
-  remoteBranches,
-  remoteOf,
-  repository,
-  type TreeFile,
-  treeFiles,
-} from './git-repo';
+import { type Commit, forgetRepository, type Remote, remoteOf, type TreeFile } from './git-repo';
+import { type GitSession, openGitSession, withGitSession } from './git-sandbox';
 import { GIT_DEFAULTS } from './git-settings';
 import { failedGitTest, gitFailureWords } from './git-words';
 
@@ -37,7 +24,8 @@ import { failedGitTest, gitFailureWords } from './git-words';
 // whole tree and the newest commits. Text files under SOURCE_GIT_FILE_MAX_BYTES become documents under their
 // folder's path (their kind, and so their language, by their extension), and each commit a message from its
 // author on its date. What the branch no longer holds (deleted files, commits a force-push dropped) leaves by
-// `listIds`.
+// `listIds`. Every read — the branch list, the fetch, the tree, the blobs — runs in the kinds' child, bounded by
+// SOURCE_RUN_* (git-sandbox.ts; docs/decisions/218).
 
 export interface GitCheckpoint {
   branch: string;
@@ -45,7 +33,7 @@ export interface GitCheckpoint {
 }
 
 interface RunState {
-  remote: Remote;
+  session: GitSession;
   dir: string;
   head: string;
   tree: TreeFile[];
@@ -71,19 +59,15 @@ function remoteFor(context: SourceContext, settings: GitSettings, password: stri
   return remoteOf(settings, password, context.reach, { ...GIT_DEFAULTS, ...context.git });
 }
 
-async function branchOf(remote: Remote, settings: GitSettings): Promise<string> {
+async function branchOf(session: GitSession, settings: GitSettings): Promise<string> {
   if (settings.branch !== null) return settings.branch;
-  const { head } = await remoteBranches(remote);
+  const { head } = await session.branches();
   if (head === null)
     throw new GitError('server', 'The repository has no branch yet (it is empty), or its HEAD names none.');
   return head;
 }
 
-function commitItems(
-  list: Awaited<ReturnType<typeof commits>>,
-  settings: GitSettings,
-  branch: string,
-): RawItem[] {
+function commitItems(list: readonly Commit[], settings: GitSettings, branch: string): RawItem[] {
   return list.map((commit) => ({
     key: commitKey(commit.sha),
     name: `${commit.sha.slice(0, 7)} ${commit.message.split('\n')[0] ?? ''}`.slice(0, 200),
@@ -97,23 +81,21 @@ function commitItems(
 async function* gitSteps(run: SyncRun<GitSettings, GitCheckpoint>): AsyncGenerator<SyncStep<GitCheckpoint>> {
   const { settings } = run.source;
   const remote = remoteFor(run.context, settings, run.source.password);
-  const branch = await branchOf(remote, settings);
-  const { dir, made } = await repository(remote, run.source.id);
+  const session = await openGitSession(remote, run.context.databases.runner);
+  run.closeAfter(() => session.close());
+  const branch = await branchOf(session, settings);
   const before = run.checkpoint?.branch === branch ? run.checkpoint.head : null;
-  // A copy made again (removed after a bound, or by an administrator) is fetched shallow like a first one.
-  const head = await fetchBranch(remote, dir, branch, before === null || made);
+  const { dir, head } = await session.fetch(run.source.id, branch, before);
   if (before === head) {
     yield { total: 0 };
     return;
   }
-  const delta = before !== null && (await isAncestor(remote, dir, before, head));
-  const tree = await treeFiles(remote, dir, head);
-  stateByRun.set(run, { remote, dir, head, tree });
-  const changed = delta ? await changedPaths(remote, dir, before, head) : null;
+  const { tree, changed, log } = await session.plan(dir, before, head);
+  stateByRun.set(run, { session, dir, head, tree });
+  const changedSet = changed === null ? null : new Set(changed);
   const files = tree.filter(
-    (file) => (changed === null || changed.has(file.path)) && file.size <= remote.tuning.fileMaxBytes,
+    (file) => (changedSet === null || changedSet.has(file.path)) && file.size <= remote.tuning.fileMaxBytes,
   );
-  const log = await commits(remote, dir, delta ? `${before}..${head}` : head);
   yield { total: files.length + log.length };
   for (let start = 0; start < log.length; start += remote.tuning.batchFiles) {
     const batch = log.slice(start, start + remote.tuning.batchFiles);
@@ -131,8 +113,7 @@ async function* gitSteps(run: SyncRun<GitSettings, GitCheckpoint>): AsyncGenerat
       batch.push(file);
       bytes += file.size;
     }
-    const blobs = await readBlobs(
-      remote,
+    const blobs = await session.blobs(
       dir,
       batch.map((file) => file.sha),
       bytes,
@@ -162,7 +143,11 @@ async function branchChoices(
   settings: GitSettings,
   password: string,
 ): Promise<SourceFolder[]> {
-  const { head, branches } = await remoteBranches(remoteFor(context, settings, password));
+  const { head, branches } = await withGitSession(
+    remoteFor(context, settings, password),
+    context.databases.runner,
+    (session) => session.branches(),
+  );
   // Capped like a mailbox's folders (issue 34 item 3): a host can list a million branches; the HEAD stays first.
   return branches
     .sort((a, b) => (a === head ? -1 : b === head ? 1 : a.localeCompare(b)))
@@ -215,7 +200,7 @@ export const gitKind: SourceKind<GitSettings, GitCheckpoint, SourceFolder, 'git'
     const state = stateByRun.get(run);
     if (state === undefined) return null;
     const present = new Set(state.tree.map((file) => fileKey(file.path)));
-    for (const sha of await commitIds(state.remote, state.dir, state.head)) present.add(commitKey(sha));
+    for (const sha of await state.session.commitIds(state.dir, state.head)) present.add(commitKey(sha));
     return { present };
   },
   // The bare copy goes with the source (a restart keeps it: its objects are fetched again only where new).

@@ -8,7 +8,8 @@ import {
 } from '@trove/contracts';
 import { RETRIED_PROBLEMS } from '../../source-status';
 import type { RawItem, SourceContext, SourceKind, SyncRun, SyncStep } from '../source-kind';
-import { type DavEntry, type DavShare, listFolder, readFile, shareBase } from './webdav-client';
+import { type DavEntry, type DavShare, shareBase } from './webdav-client';
+import { type DavReader, openDavReader, withDavReader } from './webdav-sandbox';
 import { walkShare } from './webdav-walk';
 import { failedTest, webdavFailure } from './webdav-words';
 import { WEBDAV_DEFAULTS } from './webdav-settings';
@@ -17,6 +18,7 @@ import { WEBDAV_DEFAULTS } from './webdav-settings';
 // Synology, Apache or nginx. Each sync walks the chosen folders with PROPFIND Depth 1; a file whose ETag (or last
 // change and size) is not the one stored is read and handed over raw, through the same extraction as an
 // upload; a file no longer listed (deleted, or moved: it is then new under its new path) leaves the index.
+// Every listing and every file is read in the kinds' child, bounded by SOURCE_RUN_* (docs/decisions/218).
 
 export interface WebdavCheckpoint {
   /** The version of each file read: its ETag, or its last change and size when the server gives none. */
@@ -48,15 +50,15 @@ const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.last
 /** The extraction's format for a file, as an upload's: by its name, else its type; undefined: not read. */
 const formatOf = (file: DavEntry) => documentKindOf(fileName(file.path), file.contentType ?? '');
 
-async function readBatch(share: DavShare, batch: readonly DavEntry[]): Promise<RawItem[]> {
+async function readBatch(reader: DavReader, batch: readonly DavEntry[]): Promise<RawItem[]> {
   const items: RawItem[] = [];
   let next = 0;
-  async function reader(): Promise<void> {
+  async function readSome(): Promise<void> {
     for (let index = next++; index < batch.length; index = next++) {
       const file = batch[index];
       const format = file === undefined ? undefined : formatOf(file);
       if (file === undefined || format === undefined) continue;
-      const bytes = await readFile(share, file.path);
+      const bytes = await reader.read(file.path);
       if (bytes === null) continue;
       items.push({
         key: file.path,
@@ -68,7 +70,7 @@ async function readBatch(share: DavShare, batch: readonly DavEntry[]): Promise<R
       });
     }
   }
-  await Promise.all(Array.from({ length: READERS }, () => reader()));
+  await Promise.all(Array.from({ length: READERS }, () => readSome()));
   return items;
 }
 
@@ -76,7 +78,9 @@ async function* webdavSteps(
   run: SyncRun<WebdavSettings, WebdavCheckpoint>,
 ): AsyncGenerator<SyncStep<WebdavCheckpoint>> {
   const share = shareOf(run.context, run.source.settings, run.source.password);
-  const files = await walkShare(share, run.source.settings.folders ?? ['']);
+  const reader = await openDavReader(share, run.context.databases.runner);
+  run.closeAfter(() => reader.close());
+  const files = await walkShare(reader, share.tuning, run.source.settings.folders ?? ['']);
   listedByRun.set(run, new Set(files.map((file) => file.path)));
   const before = run.checkpoint?.seen ?? {};
   // What is no longer listed leaves the checkpoint with it (listIds takes out its document).
@@ -103,7 +107,7 @@ async function* webdavSteps(
       batch.push(file);
       bytes += file.size ?? 0;
     }
-    const items = await readBatch(share, batch);
+    const items = await readBatch(reader, batch);
     for (const file of batch) seen[file.path] = versionOf(file);
     unsaved += batch.length;
     const last = start >= wanted.length;
@@ -132,7 +136,11 @@ async function topFolders(
   settings: WebdavSettings,
   password: string,
 ): Promise<SourceFolder[]> {
-  const entries = await listFolder(shareOf(context, settings, password), '');
+  const entries = await withDavReader(
+    shareOf(context, settings, password),
+    context.databases.runner,
+    (reader) => reader.list(''),
+  );
   return entries
     .filter((entry) => entry.folder)
     .sort((a, b) => a.path.localeCompare(b.path))
