@@ -78,6 +78,7 @@ async function* itemSteps(
     resources.map((resource) => resource.text),
     options,
     `The calendar "${place.name}"`,
+    run.context.databases.runner,
   );
   const tags = resources.map((resource) => resourceTag(resource.href));
   yield { total: occurrences.length };

@@ -1,16 +1,18 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { residentBytes } from '../../database/child-channel';
+import type { RunnerSettings } from '../../database/reader-sandbox';
 import { CalendarFailure } from './calendar-failure';
 import type { EventOccurrence, ExpandOptions } from './calendar-events';
 import { PARSE_CHILD_FLAG, type ParseReply, type ParseRequest } from './parse-child';
 
-// A calendar's text read in a child process with its own heap (PARSE_MEMORY_MB) and a wall clock
-// (PARSE_TIMEOUT_MS), as a database source's reads are (docs/decisions/082-sources-read-in-a-child.md): past
-// either it is killed and the card says why. The bounds of calendar-events.ts keep a normal calendar far under
-// both; these catch what they do not foresee.
+// A calendar's text read in a child process with the bounds every source's child has, SOURCE_RUN_MEMORY_MB (its
+// heap, and its resident memory watched) and SOURCE_RUN_TIMEOUT_S (its wall clock), as a database source's reads
+// are (docs/decisions/082-sources-read-in-a-child.md, 218): past either it is killed and the card says why. The
+// bounds of calendar-events.ts keep a normal calendar far under both; these catch what they do not foresee.
 
-export const PARSE_MEMORY_MB = 256;
-export const PARSE_TIMEOUT_MS = 60_000;
+/** How often the child's resident memory is read (as child-channel.ts does). */
+const RSS_EVERY_MS = 200;
 
 const childEnv = (): NodeJS.ProcessEnv =>
   Object.fromEntries(
@@ -31,10 +33,12 @@ export function expandInChild(
   texts: string[],
   options: ExpandOptions,
   what: string,
+  runner: RunnerSettings,
 ): Promise<EventOccurrence[]> {
+  const seconds = Math.ceil(runner.timeoutMs / 1000);
   // The services run from TypeScript source under tsx (docs/decisions/003): the child loads it first.
   const child = fork(fileURLToPath(new URL('./parse-child.ts', import.meta.url)), [PARSE_CHILD_FLAG], {
-    execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${PARSE_MEMORY_MB}`],
+    execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${runner.memoryMb}`],
     env: childEnv(),
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
@@ -48,14 +52,22 @@ export function expandInChild(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearInterval(watch);
       if (child.exitCode === null) child.kill('SIGKILL');
       outcome();
     };
     const timer = setTimeout(
-      () =>
-        finish(() => reject(tooMuch(what, `reading it took longer than ${PARSE_TIMEOUT_MS / 1000} seconds`))),
-      PARSE_TIMEOUT_MS,
+      () => finish(() => reject(tooMuch(what, `reading it took longer than ${seconds} s`))),
+      runner.timeoutMs,
     );
+    // The heap's bound does not hold ical.js's strings outside it: the child's resident memory is held too.
+    const watch = setInterval(() => {
+      if (child.pid === undefined) return;
+      void residentBytes(child.pid).then((bytes) => {
+        if (bytes !== undefined && bytes > runner.memoryMb * 1024 * 1024)
+          finish(() => reject(tooMuch(what, `it needs more than ${runner.memoryMb} MB to read`)));
+      });
+    }, RSS_EVERY_MS);
     child.once('message', (reply: ParseReply) =>
       finish(() => {
         if (reply.ok) resolve(reply.occurrences);
@@ -74,7 +86,7 @@ export function expandInChild(
       finish(() =>
         reject(
           /heap out of memory|Allocation failed/.test(stderr)
-            ? tooMuch(what, `it needs more than ${PARSE_MEMORY_MB} MB to read`)
+            ? tooMuch(what, `it needs more than ${runner.memoryMb} MB to read`)
             : new Error(`the calendar reader stopped (${signal ?? code}): ${stderr.trim().slice(-300)}`),
         ),
       ),
