@@ -223,9 +223,9 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   SOURCE_DB_BATCH_MAX_BYTES:
     "bytes one read of a database source may bring in, measured by the source's server; the next read goes on after it",
   SOURCE_RUN_TIMEOUT_S:
-    'seconds one read of a database source (preview, file check, one batch of a sync) may take in its child process before it is stopped',
+    "seconds one read of a source (a database's preview or batch, a mailbox's call, a share's folder or file, a repository's step, a calendar's parse) may take in its child process before it is stopped; a Git fetch has SOURCE_GIT_TIMEOUT_S when that is longer",
   SOURCE_RUN_MEMORY_MB:
-    'memory of the child process a database source is read in (heap and resident); past it the read is stopped and the source says so',
+    'memory of the child process a source is read in (heap and resident, with the git it runs); past it the read is stopped and the source says so',
   SOURCE_WEBDAV_FILE_MAX_BYTES:
     'largest file a WebDAV file share source reads; larger ones are listed, not read',
   SOURCE_WEBDAV_TIMEOUT_MS:

@@ -93,9 +93,10 @@ export const SourcesEnvSchema = z
     SOURCE_DB_ROW_MAX_BYTES: wholeNumber(8 * 1024 * 1024, 64 * 1024, 256 * 1024 * 1024),
     SOURCE_DB_BATCH_MAX_BYTES: wholeNumber(32 * 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),
     /**
-     * Every read of a database source (preview, the SQLite upload's check, sync) runs in a child process
-     * (docs/decisions/082): one call may take this long, and the child this much memory (V8's heap and its
-     * resident memory), before it is killed and the source says so. 256 MB: a page of 32 MB and its copies.
+     * Every read of a source (a database's preview, the SQLite upload's check, a mailbox, a share, a repository,
+     * a calendar's parse; every sync) runs in a child process (docs/decisions/082, 200, 218): one call may take
+     * this long, and the child this much memory (V8's heap and its resident memory, with what it starts), before
+     * it is killed and the source says so. 256 MB: a page of 32 MB and its copies.
      */
     SOURCE_RUN_TIMEOUT_S: wholeNumber(60, 1, 60 * 60),
     SOURCE_RUN_MEMORY_MB: wholeNumber(256, 64, 8 * 1024),
