@@ -76,6 +76,8 @@ beforeAll(async () => {
     startSourcesTestService({
       sources: {
         allowedHosts: '127.0.0.1',
+        // No queue: each sync is the test's own run, so every card read is of it.
+        concurrency: 0,
         databases: { batchRows: 5 },
         sync: {
           afterBatch: async () => {
