@@ -14,6 +14,7 @@ import {
 } from '@trove/service-core';
 import { deleteUnusedSourceFiles } from './database/database-sources.repository';
 import { prewarmReaderChild, stopReaderChildren } from './database/reader-pool';
+import { KIND_SCRIPT } from './kinds/sandbox/kind-sandbox';
 import { IMAP_SCRIPT } from './kinds/imap/imap-sandbox';
 import { kindOf, SOURCE_KIND_REGISTRY } from './kinds/registry';
 import type { ImapTuning, SourceContext } from './kinds/source-kind';
@@ -114,6 +115,9 @@ export async function startSources(options: {
   prewarmReaderChild(databases.runner.memoryMb);
   // And a mailbox's (docs/decisions/200): every IMAP session runs in one too.
   prewarmReaderChild(databases.runner.memoryMb, IMAP_SCRIPT);
+  // And a file share's and a repository's (docs/decisions/218): under load a child's start took 20–35 s, most of
+  // a Test's minute.
+  prewarmReaderChild(databases.runner.memoryMb, KIND_SCRIPT);
   const { afterBatch, ...imap } = settings.sync ?? {};
   const syncOptions: SourceSyncOptions = {
     syncsPerUser: limits.syncsPerUser,
