@@ -95,7 +95,7 @@ describe('file shares and repositories read in the child', () => {
       const created = await call('POST', '', { kind, settings: settings(), password: 'secret' });
       expect(created.status, JSON.stringify(created.json)).toBe(201);
       const { id } = SourceResponseSchema.parse(created.json).source;
-      await expect.poll(() => service.sources?.syncNow(id), { timeout: testTime(30_000) }).toBe('done');
+      await expect.poll(() => service.sources?.syncNow(id), { timeout: testTime(90_000) }).toBe('done');
       const read = await call('GET', `/${id}`);
       expect(SourceResponseSchema.parse(read.json).source.status).toMatchObject({
         state: 'needs_attention',
