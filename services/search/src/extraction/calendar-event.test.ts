@@ -58,7 +58,9 @@ describe('readCalendarEvent', () => {
     const late = readCalendarEvent(text.replace('T103000Z', 'T213000Z'), 'x');
     for (const [line, dates] of late.statedDates ?? new Map())
       expect(dates.map((date: { iso: string }) => date.iso).sort()).toEqual(
-        findDates(line, new Date()).map((date) => date.iso).sort(),
+        findDates(line, new Date())
+          .map((date) => date.iso)
+          .sort(),
       );
   });
 });
