@@ -11,7 +11,7 @@ import { type EventRow, eventsInOrder } from './events.repository';
 import type { EventOrder } from './question-order';
 
 // "When is the next board meeting?" / "when was the last board meeting?" (issue 43 item 1;
-// docs/decisions/219-next-and-last-events.md; docs/product/chats.md#events): the first event from now on, or the
+// docs/decisions/219; docs/product/chats.md#events): the first event from now on, or the
 // latest one behind us, by its start — not a ranked search that cites any meeting, past ones among them. The
 // answer leads with that one event, its day (in the profile's time zone) as a fact, and lists the few after it
 // (or before it) in order. A question whose words name no event is answered by the search as before.

@@ -1,5 +1,5 @@
 // "When is the next board meeting?", "when was the last board meeting?" (issue 43 item 1;
-// docs/decisions/219-next-and-last-events.md): a question that asks for the first event from now on, or the
+// docs/decisions/219): a question that asks for the first event from now on, or the
 // latest one behind us, is an order over events' start times — not a date filter that ranks whatever matches.
 // This reads the word that asks for it ("next", "upcoming", "last", "previous"…) and leaves the words that name
 // the event. A period ("next week", "the last 30 days", "last month") is not an event: question-dates.ts reads

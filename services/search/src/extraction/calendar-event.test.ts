@@ -50,14 +50,14 @@ describe('readCalendarEvent', () => {
 
   it('states the dates of its "When:" lines as chrono reads them, so the facts do not read them again', () => {
     const read = readCalendarEvent(text, 'x');
-    const stated = [...(read.statedDates ?? new Map())];
+    const stated = [...(read.statedDates ?? [])];
     expect(stated.map(([line]) => line.split(':')[0])).toEqual(['When', 'Your time']);
     for (const [line, dates] of stated)
       expect(dates.map((date) => date.iso)).toEqual(findDates(line, new Date()).map((date) => date.iso));
     // Over midnight in the person's zone: the last day is a date of the line too.
     const late = readCalendarEvent(text.replace('T103000Z', 'T213000Z'), 'x');
-    for (const [line, dates] of late.statedDates ?? new Map())
-      expect(dates.map((date: { iso: string }) => date.iso).sort()).toEqual(
+    for (const [line, dates] of late.statedDates ?? [])
+      expect(dates.map((date) => date.iso).sort()).toEqual(
         findDates(line, new Date())
           .map((date) => date.iso)
           .sort(),
