@@ -14,6 +14,8 @@ import { singleRecordsOf } from '../records/records.repository';
 import { computedAnswer, FIGURE_DEFAULTS, type FigureSettings } from '../figures/computed-answer';
 import { shiftYears } from '../figures/conditions';
 import { computedStoredAnswer } from './computed-stored-answer';
+import { eventAnswer } from './event-answer';
+import { eventWords } from './question-order';
 import { findPassages, type SearchSettings, search } from '../search/search.service';
 import type { StoredAnswer } from './chats.repository';
 import { fieldsOf } from './fields';
@@ -144,6 +146,22 @@ export async function answerQuestion(
     );
   }
   const { command, filters } = understood;
+  // "When is the next board meeting?": the first event from now on by its start, not a ranked search (219).
+  if (understood.order !== undefined) {
+    const events = await eventAnswer(
+      db,
+      userId,
+      {
+        command,
+        filters,
+        order: understood.order,
+        words: eventWords(command.query),
+        destinationNote: destinationNote(command.destination, settings.product),
+      },
+      now,
+    );
+    if (events !== undefined) return events;
+  }
   const base = {
     command,
     filters,

@@ -14,6 +14,7 @@ import {
 import { namesBarePeriod } from '../figures/question-plan';
 import { amountsInQuestion } from './question-amounts';
 import { datesInQuestion } from './question-dates';
+import { type EventOrder, orderInQuestion } from './question-order';
 import { type EntityCandidate, entityCandidates, withoutCandidate } from './question-entities';
 import { mailWords, wordsLeft } from './mail-question';
 
@@ -32,6 +33,11 @@ export interface UnderstoodQuestion {
   candidates: EntityCandidate[];
   /** A question about mail that counts or lists (docs/decisions/216); absent for any other. */
   mail?: MailQuestion;
+  /**
+   * "When is the next board meeting?": the first event from now on ('next') or the latest behind us ('last')
+   * whose words the rest names (docs/decisions/219); absent for any other question.
+   */
+  order?: EventOrder;
 }
 
 /** Who sent or received, whether a count is asked, and the words left to look for ('' when none). */
@@ -176,7 +182,12 @@ export function understandQuestion(question: string, now: Date): UnderstoodQuest
   if (amounts.amount_max !== undefined) filters.amount_max = amounts.amount_max;
   if (amounts.currency !== undefined) filters.currency = amounts.currency;
 
-  const rest = mail?.rest ?? dates.rest;
+  // "Next"/"last" of something to look for, not of mail (216) nor of an amount: an order over events (219).
+  const ordered =
+    mail === undefined && verb === 'find' && kind.type === undefined && amounts.rest === kind.rest
+      ? orderInQuestion(dates.rest)
+      : { rest: dates.rest };
+  const rest = mail?.rest ?? ordered.rest;
   return {
     command: { verb, query: searchWords(rest), destination },
     filters,
@@ -184,6 +195,7 @@ export function understandQuestion(question: string, now: Date): UnderstoodQuest
     candidates: entityCandidates(rest),
     barePeriod: dates.from !== undefined && namesBarePeriod(amounts.rest, dates.rest),
     ...(mail === undefined ? {} : { mail: mail.question }),
+    ...(ordered.order === undefined ? {} : { order: ordered.order }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCalendarEvent } from './calendar-event';
+import { findDates } from './dates';
 
 // The event reader (issue 43 item 1): a calendar source's one-event file (times in UTC, the calendar's zone and
 // the person's carried along) read back with its title, its date, the times in both zones, and the organiser and
@@ -45,5 +46,21 @@ describe('readCalendarEvent', () => {
 
   it('refuses damaged text with words', () => {
     expect(() => readCalendarEvent('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n', 'x')).toThrow(/damaged/);
+  });
+
+  it('states the dates of its "When:" lines as chrono reads them, so the facts do not read them again', () => {
+    const read = readCalendarEvent(text, 'x');
+    const stated = [...(read.statedDates ?? [])];
+    expect(stated.map(([line]) => line.split(':')[0])).toEqual(['When', 'Your time']);
+    for (const [line, dates] of stated)
+      expect(dates.map((date) => date.iso)).toEqual(findDates(line, new Date()).map((date) => date.iso));
+    // Over midnight in the person's zone: the last day is a date of the line too.
+    const late = readCalendarEvent(text.replace('T103000Z', 'T213000Z'), 'x');
+    for (const [line, dates] of late.statedDates ?? [])
+      expect(dates.map((date) => date.iso).sort()).toEqual(
+        findDates(line, new Date())
+          .map((date) => date.iso)
+          .sort(),
+      );
   });
 });

@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import type { MentionedDate } from './dates';
 import { ExtractionError } from './detect-kind';
 import type { DocumentText } from './document-text';
 import { uniquePeople } from './facts';
@@ -13,40 +14,80 @@ import { organisationDomain, type Person } from './people';
 /** Events of one uploaded file read at most (a calendar source's document holds one). */
 const EVENTS_READ_MAX = 2_000;
 
+/** A zone's three formatters, made once: building an Intl.DateTimeFormat costs far more than using one. */
+interface ZoneFormats {
+  day: Intl.DateTimeFormat;
+  time: Intl.DateTimeFormat;
+  iso: Intl.DateTimeFormat;
+}
+
+/** By zone name; null for a name Intl does not know. Bounded: an uploaded file may name any zone. */
+const zoneFormats = new Map<string, ZoneFormats | null>();
+const ZONES_KEPT = 512;
+
+/**
+ * A zone's formatters, or null when Intl does not know it. Each one was built per event before (eight an event):
+ * they were 80% of reading a calendar source's occurrence (docs/decisions/219).
+ */
+function formatsOf(zone: string): ZoneFormats | null {
+  const known = zoneFormats.get(zone);
+  if (known !== undefined) return known;
+  let made: ZoneFormats | null;
+  try {
+    made = {
+      day: new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }),
+      time: new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+      iso: new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }),
+    };
+  } catch {
+    made = null;
+  }
+  if (zoneFormats.size >= ZONES_KEPT) zoneFormats.clear();
+  zoneFormats.set(zone, made);
+  return made;
+}
+
 function zoneOf(calendar: ICAL.Component, name: string): string | null {
   const zone = calendar.getFirstPropertyValue(name);
   if (typeof zone !== 'string' || zone === '') return null;
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return zone;
-  } catch {
-    return null;
-  }
+  return formatsOf(zone) === null ? null : zone;
 }
 
-function when(start: Date, end: Date, zone: string): string {
-  const day = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const iso = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  const sameDay = iso.format(start) === iso.format(end);
+/**
+ * "Thursday, 12 November 2026 (2026-11-12), 10:00–11:30 Europe/Berlin", and the dates it states as the facts
+ * would find them: the reader knows them, so the facts do not read the line again (chrono took ~1 ms a line).
+ */
+function when(start: Date, end: Date, zone: string): { text: string; dates: MentionedDate[] } {
+  const formats = formatsOf(zone) ?? formatsOf('UTC');
+  if (formats === null) throw new Error('Intl knows no UTC');
+  const { day, time, iso } = formats;
+  const startDay = day.format(start);
+  const startIso = iso.format(start);
+  const sameDay = startIso === iso.format(end);
   const until = sameDay ? time.format(end) : `${day.format(end)} ${time.format(end)}`;
-  return `${day.format(start)} (${iso.format(start)}), ${time.format(start)}–${until} ${zone}`;
+  const dates = [
+    { text: startDay, iso: startIso },
+    { text: startIso, iso: startIso },
+  ];
+  // An event over midnight: its last day too (chrono's reading of the line gave its text with the time).
+  if (!sameDay) dates.push({ text: `${day.format(end)} ${time.format(end)}`, iso: iso.format(end) });
+  return { text: `${startDay} (${startIso}), ${time.format(start)}–${until} ${zone}`, dates };
 }
 
 function personOf(property: ICAL.Property, role: 'from' | 'to'): Person | null {
@@ -59,7 +100,13 @@ function personOf(property: ICAL.Property, role: 'from' | 'to'): Person | null {
   return email === undefined || email === '' ? { name, role } : { name, email, role };
 }
 
-function eventBlocks(vevent: ICAL.Component, calendar: ICAL.Component, fallbackZone: string | null) {
+/** `stated`: the lines written here whose dates are known, with those dates (DocumentText.statedDates). */
+function eventBlocks(
+  vevent: ICAL.Component,
+  calendar: ICAL.Component,
+  fallbackZone: string | null,
+  stated: Map<string, readonly MentionedDate[]>,
+) {
   const event = new ICAL.Event(vevent);
   const title = (event.summary ?? '').trim() || '(no title)';
   const start = event.startDate as ICAL.Time | null;
@@ -76,10 +123,15 @@ function eventBlocks(vevent: ICAL.Component, calendar: ICAL.Component, fallbackZ
       );
     } else {
       const zone = zoneOf(calendar, 'x-wr-timezone') ?? fallbackZone ?? 'UTC';
-      lines.push(`When: ${when(start.toJSDate(), end.toJSDate(), zone)}`);
+      const local = when(start.toJSDate(), end.toJSDate(), zone);
+      lines.push(`When: ${local.text}`);
+      stated.set(`When: ${local.text}`, local.dates);
       const personal = zoneOf(calendar, 'x-trove-personal-timezone');
-      if (personal !== null && personal !== zone)
-        lines.push(`Your time: ${when(start.toJSDate(), end.toJSDate(), personal)}`);
+      if (personal !== null && personal !== zone) {
+        const yours = when(start.toJSDate(), end.toJSDate(), personal);
+        lines.push(`Your time: ${yours.text}`);
+        stated.set(`Your time: ${yours.text}`, yours.dates);
+      }
     }
   }
   const place = (event.location ?? '').trim();
@@ -117,7 +169,8 @@ export function readCalendarEvent(text: string, fallbackTitle: string): Document
     throw new ExtractionError('This calendar file is damaged and cannot be read.');
   }
   const events = calendar.getAllSubcomponents('vevent').slice(0, EVENTS_READ_MAX);
-  const read = events.map((vevent) => eventBlocks(vevent, calendar, null));
+  const stated = new Map<string, readonly MentionedDate[]>();
+  const read = events.map((vevent) => eventBlocks(vevent, calendar, null, stated));
   const first = read[0];
   const people = uniquePeople(read.flatMap((event) => event.people));
   const organisations = [
@@ -132,6 +185,7 @@ export function readCalendarEvent(text: string, fallbackTitle: string): Document
     parts: Math.max(1, read.length),
     documentDate: first?.date ?? null,
     blocks: read.flatMap((event) => event.blocks),
+    statedDates: stated,
     people,
     organisations,
   };

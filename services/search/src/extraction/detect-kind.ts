@@ -72,16 +72,18 @@ export const TEXT_KINDS: ReadonlySet<DocumentKind> = new Set([
  */
 export function checkContent(kind: DocumentKind, bytes: Uint8Array, mediaType = ''): string | null {
   if (bytes.length === 0) throw new ExtractionError('This file is empty.');
-  const mismatch = new ExtractionError(
-    `This file says it is ${DOCUMENT_FORMATS[kind].article} but its content is not ${kind === 'pdf' ? 'a PDF' : 'one'}.`,
-  );
+  // Made when thrown: an Error's stack costs more than the check itself for a small file (docs/decisions/219).
+  const mismatch = () =>
+    new ExtractionError(
+      `This file says it is ${DOCUMENT_FORMATS[kind].article} but its content is not ${kind === 'pdf' ? 'a PDF' : 'one'}.`,
+    );
   if (kind === 'pdf') {
     // PDF readers accept a header anywhere in the first 1024 bytes (PDF 32000-1 annex H.3 note 3).
-    if (!containsAscii(bytes.subarray(0, 1024 + 5), '%PDF-')) throw mismatch;
+    if (!containsAscii(bytes.subarray(0, 1024 + 5), '%PDF-')) throw mismatch();
     return null;
   }
   if (kind === 'docx') {
-    if (ascii(bytes, 0, 4) !== 'PK\u0003\u0004') throw mismatch;
+    if (ascii(bytes, 0, 4) !== 'PK\u0003\u0004') throw mismatch();
     // Zip entry names are stored uncompressed, so the main part's name is visible in the raw bytes.
     if (!containsAscii(bytes, 'word/document.xml')) {
       throw new ExtractionError('This file is a zip archive but not a Word document (DOCX).');
@@ -95,17 +97,17 @@ export function checkContent(kind: DocumentKind, bytes: Uint8Array, mediaType = 
       bytes.includes(0) ||
       !looksLikeEmail(new TextDecoder('windows-1252').decode(bytes.subarray(0, 64 * 1024)))
     )
-      throw mismatch;
+      throw mismatch();
     return null;
   }
-  if (!TEXT_KINDS.has(kind)) throw mismatch;
+  if (!TEXT_KINDS.has(kind)) throw mismatch();
   const declared = (kind === 'html' ? htmlMetaCharset(bytes) : undefined) ?? declaredCharset(mediaType);
   const decoded = decodeText(bytes, declared);
   if (decoded === undefined)
     throw new ExtractionError(
       `This file says it is ${DOCUMENT_FORMATS[kind].article} but it holds binary data, not text.`,
     );
-  if (kind === 'html' && !looksLikeMarkup(decoded.text)) throw mismatch;
-  if (kind === 'event' && !/^\s*BEGIN:VCALENDAR/i.test(decoded.text.slice(0, 1024))) throw mismatch;
+  if (kind === 'html' && !looksLikeMarkup(decoded.text)) throw mismatch();
+  if (kind === 'event' && !/^\s*BEGIN:VCALENDAR/i.test(decoded.text.slice(0, 1024))) throw mismatch();
   return decoded.text;
 }

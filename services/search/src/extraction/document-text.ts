@@ -1,4 +1,5 @@
 import type { RecordField } from '@trove/contracts';
+import type { MentionedDate } from './dates';
 import type { TextBlock } from './passages';
 import type { Person } from './people';
 
@@ -31,6 +32,12 @@ export interface DocumentText {
   contained?: ContainedFile[] | undefined;
   /** Its rows as typed fields (a table's row, a sheet's or CSV file's rows: docs/decisions/130). */
   records?: TextRecord[] | undefined;
+  /**
+   * Lines the reader wrote whose dates it knows, with those dates as the facts would read them (a calendar
+   * event's "When:" line): a passage's facts take these and read only its other lines for more
+   * (docs/decisions/219). A line the passages split is read as any other.
+   */
+  statedDates?: ReadonlyMap<string, readonly MentionedDate[]> | undefined;
 }
 
 /** A row of a document as typed fields, with the line of its text it was read from (to find its passage). */

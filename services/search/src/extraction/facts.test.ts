@@ -16,6 +16,21 @@ describe('facts of a passage', () => {
     });
   });
 
+  it('takes the dates its reader states for a line, and reads only the other lines (docs/decisions/219)', () => {
+    const reference = new Date('2026-11-01T09:00:00Z');
+    const text = 'Board meeting\nWhen: Thursday, 12 November 2026\nDeadline: 5 December 2026';
+    const stated = new Map([['When: Thursday, 12 November 2026', [{ text: 'stated', iso: '2030-01-01' }]]]);
+    // The stated line's dates are the reader's, not chrono's reading of it: the other line is still read.
+    expect(factsOf(text, reference, { people: [], organisations: [], statedDates: stated }).dates).toEqual([
+      { text: 'stated', iso: '2030-01-01' },
+      { text: '5 December 2026', iso: '2026-12-05' },
+    ]);
+    expect(factsOf(text, reference, { people: [], organisations: [] }).dates.map((d) => d.iso)).toEqual([
+      '2026-11-12',
+      '2026-12-05',
+    ]);
+  });
+
   it('a person named twice is listed once, by their display name', () => {
     expect(
       uniquePeople([

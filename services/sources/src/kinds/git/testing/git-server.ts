@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { testTime } from '@trove/service-core/testing';
 import { killGroup, startNginx, watchGroup } from '../../testing/nginx';
@@ -27,16 +27,24 @@ export interface GitServer {
   token: string;
   notGitUrl: string;
   redirectUrl: string;
-  /** Writes (or with null deletes) files in the repository's working copy, commits and pushes. Answers the commit. */
+  /**
+   * Writes (or with null deletes) files in the repository's working copy, commits and pushes. Answers the commit.
+   * `{ link }` makes a symbolic link to that target (a loop, a path out of the repository).
+   */
   commit(
     name: string,
-    files: Record<string, string | Buffer | null>,
+    files: Record<string, string | Buffer | null | { link: string }>,
     message: string,
     author: GitAuthor,
     branch?: string,
   ): string;
   /** The bare repository the server serves (a bench writes history into it with git fast-import). */
   bare(name: string): string;
+  /**
+   * Pushes a commit whose tree holds an entry named `entry` (a path with `..` or `/` in it, which git itself never
+   * writes, as a hostile server could serve) beside `files`, on top of the branch. Answers the commit.
+   */
+  commitHostileTree(name: string, entry: string, content: string, files: Record<string, string>): string;
   /** Moves the branch back `count` commits (to be committed over and force-pushed). */
   resetBack(name: string, count: number, branch?: string): void;
   stop(): Promise<void>;
@@ -125,7 +133,8 @@ export async function startGitServer(): Promise<GitServer> {
         if (content === null) rmSync(file, { force: true });
         else {
           mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, content);
+          if (typeof content === 'object' && 'link' in content) symlinkSync(content.link, file);
+          else writeFileSync(file, content);
         }
       }
       git(cwd, ['add', '--all']);
@@ -142,6 +151,33 @@ export async function startGitServer(): Promise<GitServer> {
       });
       git(cwd, ['push', '--quiet', '--force', 'origin', `HEAD:refs/heads/${branch}`]);
       return git(cwd, ['rev-parse', 'HEAD']);
+    },
+    commitHostileTree(name, entry, content, files) {
+      const cwd = work(name);
+      const blob = (text: string) =>
+        execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd, input: text }).toString().trim();
+      // A tree's raw form: "<mode> <name>\0<20-byte id>" per entry, in name order; written as it is.
+      const entries = [
+        [entry, blob(content)],
+        ...Object.entries(files).map(([path, text]) => [path, blob(text)]),
+      ]
+        .sort(([a], [b]) => ((a ?? '') < (b ?? '') ? -1 : 1))
+        .map(([path, id]) => Buffer.concat([Buffer.from(`100644 ${path}\0`), Buffer.from(id ?? '', 'hex')]));
+      const tree = execFileSync('git', ['hash-object', '-t', 'tree', '--literally', '-w', '--stdin'], {
+        cwd,
+        input: Buffer.concat(entries),
+      })
+        .toString()
+        .trim();
+      const parent = git(cwd, ['rev-parse', 'HEAD']);
+      const commit = git(cwd, ['commit-tree', tree, '-p', parent, '-m', 'A tree git would not write'], {
+        GIT_AUTHOR_NAME: 'Mallory',
+        GIT_AUTHOR_EMAIL: 'mallory@example.com',
+        GIT_COMMITTER_NAME: 'Mallory',
+        GIT_COMMITTER_EMAIL: 'mallory@example.com',
+      });
+      git(cwd, ['push', '--quiet', '--force', 'origin', `${commit}:refs/heads/main`]);
+      return commit;
     },
     bare: (name) => join(repos, `${name}.git`),
     resetBack(name, count, branch = 'main') {
