@@ -226,6 +226,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'seconds one read of a database source (preview, file check, one batch of a sync) may take in its child process before it is stopped',
   SOURCE_RUN_MEMORY_MB:
     'memory of the child process a database source is read in (heap and resident); past it the read is stopped and the source says so',
+  SOURCE_RUN_IDLE_S:
+    'seconds a warm child process for reading sources may wait unused before it is stopped; the next read starts a new one',
   SOURCE_WEBDAV_FILE_MAX_BYTES:
     'largest file a WebDAV file share source reads; larger ones are listed, not read',
   SOURCE_WEBDAV_TIMEOUT_MS:

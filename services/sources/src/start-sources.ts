@@ -111,9 +111,9 @@ export async function startSources(options: {
   const limits: SourceLimits = { ...SOURCE_LIMIT_DEFAULTS, ...settings.limits };
   const databases: DatabaseSettings = { ...DATABASE_DEFAULTS, ...settings.databases };
   // A reader child waits warm, so the first preview or sync does not pay its start (reader-pool.ts).
-  prewarmReaderChild(databases.runner.memoryMb);
+  prewarmReaderChild(databases.runner);
   // And a mailbox's (docs/decisions/200): every IMAP session runs in one too.
-  prewarmReaderChild(databases.runner.memoryMb, IMAP_SCRIPT);
+  prewarmReaderChild(databases.runner, IMAP_SCRIPT);
   const { afterBatch, ...imap } = settings.sync ?? {};
   const syncOptions: SourceSyncOptions = {
     syncsPerUser: limits.syncsPerUser,

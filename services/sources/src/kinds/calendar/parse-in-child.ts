@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { childEntry } from '@trove/service-core';
 import { CalendarFailure } from './calendar-failure';
 import type { EventOccurrence, ExpandOptions } from './calendar-events';
 import { PARSE_CHILD_FLAG, type ParseReply, type ParseRequest } from './parse-child';
@@ -32,9 +32,10 @@ export function expandInChild(
   options: ExpandOptions,
   what: string,
 ): Promise<EventOccurrence[]> {
-  // The services run from TypeScript source under tsx (docs/decisions/003): the child loads it first.
-  const child = fork(fileURLToPath(new URL('./parse-child.ts', import.meta.url)), [PARSE_CHILD_FLAG], {
-    execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${PARSE_MEMORY_MB}`],
+  // From source under tsx, or the child's own bundle beside the service's (docs/decisions/217).
+  const entry = childEntry(new URL('./parse-child.ts', import.meta.url));
+  const child = fork(entry.path, [PARSE_CHILD_FLAG], {
+    execArgv: [...entry.execArgv, `--max-old-space-size=${PARSE_MEMORY_MB}`],
     env: childEnv(),
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
