@@ -69,6 +69,31 @@ function externalPackages(): Plugin {
 }
 
 /**
+ * The shared workspaces' modules declare no side effects at import (none is imported for its effect alone), so a
+ * module whose exports an entry does not use is left out of its bundle: a reader child that takes one function
+ * from service-core's index does not load, build and keep every zod schema of contracts (docs/decisions/217).
+ */
+function sharedModulesWithoutSideEffects(): Plugin {
+  const shared = ['core', 'contracts'].map((name) => join(ROOT, 'services', name, 'src') + sep);
+  return {
+    name: 'shared-modules-without-side-effects',
+    setup(on) {
+      on.onResolve({ filter: /^(\.|@trove\/(service-core|contracts)$)/ }, async (args) => {
+        if (args.pluginData === 'resolving') return undefined;
+        const found = await on.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: 'resolving',
+        });
+        if (found.errors.length > 0 || !shared.some((dir) => found.path.startsWith(dir))) return undefined;
+        return { path: found.path, sideEffects: false };
+      });
+    },
+  };
+}
+
+/**
  * Bundles `services` (all by default) into `outDir/<service>/`, replacing what was there. `outDir` is inside the
  * repository: the bundles load npm packages from its node_modules, found by walking up from their folder.
  */
@@ -99,7 +124,7 @@ export async function bundleServices(
         minify: false,
         keepNames: true,
         logLevel: 'warning',
-        plugins: [externalPackages()],
+        plugins: [sharedModulesWithoutSideEffects(), externalPackages()],
       });
       for (const file of SIDE_FILES) copyFileSync(join(ROOT, file), join(dir, basename(file)));
     }),
