@@ -51,6 +51,15 @@ describe('the services bundled', () => {
     expect(sources).not.toMatch(/from "@trove\//);
   });
 
+  it("loads the document readers' heavy packages only when a document of theirs is read", () => {
+    // The search service's own process indexes rows with the same extraction but never reads a PDF or a DOCX.
+    for (const file of ['main.mjs', 'extraction-thread.mjs']) {
+      const text = readFileSync(join(dir, 'search', file), 'utf8');
+      expect(text).not.toMatch(/from "(mammoth|unpdf)"/);
+      expect(text).toMatch(/import\("mammoth"\)/);
+    }
+  });
+
   it(
     'runs the reader and mailbox children from their bundles, without tsx',
     async () => {
