@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { writeConnectorsConfig } from './rspack/site-files';
 import { REPO_ROOT, type Stack, StackError, startStack } from './stack/index';
+import { bundleServices, SERVICE_BUNDLES_DIR } from './stack/service-bundles';
 
 function fail(line: string): never {
   console.error(line);
@@ -65,7 +66,11 @@ async function main(): Promise<void> {
   try {
     // docs/decisions/004: the connectors' client ids follow this run's environment, even with SKIP_BUILD.
     await writeConnectorsConfig(join(REPO_ROOT, 'dist', 'www'), process.env);
+    // The services run as JavaScript bundled from this checkout's source, every start (about a second; a bundle
+    // never lags the source): a node process without tsx's loader holds far less memory (docs/decisions/217).
+    await bundleServices(SERVICE_BUNDLES_DIR);
     stack = await startStack({
+      serviceBundles: SERVICE_BUNDLES_DIR,
       log: (line) => console.log(`  ${line}`),
       onUnexpectedExit: (message) => {
         if (stopRequested) return;

@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import { freePort } from '../free-port';
 import { RAISED_PROXY_AUTH_LIMITS, REPO_ROOT } from '../stack';
 import { startIsolatedStack } from '../stack/isolated';
+import { bundleServices } from '../stack/service-bundles';
 import { startBareServer } from './bare-server';
 import { type ProcessGroup, startCpuMeter } from './cpu-meter';
 import { measureRegisterFlood, printRegisterFlood } from './register-flood';
@@ -286,7 +287,12 @@ async function main() {
   }
   const barePort = await freePort();
   const bare = await startBareServer(barePort);
+  // The services as `npm start` runs them: bundled JavaScript (docs/decisions/217), in a folder of the bench's own
+  // so a stack running from dist/services keeps its children's files.
+  const serviceBundles = join(REPO_ROOT, '.data', 'bench-services');
+  await bundleServices(serviceBundles);
   const stack = await startIsolatedStack('bench', {
+    serviceBundles,
     wwwRoot: WWW_ROOT,
     requireBuild: !servicesOnly,
     nginxWorkers: 1,

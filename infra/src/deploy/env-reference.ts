@@ -226,6 +226,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     "seconds one read of a source (a database's preview or batch, a mailbox's call, a share's folder or file, a repository's step, a calendar's parse) may take in its child process before it is stopped; a Git fetch has SOURCE_GIT_TIMEOUT_S when that is longer",
   SOURCE_RUN_MEMORY_MB:
     'memory of the child process a source is read in (heap and resident, with the git it runs); past it the read is stopped and the source says so',
+  SOURCE_RUN_IDLE_S:
+    'seconds a warm child process for reading sources may wait unused before it is stopped; the next read starts a new one',
   SOURCE_WEBDAV_FILE_MAX_BYTES:
     'largest file a WebDAV file share source reads; larger ones are listed, not read',
   SOURCE_WEBDAV_TIMEOUT_MS:

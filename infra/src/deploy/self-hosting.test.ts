@@ -11,6 +11,7 @@ import { SearchEnvSchema } from '../../../services/search/src/env';
 import { SourcesEnvSchema } from '../../../services/sources/src/env';
 import { WEB_IMAGE_PATHS, webImageSettings } from '../../docker/render-nginx';
 import { REPO_ROOT } from '../stack/index';
+import { SERVICE_ENTRIES } from '../stack/service-bundles';
 import { envSettings, SERVICE_SCHEMAS } from './env-reference';
 
 // docs/decisions/009-deploy-story.md, "Self-hosting": Docker cannot run on this machine, so the
@@ -101,9 +102,12 @@ describe('docker-compose.yml and the Dockerfiles', () => {
   it.each(NAMES)('%s: the image runs the service entry point with the port it exposes', (name) => {
     const service = composeService(name);
     const dockerfile = dockerfileOf(service);
-    const entry = dockerfile.cmd.find((arg) => arg.endsWith('main.ts')) ?? '';
-    expect(entry).toBe(`services/${name}/src/main.ts`);
-    expect(existsSync(join(REPO_ROOT, entry))).toBe(true);
+    // The image bundles the service's source at build time and runs the bundle (docs/decisions/217).
+    expect(dockerfile.text).toContain(`RUN npx tsx infra/src/stack/service-bundles.ts ${name}\n`);
+    expect(dockerfile.cmd).toEqual(['node', `dist/services/${name}/main.mjs`]);
+    expect(SERVICE_ENTRIES[name][0]).toBe('src/main.ts');
+    for (const entry of SERVICE_ENTRIES[name])
+      expect(existsSync(join(REPO_ROOT, 'services', name, entry)), entry).toBe(true);
     const port = servicePort(name);
     expect(dockerfile.env[SERVICES[name].portVariable]).toBe(String(port));
     expect(dockerfile.expose).toEqual([port]);

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { type AuthLimits, type NginxRuntime, type ProxyLocation, prepareNginxRuntime } from '@trove/proxy';
 import { typeScriptEntry } from '@trove/service-core';
 import { StackError } from './errors';
+import { bundledMain } from './service-bundles';
 import { ManagedProcess } from './processes';
 import { httpStatus, poll } from './wait';
 
@@ -76,20 +77,29 @@ export interface ServiceSpec {
   portVariable: string;
   /** 1-based; instances after the first log to `<name>-<instance>.log`. Default 1. */
   instance?: number;
+  /** Run `<bundles>/<name>/main.mjs` (service-bundles.ts) rather than the TypeScript source under tsx. */
+  bundles?: string | undefined;
 }
 
-/** A service from its TypeScript source, ready once `GET /readyz` answers 200 (its database is reachable). */
+/**
+ * A service from its bundled JavaScript (`npm start`, the bench; docs/decisions/217) or its TypeScript source (the
+ * tests, development), ready once `GET /readyz` answers 200 (its database is reachable).
+ */
 export async function startService(
   context: ComponentContext,
   spec: ServiceSpec,
   env: NodeJS.ProcessEnv,
 ): Promise<ManagedProcess> {
-  const entry = join('services', spec.name, 'src', 'main.ts');
+  const entry =
+    spec.bundles === undefined
+      ? join('services', spec.name, 'src', 'main.ts')
+      : relative(context.rootDir, bundledMain(spec.bundles, spec.name));
   if (!existsSync(join(context.rootDir, entry))) {
     throw new StackError(`${entry} is missing, so the ${spec.name} service cannot start.`);
   }
   const instance = spec.instance ?? 1;
-  const { command, args } = typeScriptEntry(entry);
+  const { command, args } =
+    spec.bundles === undefined ? typeScriptEntry(entry) : { command: process.execPath, args: [entry] };
   const managed = new ManagedProcess(spec.name, command, args, {
     cwd: context.rootDir,
     env,

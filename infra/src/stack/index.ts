@@ -51,6 +51,11 @@ export interface StackOptions {
   freshDatabase?: boolean;
   /** The embedded cluster's data folder. Default `<root>/.data/pg`. */
   embeddedPgDir?: string;
+  /**
+   * Run the services from these bundles (service-bundles.ts's folder) rather than from TypeScript source under
+   * tsx: `npm start` and the bench (docs/decisions/217). Default: from source (the tests).
+   */
+  serviceBundles?: string;
   /** Extra environment for every service (test settings), on top of the stack's own. */
   serviceEnv?: Record<string, string>;
   /** What nginx serves. Default `<root>/dist/www`. */
@@ -283,7 +288,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             const managed = await track(
               startService(
                 context,
-                { name, port, portVariable, instance: index + 1 },
+                { name, port, portVariable, instance: index + 1, bundles: options.serviceBundles },
                 // Each service runs its queries as its own role (issue 18 item 16, docs/decisions/031).
                 {
                   ...envForServices,

@@ -1,14 +1,24 @@
-import { testTime } from '@trove/service-core/testing/time';
+import { testTime, waitUntil } from '@trove/service-core/testing/time';
 import { SERVICE_DATABASE_ROLES } from '@trove/service-core';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortInUseError, REPO_ROOT, type Stack, StackError, type StackPorts, startStack } from './index';
 import { stopLeftovers } from './leftovers';
+import { bundleServices } from './service-bundles';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // The build the stack serves: BUILD_OUT_DIR when set (the build's own setting), as for the e2e run.
@@ -63,6 +73,25 @@ function bindable(port: number): Promise<boolean> {
   });
 }
 
+function commandLine(pid: number): string {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+}
+
+/** The command lines of every process in the group `pgid`. */
+function groupCommands(pgid: number): string[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(fields[2]) === pgid ? [commandLine(Number(entry))] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
 async function databaseExists(name: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
@@ -89,11 +118,18 @@ beforeAll(() => {
 describe('the stack on a fresh database', () => {
   let stack: Stack;
   let logDir: string;
+  let bundles: string;
   const unexpected: string[] = [];
 
   beforeAll(async () => {
     logDir = mkdtempSync(join(tmpdir(), 'trove-stack-logs-'));
+    // As `npm start` runs them (docs/decisions/217): the services bundled; the other stacks here run the source.
+    // Inside the checkout, where the bundles find node_modules.
+    mkdirSync(join(REPO_ROOT, '.data'), { recursive: true });
+    bundles = mkdtempSync(join(REPO_ROOT, '.data', 'stack-test-bundles-'));
+    await bundleServices(bundles);
     stack = await startStack({
+      serviceBundles: bundles,
       databaseUrl: TEST_DATABASE_URL,
       freshDatabase: true,
       ports: await testPorts(),
@@ -107,6 +143,7 @@ describe('the stack on a fresh database', () => {
   afterAll(async () => {
     await stack?.stop();
     if (logDir) rmSync(logDir, { recursive: true, force: true });
+    if (bundles) rmSync(bundles, { recursive: true, force: true });
   });
 
   it('serves the shell through nginx', async () => {
@@ -133,6 +170,24 @@ describe('the stack on a fresh database', () => {
       const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
       expect(environ).toContain(`DATABASE_ROLE=${role}`);
     }
+  });
+
+  it('runs each service from its bundle, and the warm reader children from theirs, with no tsx', async () => {
+    for (const { name, pid } of stack.processes.filter(({ name }) => name !== 'nginx' && name !== 'maildev'))
+      expect(commandLine(pid)).toBe(
+        `${process.execPath} ${relative(REPO_ROOT, join(bundles, name, 'main.mjs'))}`,
+      );
+    const sources = stack.instances.sources[0]?.pid ?? 0;
+    const children = await waitUntil(
+      () => {
+        const found = groupCommands(sources).filter((command) => command.includes('-child.mjs'));
+        return found.length >= 2 && found;
+      },
+      { timeoutMs: 30_000, what: "the sources service's warm children" },
+    );
+    expect(children.some((command) => command.includes('reader-child.mjs'))).toBe(true);
+    expect(children.some((command) => command.includes('imap-child.mjs'))).toBe(true);
+    expect(children.join('\n')).not.toContain('tsx');
   });
 
   it('runs the mail catcher', async () => {

@@ -95,6 +95,7 @@ export {
   secretKey,
 } from './secrets/secret-box';
 export { typeScriptEntry } from './typescript-entry';
+export { childEntry } from './child-entry';
 export {
   INTAKE_OPS,
   type IntakeOp,

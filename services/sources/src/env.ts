@@ -101,6 +101,11 @@ export const SourcesEnvSchema = z
     SOURCE_RUN_TIMEOUT_S: wholeNumber(60, 1, 60 * 60),
     SOURCE_RUN_MEMORY_MB: wholeNumber(256, 64, 8 * 1024),
     /**
+     * A warm reader child nobody takes for this long is stopped (docs/decisions/217): an idle service holds no
+     * children; the next read starts one, a fraction of a second from the bundled JavaScript.
+     */
+    SOURCE_RUN_IDLE_S: wholeNumber(300, 1, 24 * 60 * 60),
+    /**
      * File shares (issue 43, docs/decisions/185-webdav-file-share.md): the largest file read (larger ones are
      * listed, not read), one request's time, and the files and folders one walk lists at most.
      */

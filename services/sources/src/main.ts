@@ -39,7 +39,11 @@ await runService({
           sqliteMaxBytes: env.SOURCE_SQLITE_MAX_BYTES,
           rowMaxBytes: env.SOURCE_DB_ROW_MAX_BYTES,
           batchMaxBytes: env.SOURCE_DB_BATCH_MAX_BYTES,
-          runner: { timeoutMs: env.SOURCE_RUN_TIMEOUT_S * 1000, memoryMb: env.SOURCE_RUN_MEMORY_MB },
+          runner: {
+            timeoutMs: env.SOURCE_RUN_TIMEOUT_S * 1000,
+            memoryMb: env.SOURCE_RUN_MEMORY_MB,
+            idleMs: env.SOURCE_RUN_IDLE_S * 1000,
+          },
         },
         webdav: {
           fileMaxBytes: env.SOURCE_WEBDAV_FILE_MAX_BYTES,

@@ -112,12 +112,12 @@ export async function startSources(options: {
   const limits: SourceLimits = { ...SOURCE_LIMIT_DEFAULTS, ...settings.limits };
   const databases: DatabaseSettings = { ...DATABASE_DEFAULTS, ...settings.databases };
   // A reader child waits warm, so the first preview or sync does not pay its start (reader-pool.ts).
-  prewarmReaderChild(databases.runner.memoryMb);
+  prewarmReaderChild(databases.runner);
   // And a mailbox's (docs/decisions/200): every IMAP session runs in one too.
-  prewarmReaderChild(databases.runner.memoryMb, IMAP_SCRIPT);
+  prewarmReaderChild(databases.runner, IMAP_SCRIPT);
   // And a file share's and a repository's (docs/decisions/218): under load a child's start took 20–35 s, most of
-  // a Test's minute.
-  prewarmReaderChild(databases.runner.memoryMb, KIND_SCRIPT);
+  // a Test's minute. Like the others it ends after SOURCE_RUN_IDLE_S unused (docs/decisions/217).
+  prewarmReaderChild(databases.runner, KIND_SCRIPT);
   const { afterBatch, ...imap } = settings.sync ?? {};
   const syncOptions: SourceSyncOptions = {
     syncsPerUser: limits.syncsPerUser,

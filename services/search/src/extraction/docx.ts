@@ -1,5 +1,4 @@
 import { UPLOAD_MAX_FILE_BYTES } from '@trove/contracts';
-import mammoth from 'mammoth';
 import { ExtractionError } from './detect-kind';
 import type { DocumentText } from './document-text';
 import { htmlToText } from './html-text';
@@ -68,6 +67,9 @@ export async function readDocx(
       `This DOCX expands to more than ${megabytes(maxExpandedBytes)} when opened; it may be damaged.`,
     );
   }
+  // Loaded when a Word document is read, not when the service starts: the search service's own process
+  // (which indexes rows with the same extraction) never reads one (docs/decisions/217).
+  const { default: mammoth } = await import('mammoth');
   let html: string;
   try {
     html = (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) })).value;

@@ -1,5 +1,4 @@
 import { imageLocation } from '@trove/contracts';
-import { extractText, getDocumentProxy, getMeta } from 'unpdf';
 import { ExtractionError, containsAscii } from './detect-kind';
 import type { DocumentText } from './document-text';
 import { OcrError, recogniseImage, renderPdfPage } from './ocr';
@@ -123,6 +122,9 @@ export async function readPdf(
   fallbackTitle: string,
   context: ReadContext = { settings: DEFAULT_EXTRACTION_SETTINGS, deadline: Date.now() + 60_000, depth: 0 },
 ): Promise<DocumentText> {
+  // Loaded when a PDF is read, not when the service starts: the search service's own process (which indexes
+  // rows with the same extraction) never reads one (docs/decisions/217).
+  const { extractText, getDocumentProxy, getMeta } = await import('unpdf');
   // pdf.js may transfer the buffer it is given to its worker; the caller's bytes stay intact.
   const copy = new Uint8Array(bytes);
   let pages: string[];

@@ -1,8 +1,14 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { createDatabase, createLogger, describeError, type Logger, parseEnv } from '@trove/service-core';
+import {
+  childEntry,
+  createDatabase,
+  createLogger,
+  describeError,
+  type Logger,
+  parseEnv,
+} from '@trove/service-core';
 import { extractionSettings, SearchEnvSchema } from '../env';
 import { ExtractionError, extractDocument, ReadingSuspended } from '../extraction';
 import { createExtractionWorker, timedOutReason } from './extraction-worker';
@@ -81,9 +87,10 @@ export function startExtractionProcess(logger: Logger, options: ExtractionProces
     timedOut = undefined;
     let killedForTime = false;
     const clocks = new Map<string, NodeJS.Timeout>();
-    // The services run from TypeScript source under tsx (docs/decisions/003): the child loads it first.
-    const spawned = fork(fileURLToPath(import.meta.url), args, {
-      execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${options.memoryMb}`],
+    // This module is the child's entry: from source under tsx, or its own bundle beside the service's (ADR 217).
+    const entry = childEntry(new URL('./extraction-thread.ts', import.meta.url));
+    const spawned = fork(entry.path, args, {
+      execArgv: [...entry.execArgv, `--max-old-space-size=${options.memoryMb}`],
       env: options.env ?? process.env,
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     });

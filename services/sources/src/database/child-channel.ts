@@ -79,7 +79,7 @@ export async function openChildChannel(
   words: ChildWords,
   failure: (reply: Exclude<ChildReply, { ok: true }>) => Error,
 ): Promise<ChildChannel> {
-  const child = takeReaderChild(runner.memoryMb, script);
+  const child = takeReaderChild(runner, script);
   const started = await Promise.race([
     child.ready,
     new Promise<false>((resolve) => setTimeout(() => resolve(false), START_MS).unref()),

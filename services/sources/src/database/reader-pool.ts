@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { childEntry } from '@trove/service-core';
 import { READER_CHILD_FLAG, READER_READY } from './reader-protocol';
 
 // The reader children, kept warm (docs/decisions/082): a child runs from TypeScript source under tsx, and starting
@@ -8,7 +8,9 @@ import { READER_CHILD_FLAG, READER_READY } from './reader-protocol';
 // between an answer and a timeout. A reader (or a mailbox session, docs/decisions/200) takes an idle child of its script and memory size (or starts one), and gives it
 // back when it closes cleanly; a child that was killed, or has served MAX_USES readers, is never reused. One idle
 // child is started again in the background whenever the last is taken. Idle children hold no reference on the
-// event loop, so a service or a test stops without waiting for them.
+// event loop, so a service or a test stops without waiting for them. An idle child that nobody takes within
+// SOURCE_RUN_IDLE_S is stopped (docs/decisions/217): a quiet service holds no children, and the next reader starts
+// one (a fraction of a second from the bundled JavaScript `npm start` and the images run).
 
 /**
  * What a child runs: its module (loaded under tsx), the flag its argv carries, and how messages travel. The
@@ -37,7 +39,21 @@ export interface ReaderChild {
   uses: number;
   /** Resolves when the child has loaded its code and listens (false: it went first). */
   ready: Promise<boolean>;
+  /** SOURCE_RUN_IDLE_S in ms: how long it may wait idle before it is stopped. */
+  idleMs: number;
+  /** Runs while it waits idle. */
+  idleTimer?: NodeJS.Timeout | undefined;
 }
+
+/** What the pool needs of the runner's settings (reader-sandbox.ts's RunnerSettings). */
+export interface PoolSettings {
+  memoryMb: number;
+  /** SOURCE_RUN_IDLE_S in ms. Default {@link IDLE_MS}. */
+  idleMs?: number | undefined;
+}
+
+/** SOURCE_RUN_IDLE_S's default: five minutes, far past a sync's gap between two readers. */
+export const IDLE_MS = 300_000;
 
 /** Readers one child serves before it is replaced (memory a long life may have kept). */
 const MAX_USES = 50;
@@ -74,10 +90,11 @@ function hold(child: ReaderChild, held: boolean): void {
   }
 }
 
-function spawnChild(script: ChildScript, memoryMb: number): ReaderChild {
-  // The services run from TypeScript source under tsx (docs/decisions/003): the child loads it first.
-  const process = fork(fileURLToPath(script.module), [script.flag], {
-    execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${memoryMb}`],
+function spawnChild(script: ChildScript, memoryMb: number, idleMs: number): ReaderChild {
+  // From TypeScript source under tsx, or the child's own bundle beside the service's (docs/decisions/217).
+  const entry = childEntry(script.module);
+  const process = fork(entry.path, [script.flag], {
+    execArgv: [...entry.execArgv, `--max-old-space-size=${memoryMb}`],
     env: childEnv(),
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     serialization: script.serialization,
@@ -86,7 +103,7 @@ function spawnChild(script: ChildScript, memoryMb: number): ReaderChild {
     process.once('message', (message) => resolve(message === READER_READY));
     process.once('close', () => resolve(false));
   });
-  const child: ReaderChild = { process, script, memoryMb, stderrTail: '', uses: 0, ready };
+  const child: ReaderChild = { process, script, memoryMb, stderrTail: '', uses: 0, ready, idleMs };
   process.stderr?.on('data', (chunk: Buffer) => {
     child.stderrTail = (child.stderrTail + chunk.toString('utf8')).slice(-4096);
   });
@@ -95,28 +112,40 @@ function spawnChild(script: ChildScript, memoryMb: number): ReaderChild {
   return child;
 }
 
-/** Starts an idle child of this size if none waits, so the next reader finds one. */
-export function prewarmReaderChild(memoryMb: number, script: ChildScript = READER_SCRIPT): void {
-  const list = idle.get(idleKey(script, memoryMb)) ?? [];
-  idle.set(idleKey(script, memoryMb), list);
-  if (list.some(alive)) return;
-  const child = spawnChild(script, memoryMb);
+/** Puts a child in the idle list, stopped (and dropped from it) if nobody takes it within its idle time. */
+function park(list: ReaderChild[], child: ReaderChild): void {
   hold(child, false);
   list.push(child);
+  child.idleTimer = setTimeout(() => {
+    const at = list.indexOf(child);
+    if (at >= 0) list.splice(at, 1);
+    killReaderChild(child);
+  }, child.idleMs);
+  child.idleTimer.unref();
+}
+
+/** Starts an idle child of this size if none waits, so the next reader finds one. */
+export function prewarmReaderChild(settings: PoolSettings, script: ChildScript = READER_SCRIPT): void {
+  const key = idleKey(script, settings.memoryMb);
+  const list = idle.get(key) ?? [];
+  idle.set(key, list);
+  if (list.some(alive)) return;
+  park(list, spawnChild(script, settings.memoryMb, settings.idleMs ?? IDLE_MS));
 }
 
 /** An idle child of this size, or a new one; held until it is given back or killed. */
-export function takeReaderChild(memoryMb: number, script: ChildScript = READER_SCRIPT): ReaderChild {
-  const list = idle.get(idleKey(script, memoryMb)) ?? [];
+export function takeReaderChild(settings: PoolSettings, script: ChildScript = READER_SCRIPT): ReaderChild {
+  const list = idle.get(idleKey(script, settings.memoryMb)) ?? [];
   let child: ReaderChild | undefined;
   while (child === undefined && list.length > 0) {
     const candidate = list.shift() as ReaderChild;
+    clearTimeout(candidate.idleTimer);
     if (alive(candidate)) child = candidate;
   }
-  child ??= spawnChild(script, memoryMb);
+  child ??= spawnChild(script, settings.memoryMb, settings.idleMs ?? IDLE_MS);
   hold(child, true);
   child.uses += 1;
-  if (list.length === 0) prewarmReaderChild(memoryMb, script);
+  if (list.length === 0) prewarmReaderChild(settings, script);
   return child;
 }
 
@@ -129,8 +158,7 @@ export function giveBackReaderChild(child: ReaderChild): void {
     killReaderChild(child);
     return;
   }
-  hold(child, false);
-  list.push(child);
+  park(list, child);
 }
 
 /**
@@ -163,6 +191,7 @@ function descendantsOf(pid: number, depth = 0): number[] {
  * (git-run.ts), which would outlive the child and keep reading (docs/decisions/218).
  */
 export function killReaderChild(child: ReaderChild): void {
+  clearTimeout(child.idleTimer);
   if (child.process.exitCode !== null || child.process.signalCode !== null) return;
   const below = child.process.pid === undefined ? [] : descendantsOf(child.process.pid);
   child.process.kill('SIGKILL');

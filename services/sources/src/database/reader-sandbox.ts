@@ -22,6 +22,8 @@ export interface RunnerSettings {
   timeoutMs: number;
   /** SOURCE_RUN_MEMORY_MB: the child's heap and resident memory. */
   memoryMb: number;
+  /** SOURCE_RUN_IDLE_S, in ms: how long a warm child waits unused before it is stopped (reader-pool.ts). */
+  idleMs?: number | undefined;
 }
 
 export const RUNNER_DEFAULTS: RunnerSettings = { timeoutMs: 60_000, memoryMb: 256 };

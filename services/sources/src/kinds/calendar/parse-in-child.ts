@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { childEntry } from '@trove/service-core';
 import { residentBytes } from '../../database/child-channel';
 import type { RunnerSettings } from '../../database/reader-sandbox';
 import { CalendarFailure } from './calendar-failure';
@@ -36,9 +36,10 @@ export function expandInChild(
   runner: RunnerSettings,
 ): Promise<EventOccurrence[]> {
   const seconds = Math.ceil(runner.timeoutMs / 1000);
-  // The services run from TypeScript source under tsx (docs/decisions/003): the child loads it first.
-  const child = fork(fileURLToPath(new URL('./parse-child.ts', import.meta.url)), [PARSE_CHILD_FLAG], {
-    execArgv: ['--import', import.meta.resolve('tsx'), `--max-old-space-size=${runner.memoryMb}`],
+  // From source under tsx, or the child's own bundle beside the service's (docs/decisions/217).
+  const entry = childEntry(new URL('./parse-child.ts', import.meta.url));
+  const child = fork(entry.path, [PARSE_CHILD_FLAG], {
+    execArgv: [...entry.execArgv, `--max-old-space-size=${runner.memoryMb}`],
     env: childEnv(),
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
