@@ -127,7 +127,12 @@ export async function collectionRecords(
   return rows;
 }
 
-/** The rows with what cites them: their documents' names and titles, their passages' ids. */
+/**
+ * The rows with what cites them: their documents' names and titles, their passages' ids. Each passage is looked
+ * up by its document and ordinal alone, the user checked on the one found (docs/decisions/220): with the user in
+ * the lookup, a plan whose statistics are old (a table that just grew, before autovacuum's analyze) ANDed the
+ * user's whole passages index into every lookup — 500 rows × 105,000 passages, 11–17 s at ×8 the archive.
+ */
 export async function citationsOf(
   db: DatabaseHandle,
   userId: string,
@@ -145,7 +150,9 @@ export async function citationsOf(
     from unnest(${rows.map((row) => row.documentId)}::uuid[], ${rows.map((row) => row.passageOrdinal)}::int[])
       as v(document_id, ordinal)
     join documents d on d.id = v.document_id and d.user_id = ${userId}
-    left join passages p on p.document_id = v.document_id and p.ordinal = v.ordinal and p.user_id = ${userId}
+    left join lateral (
+      select p.id, p.user_id from passages p where p.document_id = v.document_id and p.ordinal = v.ordinal limit 1
+    ) p on p.user_id = ${userId}
   `.execute(db);
   const cited = new Map(result.rows.map((row) => [`${row.document_id}:${row.ordinal}`, row]));
   return rows.map((row) => {
