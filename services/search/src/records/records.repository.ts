@@ -128,10 +128,12 @@ export async function collectionRecords(
 }
 
 /**
- * The rows with what cites them: their documents' names and titles, their passages' ids. Each passage is looked
- * up by its document and ordinal alone, the user checked on the one found (docs/decisions/220): with the user in
- * the lookup, a plan whose statistics are old (a table that just grew, before autovacuum's analyze) ANDed the
- * user's whole passages index into every lookup — 500 rows × 105,000 passages, 11–17 s at ×8 the archive.
+ * The rows with what cites them: their documents' names and titles, their passages' ids. Each document is looked
+ * up by its id and each passage by its document and ordinal alone, the user checked on the one found
+ * (docs/decisions/220): with the user in the lookup, a plan whose statistics are old (tables that just grew,
+ * before autovacuum's analyze) ANDed the user's whole passages index into every lookup (500 rows × 105,000
+ * passages: 11–17 s at ×8 the archive) or hashed all the user's documents (48,000: 0.2 s). `limit 1` keeps each
+ * lookup a lookup: a subquery without it is flattened and the user's condition is an index's again.
  */
 export async function citationsOf(
   db: DatabaseHandle,
@@ -149,7 +151,9 @@ export async function citationsOf(
     select v.document_id::text as document_id, v.ordinal, d.name, d.title, p.id::text as passage_id
     from unnest(${rows.map((row) => row.documentId)}::uuid[], ${rows.map((row) => row.passageOrdinal)}::int[])
       as v(document_id, ordinal)
-    join documents d on d.id = v.document_id and d.user_id = ${userId}
+    join lateral (
+      select d.name, d.title, d.user_id from documents d where d.id = v.document_id limit 1
+    ) d on d.user_id = ${userId}
     left join lateral (
       select p.id, p.user_id from passages p where p.document_id = v.document_id and p.ordinal = v.ordinal limit 1
     ) p on p.user_id = ${userId}
