@@ -87,6 +87,16 @@ export function passageFilters(shape: FilterShape): RawBuilder<unknown> {
 }
 
 /**
+ * What lets a listing of one sender's mail ("everything from:ann", a mail question that counts) read only the
+ * passages whose From can match, through the trigram index on their From text (migration 2026-11-30-30,
+ * docs/decisions/220): a passage whose From names and addresses, as one text, do not match the pattern has no
+ * From person that does. The exact test (passageFilters) still follows. Not in the candidates' check, which
+ * starts from the words' passages.
+ */
+export const senderIndexed = (shape: FilterShape) =>
+  shape.sender ? sql`and passage_senders(p.facts) ~* ${slot('senderPattern')}::text` : sql``;
+
+/**
  * The user's database sources: their documents are rows, a kind of their own in the facets and the type filter
  * (issue 42 item 4), though stored as HTML. A CTE, and the kind of a passage (alias p) it makes.
  */

@@ -1,7 +1,15 @@
 import { type DatabaseHandle, queryPrepared } from '@trove/service-core';
 import { type RawBuilder, sql } from 'kysely';
 import { type PeopleAndPeriods, peopleAndPeriodsSql } from './facets.repository';
-import { compiledOnce, kindOf, passageFilters, rowSources, Slot, slot } from './filters.repository';
+import {
+  compiledOnce,
+  kindOf,
+  passageFilters,
+  rowSources,
+  senderIndexed,
+  Slot,
+  slot,
+} from './filters.repository';
 import type { FilterShape, FilterValues } from './plan';
 
 // A search of operators alone, newest first (issue 42 item 3, docs/decisions/141-search-as-people-type-it.md).
@@ -23,7 +31,7 @@ interface NewestRow {
  * its first passage that passes them, newest first — when it was sent, else its day, else when it came in —
  * after the cursor's key; with the kinds and sources of the whole set (the kind facet before the type filter).
  */
-function newestStatement(shape: FilterShape): RawBuilder<NewestRow> {
+export function newestStatement(shape: FilterShape): RawBuilder<NewestRow> {
   const userId = slot('userId');
   return sql<NewestRow>`
     with live as materialized (
@@ -38,6 +46,7 @@ function newestStatement(shape: FilterShape): RawBuilder<NewestRow> {
       join documents d on d.id = p.document_id
       where p.user_id = ${userId}::uuid
         and (p.source_id is null or p.source_id = any ((select ids from live)::uuid[]))
+        ${senderIndexed(shape)}
         and ${passageFilters(shape)}
       order by p.document_id, p.ordinal, p.id
     ),

@@ -37,6 +37,7 @@ import * as deliveryRetriesShown from './2026-11-29-95-delivery-retries-shown';
 import * as destinationPinnedCertificate from './2026-11-29-96-destination-pinned-certificate';
 import * as sourceFileChunks from './2026-11-29-97-source-file-chunks';
 import * as extractionResume from './2026-11-30-10-extraction-resume';
+import * as answerReadIndexes from './2026-11-30-30-answer-read-indexes';
 import * as searchReadsAccountName from './2026-11-29-75-search-reads-account-name';
 import * as searchWords from './2026-11-29-80-search-words';
 import * as searchWordsByLetter from './2026-11-29-99-search-words-by-letter';
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-97-source-file-chunks': sourceFileChunks,
   '2026-11-29-99-search-words-by-letter': searchWordsByLetter,
   '2026-11-30-10-extraction-resume': extractionResume,
+  '2026-11-30-30-answer-read-indexes': answerReadIndexes,
 };
