@@ -1,7 +1,8 @@
 import { stemOf } from './highlight';
 
 // Typo tolerance (issue 42 item 1, docs/decisions/140-typo-tolerance-on-the-word-dictionary.md), Meilisearch's
-// rules: a word of 5–8 letters matches at one edit, one of 9 or more at two; an edit is an insertion, a
+// rules: a word of 5–8 letters matches at one edit, one of 9 or more at two (and one of 4 at one, when nothing
+// holds it: docs/decisions/221); an edit is an insertion, a
 // deletion, a substitution or a swap of two neighbouring letters (Damerau); the first letter is never edited;
 // words inside a quoted phrase or an operator's value are never corrected. Exact matches rank above corrected
 // ones (rank.ts). Pure: the dictionary's nearest words come from candidates.repository.ts.
