@@ -9,7 +9,10 @@ import {
 import { parseWithoutEval } from '@trove/contracts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+// react-router/dom's RouterProvider hands ReactDOM.flushSync to the router: a navigation asked with `flushSync`
+// (the search box's, docs/decisions/221) renders at once instead of as a transition.
+import { RouterProvider } from 'react-router/dom';
 import { StartupError } from './app/pages/startup-error';
 import { handOffPrerenderedPage, hasPrerenderedPage } from './app/prerender/handoff';
 import { loadExposedModule, parseRemotesConfig, registerAllRemotes } from './app/remotes/remote-registry';

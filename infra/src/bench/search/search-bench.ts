@@ -8,7 +8,7 @@ import { type Latency, measureLatency } from './latency';
 import { BENCH_WORKERS as WORKERS, indexedBy, loadCopies } from './load';
 import { latencyQueries, percentile } from './queries';
 import { type IndexSize, indexSize, printIndexSize } from './index-size';
-import { type KeystrokePaint, measureKeystrokePaint, TYPING_MS } from './keystroke-paint';
+import { type KeystrokePaint, measureKeystrokePaint, TYPING_MS, typedSearchPaths } from './keystroke-paint';
 import { measureArchiveRelevance } from './relevance-bench';
 import { knownDocuments, printRelevance } from './relevance';
 import { replicateCopies, sameExtraction } from './replicate';
@@ -45,6 +45,8 @@ interface Phase {
   oneClient: Latency;
   /** Misspelt queries (two words, one misspelt), one client: the searches typo tolerance corrects. */
   oneClientTypos: Latency;
+  /** The searches the box sends while the typed queries are typed (prefix mode), one client: no page. */
+  oneClientTyped: Latency;
   /** CPU per search request by process group, during the timed search rounds. */
   searchCpu: Record<ProcessGroup, number>;
   baseline: Latency;
@@ -153,6 +155,8 @@ async function measurePhase(
   const oneClient = await measureLatency(stack.url, paths, { clients: 1, rounds: 1, headers });
   const typoPaths = typos.map((q) => `/api/v1/search?${new URLSearchParams({ q, limit: '10' })}`);
   const oneClientTypos = await measureLatency(stack.url, typoPaths, { clients: 1, rounds: 1, headers });
+  const typedPaths = typedSearchPaths(queries.slice(0, TYPED_QUERIES));
+  const oneClientTyped = await measureLatency(stack.url, typedPaths, { clients: 1, rounds: 1, headers });
   const baseline = await measureLatency(
     stack.url,
     Array.from({ length: paths.length }, () => baselinePath),
@@ -177,6 +181,7 @@ async function measurePhase(
     search,
     oneClient,
     oneClientTypos,
+    oneClientTyped,
     searchCpu,
     baseline,
     floor,
@@ -274,6 +279,7 @@ export async function runSearchBench(
       for (const [what, latency] of [
         ['', phase.oneClient],
         [` misspelt (${TYPO_QUERIES} typo queries, seed ${QUERY_SEED})`, phase.oneClientTypos],
+        [` as typed (the box's searches while ${TYPED_QUERIES} queries are typed)`, phase.oneClientTyped],
       ] as const) {
         console.log(
           `| ${label}${what} | ${latency.requests} | ${ms(latency.p50)} | ${ms(latency.p95)} | ${latency.failures} |`,
@@ -291,6 +297,19 @@ export async function runSearchBench(
       console.log(
         `| ${typed.keystrokes} | ${typed.painted} | ${typed.superseded} | ${ms(typed.p50)} | ${ms(typed.p95)} |`,
       );
+      if (typed.parts !== undefined) {
+        console.log(
+          "\nWhere a painted keystroke's time goes (Resource Timing of its request): each part's own p50 / p95\n",
+        );
+        console.log(
+          '| keydown → request sent (wait) | request → answer (through nginx) | answer → painted |',
+        );
+        console.log('|---|---|---|');
+        const { wait, request, render } = typed.parts;
+        console.log(
+          `| ${ms(wait.p50)} / ${ms(wait.p95)} | ${ms(request.p50)} / ${ms(request.p95)} | ${ms(render.p50)} / ${ms(render.p95)} |`,
+        );
+      }
     }
     console.log(
       `\nThe same clients on a signed-in route that runs one small query (${FLOOR_PATH}), and where the CPU of one request goes (ms per request, by process, during the timed rounds)\n`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSearchEntry, typedSearch } from './as-you-type';
+import { AS_YOU_TYPE_GAP_MS, readSearchEntry, searchDelay, typedSearch } from './as-you-type';
 import { resultCountWords } from './result-keys';
 
 describe('the box as people type (issue 42 item 5)', () => {
@@ -11,6 +11,14 @@ describe('the box as people type (issue 42 item 5)', () => {
     expect(typedSearch('quince orch')).toEqual({ q: 'quince orch', prefix: true });
     expect(typedSearch('quince orch ')).toEqual({ q: 'quince orch', prefix: false });
     expect(typedSearch('ñu')).toEqual({ q: 'ñu', prefix: true });
+  });
+
+  it('a keystroke after a pause searches at once; keys closer than the gap wait for its end', () => {
+    expect(searchDelay(1_000, null)).toBe(0);
+    expect(searchDelay(1_000, 1_000 - AS_YOU_TYPE_GAP_MS)).toBe(0);
+    expect(searchDelay(1_000, 500)).toBe(0);
+    expect(searchDelay(1_000, 990)).toBe(AS_YOU_TYPE_GAP_MS - 10);
+    expect(searchDelay(1_000, 1_000)).toBe(AS_YOU_TYPE_GAP_MS);
   });
 
   it('reads a history entry’s state, whatever it holds', () => {

@@ -5,6 +5,7 @@ import { KitProviders } from '@trove/kit';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RELAXED_TO_ANY_WORD, SearchPanel } from './search-panel';
+import { AS_YOU_TYPE_GAP_MS } from '../search/as-you-type';
 import type { SearchState } from '../search/use-search-page';
 
 // Issue 21: a result from a mailbox says where the message is filed ("Work mail › INBOX"); an upload's
@@ -124,5 +125,55 @@ describe('the type chips write the operator (issue 42 item 6)', () => {
     renderPanel([result('1', 'invoices #1', null)], 'and', [{ value: 'row', count: 1 }], onSearch);
     fireEvent.click(screen.getByRole('button', { name: 'Row 1' }));
     expect(onSearch).toHaveBeenLastCalledWith('kumquat', 'row', []);
+  });
+});
+
+describe('the box sends what is typed (issue 42 item 5, docs/decisions/221)', () => {
+  it('a keystroke after a pause searches at once; keys within the gap are gathered into one at its end', () => {
+    vi.useFakeTimers();
+    try {
+      const onType = vi.fn();
+      const state: SearchState = {
+        request: null,
+        results: [],
+        facets: [],
+        sourceFacets: [],
+        mode: 'and',
+        nextCursor: null,
+        status: 'idle',
+        error: null,
+        typing: false,
+      };
+      render(
+        <KitProviders config={{ name: 'Trove', shortName: 'T', tagline: 'Find anything.' }}>
+          <MemoryRouter>
+            <SearchPanel
+              state={state}
+              onSearch={() => undefined}
+              onType={onType}
+              onMore={() => undefined}
+              onClear={() => undefined}
+            />
+          </MemoryRouter>
+        </KitProviders>,
+      );
+      const box = screen.getByRole('searchbox', { name: 'Search everything' });
+      fireEvent.change(box, { target: { value: 'q' } });
+      fireEvent.change(box, { target: { value: 'qu' } });
+      // No wait: the first search goes with the keystroke (one letter searches nothing, so it left no gap).
+      expect(onType.mock.calls).toEqual([['q'], ['qu']]);
+      fireEvent.change(box, { target: { value: 'qui' } });
+      fireEvent.change(box, { target: { value: 'quin' } });
+      expect(onType).toHaveBeenCalledTimes(2);
+      vi.advanceTimersByTime(AS_YOU_TYPE_GAP_MS);
+      expect(onType.mock.calls.at(-1)).toEqual(['quin']);
+      expect(onType).toHaveBeenCalledTimes(3);
+      // After a pause, at once again.
+      vi.advanceTimersByTime(AS_YOU_TYPE_GAP_MS);
+      fireEvent.change(box, { target: { value: 'quinc' } });
+      expect(onType.mock.calls.at(-1)).toEqual(['quinc']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -25,7 +25,7 @@ import {
   withSource,
   withType,
 } from './search-filters';
-import { AS_YOU_TYPE_DEBOUNCE_MS } from '../search/as-you-type';
+import { searchDelay, typedSearch } from '../search/as-you-type';
 import { focusResult, resultCountWords } from '../search/result-keys';
 import type { SearchState } from '../search/use-search-page';
 import { Button, Card, Cluster, PillButton, Text, VisuallyHidden } from '@trove/kit/ui';
@@ -133,6 +133,8 @@ export function SearchPanel({
   /** What the box itself last asked for: the URL coming back with it must not rewrite what is typed. */
   const sent = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** When the box last sent a search as typed (performance.now()): keys closer than the gap are gathered. */
+  const lastSent = useRef<number | null>(null);
   const cursor = useRef<[number, number] | null>(null);
   const resultsRef = useRef<HTMLOListElement>(null);
   // Back, Forward or a chip changed the search: the box shows it. The box's own searches leave the text
@@ -185,11 +187,17 @@ export function SearchPanel({
       return;
     }
     if (onType === undefined) return;
-    timer.current = setTimeout(() => {
+    const send = () => {
       timer.current = null;
+      // One letter searches nothing (it clears the results): it leaves the gap to the first search.
+      if (typedSearch(value) !== null) lastSent.current = performance.now();
       sent.current = value.trim();
       onType(value);
-    }, AS_YOU_TYPE_DEBOUNCE_MS);
+    };
+    const delay = searchDelay(performance.now(), lastSent.current);
+    // After a pause the search goes with this keystroke's own render: no timer, no second render.
+    if (delay === 0) send();
+    else timer.current = setTimeout(send, delay);
   };
   /** Back in the box from the results, the cursor where it was. */
   const backToBox = () => {

@@ -39,9 +39,10 @@ export async function correctionsOf(
       .filter((row) => row.list === undefined || row.list.documentFrequency <= RARE_KNOWN_PASSAGES)
       .map((row) => row.lexeme),
   );
-  const words = (request.typoWords ?? []).filter((word) =>
-    knownToo ? !known.has(stemOf(word.word)) || rare.has(stemOf(word.word)) : !known.has(stemOf(word.word)),
-  );
+  const words = (request.typoWords ?? []).filter((word) => {
+    const stem = stemOf(word.word);
+    return !known.has(stem) || (knownToo && word.unknownOnly !== true && rare.has(stem));
+  });
   if (words.length === 0) return [];
   const nearest = await readNearestWords(db, request.userId, words);
   const found = corrections(

@@ -1,6 +1,7 @@
 import { bm25Idf } from './bm25';
 import { type BlockList, compareLexemes, decodePage, entryAsList } from './posting-lists';
 import { type ListRow, listOfRow } from './posting-lists.repository';
+import type { TypoWord } from './typos';
 
 // A search's plan (issue 42 item 7): what the request asks for, before any candidate is read — the filters as
 // a statement's shape and bound values, the query's words as groups of lexemes with their lists and weights.
@@ -54,7 +55,7 @@ export interface SearchFilters {
    */
   prefixes?: readonly string[] | undefined;
   /** Words typo tolerance may correct, with the edits each may take (typos.ts); none when it is off. */
-  typoWords?: readonly { word: string; edits: number }[] | undefined;
+  typoWords?: readonly TypoWord[] | undefined;
 }
 
 /** AND, OR, or AND relaxed to OR when fewer than `minAllWordResults` passages hold every word. */

@@ -10,6 +10,7 @@ import {
   fillBranches,
   kindAndSourceFacets,
   matchMode,
+  newestOf,
   orBranches,
   pageAfter,
   type Scored,
@@ -146,5 +147,33 @@ describe('ranking with typo corrections', () => {
     const titled = branches[1];
     expect(titled).toBeDefined();
     expect([...{ [Symbol.iterator]: () => (titled as { ids: Iterator<number> }).ids }]).toEqual([6, 2]);
+  });
+});
+
+describe('lists merged newest first (a prefix, a typo’s corrections)', () => {
+  it('each id once, highest first, titled only when asked', () => {
+    const a = term('inv', [1, 4, 9, 12], 1, [4, 12]).list;
+    const b = term('invoic', [2, 4, 10], 1, [10]).list;
+    const c = term('invest', [3, 12], 1).list;
+    expect([...newestOf([a, b, c], false)]).toEqual([12, 10, 9, 4, 3, 2, 1]);
+    expect([...newestOf([a, b, c], true)]).toEqual([12, 10, 4]);
+    expect([...newestOf([b], false)]).toEqual([10, 4, 2]);
+  });
+
+  it('reads no further into any list than the ids taken', () => {
+    let read = 0;
+    const counting = (ids: number[]) => ({
+      *idsNewestFirst() {
+        for (const id of ids) {
+          read++;
+          yield id;
+        }
+      },
+    });
+    const long = Array.from({ length: 10_000 }, (_, at) => 20_000 - 2 * at);
+    const merged = newestOf([counting(long), counting(long.map((id) => id - 1))], false);
+    const firstThree = [merged.next().value, merged.next().value, merged.next().value];
+    expect(firstThree).toEqual([20_000, 19_999, 19_998]);
+    expect(read).toBeLessThan(10);
   });
 });

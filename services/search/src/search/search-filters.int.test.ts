@@ -246,8 +246,9 @@ describe('the search syntax in q (issue 19 item 4)', () => {
     const typing = await search({ q: 'support rene', as_you_type: 'on' });
     expect(typing.results.map((r) => r.document.name)).toEqual(['renewal.eml']);
     expect(typing.prefixes?.map((p) => p.prefix)).toEqual(['rene']);
-    // Off (or a word ended by a space), the last word is a word.
-    expect((await search({ q: 'rene' })).results).toEqual([]);
+    // Off (or a word ended by a space), the last word is a word (typos off: a 4-letter word nothing holds is
+    // otherwise one edit from renew, ADR 221).
+    expect((await search({ q: 'rene', typos: 'off' })).results).toEqual([]);
     expect((await search({ q: 'rene', as_you_type: 'on' })).results.length).toBe(2);
     // One letter typed so far is not yet a prefix.
     expect((await search({ q: 'renewal s', as_you_type: 'on' })).prefixes).toBeUndefined();

@@ -9,7 +9,7 @@ import {
 } from '../testing/search-service';
 
 // Issue 42 item 1: typo tolerance as Meilisearch has it, through the real extractor and API on PostgreSQL —
-// 5–8 letters one edit, 9+ two, a swap one edit, never the first letter, never in a phrase or an operator's
+// 5–8 letters one edit, 9+ two (and 4 letters one, when nothing holds the word: ADR 221), a swap one edit, never the first letter, never in a phrase or an operator's
 // value; the answer says what it corrected (docs/decisions/140-typo-tolerance-on-the-word-dictionary.md).
 
 let service: SearchTestService;
@@ -72,9 +72,9 @@ describe('typo tolerance', () => {
     expect(body.corrections).toEqual([{ word: 'investigstor', correction: 'investigator' }]);
   });
 
-  it('never the first letter, never under five letters, never in a phrase or an operator value', async () => {
+  it('never the first letter, never under four letters, never in a phrase or an operator value', async () => {
     expect(await names('nortgage')).toEqual([]);
-    expect(await names('razr')).toEqual([]);
+    expect(await names('rzr')).toEqual([]);
     expect(await names('"morgage rates"')).toEqual([]);
     expect(await names('rates subject:morgage')).toEqual([]);
   });
@@ -97,6 +97,28 @@ describe('typo tolerance', () => {
     // The word alone is found as typed: the message holding it is the answer.
     const alone = await service.request(other, `/api/v1/search?${new URLSearchParams({ q: 'morgage' })}`);
     expect(((await alone.json()) as SearchResponse).results[0]?.document.name).toBe('spam.txt');
+  });
+
+  it('a 4-letter word is corrected by one edit when nothing holds it, never when something does (ADR 221)', async () => {
+    // A dropped letter made "razor" four letters: nothing holds "razr", so it is one edit from razor.
+    const body = await search({ q: 'razr' });
+    expect([...new Set(body.results.map((result) => result.document.name))]).toEqual(['razor.eml']);
+    expect(body.corrections).toEqual([{ word: 'razr', correction: 'razor' }]);
+    const other = await service.signUp();
+    await indexFiles(
+      service,
+      other,
+      [
+        { name: 'farm.txt', text: 'The farm sold its wool.' },
+        { name: 'form.txt', text: 'Fill in the form for the wool market.' },
+      ],
+      extractDocument,
+    );
+    // "farm" is some passage's word: when nothing holds both words, it is not taken for a typo of "form".
+    const res = await service.request(other, `/api/v1/search?${new URLSearchParams({ q: 'farm market' })}`);
+    const both = (await res.json()) as SearchResponse;
+    expect(both.corrections).toBeUndefined();
+    expect(both.mode).toBe('or');
   });
 
   it('typos=off searches the words as typed, with no correction', async () => {

@@ -25,6 +25,13 @@ describe('typo tolerance rules', () => {
     expect(editDistance('mortgage', 'xyz', 1)).toBe(2);
   });
 
+  it('a 4-letter word may take one edit, only should the index not hold it; 3 letters none', () => {
+    expect(typoWords({ words: ['razr', 'rzr', 'razor'], phrases: [], subject: [], prefixes: [] })).toEqual([
+      { word: 'razr', edits: 1, unknownOnly: true },
+      { word: 'razor', edits: 1 },
+    ]);
+  });
+
   it('only plain words are corrected: not phrases, operator values or prefixes', () => {
     const words = typoWords({
       words: ['morgage', 'rates', 'quoted', 'phrase', 'subjectword', 'prefixed', 'a1b2c3d'],

@@ -1,7 +1,8 @@
 import { stemOf } from './highlight';
 
 // Typo tolerance (issue 42 item 1, docs/decisions/140-typo-tolerance-on-the-word-dictionary.md), Meilisearch's
-// rules: a word of 5–8 letters matches at one edit, one of 9 or more at two; an edit is an insertion, a
+// rules: a word of 5–8 letters matches at one edit, one of 9 or more at two (and one of 4 at one, when nothing
+// holds it: docs/decisions/221); an edit is an insertion, a
 // deletion, a substitution or a swap of two neighbouring letters (Damerau); the first letter is never edited;
 // words inside a quoted phrase or an operator's value are never corrected. Exact matches rank above corrected
 // ones (rank.ts). Pure: the dictionary's nearest words come from candidates.repository.ts.
@@ -51,16 +52,26 @@ export function editDistance(a: string, b: string, limit: number): number {
   return Math.min(previous[y.length] as number, limit + 1);
 }
 
+/**
+ * Letters of a word corrected by one edit only when nothing the user has holds it as typed
+ * (docs/decisions/221): Meilisearch corrects from 5, and a dropped letter turns a 5-letter word into 4
+ * ("wold", "bikr"), which then found nothing. A 4-letter word some passage holds is searched as typed.
+ */
+export const UNKNOWN_TYPO_LETTERS = 4;
+
 /** A word of the query that may be corrected: its stem (the index's form) and the edits it may take. */
 export interface TypoWord {
   /** As typed, lower case. */
   word: string;
   edits: number;
+  /** Corrected only when the index does not hold it (a 4-letter word): never by the second pass. */
+  unknownOnly?: true;
 }
 
 /**
  * The words of a query that typo tolerance may correct: plain words (not in a quoted phrase, not an operator's
- * value such as subject:, not a prefix) of at least ONE_TYPO_LETTERS letters, once each.
+ * value such as subject:, not a prefix) of at least ONE_TYPO_LETTERS letters, once each; and those of
+ * UNKNOWN_TYPO_LETTERS, by one edit, should the index not hold them.
  */
 export function typoWords(parsed: {
   words: readonly string[];
@@ -78,6 +89,7 @@ export function typoWords(parsed: {
     if (quoted.has(word) || values.has(word) || prefixes.has(word) || !/^\p{L}+$/u.test(word)) continue;
     const edits = allowedEdits(word);
     if (edits > 0) out.set(word, { word, edits });
+    else if ([...word].length === UNKNOWN_TYPO_LETTERS) out.set(word, { word, edits: 1, unknownOnly: true });
   }
   return [...out.values()];
 }
