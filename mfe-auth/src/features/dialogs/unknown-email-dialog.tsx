@@ -1,4 +1,4 @@
-import { Button } from '@trove/kit/ui';
+import { Button, Text } from '@trove/kit/ui';
 import * as styles from './dialogs.module.css';
 
 /**
@@ -17,8 +17,11 @@ export function UnknownEmailDialog({
   return (
     <div className={styles.body}>
       <p className={styles.text}>
-        No account found for <span className={styles.email}>{maskedEmail}</span>. It only takes a minute to
-        create one:
+        No account found for{' '}
+        <Text as="span" tone="strong" weight="semibold" breakAnywhere>
+          {maskedEmail}
+        </Text>
+        . It only takes a minute to create one:
       </p>
       <ol className={styles.steps}>
         <li>Verify your email with a 6-digit code</li>

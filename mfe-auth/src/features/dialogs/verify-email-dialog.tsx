@@ -1,5 +1,5 @@
 import { useCountdown } from '../auth-flow/use-countdown';
-import { Button } from '@trove/kit/ui';
+import { Button, Text } from '@trove/kit/ui';
 import * as styles from './dialogs.module.css';
 
 /**
@@ -21,14 +21,17 @@ export function VerifyEmailDialog({
   return (
     <div className={styles.body}>
       <p className={styles.text}>
-        Your email <span className={styles.email}>{maskedEmail}</span> isn't verified yet. We've sent a
-        6-digit code to it — enter it to finish signing in.
+        Your email{' '}
+        <Text as="span" tone="strong" weight="semibold" breakAnywhere>
+          {maskedEmail}
+        </Text>{' '}
+        isn't verified yet. We've sent a 6-digit code to it — enter it to finish signing in.
       </p>
-      <p className={styles.countdown}>
+      <Text tone="muted" size="sm">
         {secondsLeft > 0
           ? `You can ask for a new code in ${secondsLeft}s.`
           : 'You can ask for a new code now.'}
-      </p>
+      </Text>
       <div className={styles.actions}>
         <Button size="lg" onClick={onUseDifferentEmail}>
           Use different email

@@ -34,9 +34,9 @@ export function TextField({
   return (
     <div className={styles.field}>
       <div className={styles.labelRow}>
-        <label htmlFor={id} className={styles.label}>
+        <Text as="label" htmlFor={id} size="sm" weight="semibold">
           {label}
-        </label>
+        </Text>
         {aside}
       </div>
       <Input {...input} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
@@ -78,9 +78,9 @@ export function PasswordField({
   return (
     <div className={styles.field}>
       <div className={styles.labelRow}>
-        <label htmlFor={id} className={styles.label}>
+        <Text as="label" htmlFor={id} size="sm" weight="semibold">
           {label}
-        </label>
+        </Text>
         {aside}
       </div>
       <PasswordInput

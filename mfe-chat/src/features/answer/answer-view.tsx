@@ -238,10 +238,10 @@ export function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
               {text.label} {delivery.address}
             </span>
             {detail === null ? null : (
-              <span className={styles.deliveryDetail} data-testid="delivery-detail">
+              <Text as="span" tone="muted" size="xs" breakAnywhere data-testid="delivery-detail">
                 {' '}
                 {detail}
-              </span>
+              </Text>
             )}
           </li>
         );
@@ -318,7 +318,7 @@ export function AnswerView({ answer, actions }: { answer: AssistantChatMessage; 
 
       {nothing ? (
         <div className={styles.empty}>
-          <p className={styles.emptyTitle}>Nothing in your documents matched.</p>
+          <Text weight="semibold">Nothing in your documents matched.</Text>
           {answer.empty_hint ? (
             <Text tone="muted" size="sm" className={styles.emptyHint}>
               {answer.empty_hint}

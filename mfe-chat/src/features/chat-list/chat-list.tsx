@@ -3,7 +3,7 @@ import { CHAT_TITLE_MAX_LENGTH } from '@trove/contracts';
 import { type FormEvent, type MouseEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useMutation } from '@trove/kit';
 import { ChatBubbleIcon, PencilIcon, PlusIcon, TrashIcon } from '@trove/kit/icons';
-import { Button, IconButton, Spinner, VisuallyHidden } from '@trove/kit/ui';
+import { Button, IconButton, Spinner, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import * as styles from './chat-list.module.css';
 import { relativeTime } from '@trove/kit/format';
@@ -93,9 +93,9 @@ export function ChatList(props: ChatListProps) {
           {hasMore || moreError ? (
             <div className={styles.more}>
               {moreError ? (
-                <p className={styles.moreError} role="alert">
+                <Text tone="danger" size="sm" role="alert">
                   {moreError}
-                </p>
+                </Text>
               ) : null}
               {hasMore ? (
                 <Button
@@ -218,9 +218,9 @@ function ChatListItem({
         </span>
         <span className={styles.text}>
           <span className={styles.title}>{chat.title}</span>
-          <time className={styles.time} dateTime={chat.updated_at}>
+          <Text as="time" tone="muted" size="xs" dateTime={chat.updated_at}>
             {relativeTime(chat.updated_at, now.getTime())}
-          </time>
+          </Text>
         </span>
       </a>
       <span className={styles.actions}>

@@ -1,6 +1,6 @@
 import { forwardRef, type KeyboardEvent, useId, useImperativeHandle, useRef } from 'react';
 import { ArrowRightIcon } from '@trove/kit/icons';
-import { Button, Spinner, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Spinner, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import { commandPreview } from './command-preview';
 import { composerKeyAction } from './composer-keys';
@@ -106,19 +106,25 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
       <div className={styles.hint} id={ids.hint}>
         {preview ? (
           <p className={styles.preview} data-testid="command-preview">
-            <span className={styles.previewLabel}>Understood</span>
+            <Text as="span" weight="semibold">
+              Understood
+            </Text>
             <span className={styles.previewAction}>{preview.action}</span>
             {preview.query ? <span className={styles.previewQuery}>“{preview.query}”</span> : null}
             {preview.destination ? (
               <>
                 <span aria-hidden="true">→</span>
-                <span className={styles.previewDestination}>
+                <Text as="span" tone="strong" weight="semibold">
                   <VisuallyHidden>then send to </VisuallyHidden>
                   {preview.destination}
-                </span>
+                </Text>
               </>
             ) : null}
-            {preview.warning ? <span className={styles.warning}>{preview.warning}</span> : null}
+            {preview.warning ? (
+              <Text as="span" tone="danger">
+                {preview.warning}
+              </Text>
+            ) : null}
           </p>
         ) : (
           <p className={styles.grammar}>

@@ -11,7 +11,7 @@ import { useServerState } from '@trove/kit/server-state';
 import { useEffect, useRef } from 'react';
 import { getPassage } from '../chat-api/chat-api';
 import { DocumentIcon } from '@trove/kit/icons';
-import { Spinner } from '@trove/kit/ui';
+import { Spinner, Text } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import { highlightParts } from './highlight';
 import * as styles from './passage-panel.module.css';
@@ -48,9 +48,9 @@ export function PassagePanel({
 
   if (context.status === 'error')
     return (
-      <p className={styles.error} role="alert">
+      <Text tone="danger" role="alert">
         {userMessage(context.error, 'This passage could not be opened.')}
-      </p>
+      </Text>
     );
   if (context.data === undefined)
     return (
@@ -71,8 +71,10 @@ export function PassagePanel({
           <DocumentIcon className={ui.icon} />
         </span>
         <div>
-          <p className={styles.documentName}>{label.title}</p>
-          <p className={styles.documentMeta}>
+          <Text weight="bold" breakAnywhere>
+            {label.title}
+          </Text>
+          <Text tone="muted" size="xs">
             {[
               isDatabaseRow(document.source) ? DATABASE_ROW_LABEL : document.type.toUpperCase(),
               label.fileName,
@@ -80,11 +82,11 @@ export function PassagePanel({
             ]
               .filter(Boolean)
               .join(' · ')}
-          </p>
+          </Text>
           {source === null ? null : (
-            <p className={styles.documentMeta} data-testid="passage-source">
+            <Text tone="muted" size="xs" data-testid="passage-source">
               {source}
-            </p>
+            </Text>
           )}
           <a
             className={styles.openDocument}

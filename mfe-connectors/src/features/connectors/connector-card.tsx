@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { BrandMark } from '../catalog/brand-mark';
-import { Button, Card, Cluster, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Card, Cluster, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import { Heading, type HeadingLevel } from '../catalog/heading';
 import { configureHint, type ConnectorState } from './connector-state';
@@ -63,9 +63,9 @@ export function ConnectorCard({
         <Heading level={headingLevel} id={titleId} className={styles.cardTitle}>
           {connector.name}
         </Heading>
-        <p className={styles.cardMeta}>
+        <Text tone="muted" size="xs">
           {connector.brand} · {categoryLabels[connector.category]}
-        </p>
+        </Text>
       </div>
       <p className={styles.notes}>{connector.notes}</p>
       <Cluster as="ul" gap={1} aria-label={`${connector.name} details`}>
@@ -104,9 +104,9 @@ export function ConnectorCard({
             <Button variant="primary" className={shared.button} disabled aria-describedby={hintId}>
               Connect<VisuallyHidden> {connector.name}</VisuallyHidden>
             </Button>
-            <p id={hintId} className={styles.hint}>
+            <Text id={hintId} tone="muted" size="xs">
               {configureHint(state)}
-            </p>
+            </Text>
           </>
         )}
         {state.kind !== 'manual' && connector.calendarAddress !== undefined ? (

@@ -1,7 +1,7 @@
 import { usePopup, useSession, useToasts } from '@trove/kit';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Cluster, Eyebrow, Grid, Placeholder, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Cluster, Eyebrow, Grid, Placeholder, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import type { HeadingLevel } from '../catalog/heading';
 import { connectAction } from '../catalog/login-redirects';
@@ -186,8 +186,12 @@ export function ConnectorCatalog({
                       onChange={(event) => updateFilters({ [toggle.key]: event.target.checked })}
                     />
                     <span className={styles.toggleText}>
-                      <span className={styles.toggleLabel}>{toggle.label}</span>
-                      <span className={styles.toggleHint}>{toggle.hint}</span>
+                      <Text as="span" size="sm" weight="semibold">
+                        {toggle.label}
+                      </Text>
+                      <Text as="span" tone="muted" size="xs">
+                        {toggle.hint}
+                      </Text>
                     </span>
                   </label>
                 ))}
@@ -284,13 +288,15 @@ export function ConnectorCatalog({
 
           {matches.length === 0 ? (
             <Placeholder>
-              <p className={shared.emptyText}>No integrations match your filters.</p>
+              <Text tone="strong" weight="semibold">
+                No integrations match your filters.
+              </Text>
               {hiddenHere > 0 ? (
                 <>
-                  <p className={shared.emptyText}>
+                  <Text tone="strong" weight="semibold">
                     {hiddenHere} {filters.category === 'all' ? '' : `in ${categoryLabels[filters.category]} `}
                     {hiddenHere === 1 ? 'is' : 'are'} hidden by “Show only”.
-                  </p>
+                  </Text>
                   <Button
                     className={`${shared.button} ${shared.secondary}`}
                     onClick={() => updateFilters(TOGGLES_OFF)}

@@ -7,7 +7,7 @@ import {
 } from '@trove/contracts';
 import { useMutation, userMessage, useToasts } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
-import { Button, Field, Heading, Select, Spinner } from '@trove/kit/ui';
+import { Button, Field, Heading, Select, Spinner, Text } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
 import * as shared from '../catalog/catalog.module.css';
 import {
@@ -60,8 +60,10 @@ function Certificate({
     <span className={styles.certificate} data-testid="destination-certificate">
       <span className={styles.itemMeta}>
         Trust it only if this is your receiver’s: SHA-256{' '}
-        <code className={styles.fingerprint}>{certificate.sha256}</code>, issued to {certificate.subject} by{' '}
-        {certificate.issuer}, valid until {certificate.valid_to}.
+        <Text as="code" size="xs" breakAnywhere>
+          {certificate.sha256}
+        </Text>
+        , issued to {certificate.subject} by {certificate.issuer}, valid until {certificate.valid_to}.
       </span>
       <Button
         size="sm"
@@ -177,7 +179,9 @@ export function DestinationsSection() {
           {destinations.map((destination) => (
             <li key={destination.id} className={styles.item}>
               <span className={styles.itemText}>
-                <span className={styles.itemName}>{destination.name}</span>
+                <Text as="span" weight="semibold">
+                  {destination.name}
+                </Text>
                 <span className={styles.itemMeta}>
                   {DESTINATION_KIND_LABELS[destination.kind]} · {destination.host}
                 </span>

@@ -20,7 +20,9 @@ import * as styles from './documents.module.css';
 function DocumentLinks({ label, documents }: { label: string; documents: readonly DocumentLink[] }) {
   return (
     <section className={styles.links} aria-label={label}>
-      <h2 className={styles.smallHeading}>{label}</h2>
+      <Text as="h2" size="sm" weight="bold">
+        {label}
+      </Text>
       <ul className={styles.linkList}>
         {documents.map((document) => (
           <li key={document.id}>
@@ -98,7 +100,9 @@ function DocumentText({ view, passageId }: { view: DocumentView; passageId: stri
       {sections.map((section, index) => (
         <section key={`${section.location}-${section.passages[0]?.id ?? index}`} className={styles.section}>
           {section.location === '' || (sections.length === 1 && view.shape === 'message') ? null : (
-            <h2 className={`${styles.smallHeading} ${styles.place}`}>{placeHeading(section.location)}</h2>
+            <Text as="h2" size="sm" weight="bold" tone="muted">
+              {placeHeading(section.location)}
+            </Text>
           )}
           {section.passages.map((passage) => {
             const isCurrent = passage.id === passageId;
@@ -153,7 +157,7 @@ export function DocumentViewer({ view, passageId }: { view: DocumentView; passag
           {view.message?.subject ?? label.title}
         </h1>
         {label.fileName === null || view.shape === 'row' ? null : (
-          <Text tone="muted" size="sm" className={styles.fileName}>
+          <Text tone="muted" size="sm" breakAnywhere>
             {label.fileName}
           </Text>
         )}

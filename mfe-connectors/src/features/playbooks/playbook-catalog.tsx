@@ -1,6 +1,6 @@
 import { useSession } from '@trove/kit';
 import { useId, useMemo, useState } from 'react';
-import { Button, Eyebrow, Grid, Placeholder } from '@trove/kit/ui';
+import { Button, Eyebrow, Grid, Placeholder, Text } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import type { HeadingLevel } from '../catalog/heading';
 import { PlaybookCard } from './playbook-card';
@@ -105,7 +105,9 @@ export function PlaybookCatalog({
 
       {matches.length === 0 ? (
         <Placeholder>
-          <p className={shared.emptyText}>No playbooks match your filters.</p>
+          <Text tone="strong" weight="semibold">
+            No playbooks match your filters.
+          </Text>
           {playbookFiltersChanged(filters) ? (
             <Button
               className={`${shared.button} ${shared.secondary}`}

@@ -1,6 +1,6 @@
 import type { SourceFolder } from '@trove/contracts';
 import { PasswordInput } from '@trove/kit';
-import { Field, type FieldControlProps, Select } from '@trove/kit/ui';
+import { Field, type FieldControlProps, Select, Text } from '@trove/kit/ui';
 import type { ReactNode } from 'react';
 import * as shared from '../catalog/catalog.module.css';
 import * as styles from './sources.module.css';
@@ -158,7 +158,11 @@ export function FolderChoice({
   return (
     <fieldset className={styles.folders} aria-describedby={error ? errorId : undefined}>
       <legend className={styles.foldersLegend}>{legend}</legend>
-      {hint ? <p className={styles.foldersHint}>{hint}</p> : null}
+      {hint ? (
+        <Text tone="muted" size="xs">
+          {hint}
+        </Text>
+      ) : null}
       <ul className={styles.folderList}>
         {folders.map((folder) => (
           <li key={folder.path}>
@@ -170,16 +174,18 @@ export function FolderChoice({
               />
               <span className={styles.folderName}>{byName ? folder.name : folder.path}</span>
               {folder.messages === null ? null : (
-                <span className={styles.folderCount}>{folder.messages.toLocaleString('en-GB')}</span>
+                <Text as="span" tone="muted" size="xs" numeric>
+                  {folder.messages.toLocaleString('en-GB')}
+                </Text>
               )}
             </label>
           </li>
         ))}
       </ul>
       {error ? (
-        <p id={errorId} className={styles.fieldError} role="alert">
+        <Text id={errorId} tone="danger" size="sm" role="alert">
           {error}
-        </p>
+        </Text>
       ) : null}
     </fieldset>
   );

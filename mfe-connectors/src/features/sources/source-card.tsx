@@ -1,5 +1,5 @@
 import type { Source } from '@trove/contracts';
-import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Card, Text, VisuallyHidden } from '@trove/kit/ui';
 import { Fragment, useId } from 'react';
 import * as badgeStyles from '../catalog/status-badge.module.css';
 import { sourceUi } from './kinds/registry';
@@ -85,9 +85,9 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
             <BreakableName text={source.name} />
           </h3>
           {sourceMeta(source).map((line) => (
-            <p key={line} className={styles.cardMeta}>
+            <Text key={line} tone="muted" size="xs" breakAnywhere>
               {line}
-            </p>
+            </Text>
           ))}
         </div>
         <span className={`${badgeStyles.badge} ${styles.state}`} data-state={shown}>
@@ -116,7 +116,9 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
           {sync.note}
         </p>
       )}
-      <p className={styles.documents}>{countOf(source.documents, units)} in search</p>
+      <Text tone="muted" size="xs">
+        {countOf(source.documents, units)} in search
+      </Text>
       <div className={styles.cardActions}>
         {needed === null ? null : (
           <Button
@@ -181,8 +183,11 @@ export function ConfirmRemove({
   return (
     <div className={styles.confirm}>
       <p>
-        This removes everything <strong className={styles.breakWord}>{source.name}</strong> brought in —{' '}
-        {words.what(source.documents)} — from your search too{words.forgets}. {words.kept}
+        This removes everything{' '}
+        <Text as="strong" breakAnywhere>
+          {source.name}
+        </Text>{' '}
+        brought in — {words.what(source.documents)} — from your search too{words.forgets}. {words.kept}
       </p>
       <p>
         This cannot be undone; add the {words.addAgain} again to bring {words.comesBack} back.

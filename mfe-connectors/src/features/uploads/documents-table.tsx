@@ -4,7 +4,7 @@ import { exactTime, relativeTime } from '@trove/kit/format';
 import { humanSize, KIND_LABELS, partsLabel } from './format';
 import { TrashIcon } from '@trove/kit/icons';
 import { StatusBadge } from './status-badge';
-import { Button, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import * as styles from './uploads.module.css';
 
@@ -94,7 +94,9 @@ export function DocumentsTable({
                 </div>
               </th>
               <td className={styles.wide}>{KIND_LABELS[document.type]}</td>
-              <td className={`${styles.wide} ${styles.number}`}>{humanSize(document.size_bytes)}</td>
+              <Text as="td" numeric className={styles.wide}>
+                {humanSize(document.size_bytes)}
+              </Text>
               <td className={styles.wide}>{partsLabel(document.type, document.parts)}</td>
               <td className={styles.wide}>
                 <time dateTime={document.created_at} title={exactTime(document.created_at)}>
@@ -136,8 +138,11 @@ export function ConfirmDelete({
   return (
     <div className={styles.confirm}>
       <p>
-        <strong className={styles.breakWord}>{document.name}</strong> and everything found in it leave your
-        search at once. This cannot be undone; upload the file again to bring it back.
+        <Text as="strong" breakAnywhere>
+          {document.name}
+        </Text>{' '}
+        and everything found in it leave your search at once. This cannot be undone; upload the file again to
+        bring it back.
       </p>
       <div className={styles.confirmActions}>
         <Button className={`${shared.button} ${shared.secondary}`} onClick={onCancel}>

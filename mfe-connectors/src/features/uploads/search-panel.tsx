@@ -90,7 +90,10 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
                 title={`Only results with ${chip.label}`}
                 onClick={() => onFact(chip)}
               >
-                <span className={styles.factKind}>{FILTER_NAMES[chip.kind]}</span> {chip.label}
+                <Text as="span" tone="muted" weight="semibold">
+                  {FILTER_NAMES[chip.kind]}
+                </Text>{' '}
+                {chip.label}
               </button>
             </li>
           ))}
@@ -279,7 +282,10 @@ export function SearchPanel({
             <fieldset className={styles.facets}>
               <VisuallyHidden as="legend">Filter by type</VisuallyHidden>
               <PillButton pressed={chosenType === null} onClick={() => chooseType(request.q, null)}>
-                All <span className={styles.count}>{total}</span>
+                All{' '}
+                <Text as="span" tone="muted" size="xs" numeric>
+                  {total}
+                </Text>
               </PillButton>
               {state.facets.map((facet) => (
                 <PillButton
@@ -288,7 +294,9 @@ export function SearchPanel({
                   onClick={() => chooseType(request.q, chosenType === facet.value ? null : facet.value)}
                 >
                   {facet.value === ROW_KIND ? DATABASE_ROW_LABEL : KIND_LABELS[facet.value]}{' '}
-                  <span className={styles.count}>{facet.count}</span>
+                  <Text as="span" tone="muted" size="xs" numeric>
+                    {facet.count}
+                  </Text>
                 </PillButton>
               ))}
             </fieldset>
@@ -308,7 +316,10 @@ export function SearchPanel({
                       onSearch(q, type, filters);
                     }}
                   >
-                    {facet.label} <span className={styles.count}>{facet.count}</span>
+                    {facet.label}{' '}
+                    <Text as="span" tone="muted" size="xs" numeric>
+                      {facet.count}
+                    </Text>
                   </PillButton>
                 );
               })}

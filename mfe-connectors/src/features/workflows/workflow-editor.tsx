@@ -6,7 +6,7 @@ import type {
   WorkflowRun,
 } from '@trove/contracts';
 import { useMutation, useToasts } from '@trove/kit';
-import { Button, buttonClassName, Field, Heading, Input, PageHeader, Select } from '@trove/kit/ui';
+import { Button, buttonClassName, Field, Heading, Input, PageHeader, Select, Text } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { findConnector } from '../connectors/connectors';
@@ -307,10 +307,10 @@ export function WorkflowEditor(props: WorkflowEditorProps) {
             ))}
           </fieldset>
           {suggestedChannels.some((s) => !props.destinations.some((d) => d.name === s.name)) ? (
-            <p className={`${styles.quiet} ${styles.wide}`}>
+            <Text tone="muted" size="sm" className={styles.wide}>
               Suggested: {suggestedChannels.map((s) => `${s.name} on ${KIND_NAMES[s.service]}`).join(', ')} —{' '}
               <Link to="/connections">add it on Connections</Link>.
-            </p>
+            </Text>
           ) : null}
           <Field
             label="Other addresses"
@@ -323,9 +323,9 @@ export function WorkflowEditor(props: WorkflowEditorProps) {
           </Field>
         </div>
         {error !== null ? (
-          <p className={styles.error} role="alert">
+          <Text tone="danger" role="alert">
             {error}
-          </p>
+          </Text>
         ) : null}
         <div className={styles.actions}>
           <Button type="submit" variant="primary" busy={busy}>

@@ -1,7 +1,7 @@
 import type { Workflow } from '@trove/contracts';
 import { userMessage, useToasts } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
-import { Button, buttonClassName, Heading, PageHeader, Spinner } from '@trove/kit/ui';
+import { Button, buttonClassName, Heading, PageHeader, Spinner, Text } from '@trove/kit/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { playbooks } from '../playbooks/playbooks';
@@ -44,13 +44,13 @@ export function WorkflowList() {
         </Link>
       </PageHeader>
       {state.status === 'loading' ? (
-        <p className={styles.quiet}>
+        <Text tone="muted" size="sm">
           <Spinner /> Loading your workflows…
-        </p>
+        </Text>
       ) : state.status === 'error' ? (
-        <p className={styles.error} role="alert">
+        <Text tone="danger" role="alert">
           {userMessage(state.error, 'Your workflows could not be loaded.')}
-        </p>
+        </Text>
       ) : workflows !== undefined && workflows.length > 0 ? (
         <ul className={styles.list} aria-label="Your workflows">
           {workflows.map((workflow) => (
@@ -114,7 +114,9 @@ export function WorkflowList() {
           ))}
         </ul>
       ) : (
-        <p className={styles.quiet}>No workflows yet. Start from a playbook below, or make a new one.</p>
+        <Text tone="muted" size="sm">
+          No workflows yet. Start from a playbook below, or make a new one.
+        </Text>
       )}
       <section className={styles.panel} aria-labelledby="workflow-playbooks">
         <Heading level={2} size="lg" id="workflow-playbooks">

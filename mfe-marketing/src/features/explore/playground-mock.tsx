@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, VisuallyHidden } from '@trove/kit/ui';
+import { Card, Text, VisuallyHidden } from '@trove/kit/ui';
 import { Icon, type IconName } from '../content/icons';
 import * as styles from './explore.module.css';
 
@@ -71,9 +71,9 @@ export default function PlaygroundMock() {
           <button type="submit" className={styles.playSend} aria-describedby="playground-note">
             Send
           </button>
-          <span id="playground-note" className={styles.playNote} role="status">
+          <Text as="span" id="playground-note" tone="muted" size="xs" role="status">
             {tried ? 'Preview only — nothing was sent.' : 'preview only'}
-          </span>
+          </Text>
         </form>
       </div>
     </Card>

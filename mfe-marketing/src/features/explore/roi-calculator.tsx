@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Card } from '@trove/kit/ui';
+import { Card, Text } from '@trove/kit/ui';
 import {
   clampRoi,
   formatHours,
@@ -55,18 +55,22 @@ export default function RoiCalculator() {
         ))}
       </div>
       <div className={styles.roiResult} aria-live="polite">
-        <p className={styles.roiLabel}>Hours saved</p>
+        <Text tone="muted" size="sm">
+          Hours saved
+        </Text>
         <p className={styles.roiFigure} data-testid="roi-hours">
           {formatHours(hours)}
         </p>
-        <p className={styles.roiLabel}>Value</p>
+        <Text tone="muted" size="sm">
+          Value
+        </Text>
         <p className={styles.roiFigure} data-testid="roi-value">
           {formatRupees(value)}
         </p>
-        <p className={styles.roiNote}>
+        <Text tone="muted" size="xs">
           Queries × minutes × team ÷ 60 ÷ {WORKDAYS_PER_MONTH} workdays, valued at{' '}
           {formatRupees(RUPEES_PER_HOUR)} an hour.
-        </p>
+        </Text>
       </div>
     </Card>
   );

@@ -1,3 +1,4 @@
+import { Text } from '@trove/kit/ui';
 import { type Destination, destinationLabel } from '@trove/contracts';
 import { useAppConfig } from '@trove/kit';
 import { Icon } from '../content/icons';
@@ -54,8 +55,10 @@ export function ShipWindow({ destination, phase, summary, onSend, onClose }: Shi
             {shortName}
           </span>
           <div>
-            <p className={styles.messageAuthor}>{name}</p>
-            <p className={styles.messageText}>{phase === 'composing' ? 'Writing a summary…' : summary}</p>
+            <Text size="sm" weight="bold">
+              {name}
+            </Text>
+            <Text size="sm">{phase === 'composing' ? 'Writing a summary…' : summary}</Text>
           </div>
         </div>
       </div>

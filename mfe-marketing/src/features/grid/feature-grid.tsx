@@ -1,5 +1,5 @@
 import { useAppConfig } from '@trove/kit';
-import { Card, Grid } from '@trove/kit/ui';
+import { Card, Grid, Text } from '@trove/kit/ui';
 import { featureCards } from '../content/feature-cards';
 import { Icon } from '../content/icons';
 import * as section from '../layout/section.module.css';
@@ -38,13 +38,18 @@ export default function FeatureGrid() {
             {card.demo ? <p className={styles.demo}>{card.demo}</p> : null}
             {card.demoReading ? (
               <p className={styles.reading}>
-                <span className={styles.readingLabel}>Reads as</span> {card.demoReading.join(' · ')}
+                <Text as="span" weight="semibold">
+                  Reads as
+                </Text>{' '}
+                {card.demoReading.join(' · ')}
               </p>
             ) : null}
             {card.kpi ? (
               <p className={styles.kpi}>
                 <span className={styles.kpiValue}>{card.kpi.value}</span>
-                <span className={styles.kpiLabel}>{card.kpi.label}</span>
+                <Text as="span" tone="muted" size="sm">
+                  {card.kpi.label}
+                </Text>
               </p>
             ) : null}
             <ul className={section.chips} aria-label="Works with">

@@ -1,7 +1,7 @@
 import { useAppConfig } from '@trove/kit';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClassName, Card, Grid, VisuallyHidden } from '@trove/kit/ui';
+import { Button, buttonClassName, Card, Grid, Text, VisuallyHidden } from '@trove/kit/ui';
 import { Icon } from '../content/icons';
 import * as section from '../layout/section.module.css';
 import { type Billing, planPrice, plans, pricePeriod, YEARLY_SAVING_LABEL } from './plans';
@@ -64,12 +64,16 @@ export default function PricingSection() {
           >
             {plan.suggested ? <span className={styles.suggested}>Most popular</span> : null}
             <h3 className={styles.planName}>{plan.name}</h3>
-            <p className={styles.tagline}>{plan.tagline}</p>
+            <Text tone="muted" size="sm">
+              {plan.tagline}
+            </Text>
             <p className={styles.price}>
               <span className={styles.amount} data-testid={`price-${plan.key}`}>
                 {planPrice(plan, billing)}
               </span>
-              <span className={styles.period}>{pricePeriod(plan, billing)}</span>
+              <Text as="span" tone="muted" size="sm">
+                {pricePeriod(plan, billing)}
+              </Text>
             </p>
             <Link
               className={buttonClassName({

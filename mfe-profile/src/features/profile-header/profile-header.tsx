@@ -1,6 +1,6 @@
 import type { Profile, SessionUser } from '@trove/contracts';
 import { Avatar } from '@trove/kit';
-import { Card } from '@trove/kit/ui';
+import { Card, Text } from '@trove/kit/ui';
 import type { CSSProperties } from 'react';
 import { BANNER_HEIGHT, bannerGradient } from './banner';
 import { profileDisplayName } from './display-name';
@@ -49,7 +49,11 @@ export function ProfileHeader({ user, profile }: { user: SessionUser; profile: P
           <ul className={styles.meta} aria-label="About you">
             <li>{user.email}</li>
             {place ? <li>{place}</li> : null}
-            {profile.two_factor_enabled ? <li className={styles.badge}>2-step on</li> : null}
+            {profile.two_factor_enabled ? (
+              <Text as="li" tone="success" weight="semibold">
+                2-step on
+              </Text>
+            ) : null}
           </ul>
         </div>
       </div>

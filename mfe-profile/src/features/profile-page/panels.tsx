@@ -1,5 +1,5 @@
 import { GENDERS, LOCALES, TIMEZONES } from '@trove/contracts';
-import { Button, Card } from '@trove/kit/ui';
+import { Button, Card, Text } from '@trove/kit/ui';
 import type { ReactNode } from 'react';
 import {
   type FormBinding,
@@ -45,7 +45,9 @@ export function PanelCard({
         <h2 className={styles.panelTitle} id={headingId}>
           {title}
         </h2>
-        <p className={styles.panelDescription}>{description}</p>
+        <Text tone="muted" size="sm">
+          {description}
+        </Text>
       </header>
       {children}
       <footer className={styles.panelFooter}>{action}</footer>

@@ -1,6 +1,6 @@
 import { PROFILE_CODES, type ProfileFormInput, phoneInputError } from '@trove/contracts';
 import { ApiError, useAppConfig, useMutation, usePopup, useSession, userMessage } from '@trove/kit';
-import { Button } from '@trove/kit/ui';
+import { Button, Text } from '@trove/kit/ui';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../profile-header/profile-header';
 import { type FormBinding, fieldId } from '../profile-form/fields';
@@ -305,9 +305,9 @@ export function ProfileWorkspace() {
     return (
       <>
         <ProfileHeaderSkeleton />
-        <p className={styles.loading} role="status">
+        <Text tone="muted" size="sm" role="status">
           Loading your profile…
-        </p>
+        </Text>
       </>
     );
   }

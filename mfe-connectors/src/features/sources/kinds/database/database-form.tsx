@@ -16,7 +16,7 @@ import {
   type UpdateSource,
 } from '@trove/contracts';
 import { type UploadProgress, useAppConfig, useMutation, userMessage } from '@trove/kit';
-import { Button, Field, Select, Tabs, tabPanelProps } from '@trove/kit/ui';
+import { Button, Field, Select, tabPanelProps, Tabs, Text } from '@trove/kit/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import * as shared from '../../../catalog/catalog.module.css';
 import { humanSize } from '../../../uploads/format';
@@ -352,10 +352,10 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
 
   return (
     <form ref={formRef} className={styles.form} noValidate onSubmit={save}>
-      <p className={styles.formLede}>
+      <Text tone="muted" size="sm">
         {appName} reads {kindLabel} in a read-only session and never writes to it. Each row becomes a
         document: its title, and the columns you choose as labelled lines.
-      </p>
+      </Text>
 
       {server ? (
         <fieldset className={styles.section}>
@@ -433,10 +433,10 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
                   />
                 ) : null}
                 {upload.phase === 'ready' ? (
-                  <p className={styles.fileChosen}>
+                  <Text tone="success" size="sm" weight="semibold" breakAnywhere>
                     <span aria-hidden="true">✓ </span>
                     {upload.file.name} · {humanSize(upload.file.size_bytes)}
-                  </p>
+                  </Text>
                 ) : null}
               </div>
             )}
@@ -551,14 +551,14 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
           >
             <legend className={styles.foldersLegend}>
               Body columns
-              <span className={styles.requiredMark} aria-hidden="true">
+              <Text as="span" tone="danger" aria-hidden="true">
                 {' '}
                 *
-              </span>
+              </Text>
             </legend>
-            <p id={`${ids.body}-hint`} className={styles.foldersHint}>
+            <Text id={`${ids.body}-hint`} tone="muted" size="xs">
               Each becomes a labelled line of the row’s text.
-            </p>
+            </Text>
             <ul className={styles.columnList}>
               {columns.map((column, index) => (
                 <li key={column.name}>
@@ -582,9 +582,9 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
               ))}
             </ul>
             {errors.body ? (
-              <p id={`${ids.body}-error`} className={styles.fieldError} role="alert">
+              <Text id={`${ids.body}-error`} tone="danger" size="sm" role="alert">
                 {errors.body}
-              </p>
+              </Text>
             ) : null}
           </fieldset>
         )}
@@ -635,7 +635,9 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
         <ol className={styles.previewRows} aria-label={`Preview of ${rowsHeading}`}>
           {preview.rows.map((row) => (
             <li key={row.id} className={styles.previewRow}>
-              <p className={styles.previewTitle}>{row.title}</p>
+              <Text weight="bold" breakAnywhere>
+                {row.title}
+              </Text>
               <dl className={styles.previewFields}>
                 {row.fields.map((field) => (
                   <div key={field.column} className={styles.previewField}>
@@ -644,10 +646,10 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
                   </div>
                 ))}
               </dl>
-              <p className={styles.previewMeta}>
+              <Text tone="muted" size="xs" numeric>
                 Row {row.id}
                 {row.changed_at === null ? '' : ` · changed ${row.changed_at}`}
-              </p>
+              </Text>
             </li>
           ))}
         </ol>
@@ -662,9 +664,9 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
       </Field>
 
       {saveError ? (
-        <p className={styles.fieldError} role="alert">
+        <Text tone="danger" size="sm" role="alert">
           {saveError}
-        </p>
+        </Text>
       ) : null}
 
       <div className={styles.formActions}>

@@ -1,6 +1,6 @@
 import type { ImapTestSource, Source, SourceFolder, SourceTestResult } from '@trove/contracts';
 import { useAppConfig, useMutation, userMessage } from '@trove/kit';
-import { Button, Field } from '@trove/kit/ui';
+import { Button, Field, Text } from '@trove/kit/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import {
   changeField,
@@ -169,10 +169,10 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
 
   return (
     <form ref={formRef} className={styles.form} noValidate onSubmit={connect}>
-      <p className={styles.formLede}>
+      <Text tone="muted" size="sm">
         {name} reads your mail over IMAP and never sends, moves or deletes anything. We guess the server from
         your address; change it if your provider says otherwise.
-      </p>
+      </Text>
       <Field label="Email address" id={ids.email} error={errors.email} required>
         {text('email', { type: 'email', autoComplete: 'email' })}
       </Field>
@@ -230,9 +230,9 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
       ) : null}
 
       {connectError ? (
-        <p className={styles.fieldError} role="alert">
+        <Text tone="danger" size="sm" role="alert">
           {connectError}
-        </p>
+        </Text>
       ) : null}
 
       <div className={styles.formActions}>

@@ -9,7 +9,7 @@ import type {
   UpdateSource,
 } from '@trove/contracts';
 import { useMutation, userMessage } from '@trove/kit';
-import { Button, Field } from '@trove/kit/ui';
+import { Button, Field, Text } from '@trove/kit/ui';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { TestFailure } from './imap-form';
 import {
@@ -78,11 +78,11 @@ export function UpdatePasswordForm({ source, api, onSaved, onCancel }: FormProps
 
   return (
     <form className={styles.form} noValidate onSubmit={submit}>
-      <p className={styles.formLede}>
+      <Text tone="muted" size="sm">
         {source.settings.host} refused the password kept for {source.settings.username}. If you changed it, or
         revoked the app password, enter the new one: it is tested first, then stored encrypted and the sync
         starts again.
-      </p>
+      </Text>
       <PasswordField
         id={id}
         label="New password or app password"
@@ -431,9 +431,9 @@ export function EditSourceForm({ source, api, onSaved, onCancel }: FormProps) {
       ) : null}
 
       {saveError ? (
-        <p className={styles.fieldError} role="alert">
+        <Text tone="danger" size="sm" role="alert">
           {saveError}
-        </p>
+        </Text>
       ) : null}
 
       <div className={styles.formActions}>
