@@ -1,4 +1,4 @@
-import { Button, Text } from '@trove/kit/ui';
+import { Button, Stack, Text } from '@trove/kit/ui';
 import * as styles from './dialogs.module.css';
 
 /**
@@ -15,7 +15,7 @@ export function UnknownEmailDialog({
   onSignUp: () => void;
 }) {
   return (
-    <div className={styles.body}>
+    <Stack gap={4}>
       <p className={styles.text}>
         No account found for{' '}
         <Text as="span" tone="strong" weight="semibold" breakAnywhere>
@@ -36,6 +36,6 @@ export function UnknownEmailDialog({
           Sign up &amp; continue
         </Button>
       </div>
-    </div>
+    </Stack>
   );
 }

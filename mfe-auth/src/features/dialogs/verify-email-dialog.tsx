@@ -1,5 +1,5 @@
 import { useCountdown } from '../auth-flow/use-countdown';
-import { Button, Text } from '@trove/kit/ui';
+import { Button, Stack, Text } from '@trove/kit/ui';
 import * as styles from './dialogs.module.css';
 
 /**
@@ -19,7 +19,7 @@ export function VerifyEmailDialog({
 }) {
   const secondsLeft = useCountdown(resendAt);
   return (
-    <div className={styles.body}>
+    <Stack gap={4}>
       <p className={styles.text}>
         Your email{' '}
         <Text as="span" tone="strong" weight="semibold" breakAnywhere>
@@ -40,6 +40,6 @@ export function VerifyEmailDialog({
           Verify now
         </Button>
       </div>
-    </div>
+    </Stack>
   );
 }

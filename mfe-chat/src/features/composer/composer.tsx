@@ -1,6 +1,6 @@
 import { forwardRef, type KeyboardEvent, useId, useImperativeHandle, useRef } from 'react';
 import { ArrowRightIcon } from '@trove/kit/icons';
-import { Button, Spinner, Text, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Spinner, Stack, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import { commandPreview } from './command-preview';
 import { composerKeyAction } from './composer-keys';
@@ -68,8 +68,9 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   };
 
   return (
-    <form
-      className={styles.composer}
+    <Stack
+      as="form"
+      gap={2}
       onSubmit={(event) => {
         event.preventDefault();
         send();
@@ -136,6 +137,6 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
           <kbd>Enter</kbd> to send · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>↑</kbd> edit last
         </p>
       </div>
-    </form>
+    </Stack>
   );
 });

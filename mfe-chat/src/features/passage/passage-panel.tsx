@@ -11,7 +11,7 @@ import { useServerState } from '@trove/kit/server-state';
 import { useEffect, useRef } from 'react';
 import { getPassage } from '../chat-api/chat-api';
 import { DocumentIcon } from '@trove/kit/icons';
-import { Spinner, Text } from '@trove/kit/ui';
+import { Cluster, Spinner, Stack, Text } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import { highlightParts } from './highlight';
 import * as styles from './passage-panel.module.css';
@@ -65,8 +65,8 @@ export function PassagePanel({
   // A mailbox's message opens with its folder: "Work mail › INBOX" (issue 21); an upload says nothing.
   const source = documentSourceLine(document.source);
   return (
-    <div className={styles.panel} data-testid="passage-panel">
-      <div className={styles.document}>
+    <Stack gap={4} data-testid="passage-panel">
+      <Cluster gap={3} align="center" wrap={false}>
         <span className={styles.documentIcon} aria-hidden="true">
           <DocumentIcon className={ui.icon} />
         </span>
@@ -102,8 +102,8 @@ export function PassagePanel({
             Open the whole document
           </a>
         </div>
-      </div>
-      <div className={styles.context}>
+      </Cluster>
+      <Stack gap={3}>
         {before.map((item) => (
           <Neighbour key={item.id} passage={item} />
         ))}
@@ -124,7 +124,7 @@ export function PassagePanel({
         {after.map((item) => (
           <Neighbour key={item.id} passage={item} />
         ))}
-      </div>
-    </div>
+      </Stack>
+    </Stack>
   );
 }

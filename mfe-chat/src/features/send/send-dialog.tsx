@@ -3,7 +3,7 @@ import { useMutation } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
 import { type FormEvent, useId, useState } from 'react';
 import { sendAnswer } from '../chat-api/chat-api';
-import { Button, Cluster, DialogForm, DialogLead, Spinner, Text } from '@trove/kit/ui';
+import { Button, Cluster, DialogForm, DialogLead, Spinner, Stack, Text } from '@trove/kit/ui';
 import { listDestinations, postAnswer } from './destinations-api';
 import * as styles from './send-dialog.module.css';
 
@@ -56,7 +56,7 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
         We’ll email the summary, the fields table and links back to each passage. Links open only for you,
         signed in.
       </DialogLead>
-      <div className={styles.field}>
+      <Stack gap={1}>
         <Text as="label" htmlFor={ids.input} size="sm" weight="semibold">
           Email address
         </Text>
@@ -77,7 +77,7 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
             {error}
           </Text>
         ) : null}
-      </div>
+      </Stack>
       {destinations.data !== undefined && destinations.data.length > 0 ? (
         <fieldset className={styles.destinations} aria-describedby={ids.destinations}>
           <Text as="legend" size="sm" weight="semibold">
@@ -100,7 +100,7 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
           </Cluster>
         </fieldset>
       ) : null}
-      <div className={styles.actions}>
+      <Cluster gap={2} justify="end" wrap={false}>
         <Button size="sm" onClick={onCancel}>
           Cancel
         </Button>
@@ -108,7 +108,7 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
           {sending ? <Spinner /> : null}
           {sending ? 'Sending…' : 'Send answer'}
         </Button>
-      </div>
+      </Cluster>
     </DialogForm>
   );
 }

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@trove/contracts';
 import { useEffect, useRef } from 'react';
 import { type AnswerActions, AnswerView } from '../answer/answer-view';
-import { Card, Spinner, VisuallyHidden } from '@trove/kit/ui';
+import { Card, Cluster, Spinner, Stack, VisuallyHidden } from '@trove/kit/ui';
 import * as styles from './thread.module.css';
 
 interface ThreadViewProps {
@@ -12,12 +12,12 @@ interface ThreadViewProps {
 
 function Question({ text }: { text: string }) {
   return (
-    <div className={styles.questionRow}>
+    <Cluster justify="end" wrap={false}>
       <p className={styles.question}>
         <VisuallyHidden>You asked: </VisuallyHidden>
         {text}
       </p>
-    </div>
+    </Cluster>
   );
 }
 
@@ -36,18 +36,18 @@ export function ThreadView({ messages, pending, actions }: ThreadViewProps) {
 
   return (
     <>
-      <ol className={styles.thread} aria-label="Questions and answers">
+      <Stack as="ol" gap={4} aria-label="Questions and answers">
         {messages.map((message) => (
-          <li key={message.id} className={styles.message} data-role={message.role}>
+          <Stack as="li" key={message.id} gap={4} data-role={message.role}>
             {message.role === 'user' ? (
               <Question text={message.text} />
             ) : (
               <AnswerView answer={message} actions={actions} />
             )}
-          </li>
+          </Stack>
         ))}
         {pending !== null ? (
-          <li className={styles.message} data-role="pending">
+          <Stack as="li" gap={4} data-role="pending">
             <Question text={pending} />
             <Card className={styles.pendingAnswer} data-testid="pending-answer">
               <Spinner />
@@ -58,9 +58,9 @@ export function ThreadView({ messages, pending, actions }: ThreadViewProps) {
                 <span />
               </span>
             </Card>
-          </li>
+          </Stack>
         ) : null}
-      </ol>
+      </Stack>
       <div ref={end} />
     </>
   );

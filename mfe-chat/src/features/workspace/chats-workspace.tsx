@@ -17,6 +17,7 @@ import {
   Button,
   buttonClassName,
   Card,
+  Cluster,
   DialogForm,
   iconButtonClassName,
   Spinner,
@@ -384,7 +385,7 @@ function DeleteConfirm({
       <p className={sendStyles.confirmText}>
         “{title}” and its answers will be deleted for good. Mails already sent stay in their inboxes.
       </p>
-      <div className={sendStyles.actions}>
+      <Cluster gap={2} justify="end" wrap={false}>
         {/* The safe choice takes focus in a destructive dialog. */}
         <Button size="sm" onClick={onCancel} autoFocus>
           Cancel
@@ -397,7 +398,7 @@ function DeleteConfirm({
         >
           {deleting ? 'Deleting…' : 'Delete chat'}
         </Button>
-      </div>
+      </Cluster>
     </DialogForm>
   );
 }

@@ -1,5 +1,5 @@
-import { Button } from '@trove/kit/ui';
 import { useAppConfig } from '@trove/kit';
+import { Button, Cluster } from '@trove/kit/ui';
 import type { Connector } from './connectors';
 import * as styles from './connectors.module.css';
 import { serverNeeds } from './server-needs';
@@ -25,11 +25,11 @@ export function AddServerDetails({ connector, onClose }: { connector: Connector;
       <p className={styles.addServerNote}>
         {name} only ever reads: it never writes to {connector.name} or changes its settings.
       </p>
-      <div className={styles.addServerActions}>
+      <Cluster justify="end" wrap={false}>
         <Button variant="primary" onClick={onClose}>
           Got it
         </Button>
-      </div>
+      </Cluster>
     </div>
   );
 }

@@ -53,12 +53,12 @@ export function ConnectorCard({
       data-connector={connector.id}
       data-state={state.kind}
     >
-      <div className={styles.cardHead}>
+      <Cluster gap={3} align="start" justify="between" wrap={false}>
         <BrandMark initials={connector.mark.initials} hue={connector.mark.hue} />
         <span className={styles.state} data-state={state.kind}>
           {stateLabels[state.kind]}
         </span>
-      </div>
+      </Cluster>
       <div>
         <Heading level={headingLevel} id={titleId} className={styles.cardTitle}>
           {connector.name}

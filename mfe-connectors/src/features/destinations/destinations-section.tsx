@@ -7,7 +7,7 @@ import {
 } from '@trove/contracts';
 import { useMutation, userMessage, useToasts } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
-import { Button, Field, Heading, Select, Spinner, Text } from '@trove/kit/ui';
+import { Button, Cluster, Field, Heading, Select, Spinner, Text } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
 import * as shared from '../catalog/catalog.module.css';
 import {
@@ -57,7 +57,7 @@ function Certificate({
   const certificate = result?.ok === false ? result.certificate : undefined;
   if (certificate === undefined) return null;
   return (
-    <span className={styles.certificate} data-testid="destination-certificate">
+    <Cluster as="span" gap={2} align="center" data-testid="destination-certificate">
       <span className={styles.itemMeta}>
         Trust it only if this is your receiver’s: SHA-256{' '}
         <Text as="code" size="xs" breakAnywhere>
@@ -73,7 +73,7 @@ function Certificate({
       >
         Trust this certificate
       </Button>
-    </span>
+    </Cluster>
   );
 }
 

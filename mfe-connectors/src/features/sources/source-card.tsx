@@ -1,5 +1,5 @@
 import type { Source } from '@trove/contracts';
-import { Button, Card, Text, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Card, Cluster, Text, VisuallyHidden } from '@trove/kit/ui';
 import { Fragment, useId } from 'react';
 import * as badgeStyles from '../catalog/status-badge.module.css';
 import { sourceUi } from './kinds/registry';
@@ -78,7 +78,7 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
       aria-labelledby={titleId}
       data-source-state={shown}
     >
-      <div className={styles.cardHead}>
+      <Cluster gap={3} align="start" justify="between" wrap={false}>
         <div className={styles.cardName}>
           {/* Named by the text as it is: the break points are for the eye, not for the name read out. */}
           <h3 id={titleId} className={styles.cardTitle} aria-label={source.name}>
@@ -94,7 +94,7 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
           <span aria-hidden="true" className={`${badgeStyles.dot} ${styles.dot}`} />
           {text.label}
         </span>
-      </div>
+      </Cluster>
       <div className={styles.status}>
         {text.lines.map((line, index) => (
           <p key={line} className={index === 0 && state === 'needs_attention' ? styles.reason : undefined}>

@@ -80,7 +80,7 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
         <SnippetText parts={result.snippet} />
       </p>
       {chips.length > 0 ? (
-        <ul className={styles.facts} aria-label="Found in this passage">
+        <Cluster as="ul" gap={1} aria-label="Found in this passage">
           {chips.map((chip) => (
             <li key={`${chip.kind}:${chip.label}`}>
               <button
@@ -97,7 +97,7 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
               </button>
             </li>
           ))}
-        </ul>
+        </Cluster>
       ) : null}
     </li>
   );

@@ -6,7 +6,17 @@ import type {
   WorkflowRun,
 } from '@trove/contracts';
 import { useMutation, useToasts } from '@trove/kit';
-import { Button, buttonClassName, Field, Heading, Input, PageHeader, Select, Text } from '@trove/kit/ui';
+import {
+  Button,
+  buttonClassName,
+  Cluster,
+  Field,
+  Heading,
+  Input,
+  PageHeader,
+  Select,
+  Text,
+} from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { findConnector } from '../connectors/connectors';
@@ -327,7 +337,7 @@ export function WorkflowEditor(props: WorkflowEditorProps) {
             {error}
           </Text>
         ) : null}
-        <div className={styles.actions}>
+        <Cluster gap={2}>
           <Button type="submit" variant="primary" busy={busy}>
             Save
           </Button>
@@ -340,7 +350,7 @@ export function WorkflowEditor(props: WorkflowEditorProps) {
           <Link className={buttonClassName({ variant: 'ghost' })} to="/workflows">
             Back to workflows
           </Link>
-        </div>
+        </Cluster>
       </form>
       {preview !== null ? <PreviewPanel preview={preview} columns={columns} /> : null}
       {saved !== null ? (

@@ -1,7 +1,7 @@
 import type { Workflow } from '@trove/contracts';
 import { userMessage, useToasts } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
-import { Button, buttonClassName, Heading, PageHeader, Spinner, Text } from '@trove/kit/ui';
+import { Button, buttonClassName, Cluster, Heading, PageHeader, Spinner, Text } from '@trove/kit/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { playbooks } from '../playbooks/playbooks';
@@ -84,7 +84,7 @@ export function WorkflowList() {
                   </span>
                 </p>
               </div>
-              <div className={styles.actions}>
+              <Cluster gap={2}>
                 <Button
                   size="sm"
                   onClick={() => void change(workflow, () => pauseWorkflow(workflow.id, !workflow.paused))}
@@ -109,7 +109,7 @@ export function WorkflowList() {
                     Delete
                   </Button>
                 )}
-              </div>
+              </Cluster>
             </li>
           ))}
         </ul>

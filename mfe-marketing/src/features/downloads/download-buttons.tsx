@@ -1,4 +1,4 @@
-import { Text } from '@trove/kit/ui';
+import { Cluster, Text } from '@trove/kit/ui';
 import { platformLabels } from '../platform/platform';
 import { availablePlatforms, type DownloadLinks } from './downloads';
 import * as styles from './downloads.module.css';
@@ -27,7 +27,7 @@ export function DownloadButtons({
   current: Platform | null;
 }) {
   return (
-    <ul className={styles.list} aria-label={`Download ${name}`}>
+    <Cluster as="ul" gap={2} aria-label={`Download ${name}`}>
       {availablePlatforms(links).map((platform) => {
         const mine = platform === current;
         return (
@@ -54,6 +54,6 @@ export function DownloadButtons({
           </li>
         );
       })}
-    </ul>
+    </Cluster>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Card, Input, Text } from '@trove/kit/ui';
+import { Card, Cluster, Input, Text } from '@trove/kit/ui';
 import { destinationLabel, parseCommand } from '@trove/contracts';
 import { useAppConfig } from '@trove/kit';
 import { flowSteps } from '../content/flow-steps';
@@ -63,13 +63,13 @@ export default function HowItWorks() {
                 <div>
                   <h3 className={styles.stepTitle}>{step.title}</h3>
                   <p className={styles.stepBlurb}>{step.blurb}</p>
-                  <ul className={section.chips} aria-label={`${step.title} examples`}>
+                  <Cluster as="ul" gap={1} aria-label={`${step.title} examples`}>
                     {step.chips.map((chip) => (
                       <li key={chip} className={section.chip}>
                         {chip}
                       </li>
                     ))}
-                  </ul>
+                  </Cluster>
                 </div>
               </li>
             ))}

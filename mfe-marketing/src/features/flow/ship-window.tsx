@@ -1,6 +1,6 @@
-import { Text } from '@trove/kit/ui';
 import { type Destination, destinationLabel } from '@trove/contracts';
 import { useAppConfig } from '@trove/kit';
+import { Text } from '@trove/kit/ui';
 import { Icon } from '../content/icons';
 import type { ShipPhase } from './flow-timeline';
 import * as styles from './how-it-works.module.css';

@@ -1,5 +1,5 @@
 import { useAppConfig } from '@trove/kit';
-import { Card, Grid, Text } from '@trove/kit/ui';
+import { Card, Cluster, Grid, Text } from '@trove/kit/ui';
 import { featureCards } from '../content/feature-cards';
 import { Icon } from '../content/icons';
 import * as section from '../layout/section.module.css';
@@ -23,7 +23,7 @@ export default function FeatureGrid() {
       <Grid min="16rem" gap={4}>
         {featureCards(name).map((card) => (
           <Card as="li" key={card.title} className={styles.card} data-testid="feature-card">
-            <div className={styles.top}>
+            <Cluster align="center" justify="between" wrap={false}>
               <span className={styles.icon}>
                 <Icon name={card.icon} size={20} />
               </span>
@@ -32,7 +32,7 @@ export default function FeatureGrid() {
                   {card.badge}
                 </span>
               ) : null}
-            </div>
+            </Cluster>
             <h3 className={styles.title}>{card.title}</h3>
             <p className={styles.blurb}>{card.blurb}</p>
             {card.demo ? <p className={styles.demo}>{card.demo}</p> : null}
@@ -52,13 +52,13 @@ export default function FeatureGrid() {
                 </Text>
               </p>
             ) : null}
-            <ul className={section.chips} aria-label="Works with">
+            <Cluster as="ul" gap={1} aria-label="Works with">
               {card.chips.map((chip) => (
                 <li key={chip} className={section.chip}>
                   {chip}
                 </li>
               ))}
-            </ul>
+            </Cluster>
           </Card>
         ))}
       </Grid>

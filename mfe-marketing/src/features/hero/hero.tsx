@@ -1,4 +1,5 @@
 import { useAppConfig } from '@trove/kit';
+import { Cluster } from '@trove/kit/ui';
 import { Link } from 'react-router';
 import { HeroDemoLive } from '../demo/hero-demo-live';
 import type { DownloadLinks } from '../downloads/downloads';
@@ -29,14 +30,14 @@ export function Hero({ downloads, platform }: HeroProps) {
           totals and people that matter and sends the answer to chat, Teams, email or docs — with the index on
           your device.
         </p>
-        <div className={styles.actions}>
+        <Cluster gap={3}>
           <Link to="/auth/register" className={styles.primary}>
             Get Started
           </Link>
           <Link to="/auth/login" className={styles.secondary}>
             Log in
           </Link>
-        </div>
+        </Cluster>
         <p className={styles.fine}>
           Free for up to 3 sources · <a href="#pricing">See pricing</a> · <a href="#downloads">Get the app</a>
         </p>

@@ -1,7 +1,7 @@
 import { useAppConfig } from '@trove/kit';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClassName, Card, VisuallyHidden } from '@trove/kit/ui';
+import { buttonClassName, Card, Cluster, VisuallyHidden } from '@trove/kit/ui';
 import { Icon } from '../content/icons';
 import {
   complianceBadges,
@@ -77,7 +77,7 @@ export default function SecuritySection() {
               </li>
             ))}
           </ul>
-          <div className={styles.actions}>
+          <Cluster gap={3}>
             <Link
               className={buttonClassName({ variant: 'primary', className: section.button })}
               to="/contact?topic=security"
@@ -89,7 +89,7 @@ export default function SecuritySection() {
               <Icon name="download" size={18} />
               Security brief (PDF)
             </a>
-          </div>
+          </Cluster>
         </Card>
         <div className={styles.faq}>
           <h3 className={styles.faqTitle}>Questions security teams ask</h3>

@@ -1,5 +1,5 @@
 import { useAppConfig } from '@trove/kit';
-import { Card } from '@trove/kit/ui';
+import { Card, Cluster } from '@trove/kit/ui';
 import { useRef, useState } from 'react';
 import { Icon } from '../content/icons';
 import { testimonials } from '../content/testimonials';
@@ -66,7 +66,7 @@ export default function SocialProof() {
             <blockquote className={styles.quote}>
               <p>“{current.body}”</p>
             </blockquote>
-            <figcaption className={styles.person}>
+            <Cluster as="figcaption" gap={3} align="center" wrap={false}>
               <span className={styles.initials} aria-hidden="true">
                 {current.person
                   .split(' ')
@@ -79,9 +79,9 @@ export default function SocialProof() {
                   {current.title}, {current.company}
                 </span>
               </span>
-            </figcaption>
+            </Cluster>
           </figure>
-          <div className={styles.controls}>
+          <Cluster gap={3} align="center" wrap={false}>
             <button
               type="button"
               className={styles.arrow}
@@ -90,7 +90,7 @@ export default function SocialProof() {
             >
               <Icon name="arrow" size={18} className={styles.flip} />
             </button>
-            <div className={styles.dots}>
+            <Cluster gap={1} wrap={false}>
               {quotes.map((item, dot) => (
                 <button
                   key={item.person}
@@ -101,7 +101,7 @@ export default function SocialProof() {
                   onClick={() => show(dot)}
                 />
               ))}
-            </div>
+            </Cluster>
             <button
               type="button"
               className={styles.arrow}
@@ -110,7 +110,7 @@ export default function SocialProof() {
             >
               <Icon name="arrow" size={18} />
             </button>
-          </div>
+          </Cluster>
         </Card>
 
         <article className={styles.caseStudy} aria-labelledby="case-title">

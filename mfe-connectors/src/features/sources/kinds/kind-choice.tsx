@@ -1,5 +1,5 @@
-import { Text } from '@trove/kit/ui';
 import type { SourceKind } from '@trove/contracts';
+import { Text } from '@trove/kit/ui';
 import * as styles from '../sources.module.css';
 import { kindUi } from './registry';
 
