@@ -16,13 +16,13 @@ export function UnknownEmailDialog({
 }) {
   return (
     <Stack gap={4}>
-      <p className={styles.text}>
+      <Text tone="muted" size="sm" className={styles.text}>
         No account found for{' '}
         <Text as="span" tone="strong" weight="semibold" breakAnywhere>
           {maskedEmail}
         </Text>
         . It only takes a minute to create one:
-      </p>
+      </Text>
       <ol className={styles.steps}>
         <li>Verify your email with a 6-digit code</li>
         <li>Set a password</li>

@@ -20,13 +20,13 @@ export function VerifyEmailDialog({
   const secondsLeft = useCountdown(resendAt);
   return (
     <Stack gap={4}>
-      <p className={styles.text}>
+      <Text tone="muted" size="sm" className={styles.text}>
         Your email{' '}
         <Text as="span" tone="strong" weight="semibold" breakAnywhere>
           {maskedEmail}
         </Text>{' '}
         isn't verified yet. We've sent a 6-digit code to it — enter it to finish signing in.
-      </p>
+      </Text>
       <Text tone="muted" size="sm">
         {secondsLeft > 0
           ? `You can ask for a new code in ${secondsLeft}s.`

@@ -1,6 +1,6 @@
 import { forwardRef, type KeyboardEvent, useId, useImperativeHandle, useRef } from 'react';
 import { ArrowRightIcon } from '@trove/kit/icons';
-import { Button, Spinner, Stack, Text, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Cluster, Spinner, Stack, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import { commandPreview } from './command-preview';
 import { composerKeyAction } from './composer-keys';
@@ -79,7 +79,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
       <VisuallyHidden as="label" htmlFor={ids.input}>
         Ask about your documents
       </VisuallyHidden>
-      <div className={styles.box}>
+      <Cluster gap={2} wrap={false} className={styles.box}>
         <textarea
           ref={textarea}
           id={ids.input}
@@ -103,10 +103,17 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         >
           {busy ? <Spinner /> : <ArrowRightIcon className={ui.icon} />}
         </Button>
-      </div>
-      <div className={styles.hint} id={ids.hint}>
+      </Cluster>
+      <Cluster gap={4} rowGap={1} align="center" justify="between" className={styles.hint} id={ids.hint}>
         {preview ? (
-          <p className={styles.preview} data-testid="command-preview">
+          <Cluster
+            as="p"
+            gap={2}
+            rowGap={1}
+            align="baseline"
+            className={styles.preview}
+            data-testid="command-preview"
+          >
             <Text as="span" weight="semibold">
               Understood
             </Text>
@@ -126,7 +133,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
                 {preview.warning}
               </Text>
             ) : null}
-          </p>
+          </Cluster>
         ) : (
           <p className={styles.grammar}>
             <code>find</code>, <code>summarize</code> or <code>extract</code> … then optionally{' '}
@@ -136,7 +143,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         <p className={styles.keys}>
           <kbd>Enter</kbd> to send · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>↑</kbd> edit last
         </p>
-      </div>
+      </Cluster>
     </Stack>
   );
 });

@@ -20,7 +20,9 @@ function Neighbour({ passage }: { passage: ContextPassage }) {
   return (
     <div className={styles.neighbour}>
       <p className={styles.location}>{passage.location}</p>
-      <p className={styles.text}>{passage.text}</p>
+      <Text size="sm" breakAnywhere className={styles.text}>
+        {passage.text}
+      </Text>
     </div>
   );
 }
@@ -54,10 +56,10 @@ export function PassagePanel({
     );
   if (context.data === undefined)
     return (
-      <div className={styles.loading} role="status">
+      <Cluster gap={3} wrap={false} align="center" justify="center" className={styles.loading} role="status">
         <Spinner />
         Opening the passage…
-      </div>
+      </Cluster>
     );
 
   const { document, passage, before, after } = context.data;
@@ -108,8 +110,10 @@ export function PassagePanel({
           <Neighbour key={item.id} passage={item} />
         ))}
         <section ref={hit} className={styles.hit} aria-label="The matching passage" data-testid="passage-hit">
-          <p className={styles.hitLabel}>Matching passage · {passage.location}</p>
-          <p className={styles.text}>
+          <Text size="xs" weight="semibold" className={styles.hitLabel}>
+            Matching passage · {passage.location}
+          </Text>
+          <Text size="sm" breakAnywhere className={styles.text}>
             {highlightParts(passage.text, terms).map((part, index) =>
               part.marked ? (
                 // biome-ignore lint/suspicious/noArrayIndexKey: fixed pieces of one text.
@@ -119,7 +123,7 @@ export function PassagePanel({
                 <span key={index}>{part.text}</span>
               ),
             )}
-          </p>
+          </Text>
         </section>
         {after.map((item) => (
           <Neighbour key={item.id} passage={item} />

@@ -79,7 +79,7 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
         ) : null}
       </Stack>
       {destinations.data !== undefined && destinations.data.length > 0 ? (
-        <fieldset className={styles.destinations} aria-describedby={ids.destinations}>
+        <Stack as="fieldset" gap={2} className={styles.destinations} aria-describedby={ids.destinations}>
           <Text as="legend" size="sm" weight="semibold">
             Or post it to
           </Text>
@@ -98,7 +98,7 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
               </li>
             ))}
           </Cluster>
-        </fieldset>
+        </Stack>
       ) : null}
       <Cluster gap={2} justify="end" wrap={false}>
         <Button size="sm" onClick={onCancel}>

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@trove/contracts';
 import { useEffect, useRef } from 'react';
 import { type AnswerActions, AnswerView } from '../answer/answer-view';
-import { Card, Cluster, Spinner, Stack, VisuallyHidden } from '@trove/kit/ui';
+import { Card, Cluster, Spinner, Stack, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as styles from './thread.module.css';
 
 interface ThreadViewProps {
@@ -13,10 +13,10 @@ interface ThreadViewProps {
 function Question({ text }: { text: string }) {
   return (
     <Cluster justify="end" wrap={false}>
-      <p className={styles.question}>
+      <Text breakAnywhere className={styles.question}>
         <VisuallyHidden>You asked: </VisuallyHidden>
         {text}
-      </p>
+      </Text>
     </Cluster>
   );
 }
@@ -52,11 +52,11 @@ export function ThreadView({ messages, pending, actions }: ThreadViewProps) {
             <Card className={styles.pendingAnswer} data-testid="pending-answer">
               <Spinner />
               <span>Searching your documents…</span>
-              <span className={styles.pendingLines} aria-hidden="true">
+              <Stack as="span" gap={2} className={styles.pendingLines} aria-hidden="true">
                 <span />
                 <span />
                 <span />
-              </span>
+              </Stack>
             </Card>
           </Stack>
         ) : null}

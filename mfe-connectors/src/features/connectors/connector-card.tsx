@@ -55,9 +55,9 @@ export function ConnectorCard({
     >
       <Cluster gap={3} align="start" justify="between" wrap={false}>
         <BrandMark initials={connector.mark.initials} hue={connector.mark.hue} />
-        <span className={styles.state} data-state={state.kind}>
+        <Text as="span" size="xs" weight="semibold" className={styles.state} data-state={state.kind}>
           {stateLabels[state.kind]}
-        </span>
+        </Text>
       </Cluster>
       <div>
         <Heading level={headingLevel} id={titleId} className={styles.cardTitle}>
@@ -67,7 +67,9 @@ export function ConnectorCard({
           {connector.brand} · {categoryLabels[connector.category]}
         </Text>
       </div>
-      <p className={styles.notes}>{connector.notes}</p>
+      <Text tone="muted" size="sm" className={styles.notes}>
+        {connector.notes}
+      </Text>
       <Cluster as="ul" gap={1} aria-label={`${connector.name} details`}>
         {facts.map((fact) => (
           <li key={fact} className={shared.chip}>
@@ -75,11 +77,11 @@ export function ConnectorCard({
           </li>
         ))}
       </Cluster>
-      <div className={styles.cardFoot}>
+      <Cluster gap={3} rowGap={2} align="center" className={styles.cardFoot}>
         {state.kind === 'connected' ? (
-          <p className={styles.connected}>
+          <Text tone="success" size="sm" weight="semibold" className={styles.connected}>
             <span aria-hidden="true">●</span> Always on
-          </p>
+          </Text>
         ) : state.kind === 'manual' ? (
           <Button className={`${shared.button} ${shared.secondary}`} onClick={() => onAddServer(connector)}>
             {connector.adds === 'file'
@@ -115,7 +117,7 @@ export function ConnectorCard({
             Use a calendar address<VisuallyHidden> for {connector.name}</VisuallyHidden>
           </Button>
         ) : null}
-      </div>
+      </Cluster>
     </Card>
   );
 }

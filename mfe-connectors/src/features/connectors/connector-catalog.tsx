@@ -141,7 +141,7 @@ export function ConnectorCatalog({
           aria-label="Filter integrations"
           onSubmit={(e) => e.preventDefault()}
         >
-          <div className={styles.searchRow}>
+          <Cluster gap={2} wrap={false} className={styles.searchRow}>
             <div className={shared.field}>
               <Eyebrow as="label" className={shared.fieldLabel} htmlFor={ids.search}>
                 Search
@@ -170,7 +170,7 @@ export function ConnectorCatalog({
                 </span>
               ) : null}
             </Button>
-          </div>
+          </Cluster>
           <div id={ids.panel} className={styles.panel} data-open={panelOpen || undefined}>
             <fieldset className={shared.field}>
               <Eyebrow as="legend" className={shared.fieldLabel}>
@@ -178,7 +178,14 @@ export function ConnectorCatalog({
               </Eyebrow>
               <div className={styles.toggles}>
                 {toggles.map((toggle) => (
-                  <label key={toggle.key} className={styles.toggle}>
+                  <Cluster
+                    as="label"
+                    key={toggle.key}
+                    gap={3}
+                    wrap={false}
+                    align="center"
+                    className={styles.toggle}
+                  >
                     <input
                       type="checkbox"
                       className={styles.switch}
@@ -193,7 +200,7 @@ export function ConnectorCatalog({
                         {toggle.hint}
                       </Text>
                     </span>
-                  </label>
+                  </Cluster>
                 ))}
               </div>
             </fieldset>
@@ -203,7 +210,7 @@ export function ConnectorCatalog({
               </Eyebrow>
               <div className={shared.segmented}>
                 {roles.map((role) => (
-                  <label key={role.value} className={shared.segment}>
+                  <Text as="label" key={role.value} tone="muted" size="sm" className={shared.segment}>
                     <input
                       type="radio"
                       name={`${ids.panel}-role`}
@@ -212,7 +219,7 @@ export function ConnectorCatalog({
                       onChange={() => updateFilters({ role: role.value })}
                     />
                     {role.label}
-                  </label>
+                  </Text>
                 ))}
               </div>
             </fieldset>
@@ -221,12 +228,20 @@ export function ConnectorCatalog({
             <Eyebrow as="legend" className={shared.fieldLabel}>
               Category
             </Eyebrow>
-            <div className={styles.categories}>
+            <Cluster gap={1} wrap={false} className={styles.categories}>
               {(['all', ...categories] as const).map((category) => {
                 const count = category === 'all' ? allCount : (counts.get(category) ?? 0);
                 const more = category === 'all' ? 0 : (hidden.get(category) ?? 0);
                 return (
-                  <label key={category} className={styles.category}>
+                  <Cluster
+                    as="label"
+                    key={category}
+                    gap={3}
+                    wrap={false}
+                    align="center"
+                    justify="between"
+                    className={styles.category}
+                  >
                     <input
                       type="radio"
                       name={`${ids.panel}-category`}
@@ -235,7 +250,7 @@ export function ConnectorCatalog({
                       onChange={() => updateFilters({ category })}
                     />
                     <span>{category === 'all' ? 'All categories' : categoryLabels[category]}</span>
-                    <span className={styles.categoryCount}>
+                    <Text as="span" tone="muted" size="xs" numeric className={styles.categoryCount}>
                       {count}
                       {more > 0 ? (
                         <span className={styles.categoryHidden} title={`${more} more hidden by the filters`}>
@@ -244,17 +259,23 @@ export function ConnectorCatalog({
                           <VisuallyHidden> hidden by the filters</VisuallyHidden>
                         </span>
                       ) : null}
-                    </span>
-                  </label>
+                    </Text>
+                  </Cluster>
                 );
               })}
-            </div>
+            </Cluster>
           </fieldset>
         </form>
 
         <div className={styles.results}>
           <Cluster gap={3} align="center" justify="between">
-            <p className={shared.count} data-testid="connector-count" aria-live="polite">
+            <Text
+              tone="muted"
+              size="sm"
+              className={shared.count}
+              data-testid="connector-count"
+              aria-live="polite"
+            >
               {matches.length === 0 ? (
                 'No matches'
               ) : (
@@ -263,8 +284,8 @@ export function ConnectorCatalog({
                   {matches.length === 1 ? 'integration' : 'integrations'}
                 </>
               )}
-            </p>
-            <div className={styles.pageSize}>
+            </Text>
+            <Cluster gap={2} wrap={false} align="center" className={styles.pageSize}>
               {/* Issue 38: "Per page 10" beside "Showing 12 of 20" read as a contradiction; the number is how
                   many "Load more" adds (docs/product/connections.md#paging), and the label says so. */}
               <label htmlFor={ids.pageSize}>Load more by</label>
@@ -283,7 +304,7 @@ export function ConnectorCatalog({
                   </option>
                 ))}
               </select>
-            </div>
+            </Cluster>
           </Cluster>
 
           {matches.length === 0 ? (
@@ -335,7 +356,7 @@ export function ConnectorCatalog({
           )}
 
           {more > 0 ? (
-            <div className={styles.more}>
+            <Cluster wrap={false} justify="center" className={styles.more}>
               <Button
                 className={`${shared.button} ${shared.secondary}`}
                 aria-controls={ids.grid}
@@ -343,7 +364,7 @@ export function ConnectorCatalog({
               >
                 Load {more} more
               </Button>
-            </div>
+            </Cluster>
           ) : null}
         </div>
       </div>

@@ -159,14 +159,14 @@ export function DestinationsSection() {
       <Heading level={2} size="xl" id="connections-destinations">
         Destinations
       </Heading>
-      <p className={sourceStyles.quiet}>
+      <Cluster as="p" gap={2} wrap={false} align="center" className={sourceStyles.quiet}>
         Where answers can be sent: a Slack, Microsoft Teams or Google Chat channel’s webhook. End a question
         with “-&gt; #name” or use Send on an answer.
-      </p>
+      </Cluster>
       {state.status === 'loading' ? (
-        <p className={sourceStyles.quiet}>
+        <Cluster as="p" gap={2} wrap={false} align="center" className={sourceStyles.quiet}>
           <Spinner /> Loading your destinations…
-        </p>
+        </Cluster>
       ) : state.status === 'error' ? (
         <div className={styles.error} role="alert">
           {userMessage(state.error, 'Your destinations could not be loaded.')}{' '}
@@ -177,7 +177,7 @@ export function DestinationsSection() {
       ) : destinations !== undefined && destinations.length > 0 ? (
         <ul className={styles.list} aria-label="Your destinations">
           {destinations.map((destination) => (
-            <li key={destination.id} className={styles.item}>
+            <Cluster as="li" key={destination.id} gap={3} align="center" className={styles.item}>
               <span className={styles.itemText}>
                 <Text as="span" weight="semibold">
                   {destination.name}
@@ -214,11 +214,13 @@ export function DestinationsSection() {
               >
                 Remove
               </Button>
-            </li>
+            </Cluster>
           ))}
         </ul>
       ) : (
-        <p className={sourceStyles.quiet}>No destinations yet.</p>
+        <Cluster as="p" gap={2} wrap={false} align="center" className={sourceStyles.quiet}>
+          No destinations yet.
+        </Cluster>
       )}
       <form className={styles.form} onSubmit={(event) => void add(event)} aria-label="Add a destination">
         <Field label="Service" required>

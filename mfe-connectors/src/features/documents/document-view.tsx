@@ -28,8 +28,12 @@ function DocumentLinks({ label, documents }: { label: string; documents: readonl
           <li key={document.id}>
             <Link className={styles.docLink} to={documentHref(document.id)}>
               <DocumentIcon size={16} />
-              <span className={styles.linkName}>{document.name}</span>
-              <span className={styles.kindTag}>{KIND_LABELS[document.type]}</span>
+              <Text as="span" weight="semibold" breakAnywhere className={styles.linkName}>
+                {document.name}
+              </Text>
+              <Text as="span" tone="muted" size="xs" weight="semibold" className={styles.kindTag}>
+                {KIND_LABELS[document.type]}
+              </Text>
             </Link>
           </li>
         ))}
@@ -146,16 +150,18 @@ export function DocumentViewer({ view, passageId }: { view: DocumentView; passag
     <article className={styles.page} aria-labelledby="document-title">
       <header className={styles.head}>
         <Cluster gap={2} align="center">
-          <span className={styles.kindTag}>{kind}</span>
+          <Text as="span" tone="muted" size="xs" weight="semibold" className={styles.kindTag}>
+            {kind}
+          </Text>
           {source === null ? null : (
             <Text as="span" tone="muted" size="sm" data-testid="document-source">
               {source}
             </Text>
           )}
         </Cluster>
-        <h1 id="document-title" className={styles.title}>
+        <Text as="h1" id="document-title" breakAnywhere className={styles.title}>
           {view.message?.subject ?? label.title}
-        </h1>
+        </Text>
         {label.fileName === null || view.shape === 'row' ? null : (
           <Text tone="muted" size="sm" breakAnywhere>
             {label.fileName}

@@ -2,7 +2,7 @@ import type { SessionStatus } from '@trove/kit';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../catalog/brand-mark';
-import { buttonClassName, Card, Cluster } from '@trove/kit/ui';
+import { buttonClassName, Card, Cluster, Text } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import { Heading, type HeadingLevel } from '../catalog/heading';
 import { templateTarget } from '../catalog/login-redirects';
@@ -36,9 +36,16 @@ export function PlaybookCard({
     >
       <Cluster gap={2} align="center" justify="between" wrap={false}>
         <span className={styles.dept}>{playbook.dept}</span>
-        <span className={styles.difficulty} data-difficulty={playbook.difficulty}>
+        <Text
+          as="span"
+          tone="muted"
+          size="xs"
+          weight="semibold"
+          className={styles.difficulty}
+          data-difficulty={playbook.difficulty}
+        >
           {difficultyLabels[playbook.difficulty]}
-        </span>
+        </Text>
       </Cluster>
       <Heading level={headingLevel} id={titleId} className={styles.cardTitle}>
         {playbook.name}

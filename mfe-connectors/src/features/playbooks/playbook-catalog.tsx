@@ -85,7 +85,7 @@ export function PlaybookCatalog({
           </Eyebrow>
           <div className={shared.segmented}>
             {(['all', ...difficulties] as const).map((difficulty) => (
-              <label key={difficulty} className={shared.segment}>
+              <Text as="label" key={difficulty} tone="muted" size="sm" className={shared.segment}>
                 <input
                   type="radio"
                   name={ids.difficulty}
@@ -94,13 +94,19 @@ export function PlaybookCatalog({
                   onChange={() => update({ difficulty })}
                 />
                 {difficulty === 'all' ? 'Any' : difficultyLabels[difficulty]}
-              </label>
+              </Text>
             ))}
           </div>
         </fieldset>
-        <p className={`${shared.count} ${styles.count}`} data-testid="playbook-count" aria-live="polite">
+        <Text
+          tone="muted"
+          size="sm"
+          className={`${shared.count} ${styles.count}`}
+          data-testid="playbook-count"
+          aria-live="polite"
+        >
           <strong>{matches.length}</strong> {matches.length === 1 ? 'playbook' : 'playbooks'}
-        </p>
+        </Text>
       </form>
 
       {matches.length === 0 ? (

@@ -1,6 +1,6 @@
 import type { SourceFolder } from '@trove/contracts';
 import { PasswordInput } from '@trove/kit';
-import { Field, type FieldControlProps, Select, Text } from '@trove/kit/ui';
+import { Cluster, Field, type FieldControlProps, Select, Text } from '@trove/kit/ui';
 import type { ReactNode } from 'react';
 import * as shared from '../catalog/catalog.module.css';
 import * as styles from './sources.module.css';
@@ -157,7 +157,9 @@ export function FolderChoice({
 }: FolderChoiceProps) {
   return (
     <fieldset className={styles.folders} aria-describedby={error ? errorId : undefined}>
-      <legend className={styles.foldersLegend}>{legend}</legend>
+      <Text as="legend" size="sm" weight="semibold" className={styles.foldersLegend}>
+        {legend}
+      </Text>
       {hint ? (
         <Text tone="muted" size="xs">
           {hint}
@@ -166,7 +168,7 @@ export function FolderChoice({
       <ul className={styles.folderList}>
         {folders.map((folder) => (
           <li key={folder.path}>
-            <label className={styles.folder}>
+            <Cluster as="label" gap={2} wrap={false} align="center" className={styles.folder}>
               <input
                 type="checkbox"
                 checked={chosen.has(folder.path)}
@@ -178,7 +180,7 @@ export function FolderChoice({
                   {folder.messages.toLocaleString('en-GB')}
                 </Text>
               )}
-            </label>
+            </Cluster>
           </li>
         ))}
       </ul>

@@ -90,10 +90,17 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
             </Text>
           ))}
         </div>
-        <span className={`${badgeStyles.badge} ${styles.state}`} data-state={shown}>
+        <Text
+          as="span"
+          tone="muted"
+          size="xs"
+          weight="semibold"
+          className={`${badgeStyles.badge} ${styles.state}`}
+          data-state={shown}
+        >
           <span aria-hidden="true" className={`${badgeStyles.dot} ${styles.dot}`} />
           {text.label}
-        </span>
+        </Text>
       </Cluster>
       <div className={styles.status}>
         {text.lines.map((line, index) => (
@@ -111,15 +118,15 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
         )}
       </div>
       {sync === undefined ? null : (
-        <p className={styles.syncMode} data-mode={sync.mode}>
+        <Text tone="muted" size="xs" className={styles.syncMode} data-mode={sync.mode}>
           {sync.mode === 'full' ? <strong>Full scans. </strong> : null}
           {sync.note}
-        </p>
+        </Text>
       )}
       <Text tone="muted" size="xs">
         {countOf(source.documents, units)} in search
       </Text>
-      <div className={styles.cardActions}>
+      <Cluster gap={2} className={styles.cardActions}>
         {needed === null ? null : (
           <Button
             size="sm"
@@ -164,7 +171,7 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
         >
           Remove<VisuallyHidden> {source.name}</VisuallyHidden>
         </Button>
-      </div>
+      </Cluster>
     </Card>
   );
 }

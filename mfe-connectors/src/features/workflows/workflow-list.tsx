@@ -59,7 +59,7 @@ export function WorkflowList() {
                 <Link className={styles.itemName} to={`/workflows/${workflow.id}`}>
                   {workflow.name}
                 </Link>
-                <p className={styles.meta}>
+                <Cluster as="p" gap={3} rowGap={1} className={styles.meta}>
                   <span>{describeSchedule(workflow.schedule)}</span>
                   <span>
                     Next:{' '}
@@ -82,7 +82,7 @@ export function WorkflowList() {
                       </>
                     )}
                   </span>
-                </p>
+                </Cluster>
               </div>
               <Cluster gap={2}>
                 <Button
@@ -122,13 +122,13 @@ export function WorkflowList() {
         <Heading level={2} size="lg" id="workflow-playbooks">
           Start from a playbook
         </Heading>
-        <ul className={styles.chips} aria-label="Playbooks">
+        <Cluster as="ul" gap={2} className={styles.chips} aria-label="Playbooks">
           {playbooks.map((playbook) => (
             <li key={playbook.id} className={styles.badge}>
               <Link to={`/workflows/new?tpl=${encodeURIComponent(playbook.id)}`}>{playbook.name}</Link>
             </li>
           ))}
-        </ul>
+        </Cluster>
       </section>
     </div>
   );

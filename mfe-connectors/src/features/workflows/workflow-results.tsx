@@ -31,7 +31,11 @@ export function PreviewPanel({ preview, columns }: { preview: WorkflowPreviewRes
         Found {preview.found} row{preview.found === 1 ? '' : 's'}, {preview.new} new since the last run.{' '}
         {preview.destinations.length > 0 ? `Would go to: ${preview.destinations.join(', ')}.` : ''}
       </Text>
-      {preview.not_sent !== null ? <p className={styles.notice}>{preview.not_sent}</p> : null}
+      {preview.not_sent !== null ? (
+        <Text size="sm" className={styles.notice}>
+          {preview.not_sent}
+        </Text>
+      ) : null}
       {preview.answer.summary.length > 0 ? (
         <ul className={styles.summary}>
           {preview.answer.summary.map((sentence) => (

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Card, Text } from '@trove/kit/ui';
+import { Card, Cluster, Text } from '@trove/kit/ui';
 import {
   clampRoi,
   formatHours,
@@ -30,12 +30,12 @@ export default function RoiCalculator() {
       <div className={styles.sliders}>
         {(Object.keys(ROI_INPUTS) as RoiInput[]).map((input) => (
           <div key={input} className={styles.slider}>
-            <div className={styles.sliderHead}>
+            <Cluster gap={3} wrap={false} justify="between" className={styles.sliderHead}>
               <label htmlFor={ids[input]}>{labels[input].label}</label>
               <output htmlFor={ids[input]} className={styles.sliderValue} data-testid={`roi-${input}`}>
                 {values[input]} {labels[input].unit}
               </output>
-            </div>
+            </Cluster>
             <input
               id={ids[input]}
               type="range"
@@ -47,10 +47,10 @@ export default function RoiCalculator() {
                 setValues((current) => ({ ...current, [input]: clampRoi(input, Number(event.target.value)) }))
               }
             />
-            <div className={styles.sliderScale} aria-hidden="true">
+            <Cluster wrap={false} justify="between" className={styles.sliderScale} aria-hidden="true">
               <span>{ROI_INPUTS[input].min}</span>
               <span>{ROI_INPUTS[input].max}</span>
-            </div>
+            </Cluster>
           </div>
         ))}
       </div>

@@ -15,10 +15,10 @@ export default function FeatureGrid() {
         <h2 id="features-title" className={section.heading}>
           Everything you need to find it, read it and send it
         </h2>
-        <p className={section.lede}>
+        <Text tone="muted" className={section.lede}>
           Built for power users and for finance, operations and IT teams — private by design, fast on any
           laptop.
-        </p>
+        </Text>
       </div>
       <Grid min="16rem" gap={4}>
         {featureCards(name).map((card) => (
@@ -34,23 +34,29 @@ export default function FeatureGrid() {
               ) : null}
             </Cluster>
             <h3 className={styles.title}>{card.title}</h3>
-            <p className={styles.blurb}>{card.blurb}</p>
-            {card.demo ? <p className={styles.demo}>{card.demo}</p> : null}
+            <Text tone="muted" size="sm" className={styles.blurb}>
+              {card.blurb}
+            </Text>
+            {card.demo ? (
+              <Text size="xs" breakAnywhere className={styles.demo}>
+                {card.demo}
+              </Text>
+            ) : null}
             {card.demoReading ? (
-              <p className={styles.reading}>
+              <Text tone="muted" size="xs" className={styles.reading}>
                 <Text as="span" weight="semibold">
                   Reads as
                 </Text>{' '}
                 {card.demoReading.join(' · ')}
-              </p>
+              </Text>
             ) : null}
             {card.kpi ? (
-              <p className={styles.kpi}>
+              <Cluster as="p" gap={2} wrap={false} align="baseline" className={styles.kpi}>
                 <span className={styles.kpiValue}>{card.kpi.value}</span>
                 <Text as="span" tone="muted" size="sm">
                   {card.kpi.label}
                 </Text>
-              </p>
+              </Cluster>
             ) : null}
             <Cluster as="ul" gap={1} aria-label="Works with">
               {card.chips.map((chip) => (

@@ -1,5 +1,5 @@
 import { useAppConfig } from '@trove/kit';
-import { Cluster } from '@trove/kit/ui';
+import { Cluster, Text } from '@trove/kit/ui';
 import { Link } from 'react-router';
 import { HeroDemoLive } from '../demo/hero-demo-live';
 import type { DownloadLinks } from '../downloads/downloads';
@@ -19,9 +19,9 @@ export function Hero({ downloads, platform }: HeroProps) {
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.copy}>
-        <p className={styles.eyebrow}>
+        <Text tone="muted" size="sm" className={styles.eyebrow}>
           <span className={styles.eyebrowBadge}>New</span> Playbooks for finance, support and IT
-        </p>
+        </Text>
         <h1 id="hero-title" className={styles.title}>
           {tagline}
         </h1>
@@ -38,9 +38,9 @@ export function Hero({ downloads, platform }: HeroProps) {
             Log in
           </Link>
         </Cluster>
-        <p className={styles.fine}>
+        <Text tone="muted" size="sm" className={styles.fine}>
           Free for up to 3 sources · <a href="#pricing">See pricing</a> · <a href="#downloads">Get the app</a>
-        </p>
+        </Text>
       </div>
       {/* The island the drawn page runs before the app (docs/decisions/190, expose/islands.tsx). */}
       <div className={styles.demo} data-island="hero-demo">

@@ -1,5 +1,5 @@
 import { useAppConfig } from '@trove/kit';
-import { Card, Cluster } from '@trove/kit/ui';
+import { Card, Cluster, Text } from '@trove/kit/ui';
 import { useRef, useState } from 'react';
 import { Icon } from '../content/icons';
 import { testimonials } from '../content/testimonials';
@@ -75,9 +75,9 @@ export default function SocialProof() {
               </span>
               <span>
                 <strong>{current.person}</strong>
-                <span className={styles.role}>
+                <Text as="span" tone="muted" size="sm" className={styles.role}>
                   {current.title}, {current.company}
-                </span>
+                </Text>
               </span>
             </Cluster>
           </figure>
@@ -114,7 +114,9 @@ export default function SocialProof() {
         </Card>
 
         <article className={styles.caseStudy} aria-labelledby="case-title">
-          <p className={styles.caseEyebrow}>Case study · Kestrel Freight</p>
+          <Text size="sm" weight="semibold" className={styles.caseEyebrow}>
+            Case study · Kestrel Freight
+          </Text>
           <h3 id="case-title" className={styles.caseTitle}>
             A 140-person logistics company closes its books faster
           </h3>

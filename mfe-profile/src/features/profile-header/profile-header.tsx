@@ -1,6 +1,6 @@
 import type { Profile, SessionUser } from '@trove/contracts';
 import { Avatar } from '@trove/kit';
-import { Card, Text } from '@trove/kit/ui';
+import { Card, Cluster, Text } from '@trove/kit/ui';
 import type { CSSProperties } from 'react';
 import { BANNER_HEIGHT, bannerGradient } from './banner';
 import { profileDisplayName } from './display-name';
@@ -32,7 +32,7 @@ export function ProfileHeader({ user, profile }: { user: SessionUser; profile: P
   return (
     <Card as="section" shadow="sm" className={styles.card} aria-labelledby="profile-display-name">
       <div className={styles.banner} style={banner} data-testid="profile-banner" aria-hidden="true" />
-      <div className={styles.body}>
+      <Cluster gap={5} wrap={false} className={styles.body}>
         <Avatar
           name={realName}
           image={profile.avatar_url}
@@ -40,13 +40,18 @@ export function ProfileHeader({ user, profile }: { user: SessionUser; profile: P
           className={styles.avatar}
         />
         <div className={styles.who}>
-          <h2 className={styles.name} id="profile-display-name">
+          <Text as="h2" weight="bold" breakAnywhere className={styles.name} id="profile-display-name">
             {name}
-          </h2>
-          <p className={styles.headline} data-empty={headline ? undefined : ''}>
+          </Text>
+          <Text
+            tone="strong"
+            breakAnywhere
+            className={styles.headline}
+            data-empty={headline ? undefined : ''}
+          >
             {headline || HEADLINE_PLACEHOLDER}
-          </p>
-          <ul className={styles.meta} aria-label="About you">
+          </Text>
+          <Cluster as="ul" gap={3} rowGap={1} className={styles.meta} aria-label="About you">
             <li>{user.email}</li>
             {place ? <li>{place}</li> : null}
             {profile.two_factor_enabled ? (
@@ -54,9 +59,9 @@ export function ProfileHeader({ user, profile }: { user: SessionUser; profile: P
                 2-step on
               </Text>
             ) : null}
-          </ul>
+          </Cluster>
         </div>
-      </div>
+      </Cluster>
     </Card>
   );
 }
@@ -66,13 +71,13 @@ export function ProfileHeaderSkeleton() {
   return (
     <Card as="section" shadow="sm" className={styles.card} aria-hidden="true" data-loading="">
       <div className={`${styles.banner} ${styles.shimmer}`} style={{ height: BANNER_HEIGHT }} />
-      <div className={styles.body}>
+      <Cluster gap={5} wrap={false} className={styles.body}>
         <span className={`${styles.avatarSkeleton} ${styles.shimmer}`} />
         <div className={styles.who}>
           <span className={`${styles.line} ${styles.shimmer}`} />
           <span className={`${styles.line} ${styles.short} ${styles.shimmer}`} />
         </div>
-      </div>
+      </Cluster>
     </Card>
   );
 }

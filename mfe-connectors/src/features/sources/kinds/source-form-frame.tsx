@@ -1,6 +1,6 @@
 import type { SourceFolder, SourceTestResult } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
-import { Button, Text } from '@trove/kit/ui';
+import { Button, Cluster, Text } from '@trove/kit/ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { FolderChoice, type FolderChoiceProps } from '../server-fields';
 import * as styles from '../sources.module.css';
@@ -111,7 +111,7 @@ export function SourceFormFrame({
           {error}
         </Text>
       ) : null}
-      <div className={styles.formActions}>
+      <Cluster gap={2} justify="end" className={styles.formActions}>
         <Button onClick={onCancel}>Cancel</Button>
         <Button busy={test.phase === 'testing'} onClick={onTest}>
           {words.testButton}
@@ -119,7 +119,7 @@ export function SourceFormFrame({
         <Button type="submit" variant="primary" busy={saving}>
           {saveLabel}
         </Button>
-      </div>
+      </Cluster>
     </form>
   );
 }

@@ -16,7 +16,7 @@ import {
   type UpdateSource,
 } from '@trove/contracts';
 import { type UploadProgress, useAppConfig, useMutation, userMessage } from '@trove/kit';
-import { Button, Field, Select, tabPanelProps, Tabs, Text } from '@trove/kit/ui';
+import { Button, Cluster, Field, Select, tabPanelProps, Tabs, Text } from '@trove/kit/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import * as shared from '../../../catalog/catalog.module.css';
 import { humanSize } from '../../../uploads/format';
@@ -359,7 +359,9 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
 
       {server ? (
         <fieldset className={styles.section}>
-          <legend className={styles.sectionTitle}>Connection</legend>
+          <Text as="legend" tone="strong" weight="bold" className={styles.sectionTitle}>
+            Connection
+          </Text>
           <ServerRow
             hostLabel="Host"
             hostPlaceholder="db.example.com"
@@ -394,16 +396,18 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
                   : ''}
                 Use a role that can only read, made for {appName} alone; the password is stored encrypted and
                 never shown again. For example:
-                <code className={styles.grant}>
+                <Text as="code" tone="strong" size="xs" breakAnywhere className={styles.grant}>
                   {readOnlyGrant(kind, values.database, readerRole(appName))}
-                </code>
+                </Text>
               </>
             }
           />
         </fieldset>
       ) : (
         <fieldset className={styles.section}>
-          <legend className={styles.sectionTitle}>File</legend>
+          <Text as="legend" tone="strong" weight="bold" className={styles.sectionTitle}>
+            File
+          </Text>
           <Field
             label="SQLite file"
             id={ids.file}
@@ -445,7 +449,9 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
       )}
 
       <fieldset className={styles.section}>
-        <legend className={styles.sectionTitle}>What to index</legend>
+        <Text as="legend" tone="strong" weight="bold" className={styles.sectionTitle}>
+          What to index
+        </Text>
         <Tabs
           label="What to index"
           idPrefix={modeTabs}
@@ -549,20 +555,20 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
             className={styles.bodyColumns}
             aria-describedby={errors.body ? `${ids.body}-error` : `${ids.body}-hint`}
           >
-            <legend className={styles.foldersLegend}>
+            <Text as="legend" size="sm" weight="semibold" className={styles.foldersLegend}>
               Body columns
               <Text as="span" tone="danger" aria-hidden="true">
                 {' '}
                 *
               </Text>
-            </legend>
+            </Text>
             <Text id={`${ids.body}-hint`} tone="muted" size="xs">
               Each becomes a labelled line of the row’s text.
             </Text>
             <ul className={styles.columnList}>
               {columns.map((column, index) => (
                 <li key={column.name}>
-                  <label className={styles.folder}>
+                  <Cluster as="label" gap={2} wrap={false} align="center" className={styles.folder}>
                     <input
                       type="checkbox"
                       id={index === 0 ? ids.body : undefined}
@@ -574,10 +580,10 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
                       }
                     />
                     <span className={styles.columnName}>{column.name}</span>
-                    <span className={styles.columnType} title={column.type}>
+                    <Text as="span" tone="muted" size="xs" className={styles.columnType} title={column.type}>
                       {column.type}
-                    </span>
-                  </label>
+                    </Text>
+                  </Cluster>
                 </li>
               ))}
             </ul>
@@ -669,7 +675,7 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
         </Text>
       ) : null}
 
-      <div className={styles.formActions}>
+      <Cluster gap={2} justify="end" className={styles.formActions}>
         <Button onClick={onCancel}>Cancel</Button>
         <Button
           busy={preview.phase === 'previewing'}
@@ -681,7 +687,7 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
         <Button type="submit" variant="primary" busy={saving} disabled={upload.phase === 'uploading'}>
           Save
         </Button>
-      </div>
+      </Cluster>
     </form>
   );
 }

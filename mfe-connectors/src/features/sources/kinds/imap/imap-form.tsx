@@ -1,6 +1,6 @@
 import type { ImapTestSource, Source, SourceFolder, SourceTestResult } from '@trove/contracts';
 import { useAppConfig, useMutation, userMessage } from '@trove/kit';
-import { Button, Field, Text } from '@trove/kit/ui';
+import { Button, Cluster, Field, Text } from '@trove/kit/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import {
   changeField,
@@ -235,7 +235,7 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
         </Text>
       ) : null}
 
-      <div className={styles.formActions}>
+      <Cluster gap={2} justify="end" className={styles.formActions}>
         <Button onClick={onCancel}>Cancel</Button>
         <Button busy={test.phase === 'testing'} onClick={() => void runTest(pinned)}>
           {test.phase === 'passed' ? 'Test again' : 'Test'}
@@ -243,7 +243,7 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
         <Button type="submit" variant="primary" busy={connecting}>
           Connect
         </Button>
-      </div>
+      </Cluster>
     </form>
   );
 }
@@ -269,7 +269,9 @@ export function TestFailure({
       {certificate ? (
         <div className={styles.certificate}>
           <p className={styles.certificateLabel}>Its SHA-256 fingerprint</p>
-          <code className={styles.fingerprint}>{certificate.sha256}</code>
+          <Text as="code" size="xs" breakAnywhere className={styles.fingerprint}>
+            {certificate.sha256}
+          </Text>
           <p>
             Trust it only if it matches the fingerprint your mail server’s administrator gave you. Only this
             certificate will then be accepted for {host}.
