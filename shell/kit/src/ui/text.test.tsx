@@ -38,7 +38,7 @@ describe('Text', () => {
       tone: 'danger',
       size: 'sm',
       weight: 'semibold',
-      numeric: '',
+      numeric: 'tabular',
       break: 'anywhere',
     });
   });

@@ -39,7 +39,7 @@ export function Text<T extends ElementType = 'p'>({
       data-tone={tone}
       data-size={size}
       data-weight={weight}
-      data-numeric={numeric ? '' : undefined}
+      data-numeric={numeric ? 'tabular' : undefined}
       data-break={breakAnywhere ? 'anywhere' : undefined}
     />
   );
