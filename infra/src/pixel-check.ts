@@ -1,16 +1,16 @@
 // Before and after a change that should look the same (issue 44's CSS goal, docs/decisions/223): every page
 // a remote draws, whole (full page), at desktop and mobile size, light and dark, then the differing pixels.
 //
-//   npx tsx infra/src/pixel-check.ts shoot <out-dir> [--www <dist/www of another build>]
-//   npx tsx infra/src/pixel-check.ts compare <before-dir> <after-dir>
+//   npx tsx infra/src/pixel-check.ts shoot <out-dir> <before dist/www> <after dist/www>   (→ out/before, out/after)
+//   npx tsx infra/src/pixel-check.ts compare <before-dir> <after-dir>   (crops of what differs: <after-dir>/diff)
 //
-// `shoot` starts an isolated stack (a fresh database) serving the given build, signs up one account with a
-// fixed address (the same text on every run) and opens each page signed in, or signed out for the public
-// ones. Animations are stopped and the caret hidden, so two shots of the same build are the same pixels.
+// `shoot` starts one isolated stack (a fresh database), signs up one account with a fixed address and opens
+// each page signed in, or signed out for the public ones, once per build, back to back. Animations are
+// stopped, motion reduced and the caret hidden, so two shots of the same build are the same pixels.
 // `compare` decodes both PNGs in Chromium (a canvas) and counts the pixels whose RGBA differs.
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { browserCookies, readLatestCode } from '../../e2e/support/accounts';
 import { launchBrowser } from './chromium';
 import { startIsolatedStack } from './stack/isolated';
@@ -56,31 +56,68 @@ async function signUp(baseUrl: string, mailUrl: string) {
 }
 
 /** Scrolls to the bottom and back, so sections drawn when near the viewport are drawn before the shot. */
-async function drawEverything(page: import('playwright-core').Page): Promise<void> {
-  await page.evaluate(async () => {
+async function drawEverything(page: Page): Promise<void> {
+  await page.evaluate(`(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += 400) {
       window.scrollTo(0, y);
       await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 30)));
     }
     window.scrollTo(0, 0);
-  });
+  })()`);
   await page.waitForLoadState('networkidle');
+  // A page still saying it is loading (a slow answer on a busy machine) is not the page yet.
+  for (let i = 0; i < 40 && /Loading/.test(String(await page.evaluate('document.body.innerText'))); i++)
+    await page.waitForTimeout(250);
 }
 
-async function shoot(outDir: string, wwwRoot: string | undefined): Promise<void> {
+/**
+ * One stack and one account for both builds, the served folder a symlink switched between them before each
+ * shot: the same data (the profile banner's colours come from the user's id) and the same moment for both.
+ */
+async function shoot(outDir: string, builds: { before: string; after: string }): Promise<void> {
+  const served = join(outDir, 'www');
   mkdirSync(outDir, { recursive: true });
-  const stack = await startIsolatedStack('pixel-check', wwwRoot ? { wwwRoot } : {});
+  const serve = (build: string) => {
+    rmSync(served, { force: true });
+    symlinkSync(build, served);
+  };
+  serve(builds.before);
+  const stack = await startIsolatedStack('pixel-check', { wwwRoot: served });
   const browser = await launchBrowser();
   try {
     const cookies = await signUp(stack.url, stack.mailUrl);
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       for (const theme of ['light', 'dark'] as const) {
         for (const signedIn of [false, true]) {
-          const context = await browser.newContext({ baseURL: stack.url, viewport, colorScheme: theme });
-          await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
-          if (signedIn) await context.addCookies(cookies);
-          await shootPages(context, signedIn ? SIGNED_IN_PAGES : PUBLIC_PAGES, outDir, `${size}-${theme}`);
-          await context.close();
+          for (const route of signedIn ? SIGNED_IN_PAGES : PUBLIC_PAGES) {
+            const name = `${route.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'root'}-${size}-${theme}.png`;
+            for (const side of ['before', 'after'] as const) {
+              serve(builds[side]);
+              // Reduced motion: the landing's demos show their last frame instead of a moment of their play.
+              const context = await browser.newContext({
+                baseURL: stack.url,
+                viewport,
+                colorScheme: theme,
+                reducedMotion: 'reduce',
+              });
+              await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+              if (signedIn) await context.addCookies(cookies);
+              const page = await context.newPage();
+              await page.goto(route, { waitUntil: 'networkidle' });
+              await drawEverything(page);
+              // The caret of an autofocused field blinks on its own clock; `caret: 'hide'` misses it at times.
+              await page.addStyleTag({ content: '* { caret-color: transparent !important; }' });
+              mkdirSync(join(outDir, side), { recursive: true });
+              await page.screenshot({
+                path: join(outDir, side, name),
+                fullPage: true,
+                animations: 'disabled',
+                caret: 'hide',
+              });
+              await context.close();
+            }
+            console.log(name);
+          }
         }
       }
     }
@@ -90,22 +127,61 @@ async function shoot(outDir: string, wwwRoot: string | undefined): Promise<void>
   }
 }
 
-async function shootPages(context: BrowserContext, routes: string[], outDir: string, suffix: string) {
-  const page = await context.newPage();
-  for (const route of routes) {
-    await page.goto(route, { waitUntil: 'networkidle' });
-    await drawEverything(page);
-    await page.waitForTimeout(300);
-    const name = `${route.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'root'}-${suffix}.png`;
-    await page.screenshot({
-      path: join(outDir, name),
-      fullPage: true,
-      animations: 'disabled',
-      caret: 'hide',
-    });
-    console.log(name);
+// Runs in the page, as text: tsx would wrap a function written here in a helper the page does not have.
+const COUNT_DIFFERING_PIXELS = `async ([one, two]) => {
+  async function decode(base64) {
+    const image = await createImageBitmap(await (await fetch('data:image/png;base64,' + base64)).blob());
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    return { width: image.width, height: image.height, data: context.getImageData(0, 0, image.width, image.height).data };
   }
-  await page.close();
+  const x = await decode(one);
+  const y = await decode(two);
+  let pixels = 0;
+  let top = -1;
+  let box = [Infinity, Infinity, -1, -1];
+  for (let row = 0; row < Math.max(x.height, y.height); row++) {
+    for (let col = 0; col < Math.max(x.width, y.width); col++) {
+      let same = row < x.height && col < x.width && row < y.height && col < y.width;
+      if (same) {
+        const i = (row * x.width + col) * 4;
+        const j = (row * y.width + col) * 4;
+        same = x.data[i] === y.data[j] && x.data[i + 1] === y.data[j + 1] && x.data[i + 2] === y.data[j + 2] && x.data[i + 3] === y.data[j + 3];
+      }
+      if (!same) {
+        pixels++;
+        if (top < 0) top = row;
+        box = [Math.min(box[0], col), Math.min(box[1], row), Math.max(box[2], col), Math.max(box[3], row)];
+      }
+    }
+  }
+  let crop = null;
+  if (pixels > 0) {
+    // The region that differs (and a margin), before above after, to look at.
+    const [x0, y0] = [Math.max(0, box[0] - 40), Math.max(0, box[1] - 40)];
+    const w = Math.min(Math.max(x.width, y.width), box[2] + 40) - x0;
+    const h = Math.min(600, Math.min(Math.max(x.height, y.height), box[3] + 40) - y0);
+    const out = new OffscreenCanvas(w, h * 2 + 4);
+    const c = out.getContext('2d');
+    c.fillStyle = 'red';
+    c.fillRect(0, 0, w, h * 2 + 4);
+    c.putImageData(new ImageData(x.data, x.width, x.height), -x0, -y0, x0, y0, w, h);
+    c.putImageData(new ImageData(y.data, y.width, y.height), -x0, h + 4 - y0, x0, y0, w, h);
+    const blob = await out.convertToBlob({ type: 'image/png' });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]);
+    crop = btoa(binary);
+  }
+  return { crop, box: box[2] < 0 ? '' : box.join(','), pixels, sizes: x.width + 'x' + x.height + ' / ' + y.width + 'x' + y.height + (top >= 0 ? ', first at y=' + top : '') };
+}`;
+
+interface Counted {
+  pixels: number;
+  sizes: string;
+  box?: string;
+  crop?: string | null;
 }
 
 interface Difference {
@@ -114,51 +190,11 @@ interface Difference {
   sizes: string;
 }
 
-async function compareOne(browser: Browser, a: Buffer, b: Buffer) {
+async function compareOne(browser: Browser, a: Buffer, b: Buffer): Promise<Counted> {
   const page = await browser.newPage();
   try {
     return await page.evaluate(
-      async ([one, two]) => {
-        const decode = async (base64: string) => {
-          const image = await createImageBitmap(
-            await (await fetch(`data:image/png;base64,${base64}`)).blob(),
-          );
-          const canvas = new OffscreenCanvas(image.width, image.height);
-          const context = canvas.getContext('2d');
-          if (!context) throw new Error('no 2d context');
-          context.drawImage(image, 0, 0);
-          return {
-            width: image.width,
-            height: image.height,
-            data: context.getImageData(0, 0, image.width, image.height).data,
-          };
-        };
-        const [x, y] = [await decode(one ?? ''), await decode(two ?? '')];
-        const width = Math.max(x.width, y.width);
-        const height = Math.max(x.height, y.height);
-        let pixels = 0;
-        for (let row = 0; row < height; row++) {
-          for (let col = 0; col < width; col++) {
-            const inX = row < x.height && col < x.width;
-            const inY = row < y.height && col < y.width;
-            if (!inX || !inY) {
-              pixels++;
-              continue;
-            }
-            const i = (row * x.width + col) * 4;
-            const j = (row * y.width + col) * 4;
-            if (
-              x.data[i] !== y.data[j] ||
-              x.data[i + 1] !== y.data[j + 1] ||
-              x.data[i + 2] !== y.data[j + 2] ||
-              x.data[i + 3] !== y.data[j + 3]
-            )
-              pixels++;
-          }
-        }
-        return { pixels, sizes: `${x.width}x${x.height} / ${y.width}x${y.height}` };
-      },
-      [a.toString('base64'), b.toString('base64')],
+      `(${COUNT_DIFFERING_PIXELS})(${JSON.stringify([a.toString('base64'), b.toString('base64')])})`,
     );
   } finally {
     await page.close();
@@ -180,9 +216,16 @@ async function compare(before: string, after: string): Promise<Difference[]> {
         differences.push({ file, pixels: -1, sizes: 'missing after' });
         continue;
       }
-      const result = a.equals(b) ? { pixels: 0, sizes: 'same bytes' } : await compareOne(browser, a, b);
-      differences.push({ file, ...result });
-      console.log(`${String(result.pixels).padStart(8)}  ${file}  (${result.sizes})`);
+      const result: Counted = a.equals(b)
+        ? { pixels: 0, sizes: 'same bytes' }
+        : await compareOne(browser, a, b);
+      differences.push({ file, pixels: result.pixels, sizes: result.sizes });
+      if (result.crop) {
+        mkdirSync(join(after, 'diff'), { recursive: true });
+        writeFileSync(join(after, 'diff', file), Buffer.from(result.crop, 'base64'));
+      }
+      const where = result.box ? `, box ${result.box}` : '';
+      console.log(`${String(result.pixels).padStart(8)}  ${file}  (${result.sizes}${where})`);
     }
   } finally {
     await browser.close();
@@ -190,16 +233,17 @@ async function compare(before: string, after: string): Promise<Difference[]> {
   return differences;
 }
 
-const [command, first, second] = process.argv.slice(2);
-if (command === 'shoot' && first) {
-  const www = process.argv.indexOf('--www');
-  await shoot(resolve(first), www > 0 ? resolve(process.argv[www + 1] ?? '') : undefined);
+const [command, first, second, third] = process.argv.slice(2);
+if (command === 'shoot' && first && second && third) {
+  await shoot(resolve(first), { before: resolve(second), after: resolve(third) });
 } else if (command === 'compare' && first && second) {
   const differences = await compare(resolve(first), resolve(second));
   const changed = differences.filter((d) => d.pixels !== 0);
   console.log(`${differences.length} shots, ${changed.length} with differing pixels`);
   process.exitCode = changed.length > 0 ? 1 : 0;
 } else {
-  console.error('usage: pixel-check.ts shoot <out-dir> [--www <dir>] | compare <before-dir> <after-dir>');
+  console.error(
+    'usage: pixel-check.ts shoot <out-dir> <before dist/www> <after dist/www> | compare <before-dir> <after-dir>',
+  );
   process.exitCode = 2;
 }
