@@ -10,8 +10,8 @@
 // `compare` decodes both PNGs in Chromium (a canvas) and counts the pixels whose RGBA differs.
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { browserCookies, readLatestCode } from '../../e2e/support/accounts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { caughtMailTo } from '@trove/service-core/testing/maildev';
 import { launchBrowser } from './chromium';
 import { startIsolatedStack } from './stack/isolated';
 
@@ -39,20 +39,31 @@ const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390,
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'Trove-pixel-Passw0rd!';
 
-async function signUp(baseUrl: string, mailUrl: string) {
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
+type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Registers the account and enters the mailed code in a browser context, whose cookies are then its session. */
+async function signUp(browser: Browser, baseUrl: string, mailUrl: string): Promise<SignedIn> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  try {
+    const registered = await context.request.post('/api/v1/auth/password/register', {
+      data: { email: EMAIL, password: PASSWORD },
     });
-  const since = new Date();
-  const registered = await post('/api/v1/auth/password/register', { email: EMAIL, password: PASSWORD });
-  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-  const code = await readLatestCode(mailUrl, EMAIL, { since });
-  const verified = await post('/api/v1/auth/otp/verify', { target: EMAIL, code, purpose: 'verify' });
-  if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
-  return browserCookies(verified.headers.getSetCookie(), baseUrl);
+    if (registered.status() !== 201) throw new Error(`register answered ${registered.status()}`);
+    let code: string | undefined;
+    for (let i = 0; i < 100 && code === undefined; i++) {
+      const mails = await caughtMailTo(mailUrl, EMAIL);
+      code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1];
+      if (code === undefined) await new Promise((done) => setTimeout(done, 200));
+    }
+    if (code === undefined) throw new Error('no code was mailed');
+    const verified = await context.request.post('/api/v1/auth/otp/verify', {
+      data: { target: EMAIL, code, purpose: 'verify' },
+    });
+    if (verified.status() !== 200) throw new Error(`verify answered ${verified.status()}`);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
 }
 
 /** Scrolls to the bottom and back, so sections drawn when near the viewport are drawn before the shot. */
@@ -85,7 +96,7 @@ async function shoot(outDir: string, builds: { before: string; after: string }):
   const stack = await startIsolatedStack('pixel-check', { wwwRoot: served });
   const browser = await launchBrowser();
   try {
-    const cookies = await signUp(stack.url, stack.mailUrl);
+    const session = await signUp(browser, stack.url, stack.mailUrl);
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       for (const theme of ['light', 'dark'] as const) {
         for (const signedIn of [false, true]) {
@@ -99,9 +110,9 @@ async function shoot(outDir: string, builds: { before: string; after: string }):
                 viewport,
                 colorScheme: theme,
                 reducedMotion: 'reduce',
+                ...(signedIn ? { storageState: session } : {}),
               });
               await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
-              if (signedIn) await context.addCookies(cookies);
               const page = await context.newPage();
               await page.goto(route, { waitUntil: 'networkidle' });
               await drawEverything(page);
