@@ -1,7 +1,7 @@
 // Before and after a change that should look the same (issue 44's CSS goal, docs/decisions/223): every page
 // a remote draws, whole (full page), at desktop and mobile size, light and dark, then the differing pixels.
 //
-//   npx tsx infra/src/pixel-check.ts shoot <out-dir> <before dist/www> <after dist/www>   (→ out/before, out/after)
+//   npx tsx infra/src/pixel-check.ts shoot <out-dir> <before dist/www> <after dist/www> [--only /a,/b]   (→ out/before, out/after)
 //   npx tsx infra/src/pixel-check.ts compare <before-dir> <after-dir>   (crops of what differs: <after-dir>/diff)
 //
 // `shoot` starts one isolated stack (a fresh database), signs up one account with a fixed address and opens
@@ -76,8 +76,12 @@ async function drawEverything(page: Page): Promise<void> {
     window.scrollTo(0, 0);
   })()`);
   await page.waitForLoadState('networkidle');
-  // A page still saying it is loading (a slow answer on a busy machine) is not the page yet.
-  for (let i = 0; i < 40 && /Loading/.test(String(await page.evaluate('document.body.innerText'))); i++)
+  // A page still saying it is loading or checking (a slow answer on a busy machine) is not the page yet.
+  for (
+    let i = 0;
+    i < 40 && /Loading|Checking setup/.test(String(await page.evaluate('document.body.innerText')));
+    i++
+  )
     await page.waitForTimeout(250);
 }
 
@@ -85,7 +89,11 @@ async function drawEverything(page: Page): Promise<void> {
  * One stack and one account for both builds, the served folder a symlink switched between them before each
  * shot: the same data (the profile banner's colours come from the user's id) and the same moment for both.
  */
-async function shoot(outDir: string, builds: { before: string; after: string }): Promise<void> {
+async function shoot(
+  outDir: string,
+  builds: { before: string; after: string },
+  only?: string[],
+): Promise<void> {
   const served = join(outDir, 'www');
   mkdirSync(outDir, { recursive: true });
   const serve = (build: string) => {
@@ -100,7 +108,9 @@ async function shoot(outDir: string, builds: { before: string; after: string }):
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       for (const theme of ['light', 'dark'] as const) {
         for (const signedIn of [false, true]) {
-          for (const route of signedIn ? SIGNED_IN_PAGES : PUBLIC_PAGES) {
+          for (const route of (signedIn ? SIGNED_IN_PAGES : PUBLIC_PAGES).filter(
+            (r) => !only || only.includes(r),
+          )) {
             const name = `${route.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'root'}-${size}-${theme}.png`;
             for (const side of ['before', 'after'] as const) {
               serve(builds[side]);
@@ -246,7 +256,12 @@ async function compare(before: string, after: string): Promise<Difference[]> {
 
 const [command, first, second, third] = process.argv.slice(2);
 if (command === 'shoot' && first && second && third) {
-  await shoot(resolve(first), { before: resolve(second), after: resolve(third) });
+  const only = process.argv.indexOf('--only');
+  await shoot(
+    resolve(first),
+    { before: resolve(second), after: resolve(third) },
+    only > 0 ? (process.argv[only + 1] ?? '').split(',') : undefined,
+  );
 } else if (command === 'compare' && first && second) {
   const differences = await compare(resolve(first), resolve(second));
   const changed = differences.filter((d) => d.pixels !== 0);
