@@ -60,6 +60,17 @@ async function signUp(browser: Browser, baseUrl: string, mailUrl: string): Promi
       data: { target: EMAIL, code, purpose: 'verify' },
     });
     if (verified.status() !== 200) throw new Error(`verify answered ${verified.status()}`);
+    // One document, so the Uploads table, its status badge and the search results are drawn too.
+    const page = await context.newPage();
+    await page.goto('/uploads', { waitUntil: 'networkidle' });
+    await page.getByLabel('Choose files to upload').setInputFiles({
+      name: 'quarterly-report.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(
+        'Quarterly report. Revenue grew in March; the report lists every invoice over budget.\n',
+      ),
+    });
+    await page.getByText('Indexed', { exact: true }).first().waitFor({ timeout: 60_000 });
     return await context.storageState();
   } finally {
     await context.close();
