@@ -1,7 +1,7 @@
 import { usePopup, useSession, useToasts } from '@trove/kit';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Cluster, Eyebrow, Grid, Placeholder, Text, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Cluster, Eyebrow, Grid, Placeholder, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import type { HeadingLevel } from '../catalog/heading';
 import { connectAction } from '../catalog/login-redirects';
@@ -141,7 +141,7 @@ export function ConnectorCatalog({
           aria-label="Filter integrations"
           onSubmit={(e) => e.preventDefault()}
         >
-          <Cluster gap={2} wrap={false} className={styles.searchRow}>
+          <div className={styles.searchRow}>
             <div className={shared.field}>
               <Eyebrow as="label" className={shared.fieldLabel} htmlFor={ids.search}>
                 Search
@@ -170,7 +170,7 @@ export function ConnectorCatalog({
                 </span>
               ) : null}
             </Button>
-          </Cluster>
+          </div>
           <div id={ids.panel} className={styles.panel} data-open={panelOpen || undefined}>
             <fieldset className={shared.field}>
               <Eyebrow as="legend" className={shared.fieldLabel}>
@@ -178,14 +178,7 @@ export function ConnectorCatalog({
               </Eyebrow>
               <div className={styles.toggles}>
                 {toggles.map((toggle) => (
-                  <Cluster
-                    as="label"
-                    key={toggle.key}
-                    gap={3}
-                    wrap={false}
-                    align="center"
-                    className={styles.toggle}
-                  >
+                  <label key={toggle.key} className={styles.toggle}>
                     <input
                       type="checkbox"
                       className={styles.switch}
@@ -193,14 +186,10 @@ export function ConnectorCatalog({
                       onChange={(event) => updateFilters({ [toggle.key]: event.target.checked })}
                     />
                     <span className={styles.toggleText}>
-                      <Text as="span" size="sm" weight="semibold">
-                        {toggle.label}
-                      </Text>
-                      <Text as="span" tone="muted" size="xs">
-                        {toggle.hint}
-                      </Text>
+                      <span className={styles.toggleLabel}>{toggle.label}</span>
+                      <span className={styles.toggleHint}>{toggle.hint}</span>
                     </span>
-                  </Cluster>
+                  </label>
                 ))}
               </div>
             </fieldset>
@@ -210,7 +199,7 @@ export function ConnectorCatalog({
               </Eyebrow>
               <div className={shared.segmented}>
                 {roles.map((role) => (
-                  <Text as="label" key={role.value} tone="muted" size="sm" className={shared.segment}>
+                  <label key={role.value} className={shared.segment}>
                     <input
                       type="radio"
                       name={`${ids.panel}-role`}
@@ -219,7 +208,7 @@ export function ConnectorCatalog({
                       onChange={() => updateFilters({ role: role.value })}
                     />
                     {role.label}
-                  </Text>
+                  </label>
                 ))}
               </div>
             </fieldset>
@@ -228,20 +217,12 @@ export function ConnectorCatalog({
             <Eyebrow as="legend" className={shared.fieldLabel}>
               Category
             </Eyebrow>
-            <Cluster gap={1} wrap={false} className={styles.categories}>
+            <div className={styles.categories}>
               {(['all', ...categories] as const).map((category) => {
                 const count = category === 'all' ? allCount : (counts.get(category) ?? 0);
                 const more = category === 'all' ? 0 : (hidden.get(category) ?? 0);
                 return (
-                  <Cluster
-                    as="label"
-                    key={category}
-                    gap={3}
-                    wrap={false}
-                    align="center"
-                    justify="between"
-                    className={styles.category}
-                  >
+                  <label key={category} className={styles.category}>
                     <input
                       type="radio"
                       name={`${ids.panel}-category`}
@@ -250,7 +231,7 @@ export function ConnectorCatalog({
                       onChange={() => updateFilters({ category })}
                     />
                     <span>{category === 'all' ? 'All categories' : categoryLabels[category]}</span>
-                    <Text as="span" tone="muted" size="xs" numeric className={styles.categoryCount}>
+                    <span className={styles.categoryCount}>
                       {count}
                       {more > 0 ? (
                         <span className={styles.categoryHidden} title={`${more} more hidden by the filters`}>
@@ -259,23 +240,17 @@ export function ConnectorCatalog({
                           <VisuallyHidden> hidden by the filters</VisuallyHidden>
                         </span>
                       ) : null}
-                    </Text>
-                  </Cluster>
+                    </span>
+                  </label>
                 );
               })}
-            </Cluster>
+            </div>
           </fieldset>
         </form>
 
         <div className={styles.results}>
           <Cluster gap={3} align="center" justify="between">
-            <Text
-              tone="muted"
-              size="sm"
-              className={shared.count}
-              data-testid="connector-count"
-              aria-live="polite"
-            >
+            <p className={shared.count} data-testid="connector-count" aria-live="polite">
               {matches.length === 0 ? (
                 'No matches'
               ) : (
@@ -284,8 +259,8 @@ export function ConnectorCatalog({
                   {matches.length === 1 ? 'integration' : 'integrations'}
                 </>
               )}
-            </Text>
-            <Cluster gap={2} wrap={false} align="center" className={styles.pageSize}>
+            </p>
+            <div className={styles.pageSize}>
               {/* Issue 38: "Per page 10" beside "Showing 12 of 20" read as a contradiction; the number is how
                   many "Load more" adds (docs/product/connections.md#paging), and the label says so. */}
               <label htmlFor={ids.pageSize}>Load more by</label>
@@ -304,20 +279,18 @@ export function ConnectorCatalog({
                   </option>
                 ))}
               </select>
-            </Cluster>
+            </div>
           </Cluster>
 
           {matches.length === 0 ? (
             <Placeholder>
-              <Text tone="strong" weight="semibold">
-                No integrations match your filters.
-              </Text>
+              <p className={shared.emptyText}>No integrations match your filters.</p>
               {hiddenHere > 0 ? (
                 <>
-                  <Text tone="strong" weight="semibold">
+                  <p className={shared.emptyText}>
                     {hiddenHere} {filters.category === 'all' ? '' : `in ${categoryLabels[filters.category]} `}
                     {hiddenHere === 1 ? 'is' : 'are'} hidden by “Show only”.
-                  </Text>
+                  </p>
                   <Button
                     className={`${shared.button} ${shared.secondary}`}
                     onClick={() => updateFilters(TOGGLES_OFF)}
@@ -356,7 +329,7 @@ export function ConnectorCatalog({
           )}
 
           {more > 0 ? (
-            <Cluster wrap={false} justify="center" className={styles.more}>
+            <div className={styles.more}>
               <Button
                 className={`${shared.button} ${shared.secondary}`}
                 aria-controls={ids.grid}
@@ -364,7 +337,7 @@ export function ConnectorCatalog({
               >
                 Load {more} more
               </Button>
-            </Cluster>
+            </div>
           ) : null}
         </div>
       </div>
