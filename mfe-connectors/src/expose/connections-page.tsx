@@ -1,5 +1,5 @@
 import { BuildLabel, useAfterPaint, useAppConfig } from '@trove/kit';
-import { PageHeader, VisuallyHidden } from '@trove/kit/ui';
+import { PageHeader, Text, VisuallyHidden } from '@trove/kit/ui';
 import { useCallback } from 'react';
 import { ConnectorCatalog } from '../features/connectors/connector-catalog';
 import type { Connector } from '../features/connectors/connectors';
@@ -55,9 +55,9 @@ export default function ConnectionsPage() {
             <h2 id="connections-playbooks" className={styles.sectionTitle}>
               Playbooks
             </h2>
-            <p className={styles.lede}>
+            <Text tone="muted" className={styles.lede}>
               Ready-made routines that search your sources and send the result on.
-            </p>
+            </Text>
             <PlaybookCatalog label="Playbooks" cardHeadingLevel={3} />
           </section>
         </>

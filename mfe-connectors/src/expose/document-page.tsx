@@ -1,5 +1,5 @@
 import { BuildLabel } from '@trove/kit';
-import { Button, Spinner, Text } from '@trove/kit/ui';
+import { Button, Cluster, Spinner, Text } from '@trove/kit/ui';
 import { Link, useParams } from 'react-router';
 import { DocumentViewer } from '../features/documents/document-view';
 import * as styles from '../features/documents/documents.module.css';
@@ -20,7 +20,9 @@ export default function DocumentPage() {
         <DocumentViewer view={document} passageId={passageId} />
       ) : notFound ? (
         <div className={`${styles.page} ${styles.error}`}>
-          <h1 className={styles.title}>No such document</h1>
+          <Text as="h1" breakAnywhere className={styles.title}>
+            No such document
+          </Text>
           <Text tone="muted">It may have been deleted, or the source it came from removed.</Text>
           <Link className={styles.docLink} to="/search">
             Search your documents
@@ -32,10 +34,17 @@ export default function DocumentPage() {
           <Button onClick={reload}>Try again</Button>
         </div>
       ) : (
-        <div className={`${styles.page} ${styles.state}`} role="status">
+        <Cluster
+          gap={3}
+          wrap={false}
+          align="center"
+          justify="center"
+          className={`${styles.page} ${styles.state}`}
+          role="status"
+        >
           <Spinner />
           Opening the document…
-        </div>
+        </Cluster>
       )}
       {/* In the page's column: outside it, the tag sat against the window's edge on a phone. */}
       <div className={styles.buildLine}>

@@ -160,19 +160,19 @@ export default function UploadsPage() {
           </Cluster>
         ) : null}
         {uploads.loadError !== null ? (
-          <div className={styles.errorBox} role="alert">
+          <Cluster gap={3} align="center" justify="between" className={styles.errorBox} role="alert">
             <p>{uploads.loadError}</p>
             <Button className={`${shared.button} ${shared.secondary}`} onClick={uploads.reload}>
               Try again
             </Button>
-          </div>
+          </Cluster>
         ) : null}
         {documents !== null && documents.length === 0 && uploads.loadError === null ? <EmptyUploads /> : null}
         {hasDocuments ? (
           <DocumentsTable documents={documents} onDelete={confirmDelete} focusId={focusId} />
         ) : null}
         {hasDocuments && uploads.hasMore ? (
-          <div className={styles.showMore}>
+          <Cluster gap={3} rowGap={2} align="center" className={styles.showMore}>
             {/* aria-disabled rather than disabled while loading: a disabled button drops the focus. */}
             <Button
               className={`${shared.button} ${shared.secondary}`}
@@ -186,7 +186,7 @@ export default function UploadsPage() {
                 {uploads.moreError}
               </p>
             ) : null}
-          </div>
+          </Cluster>
         ) : null}
       </Card>
 

@@ -1,7 +1,7 @@
 import type { Workflow, WorkflowBody } from '@trove/contracts';
 import { userMessage, useSession } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
-import { Spinner } from '@trove/kit/ui';
+import { Spinner, Text } from '@trove/kit/ui';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { listDestinations } from '../features/destinations/destinations-api';
 import { workflowDraftFor } from '../features/playbooks/playbook-drafts';
@@ -59,17 +59,17 @@ function EditorPage({ id, tpl }: { id: string | null; tpl: string | null }) {
     if (loaded.status === 'error') {
       return (
         <div className={styles.page}>
-          <p className={styles.error} role="alert">
+          <Text tone="danger" role="alert">
             {userMessage(loaded.error, 'The workflow could not be loaded.')}
-          </p>
+          </Text>
         </div>
       );
     }
     return (
       <div className={styles.page}>
-        <p className={styles.quiet}>
+        <Text tone="muted" size="sm">
           <Spinner /> Loading…
-        </p>
+        </Text>
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import { BuildLabel, useAppConfig } from '@trove/kit';
-import { PageHeader } from '@trove/kit/ui';
+import { PageHeader, Stack } from '@trove/kit/ui';
 import { ProfileWorkspace } from '../features/profile-page/profile-workspace';
 import * as styles from './profile-page.module.css';
 
@@ -7,7 +7,7 @@ import * as styles from './profile-page.module.css';
 export default function ProfilePage() {
   const { name } = useAppConfig();
   return (
-    <div className={styles.page}>
+    <Stack gap={4} className={styles.page}>
       <PageHeader
         className={styles.intro}
         title="Profile"
@@ -15,6 +15,6 @@ export default function ProfilePage() {
       />
       <ProfileWorkspace />
       <BuildLabel label={__TROVE_BUILD_LABEL__} />
-    </div>
+    </Stack>
   );
 }

@@ -99,12 +99,31 @@ function codeRefusal(error: unknown): 'expired' | 'incorrect' | 'other' {
 
 /**
  * Sends one of the flow's requests through the kit's client and gives the answer as the event the
- * machine takes. Never throws: a failure is an event too.
+ * machine takes. Never throws: a failure is an event too. The requests about a code (sending, checking,
+ * sending again) and those about the account are answered by a function each, so neither runs long.
  */
 export async function sendRequest(
   request: Request,
   client: ApiClient = api,
   now: () => number = Date.now,
+): Promise<FlowEvent> {
+  return isCodeRequest(request)
+    ? sendCodeRequest(request, client, now)
+    : sendAccountRequest(request, client, now);
+}
+
+const CODE_REQUESTS = ['requestCode', 'requestReset', 'verifyCode', 'resendCode'] as const;
+type CodeRequest = Extract<Request, { type: (typeof CODE_REQUESTS)[number] }>;
+type AccountRequest = Exclude<Request, CodeRequest>;
+
+function isCodeRequest(request: Request): request is CodeRequest {
+  return (CODE_REQUESTS as readonly string[]).includes(request.type);
+}
+
+async function sendAccountRequest(
+  request: AccountRequest,
+  client: ApiClient,
+  now: () => number,
 ): Promise<FlowEvent> {
   switch (request.type) {
     case 'checkEmail':
@@ -128,6 +147,49 @@ export async function sendRequest(
       return { type: 'loginAnswered', answer: readLoginAnswer(answer, now()) };
     }
 
+    case 'register':
+      try {
+        const answer = await client.post(`${AUTH}/password/register`, {
+          email: request.email,
+          password: request.password,
+        });
+        return { type: 'registered', timing: readCodeTiming(RegisterResponseSchema, answer, now()) };
+      } catch (error) {
+        const alreadyRegistered = error instanceof ApiError && error.status === 409;
+        return { type: 'registerFailed', alreadyRegistered, message: serverMessage(error) };
+      }
+
+    case 'completeReset':
+      try {
+        const { user } = ResetCompleteResponseSchema.parse(
+          await client.post(`${AUTH}/password/reset/complete`, {
+            reset_token: request.resetToken,
+            new_password: request.newPassword,
+          }),
+        );
+        return { type: 'passwordReset', user };
+      } catch (error) {
+        return { type: 'passwordResetFailed', message: serverMessage(error) };
+      }
+
+    case 'checkProfile':
+      return { type: 'profileChecked', complete: await checkProfileComplete(client, request.user) };
+
+    case 'saveProfile':
+      try {
+        return { type: 'profileSaved', user: readSavedUser(await client.put(PROFILE, request.values)) };
+      } catch (error) {
+        return { type: 'profileSaveFailed', message: serverMessage(error) };
+      }
+  }
+}
+
+async function sendCodeRequest(
+  request: CodeRequest,
+  client: ApiClient,
+  now: () => number,
+): Promise<FlowEvent> {
+  switch (request.type) {
     case 'requestCode':
       try {
         const answer = await client.post(`${AUTH}/otp/request`, {
@@ -143,18 +205,6 @@ export async function sendRequest(
           return { type: 'codeSent', timing: timesAfterRetry(retryAfterFrom(error), now()) };
         }
         return { type: 'codeNotSent', message: serverMessage(error) };
-      }
-
-    case 'register':
-      try {
-        const answer = await client.post(`${AUTH}/password/register`, {
-          email: request.email,
-          password: request.password,
-        });
-        return { type: 'registered', timing: readCodeTiming(RegisterResponseSchema, answer, now()) };
-      } catch (error) {
-        const alreadyRegistered = error instanceof ApiError && error.status === 409;
-        return { type: 'registerFailed', alreadyRegistered, message: serverMessage(error) };
       }
 
     case 'requestReset':
@@ -188,54 +238,37 @@ export async function sendRequest(
       }
     }
 
-    case 'resendCode': {
-      const { otp } = request;
-      try {
-        const timing =
-          otp.purpose === 'reset'
-            ? readCodeTiming(
-                ResetRequestResponseSchema,
-                await client.post(`${AUTH}/password/reset/request`, { target: otp.target, channel: 'email' }),
-                now(),
-              )
-            : readCodeTiming(
-                OtpRequestResponseSchema,
-                await client.post(`${AUTH}/otp/request`, {
-                  channel: 'email',
-                  target: otp.target,
-                  purpose: otp.purpose,
-                }),
-                now(),
-              );
-        return { type: 'codeResent', timing };
-      } catch (error) {
-        const retryAfter = retryAfterFrom(error);
-        const resendAt = retryAfter === null ? null : now() + retryAfter * 1000;
-        return { type: 'resendFailed', resendAt, message: serverMessage(error) };
-      }
-    }
+    case 'resendCode':
+      return resendCode(request.otp, client, now);
+  }
+}
 
-    case 'completeReset':
-      try {
-        const { user } = ResetCompleteResponseSchema.parse(
-          await client.post(`${AUTH}/password/reset/complete`, {
-            reset_token: request.resetToken,
-            new_password: request.newPassword,
-          }),
-        );
-        return { type: 'passwordReset', user };
-      } catch (error) {
-        return { type: 'passwordResetFailed', message: serverMessage(error) };
-      }
-
-    case 'checkProfile':
-      return { type: 'profileChecked', complete: await checkProfileComplete(client, request.user) };
-
-    case 'saveProfile':
-      try {
-        return { type: 'profileSaved', user: readSavedUser(await client.put(PROFILE, request.values)) };
-      } catch (error) {
-        return { type: 'profileSaveFailed', message: serverMessage(error) };
-      }
+async function resendCode(
+  otp: Extract<Request, { type: 'resendCode' }>['otp'],
+  client: ApiClient,
+  now: () => number,
+): Promise<FlowEvent> {
+  try {
+    const timing =
+      otp.purpose === 'reset'
+        ? readCodeTiming(
+            ResetRequestResponseSchema,
+            await client.post(`${AUTH}/password/reset/request`, { target: otp.target, channel: 'email' }),
+            now(),
+          )
+        : readCodeTiming(
+            OtpRequestResponseSchema,
+            await client.post(`${AUTH}/otp/request`, {
+              channel: 'email',
+              target: otp.target,
+              purpose: otp.purpose,
+            }),
+            now(),
+          );
+    return { type: 'codeResent', timing };
+  } catch (error) {
+    const retryAfter = retryAfterFrom(error);
+    const resendAt = retryAfter === null ? null : now() + retryAfter * 1000;
+    return { type: 'resendFailed', resendAt, message: serverMessage(error) };
   }
 }

@@ -1,5 +1,5 @@
 import { useAppConfig } from '@trove/kit';
-import { Card } from '@trove/kit/ui';
+import { Card, Cluster, Stack, Text } from '@trove/kit/ui';
 import type { ReactNode } from 'react';
 import * as styles from './auth-layout.module.css';
 
@@ -20,20 +20,24 @@ export function AuthLayout({
 }) {
   const { tagline } = useAppConfig();
   return (
-    <div className={styles.page}>
+    <Stack gap={4} className={styles.page}>
       <Card as="section" shadow="md" className={styles.card} aria-labelledby="auth-title">
-        <p className={styles.tagline}>
+        <Cluster as="p" gap={2} wrap={false} align="center" className={styles.tagline}>
           <span className={styles.mark} aria-hidden="true" />
           {tagline}
-        </p>
+        </Cluster>
         <h1 id="auth-title" className={styles.title}>
           {title}
         </h1>
-        <p className={styles.description}>{description}</p>
+        <Text tone="muted" size="sm" className={styles.description}>
+          {description}
+        </Text>
         {children}
-        <p className={styles.terms}>By continuing, you agree to our Terms and Privacy Policy</p>
+        <Text tone="muted" size="xs" className={styles.terms}>
+          By continuing, you agree to our Terms and Privacy Policy
+        </Text>
       </Card>
       {footer}
-    </div>
+    </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { Text } from '@trove/kit/ui';
 import { type CodeBoxes as Boxes, CODE_LENGTH, enterDigits, eraseDigit } from '../auth-flow/one-time-code';
 import { FieldError } from '../steps/form-parts';
 import * as styles from './code-boxes.module.css';
@@ -78,9 +79,9 @@ export function CodeBoxes({
 
   return (
     <fieldset className={styles.group} aria-describedby={error ? errorId : undefined}>
-      <legend id={legendId} className={styles.legend}>
+      <Text as="legend" id={legendId} size="sm" weight="semibold" className={styles.legend}>
         Verification code
-      </legend>
+      </Text>
       <div className={styles.boxes}>
         {boxes.map((digit, index) => (
           <input

@@ -1,4 +1,4 @@
-import { Button } from '@trove/kit/ui';
+import { Button, Stack, Text } from '@trove/kit/ui';
 import * as styles from './dialogs.module.css';
 
 /**
@@ -15,11 +15,14 @@ export function UnknownEmailDialog({
   onSignUp: () => void;
 }) {
   return (
-    <div className={styles.body}>
-      <p className={styles.text}>
-        No account found for <span className={styles.email}>{maskedEmail}</span>. It only takes a minute to
-        create one:
-      </p>
+    <Stack gap={4}>
+      <Text tone="muted" size="sm" className={styles.text}>
+        No account found for{' '}
+        <Text as="span" tone="strong" weight="semibold" breakAnywhere>
+          {maskedEmail}
+        </Text>
+        . It only takes a minute to create one:
+      </Text>
       <ol className={styles.steps}>
         <li>Verify your email with a 6-digit code</li>
         <li>Set a password</li>
@@ -33,6 +36,6 @@ export function UnknownEmailDialog({
           Sign up &amp; continue
         </Button>
       </div>
-    </div>
+    </Stack>
   );
 }

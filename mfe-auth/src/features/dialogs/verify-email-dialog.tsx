@@ -1,5 +1,5 @@
 import { useCountdown } from '../auth-flow/use-countdown';
-import { Button } from '@trove/kit/ui';
+import { Button, Stack, Text } from '@trove/kit/ui';
 import * as styles from './dialogs.module.css';
 
 /**
@@ -19,16 +19,19 @@ export function VerifyEmailDialog({
 }) {
   const secondsLeft = useCountdown(resendAt);
   return (
-    <div className={styles.body}>
-      <p className={styles.text}>
-        Your email <span className={styles.email}>{maskedEmail}</span> isn't verified yet. We've sent a
-        6-digit code to it — enter it to finish signing in.
-      </p>
-      <p className={styles.countdown}>
+    <Stack gap={4}>
+      <Text tone="muted" size="sm" className={styles.text}>
+        Your email{' '}
+        <Text as="span" tone="strong" weight="semibold" breakAnywhere>
+          {maskedEmail}
+        </Text>{' '}
+        isn't verified yet. We've sent a 6-digit code to it — enter it to finish signing in.
+      </Text>
+      <Text tone="muted" size="sm">
         {secondsLeft > 0
           ? `You can ask for a new code in ${secondsLeft}s.`
           : 'You can ask for a new code now.'}
-      </p>
+      </Text>
       <div className={styles.actions}>
         <Button size="lg" onClick={onUseDifferentEmail}>
           Use different email
@@ -37,6 +40,6 @@ export function VerifyEmailDialog({
           Verify now
         </Button>
       </div>
-    </div>
+    </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { PasswordInput } from '@trove/kit';
-import { Button, Input, inputClassName, PillButton, Text } from '@trove/kit/ui';
+import { Button, Cluster, Input, inputClassName, PillButton, Stack, Text } from '@trove/kit/ui';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import * as styles from './form.module.css';
 
@@ -32,13 +32,13 @@ export function TextField({
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={styles.field}>
-      <div className={styles.labelRow}>
-        <label htmlFor={id} className={styles.label}>
+    <Stack gap={2}>
+      <Cluster gap={3} align="baseline" justify="between" wrap={false}>
+        <Text as="label" htmlFor={id} size="sm" weight="semibold">
           {label}
-        </label>
+        </Text>
         {aside}
-      </div>
+      </Cluster>
       <Input {...input} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
       {hint ? (
         <Text id={hintId} tone="muted" size="xs">
@@ -46,7 +46,7 @@ export function TextField({
         </Text>
       ) : null}
       <FieldError id={errorId} message={error} />
-    </div>
+    </Stack>
   );
 }
 
@@ -76,13 +76,13 @@ export function PasswordField({
   const describedBy =
     [hint ? hintId : null, belowId ?? null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={styles.field}>
-      <div className={styles.labelRow}>
-        <label htmlFor={id} className={styles.label}>
+    <Stack gap={2}>
+      <Cluster gap={3} align="baseline" justify="between" wrap={false}>
+        <Text as="label" htmlFor={id} size="sm" weight="semibold">
           {label}
-        </label>
+        </Text>
         {aside}
-      </div>
+      </Cluster>
       <PasswordInput
         {...input}
         id={id}
@@ -98,7 +98,7 @@ export function PasswordField({
       ) : null}
       <FieldError id={errorId} message={error} />
       {below}
-    </div>
+    </Stack>
   );
 }
 

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { Stack } from '@trove/kit/ui';
 import { formStyles as styles, SubmitButton, TextField } from './form-parts';
 
 /** docs/product/accounts.md#steps identify: a field labelled Email and a button Continue. */
@@ -21,7 +22,7 @@ export function IdentifyStep({
     onSubmit(email);
   }
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <Stack as="form" gap={4} onSubmit={submit} noValidate>
       <TextField
         label="Email"
         type="email"
@@ -49,6 +50,6 @@ export function IdentifyStep({
           Signing in needs JavaScript: turn it on in your browser and reload this page.
         </p>
       </noscript>
-    </form>
+    </Stack>
   );
 }

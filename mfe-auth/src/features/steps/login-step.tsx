@@ -1,5 +1,5 @@
-import { LinkButton } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
+import { LinkButton, Stack } from '@trove/kit/ui';
 import { EmailChip, formStyles as styles, PasswordField, SubmitButton } from './form-parts';
 
 /** docs/product/accounts.md#remembered-email login: the password (Show/Hide), "Forgot password?", "Remember me", and "Change". */
@@ -30,7 +30,7 @@ export function LoginStep({
     onSubmit(password, remember);
   }
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <Stack as="form" gap={4} onSubmit={submit} noValidate>
       <EmailChip email={email} onChange={onChangeEmail} disabled={busy} />
       <PasswordField
         label="Password"
@@ -57,6 +57,6 @@ export function LoginStep({
       <SubmitButton busy={busy} busyLabel="Signing in…">
         Log in
       </SubmitButton>
-    </form>
+    </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { type FormEvent, useMemo, useState } from 'react';
+import { Stack } from '@trove/kit/ui';
 import { firstNameHint } from '../auth-flow/email';
 import { birthDateBounds } from '../auth-flow/profile-step-form';
 import { formStyles as styles, SubmitButton, TextField } from './form-parts';
@@ -35,7 +36,7 @@ export function ProfileStep({
     onSubmit(values);
   }
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <Stack as="form" gap={4} onSubmit={submit} noValidate>
       <div className={styles.names}>
         <TextField
           label="First name"
@@ -72,6 +73,6 @@ export function ProfileStep({
       <SubmitButton busy={busy} busyLabel="Saving…">
         Save and continue
       </SubmitButton>
-    </form>
+    </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import { PASSWORD_MIN_MESSAGE } from '@trove/contracts';
 import { PasswordStrengthMeter } from '@trove/kit';
+import { Stack } from '@trove/kit/ui';
 import { type FormEvent, useId, useState } from 'react';
-import { EmailChip, formStyles as styles, PasswordField, SubmitButton } from './form-parts';
+import { EmailChip, PasswordField, SubmitButton } from './form-parts';
 
 /** docs/product/accounts.md#strength-meter register: a new password with "Minimum 8 characters" and the strength meter. */
 export function RegisterStep({
@@ -26,7 +27,7 @@ export function RegisterStep({
     onSubmit(password);
   }
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <Stack as="form" gap={4} onSubmit={submit} noValidate>
       <EmailChip email={email} onChange={onChangeEmail} disabled={busy} />
       <PasswordField
         label="Create a password"
@@ -47,6 +48,6 @@ export function RegisterStep({
       <SubmitButton busy={busy} busyLabel="Creating account…">
         Create account
       </SubmitButton>
-    </form>
+    </Stack>
   );
 }

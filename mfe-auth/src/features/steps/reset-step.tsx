@@ -1,7 +1,8 @@
 import { PASSWORD_MIN_MESSAGE } from '@trove/contracts';
 import { PasswordStrengthMeter } from '@trove/kit';
+import { Stack } from '@trove/kit/ui';
 import { type FormEvent, useId, useState } from 'react';
-import { EmailChip, formStyles as styles, PasswordField, SubmitButton } from './form-parts';
+import { EmailChip, PasswordField, SubmitButton } from './form-parts';
 
 /** docs/product/accounts.md#strength-meter reset: new and confirm, the strength meter under the new one. */
 export function ResetStep({
@@ -27,7 +28,7 @@ export function ResetStep({
     onSubmit(password, confirm);
   }
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <Stack as="form" gap={4} onSubmit={submit} noValidate>
       <EmailChip email={email} onChange={onChangeEmail} disabled={busy} />
       <PasswordField
         label="New password"
@@ -59,6 +60,6 @@ export function ResetStep({
       <SubmitButton busy={busy} busyLabel="Updating…">
         Update password
       </SubmitButton>
-    </form>
+    </Stack>
   );
 }

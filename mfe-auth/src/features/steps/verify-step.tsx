@@ -1,5 +1,5 @@
-import { LinkButton } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
+import { LinkButton, Stack } from '@trove/kit/ui';
 import { codeError, codeOf, EMPTY_CODE, type CodeBoxes as Boxes } from '../auth-flow/one-time-code';
 import { type OtpMeta, resendLabel } from '../auth-flow/otp-timer';
 import { useCountdown } from '../auth-flow/use-countdown';
@@ -46,7 +46,7 @@ export function VerifyStep({
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <Stack as="form" gap={4} onSubmit={submit} noValidate>
       <EmailChip email={otp.target} onChange={onChangeEmail} disabled={busy} />
       <p className={styles.lead}>{LEAD[otp.purpose]}</p>
       <CodeBoxes
@@ -68,6 +68,6 @@ export function VerifyStep({
           {resendLabel(secondsLeft)}
         </LinkButton>
       </div>
-    </form>
+    </Stack>
   );
 }

@@ -102,11 +102,11 @@ function Passages({ answer, actions, number }: SectionProps) {
         {answer.passages.map((passage) => {
           const label = documentLabel({ name: passage.document_name, title: passage.document_title });
           return (
-            <li key={passage.passage_id} className={styles.passage}>
+            <Cluster as="li" key={passage.passage_id} gap={3} wrap={false} className={styles.passage}>
               <span className={styles.passageNumber} aria-hidden="true">
                 {number(passage.passage_id)}
               </span>
-              <div className={styles.passageBody}>
+              <Stack gap={1} className={styles.passageBody}>
                 <Cluster gap={2} rowGap={1} align="baseline">
                   <PassageLink
                     passageId={passage.passage_id}
@@ -121,11 +121,11 @@ function Passages({ answer, actions, number }: SectionProps) {
                     {[label.fileName, passage.location].filter(Boolean).join(' · ')}
                   </Text>
                 </Cluster>
-                <p className={styles.snippet}>
+                <Text tone="strong" size="sm" breakAnywhere className={styles.snippet}>
                   <SnippetText parts={passage.snippet} />
-                </p>
-              </div>
-            </li>
+                </Text>
+              </Stack>
+            </Cluster>
           );
         })}
       </Stack>
@@ -238,10 +238,10 @@ export function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
               {text.label} {delivery.address}
             </span>
             {detail === null ? null : (
-              <span className={styles.deliveryDetail} data-testid="delivery-detail">
+              <Text as="span" tone="muted" size="xs" breakAnywhere data-testid="delivery-detail">
                 {' '}
                 {detail}
-              </span>
+              </Text>
             )}
           </li>
         );
@@ -314,11 +314,15 @@ export function AnswerView({ answer, actions }: { answer: AssistantChatMessage; 
         ) : null}
       </Cluster>
 
-      {answer.destination_note ? <p className={styles.note}>{answer.destination_note}</p> : null}
+      {answer.destination_note ? (
+        <Text size="sm" className={styles.note}>
+          {answer.destination_note}
+        </Text>
+      ) : null}
 
       {nothing ? (
         <div className={styles.empty}>
-          <p className={styles.emptyTitle}>Nothing in your documents matched.</p>
+          <Text weight="semibold">Nothing in your documents matched.</Text>
           {answer.empty_hint ? (
             <Text tone="muted" size="sm" className={styles.emptyHint}>
               {answer.empty_hint}

@@ -163,7 +163,9 @@ export function ComputedView({ computed, rowLink }: ComputedViewProps) {
   return (
     <Stack gap={4}>
       <Stack as="section" gap={2} aria-label="Figure">
-        <p className={styles.figure}>{computed.headline}</p>
+        <Text weight="bold" className={styles.figure}>
+          {computed.headline}
+        </Text>
         {computed.how ? (
           <Text tone="muted" size="xs">
             {computed.how}
@@ -177,7 +179,9 @@ export function ComputedView({ computed, rowLink }: ComputedViewProps) {
           ))}
         </Cluster>
         {computed.cannot !== null && !computed.headline.includes(computed.cannot) ? (
-          <p className={styles.note}>{computed.cannot}</p>
+          <Text size="sm" className={styles.note}>
+            {computed.cannot}
+          </Text>
         ) : null}
         {computed.notes.map((note) => (
           <Text key={note} tone="muted" size="sm">

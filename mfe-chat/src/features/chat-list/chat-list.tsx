@@ -3,7 +3,7 @@ import { CHAT_TITLE_MAX_LENGTH } from '@trove/contracts';
 import { type FormEvent, type MouseEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useMutation } from '@trove/kit';
 import { ChatBubbleIcon, PencilIcon, PlusIcon, TrashIcon } from '@trove/kit/icons';
-import { Button, IconButton, Spinner, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Cluster, IconButton, Spinner, Stack, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import * as styles from './chat-list.module.css';
 import { relativeTime } from '@trove/kit/format';
@@ -58,8 +58,8 @@ export function ChatList(props: ChatListProps) {
   };
 
   return (
-    <div className={styles.list}>
-      <div className={styles.head}>
+    <Stack className={styles.list}>
+      <Cluster gap={3} wrap={false} align="center" justify="between" className={styles.head}>
         <h1 className={styles.heading} id={headingId}>
           Chats
         </h1>
@@ -67,7 +67,7 @@ export function ChatList(props: ChatListProps) {
           <PlusIcon className={ui.icon} />
           New chat
         </Button>
-      </div>
+      </Cluster>
       {status === 'loading' ? (
         <ul className={styles.items} aria-hidden="true">
           {[0, 1, 2].map((key) => (
@@ -84,18 +84,18 @@ export function ChatList(props: ChatListProps) {
       ) : chats.length === 0 && !hasMore ? (
         <p className={styles.message}>No chats yet. Your questions and their answers are kept here.</p>
       ) : (
-        <div className={styles.scroll}>
+        <Stack className={styles.scroll}>
           <ul ref={items} className={styles.items} aria-labelledby={headingId}>
             {chats.map((chat) => (
               <ChatListItem key={chat.id} {...props} chat={chat} active={chat.id === activeId} now={now} />
             ))}
           </ul>
           {hasMore || moreError ? (
-            <div className={styles.more}>
+            <Stack gap={2} className={styles.more}>
               {moreError ? (
-                <p className={styles.moreError} role="alert">
+                <Text tone="danger" size="sm" role="alert">
                   {moreError}
-                </p>
+                </Text>
               ) : null}
               {hasMore ? (
                 <Button
@@ -110,11 +110,11 @@ export function ChatList(props: ChatListProps) {
                   Show more
                 </Button>
               ) : null}
-            </div>
+            </Stack>
           ) : null}
-        </div>
+        </Stack>
       )}
-    </div>
+    </Stack>
   );
 }
 
@@ -169,8 +169,8 @@ function ChatListItem({
 
   if (renaming) {
     return (
-      <li className={styles.item} data-active={active || undefined}>
-        <form className={styles.rename} onSubmit={save}>
+      <Cluster as="li" wrap={false} align="center" className={styles.item} data-active={active || undefined}>
+        <Stack as="form" gap={1} className={styles.rename} onSubmit={save}>
           <VisuallyHidden as="label" htmlFor={inputId}>
             Chat title
           </VisuallyHidden>
@@ -193,19 +193,19 @@ function ChatListItem({
             onBlur={() => void save()}
           />
           {error ? (
-            <p className={styles.renameError} id={errorId} role="alert">
+            <Text size="xs" className={styles.renameError} id={errorId} role="alert">
               {error}
-            </p>
+            </Text>
           ) : (
             <p className={styles.renameHelp}>Enter to save · Esc to cancel</p>
           )}
-        </form>
-      </li>
+        </Stack>
+      </Cluster>
     );
   }
 
   return (
-    <li className={styles.item} data-active={active || undefined}>
+    <Cluster as="li" wrap={false} align="center" className={styles.item} data-active={active || undefined}>
       <a
         ref={link}
         className={styles.link}
@@ -216,12 +216,14 @@ function ChatListItem({
         <span className={styles.itemIcon} aria-hidden="true">
           <ChatBubbleIcon className={ui.icon} />
         </span>
-        <span className={styles.text}>
-          <span className={styles.title}>{chat.title}</span>
-          <time className={styles.time} dateTime={chat.updated_at}>
+        <Stack as="span" className={styles.text}>
+          <Text as="span" size="sm" weight="semibold" className={styles.title}>
+            {chat.title}
+          </Text>
+          <Text as="time" tone="muted" size="xs" dateTime={chat.updated_at}>
             {relativeTime(chat.updated_at, now.getTime())}
-          </time>
-        </span>
+          </Text>
+        </Stack>
       </a>
       <span className={styles.actions}>
         <IconButton label={`Rename “${chat.title}”`} title="Rename" onClick={() => setRenaming(true)}>
@@ -231,6 +233,6 @@ function ChatListItem({
           <TrashIcon className={ui.icon} />
         </IconButton>
       </span>
-    </li>
+    </Cluster>
   );
 }

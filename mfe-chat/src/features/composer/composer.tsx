@@ -1,6 +1,6 @@
 import { forwardRef, type KeyboardEvent, useId, useImperativeHandle, useRef } from 'react';
 import { ArrowRightIcon } from '@trove/kit/icons';
-import { Button, Spinner, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Cluster, Spinner, Stack, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import { commandPreview } from './command-preview';
 import { composerKeyAction } from './composer-keys';
@@ -68,8 +68,9 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   };
 
   return (
-    <form
-      className={styles.composer}
+    <Stack
+      as="form"
+      gap={2}
       onSubmit={(event) => {
         event.preventDefault();
         send();
@@ -78,7 +79,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
       <VisuallyHidden as="label" htmlFor={ids.input}>
         Ask about your documents
       </VisuallyHidden>
-      <div className={styles.box}>
+      <Cluster gap={2} wrap={false} className={styles.box}>
         <textarea
           ref={textarea}
           id={ids.input}
@@ -102,24 +103,37 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         >
           {busy ? <Spinner /> : <ArrowRightIcon className={ui.icon} />}
         </Button>
-      </div>
-      <div className={styles.hint} id={ids.hint}>
+      </Cluster>
+      <Cluster gap={4} rowGap={1} align="center" justify="between" className={styles.hint} id={ids.hint}>
         {preview ? (
-          <p className={styles.preview} data-testid="command-preview">
-            <span className={styles.previewLabel}>Understood</span>
+          <Cluster
+            as="p"
+            gap={2}
+            rowGap={1}
+            align="baseline"
+            className={styles.preview}
+            data-testid="command-preview"
+          >
+            <Text as="span" weight="semibold">
+              Understood
+            </Text>
             <span className={styles.previewAction}>{preview.action}</span>
             {preview.query ? <span className={styles.previewQuery}>“{preview.query}”</span> : null}
             {preview.destination ? (
               <>
                 <span aria-hidden="true">→</span>
-                <span className={styles.previewDestination}>
+                <Text as="span" tone="strong" weight="semibold">
                   <VisuallyHidden>then send to </VisuallyHidden>
                   {preview.destination}
-                </span>
+                </Text>
               </>
             ) : null}
-            {preview.warning ? <span className={styles.warning}>{preview.warning}</span> : null}
-          </p>
+            {preview.warning ? (
+              <Text as="span" tone="danger">
+                {preview.warning}
+              </Text>
+            ) : null}
+          </Cluster>
         ) : (
           <p className={styles.grammar}>
             <code>find</code>, <code>summarize</code> or <code>extract</code> … then optionally{' '}
@@ -129,7 +143,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         <p className={styles.keys}>
           <kbd>Enter</kbd> to send · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>↑</kbd> edit last
         </p>
-      </div>
-    </form>
+      </Cluster>
+    </Stack>
   );
 });

@@ -11,7 +11,7 @@ import { useServerState } from '@trove/kit/server-state';
 import { useEffect, useRef } from 'react';
 import { getPassage } from '../chat-api/chat-api';
 import { DocumentIcon } from '@trove/kit/icons';
-import { Spinner } from '@trove/kit/ui';
+import { Cluster, Spinner, Stack, Text } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
 import { highlightParts } from './highlight';
 import * as styles from './passage-panel.module.css';
@@ -20,7 +20,9 @@ function Neighbour({ passage }: { passage: ContextPassage }) {
   return (
     <div className={styles.neighbour}>
       <p className={styles.location}>{passage.location}</p>
-      <p className={styles.text}>{passage.text}</p>
+      <Text size="sm" breakAnywhere className={styles.text}>
+        {passage.text}
+      </Text>
     </div>
   );
 }
@@ -48,16 +50,16 @@ export function PassagePanel({
 
   if (context.status === 'error')
     return (
-      <p className={styles.error} role="alert">
+      <Text tone="danger" role="alert">
         {userMessage(context.error, 'This passage could not be opened.')}
-      </p>
+      </Text>
     );
   if (context.data === undefined)
     return (
-      <div className={styles.loading} role="status">
+      <Cluster gap={3} wrap={false} align="center" justify="center" className={styles.loading} role="status">
         <Spinner />
         Opening the passage…
-      </div>
+      </Cluster>
     );
 
   const { document, passage, before, after } = context.data;
@@ -65,14 +67,16 @@ export function PassagePanel({
   // A mailbox's message opens with its folder: "Work mail › INBOX" (issue 21); an upload says nothing.
   const source = documentSourceLine(document.source);
   return (
-    <div className={styles.panel} data-testid="passage-panel">
-      <div className={styles.document}>
+    <Stack gap={4} data-testid="passage-panel">
+      <Cluster gap={3} align="center" wrap={false}>
         <span className={styles.documentIcon} aria-hidden="true">
           <DocumentIcon className={ui.icon} />
         </span>
         <div>
-          <p className={styles.documentName}>{label.title}</p>
-          <p className={styles.documentMeta}>
+          <Text weight="bold" breakAnywhere>
+            {label.title}
+          </Text>
+          <Text tone="muted" size="xs">
             {[
               isDatabaseRow(document.source) ? DATABASE_ROW_LABEL : document.type.toUpperCase(),
               label.fileName,
@@ -80,11 +84,11 @@ export function PassagePanel({
             ]
               .filter(Boolean)
               .join(' · ')}
-          </p>
+          </Text>
           {source === null ? null : (
-            <p className={styles.documentMeta} data-testid="passage-source">
+            <Text tone="muted" size="xs" data-testid="passage-source">
               {source}
-            </p>
+            </Text>
           )}
           <a
             className={styles.openDocument}
@@ -100,14 +104,16 @@ export function PassagePanel({
             Open the whole document
           </a>
         </div>
-      </div>
-      <div className={styles.context}>
+      </Cluster>
+      <Stack gap={3}>
         {before.map((item) => (
           <Neighbour key={item.id} passage={item} />
         ))}
         <section ref={hit} className={styles.hit} aria-label="The matching passage" data-testid="passage-hit">
-          <p className={styles.hitLabel}>Matching passage · {passage.location}</p>
-          <p className={styles.text}>
+          <Text size="xs" weight="semibold" className={styles.hitLabel}>
+            Matching passage · {passage.location}
+          </Text>
+          <Text size="sm" breakAnywhere className={styles.text}>
             {highlightParts(passage.text, terms).map((part, index) =>
               part.marked ? (
                 // biome-ignore lint/suspicious/noArrayIndexKey: fixed pieces of one text.
@@ -117,12 +123,12 @@ export function PassagePanel({
                 <span key={index}>{part.text}</span>
               ),
             )}
-          </p>
+          </Text>
         </section>
         {after.map((item) => (
           <Neighbour key={item.id} passage={item} />
         ))}
-      </div>
-    </div>
+      </Stack>
+    </Stack>
   );
 }

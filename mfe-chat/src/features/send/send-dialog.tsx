@@ -3,7 +3,7 @@ import { useMutation } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
 import { type FormEvent, useId, useState } from 'react';
 import { sendAnswer } from '../chat-api/chat-api';
-import { Button, Cluster, DialogForm, DialogLead, Spinner } from '@trove/kit/ui';
+import { Button, Cluster, DialogForm, DialogLead, Spinner, Stack, Text } from '@trove/kit/ui';
 import { listDestinations, postAnswer } from './destinations-api';
 import * as styles from './send-dialog.module.css';
 
@@ -56,10 +56,10 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
         We’ll email the summary, the fields table and links back to each passage. Links open only for you,
         signed in.
       </DialogLead>
-      <div className={styles.field}>
-        <label htmlFor={ids.input} className={styles.label}>
+      <Stack gap={1}>
+        <Text as="label" htmlFor={ids.input} size="sm" weight="semibold">
           Email address
-        </label>
+        </Text>
         <input
           id={ids.input}
           className={styles.input}
@@ -73,14 +73,16 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
           autoFocus
         />
         {error ? (
-          <p className={styles.error} id={ids.error} role="alert">
+          <Text tone="danger" size="sm" id={ids.error} role="alert">
             {error}
-          </p>
+          </Text>
         ) : null}
-      </div>
+      </Stack>
       {destinations.data !== undefined && destinations.data.length > 0 ? (
-        <fieldset className={styles.destinations} aria-describedby={ids.destinations}>
-          <legend className={styles.label}>Or post it to</legend>
+        <Stack as="fieldset" gap={2} className={styles.destinations} aria-describedby={ids.destinations}>
+          <Text as="legend" size="sm" weight="semibold">
+            Or post it to
+          </Text>
           <DialogLead id={ids.destinations}>Your destinations from Connections.</DialogLead>
           <Cluster as="ul" gap={2}>
             {destinations.data.map((destination) => (
@@ -96,9 +98,9 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
               </li>
             ))}
           </Cluster>
-        </fieldset>
+        </Stack>
       ) : null}
-      <div className={styles.actions}>
+      <Cluster gap={2} justify="end" wrap={false}>
         <Button size="sm" onClick={onCancel}>
           Cancel
         </Button>
@@ -106,7 +108,7 @@ export function SendDialog({ chatId, messageId, defaultAddress, onSent, onCancel
           {sending ? <Spinner /> : null}
           {sending ? 'Sending…' : 'Send answer'}
         </Button>
-      </div>
+      </Cluster>
     </DialogForm>
   );
 }

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@trove/contracts';
 import { useEffect, useRef } from 'react';
 import { type AnswerActions, AnswerView } from '../answer/answer-view';
-import { Card, Spinner, VisuallyHidden } from '@trove/kit/ui';
+import { Card, Cluster, Spinner, Stack, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as styles from './thread.module.css';
 
 interface ThreadViewProps {
@@ -12,12 +12,12 @@ interface ThreadViewProps {
 
 function Question({ text }: { text: string }) {
   return (
-    <div className={styles.questionRow}>
-      <p className={styles.question}>
+    <Cluster justify="end" wrap={false}>
+      <Text breakAnywhere className={styles.question}>
         <VisuallyHidden>You asked: </VisuallyHidden>
         {text}
-      </p>
-    </div>
+      </Text>
+    </Cluster>
   );
 }
 
@@ -36,31 +36,31 @@ export function ThreadView({ messages, pending, actions }: ThreadViewProps) {
 
   return (
     <>
-      <ol className={styles.thread} aria-label="Questions and answers">
+      <Stack as="ol" gap={4} aria-label="Questions and answers">
         {messages.map((message) => (
-          <li key={message.id} className={styles.message} data-role={message.role}>
+          <Stack as="li" key={message.id} gap={4} data-role={message.role}>
             {message.role === 'user' ? (
               <Question text={message.text} />
             ) : (
               <AnswerView answer={message} actions={actions} />
             )}
-          </li>
+          </Stack>
         ))}
         {pending !== null ? (
-          <li className={styles.message} data-role="pending">
+          <Stack as="li" gap={4} data-role="pending">
             <Question text={pending} />
             <Card className={styles.pendingAnswer} data-testid="pending-answer">
               <Spinner />
               <span>Searching your documents…</span>
-              <span className={styles.pendingLines} aria-hidden="true">
+              <Stack as="span" gap={2} className={styles.pendingLines} aria-hidden="true">
                 <span />
                 <span />
                 <span />
-              </span>
+              </Stack>
             </Card>
-          </li>
+          </Stack>
         ) : null}
-      </ol>
+      </Stack>
       <div ref={end} />
     </>
   );

@@ -17,9 +17,12 @@ import {
   Button,
   buttonClassName,
   Card,
+  Cluster,
   DialogForm,
   iconButtonClassName,
   Spinner,
+  Stack,
+  Text,
   VisuallyHidden,
 } from '@trove/kit/ui';
 import * as ui from '../ui/ui.module.css';
@@ -46,16 +49,16 @@ function useMinuteClock(): Date {
 
 function NewChatIntro({ onPick }: { onPick: (text: string) => void }) {
   return (
-    <div className={styles.intro}>
+    <Stack gap={3} className={styles.intro}>
       <span className={styles.introIcon} aria-hidden="true">
         <SparkIcon className={ui.icon} />
       </span>
       <h2 className={styles.introTitle}>Ask across your documents</h2>
-      <p className={styles.introText}>
+      <Text tone="muted" className={styles.introText}>
         Answers quote your uploads word for word, with the dates, totals and people pulled out — and each
         sentence links to the passage it came from.
-      </p>
-      <ul className={styles.suggestions} aria-label="Try one of these">
+      </Text>
+      <Stack as="ul" gap={2} className={styles.suggestions} aria-label="Try one of these">
         {SUGGESTIONS.map((text) => (
           <li key={text}>
             <button type="button" className={styles.suggestion} onClick={() => onPick(text)}>
@@ -63,8 +66,8 @@ function NewChatIntro({ onPick }: { onPick: (text: string) => void }) {
             </button>
           </li>
         ))}
-      </ul>
-      <p className={styles.introLinks}>
+      </Stack>
+      <Cluster as="p" gap={2} wrap={false} className={styles.introLinks}>
         <Link className={ui.link} to="/uploads">
           Upload documents
         </Link>
@@ -72,8 +75,8 @@ function NewChatIntro({ onPick }: { onPick: (text: string) => void }) {
         <Link className={ui.link} to="/connections">
           Connect a source
         </Link>
-      </p>
-    </div>
+      </Cluster>
+    </Stack>
   );
 }
 
@@ -271,7 +274,7 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
 
   return (
     <div className={styles.workspace} data-view={view}>
-      <nav className={styles.sidebar} aria-labelledby={ids.list}>
+      <Stack as="nav" className={styles.sidebar} aria-labelledby={ids.list}>
         <ChatList
           headingId={ids.list}
           newChatRef={newChatButton}
@@ -291,9 +294,9 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
           onShowMore={() => void list.showMore()}
         />
         <div className={styles.sidebarFooter}>{footer}</div>
-      </nav>
-      <section className={styles.main} aria-labelledby={ids.thread}>
-        <header className={styles.threadHead}>
+      </Stack>
+      <Stack as="section" className={styles.main} aria-labelledby={ids.thread}>
+        <Cluster as="header" gap={2} wrap={false} align="center" className={styles.threadHead}>
           <Link
             className={iconButtonClassName({ className: styles.back })}
             to="/chats"
@@ -301,17 +304,24 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
           >
             <BackIcon className={ui.icon} />
           </Link>
-          <h2 className={styles.threadTitle} id={ids.thread}>
+          <Text as="h2" weight="bold" className={styles.threadTitle} id={ids.thread}>
             {title}
-          </h2>
-        </header>
+          </Text>
+        </Cluster>
         <div className={styles.scroller} data-thread-scroller>
           <div className={styles.column}>
             {thread.status === 'loading' ? (
-              <div className={styles.threadLoading} role="status">
+              <Cluster
+                gap={3}
+                wrap={false}
+                align="center"
+                justify="center"
+                className={styles.threadLoading}
+                role="status"
+              >
                 <Spinner />
                 Opening the chat…
-              </div>
+              </Cluster>
             ) : thread.status === 'missing' ? (
               <Card className={styles.missing}>
                 <h3>This chat isn’t here</h3>
@@ -341,9 +351,9 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
               <ThreadView messages={thread.messages} pending={thread.pending} actions={answerActions} />
             )}
             {thread.error && thread.status === 'ready' ? (
-              <p className={styles.askError} role="alert">
+              <Text tone="danger" size="sm" className={styles.askError} role="alert">
                 {thread.error}
-              </p>
+              </Text>
             ) : null}
           </div>
         </div>
@@ -363,7 +373,7 @@ export function ChatsWorkspace({ footer }: { footer?: ReactNode }) {
         <VisuallyHidden as="p" role="status" id={ids.status} data-testid="chat-status">
           {announcement}
         </VisuallyHidden>
-      </section>
+      </Stack>
     </div>
   );
 }
@@ -384,7 +394,7 @@ function DeleteConfirm({
       <p className={sendStyles.confirmText}>
         “{title}” and its answers will be deleted for good. Mails already sent stay in their inboxes.
       </p>
-      <div className={sendStyles.actions}>
+      <Cluster gap={2} justify="end" wrap={false}>
         {/* The safe choice takes focus in a destructive dialog. */}
         <Button size="sm" onClick={onCancel} autoFocus>
           Cancel
@@ -397,7 +407,7 @@ function DeleteConfirm({
         >
           {deleting ? 'Deleting…' : 'Delete chat'}
         </Button>
-      </div>
+      </Cluster>
     </DialogForm>
   );
 }

@@ -1,5 +1,5 @@
-import { Button } from '@trove/kit/ui';
 import { useAppConfig } from '@trove/kit';
+import { Button, Cluster, Text } from '@trove/kit/ui';
 import type { Connector } from './connectors';
 import * as styles from './connectors.module.css';
 import { serverNeeds } from './server-needs';
@@ -10,7 +10,9 @@ export function AddServerDetails({ connector, onClose }: { connector: Connector;
   const needs = serverNeeds(name)[connector.id] ?? [];
   return (
     <div className={styles.addServer}>
-      <p className={styles.soon}>Coming soon</p>
+      <Text size="xs" weight="semibold" className={styles.soon}>
+        Coming soon
+      </Text>
       <p className={styles.addServerLede}>
         Adding {connector.name} yourself is not available yet. When it arrives, you will need:
       </p>
@@ -25,11 +27,11 @@ export function AddServerDetails({ connector, onClose }: { connector: Connector;
       <p className={styles.addServerNote}>
         {name} only ever reads: it never writes to {connector.name} or changes its settings.
       </p>
-      <div className={styles.addServerActions}>
+      <Cluster justify="end" wrap={false}>
         <Button variant="primary" onClick={onClose}>
           Got it
         </Button>
-      </div>
+      </Cluster>
     </div>
   );
 }

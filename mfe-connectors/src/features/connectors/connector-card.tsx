@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { BrandMark } from '../catalog/brand-mark';
-import { Button, Card, Cluster, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Card, Cluster, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import { Heading, type HeadingLevel } from '../catalog/heading';
 import { configureHint, type ConnectorState } from './connector-state';
@@ -53,21 +53,23 @@ export function ConnectorCard({
       data-connector={connector.id}
       data-state={state.kind}
     >
-      <div className={styles.cardHead}>
+      <Cluster gap={3} align="start" justify="between" wrap={false}>
         <BrandMark initials={connector.mark.initials} hue={connector.mark.hue} />
-        <span className={styles.state} data-state={state.kind}>
+        <Text as="span" size="xs" weight="semibold" className={styles.state} data-state={state.kind}>
           {stateLabels[state.kind]}
-        </span>
-      </div>
+        </Text>
+      </Cluster>
       <div>
         <Heading level={headingLevel} id={titleId} className={styles.cardTitle}>
           {connector.name}
         </Heading>
-        <p className={styles.cardMeta}>
+        <Text tone="muted" size="xs">
           {connector.brand} · {categoryLabels[connector.category]}
-        </p>
+        </Text>
       </div>
-      <p className={styles.notes}>{connector.notes}</p>
+      <Text tone="muted" size="sm" className={styles.notes}>
+        {connector.notes}
+      </Text>
       <Cluster as="ul" gap={1} aria-label={`${connector.name} details`}>
         {facts.map((fact) => (
           <li key={fact} className={shared.chip}>
@@ -75,11 +77,11 @@ export function ConnectorCard({
           </li>
         ))}
       </Cluster>
-      <div className={styles.cardFoot}>
+      <Cluster gap={3} rowGap={2} align="center" className={styles.cardFoot}>
         {state.kind === 'connected' ? (
-          <p className={styles.connected}>
+          <Text tone="success" size="sm" weight="semibold" className={styles.connected}>
             <span aria-hidden="true">●</span> Always on
-          </p>
+          </Text>
         ) : state.kind === 'manual' ? (
           <Button className={`${shared.button} ${shared.secondary}`} onClick={() => onAddServer(connector)}>
             {connector.adds === 'file'
@@ -104,9 +106,9 @@ export function ConnectorCard({
             <Button variant="primary" className={shared.button} disabled aria-describedby={hintId}>
               Connect<VisuallyHidden> {connector.name}</VisuallyHidden>
             </Button>
-            <p id={hintId} className={styles.hint}>
+            <Text id={hintId} tone="muted" size="xs">
               {configureHint(state)}
-            </p>
+            </Text>
           </>
         )}
         {state.kind !== 'manual' && connector.calendarAddress !== undefined ? (
@@ -115,7 +117,7 @@ export function ConnectorCard({
             Use a calendar address<VisuallyHidden> for {connector.name}</VisuallyHidden>
           </Button>
         ) : null}
-      </div>
+      </Cluster>
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '@trove/contracts';
 import { useMutation, userMessage, useToasts } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
-import { Button, Field, Heading, Select, Spinner } from '@trove/kit/ui';
+import { Button, Cluster, Field, Heading, Select, Spinner, Text } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
 import * as shared from '../catalog/catalog.module.css';
 import {
@@ -57,11 +57,13 @@ function Certificate({
   const certificate = result?.ok === false ? result.certificate : undefined;
   if (certificate === undefined) return null;
   return (
-    <span className={styles.certificate} data-testid="destination-certificate">
+    <Cluster as="span" gap={2} align="center" data-testid="destination-certificate">
       <span className={styles.itemMeta}>
         Trust it only if this is your receiver’s: SHA-256{' '}
-        <code className={styles.fingerprint}>{certificate.sha256}</code>, issued to {certificate.subject} by{' '}
-        {certificate.issuer}, valid until {certificate.valid_to}.
+        <Text as="code" size="xs" breakAnywhere>
+          {certificate.sha256}
+        </Text>
+        , issued to {certificate.subject} by {certificate.issuer}, valid until {certificate.valid_to}.
       </span>
       <Button
         size="sm"
@@ -71,7 +73,7 @@ function Certificate({
       >
         Trust this certificate
       </Button>
-    </span>
+    </Cluster>
   );
 }
 
@@ -157,14 +159,14 @@ export function DestinationsSection() {
       <Heading level={2} size="xl" id="connections-destinations">
         Destinations
       </Heading>
-      <p className={sourceStyles.quiet}>
+      <Cluster as="p" gap={2} wrap={false} align="center" className={sourceStyles.quiet}>
         Where answers can be sent: a Slack, Microsoft Teams or Google Chat channel’s webhook. End a question
         with “-&gt; #name” or use Send on an answer.
-      </p>
+      </Cluster>
       {state.status === 'loading' ? (
-        <p className={sourceStyles.quiet}>
+        <Cluster as="p" gap={2} wrap={false} align="center" className={sourceStyles.quiet}>
           <Spinner /> Loading your destinations…
-        </p>
+        </Cluster>
       ) : state.status === 'error' ? (
         <div className={styles.error} role="alert">
           {userMessage(state.error, 'Your destinations could not be loaded.')}{' '}
@@ -175,9 +177,11 @@ export function DestinationsSection() {
       ) : destinations !== undefined && destinations.length > 0 ? (
         <ul className={styles.list} aria-label="Your destinations">
           {destinations.map((destination) => (
-            <li key={destination.id} className={styles.item}>
+            <Cluster as="li" key={destination.id} gap={3} align="center" className={styles.item}>
               <span className={styles.itemText}>
-                <span className={styles.itemName}>{destination.name}</span>
+                <Text as="span" weight="semibold">
+                  {destination.name}
+                </Text>
                 <span className={styles.itemMeta}>
                   {DESTINATION_KIND_LABELS[destination.kind]} · {destination.host}
                 </span>
@@ -210,11 +214,13 @@ export function DestinationsSection() {
               >
                 Remove
               </Button>
-            </li>
+            </Cluster>
           ))}
         </ul>
       ) : (
-        <p className={sourceStyles.quiet}>No destinations yet.</p>
+        <Cluster as="p" gap={2} wrap={false} align="center" className={sourceStyles.quiet}>
+          No destinations yet.
+        </Cluster>
       )}
       <form className={styles.form} onSubmit={(event) => void add(event)} aria-label="Add a destination">
         <Field label="Service" required>

@@ -20,14 +20,20 @@ import * as styles from './documents.module.css';
 function DocumentLinks({ label, documents }: { label: string; documents: readonly DocumentLink[] }) {
   return (
     <section className={styles.links} aria-label={label}>
-      <h2 className={styles.smallHeading}>{label}</h2>
+      <Text as="h2" size="sm" weight="bold">
+        {label}
+      </Text>
       <ul className={styles.linkList}>
         {documents.map((document) => (
           <li key={document.id}>
             <Link className={styles.docLink} to={documentHref(document.id)}>
               <DocumentIcon size={16} />
-              <span className={styles.linkName}>{document.name}</span>
-              <span className={styles.kindTag}>{KIND_LABELS[document.type]}</span>
+              <Text as="span" weight="semibold" breakAnywhere className={styles.linkName}>
+                {document.name}
+              </Text>
+              <Text as="span" tone="muted" size="xs" weight="semibold" className={styles.kindTag}>
+                {KIND_LABELS[document.type]}
+              </Text>
             </Link>
           </li>
         ))}
@@ -98,7 +104,9 @@ function DocumentText({ view, passageId }: { view: DocumentView; passageId: stri
       {sections.map((section, index) => (
         <section key={`${section.location}-${section.passages[0]?.id ?? index}`} className={styles.section}>
           {section.location === '' || (sections.length === 1 && view.shape === 'message') ? null : (
-            <h2 className={`${styles.smallHeading} ${styles.place}`}>{placeHeading(section.location)}</h2>
+            <Text as="h2" size="sm" weight="bold" tone="muted">
+              {placeHeading(section.location)}
+            </Text>
           )}
           {section.passages.map((passage) => {
             const isCurrent = passage.id === passageId;
@@ -142,18 +150,20 @@ export function DocumentViewer({ view, passageId }: { view: DocumentView; passag
     <article className={styles.page} aria-labelledby="document-title">
       <header className={styles.head}>
         <Cluster gap={2} align="center">
-          <span className={styles.kindTag}>{kind}</span>
+          <Text as="span" tone="muted" size="xs" weight="semibold" className={styles.kindTag}>
+            {kind}
+          </Text>
           {source === null ? null : (
             <Text as="span" tone="muted" size="sm" data-testid="document-source">
               {source}
             </Text>
           )}
         </Cluster>
-        <h1 id="document-title" className={styles.title}>
+        <Text as="h1" id="document-title" breakAnywhere className={styles.title}>
           {view.message?.subject ?? label.title}
-        </h1>
+        </Text>
         {label.fileName === null || view.shape === 'row' ? null : (
-          <Text tone="muted" size="sm" className={styles.fileName}>
+          <Text tone="muted" size="sm" breakAnywhere>
             {label.fileName}
           </Text>
         )}

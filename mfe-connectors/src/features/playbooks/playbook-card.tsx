@@ -2,7 +2,7 @@ import type { SessionStatus } from '@trove/kit';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../catalog/brand-mark';
-import { buttonClassName, Card, Cluster } from '@trove/kit/ui';
+import { buttonClassName, Card, Cluster, Text } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import { Heading, type HeadingLevel } from '../catalog/heading';
 import { templateTarget } from '../catalog/login-redirects';
@@ -34,12 +34,19 @@ export function PlaybookCard({
       data-playbook={playbook.id}
       aria-labelledby={titleId}
     >
-      <div className={styles.cardTop}>
+      <Cluster gap={2} align="center" justify="between" wrap={false}>
         <span className={styles.dept}>{playbook.dept}</span>
-        <span className={styles.difficulty} data-difficulty={playbook.difficulty}>
+        <Text
+          as="span"
+          tone="muted"
+          size="xs"
+          weight="semibold"
+          className={styles.difficulty}
+          data-difficulty={playbook.difficulty}
+        >
           {difficultyLabels[playbook.difficulty]}
-        </span>
-      </div>
+        </Text>
+      </Cluster>
       <Heading level={headingLevel} id={titleId} className={styles.cardTitle}>
         {playbook.name}
       </Heading>
@@ -57,7 +64,7 @@ export function PlaybookCard({
         </ol>
       </details>
       <Cluster gap={2} align="center" justify="between" className={styles.meta}>
-        <ul className={styles.sources} aria-label="Works with">
+        <Cluster as="ul" gap={1} wrap={false} aria-label="Works with">
           {sources.map((connector) => (
             <li key={connector.id}>
               <BrandMark
@@ -68,7 +75,7 @@ export function PlaybookCard({
               />
             </li>
           ))}
-        </ul>
+        </Cluster>
         <Cluster as="ul" gap={1} aria-label="Actions">
           {playbook.tags.map((tag) => (
             <li key={tag} className={shared.chip}>

@@ -1,6 +1,6 @@
 import { useSession } from '@trove/kit';
 import { useId, useMemo, useState } from 'react';
-import { Button, Eyebrow, Grid, Placeholder } from '@trove/kit/ui';
+import { Button, Eyebrow, Grid, Placeholder, Text } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import type { HeadingLevel } from '../catalog/heading';
 import { PlaybookCard } from './playbook-card';
@@ -85,7 +85,7 @@ export function PlaybookCatalog({
           </Eyebrow>
           <div className={shared.segmented}>
             {(['all', ...difficulties] as const).map((difficulty) => (
-              <label key={difficulty} className={shared.segment}>
+              <Text as="label" key={difficulty} tone="muted" size="sm" className={shared.segment}>
                 <input
                   type="radio"
                   name={ids.difficulty}
@@ -94,18 +94,26 @@ export function PlaybookCatalog({
                   onChange={() => update({ difficulty })}
                 />
                 {difficulty === 'all' ? 'Any' : difficultyLabels[difficulty]}
-              </label>
+              </Text>
             ))}
           </div>
         </fieldset>
-        <p className={`${shared.count} ${styles.count}`} data-testid="playbook-count" aria-live="polite">
+        <Text
+          tone="muted"
+          size="sm"
+          className={`${shared.count} ${styles.count}`}
+          data-testid="playbook-count"
+          aria-live="polite"
+        >
           <strong>{matches.length}</strong> {matches.length === 1 ? 'playbook' : 'playbooks'}
-        </p>
+        </Text>
       </form>
 
       {matches.length === 0 ? (
         <Placeholder>
-          <p className={shared.emptyText}>No playbooks match your filters.</p>
+          <Text tone="strong" weight="semibold">
+            No playbooks match your filters.
+          </Text>
           {playbookFiltersChanged(filters) ? (
             <Button
               className={`${shared.button} ${shared.secondary}`}

@@ -1,6 +1,6 @@
 import type { SourceFolder } from '@trove/contracts';
 import { PasswordInput } from '@trove/kit';
-import { Field, type FieldControlProps, Select } from '@trove/kit/ui';
+import { Cluster, Field, type FieldControlProps, Select, Text } from '@trove/kit/ui';
 import type { ReactNode } from 'react';
 import * as shared from '../catalog/catalog.module.css';
 import * as styles from './sources.module.css';
@@ -157,12 +157,18 @@ export function FolderChoice({
 }: FolderChoiceProps) {
   return (
     <fieldset className={styles.folders} aria-describedby={error ? errorId : undefined}>
-      <legend className={styles.foldersLegend}>{legend}</legend>
-      {hint ? <p className={styles.foldersHint}>{hint}</p> : null}
+      <Text as="legend" size="sm" weight="semibold" className={styles.foldersLegend}>
+        {legend}
+      </Text>
+      {hint ? (
+        <Text tone="muted" size="xs">
+          {hint}
+        </Text>
+      ) : null}
       <ul className={styles.folderList}>
         {folders.map((folder) => (
           <li key={folder.path}>
-            <label className={styles.folder}>
+            <Cluster as="label" gap={2} wrap={false} align="center" className={styles.folder}>
               <input
                 type="checkbox"
                 checked={chosen.has(folder.path)}
@@ -170,16 +176,18 @@ export function FolderChoice({
               />
               <span className={styles.folderName}>{byName ? folder.name : folder.path}</span>
               {folder.messages === null ? null : (
-                <span className={styles.folderCount}>{folder.messages.toLocaleString('en-GB')}</span>
+                <Text as="span" tone="muted" size="xs" numeric>
+                  {folder.messages.toLocaleString('en-GB')}
+                </Text>
               )}
-            </label>
+            </Cluster>
           </li>
         ))}
       </ul>
       {error ? (
-        <p id={errorId} className={styles.fieldError} role="alert">
+        <Text id={errorId} tone="danger" size="sm" role="alert">
           {error}
-        </p>
+        </Text>
       ) : null}
     </fieldset>
   );

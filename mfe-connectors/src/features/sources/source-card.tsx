@@ -1,5 +1,5 @@
 import type { Source } from '@trove/contracts';
-import { Button, Card, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Card, Cluster, Text, VisuallyHidden } from '@trove/kit/ui';
 import { Fragment, useId } from 'react';
 import * as badgeStyles from '../catalog/status-badge.module.css';
 import { sourceUi } from './kinds/registry';
@@ -78,23 +78,30 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
       aria-labelledby={titleId}
       data-source-state={shown}
     >
-      <div className={styles.cardHead}>
+      <Cluster gap={3} align="start" justify="between" wrap={false}>
         <div className={styles.cardName}>
           {/* Named by the text as it is: the break points are for the eye, not for the name read out. */}
           <h3 id={titleId} className={styles.cardTitle} aria-label={source.name}>
             <BreakableName text={source.name} />
           </h3>
           {sourceMeta(source).map((line) => (
-            <p key={line} className={styles.cardMeta}>
+            <Text key={line} tone="muted" size="xs" breakAnywhere>
               {line}
-            </p>
+            </Text>
           ))}
         </div>
-        <span className={`${badgeStyles.badge} ${styles.state}`} data-state={shown}>
+        <Text
+          as="span"
+          tone="muted"
+          size="xs"
+          weight="semibold"
+          className={`${badgeStyles.badge} ${styles.state}`}
+          data-state={shown}
+        >
           <span aria-hidden="true" className={`${badgeStyles.dot} ${styles.dot}`} />
           {text.label}
-        </span>
-      </div>
+        </Text>
+      </Cluster>
       <div className={styles.status}>
         {text.lines.map((line, index) => (
           <p key={line} className={index === 0 && state === 'needs_attention' ? styles.reason : undefined}>
@@ -111,13 +118,15 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
         )}
       </div>
       {sync === undefined ? null : (
-        <p className={styles.syncMode} data-mode={sync.mode}>
+        <Text tone="muted" size="xs" className={styles.syncMode} data-mode={sync.mode}>
           {sync.mode === 'full' ? <strong>Full scans. </strong> : null}
           {sync.note}
-        </p>
+        </Text>
       )}
-      <p className={styles.documents}>{countOf(source.documents, units)} in search</p>
-      <div className={styles.cardActions}>
+      <Text tone="muted" size="xs">
+        {countOf(source.documents, units)} in search
+      </Text>
+      <Cluster gap={2} className={styles.cardActions}>
         {needed === null ? null : (
           <Button
             size="sm"
@@ -162,7 +171,7 @@ export function SourceCard({ source, now, busy, onAction }: SourceCardProps) {
         >
           Remove<VisuallyHidden> {source.name}</VisuallyHidden>
         </Button>
-      </div>
+      </Cluster>
     </Card>
   );
 }
@@ -181,8 +190,11 @@ export function ConfirmRemove({
   return (
     <div className={styles.confirm}>
       <p>
-        This removes everything <strong className={styles.breakWord}>{source.name}</strong> brought in —{' '}
-        {words.what(source.documents)} — from your search too{words.forgets}. {words.kept}
+        This removes everything{' '}
+        <Text as="strong" breakAnywhere>
+          {source.name}
+        </Text>{' '}
+        brought in — {words.what(source.documents)} — from your search too{words.forgets}. {words.kept}
       </p>
       <p>
         This cannot be undone; add the {words.addAgain} again to bring {words.comesBack} back.

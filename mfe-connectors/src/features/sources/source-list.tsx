@@ -36,22 +36,22 @@ export function SourceList({ state, onAdd, onAction }: SourceListProps) {
         </Cluster>
       </Cluster>
       {state.status === 'loading' ? (
-        <p className={styles.quiet}>
+        <Cluster as="p" gap={2} wrap={false} align="center" className={styles.quiet}>
           <Spinner /> Loading your sources…
-        </p>
+        </Cluster>
       ) : state.status === 'error' ? (
-        <div className={styles.loadError} role="alert">
+        <Cluster gap={3} align="center" className={styles.loadError} role="alert">
           <p>{userMessage(state.error, 'Your sources could not be loaded.')}</p>
           <Button size="sm" busy={state.fetching} onClick={state.retry}>
             Try again
           </Button>
-        </div>
+        </Cluster>
       ) : sources === null || sources.length === 0 ? (
-        <p className={styles.quiet}>
+        <Cluster as="p" gap={2} wrap={false} align="center" className={styles.quiet}>
           Nothing connected yet. Add a mailbox over IMAP — Gmail, Outlook, iCloud, Fastmail or your own server
           — a calendar by its iCal address or CalDAV, a file share (Nextcloud or any WebDAV), a Git
           repository, or a PostgreSQL, MySQL or SQLite database, and it becomes searchable with your uploads.
-        </p>
+        </Cluster>
       ) : (
         <ul className={styles.sourceGrid}>
           {sources.map((source) => (

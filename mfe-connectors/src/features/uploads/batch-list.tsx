@@ -80,15 +80,15 @@ export function BatchList({
       <ul className={styles.batch}>
         {views.map(({ item, stage, view }) => (
           <li key={item.key} className={styles.batchItem} data-tone={view.tone}>
-            <div className={styles.batchLine}>
+            <Cluster gap={2} wrap={false} align="center" className={styles.batchLine}>
               <span className={styles.batchName} title={item.name}>
                 {item.name}
               </span>
-              <span className={styles.batchMeta}>
+              <Text as="span" tone="muted" size="sm" className={styles.batchMeta}>
                 {item.kind === null
                   ? humanSize(item.size)
                   : `${KIND_LABELS[item.kind]} · ${humanSize(item.size)}`}
-              </span>
+              </Text>
               {stage.stage === 'upload-failed' ? (
                 <LinkButton className={styles.linkButton} onClick={() => onRetry(item.key)}>
                   Try again
@@ -104,7 +104,7 @@ export function BatchList({
                   <CloseIcon size={16} />
                 </button>
               ) : null}
-            </div>
+            </Cluster>
             <div
               className={styles.progress}
               role="progressbar"
@@ -116,9 +116,9 @@ export function BatchList({
             >
               <span className={styles.progressFill} style={{ width: `${view.percent ?? 100}%` }} />
             </div>
-            <p className={styles.batchStatus} data-testid="upload-stage">
+            <Text tone="muted" size="sm" className={styles.batchStatus} data-testid="upload-stage">
               {view.text}
-            </p>
+            </Text>
           </li>
         ))}
       </ul>

@@ -4,7 +4,7 @@ import { exactTime, relativeTime } from '@trove/kit/format';
 import { humanSize, KIND_LABELS, partsLabel } from './format';
 import { TrashIcon } from '@trove/kit/icons';
 import { StatusBadge } from './status-badge';
-import { Button, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Cluster, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import * as styles from './uploads.module.css';
 
@@ -75,26 +75,28 @@ export function DocumentsTable({
                   {/* Issue 19 item 3: the title a person remembers, the file name under it. */}
                   <DocumentName document={document} />
                   {/* On a phone the other columns fold into this line. */}
-                  <span className={styles.narrowMeta}>
+                  <Text as="span" tone="muted" size="xs" className={styles.narrowMeta}>
                     {KIND_LABELS[document.type]} · {humanSize(document.size_bytes)}
                     {document.parts === null ? '' : ` · ${partsLabel(document.type, document.parts)}`} ·{' '}
                     {relativeTime(document.created_at, now)}
-                  </span>
+                  </Text>
                   {document.status === 'failed' && document.failure_reason ? (
                     <span className={styles.failure}>{document.failure_reason}</span>
                   ) : null}
                   {/* Issue 39: how it was read, when the person should know (pages unread, entries left out). */}
                   {document.status === 'indexed'
                     ? (document.notes ?? []).map((note) => (
-                        <span key={note} className={styles.note}>
+                        <Text as="span" key={note} tone="muted" size="xs" className={styles.note}>
                           {note}
-                        </span>
+                        </Text>
                       ))
                     : null}
                 </div>
               </th>
               <td className={styles.wide}>{KIND_LABELS[document.type]}</td>
-              <td className={`${styles.wide} ${styles.number}`}>{humanSize(document.size_bytes)}</td>
+              <Text as="td" numeric className={styles.wide}>
+                {humanSize(document.size_bytes)}
+              </Text>
               <td className={styles.wide}>{partsLabel(document.type, document.parts)}</td>
               <td className={styles.wide}>
                 <time dateTime={document.created_at} title={exactTime(document.created_at)}>
@@ -136,17 +138,20 @@ export function ConfirmDelete({
   return (
     <div className={styles.confirm}>
       <p>
-        <strong className={styles.breakWord}>{document.name}</strong> and everything found in it leave your
-        search at once. This cannot be undone; upload the file again to bring it back.
+        <Text as="strong" breakAnywhere>
+          {document.name}
+        </Text>{' '}
+        and everything found in it leave your search at once. This cannot be undone; upload the file again to
+        bring it back.
       </p>
-      <div className={styles.confirmActions}>
+      <Cluster gap={2} wrap={false} justify="end" className={styles.confirmActions}>
         <Button className={`${shared.button} ${shared.secondary}`} onClick={onCancel}>
           Cancel
         </Button>
         <Button variant="danger" className={shared.button} onClick={onConfirm}>
           Delete
         </Button>
-      </div>
+      </Cluster>
     </div>
   );
 }
@@ -156,9 +161,9 @@ function DocumentName({ document }: { document: UploadedDocument }) {
   const label = documentLabel(document);
   return (
     <>
-      <span className={styles.docName} title={label.title}>
+      <Text as="span" tone="strong" weight="semibold" className={styles.docName} title={label.title}>
         {label.title}
-      </span>
+      </Text>
       {label.fileName === null ? null : (
         <span className={styles.docFile} title={label.fileName}>
           {label.fileName}

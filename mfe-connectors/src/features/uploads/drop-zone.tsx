@@ -2,7 +2,7 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { humanSize } from './format';
 import { UploadCloudIcon } from '@trove/kit/icons';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_KINDS_TEXT, UPLOAD_LIMITS } from './upload-checks';
-import { Button, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import * as styles from './uploads.module.css';
 
@@ -66,7 +66,7 @@ export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
       <span className={styles.dropIcon}>
         <UploadCloudIcon size={28} />
       </span>
-      <p className={styles.dropTitle}>
+      <Text weight="semibold" className={styles.dropTitle}>
         {dragging ? (
           'Drop to upload'
         ) : (
@@ -76,12 +76,12 @@ export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
             <span className={styles.touchOnly}>Add files to search them</span>
           </>
         )}
-      </p>
-      <p className={styles.dropHint} id={hintId}>
+      </Text>
+      <Text tone="muted" size="sm" className={styles.dropHint} id={hintId}>
         {ACCEPTED_KINDS_TEXT}
         <br />
         Up to {humanSize(UPLOAD_LIMITS.maxFileBytes)} each, {UPLOAD_LIMITS.maxFiles} files at a time
-      </p>
+      </Text>
       <Button
         variant="primary"
         className={shared.button}

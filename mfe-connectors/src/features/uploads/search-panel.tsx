@@ -52,12 +52,12 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
   const source = documentSourceLine(result.document.source);
   return (
     <li className={styles.result} data-testid="search-result">
-      <div className={styles.resultHead}>
-        <span className={styles.kindTag}>
+      <Cluster gap={2} rowGap={1} align="baseline" className={styles.resultHead}>
+        <Text as="span" tone="muted" size="xs" weight="semibold" className={styles.kindTag}>
           {isDatabaseRow(result.document.source) ? DATABASE_ROW_LABEL : KIND_LABELS[result.document.type]}
-        </span>
+        </Text>
         {/* Issue 38 item 1: a result opens its document at the passage found. */}
-        <h3 className={styles.resultTitle}>
+        <Text as="h3" breakAnywhere className={styles.resultTitle}>
           <Link
             className={styles.resultLink}
             data-result-link=""
@@ -65,8 +65,8 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
           >
             {label.title}
           </Link>
-        </h3>
-      </div>
+        </Text>
+      </Cluster>
       {label.fileName === null ? null : <p className={styles.docFile}>{label.fileName}</p>}
       {source === null ? null : (
         <p className={styles.docFile} data-testid="result-source">
@@ -74,13 +74,15 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
         </p>
       )}
       {result.passage.location === '' ? null : (
-        <p className={styles.location}>{placeLabel(result.passage.location)}</p>
+        <Text tone="muted" size="xs" className={styles.location}>
+          {placeLabel(result.passage.location)}
+        </Text>
       )}
-      <p className={styles.snippet}>
+      <Text size="sm" breakAnywhere className={styles.snippet}>
         <SnippetText parts={result.snippet} />
-      </p>
+      </Text>
       {chips.length > 0 ? (
-        <ul className={styles.facts} aria-label="Found in this passage">
+        <Cluster as="ul" gap={1} aria-label="Found in this passage">
           {chips.map((chip) => (
             <li key={`${chip.kind}:${chip.label}`}>
               <button
@@ -90,11 +92,14 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
                 title={`Only results with ${chip.label}`}
                 onClick={() => onFact(chip)}
               >
-                <span className={styles.factKind}>{FILTER_NAMES[chip.kind]}</span> {chip.label}
+                <Text as="span" tone="muted" weight="semibold">
+                  {FILTER_NAMES[chip.kind]}
+                </Text>{' '}
+                {chip.label}
               </button>
             </li>
           ))}
-        </ul>
+        </Cluster>
       ) : null}
     </li>
   );
@@ -234,7 +239,7 @@ export function SearchPanel({
   return (
     <Card as="section" shadow="sm" className={styles.card} aria-label="Search">
       <search>
-        <form className={styles.searchForm} onSubmit={submit}>
+        <Cluster as="form" gap={2} wrap={false} className={styles.searchForm} onSubmit={submit}>
           <VisuallyHidden as="label" htmlFor={inputId}>
             {SEARCH_BOX_LABEL}
           </VisuallyHidden>
@@ -263,9 +268,9 @@ export function SearchPanel({
           >
             {busy ? 'Searching…' : 'Search'}
           </Button>
-        </form>
+        </Cluster>
         {/* Issue 19 item 4: the syntax the search reads, said where it is typed. */}
-        <p id={`${inputId}-syntax`} className={styles.searchHint}>
+        <Text id={`${inputId}-syntax`} tone="muted" size="xs" className={styles.searchHint}>
           Try <code>"exact words"</code>, <code>-without</code>, <code>from:name</code>,{' '}
           <code>subject:word</code>, <code>type:pdf</code>, <code>after:2024-04-01</code>,{' '}
           <code>has:attachment</code>, <code>source:uploads</code>.
@@ -273,7 +278,7 @@ export function SearchPanel({
             {' '}
             Results come as you type; the down arrow goes to them, Escape back here or clears the box.
           </VisuallyHidden>
-        </p>
+        </Text>
         {/* Issue 42 item 5: a screen reader hears how many were found, as they change under the typing. */}
         <VisuallyHidden as="p" role="status" data-testid="search-count">
           {resultCountWords(state)}
@@ -284,10 +289,13 @@ export function SearchPanel({
       (state.facets.length > 0 || state.sourceFacets.length > 1 || filters.length > 0) ? (
         <div className={styles.refine}>
           {state.facets.length > 0 ? (
-            <fieldset className={styles.facets}>
+            <Cluster as="fieldset" gap={2} className={styles.facets}>
               <VisuallyHidden as="legend">Filter by type</VisuallyHidden>
               <PillButton pressed={chosenType === null} onClick={() => chooseType(request.q, null)}>
-                All <span className={styles.count}>{total}</span>
+                All{' '}
+                <Text as="span" tone="muted" size="xs" numeric>
+                  {total}
+                </Text>
               </PillButton>
               {state.facets.map((facet) => (
                 <PillButton
@@ -296,13 +304,15 @@ export function SearchPanel({
                   onClick={() => chooseType(request.q, chosenType === facet.value ? null : facet.value)}
                 >
                   {facet.value === ROW_KIND ? DATABASE_ROW_LABEL : KIND_LABELS[facet.value]}{' '}
-                  <span className={styles.count}>{facet.count}</span>
+                  <Text as="span" tone="muted" size="xs" numeric>
+                    {facet.count}
+                  </Text>
                 </PillButton>
               ))}
-            </fieldset>
+            </Cluster>
           ) : null}
           {state.sourceFacets.length > 1 || chosenSource !== undefined ? (
-            <fieldset className={styles.facets}>
+            <Cluster as="fieldset" gap={2} className={styles.facets}>
               <VisuallyHidden as="legend">Filter by source</VisuallyHidden>
               {state.sourceFacets.map((facet) => {
                 const chosen = isChosenSource(chosenSource, facet);
@@ -316,11 +326,14 @@ export function SearchPanel({
                       onSearch(q, type, filters);
                     }}
                   >
-                    {facet.label} <span className={styles.count}>{facet.count}</span>
+                    {facet.label}{' '}
+                    <Text as="span" tone="muted" size="xs" numeric>
+                      {facet.count}
+                    </Text>
                   </PillButton>
                 );
               })}
-            </fieldset>
+            </Cluster>
           ) : null}
           {filters.length > 0 ? (
             <Cluster as="ul" gap={2} aria-label="Active filters">
@@ -344,9 +357,9 @@ export function SearchPanel({
 
       <div aria-busy={busy}>
         {state.status === 'error' ? (
-          <p className={styles.errorLine} role="alert">
+          <Text tone="danger" size="sm" className={styles.errorLine} role="alert">
             {state.error}
-          </p>
+          </Text>
         ) : null}
         {request !== null && state.status === 'done' && state.results.length === 0 ? (
           <Text tone="muted" size="sm">

@@ -1,4 +1,5 @@
 import type { DocumentStatus } from '@trove/contracts';
+import { Text } from '@trove/kit/ui';
 import * as badgeStyles from '../catalog/status-badge.module.css';
 import * as styles from './uploads.module.css';
 
@@ -11,9 +12,16 @@ export const STATUS_LABELS: Record<DocumentStatus, string> = {
 
 export function StatusBadge({ status }: { status: DocumentStatus }) {
   return (
-    <span className={`${badgeStyles.badge} ${styles.badge}`} data-status={status}>
+    <Text
+      as="span"
+      tone="muted"
+      size="xs"
+      weight="semibold"
+      className={`${badgeStyles.badge} ${styles.badge}`}
+      data-status={status}
+    >
       <span className={`${badgeStyles.dot} ${styles.badgeDot}`} aria-hidden="true" />
       {STATUS_LABELS[status]}
-    </span>
+    </Text>
   );
 }

@@ -6,7 +6,17 @@ import type {
   WorkflowRun,
 } from '@trove/contracts';
 import { useMutation, useToasts } from '@trove/kit';
-import { Button, buttonClassName, Field, Heading, Input, PageHeader, Select } from '@trove/kit/ui';
+import {
+  Button,
+  buttonClassName,
+  Cluster,
+  Field,
+  Heading,
+  Input,
+  PageHeader,
+  Select,
+  Text,
+} from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { findConnector } from '../connectors/connectors';
@@ -108,11 +118,11 @@ export function WorkflowEditor(props: WorkflowEditorProps) {
           lede="Saved questions that run on a schedule and send a cited table to you or your channels."
         />
         {props.missing.length > 0 ? (
-          <p className={styles.notice}>
+          <Text size="sm" className={styles.notice}>
             This playbook reads {props.missing.map((id) => findConnector(id)?.name ?? id).join(', ')}, which
             you have not connected. It searches what you have: <Link to="/connections">connect sources</Link>{' '}
             or <Link to="/uploads">upload the files</Link>.
-          </p>
+          </Text>
         ) : null}
         <div className={styles.form}>
           <Field label="Name" className={styles.wide} required>
@@ -134,7 +144,7 @@ export function WorkflowEditor(props: WorkflowEditorProps) {
               />
             )}
           </Field>
-          <fieldset className={`${styles.checks} ${styles.wide}`}>
+          <Cluster as="fieldset" gap={4} rowGap={2} className={`${styles.checks} ${styles.wide}`}>
             <legend>Columns</legend>
             {WORKFLOW_BASE_COLUMNS.map((column) => (
               <label key={column} className={styles.check}>
@@ -151,7 +161,7 @@ export function WorkflowEditor(props: WorkflowEditorProps) {
                 {COLUMN_LABELS[column]}
               </label>
             ))}
-          </fieldset>
+          </Cluster>
           <Field label="Named fields" hint="Comma-separated, e.g. invoice number, po number">
             {(control) => (
               <Input {...control} value={form.fields} onChange={(e) => set('fields', e.target.value)} />
@@ -249,7 +259,7 @@ export function WorkflowEditor(props: WorkflowEditorProps) {
               )}
             </Field>
           ) : null}
-          <fieldset className={`${styles.checks} ${styles.wide}`}>
+          <Cluster as="fieldset" gap={4} rowGap={2} className={`${styles.checks} ${styles.wide}`}>
             <legend>Each run sends</legend>
             <label className={styles.check}>
               <input
@@ -277,8 +287,8 @@ export function WorkflowEditor(props: WorkflowEditorProps) {
               />
               When nothing is found, say so in one line
             </label>
-          </fieldset>
-          <fieldset className={`${styles.checks} ${styles.wide}`}>
+          </Cluster>
+          <Cluster as="fieldset" gap={4} rowGap={2} className={`${styles.checks} ${styles.wide}`}>
             <legend>Send to</legend>
             <label className={styles.check}>
               <input
@@ -305,12 +315,12 @@ export function WorkflowEditor(props: WorkflowEditorProps) {
                 {destination.name} ({KIND_NAMES[destination.kind]})
               </label>
             ))}
-          </fieldset>
+          </Cluster>
           {suggestedChannels.some((s) => !props.destinations.some((d) => d.name === s.name)) ? (
-            <p className={`${styles.quiet} ${styles.wide}`}>
+            <Text tone="muted" size="sm" className={styles.wide}>
               Suggested: {suggestedChannels.map((s) => `${s.name} on ${KIND_NAMES[s.service]}`).join(', ')} —{' '}
               <Link to="/connections">add it on Connections</Link>.
-            </p>
+            </Text>
           ) : null}
           <Field
             label="Other addresses"
@@ -323,11 +333,11 @@ export function WorkflowEditor(props: WorkflowEditorProps) {
           </Field>
         </div>
         {error !== null ? (
-          <p className={styles.error} role="alert">
+          <Text tone="danger" role="alert">
             {error}
-          </p>
+          </Text>
         ) : null}
-        <div className={styles.actions}>
+        <Cluster gap={2}>
           <Button type="submit" variant="primary" busy={busy}>
             Save
           </Button>
@@ -340,7 +350,7 @@ export function WorkflowEditor(props: WorkflowEditorProps) {
           <Link className={buttonClassName({ variant: 'ghost' })} to="/workflows">
             Back to workflows
           </Link>
-        </div>
+        </Cluster>
       </form>
       {preview !== null ? <PreviewPanel preview={preview} columns={columns} /> : null}
       {saved !== null ? (

@@ -1,7 +1,7 @@
 import type { Workflow } from '@trove/contracts';
 import { userMessage, useToasts } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
-import { Button, buttonClassName, Heading, PageHeader, Spinner } from '@trove/kit/ui';
+import { Button, buttonClassName, Cluster, Heading, PageHeader, Spinner, Text } from '@trove/kit/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { playbooks } from '../playbooks/playbooks';
@@ -44,13 +44,13 @@ export function WorkflowList() {
         </Link>
       </PageHeader>
       {state.status === 'loading' ? (
-        <p className={styles.quiet}>
+        <Text tone="muted" size="sm">
           <Spinner /> Loading your workflows…
-        </p>
+        </Text>
       ) : state.status === 'error' ? (
-        <p className={styles.error} role="alert">
+        <Text tone="danger" role="alert">
           {userMessage(state.error, 'Your workflows could not be loaded.')}
-        </p>
+        </Text>
       ) : workflows !== undefined && workflows.length > 0 ? (
         <ul className={styles.list} aria-label="Your workflows">
           {workflows.map((workflow) => (
@@ -59,7 +59,7 @@ export function WorkflowList() {
                 <Link className={styles.itemName} to={`/workflows/${workflow.id}`}>
                   {workflow.name}
                 </Link>
-                <p className={styles.meta}>
+                <Cluster as="p" gap={3} rowGap={1} className={styles.meta}>
                   <span>{describeSchedule(workflow.schedule)}</span>
                   <span>
                     Next:{' '}
@@ -82,9 +82,9 @@ export function WorkflowList() {
                       </>
                     )}
                   </span>
-                </p>
+                </Cluster>
               </div>
-              <div className={styles.actions}>
+              <Cluster gap={2}>
                 <Button
                   size="sm"
                   onClick={() => void change(workflow, () => pauseWorkflow(workflow.id, !workflow.paused))}
@@ -109,24 +109,26 @@ export function WorkflowList() {
                     Delete
                   </Button>
                 )}
-              </div>
+              </Cluster>
             </li>
           ))}
         </ul>
       ) : (
-        <p className={styles.quiet}>No workflows yet. Start from a playbook below, or make a new one.</p>
+        <Text tone="muted" size="sm">
+          No workflows yet. Start from a playbook below, or make a new one.
+        </Text>
       )}
       <section className={styles.panel} aria-labelledby="workflow-playbooks">
         <Heading level={2} size="lg" id="workflow-playbooks">
           Start from a playbook
         </Heading>
-        <ul className={styles.chips} aria-label="Playbooks">
+        <Cluster as="ul" gap={2} className={styles.chips} aria-label="Playbooks">
           {playbooks.map((playbook) => (
             <li key={playbook.id} className={styles.badge}>
               <Link to={`/workflows/new?tpl=${encodeURIComponent(playbook.id)}`}>{playbook.name}</Link>
             </li>
           ))}
-        </ul>
+        </Cluster>
       </section>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { WorkflowPreviewResponse, WorkflowRun } from '@trove/contracts';
-import { Heading, Table } from '@trove/kit/ui';
+import { Heading, Table, Text } from '@trove/kit/ui';
 import { Link } from 'react-router';
 import { columnLabel } from './workflow-form';
 import * as styles from './workflows.module.css';
@@ -27,11 +27,15 @@ export function PreviewPanel({ preview, columns }: { preview: WorkflowPreviewRes
       <Heading level={2} size="lg" id="workflow-preview">
         Preview — what a run would send now
       </Heading>
-      <p className={styles.quiet}>
+      <Text tone="muted" size="sm">
         Found {preview.found} row{preview.found === 1 ? '' : 's'}, {preview.new} new since the last run.{' '}
         {preview.destinations.length > 0 ? `Would go to: ${preview.destinations.join(', ')}.` : ''}
-      </p>
-      {preview.not_sent !== null ? <p className={styles.notice}>{preview.not_sent}</p> : null}
+      </Text>
+      {preview.not_sent !== null ? (
+        <Text size="sm" className={styles.notice}>
+          {preview.not_sent}
+        </Text>
+      ) : null}
       {preview.answer.summary.length > 0 ? (
         <ul className={styles.summary}>
           {preview.answer.summary.map((sentence) => (
@@ -39,7 +43,9 @@ export function PreviewPanel({ preview, columns }: { preview: WorkflowPreviewRes
           ))}
         </ul>
       ) : (
-        <p className={styles.quiet}>{preview.answer.empty_hint ?? 'Nothing found.'}</p>
+        <Text tone="muted" size="sm">
+          {preview.answer.empty_hint ?? 'Nothing found.'}
+        </Text>
       )}
       {preview.rows.length > 0 ? (
         <Table caption="The table it sends, flagged rows first">
@@ -68,7 +74,9 @@ export function PreviewPanel({ preview, columns }: { preview: WorkflowPreviewRes
         </Table>
       ) : null}
       {preview.totals.length > 0 ? (
-        <p className={styles.quiet}>Totals: {preview.totals.map((total) => total.text).join(' · ')}</p>
+        <Text tone="muted" size="sm">
+          Totals: {preview.totals.map((total) => total.text).join(' · ')}
+        </Text>
       ) : null}
     </section>
   );
@@ -76,7 +84,11 @@ export function PreviewPanel({ preview, columns }: { preview: WorkflowPreviewRes
 
 export function RunsTable({ runs }: { runs: WorkflowRun[] }) {
   if (runs.length === 0)
-    return <p className={styles.quiet}>No runs yet. Run now, or wait for the schedule.</p>;
+    return (
+      <Text tone="muted" size="sm">
+        No runs yet. Run now, or wait for the schedule.
+      </Text>
+    );
   return (
     <Table caption="Runs, latest first">
       <thead>
@@ -94,11 +106,17 @@ export function RunsTable({ runs }: { runs: WorkflowRun[] }) {
             <td>
               {when(run.started_at ?? run.slot)}
               <br />
-              <span className={styles.quiet}>{run.trigger === 'manual' ? 'Run now' : 'Scheduled'}</span>
+              <Text as="span" tone="muted" size="sm">
+                {run.trigger === 'manual' ? 'Run now' : 'Scheduled'}
+              </Text>
             </td>
             <td>
               <span className={statusClass(run.status)}>{RUN_STATUS_LABELS[run.status]}</span>
-              {run.error !== null ? <div className={styles.error}>{run.error}</div> : null}
+              {run.error !== null ? (
+                <Text as="div" tone="danger">
+                  {run.error}
+                </Text>
+              ) : null}
             </td>
             <td>{run.duration_ms === null ? '—' : `${(run.duration_ms / 1000).toFixed(1)} s`}</td>
             <td>

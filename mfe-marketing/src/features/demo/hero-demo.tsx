@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { destinationLabel, parseCommand } from '@trove/contracts';
+import { Cluster, Text } from '@trove/kit/ui';
 import { Icon } from '../content/icons';
 import { useElapsed } from '../motion/use-elapsed';
 import { useInView } from '../motion/use-in-view';
@@ -46,24 +47,26 @@ export function HeroDemo({ shortName, reduced }: { shortName: string; reduced: b
 
   return (
     <div ref={ref} className={styles.window} data-testid="hero-demo" data-stages={frame.stages}>
-      <div className={styles.titleBar} aria-hidden="true">
+      <Cluster wrap={false} align="center" className={styles.titleBar} aria-hidden="true">
         <span className={styles.dot} />
         <span className={styles.dot} />
         <span className={styles.dot} />
-        <span className={styles.windowTitle}>{shortName}</span>
-      </div>
+        <Text as="span" tone="muted" size="xs" weight="semibold" className={styles.windowTitle}>
+          {shortName}
+        </Text>
+      </Cluster>
       <p className={styles.srOnly}>
         Example: “{sample.command}”. {stages.map((stage) => stage.text).join('. ')}.
       </p>
       <div className={styles.body} aria-hidden="true">
-        <p className={styles.command}>
+        <Cluster as="p" gap={2} wrap={false} className={styles.command}>
           <span className={styles.prompt}>›</span>
           <span>
             {typed}
             <span className={reduced ? styles.caretStill : styles.caret} />
             <span className={styles.untyped}>{rest}</span>
           </span>
-        </p>
+        </Cluster>
         <ol className={styles.stages}>
           {stages.map((stage, index) => (
             <li key={stage.icon} className={styles.stage} data-shown={index < frame.stages || undefined}>

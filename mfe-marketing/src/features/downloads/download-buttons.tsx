@@ -1,3 +1,4 @@
+import { Cluster, Text } from '@trove/kit/ui';
 import { platformLabels } from '../platform/platform';
 import { availablePlatforms, type DownloadLinks } from './downloads';
 import * as styles from './downloads.module.css';
@@ -26,7 +27,7 @@ export function DownloadButtons({
   current: Platform | null;
 }) {
   return (
-    <ul className={styles.list} aria-label={`Download ${name}`}>
+    <Cluster as="ul" gap={2} aria-label={`Download ${name}`}>
       {availablePlatforms(links).map((platform) => {
         const mine = platform === current;
         return (
@@ -40,7 +41,9 @@ export function DownloadButtons({
               data-current={mine || undefined}
               aria-describedby={mine ? 'download-yours' : undefined}
             >
-              <span className={styles.kind}>{kinds[platform]}</span>
+              <Text as="span" tone="muted" size="xs">
+                {kinds[platform]}
+              </Text>
               <span className={styles.name}>{platformLabels[platform]}</span>
               {mine ? (
                 <span id="download-yours" className={styles.yours}>
@@ -51,6 +54,6 @@ export function DownloadButtons({
           </li>
         );
       })}
-    </ul>
+    </Cluster>
   );
 }

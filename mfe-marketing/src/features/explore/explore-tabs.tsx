@@ -1,5 +1,6 @@
 import { type KeyboardEvent, lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { nextTabIndex, useAppConfig } from '@trove/kit';
+import { Cluster, Text } from '@trove/kit/ui';
 import * as section from '../layout/section.module.css';
 import * as styles from './explore.module.css';
 import { RemoteCatalog } from './remote-catalog';
@@ -70,11 +71,11 @@ export default function ExploreTabs() {
         <h2 id="explore-title" className={section.heading}>
           See what your team would do with it
         </h2>
-        <p className={section.lede}>
+        <Text tone="muted" className={section.lede}>
           Start from a playbook, check your apps are covered, and work out what the time back is worth.
-        </p>
+        </Text>
       </div>
-      <div className={styles.tabList} role="tablist" aria-label={`Explore ${name}`}>
+      <Cluster gap={1} wrap={false} className={styles.tabList} role="tablist" aria-label={`Explore ${name}`}>
         {exploreTabs.map((tab, index) => (
           <button
             key={tab.key}
@@ -94,7 +95,7 @@ export default function ExploreTabs() {
             {tab.label}
           </button>
         ))}
-      </div>
+      </Cluster>
       <div
         className={styles.panel}
         role="tabpanel"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, VisuallyHidden } from '@trove/kit/ui';
+import { Card, Cluster, Stack, Text, VisuallyHidden } from '@trove/kit/ui';
 import { Icon, type IconName } from '../content/icons';
 import * as styles from './explore.module.css';
 
@@ -17,7 +17,7 @@ export default function PlaygroundMock() {
   const [tried, setTried] = useState(false);
   return (
     <Card className={styles.playground}>
-      <nav className={styles.playSide} aria-label="Playground sections (preview)">
+      <Stack as="nav" gap={1} className={styles.playSide} aria-label="Playground sections (preview)">
         {side.map((item, index) => (
           <span
             key={item.label}
@@ -29,10 +29,12 @@ export default function PlaygroundMock() {
             <VisuallyHidden>{item.label}</VisuallyHidden>
           </span>
         ))}
-      </nav>
-      <div className={styles.playMain}>
+      </Stack>
+      <Stack className={styles.playMain}>
         <div className={styles.playMessages}>
-          <p className={styles.playUser}>Which vendor invoices are due this month, and how much in total?</p>
+          <Text size="sm" className={styles.playUser}>
+            Which vendor invoices are due this month, and how much in total?
+          </Text>
           <div className={styles.playAnswer}>
             <p>
               <strong>5 invoices, ₹6,14,500 due before 30 Jun.</strong> The largest is Acme Logistics
@@ -51,7 +53,10 @@ export default function PlaygroundMock() {
             </ul>
           </div>
         </div>
-        <form
+        <Cluster
+          as="form"
+          gap={2}
+          align="center"
           className={styles.playComposer}
           onSubmit={(event) => {
             event.preventDefault();
@@ -71,11 +76,11 @@ export default function PlaygroundMock() {
           <button type="submit" className={styles.playSend} aria-describedby="playground-note">
             Send
           </button>
-          <span id="playground-note" className={styles.playNote} role="status">
+          <Text as="span" id="playground-note" tone="muted" size="xs" role="status">
             {tried ? 'Preview only — nothing was sent.' : 'preview only'}
-          </span>
-        </form>
-      </div>
+          </Text>
+        </Cluster>
+      </Stack>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Card } from '@trove/kit/ui';
+import { Card, Cluster, Text } from '@trove/kit/ui';
 import {
   clampRoi,
   formatHours,
@@ -30,12 +30,12 @@ export default function RoiCalculator() {
       <div className={styles.sliders}>
         {(Object.keys(ROI_INPUTS) as RoiInput[]).map((input) => (
           <div key={input} className={styles.slider}>
-            <div className={styles.sliderHead}>
+            <Cluster gap={3} wrap={false} justify="between" className={styles.sliderHead}>
               <label htmlFor={ids[input]}>{labels[input].label}</label>
               <output htmlFor={ids[input]} className={styles.sliderValue} data-testid={`roi-${input}`}>
                 {values[input]} {labels[input].unit}
               </output>
-            </div>
+            </Cluster>
             <input
               id={ids[input]}
               type="range"
@@ -47,26 +47,30 @@ export default function RoiCalculator() {
                 setValues((current) => ({ ...current, [input]: clampRoi(input, Number(event.target.value)) }))
               }
             />
-            <div className={styles.sliderScale} aria-hidden="true">
+            <Cluster wrap={false} justify="between" className={styles.sliderScale} aria-hidden="true">
               <span>{ROI_INPUTS[input].min}</span>
               <span>{ROI_INPUTS[input].max}</span>
-            </div>
+            </Cluster>
           </div>
         ))}
       </div>
       <div className={styles.roiResult} aria-live="polite">
-        <p className={styles.roiLabel}>Hours saved</p>
+        <Text tone="muted" size="sm">
+          Hours saved
+        </Text>
         <p className={styles.roiFigure} data-testid="roi-hours">
           {formatHours(hours)}
         </p>
-        <p className={styles.roiLabel}>Value</p>
+        <Text tone="muted" size="sm">
+          Value
+        </Text>
         <p className={styles.roiFigure} data-testid="roi-value">
           {formatRupees(value)}
         </p>
-        <p className={styles.roiNote}>
+        <Text tone="muted" size="xs">
           Queries × minutes × team ÷ 60 ÷ {WORKDAYS_PER_MONTH} workdays, valued at{' '}
           {formatRupees(RUPEES_PER_HOUR)} an hour.
-        </p>
+        </Text>
       </div>
     </Card>
   );

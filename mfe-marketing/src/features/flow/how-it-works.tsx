@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Card, Input, Text } from '@trove/kit/ui';
+import { Card, Cluster, Input, Text } from '@trove/kit/ui';
 import { destinationLabel, parseCommand } from '@trove/contracts';
 import { useAppConfig } from '@trove/kit';
 import { flowSteps } from '../content/flow-steps';
@@ -45,7 +45,9 @@ export default function HowItWorks() {
         <h2 id="how-title" className={section.heading}>
           From question to delivered answer in four steps
         </h2>
-        <p className={section.lede}>Type a command below and watch it run.</p>
+        <Text tone="muted" className={section.lede}>
+          Type a command below and watch it run.
+        </Text>
       </div>
       <div ref={ref} className={styles.layout}>
         <div>
@@ -59,17 +61,21 @@ export default function HowItWorks() {
                 aria-current={index === position.stepIndex ? 'step' : undefined}
                 data-testid={`flow-step-${step.key}`}
               >
-                <span className={styles.stepNumber}>{index + 1}</span>
+                <Text as="span" tone="muted" weight="bold" className={styles.stepNumber}>
+                  {index + 1}
+                </Text>
                 <div>
                   <h3 className={styles.stepTitle}>{step.title}</h3>
-                  <p className={styles.stepBlurb}>{step.blurb}</p>
-                  <ul className={section.chips} aria-label={`${step.title} examples`}>
+                  <Text tone="muted" size="sm" className={styles.stepBlurb}>
+                    {step.blurb}
+                  </Text>
+                  <Cluster as="ul" gap={1} aria-label={`${step.title} examples`}>
                     {step.chips.map((chip) => (
                       <li key={chip} className={section.chip}>
                         {chip}
                       </li>
                     ))}
-                  </ul>
+                  </Cluster>
                 </div>
               </li>
             ))}
@@ -102,17 +108,17 @@ export default function HowItWorks() {
             autoComplete="off"
             spellCheck={false}
           />
-          <p className={styles.hint}>
+          <Text tone="muted" size="xs" className={styles.hint}>
             A verb, an arrow, a destination: <code>#channel</code>, <code>teams "Channel"</code>,{' '}
             <code>email you@work.com</code> or <code>drive /folder</code>.
-          </p>
+          </Text>
           <div className={styles.screen}>
-            <p className={styles.mirror} data-testid="flow-mirror">
+            <Text size="sm" breakAnywhere className={styles.mirror} data-testid="flow-mirror">
               <span className={styles.prompt} aria-hidden="true">
                 ›
               </span>{' '}
               {command}
-            </p>
+            </Text>
             <dl className={styles.parsed}>
               <div>
                 <dt>Action</dt>

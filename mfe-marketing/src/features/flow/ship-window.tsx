@@ -1,5 +1,6 @@
 import { type Destination, destinationLabel } from '@trove/contracts';
 import { useAppConfig } from '@trove/kit';
+import { Cluster, Text } from '@trove/kit/ui';
 import { Icon } from '../content/icons';
 import type { ShipPhase } from './flow-timeline';
 import * as styles from './how-it-works.module.css';
@@ -36,7 +37,7 @@ export function ShipWindow({ destination, phase, summary, onSend, onClose }: Shi
       aria-label={teams ? 'Microsoft Teams preview' : 'Chat preview'}
       data-testid="ship-window"
     >
-      <div className={styles.shipBar}>
+      <Cluster wrap={false} align="center" justify="between" className={styles.shipBar}>
         <span className={styles.shipApp}>
           <Icon name="chat" size={16} />
           {teams ? 'Teams' : 'Chat'} · {where}
@@ -44,27 +45,34 @@ export function ShipWindow({ destination, phase, summary, onSend, onClose }: Shi
         <button type="button" className={styles.iconButton} onClick={onClose} aria-label="Close preview">
           <Icon name="close" size={16} />
         </button>
-      </div>
+      </Cluster>
       <div className={styles.shipBody}>
-        <p className={styles.shipStatus} role="status" data-testid="ship-phase">
+        <Text tone="muted" size="xs" className={styles.shipStatus} role="status" data-testid="ship-phase">
           {phaseText[phase]}
-        </p>
-        <div className={styles.message} data-visible={phase !== 'opening' || undefined}>
+        </Text>
+        <Cluster
+          gap={2}
+          wrap={false}
+          className={styles.message}
+          data-visible={phase !== 'opening' || undefined}
+        >
           <span className={styles.avatar} aria-hidden="true">
             {shortName}
           </span>
           <div>
-            <p className={styles.messageAuthor}>{name}</p>
-            <p className={styles.messageText}>{phase === 'composing' ? 'Writing a summary…' : summary}</p>
+            <Text size="sm" weight="bold">
+              {name}
+            </Text>
+            <Text size="sm">{phase === 'composing' ? 'Writing a summary…' : summary}</Text>
           </div>
-        </div>
+        </Cluster>
       </div>
-      <div className={styles.shipActions}>
+      <Cluster wrap={false} justify="end" className={styles.shipActions}>
         <button type="button" className={styles.sendButton} onClick={onSend} disabled={phase === 'delivered'}>
           <Icon name="send" size={16} />
           {phase === 'delivered' ? 'Sent' : 'Send'}
         </button>
-      </div>
+      </Cluster>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { BuildLabel, useAppConfig } from '@trove/kit';
+import { Cluster, Text } from '@trove/kit/ui';
 import { Link } from 'react-router';
 import { footerColumns, type SiteLink } from '../content/site-links';
 import * as styles from './site-footer.module.css';
@@ -32,7 +33,9 @@ export function SiteFooter() {
             </span>
             {name}
           </Link>
-          <p className={styles.tagline}>{tagline}</p>
+          <Text tone="muted" size="sm" className={styles.tagline}>
+            {tagline}
+          </Text>
         </div>
         <nav className={styles.columns} aria-label="Footer">
           {footerColumns.map((column) => (
@@ -49,12 +52,12 @@ export function SiteFooter() {
           ))}
         </nav>
       </div>
-      <div className={styles.bottom}>
+      <Cluster gap={3} align="center" justify="between" className={styles.bottom}>
         <p>
           © {new Date().getFullYear()} {name}. Prices in INR.
         </p>
         <BuildLabel label={__TROVE_BUILD_LABEL__} />
-      </div>
+      </Cluster>
     </footer>
   );
 }

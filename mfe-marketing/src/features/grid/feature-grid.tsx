@@ -1,5 +1,5 @@
 import { useAppConfig } from '@trove/kit';
-import { Card, Grid } from '@trove/kit/ui';
+import { Card, Cluster, Grid, Text } from '@trove/kit/ui';
 import { featureCards } from '../content/feature-cards';
 import { Icon } from '../content/icons';
 import * as section from '../layout/section.module.css';
@@ -15,15 +15,15 @@ export default function FeatureGrid() {
         <h2 id="features-title" className={section.heading}>
           Everything you need to find it, read it and send it
         </h2>
-        <p className={section.lede}>
+        <Text tone="muted" className={section.lede}>
           Built for power users and for finance, operations and IT teams — private by design, fast on any
           laptop.
-        </p>
+        </Text>
       </div>
       <Grid min="16rem" gap={4}>
         {featureCards(name).map((card) => (
           <Card as="li" key={card.title} className={styles.card} data-testid="feature-card">
-            <div className={styles.top}>
+            <Cluster align="center" justify="between" wrap={false}>
               <span className={styles.icon}>
                 <Icon name={card.icon} size={20} />
               </span>
@@ -32,28 +32,39 @@ export default function FeatureGrid() {
                   {card.badge}
                 </span>
               ) : null}
-            </div>
+            </Cluster>
             <h3 className={styles.title}>{card.title}</h3>
-            <p className={styles.blurb}>{card.blurb}</p>
-            {card.demo ? <p className={styles.demo}>{card.demo}</p> : null}
+            <Text tone="muted" size="sm" className={styles.blurb}>
+              {card.blurb}
+            </Text>
+            {card.demo ? (
+              <Text size="xs" breakAnywhere className={styles.demo}>
+                {card.demo}
+              </Text>
+            ) : null}
             {card.demoReading ? (
-              <p className={styles.reading}>
-                <span className={styles.readingLabel}>Reads as</span> {card.demoReading.join(' · ')}
-              </p>
+              <Text tone="muted" size="xs" className={styles.reading}>
+                <Text as="span" weight="semibold">
+                  Reads as
+                </Text>{' '}
+                {card.demoReading.join(' · ')}
+              </Text>
             ) : null}
             {card.kpi ? (
-              <p className={styles.kpi}>
+              <Cluster as="p" gap={2} wrap={false} align="baseline" className={styles.kpi}>
                 <span className={styles.kpiValue}>{card.kpi.value}</span>
-                <span className={styles.kpiLabel}>{card.kpi.label}</span>
-              </p>
+                <Text as="span" tone="muted" size="sm">
+                  {card.kpi.label}
+                </Text>
+              </Cluster>
             ) : null}
-            <ul className={section.chips} aria-label="Works with">
+            <Cluster as="ul" gap={1} aria-label="Works with">
               {card.chips.map((chip) => (
                 <li key={chip} className={section.chip}>
                   {chip}
                 </li>
               ))}
-            </ul>
+            </Cluster>
           </Card>
         ))}
       </Grid>

@@ -1,3 +1,4 @@
+import { Text } from '@trove/kit/ui';
 import { DownloadButtons } from '../downloads/download-buttons';
 import { availablePlatforms, type DownloadLinks } from '../downloads/downloads';
 import type { Platform } from '../platform/platform';
@@ -20,7 +21,9 @@ export function HeroDownloads({
   if (availablePlatforms(links).length === 0) return null;
   return (
     <>
-      <h2 className={styles.downloadsTitle}>Get {name} for your devices</h2>
+      <Text as="h2" tone="muted" size="sm" weight="semibold" className={styles.downloadsTitle}>
+        Get {name} for your devices
+      </Text>
       <DownloadButtons name={name} links={links} current={current} />
     </>
   );

@@ -1,4 +1,5 @@
 import { useAppConfig } from '@trove/kit';
+import { Cluster, Text } from '@trove/kit/ui';
 import { Link } from 'react-router';
 import { HeroDemoLive } from '../demo/hero-demo-live';
 import type { DownloadLinks } from '../downloads/downloads';
@@ -18,9 +19,9 @@ export function Hero({ downloads, platform }: HeroProps) {
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.copy}>
-        <p className={styles.eyebrow}>
+        <Text tone="muted" size="sm" className={styles.eyebrow}>
           <span className={styles.eyebrowBadge}>New</span> Playbooks for finance, support and IT
-        </p>
+        </Text>
         <h1 id="hero-title" className={styles.title}>
           {tagline}
         </h1>
@@ -29,17 +30,17 @@ export function Hero({ downloads, platform }: HeroProps) {
           totals and people that matter and sends the answer to chat, Teams, email or docs — with the index on
           your device.
         </p>
-        <div className={styles.actions}>
+        <Cluster gap={3}>
           <Link to="/auth/register" className={styles.primary}>
             Get Started
           </Link>
           <Link to="/auth/login" className={styles.secondary}>
             Log in
           </Link>
-        </div>
-        <p className={styles.fine}>
+        </Cluster>
+        <Text tone="muted" size="sm" className={styles.fine}>
           Free for up to 3 sources · <a href="#pricing">See pricing</a> · <a href="#downloads">Get the app</a>
-        </p>
+        </Text>
       </div>
       {/* The island the drawn page runs before the app (docs/decisions/190, expose/islands.tsx). */}
       <div className={styles.demo} data-island="hero-demo">

@@ -1,7 +1,7 @@
 import { useAppConfig } from '@trove/kit';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClassName, Card, Grid, VisuallyHidden } from '@trove/kit/ui';
+import { Button, buttonClassName, Card, Cluster, Grid, Stack, Text, VisuallyHidden } from '@trove/kit/ui';
 import { Icon } from '../content/icons';
 import * as section from '../layout/section.module.css';
 import { type Billing, planPrice, plans, pricePeriod, YEARLY_SAVING_LABEL } from './plans';
@@ -29,7 +29,7 @@ export default function PricingSection() {
 
   return (
     <section className={section.section} aria-labelledby="pricing-title">
-      <div className={styles.head}>
+      <Cluster gap={4} justify="between" className={styles.head}>
         <div className={section.header}>
           <p className={section.eyebrow}>Pricing</p>
           <h2 id="pricing-title" className={section.heading}>
@@ -47,11 +47,15 @@ export default function PricingSection() {
               onClick={() => setBilling(period)}
             >
               {period === 'monthly' ? 'Monthly' : 'Yearly'}
-              {period === 'yearly' ? <span className={styles.save}>{YEARLY_SAVING_LABEL}</span> : null}
+              {period === 'yearly' ? (
+                <Text as="span" tone="success" size="xs" className={styles.save}>
+                  {YEARLY_SAVING_LABEL}
+                </Text>
+              ) : null}
             </button>
           ))}
         </fieldset>
-      </div>
+      </Cluster>
 
       <Grid min="17rem" gap={4} fit>
         {offers.map((plan) => (
@@ -64,13 +68,17 @@ export default function PricingSection() {
           >
             {plan.suggested ? <span className={styles.suggested}>Most popular</span> : null}
             <h3 className={styles.planName}>{plan.name}</h3>
-            <p className={styles.tagline}>{plan.tagline}</p>
-            <p className={styles.price}>
+            <Text tone="muted" size="sm">
+              {plan.tagline}
+            </Text>
+            <Stack as="p" className={styles.price}>
               <span className={styles.amount} data-testid={`price-${plan.key}`}>
                 {planPrice(plan, billing)}
               </span>
-              <span className={styles.period}>{pricePeriod(plan, billing)}</span>
-            </p>
+              <Text as="span" tone="muted" size="sm">
+                {pricePeriod(plan, billing)}
+              </Text>
+            </Stack>
             <Link
               className={buttonClassName({
                 variant: plan.suggested ? 'primary' : 'secondary',
@@ -83,7 +91,9 @@ export default function PricingSection() {
             </Link>
             {plan.groups.map((group) => (
               <div key={group.title} className={styles.group}>
-                <h4 className={styles.groupTitle}>{group.title}</h4>
+                <Text as="h4" tone="muted" size="xs" className={styles.groupTitle}>
+                  {group.title}
+                </Text>
                 <ul className={styles.bullets}>
                   {group.bullets.map((bullet) => (
                     <li key={bullet}>
@@ -98,13 +108,13 @@ export default function PricingSection() {
         ))}
       </Grid>
 
-      <p className={styles.notes}>
+      <Text tone="muted" size="sm" className={styles.notes}>
         Prices in Indian rupees. Taxes may apply. Switch or cancel anytime. Teams of 25 or more get
         white-glove onboarding.
-      </p>
+      </Text>
 
       <div className={styles.details}>
-        <div className={styles.detailsHead}>
+        <Cluster gap={3} wrap={false} align="center" justify="between" className={styles.detailsHead}>
           <h3 id={`${tableId}-title`} className={styles.detailsTitle}>
             Detailed comparison
           </h3>
@@ -117,7 +127,7 @@ export default function PricingSection() {
             {detailsOpen ? 'Hide' : 'Show'}
             <VisuallyHidden> detailed comparison</VisuallyHidden>
           </Button>
-        </div>
+        </Cluster>
         <div id={tableId} hidden={!detailsOpen} className={styles.tableWrap}>
           <table className={styles.table} aria-labelledby={`${tableId}-title`}>
             <thead>

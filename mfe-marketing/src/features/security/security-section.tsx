@@ -1,7 +1,7 @@
 import { useAppConfig } from '@trove/kit';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClassName, Card, VisuallyHidden } from '@trove/kit/ui';
+import { buttonClassName, Card, Cluster, Text, VisuallyHidden } from '@trove/kit/ui';
 import { Icon } from '../content/icons';
 import {
   complianceBadges,
@@ -31,7 +31,9 @@ export default function SecuritySection() {
         <h2 id="security-title" className={section.heading}>
           Private by design, down to where the keys live
         </h2>
-        <p className={section.lede}>Choose how far your data travels. By default, it doesn’t.</p>
+        <Text tone="muted" className={section.lede}>
+          Choose how far your data travels. By default, it doesn’t.
+        </Text>
       </div>
       <div className={styles.layout}>
         <Card className={styles.modeCard}>
@@ -60,24 +62,24 @@ export default function SecuritySection() {
               </li>
             ))}
           </ul>
-          <ul className={styles.claims} aria-label="Security claims">
+          <Cluster as="ul" gap={1} className={styles.claims} aria-label="Security claims">
             {securityClaims.map((claim) => (
               <li key={claim} className={section.chip}>
                 {claim}
               </li>
             ))}
-          </ul>
+          </Cluster>
           <ul className={styles.badges} aria-label="Compliance">
             {complianceBadges.map((badge) => (
-              <li key={badge.name} className={styles.badge}>
+              <Cluster as="li" key={badge.name} gap={2} wrap={false} align="center" className={styles.badge}>
                 <Icon name="shield" size={16} />
                 <span>
                   <strong>{badge.name}</strong> {badge.status}
                 </span>
-              </li>
+              </Cluster>
             ))}
           </ul>
-          <div className={styles.actions}>
+          <Cluster gap={3}>
             <Link
               className={buttonClassName({ variant: 'primary', className: section.button })}
               to="/contact?topic=security"
@@ -89,7 +91,7 @@ export default function SecuritySection() {
               <Icon name="download" size={18} />
               Security brief (PDF)
             </a>
-          </div>
+          </Cluster>
         </Card>
         <div className={styles.faq}>
           <h3 className={styles.faqTitle}>Questions security teams ask</h3>

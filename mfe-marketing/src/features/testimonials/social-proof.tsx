@@ -1,5 +1,5 @@
 import { useAppConfig } from '@trove/kit';
-import { Card } from '@trove/kit/ui';
+import { Card, Cluster, Text } from '@trove/kit/ui';
 import { useRef, useState } from 'react';
 import { Icon } from '../content/icons';
 import { testimonials } from '../content/testimonials';
@@ -66,7 +66,7 @@ export default function SocialProof() {
             <blockquote className={styles.quote}>
               <p>“{current.body}”</p>
             </blockquote>
-            <figcaption className={styles.person}>
+            <Cluster as="figcaption" gap={3} align="center" wrap={false}>
               <span className={styles.initials} aria-hidden="true">
                 {current.person
                   .split(' ')
@@ -75,13 +75,13 @@ export default function SocialProof() {
               </span>
               <span>
                 <strong>{current.person}</strong>
-                <span className={styles.role}>
+                <Text as="span" tone="muted" size="sm" className={styles.role}>
                   {current.title}, {current.company}
-                </span>
+                </Text>
               </span>
-            </figcaption>
+            </Cluster>
           </figure>
-          <div className={styles.controls}>
+          <Cluster gap={3} align="center" wrap={false}>
             <button
               type="button"
               className={styles.arrow}
@@ -90,7 +90,7 @@ export default function SocialProof() {
             >
               <Icon name="arrow" size={18} className={styles.flip} />
             </button>
-            <div className={styles.dots}>
+            <Cluster gap={1} wrap={false}>
               {quotes.map((item, dot) => (
                 <button
                   key={item.person}
@@ -101,7 +101,7 @@ export default function SocialProof() {
                   onClick={() => show(dot)}
                 />
               ))}
-            </div>
+            </Cluster>
             <button
               type="button"
               className={styles.arrow}
@@ -110,11 +110,13 @@ export default function SocialProof() {
             >
               <Icon name="arrow" size={18} />
             </button>
-          </div>
+          </Cluster>
         </Card>
 
         <article className={styles.caseStudy} aria-labelledby="case-title">
-          <p className={styles.caseEyebrow}>Case study · Kestrel Freight</p>
+          <Text size="sm" weight="semibold" className={styles.caseEyebrow}>
+            Case study · Kestrel Freight
+          </Text>
           <h3 id="case-title" className={styles.caseTitle}>
             A 140-person logistics company closes its books faster
           </h3>

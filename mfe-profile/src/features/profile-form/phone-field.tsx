@@ -5,6 +5,7 @@ import PhoneInput, {
   getCountryCallingCode,
   isSupportedCountry,
 } from 'react-phone-number-input';
+import { Text } from '@trove/kit/ui';
 import { FieldShell, type FormBinding, fieldId } from './fields';
 import * as fieldStyles from './fields.module.css';
 import * as styles from './phone-field.module.css';
@@ -46,7 +47,11 @@ export const PHONE_INPUT_MAX_LENGTH = 250;
  * (docs/decisions/007-profile-page.md).
  */
 function CountryCode({ country }: FlagProps) {
-  return <span className={styles.country}>{country}</span>;
+  return (
+    <Text as="span" size="sm" weight="bold" className={styles.country}>
+      {country}
+    </Text>
+  );
 }
 
 function InternationalIcon() {

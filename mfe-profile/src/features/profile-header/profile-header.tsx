@@ -1,6 +1,6 @@
 import type { Profile, SessionUser } from '@trove/contracts';
 import { Avatar } from '@trove/kit';
-import { Card } from '@trove/kit/ui';
+import { Card, Cluster, Text } from '@trove/kit/ui';
 import type { CSSProperties } from 'react';
 import { BANNER_HEIGHT, bannerGradient } from './banner';
 import { profileDisplayName } from './display-name';
@@ -32,7 +32,7 @@ export function ProfileHeader({ user, profile }: { user: SessionUser; profile: P
   return (
     <Card as="section" shadow="sm" className={styles.card} aria-labelledby="profile-display-name">
       <div className={styles.banner} style={banner} data-testid="profile-banner" aria-hidden="true" />
-      <div className={styles.body}>
+      <Cluster gap={5} wrap={false} className={styles.body}>
         <Avatar
           name={realName}
           image={profile.avatar_url}
@@ -40,19 +40,28 @@ export function ProfileHeader({ user, profile }: { user: SessionUser; profile: P
           className={styles.avatar}
         />
         <div className={styles.who}>
-          <h2 className={styles.name} id="profile-display-name">
+          <Text as="h2" weight="bold" breakAnywhere className={styles.name} id="profile-display-name">
             {name}
-          </h2>
-          <p className={styles.headline} data-empty={headline ? undefined : ''}>
+          </Text>
+          <Text
+            tone="strong"
+            breakAnywhere
+            className={styles.headline}
+            data-empty={headline ? undefined : ''}
+          >
             {headline || HEADLINE_PLACEHOLDER}
-          </p>
-          <ul className={styles.meta} aria-label="About you">
+          </Text>
+          <Cluster as="ul" gap={3} rowGap={1} className={styles.meta} aria-label="About you">
             <li>{user.email}</li>
             {place ? <li>{place}</li> : null}
-            {profile.two_factor_enabled ? <li className={styles.badge}>2-step on</li> : null}
-          </ul>
+            {profile.two_factor_enabled ? (
+              <Text as="li" tone="success" weight="semibold">
+                2-step on
+              </Text>
+            ) : null}
+          </Cluster>
         </div>
-      </div>
+      </Cluster>
     </Card>
   );
 }
@@ -62,13 +71,13 @@ export function ProfileHeaderSkeleton() {
   return (
     <Card as="section" shadow="sm" className={styles.card} aria-hidden="true" data-loading="">
       <div className={`${styles.banner} ${styles.shimmer}`} style={{ height: BANNER_HEIGHT }} />
-      <div className={styles.body}>
+      <Cluster gap={5} wrap={false} className={styles.body}>
         <span className={`${styles.avatarSkeleton} ${styles.shimmer}`} />
         <div className={styles.who}>
           <span className={`${styles.line} ${styles.shimmer}`} />
           <span className={`${styles.line} ${styles.short} ${styles.shimmer}`} />
         </div>
-      </div>
+      </Cluster>
     </Card>
   );
 }

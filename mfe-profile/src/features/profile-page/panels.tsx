@@ -1,5 +1,5 @@
 import { GENDERS, LOCALES, TIMEZONES } from '@trove/contracts';
-import { Button, Card } from '@trove/kit/ui';
+import { Button, Card, Cluster, Stack, Text } from '@trove/kit/ui';
 import type { ReactNode } from 'react';
 import {
   type FormBinding,
@@ -41,14 +41,18 @@ export function PanelCard({
         onSubmit();
       }}
     >
-      <header className={styles.panelHeader}>
-        <h2 className={styles.panelTitle} id={headingId}>
+      <Stack as="header" gap={1} className={styles.panelHeader}>
+        <Text as="h2" weight="bold" className={styles.panelTitle} id={headingId}>
           {title}
-        </h2>
-        <p className={styles.panelDescription}>{description}</p>
-      </header>
+        </Text>
+        <Text tone="muted" size="sm">
+          {description}
+        </Text>
+      </Stack>
       {children}
-      <footer className={styles.panelFooter}>{action}</footer>
+      <Cluster as="footer" wrap={false} justify="end" className={styles.panelFooter}>
+        {action}
+      </Cluster>
     </Card>
   );
 }
@@ -210,7 +214,7 @@ export function TwoStepFields({
 }) {
   const id = `${idPrefix}-two-factor`;
   return (
-    <div className={styles.toggleRow}>
+    <Cluster gap={3} wrap={false} align="start" className={styles.toggleRow}>
       <input
         id={id}
         type="checkbox"
@@ -223,10 +227,10 @@ export function TwoStepFields({
         <label htmlFor={id} className={styles.toggleLabel}>
           Enable 2-step verification (email OTP on every login)
         </label>
-        <p id={`${id}-note`} className={styles.toggleNote}>
+        <Text id={`${id}-note`} tone="muted" size="sm" className={styles.toggleNote}>
           After your password, a 6-digit code sent to your email is needed to finish signing in.
-        </p>
+        </Text>
       </div>
-    </div>
+    </Cluster>
   );
 }

@@ -1,6 +1,6 @@
 import { PROFILE_CODES, type ProfileFormInput, phoneInputError } from '@trove/contracts';
 import { ApiError, useAppConfig, useMutation, usePopup, useSession, userMessage } from '@trove/kit';
-import { Button } from '@trove/kit/ui';
+import { Button, Cluster, Text } from '@trove/kit/ui';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../profile-header/profile-header';
 import { type FormBinding, fieldId } from '../profile-form/fields';
@@ -267,7 +267,10 @@ export function ProfileWorkspace() {
   }, [errors, passwordErrors]);
 
   const statusLine = (
-    <div
+    <Cluster
+      gap={2}
+      wrap={false}
+      align="center"
       className={styles.status}
       role="status"
       aria-live="polite"
@@ -282,18 +285,26 @@ export function ProfileWorkspace() {
           {status.text}
         </>
       ) : null}
-    </div>
+    </Cluster>
   );
 
   if (loadError !== null) {
     return (
       <>
-        <div className={styles.status} role="alert" data-tone="error" data-testid="profile-status">
+        <Cluster
+          gap={2}
+          wrap={false}
+          align="center"
+          className={styles.status}
+          role="alert"
+          data-tone="error"
+          data-testid="profile-status"
+        >
           <span className={styles.statusIcon} aria-hidden="true">
             !
           </span>
           {loadError}
-        </div>
+        </Cluster>
         <Button className={`${styles.button} ${styles.retry}`} onClick={() => void reload()}>
           Try again
         </Button>
@@ -305,9 +316,9 @@ export function ProfileWorkspace() {
     return (
       <>
         <ProfileHeaderSkeleton />
-        <p className={styles.loading} role="status">
+        <Text tone="muted" size="sm" role="status">
           Loading your profile…
-        </p>
+        </Text>
       </>
     );
   }

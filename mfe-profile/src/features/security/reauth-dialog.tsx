@@ -1,11 +1,10 @@
 import { PASSWORD_CHANGE_MESSAGES } from '@trove/contracts';
 import { PasswordInput, useMutation } from '@trove/kit';
 import { type FormEvent, useId, useState } from 'react';
-import { Button, DialogForm, DialogLead } from '@trove/kit/ui';
+import { Button, Cluster, DialogForm, DialogLead } from '@trove/kit/ui';
 import * as pageStyles from '../profile-page/profile-page.module.css';
 import { FieldShell } from '../profile-form/fields';
 import * as fieldStyles from '../profile-form/fields.module.css';
-import * as styles from './reauth-dialog.module.css';
 
 const LABEL = 'Current password';
 
@@ -58,14 +57,14 @@ export function ReauthDialog({
           />
         )}
       </FieldShell>
-      <div className={styles.actions}>
+      <Cluster gap={3} justify="end">
         <Button className={pageStyles.button} onClick={onCancel}>
           Cancel
         </Button>
         <Button type="submit" variant="primary" className={pageStyles.button} busy={busy}>
           Confirm and save
         </Button>
-      </div>
+      </Cluster>
     </DialogForm>
   );
 }

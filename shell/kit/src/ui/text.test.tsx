@@ -26,4 +26,20 @@ describe('Text', () => {
     expect({ ...text.dataset }).toMatchObject({ tone: 'muted', size: 'xs' });
     expect(text.className.split(' ').at(-1)).toBe('mine');
   });
+
+  it('names a danger tone, a weight, figures in columns and breaking anywhere by data attributes', () => {
+    render(
+      <Text tone="danger" size="sm" weight="semibold" numeric breakAnywhere>
+        3 of 12 failed
+      </Text>,
+    );
+    const text = screen.getByText('3 of 12 failed');
+    expect({ ...text.dataset }).toMatchObject({
+      tone: 'danger',
+      size: 'sm',
+      weight: 'semibold',
+      numeric: 'tabular',
+      break: 'anywhere',
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import type { SourceKind } from '@trove/contracts';
+import { Text } from '@trove/kit/ui';
 import * as styles from '../sources.module.css';
 import { kindUi } from './registry';
 
@@ -17,8 +18,14 @@ export function KindChoice({
         return (
           <li key={kind}>
             <button type="button" className={styles.kindChoice} onClick={() => onChoose(kind)}>
-              <span className={styles.kindLabel}>{button.label}</span>
-              {'detail' in button ? <span className={styles.kindDetail}>{button.detail}</span> : null}
+              <Text as="span" weight="bold">
+                {button.label}
+              </Text>
+              {'detail' in button ? (
+                <Text as="span" tone="muted" size="sm">
+                  {button.detail}
+                </Text>
+              ) : null}
             </button>
           </li>
         );

@@ -1,6 +1,6 @@
 import type { SourceFolder, SourceTestResult } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
-import { Button } from '@trove/kit/ui';
+import { Button, Cluster, Text } from '@trove/kit/ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { FolderChoice, type FolderChoiceProps } from '../server-fields';
 import * as styles from '../sources.module.css';
@@ -84,7 +84,9 @@ export function SourceFormFrame({
 }: SourceFormFrameProps) {
   return (
     <form className={styles.form} noValidate onSubmit={onSubmit} data-kind={kind}>
-      <p className={styles.formLede}>{lede}</p>
+      <Text tone="muted" size="sm">
+        {lede}
+      </Text>
       {children}
       <div className={styles.testResult} role="status" aria-live="polite">
         {test.phase === 'testing' ? <p className={styles.testing}>{words.testing}</p> : null}
@@ -105,11 +107,11 @@ export function SourceFormFrame({
         <FolderChoice folders={test.folders} {...choice} />
       ) : null}
       {error ? (
-        <p className={styles.fieldError} role="alert">
+        <Text tone="danger" size="sm" role="alert">
           {error}
-        </p>
+        </Text>
       ) : null}
-      <div className={styles.formActions}>
+      <Cluster gap={2} justify="end" className={styles.formActions}>
         <Button onClick={onCancel}>Cancel</Button>
         <Button busy={test.phase === 'testing'} onClick={onTest}>
           {words.testButton}
@@ -117,7 +119,7 @@ export function SourceFormFrame({
         <Button type="submit" variant="primary" busy={saving}>
           {saveLabel}
         </Button>
-      </div>
+      </Cluster>
     </form>
   );
 }

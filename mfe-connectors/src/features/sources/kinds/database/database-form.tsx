@@ -16,7 +16,7 @@ import {
   type UpdateSource,
 } from '@trove/contracts';
 import { type UploadProgress, useAppConfig, useMutation, userMessage } from '@trove/kit';
-import { Button, Field, Select, Tabs, tabPanelProps } from '@trove/kit/ui';
+import { Button, Cluster, Field, Select, tabPanelProps, Tabs, Text } from '@trove/kit/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import * as shared from '../../../catalog/catalog.module.css';
 import { humanSize } from '../../../uploads/format';
@@ -352,14 +352,16 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
 
   return (
     <form ref={formRef} className={styles.form} noValidate onSubmit={save}>
-      <p className={styles.formLede}>
+      <Text tone="muted" size="sm">
         {appName} reads {kindLabel} in a read-only session and never writes to it. Each row becomes a
         document: its title, and the columns you choose as labelled lines.
-      </p>
+      </Text>
 
       {server ? (
         <fieldset className={styles.section}>
-          <legend className={styles.sectionTitle}>Connection</legend>
+          <Text as="legend" tone="strong" weight="bold" className={styles.sectionTitle}>
+            Connection
+          </Text>
           <ServerRow
             hostLabel="Host"
             hostPlaceholder="db.example.com"
@@ -394,16 +396,18 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
                   : ''}
                 Use a role that can only read, made for {appName} alone; the password is stored encrypted and
                 never shown again. For example:
-                <code className={styles.grant}>
+                <Text as="code" tone="strong" size="xs" breakAnywhere className={styles.grant}>
                   {readOnlyGrant(kind, values.database, readerRole(appName))}
-                </code>
+                </Text>
               </>
             }
           />
         </fieldset>
       ) : (
         <fieldset className={styles.section}>
-          <legend className={styles.sectionTitle}>File</legend>
+          <Text as="legend" tone="strong" weight="bold" className={styles.sectionTitle}>
+            File
+          </Text>
           <Field
             label="SQLite file"
             id={ids.file}
@@ -433,10 +437,10 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
                   />
                 ) : null}
                 {upload.phase === 'ready' ? (
-                  <p className={styles.fileChosen}>
+                  <Text tone="success" size="sm" weight="semibold" breakAnywhere>
                     <span aria-hidden="true">✓ </span>
                     {upload.file.name} · {humanSize(upload.file.size_bytes)}
-                  </p>
+                  </Text>
                 ) : null}
               </div>
             )}
@@ -445,7 +449,9 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
       )}
 
       <fieldset className={styles.section}>
-        <legend className={styles.sectionTitle}>What to index</legend>
+        <Text as="legend" tone="strong" weight="bold" className={styles.sectionTitle}>
+          What to index
+        </Text>
         <Tabs
           label="What to index"
           idPrefix={modeTabs}
@@ -549,20 +555,20 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
             className={styles.bodyColumns}
             aria-describedby={errors.body ? `${ids.body}-error` : `${ids.body}-hint`}
           >
-            <legend className={styles.foldersLegend}>
+            <Text as="legend" size="sm" weight="semibold" className={styles.foldersLegend}>
               Body columns
-              <span className={styles.requiredMark} aria-hidden="true">
+              <Text as="span" tone="danger" aria-hidden="true">
                 {' '}
                 *
-              </span>
-            </legend>
-            <p id={`${ids.body}-hint`} className={styles.foldersHint}>
+              </Text>
+            </Text>
+            <Text id={`${ids.body}-hint`} tone="muted" size="xs">
               Each becomes a labelled line of the row’s text.
-            </p>
+            </Text>
             <ul className={styles.columnList}>
               {columns.map((column, index) => (
                 <li key={column.name}>
-                  <label className={styles.folder}>
+                  <Cluster as="label" gap={2} wrap={false} align="center" className={styles.folder}>
                     <input
                       type="checkbox"
                       id={index === 0 ? ids.body : undefined}
@@ -574,17 +580,17 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
                       }
                     />
                     <span className={styles.columnName}>{column.name}</span>
-                    <span className={styles.columnType} title={column.type}>
+                    <Text as="span" tone="muted" size="xs" className={styles.columnType} title={column.type}>
                       {column.type}
-                    </span>
-                  </label>
+                    </Text>
+                  </Cluster>
                 </li>
               ))}
             </ul>
             {errors.body ? (
-              <p id={`${ids.body}-error`} className={styles.fieldError} role="alert">
+              <Text id={`${ids.body}-error`} tone="danger" size="sm" role="alert">
                 {errors.body}
-              </p>
+              </Text>
             ) : null}
           </fieldset>
         )}
@@ -635,7 +641,9 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
         <ol className={styles.previewRows} aria-label={`Preview of ${rowsHeading}`}>
           {preview.rows.map((row) => (
             <li key={row.id} className={styles.previewRow}>
-              <p className={styles.previewTitle}>{row.title}</p>
+              <Text weight="bold" breakAnywhere>
+                {row.title}
+              </Text>
               <dl className={styles.previewFields}>
                 {row.fields.map((field) => (
                   <div key={field.column} className={styles.previewField}>
@@ -644,10 +652,10 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
                   </div>
                 ))}
               </dl>
-              <p className={styles.previewMeta}>
+              <Text tone="muted" size="xs" numeric>
                 Row {row.id}
                 {row.changed_at === null ? '' : ` · changed ${row.changed_at}`}
-              </p>
+              </Text>
             </li>
           ))}
         </ol>
@@ -662,12 +670,12 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
       </Field>
 
       {saveError ? (
-        <p className={styles.fieldError} role="alert">
+        <Text tone="danger" size="sm" role="alert">
           {saveError}
-        </p>
+        </Text>
       ) : null}
 
-      <div className={styles.formActions}>
+      <Cluster gap={2} justify="end" className={styles.formActions}>
         <Button onClick={onCancel}>Cancel</Button>
         <Button
           busy={preview.phase === 'previewing'}
@@ -679,7 +687,7 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
         <Button type="submit" variant="primary" busy={saving} disabled={upload.phase === 'uploading'}>
           Save
         </Button>
-      </div>
+      </Cluster>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import type { ImapTestSource, Source, SourceFolder, SourceTestResult } from '@trove/contracts';
 import { useAppConfig, useMutation, userMessage } from '@trove/kit';
-import { Button, Field } from '@trove/kit/ui';
+import { Button, Cluster, Field, Text } from '@trove/kit/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import {
   changeField,
@@ -169,10 +169,10 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
 
   return (
     <form ref={formRef} className={styles.form} noValidate onSubmit={connect}>
-      <p className={styles.formLede}>
+      <Text tone="muted" size="sm">
         {name} reads your mail over IMAP and never sends, moves or deletes anything. We guess the server from
         your address; change it if your provider says otherwise.
-      </p>
+      </Text>
       <Field label="Email address" id={ids.email} error={errors.email} required>
         {text('email', { type: 'email', autoComplete: 'email' })}
       </Field>
@@ -230,12 +230,12 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
       ) : null}
 
       {connectError ? (
-        <p className={styles.fieldError} role="alert">
+        <Text tone="danger" size="sm" role="alert">
           {connectError}
-        </p>
+        </Text>
       ) : null}
 
-      <div className={styles.formActions}>
+      <Cluster gap={2} justify="end" className={styles.formActions}>
         <Button onClick={onCancel}>Cancel</Button>
         <Button busy={test.phase === 'testing'} onClick={() => void runTest(pinned)}>
           {test.phase === 'passed' ? 'Test again' : 'Test'}
@@ -243,7 +243,7 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
         <Button type="submit" variant="primary" busy={connecting}>
           Connect
         </Button>
-      </div>
+      </Cluster>
     </form>
   );
 }
@@ -269,7 +269,9 @@ export function TestFailure({
       {certificate ? (
         <div className={styles.certificate}>
           <p className={styles.certificateLabel}>Its SHA-256 fingerprint</p>
-          <code className={styles.fingerprint}>{certificate.sha256}</code>
+          <Text as="code" size="xs" breakAnywhere className={styles.fingerprint}>
+            {certificate.sha256}
+          </Text>
           <p>
             Trust it only if it matches the fingerprint your mail server’s administrator gave you. Only this
             certificate will then be accepted for {host}.

@@ -9,7 +9,7 @@ import type {
   UpdateSource,
 } from '@trove/contracts';
 import { useMutation, userMessage } from '@trove/kit';
-import { Button, Field } from '@trove/kit/ui';
+import { Button, Cluster, Field, Text } from '@trove/kit/ui';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { TestFailure } from './imap-form';
 import {
@@ -78,11 +78,11 @@ export function UpdatePasswordForm({ source, api, onSaved, onCancel }: FormProps
 
   return (
     <form className={styles.form} noValidate onSubmit={submit}>
-      <p className={styles.formLede}>
+      <Text tone="muted" size="sm">
         {source.settings.host} refused the password kept for {source.settings.username}. If you changed it, or
         revoked the app password, enter the new one: it is tested first, then stored encrypted and the sync
         starts again.
-      </p>
+      </Text>
       <PasswordField
         id={id}
         label="New password or app password"
@@ -99,12 +99,12 @@ export function UpdatePasswordForm({ source, api, onSaved, onCancel }: FormProps
         {busy ? <p className={styles.testing}>Testing the new password…</p> : null}
         {failure ? <FailureWords failure={failure} server={serverOf(source)} /> : null}
       </div>
-      <div className={styles.formActions}>
+      <Cluster gap={2} justify="end" className={styles.formActions}>
         <Button onClick={onCancel}>Cancel</Button>
         <Button type="submit" variant="primary" busy={busy}>
           Test and save
         </Button>
-      </div>
+      </Cluster>
     </form>
   );
 }
@@ -191,27 +191,35 @@ export function TrustCertificateForm({ source, api, onSaved, onCancel }: FormPro
           {source.settings.pinned_certificate_sha256 ? (
             <>
               <p className={styles.certificateLabel}>The fingerprint trusted until now</p>
-              <code className={styles.fingerprint}>{source.settings.pinned_certificate_sha256}</code>
+              <Text as="code" size="xs" breakAnywhere className={styles.fingerprint}>
+                {source.settings.pinned_certificate_sha256}
+              </Text>
             </>
           ) : null}
           <p className={styles.certificateLabel}>Its SHA-256 fingerprint</p>
-          <code className={styles.fingerprint} data-testid="new-fingerprint">
+          <Text
+            as="code"
+            size="xs"
+            breakAnywhere
+            className={styles.fingerprint}
+            data-testid="new-fingerprint"
+          >
             {check.certificate.sha256}
-          </code>
+          </Text>
           <p>
             Trust it only if it matches the fingerprint your mail server’s administrator gave you: a
             certificate that changed without notice can mean someone is between you and your mail.
           </p>
         </div>
       ) : null}
-      <div className={styles.formActions}>
+      <Cluster gap={2} justify="end" className={styles.formActions}>
         <Button onClick={onCancel}>{check.phase === 'presented' ? 'Cancel' : 'Close'}</Button>
         {check.phase === 'presented' ? (
           <Button variant="primary" busy={busy} onClick={() => void trust(check.certificate.sha256)}>
             Trust this certificate
           </Button>
         ) : null}
-      </div>
+      </Cluster>
     </div>
   );
 }
@@ -431,12 +439,12 @@ export function EditSourceForm({ source, api, onSaved, onCancel }: FormProps) {
       ) : null}
 
       {saveError ? (
-        <p className={styles.fieldError} role="alert">
+        <Text tone="danger" size="sm" role="alert">
           {saveError}
-        </p>
+        </Text>
       ) : null}
 
-      <div className={styles.formActions}>
+      <Cluster gap={2} justify="end" className={styles.formActions}>
         <Button onClick={onCancel}>Cancel</Button>
         <Button busy={test.phase === 'testing'} onClick={() => void runTest(pinned)}>
           {test.phase === 'passed' ? 'Test again' : 'Test'}
@@ -444,7 +452,7 @@ export function EditSourceForm({ source, api, onSaved, onCancel }: FormProps) {
         <Button type="submit" variant="primary" busy={saving}>
           Save
         </Button>
-      </div>
+      </Cluster>
     </form>
   );
 }
