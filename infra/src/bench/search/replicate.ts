@@ -39,7 +39,7 @@ export async function sameExtraction(corpus: readonly CorpusMessage[], sample: n
 
 /** Writes copies `1..copies` of the user's documents (copy 0, all of them) with their passages and postings. */
 export async function replicateCopies(db: DatabaseHandle, userId: string, copies: number): Promise<number> {
-  return db.transaction().execute(async (tx) => {
+  const { userNo, lists } = await db.transaction().execute(async (tx) => {
     await sql`create temp table bench_originals on commit drop as
               select id from documents where user_id = ${userId}`.execute(tx);
     await sql`create temp table bench_passages (old_id bigint, new_id bigint, document_id uuid) on commit drop`.execute(
@@ -104,6 +104,13 @@ export async function replicateCopies(db: DatabaseHandle, userId: string, copies
       lists.push({ lexeme, ids, weights });
     }
     await clearLists(tx, userNo);
+    return { userNo, lists };
+  });
+  // The old lists' rows are gone before the new ones are written, and vacuumed: written in the transaction that
+  // deleted them, every list's "last block" lookup walked the index over its own dead rows — at ×8 one statement
+  // ran past 30 minutes (stop 50's helpers).
+  await sql`vacuum (analyze) search_lists, search_pages, search_words`.execute(db);
+  return db.transaction().execute(async (tx) => {
     await appendPostings(tx, userNo, lists);
     // Each passage now exists copies + 1 times: n(q) (the lists' counts), N and the sum of |D| scale alike.
     await sql`update search_corpus_stats set passage_count = passage_count * ${copies + 1},
