@@ -1,17 +1,26 @@
-// The drawn landing page's islands (docs/decisions/190), behind index.ts's async boundary: each element
-// marked `data-island="<name>"` in the drawn copy gets a React root of its own, rendered from the
-// marketing remote's Islands module. Only React DOM and the remote's island code load — no router, no kit,
-// no app — so the idle page runs a few short tasks instead of rendering the whole landing page.
+// The drawn page's islands (docs/decisions/190, 222), behind index.ts's async boundary: each element
+// marked `data-island="<name>"` in the drawn copy gets a React root of its own, rendered from a remote's
+// Islands module — `<remote>/<name>` (`auth/form`, `connectors/catalog`), or a bare name for the marketing
+// remote's (`hero-demo`). Only React DOM, the remote's island code and, for islands that use them, the
+// kit's providers load — no router, no app — so the idle page runs a few short tasks instead of rendering
+// the whole page.
+//
+// What the visitor did on the drawn part before its island ran carries over to the island's first commit
+// (carry-state.ts): typed values, ticked boxes, the focus and caret, and the press theme-init.js held back
+// (`data-pending-press`), pressed again — an early click is never lost.
 //
 // The islands live only as long as the drawn copy: when the app takes the page over (handoff.ts sends
 // trove:prerender-gone) they are unmounted, the app's own page showing the same parts in their place —
 // unless the app kept the drawn part because its own page failed (remote-failure.tsx).
-import { type ComponentType, createElement } from 'react';
+import { type ComponentType, createElement, type ReactNode, useLayoutEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { CONTROLS, carryValues, counterpart, FOCUSABLE } from './app/prerender/carry-state';
 import { loadExposedModule, parseRemotesConfig, registerAllRemotes } from './app/remotes/remote-registry';
 import { startupRequests } from './app/startup-requests';
 
 const COPY = 'div[data-prerendered]';
+/** Set on an island's element once its root has committed: theme-init.js leaves its presses alone then. */
+const LIVE = 'data-island-live';
 
 type IslandProps = { config: Record<string, unknown> };
 type IslandComponents = Record<string, ComponentType<IslandProps>>;
@@ -27,7 +36,75 @@ function islandProps(config: unknown): IslandProps | null {
   return typeof config === 'object' && config !== null ? { config: config as Record<string, unknown> } : null;
 }
 
+/** `auth/form` → the auth remote's `form`; a bare name is the marketing remote's (docs/decisions/190). */
+export function islandAddress(name: string): { remote: string; island: string } {
+  const slash = name.indexOf('/');
+  return slash < 0
+    ? { remote: 'marketing', island: name }
+    : { remote: name.slice(0, slash), island: name.slice(slash + 1) };
+}
+
+/** The element focused last inside each drawn part, so the focus moves to its counterpart. */
+let lastFocused: Element | null = null;
+document.addEventListener('focusin', (event) => {
+  lastFocused = event.target instanceof Element ? event.target : null;
+});
+
+/**
+ * After the island's first commit has replaced the drawn nodes (createRoot clears its container), in the
+ * same task and before the paint: the drawn nodes, still holding what was typed, hand it to the live ones.
+ */
+export function carryIntoIsland(place: HTMLElement, drawn: Node[]): void {
+  const before = document.createElement('div');
+  before.append(...drawn);
+  carryValues(before, place);
+  if (lastFocused && before.contains(lastFocused)) {
+    const field = lastFocused;
+    const target = counterpart(field, before, place, FOCUSABLE);
+    target?.focus({ preventScroll: true });
+    if (target instanceof HTMLInputElement && field instanceof HTMLInputElement) {
+      try {
+        target.setSelectionRange(field.selectionStart, field.selectionEnd);
+      } catch {
+        // Not every input type has a caret (checkboxes, email in some engines).
+      }
+    }
+  }
+  place.setAttribute(LIVE, '');
+  const pending = place.dataset.pendingPress;
+  delete place.dataset.pendingPress;
+  const pressed =
+    pending === undefined ? null : place.querySelectorAll<HTMLElement>(CONTROLS)[Number(pending)];
+  // After this commit's effects, as the app's hand-off does: a mount effect must not undo the press.
+  if (pressed) setTimeout(() => pressed.click(), 0);
+}
+
+/** Renders beside the island: its layout effect runs in the commit that put the island in the DOM. */
+function IslandShown({ onShown, children }: { onShown: () => void; children: ReactNode }) {
+  useLayoutEffect(onShown, [onShown]);
+  return children;
+}
+
 const roots: Array<{ root: Root; place: HTMLElement }> = [];
+
+function mountIsland(place: HTMLElement, island: ComponentType<IslandProps>, props: IslandProps): void {
+  const drawn = Array.from(place.childNodes);
+  const root = createRoot(place);
+  const onShown = () => carryIntoIsland(place, drawn);
+  root.render(createElement(IslandShown, { onShown, children: createElement(island, props) }));
+  roots.push({ root, place });
+}
+
+/** One remote's Islands module, loaded once for every island of that remote on the page. */
+const modules = new Map<string, Promise<IslandComponents | null>>();
+function islandsOf(remote: string): Promise<IslandComponents | null> {
+  let loaded = modules.get(remote);
+  if (!loaded) {
+    loaded = loadExposedModule(remote, 'Islands').then(readIslands);
+    modules.set(remote, loaded);
+  }
+  return loaded;
+}
 
 async function mountIslands(): Promise<void> {
   const places = Array.from(document.querySelectorAll<HTMLElement>(`${COPY} [data-island]`));
@@ -38,14 +115,12 @@ async function mountIslands(): Promise<void> {
   const props = islandProps(appConfig.value);
   if (!props) return;
   registerAllRemotes(parseRemotesConfig(remotesConfig.value));
-  const islands = readIslands(await loadExposedModule('marketing', 'Islands'));
   for (const place of places) {
-    const island = islands?.[place.dataset.island ?? ''];
+    const { remote, island: name } = islandAddress(place.dataset.island ?? '');
+    const island = (await islandsOf(remote).catch(() => null))?.[name];
     // The app may have taken over while the code arrived; a part with no island stays as it was drawn.
     if (!island || !place.isConnected) continue;
-    const root = createRoot(place);
-    root.render(createElement(island, props));
-    roots.push({ root, place });
+    mountIsland(place, island, props);
     // One island a task: each is a short task of its own, never one long one.
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
@@ -57,12 +132,17 @@ document.addEventListener(
   // remote's page failed and the drawn part stayed, docs/product/shell.md#remote-failure) goes on moving.
   () =>
     setTimeout(() => {
-      for (const { root, place } of roots.splice(0)) if (!place.isConnected) root.unmount();
+      for (const { root, place } of roots.splice(0)) {
+        if (place.isConnected) continue;
+        try {
+          root.unmount();
+        } catch {
+          // Its nodes were moved elsewhere (a kept drawn part): nothing of it is on the page to clean.
+        }
+      }
     }, 0),
   { once: true },
 );
 
 // An island that fails keeps its drawn markup, which reads the same: nothing to show the visitor.
-mountIslands().catch((error: unknown) =>
-  console.warn('[trove] the landing page islands did not start', error),
-);
+mountIslands().catch((error: unknown) => console.warn('[trove] the drawn page islands did not start', error));

@@ -41,7 +41,6 @@ export {
   returnPathAfterLogin,
   returnStateFor,
   safeReturnPath,
-  useReturnPath,
 } from './return-path';
 export {
   ISLAND_ATTRIBUTE,

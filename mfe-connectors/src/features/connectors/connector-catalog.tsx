@@ -61,17 +61,27 @@ const roles: ReadonlyArray<{ value: RoleFilter; label: string }> = [
   { value: 'destinations', label: 'Destinations' },
 ];
 
+/** In the app: a guest's "Connect" goes to login through the router. */
+export function ConnectorCatalog(props: ConnectorCatalogProps) {
+  const navigate = useNavigate();
+  return <ConnectorCatalogView {...props} go={navigate} />;
+}
+
 /**
  * The connector catalog (docs/product/connections.md#connectors, docs/product/connections.md#card-states, docs/product/connections.md#filters, docs/product/connections.md#paging): sidebar filters and a paged card grid. Exposed as
  * trove_connectors/ConnectorCatalog for the landing page's Integrations tab and /integrations, and
  * rendered by ConnectionsPage — one component, one copy of the data.
  */
-export function ConnectorCatalog({
+export function ConnectorCatalogView({
   label = 'Integrations',
   initialFilters,
   cardHeadingLevel = 3,
   openServerForm,
-}: ConnectorCatalogProps) {
+  go,
+}: ConnectorCatalogProps & {
+  /** Where a guest's "Connect" leads: the router's navigation, or a page load on the drawn page's island (docs/decisions/222). */
+  go: (to: string) => void;
+}) {
   const [filters, setFilters] = useState<ConnectorFilters>(() => ({
     ...defaultConnectorFilters,
     ...initialFilters,
@@ -80,7 +90,6 @@ export function ConnectorCatalog({
   const [panelOpen, setPanelOpen] = useState(false);
   const settings = useConnectorSettings();
   const session = useSession();
-  const navigate = useNavigate();
   const toasts = useToasts();
   const popup = usePopup();
   const ids = { search: useId(), pageSize: useId(), panel: useId(), grid: useId() };
@@ -106,14 +115,14 @@ export function ConnectorCatalog({
     (connector: Connector) => {
       const action = connectAction(connector, session.status);
       if (action.kind === 'login') {
-        navigate(action.to);
+        go(action.to);
       } else if (action.kind === 'coming-soon') {
         // docs/product/public-pages.md#integrations-tab: for a signed-in visitor the one effect shown is logging the connector id.
         console.info(`connect: ${action.connectorId}`);
         toasts.show({ type: 'info', message: action.message });
       }
     },
-    [session.status, navigate, toasts],
+    [session.status, go, toasts],
   );
 
   const onAddServer = useCallback(
