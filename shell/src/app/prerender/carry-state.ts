@@ -8,7 +8,12 @@ export const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [ta
 const FIELDS = 'input, textarea';
 
 /** The element at the same place in `to`'s list as `element` holds in `from`'s. */
-export function counterpart(element: Element, from: Element, to: Element, selector: string): HTMLElement | null {
+export function counterpart(
+  element: Element,
+  from: Element,
+  to: Element,
+  selector: string,
+): HTMLElement | null {
   const index = Array.from(from.querySelectorAll(selector)).indexOf(element);
   return index < 0 ? null : (to.querySelectorAll<HTMLElement>(selector)[index] ?? null);
 }
