@@ -5,22 +5,19 @@
 // kit's providers load — no router, no app — so the idle page runs a few short tasks instead of rendering
 // the whole page.
 //
-// What the visitor did on the drawn part before its island ran carries over to the island's first commit
-// (carry-state.ts): typed values, ticked boxes, the focus and caret, and the press theme-init.js held back
-// (`data-pending-press`), pressed again — an early click is never lost.
+// What the visitor did on the drawn part before its island ran carries over to its first commit
+// (island-mount.tsx): an early click is never lost.
 //
 // The islands live only as long as the drawn copy: when the app takes the page over (handoff.ts sends
 // trove:prerender-gone) they are unmounted, the app's own page showing the same parts in their place —
 // unless the app kept the drawn part because its own page failed (remote-failure.tsx).
-import { type ComponentType, createElement, type ReactNode, useLayoutEffect } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { CONTROLS, carryValues, counterpart, FOCUSABLE } from './app/prerender/carry-state';
+import { type ComponentType, createElement } from 'react';
+import type { Root } from 'react-dom/client';
+import { mountIsland } from './app/prerender/island-mount';
 import { loadExposedModule, parseRemotesConfig, registerAllRemotes } from './app/remotes/remote-registry';
 import { startupRequests } from './app/startup-requests';
 
 const COPY = 'div[data-prerendered]';
-/** Set on an island's element once its root has committed: theme-init.js leaves its presses alone then. */
-const LIVE = 'data-island-live';
 
 type IslandProps = { config: Record<string, unknown> };
 type IslandComponents = Record<string, ComponentType<IslandProps>>;
@@ -44,56 +41,7 @@ export function islandAddress(name: string): { remote: string; island: string } 
     : { remote: name.slice(0, slash), island: name.slice(slash + 1) };
 }
 
-/** The element focused last inside each drawn part, so the focus moves to its counterpart. */
-let lastFocused: Element | null = null;
-document.addEventListener('focusin', (event) => {
-  lastFocused = event.target instanceof Element ? event.target : null;
-});
-
-/**
- * After the island's first commit has replaced the drawn nodes (createRoot clears its container), in the
- * same task and before the paint: the drawn nodes, still holding what was typed, hand it to the live ones.
- */
-export function carryIntoIsland(place: HTMLElement, drawn: Node[]): void {
-  const before = document.createElement('div');
-  before.append(...drawn);
-  carryValues(before, place);
-  if (lastFocused && before.contains(lastFocused)) {
-    const field = lastFocused;
-    const target = counterpart(field, before, place, FOCUSABLE);
-    target?.focus({ preventScroll: true });
-    if (target instanceof HTMLInputElement && field instanceof HTMLInputElement) {
-      try {
-        target.setSelectionRange(field.selectionStart, field.selectionEnd);
-      } catch {
-        // Not every input type has a caret (checkboxes, email in some engines).
-      }
-    }
-  }
-  place.setAttribute(LIVE, '');
-  const pending = place.dataset.pendingPress;
-  delete place.dataset.pendingPress;
-  const pressed =
-    pending === undefined ? null : place.querySelectorAll<HTMLElement>(CONTROLS)[Number(pending)];
-  // After this commit's effects, as the app's hand-off does: a mount effect must not undo the press.
-  if (pressed) setTimeout(() => pressed.click(), 0);
-}
-
-/** Renders beside the island: its layout effect runs in the commit that put the island in the DOM. */
-function IslandShown({ onShown, children }: { onShown: () => void; children: ReactNode }) {
-  useLayoutEffect(onShown, [onShown]);
-  return children;
-}
-
 const roots: Array<{ root: Root; place: HTMLElement }> = [];
-
-function mountIsland(place: HTMLElement, island: ComponentType<IslandProps>, props: IslandProps): void {
-  const drawn = Array.from(place.childNodes);
-  const root = createRoot(place);
-  const onShown = () => carryIntoIsland(place, drawn);
-  root.render(createElement(IslandShown, { onShown, children: createElement(island, props) }));
-  roots.push({ root, place });
-}
 
 /** One remote's Islands module, loaded once for every island of that remote on the page. */
 const modules = new Map<string, Promise<IslandComponents | null>>();
@@ -120,7 +68,7 @@ async function mountIslands(): Promise<void> {
     const island = (await islandsOf(remote).catch(() => null))?.[name];
     // The app may have taken over while the code arrived; a part with no island stays as it was drawn.
     if (!island || !place.isConnected) continue;
-    mountIsland(place, island, props);
+    roots.push({ root: mountIsland(place, createElement(island, props)), place });
     // One island a task: each is a short task of its own, never one long one.
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
