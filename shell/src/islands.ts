@@ -13,6 +13,7 @@
 // unless the app kept the drawn part because its own page failed (remote-failure.tsx).
 import { type ComponentType, createElement } from 'react';
 import type { Root } from 'react-dom/client';
+import { CONTROLS } from './app/prerender/carry-state';
 import { mountIsland } from './app/prerender/island-mount';
 import { loadExposedModule, parseRemotesConfig, registerAllRemotes } from './app/remotes/remote-registry';
 import { startupRequests } from './app/startup-requests';
@@ -63,15 +64,21 @@ async function mountIslands(): Promise<void> {
   const props = islandProps(appConfig.value);
   if (!props) return;
   registerAllRemotes(parseRemotesConfig(remotesConfig.value));
+  let lost = false;
   for (const place of places) {
     const { remote, island: name } = islandAddress(place.dataset.island ?? '');
-    const island = (await islandsOf(remote).catch(() => null))?.[name];
+    const loaded = await islandsOf(remote).catch(() => null);
+    // A part whose remote failed and that holds a control would not answer it (a dead press): the app
+    // starts, and keeps the drawn part with Retry where a control was lost (docs/product/shell.md#remote-failure).
+    if (!loaded && place.querySelector(CONTROLS)) lost = true;
+    const island = loaded?.[name];
     // The app may have taken over while the code arrived; a part with no island stays as it was drawn.
     if (!island || !place.isConnected) continue;
     roots.push({ root: mountIsland(place, createElement(island, props)), place });
     // One island a task: each is a short task of its own, never one long one.
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
+  if (lost) document.dispatchEvent(new Event('trove:start-now'));
 }
 
 document.addEventListener(
