@@ -1,6 +1,6 @@
 import { KitProviders, parseAppConfig } from '@trove/kit';
 import { type ComponentType, useMemo } from 'react';
-import { ConnectorCatalogView } from '../features/connectors/connector-catalog';
+import { ConnectorCatalogView } from '../features/connectors/catalog-view';
 
 /**
  * trove_connectors/Islands (docs/decisions/222): the part of the drawn /integrations page that moves — the
