@@ -86,7 +86,7 @@ describe('the sign-in card is an island (docs/decisions/222)', () => {
   it('without JavaScript the card says the form needs it, and the header links work', async () => {
     await withPage(browser, { viewport: MOBILE, javaScriptEnabled: false }, async ({ page }) => {
       await page.goto('/auth/register');
-      await page.getByText('Signing in needs JavaScript').waitFor();
+      expect(await page.locator('body').innerText()).toContain('Signing in needs JavaScript');
       await page.getByRole('banner').getByRole('link', { name: 'Trove' }).click();
       await page.waitForURL(`${baseUrl()}/`);
       await page.getByRole('heading', { level: 1, name: 'Find anything. Send anywhere.' }).waitFor();
@@ -102,7 +102,7 @@ describe('the /integrations catalog is an island (docs/decisions/222)', () => {
       const scripts = scriptsOf(page);
       await page.goto('/integrations');
       await live(page, 'connectors/catalog').waitFor();
-      await catalog(page).getByRole('textbox', { name: 'Search' }).fill('zzzz-nothing');
+      await catalog(page).getByRole('searchbox', { name: 'Search', exact: true }).fill('zzzz-nothing');
       await catalog(page).getByText('No integrations match your filters.').waitFor();
       expect(scripts.filter((file) => /react-router|src_start_tsx|bootstrap/.test(file))).toEqual([]);
       expect(await page.locator('div[data-prerendered]').count()).toBe(1);
@@ -133,11 +133,13 @@ describe('the /integrations catalog is an island (docs/decisions/222)', () => {
     await withPage(browser, { viewport: MOBILE }, async ({ page }) => {
       const release = await holdEntry(page);
       await page.goto('/integrations', { waitUntil: 'domcontentloaded' });
-      await catalog(page).getByRole('textbox', { name: 'Search' }).fill('zzzz-nothing');
+      await catalog(page).getByRole('searchbox', { name: 'Search', exact: true }).fill('zzzz-nothing');
       release();
       await live(page, 'connectors/catalog').waitFor();
       await catalog(page).getByText('No integrations match your filters.').waitFor();
-      expect(await catalog(page).getByRole('textbox', { name: 'Search' }).inputValue()).toBe('zzzz-nothing');
+      expect(await catalog(page).getByRole('searchbox', { name: 'Search', exact: true }).inputValue()).toBe(
+        'zzzz-nothing',
+      );
     });
   });
 
