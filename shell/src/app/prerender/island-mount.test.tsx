@@ -16,7 +16,8 @@ beforeEach(() => {
   // The drawn form as the build served it: its field empty, its button inert until the island runs.
   document.body.innerHTML = `<div data-prerendered><div data-island="auth/form"><form>
     <input type="email" aria-label="Email" value=""><input type="checkbox" aria-label="Remember">
-    <button type="submit">Continue</button></form></div></div>`;
+    <button type="submit">Continue</button></form></div>
+    <section aria-label="Notifications"></section></div>`;
 });
 afterEach(() => {
   for (const root of roots.splice(0)) act(() => root.unmount());
@@ -43,6 +44,8 @@ function LiveForm({ onSend }: { onSend: (email: string, remember: boolean) => vo
         onChange={(e) => setRemember(e.target.checked)}
       />
       <button type="submit">Continue</button>
+      {/* The kit's flash region, as an island's KitProviders render it. */}
+      <section aria-label="Notifications" />
     </form>
   );
 }
@@ -61,6 +64,9 @@ describe('an island taking its drawn part over', () => {
     });
     expect(place().hasAttribute(ISLAND_LIVE)).toBe(true);
     expect(place().dataset.pendingPress).toBeUndefined();
+    // One flash region on the page: the drawn, empty one is hidden.
+    const regions = Array.from(document.querySelectorAll<HTMLElement>('section[aria-label="Notifications"]'));
+    expect(regions.filter((region) => !region.hidden)).toEqual([place().querySelector('section')]);
     const live = place().querySelector('input[type="email"]') as HTMLInputElement;
     expect(live).not.toBe(email);
     expect(live.value).toBe('ada@example.com');

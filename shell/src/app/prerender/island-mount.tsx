@@ -36,6 +36,7 @@ export function carryIntoIsland(place: HTMLElement, drawn: Node[]): void {
       }
     }
   }
+  hideDrawnTwins(place);
   place.setAttribute(ISLAND_LIVE, '');
   const pending = place.dataset.pendingPress;
   delete place.dataset.pendingPress;
@@ -43,6 +44,22 @@ export function carryIntoIsland(place: HTMLElement, drawn: Node[]): void {
     pending === undefined ? null : place.querySelectorAll<HTMLElement>(CONTROLS)[Number(pending)];
   // After this commit's effects, as the app's hand-off does: a mount effect must not undo the press.
   if (pressed) setTimeout(() => pressed.click(), 0);
+}
+
+/**
+ * A named region the island renders that the drawn page also holds outside its islands — the kit's flash
+ * region ("Notifications"), drawn empty with the page and rendered again by an island's kit providers: the
+ * drawn one is hidden, so the page keeps one region of each name and the flashes show in the live one.
+ */
+function hideDrawnTwins(place: HTMLElement): void {
+  const copy = place.closest('div[data-prerendered]');
+  if (!copy) return;
+  for (const region of place.querySelectorAll('section[aria-label]')) {
+    const label = CSS.escape(region.getAttribute('aria-label') ?? '');
+    for (const twin of copy.querySelectorAll<HTMLElement>(`section[aria-label="${label}"]`)) {
+      if (!twin.closest('[data-island]')) twin.hidden = true;
+    }
+  }
 }
 
 /** Renders beside the island: its layout effect runs in the commit that put the island in the DOM. */
