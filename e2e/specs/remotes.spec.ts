@@ -71,7 +71,8 @@ describe('the shell mounts each remote on its route', () => {
       await remote.waitFor();
       await remote.getByLabel('Email').fill('not-an-email');
       await remote.getByRole('button', { name: 'Continue' }).click();
-      await remote.getByText('Please enter a valid email address.').waitFor();
+      // The field's message (first) and the flash say it.
+      await remote.getByText('Please enter a valid email address.').first().waitFor();
     });
   });
 

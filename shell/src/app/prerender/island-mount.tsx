@@ -49,7 +49,8 @@ export function carryIntoIsland(place: HTMLElement, drawn: Node[]): void {
 /**
  * A named region the island renders that the drawn page also holds outside its islands — the kit's flash
  * region ("Notifications"), drawn empty with the page and rendered again by an island's kit providers: the
- * drawn one is hidden, so the page keeps one region of each name and the flashes show in the live one.
+ * drawn one (always empty) leaves, so the page keeps one region of each name and the flashes show in the
+ * live one. Removed, not `hidden`: the region's own `display` rule would override the attribute.
  */
 function hideDrawnTwins(place: HTMLElement): void {
   const copy = place.closest('div[data-prerendered]');
@@ -57,7 +58,7 @@ function hideDrawnTwins(place: HTMLElement): void {
   for (const region of place.querySelectorAll('section[aria-label]')) {
     const label = CSS.escape(region.getAttribute('aria-label') ?? '');
     for (const twin of copy.querySelectorAll<HTMLElement>(`section[aria-label="${label}"]`)) {
-      if (!twin.closest('[data-island]')) twin.hidden = true;
+      if (!twin.closest('[data-island]')) twin.remove();
     }
   }
 }
