@@ -86,7 +86,7 @@ describe('the sign-in card is an island (docs/decisions/222)', () => {
   it('without JavaScript the card says the form needs it, and the header links work', async () => {
     await withPage(browser, { viewport: MOBILE, javaScriptEnabled: false }, async ({ page }) => {
       await page.goto('/auth/register');
-      expect(await page.locator('body').innerText()).toContain('Signing in needs JavaScript');
+      expect(await page.locator('body').textContent()).toContain('Signing in needs JavaScript');
       await page.getByRole('banner').getByRole('link', { name: 'Trove' }).click();
       await page.waitForURL(`${baseUrl()}/`);
       await page.getByRole('heading', { level: 1, name: 'Find anything. Send anywhere.' }).waitFor();
