@@ -1,6 +1,7 @@
 import type { ChatCommand, ChatFilters, ComputedAnswer, RecordField } from '@trove/contracts';
 import type { DatabaseHandle } from '@trove/service-core';
 import { localDay } from '../figures/conditions';
+import { answerRowOf } from '../records/answer-row';
 import type { StoredRecord } from '../records/records.repository';
 import { userTimeZone } from '../search/candidates.repository';
 import { wordStart } from '../search/plan';
@@ -145,14 +146,7 @@ export async function eventAnswer(
     figures: [{ label: 'Date', value: when.day, text: when.text }],
     groups: [],
     row_count: found.rows.length,
-    rows: cited.map((row) => ({
-      document_id: row.documentId,
-      passage_id: row.passageId,
-      document_name: row.documentName,
-      document_title: row.documentTitle,
-      location: row.location,
-      fields: row.fields,
-    })),
+    rows: cited.map(answerRowOf),
     cannot: null,
     notes: [],
     cited,

@@ -9,6 +9,7 @@ import {
 } from '@trove/contracts';
 import type { DatabaseHandle } from '@trove/service-core';
 import { shiftYears } from '../figures/conditions';
+import { answerRowOf } from '../records/answer-row';
 import type { StoredRecord } from '../records/records.repository';
 import { findPassages, type SearchSettings } from '../search/search.service';
 import type { StoredAnswer } from './chats.repository';
@@ -185,14 +186,7 @@ export async function mailListAnswer(
     figures: [{ label: 'Count', value: String(count), text: count.toLocaleString('en-US') }],
     groups: [],
     row_count: count,
-    rows: cited.map((row) => ({
-      document_id: row.documentId,
-      passage_id: row.passageId,
-      document_name: row.documentName,
-      document_title: row.documentTitle,
-      location: row.location,
-      fields: row.fields,
-    })),
+    rows: cited.map(answerRowOf),
     cannot: null,
     notes: sendersNote(mail, found),
     cited,

@@ -9,6 +9,7 @@ import {
   type StoredRecord,
 } from '../records/records.repository';
 import { userTimeZone } from '../search/candidates.repository';
+import { answerRowOf } from '../records/answer-row';
 import { localDay } from './conditions';
 import type { RecordsCache } from './records-cache';
 import { computeFigures, rowsNoun } from './figures';
@@ -158,14 +159,7 @@ export async function computedAnswer(
       figures: groupFigures,
     })),
     row_count: figures.rows.length,
-    rows: shown.map((row) => ({
-      document_id: row.documentId,
-      passage_id: row.passageId,
-      document_name: row.documentName,
-      document_title: row.documentTitle,
-      location: row.location,
-      fields: row.fields,
-    })),
+    rows: shown.map(answerRowOf),
     cannot: figures.cannot,
     notes,
     cited,
