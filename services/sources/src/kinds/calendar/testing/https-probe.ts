@@ -12,6 +12,8 @@ import { calendarKind } from '../index';
 const urls = JSON.parse(process.argv.at(-1) ?? '[]') as string[];
 const context = {
   reach: { allowedHosts: parseAllowedHosts('127.0.0.1') },
+  // The parse child's bounds (SOURCE_RUN_*, docs/decisions/218), as the service's defaults give them.
+  databases: { runner: { timeoutMs: 60_000, memoryMb: 256 } },
   now: () => new Date(),
 } as unknown as SourceContext;
 
