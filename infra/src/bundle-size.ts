@@ -54,7 +54,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** The build as nginx answers it: a page's prerendered file for its route, .br files when asked for br. */
-export function serveBuild(root: string): Promise<Server> {
+function serveBuild(root: string): Promise<Server> {
   const server = createServer((req, res) => {
     const route = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     // No services here: the page is measured as a guest's.

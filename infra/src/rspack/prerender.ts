@@ -17,10 +17,9 @@ export const LANDING_FILE = 'landing.html';
 export const PRERENDERED_PAGES = [
   // The landing page's app starts only when something that moves needs it (docs/decisions/190).
   { entry: 'landing', routes: ['/'], boot: 'visible' },
-  // The sign-in card and the catalog run as islands; the app starts only when a control outside them needs it (222).
-  { entry: 'auth', routes: ['/auth/login', '/auth/register'], boot: 'islands' },
+  { entry: 'auth', routes: ['/auth/login', '/auth/register'], boot: 'interaction' },
   { entry: 'contact', routes: ['/contact'], boot: 'interaction' },
-  { entry: 'integrations', routes: ['/integrations'], boot: 'islands' },
+  { entry: 'integrations', routes: ['/integrations'], boot: 'interaction' },
   { entry: 'playground', routes: ['/playground'], boot: 'interaction' },
   { entry: 'not-found', routes: ['/404'], boot: 'interaction' },
 ] as const;
@@ -35,7 +34,7 @@ export type PrerenderedEntry = (typeof PRERENDERED_PAGES)[number]['entry'];
  * that moves comes near the viewport — never just because the browser is idle; its static sections stay
  * the served HTML, and the hero's typing demo runs as an island of its own.
  */
-export type BootMode = 'paint' | 'interaction' | 'visible' | 'islands';
+export type BootMode = 'paint' | 'interaction' | 'visible';
 
 /** The shell's page with the prerendered markup in it, ready for the shell to take over. */
 export function prerenderedDocument(

@@ -1,5 +1,4 @@
-import { useSession } from '@trove/kit';
-import { useReturnPath } from '@trove/kit/routing';
+import { useReturnPath, useSession } from '@trove/kit';
 import { Navigate, Outlet } from 'react-router';
 import { SessionPending } from '../pages/session-pending';
 

@@ -16,22 +16,13 @@ export const drawnRemoteKey = (remote: string, expose: string) => `${remote}/${e
 export function DrawnRemote({
   remote,
   expose,
-  island,
   children,
 }: {
   remote: string;
   expose: string;
-  /**
-   * The island of the remote's Islands module that runs this part before the app has started
-   * (`<remote>/<name>`, shell/src/islands.ts, docs/decisions/222); none: the part waits for the app.
-   */
-  island?: string;
   children: ReactNode;
 }) {
-  const marker = {
-    [DRAWN_REMOTE_ATTRIBUTE]: drawnRemoteKey(remote, expose),
-    ...(island ? { 'data-island': island } : {}),
-  };
+  const marker = { [DRAWN_REMOTE_ATTRIBUTE]: drawnRemoteKey(remote, expose) };
   return (
     <div className={styles.mount} {...marker}>
       {children}
