@@ -26,6 +26,15 @@ export function editDistance(a: string, b: string, limit: number): number {
   const x = [...a];
   const y = [...b];
   if (Math.abs(x.length - y.length) > limit) return limit + 1;
+  const last = lastDistanceRow(x, y, limit);
+  return last === null ? limit + 1 : Math.min(last[y.length] as number, limit + 1);
+}
+
+/**
+ * The last row of the Damerau (optimal string alignment) table of `x` against `y`: the distance of all of `x` to
+ * each beginning of `y`. Null as soon as a row's least value passes `limit` (no later row can come back under it).
+ */
+function lastDistanceRow(x: readonly string[], y: readonly string[], limit: number): number[] | null {
   let before = new Array<number>(y.length + 1).fill(0);
   let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
   for (let i = 1; i <= x.length; i++) {
@@ -45,11 +54,11 @@ export function editDistance(a: string, b: string, limit: number): number {
       current[j] = value;
       rowBest = Math.min(rowBest, value);
     }
-    if (rowBest > limit) return limit + 1;
+    if (rowBest > limit) return null;
     before = previous;
     previous = current;
   }
-  return Math.min(previous[y.length] as number, limit + 1);
+  return previous;
 }
 
 /**
@@ -146,32 +155,8 @@ export function writtenForms(lexeme: string): string[] {
  * lexeme whose written forms can be a typo of the word must be.
  */
 export function prefixDistance(lexeme: string, word: string, limit: number): number {
-  const x = [...lexeme];
-  const y = [...word];
-  let before = new Array<number>(y.length + 1).fill(0);
-  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const current = new Array<number>(y.length + 1).fill(0);
-    current[0] = i;
-    let rowBest = current[0];
-    for (let j = 1; j <= y.length; j++) {
-      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      let value = Math.min(
-        (previous[j] as number) + 1,
-        (current[j - 1] as number) + 1,
-        (previous[j - 1] as number) + cost,
-      );
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
-        value = Math.min(value, (before[j - 2] as number) + 1);
-      }
-      current[j] = value;
-      rowBest = Math.min(rowBest, value);
-    }
-    if (rowBest > limit) return limit + 1;
-    before = previous;
-    previous = current;
-  }
-  return Math.min(limit + 1, ...previous);
+  const last = lastDistanceRow([...lexeme], [...word], limit);
+  return last === null ? limit + 1 : Math.min(limit + 1, ...last);
 }
 
 /**
