@@ -27,6 +27,7 @@ export { parseWithoutEval } from './zod-without-eval';
 export * from './search';
 export * from './documents';
 export * from './query-syntax';
+export * from './query-operators';
 export * from './session';
 export * from './sources';
 export * from './calendar-sources';

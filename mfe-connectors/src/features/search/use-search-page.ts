@@ -16,6 +16,10 @@ export interface SearchState {
   facets: SearchResponse['facets']['type'];
   /** Where the matches came from (issue 21): each source, and uploads. */
   sourceFacets: SearchResponse['facets']['source'];
+  /** Who sent the matches and when (issue 42 item 4): the chips write from: and after:/before:. */
+  senderFacets: NonNullable<SearchResponse['facets']['sender']>;
+  yearFacets: NonNullable<SearchResponse['facets']['year']>;
+  monthFacets: NonNullable<SearchResponse['facets']['month']>;
   mode: SearchResponse['mode'];
   nextCursor: string | null;
   status: SearchStatus;
@@ -30,6 +34,9 @@ interface Found {
   results: SearchResponse['results'];
   facets: SearchResponse['facets']['type'];
   sourceFacets: SearchResponse['facets']['source'];
+  senderFacets: NonNullable<SearchResponse['facets']['sender']>;
+  yearFacets: NonNullable<SearchResponse['facets']['year']>;
+  monthFacets: NonNullable<SearchResponse['facets']['month']>;
   mode: SearchResponse['mode'];
   nextCursor: string | null;
 }
@@ -60,6 +67,9 @@ export function useSearchPage() {
               results: answer.results,
               facets: answer.facets.type,
               sourceFacets: answer.facets.source,
+              senderFacets: answer.facets.sender ?? [],
+              yearFacets: answer.facets.year ?? [],
+              monthFacets: answer.facets.month ?? [],
               mode: answer.mode,
               nextCursor: answer.next_cursor,
             }),
@@ -154,6 +164,9 @@ export function useSearchPage() {
     results: searched.data?.results ?? [],
     facets: searched.data?.facets ?? [],
     sourceFacets: searched.data?.sourceFacets ?? [],
+    senderFacets: searched.data?.senderFacets ?? [],
+    yearFacets: searched.data?.yearFacets ?? [],
+    monthFacets: searched.data?.monthFacets ?? [],
     mode: searched.data?.mode ?? 'and',
     nextCursor: searched.data?.nextCursor ?? null,
     typing: entry.typing,

@@ -1,4 +1,11 @@
-import { type Facts, type SearchKind, type SearchQueryParams, searchQueryString } from '@trove/contracts';
+import {
+  type Facts,
+  operatorToken,
+  type SearchKind,
+  type SearchQueryParams,
+  searchQueryString,
+  withOperators,
+} from '@trove/contracts';
 import { moneyLabel } from '@trove/kit/format';
 
 /**
@@ -90,32 +97,22 @@ export const FILTER_NAMES: Record<FactFilter['kind'], string> = {
   date: 'Date',
 };
 
-/** `source:` tokens, quoted or not, negated or not (the search syntax's, contracts' query-syntax.ts). */
-const SOURCE_TOKEN = /(^|\s)-?source:(?:"[^"]*"?|\S*)/gi;
-
 /**
  * The query with its `source:` set to a facet's source (issue 21), or taken out (null): one source at a time,
  * written as the search syntax reads it — `source:uploads`, `source:"Work mail"`.
  */
 export function withSource(q: string, source: { value: string; label: string } | null): string {
-  const rest = q.replace(SOURCE_TOKEN, ' ').replace(/\s+/g, ' ').trim();
-  if (source === null) return rest;
-  const name = source.value === 'uploads' ? 'uploads' : source.label.replace(/"/g, '');
-  const token = /\s/.test(name) ? `source:"${name}"` : `source:${name}`;
-  return rest === '' ? token : `${rest} ${token}`;
+  if (source === null) return withOperators(q, ['source'], null);
+  const name = source.value === 'uploads' ? 'uploads' : source.label;
+  return withOperators(q, ['source'], operatorToken('source', name));
 }
-
-/** `type:` tokens, negated or not. */
-const TYPE_TOKEN = /(^|\s)-?type:\S*/gi;
 
 /**
  * The query with its `type:` set to a kind's operator value (issue 42 item 6: one filter language — a type
  * chip writes what a person could have typed), or taken out (null).
  */
 export function withType(q: string, value: string | null): string {
-  const rest = q.replace(TYPE_TOKEN, ' ').replace(/\s+/g, ' ').trim();
-  if (value === null) return rest;
-  return rest === '' ? `type:${value}` : `${rest} type:${value}`;
+  return withOperators(q, ['type'], value === null ? null : `type:${value}`);
 }
 
 /** Whether a facet is the query's `source:` (by label, any case; `uploads` or `upload` for uploads). */

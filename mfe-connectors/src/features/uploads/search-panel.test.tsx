@@ -27,17 +27,22 @@ function renderPanel(
   facets: SearchState['facets'] = [],
   onSearch: (...args: unknown[]) => void = () => undefined,
   q = 'kumquat',
+  more: Partial<SearchState> = {},
 ) {
   const state: SearchState = {
     request: { q, type: null, filters: [] },
     results,
     facets,
     sourceFacets: [],
+    senderFacets: [],
+    yearFacets: [],
+    monthFacets: [],
     mode,
     nextCursor: null,
     status: 'done',
     error: null,
     typing: false,
+    ...more,
   };
   render(
     <KitProviders config={{ name: 'Trove', shortName: 'T', tagline: 'Find anything.' }}>
@@ -128,6 +133,56 @@ describe('the type chips write the operator (issue 42 item 6)', () => {
   });
 });
 
+describe('sender and date chips write operators (issue 42 items 4 and 6)', () => {
+  const people = {
+    senderFacets: [{ value: 'asha@orchard.example', label: 'Asha Rao', count: 2 }],
+    yearFacets: [{ value: '2026', count: 3 }],
+    monthFacets: [
+      { value: '2026-11', count: 2 },
+      { value: '2026-10', count: 1 },
+    ],
+  };
+
+  it('a sender chip puts from: into the query and reads it back as chosen; again takes it out', () => {
+    const onSearch = vi.fn();
+    renderPanel([result('1', 'a.eml', null)], 'and', [], onSearch, 'kumquat', people);
+    fireEvent.click(screen.getByRole('button', { name: 'from Asha Rao 2' }));
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat from:asha@orchard.example', null, []);
+    cleanup();
+    renderPanel(
+      [result('1', 'a.eml', null)],
+      'and',
+      [],
+      onSearch,
+      'kumquat from:Asha@orchard.example',
+      people,
+    );
+    const chip = screen.getByRole('button', { name: 'from Asha Rao 2' });
+    expect(chip.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(chip);
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat', null, []);
+  });
+
+  it('a year chip writes after: and before:, its months show once it is chosen, a month narrows it', () => {
+    const onSearch = vi.fn();
+    renderPanel([result('1', 'a.eml', null)], 'and', [], onSearch, 'kumquat', people);
+    expect(screen.queryByRole('button', { name: 'Nov 2026 2' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '2026 3' }));
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat after:2026-01-01 before:2026-12-31', null, []);
+    cleanup();
+    renderPanel([], 'and', [], onSearch, 'kumquat after:2026-01-01 before:2026-12-31', people);
+    expect(screen.getByRole('button', { name: '2026 3' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Nov 2026 2' }));
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat after:2026-11-01 before:2026-11-30', null, []);
+    // The date operators a person typed that are no period: no chip is chosen, and a chip replaces them.
+    cleanup();
+    renderPanel([], 'and', [], onSearch, 'kumquat after:2026-03-04', people);
+    expect(screen.getByRole('button', { name: '2026 3' }).getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: '2026 3' }));
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat after:2026-01-01 before:2026-12-31', null, []);
+  });
+});
+
 describe('the box sends what is typed (issue 42 item 5, docs/decisions/221)', () => {
   it('a keystroke after a pause searches at once; keys within the gap are gathered into one at its end', () => {
     vi.useFakeTimers();
@@ -138,6 +193,9 @@ describe('the box sends what is typed (issue 42 item 5, docs/decisions/221)', ()
         results: [],
         facets: [],
         sourceFacets: [],
+        senderFacets: [],
+        yearFacets: [],
+        monthFacets: [],
         mode: 'and',
         nextCursor: null,
         status: 'idle',

@@ -1,6 +1,5 @@
 import {
   documentHref,
-  ROW_KIND,
   type SearchKind,
   documentLabel,
   DATABASE_ROW_LABEL,
@@ -19,17 +18,16 @@ import {
   type FactFilter,
   FILTER_NAMES,
   factChips,
-  isChosenSource,
   withFilter,
   withoutFilter,
-  withSource,
   withType,
 } from './search-filters';
 import { searchDelay, typedSearch } from '../search/as-you-type';
 import { focusResult, resultCountWords } from '../search/result-keys';
 import type { SearchState } from '../search/use-search-page';
-import { Button, Card, Cluster, PillButton, Text, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Card, Cluster, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
+import { SearchFacets } from './search-facets';
 import * as styles from './uploads.module.css';
 
 /**
@@ -159,7 +157,6 @@ export function SearchPanel({
   const type = request?.type ?? null;
   const filters = request?.filters ?? [];
   const parsed = request === null ? undefined : parseSearchQuery(request.q);
-  const chosenSource = parsed?.source;
   // The kind asked for: the query's `type:` (what the chips write) or an older link's `type=` parameter.
   const chosenType = type ?? parsed?.type ?? null;
   /** A type chip writes `type:` into the query where the syntax has a word for the kind (issue 42 item 6). */
@@ -234,7 +231,6 @@ export function SearchPanel({
     }
   };
   const busy = state.status === 'loading' && !state.typing;
-  const total = state.facets.reduce((sum, facet) => sum + facet.count, 0);
 
   return (
     <Card as="section" shadow="sm" className={styles.card} aria-label="Search">
@@ -286,55 +282,25 @@ export function SearchPanel({
       </search>
 
       {request !== null &&
-      (state.facets.length > 0 || state.sourceFacets.length > 1 || filters.length > 0) ? (
+      (state.facets.length > 0 ||
+        state.sourceFacets.length > 1 ||
+        state.senderFacets.length > 0 ||
+        state.yearFacets.length > 0 ||
+        filters.length > 0) ? (
         <div className={styles.refine}>
-          {state.facets.length > 0 ? (
-            <Cluster as="fieldset" gap={2} className={styles.facets}>
-              <VisuallyHidden as="legend">Filter by type</VisuallyHidden>
-              <PillButton pressed={chosenType === null} onClick={() => chooseType(request.q, null)}>
-                All{' '}
-                <Text as="span" tone="muted" size="xs" numeric>
-                  {total}
-                </Text>
-              </PillButton>
-              {state.facets.map((facet) => (
-                <PillButton
-                  key={facet.value}
-                  pressed={chosenType === facet.value}
-                  onClick={() => chooseType(request.q, chosenType === facet.value ? null : facet.value)}
-                >
-                  {facet.value === ROW_KIND ? DATABASE_ROW_LABEL : KIND_LABELS[facet.value]}{' '}
-                  <Text as="span" tone="muted" size="xs" numeric>
-                    {facet.count}
-                  </Text>
-                </PillButton>
-              ))}
-            </Cluster>
-          ) : null}
-          {state.sourceFacets.length > 1 || chosenSource !== undefined ? (
-            <Cluster as="fieldset" gap={2} className={styles.facets}>
-              <VisuallyHidden as="legend">Filter by source</VisuallyHidden>
-              {state.sourceFacets.map((facet) => {
-                const chosen = isChosenSource(chosenSource, facet);
-                return (
-                  <PillButton
-                    key={facet.value}
-                    pressed={chosen}
-                    onClick={() => {
-                      const q = withSource(request.q, chosen ? null : facet);
-                      setText(q);
-                      onSearch(q, type, filters);
-                    }}
-                  >
-                    {facet.label}{' '}
-                    <Text as="span" tone="muted" size="xs" numeric>
-                      {facet.count}
-                    </Text>
-                  </PillButton>
-                );
-              })}
-            </Cluster>
-          ) : null}
+          {parsed === undefined ? null : (
+            <SearchFacets
+              state={state}
+              q={request.q}
+              parsed={parsed}
+              chosenType={chosenType}
+              onType={(kind) => chooseType(request.q, kind)}
+              onQuery={(q) => {
+                setText(q);
+                onSearch(q, type, filters);
+              }}
+            />
+          )}
           {filters.length > 0 ? (
             <Cluster as="ul" gap={2} aria-label="Active filters">
               {filters.map((filter) => (
