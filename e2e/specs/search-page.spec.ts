@@ -119,6 +119,44 @@ describe('the Search page (issue 38 item 2)', () => {
     expect(watched.consoleErrors).toEqual([]);
   });
 
+  it('the sender and date chips write from: and after:/before: into the box and the URL (issue 42 item 6)', async () => {
+    const { page } = watched;
+    await page.goto('/search?q=plum+orchard');
+    await expect.poll(() => results(page).count()).toBe(3);
+    const sender = page.getByRole('button', { name: /^from Asha Rao 1$/ });
+    await sender.click();
+    await page.waitForURL((url) => url.search === '?q=plum+orchard+from%3Aasha%40orchard.example');
+    expect(await box(page).inputValue()).toBe('plum orchard from:asha@orchard.example');
+    await expect.poll(() => results(page).count()).toBe(1);
+    expect(await sender.getAttribute('aria-pressed')).toBe('true');
+
+    // The year the mail came writes its first and last day; its months then show.
+    await page.getByRole('button', { name: /^2026 1$/ }).click();
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('q') ===
+        'plum orchard from:asha@orchard.example after:2026-01-01 before:2026-12-31',
+    );
+    expect(await box(page).inputValue()).toBe(
+      'plum orchard from:asha@orchard.example after:2026-01-01 before:2026-12-31',
+    );
+    await page.getByRole('button', { name: /^Nov 2026 1$/ }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('q')?.endsWith('after:2026-11-01 before:2026-11-30') === true,
+    );
+    await expect.poll(() => results(page).count()).toBe(1);
+
+    // The sender chip again takes from: out and leaves the month.
+    await sender.click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('q') === 'plum orchard after:2026-11-01 before:2026-11-30',
+    );
+    expect(await page.getByRole('button', { name: /^Nov 2026 1$/ }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(watched.consoleErrors).toEqual([]);
+  });
+
   it('desktop and phone, light and dark: no axe findings, nothing wider than the window', {
     timeout: testTime(180_000),
   }, async () => {

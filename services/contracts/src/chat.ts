@@ -165,10 +165,14 @@ export const ChatCommandSchema = z.object({
 });
 export type ChatCommand = z.output<typeof ChatCommandSchema>;
 
-/** The filters understood from the question; the same names as the search API's. */
+/**
+ * The filters understood from the question; the same names as the search API's: the date range is
+ * `date_from`/`date_to`, never `from`/`to`, which the search syntax reads as the sender and recipient (issue 42
+ * item 6).
+ */
 export const ChatFiltersSchema = z.object({
-  from: z.string().regex(ISO_DAY).optional(),
-  to: z.string().regex(ISO_DAY).optional(),
+  date_from: z.string().regex(ISO_DAY).optional(),
+  date_to: z.string().regex(ISO_DAY).optional(),
   amount_min: z.number().optional(),
   amount_max: z.number().optional(),
   /** ISO 4217, e.g. INR, USD, EUR, GBP. */

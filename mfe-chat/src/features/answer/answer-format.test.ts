@@ -13,10 +13,10 @@ describe('answer formatting', () => {
   });
 
   it('names each understood filter once', () => {
-    expect(filterChips({ from: '2026-10-01', to: '2026-10-31', amount_min: 10000, currency: 'INR' })).toEqual(
-      ['1 Oct 2026 – 31 Oct 2026', 'Over ₹10,000'],
-    );
-    expect(filterChips({ from: '2026-03-03', entity: 'Acme' })).toEqual([
+    expect(
+      filterChips({ date_from: '2026-10-01', date_to: '2026-10-31', amount_min: 10000, currency: 'INR' }),
+    ).toEqual(['1 Oct 2026 – 31 Oct 2026', 'Over ₹10,000']);
+    expect(filterChips({ date_from: '2026-03-03', entity: 'Acme' })).toEqual([
       'Since 3 Mar 2026',
       'Mentions Acme',
     ]);

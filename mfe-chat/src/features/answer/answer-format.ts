@@ -34,14 +34,10 @@ const KIND_WORDS: Partial<Record<NonNullable<ChatFilters['type']>, string>> = {
 /** The filters the question was read as, one chip each ("Over ₹10,000", "1 Oct – 31 Oct 2026"). */
 export function filterChips(filters: ChatFilters): string[] {
   const chips: string[] = [];
-  if (filters.from && filters.to)
-    chips.push(
-      filters.from === filters.to
-        ? formatDay(filters.from)
-        : `${formatDay(filters.from)} – ${formatDay(filters.to)}`,
-    );
-  else if (filters.from) chips.push(`Since ${formatDay(filters.from)}`);
-  else if (filters.to) chips.push(`Until ${formatDay(filters.to)}`);
+  const { date_from: from, date_to: to } = filters;
+  if (from && to) chips.push(from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`);
+  else if (from) chips.push(`Since ${formatDay(from)}`);
+  else if (to) chips.push(`Until ${formatDay(to)}`);
   const currency = filters.currency ?? 'INR';
   const amount = (value: number) => (filters.currency ? moneyLabel(value, currency) : String(value));
   if (filters.amount_min !== undefined && filters.amount_max !== undefined)

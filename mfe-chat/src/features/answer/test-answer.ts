@@ -8,7 +8,7 @@ export function testAnswer(over: Partial<AssistantChatMessage> = {}): AssistantC
     text: 'find invoices over ₹10,000 last month',
     created_at: '2026-11-20T10:00:00.000Z',
     command: { verb: 'find', query: 'invoices', destination: null },
-    filters: { from: '2026-10-01', to: '2026-10-31', amount_min: 10000, currency: 'INR' },
+    filters: { date_from: '2026-10-01', date_to: '2026-10-31', amount_min: 10000, currency: 'INR' },
     layout: 'summary-first',
     summary: [{ text: 'Total due: INR 48,500.00.', passage_id: '11' }],
     passages: [

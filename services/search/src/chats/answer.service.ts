@@ -43,8 +43,8 @@ export interface AnswerSettings {
 }
 
 const FILTER_NAMES: Record<keyof ChatFilters, string> = {
-  from: 'date',
-  to: 'date',
+  date_from: 'date',
+  date_to: 'date',
   amount_min: 'amount',
   amount_max: 'amount',
   currency: 'amount',
@@ -64,9 +64,8 @@ function bounded(text: string, max: number): string {
 }
 
 function searchQuery(text: string, filters: ChatFilters, limit: number): SearchQuery {
-  // The chat's date range is the search's date_from/date_to (issue 42 item 6: from:/to: are people).
-  const { from, to, ...rest } = filters;
-  return { q: text, limit, ...rest, date_from: from, date_to: to };
+  // The chat's filters carry the search API's own names (date_from/date_to: issue 42 item 6).
+  return { q: text, limit, ...filters };
 }
 
 function describeFilters(filters: ChatFilters): string {
@@ -203,8 +202,8 @@ export async function answerQuestion(
     years++
   ) {
     const earlier = { ...filters };
-    if (filters.from !== undefined) earlier.from = shiftYears(filters.from, -years);
-    if (filters.to !== undefined) earlier.to = shiftYears(filters.to, -years);
+    if (filters.date_from !== undefined) earlier.date_from = shiftYears(filters.date_from, -years);
+    if (filters.date_to !== undefined) earlier.date_to = shiftYears(filters.date_to, -years);
     const tried = await findPassages(
       db,
       userId,

@@ -9,6 +9,7 @@ import {
 import { createMailer, createOutboxWorker } from '@trove/service-core';
 import { captureLogs, Maildev } from '@trove/service-core/testing';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../extraction';
 import { chatDb } from './chat-tables';
@@ -163,6 +164,21 @@ describe('conversations', () => {
       new Date(chat.updated_at).getTime(),
     );
   });
+  it('an answer stored with the old date names (from/to) reads back with date_from/date_to (issue 42 item 6)', async () => {
+    const chat = await newChat(ann);
+    const { answer } = await ask(ann, chat.id, 'find invoices over ₹10,000 last month');
+    const { date_from, date_to, ...rest } = answer.filters;
+    await chatDb(service.db)
+      .updateTable('chat_messages')
+      .set({
+        answer: sql`jsonb_set(answer::jsonb, '{filters}', ${JSON.stringify({ ...rest, from: date_from, to: date_to })}::jsonb)`,
+      })
+      .where('id', '=', answer.id)
+      .execute();
+    const thread = ChatThreadResponseSchema.parse((await call(ann, 'GET', `/api/v1/chats/${chat.id}`)).body);
+    expect(thread.messages[1]).toMatchObject({ filters: { ...rest, date_from, date_to } });
+    expect(thread.messages[1]?.role === 'assistant' && 'from' in thread.messages[1].filters).toBe(false);
+  });
 });
 
 describe('answers', () => {
@@ -172,8 +188,8 @@ describe('answers', () => {
     const lastMonthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0));
     expect(answer.command).toEqual({ verb: 'find', query: 'invoices', destination: null });
     expect(answer.filters).toEqual({
-      from: isoDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1))),
-      to: isoDay(lastMonthEnd),
+      date_from: isoDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1))),
+      date_to: isoDay(lastMonthEnd),
       amount_min: 10000,
       currency: 'INR',
     });

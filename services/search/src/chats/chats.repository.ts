@@ -182,6 +182,24 @@ export async function appendExchange(
   return { chat, question, answer };
 }
 
+/**
+ * An answer stored before the chat's date filters took the search API's names (`from`/`to`, issue 42 item 6)
+ * reads with the new ones, so the thread shows its date chip as before.
+ */
+function withDateNames(answer: StoredAnswer): StoredAnswer {
+  const old = answer.filters as StoredAnswer['filters'] & { from?: string; to?: string };
+  if (old === undefined || (old.from === undefined && old.to === undefined)) return answer;
+  const { from, to, ...filters } = old;
+  return {
+    ...answer,
+    filters: {
+      ...filters,
+      ...(from === undefined ? {} : { date_from: from }),
+      ...(to === undefined ? {} : { date_to: to }),
+    },
+  };
+}
+
 function toMessage(row: {
   id: string;
   role: 'user' | 'assistant';
@@ -193,7 +211,7 @@ function toMessage(row: {
     id: row.id,
     role: row.role,
     text: row.text,
-    answer: (row.answer ?? null) as StoredAnswer | null,
+    answer: row.answer == null ? null : withDateNames(row.answer as StoredAnswer),
     created_at: row.created_at,
   };
 }

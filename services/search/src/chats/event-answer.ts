@@ -114,8 +114,8 @@ export async function eventAnswer(
     order,
     words,
     at: now,
-    from: filters.from === undefined ? undefined : startOfDay(filters.from, timeZone),
-    until: filters.to === undefined ? undefined : startOfDay(nextDay(filters.to), timeZone),
+    from: filters.date_from === undefined ? undefined : startOfDay(filters.date_from, timeZone),
+    until: filters.date_to === undefined ? undefined : startOfDay(nextDay(filters.date_to), timeZone),
     entityPattern: filters.entity === undefined ? undefined : wordStart(filters.entity),
     limit: EVENT_ROWS,
   });

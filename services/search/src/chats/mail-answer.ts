@@ -65,8 +65,8 @@ export function mailQuery(mail: MailQuestion, filters: ChatFilters): string {
     filters.type === undefined ? '' : `type:${filters.type}`,
     mail.sender === undefined ? '' : `from:${quoted(mail.sender)}`,
     mail.recipient === undefined ? '' : `to:${quoted(mail.recipient)}`,
-    filters.from === undefined ? '' : `after:${filters.from}`,
-    filters.to === undefined ? '' : `before:${filters.to}`,
+    filters.date_from === undefined ? '' : `after:${filters.date_from}`,
+    filters.date_to === undefined ? '' : `before:${filters.date_to}`,
   ]
     .filter(Boolean)
     .join(' ');
@@ -93,7 +93,7 @@ export function mailHeadline(mail: MailQuestion, filters: ChatFilters, count: nu
     noun(filters, count),
     mail.sender === undefined ? '' : `from ${mail.sender}`,
     mail.recipient === undefined ? '' : `to ${mail.recipient}`,
-    periodText(filters.from, filters.to),
+    periodText(filters.date_from, filters.date_to),
   ];
   return `${parts.filter(Boolean).join(' ')}.`;
 }
@@ -168,8 +168,8 @@ export async function mailListAnswer(
     years++
   ) {
     const earlier = { ...filters };
-    if (filters.from !== undefined) earlier.from = shiftYears(filters.from, -years);
-    if (filters.to !== undefined) earlier.to = shiftYears(filters.to, -years);
+    if (filters.date_from !== undefined) earlier.date_from = shiftYears(filters.date_from, -years);
+    if (filters.date_to !== undefined) earlier.date_to = shiftYears(filters.date_to, -years);
     const tried = await run(earlier);
     if (countOf(tried.response, earlier) > 0) {
       found = tried.response;
@@ -202,14 +202,14 @@ function mailHow(mail: MailQuestion, filters: ChatFilters): string {
       : `sent by “${mail.sender}” (its From: the address, or a name from a word’s start)`,
     mail.recipient === undefined ? '' : `sent to “${mail.recipient}”`,
   ].filter(Boolean);
-  const when = periodText(filters.from, filters.to);
+  const when = periodText(filters.date_from, filters.date_to);
   return `Counted every ${filters.type === 'eml' ? 'message' : 'document'}${who.length > 0 ? ` ${who.join(' and ')}` : ''}${
     when === '' ? '' : `, sent ${when} (your time zone)`
   } — all of ${filters.type === 'eml' ? 'your mail' : 'your documents'}, not a ranked search; the newest are listed.`;
 }
 
 function understoodChips(mail: MailQuestion, filters: ChatFilters): string[] {
-  const when = periodText(filters.from, filters.to);
+  const when = periodText(filters.date_from, filters.date_to);
   return [
     filters.type === 'eml' ? 'Emails' : '',
     mail.sender === undefined ? '' : `Sent by ${mail.sender}`,

@@ -85,7 +85,7 @@ describe('mail questions that count or list', () => {
       `${expected.length} email${expected.length === 1 ? '' : 's'} from Gary Lawrence Murphy in August 2002.`,
     );
     expect(listed(answer)).toEqual(expected.sort());
-    expect(answer.filters).toMatchObject({ type: 'eml', from: '2002-08-01', to: '2002-08-31' });
+    expect(answer.filters).toMatchObject({ type: 'eml', date_from: '2002-08-01', date_to: '2002-08-31' });
   });
 
   it('reads "did … send" and "last month" relative to now', async () => {

@@ -22,7 +22,7 @@ const TABLE: [string, { filters: object; mail?: MailQuestion }][] = [
   [
     'emails from Matthias Saou in August 2002',
     {
-      filters: { type: 'eml', from: '2002-08-01', to: '2002-08-31' },
+      filters: { type: 'eml', date_from: '2002-08-01', date_to: '2002-08-31' },
       mail: { count: false, sender: 'Matthias Saou', words: '' },
     },
   ],
@@ -33,21 +33,21 @@ const TABLE: [string, { filters: object; mail?: MailQuestion }][] = [
   [
     'How many e-mails did "R. A. Hettinga" send last month?',
     {
-      filters: { type: 'eml', from: '2002-11-01', to: '2002-11-30' },
+      filters: { type: 'eml', date_from: '2002-11-01', date_to: '2002-11-30' },
       mail: { count: true, sender: 'R. A. Hettinga', words: '' },
     },
   ],
   [
     'number of messages sent by Justin Mason in September 2002',
     {
-      filters: { type: 'eml', from: '2002-09-01', to: '2002-09-30' },
+      filters: { type: 'eml', date_from: '2002-09-01', date_to: '2002-09-30' },
       mail: { count: true, sender: 'Justin Mason', words: '' },
     },
   ],
   [
     'list the emails from tim.one@comcast.net in October 2002',
     {
-      filters: { type: 'eml', from: '2002-10-01', to: '2002-10-31' },
+      filters: { type: 'eml', date_from: '2002-10-01', date_to: '2002-10-31' },
       mail: { count: false, sender: 'tim.one@comcast.net', words: '' },
     },
   ],
@@ -58,14 +58,14 @@ const TABLE: [string, { filters: object; mail?: MailQuestion }][] = [
   [
     'What is the total number of emails Skip Montanaro sent in 2002?',
     {
-      filters: { type: 'eml', from: '2002-01-01', to: '2002-12-31' },
+      filters: { type: 'eml', date_from: '2002-01-01', date_to: '2002-12-31' },
       mail: { count: true, sender: 'Skip Montanaro', words: '' },
     },
   ],
   [
     'which messages were sent by “Mr. FoRK” in 2002?',
     {
-      filters: { type: 'eml', from: '2002-01-01', to: '2002-12-31' },
+      filters: { type: 'eml', date_from: '2002-01-01', date_to: '2002-12-31' },
       mail: { count: false, sender: 'Mr. FoRK', words: '' },
     },
   ],
@@ -75,12 +75,12 @@ const TABLE: [string, { filters: object; mail?: MailQuestion }][] = [
   ],
   [
     'Everything Tom sent in August 2002',
-    { filters: { from: '2002-08-01', to: '2002-08-31' }, mail: undefined },
+    { filters: { date_from: '2002-08-01', date_to: '2002-08-31' }, mail: undefined },
   ],
   [
     'Which emails Justin Mason sent in August 2002?',
     {
-      filters: { type: 'eml', from: '2002-08-01', to: '2002-08-31' },
+      filters: { type: 'eml', date_from: '2002-08-01', date_to: '2002-08-31' },
       mail: { count: false, sender: 'Justin Mason', words: '' },
     },
   ],
@@ -116,7 +116,7 @@ describe('reading a mail question', () => {
 
 describe('the search a mail question runs and its headline', () => {
   const mail: MailQuestion = { count: true, sender: 'Justin Mason', words: '' };
-  const filters = { type: 'eml' as const, from: '2002-08-01', to: '2002-08-31' };
+  const filters = { type: 'eml' as const, date_from: '2002-08-01', date_to: '2002-08-31' };
 
   it('is operators alone: the kind, the sender quoted, the days sent', () => {
     expect(mailQuery(mail, filters)).toBe('type:eml from:"Justin Mason" after:2002-08-01 before:2002-08-31');

@@ -62,7 +62,7 @@ describe('understandQuestion with next and last', () => {
   it('leaves periods, mail and amounts as they were', () => {
     const month = understandQuestion('invoices last month', NOW);
     expect(month.order).toBeUndefined();
-    expect(month.filters).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    expect(month.filters).toEqual({ date_from: '2026-10-01', date_to: '2026-10-31' });
     expect(understandQuestion('the last email from ann@example.com', NOW).order).toBeUndefined();
     expect(understandQuestion('the last invoice over ₹10,000', NOW).order).toBeUndefined();
     expect(understandQuestion('meetings in the last 30 days', NOW).order).toBeUndefined();
@@ -71,6 +71,6 @@ describe('understandQuestion with next and last', () => {
   it('keeps a period named beside the order: the next board meeting in 2027', () => {
     const understood = understandQuestion('when is the next board meeting in 2027?', NOW);
     expect(understood.order).toBe('next');
-    expect(understood.filters).toEqual({ from: '2027-01-01', to: '2027-12-31' });
+    expect(understood.filters).toEqual({ date_from: '2027-01-01', date_to: '2027-12-31' });
   });
 });

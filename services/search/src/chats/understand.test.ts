@@ -8,8 +8,8 @@ describe('understandQuestion', () => {
     const understood = understandQuestion('find invoices over ₹10,000 last month', NOW);
     expect(understood.command).toEqual({ verb: 'find', query: 'invoices', destination: null });
     expect(understood.filters).toEqual({
-      from: '2026-10-01',
-      to: '2026-10-31',
+      date_from: '2026-10-01',
+      date_to: '2026-10-31',
       amount_min: 10000,
       currency: 'INR',
     });
@@ -44,7 +44,7 @@ describe('understandQuestion', () => {
     expect(understood.candidates.map((c) => c.name)).toEqual(['Acme']);
     const confirmed = withEntity(understood, understood.candidates[0]);
     expect(confirmed.command.query).toBe('invoices');
-    expect(confirmed.filters).toEqual({ from: '2026-03-03', entity: 'Acme' });
+    expect(confirmed.filters).toEqual({ date_from: '2026-03-03', entity: 'Acme' });
   });
 
   it('keeps the words when no candidate is confirmed', () => {
@@ -76,7 +76,7 @@ describe('a question in the search syntax (issue 19 item 4)', () => {
       verb: 'find',
       query: '"renewal" from:finance after:2024-04-01',
     });
-    expect(understood.filters).toEqual({ from: '2024-04-01', entity: 'finance' });
+    expect(understood.filters).toEqual({ date_from: '2024-04-01', entity: 'finance' });
     expect(understood.candidates).toEqual([]);
   });
 });
@@ -88,7 +88,7 @@ describe('kind words and bare periods (issue 37 item 2)', () => {
     expect(mail.command.query).toBe('Dana Whitfield');
     expect(understandQuestion('summarize emails from Acme since March', NOW).filters).toMatchObject({
       type: 'eml',
-      from: '2026-03-01',
+      date_from: '2026-03-01',
     });
     expect(understandQuestion('contracts in PDFs', NOW).filters).toEqual({ type: 'pdf' });
     // Two kinds name no one kind: both words stay.

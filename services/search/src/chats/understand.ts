@@ -157,8 +157,8 @@ export function understandQuestion(question: string, now: Date): UnderstoodQuest
   const onlyPhrases = syntax.phrases.length > 0 && !writtenInSyntax({ ...syntax, phrases: [] });
   if (writtenInSyntax(syntax) && !(quotedPerson && onlyPhrases)) {
     const filters: ChatFilters = {};
-    if (syntax.after !== undefined) filters.from = syntax.after;
-    if (syntax.before !== undefined) filters.to = syntax.before;
+    if (syntax.after !== undefined) filters.date_from = syntax.after;
+    if (syntax.before !== undefined) filters.date_to = syntax.before;
     const person = syntax.from ?? syntax.to;
     if (person !== undefined) filters.entity = person;
     return {
@@ -176,8 +176,8 @@ export function understandQuestion(question: string, now: Date): UnderstoodQuest
   const filters: ChatFilters = {};
   if (kind.type !== undefined) filters.type = kind.type;
   const mail = mailQuestion(verb, kind.type, amounts.rest !== kind.rest, dates.rest);
-  if (dates.from !== undefined) filters.from = dates.from;
-  if (dates.to !== undefined) filters.to = dates.to;
+  if (dates.from !== undefined) filters.date_from = dates.from;
+  if (dates.to !== undefined) filters.date_to = dates.to;
   if (amounts.amount_min !== undefined) filters.amount_min = amounts.amount_min;
   if (amounts.amount_max !== undefined) filters.amount_max = amounts.amount_max;
   if (amounts.currency !== undefined) filters.currency = amounts.currency;
