@@ -65,7 +65,7 @@ function bounded(text: string, max: number): string {
 
 function searchQuery(text: string, filters: ChatFilters, limit: number): SearchQuery {
   // The chat's filters carry the search API's own names (date_from/date_to: issue 42 item 6).
-  return { q: text, limit, ...filters };
+  return { q: text, limit, ...filters, date_from: filters.date_from, date_to: filters.date_to };
 }
 
 function describeFilters(filters: ChatFilters): string {
