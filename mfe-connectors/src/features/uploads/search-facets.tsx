@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import type { SearchState } from '../search/use-search-page';
 import { KIND_LABELS } from './format';
 import { isChosenSource, withSource } from './search-filters';
+import * as styles from './uploads.module.css';
 
 // The search's facets as chips with their counts (issue 42 items 4 and 6): kind, source, sender and period. Each
 // chip writes the operator a person could type into the query — type:, source:, from:, after:/before: — and reads
@@ -30,9 +31,9 @@ function Count({ n }: { n: number }) {
   );
 }
 
-function Chips({ legend, className, children }: { legend: string; className: string; children: ReactNode }) {
+function Chips({ legend, children }: { legend: string; children: ReactNode }) {
   return (
-    <Cluster as="fieldset" gap={2} className={className}>
+    <Cluster as="fieldset" gap={2} className={styles.facets}>
       <VisuallyHidden as="legend">{legend}</VisuallyHidden>
       {children}
     </Cluster>
@@ -46,7 +47,6 @@ export function SearchFacets({
   chosenType,
   onType,
   onQuery,
-  className,
 }: {
   state: SearchState;
   q: string;
@@ -56,11 +56,6 @@ export function SearchFacets({
   onType: (kind: SearchKind | null) => void;
   /** A chip rewrote the query's operators: search it. */
   onQuery: (q: string) => void;
-  /**
-   * Each row's class, the panel's own (uploads.module.css): this module imports no style sheet, so the build's
-   * order of the panel's sheets stays as it was.
-   */
-  className: string;
 }) {
   const total = state.facets.reduce((sum, facet) => sum + facet.count, 0);
   const period = chosenPeriod(parsed);
@@ -71,7 +66,7 @@ export function SearchFacets({
   return (
     <>
       {state.facets.length > 0 ? (
-        <Chips className={className} legend="Filter by type">
+        <Chips legend="Filter by type">
           <PillButton pressed={chosenType === null} onClick={() => onType(null)}>
             All <Count n={total} />
           </PillButton>
@@ -88,7 +83,7 @@ export function SearchFacets({
         </Chips>
       ) : null}
       {state.sourceFacets.length > 1 || parsed.source !== undefined ? (
-        <Chips className={className} legend="Filter by source">
+        <Chips legend="Filter by source">
           {state.sourceFacets.map((facet) => {
             const chosen = isChosenSource(parsed.source, facet);
             return (
@@ -104,7 +99,7 @@ export function SearchFacets({
         </Chips>
       ) : null}
       {state.senderFacets.length > 0 ? (
-        <Chips className={className} legend="Filter by sender">
+        <Chips legend="Filter by sender">
           {state.senderFacets.map((facet) => {
             const chosen = isChosenSender(parsed.from, facet);
             return (
@@ -124,7 +119,7 @@ export function SearchFacets({
         </Chips>
       ) : null}
       {state.yearFacets.length > 0 ? (
-        <Chips className={className} legend="Filter by date">
+        <Chips legend="Filter by date">
           {[
             ...state.yearFacets.map((f) => ({ ...f, label: f.value })),
             ...months.map((f) => ({ ...f, label: monthLabel(f.value) })),

@@ -294,7 +294,6 @@ export function SearchPanel({
               q={request.q}
               parsed={parsed}
               chosenType={chosenType}
-              className={styles.facets}
               onType={(kind) => chooseType(request.q, kind)}
               onQuery={(q) => {
                 setText(q);
