@@ -14,6 +14,7 @@ import {
   TS_RANK_TABLE,
   troveOverHttp,
   tsRankCd,
+  withContained,
 } from './relevance';
 import { relevanceQueries } from './relevance-queries';
 import { typoQueries } from './typo-queries';
@@ -42,7 +43,10 @@ export async function measureArchiveRelevance(
   perKind: number,
 ): Promise<{ queries: number; rows: RelevanceRow[] }> {
   const documents = await knownDocuments(db, session.userId);
-  const queries = [...relevanceQueries(documents, perKind, SEED), ...typoQueries(documents, perKind, SEED)];
+  const queries = withContained(
+    [...relevanceQueries(documents, perKind, SEED), ...typoQueries(documents, perKind, SEED)],
+    documents,
+  );
   // The product keeps no tsvector (docs/decisions/069): ts_rank_cd, the baseline, gets a table of its own
   // (every passage's title, file name and text) with a GIN index for its `@@`, as anyone ranking with it would
   // have, made after the index sizes are taken and dropped after, so it neither costs Trove's indexing nor

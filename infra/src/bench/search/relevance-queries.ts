@@ -19,6 +19,8 @@ export interface KnownDocument {
   body: string;
   /** The day it was sent, YYYY-MM-DD, or null. */
   day: string | null;
+  /** The documents extraction took out of it (attachments, archive entries), whose text `body` holds too. */
+  contained?: string[];
 }
 
 export interface RelevanceQuery {

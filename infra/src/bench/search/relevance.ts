@@ -36,7 +36,13 @@ export interface RelevanceRow {
 
 const firstDocuments = (ids: readonly string[]) => [...new Set(ids)].slice(0, AT);
 
-/** The user's indexed documents as the query generator reads them (subject, sender, text, day). */
+/**
+ * The user's indexed documents as the query generator reads them (subject, sender, text, day): what was
+ * uploaded, each with the documents extraction took out of it (a message's attachments, an archive's entries:
+ * docs/decisions/121) — their text part of its text, their ids in `contained`. So the known items are the
+ * messages a person remembers, as they were before attachments became documents of their own, and a change in
+ * how extraction splits a message does not redraw every seeded set (docs/decisions/226).
+ */
 export async function knownDocuments(db: DatabaseHandle, userId: string): Promise<KnownDocument[]> {
   const rows = await sql<{
     id: string;
@@ -44,13 +50,18 @@ export async function knownDocuments(db: DatabaseHandle, userId: string): Promis
     day: string | null;
     sender: string | null;
     body: string;
+    contained: string[];
   }>`
     select d.id, d.title, d.document_date::text as day,
            (select coalesce(p.facts->'people'->0->>'name', p.facts->'people'->0->>'email')
             from passages p where p.document_id = d.id order by p.ordinal limit 1) as sender,
-           coalesce((select string_agg(p.body, E'\n\n' order by p.ordinal) from passages p where p.document_id = d.id), '') as body
+           coalesce((select string_agg(p.body, E'\n\n' order by c.depth, c.name, c.id, p.ordinal)
+                     from documents c join passages p on p.document_id = c.id
+                     where c.id = d.id or (c.parent_id = d.id and c.status = 'indexed')), '') as body,
+           array(select c.id::text from documents c
+                 where c.parent_id = d.id and c.status = 'indexed' order by c.id) as contained
     from documents d
-    where d.user_id = ${userId} and d.status = 'indexed'
+    where d.user_id = ${userId} and d.status = 'indexed' and d.parent_id is null
     order by d.name
   `.execute(db);
   return rows.rows.map((row) => ({
@@ -59,6 +70,22 @@ export async function knownDocuments(db: DatabaseHandle, userId: string): Promis
     sender: row.sender ?? '',
     body: row.body,
     day: row.day,
+    contained: row.contained,
+  }));
+}
+
+/**
+ * The queries with each right document's contained documents right too: a search that answers with the
+ * attachment that holds the words ("pam_ssh.spec — in: <the subject>") has found the message.
+ */
+export function withContained(
+  queries: readonly RelevanceQuery[],
+  documents: readonly KnownDocument[],
+): RelevanceQuery[] {
+  const contained = new Map(documents.map((document) => [document.id, document.contained ?? []]));
+  return queries.map((query) => ({
+    ...query,
+    relevant: [...new Set(query.relevant.flatMap((id) => [id, ...(contained.get(id) ?? [])]))],
   }));
 }
 
