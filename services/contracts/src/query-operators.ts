@@ -2,7 +2,8 @@
  * Writing operators into a query (issue 42 item 6, one filter language): a chip that filters a search writes
  * what a person could have typed — `type:pdf`, `source:"Work mail"`, `from:asha@orchard.example`,
  * `after:2026-01-01 before:2026-12-31` — and reads back which one is chosen from the query itself
- * (query-syntax.ts parses it), so the box, the URL and the chips never disagree. No DOM.
+ * (query-syntax.ts parses it), so the box, the URL and the chips never disagree
+ * (docs/product/uploads-and-search.md#search). No DOM.
  */
 import type { ParsedQuery } from './query-syntax';
 
