@@ -239,8 +239,8 @@ describe('answers', () => {
     // "February" with nothing this year nor the two before: the February that has the repair, shown in the filters.
     const old = await ask(ann, chat.id, 'printer repair in February');
     expect(old.answer.filters).toEqual({
-      from: `${longAgo.getUTCFullYear()}-02-01`,
-      to: isoDay(new Date(Date.UTC(longAgo.getUTCFullYear(), 2, 0))),
+      date_from: `${longAgo.getUTCFullYear()}-02-01`,
+      date_to: isoDay(new Date(Date.UTC(longAgo.getUTCFullYear(), 2, 0))),
     });
     expect(old.answer.documents_read.map((document) => document.name)).toEqual(['old-invoice.txt']);
   });
