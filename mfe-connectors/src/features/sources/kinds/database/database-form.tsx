@@ -16,9 +16,8 @@ import {
   type UpdateSource,
 } from '@trove/contracts';
 import { type UploadProgress, useAppConfig, useMutation, userMessage } from '@trove/kit';
-import { Button, Cluster, Field, Select, tabPanelProps, Tabs, Text } from '@trove/kit/ui';
+import { Button, Cluster, Field, inputClassName, Select, tabPanelProps, Tabs, Text } from '@trove/kit/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import * as shared from '../../../catalog/catalog.module.css';
 import { humanSize } from '../../../uploads/format';
 import {
   createRequest,
@@ -504,7 +503,8 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
             {(control) => (
               <textarea
                 {...control}
-                className={`${shared.input} ${styles.query}`}
+                className={inputClassName(styles.query)}
+                data-density="compact"
                 rows={4}
                 spellCheck={false}
                 autoCapitalize="none"
