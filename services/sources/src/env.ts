@@ -1,7 +1,7 @@
 import { SQLITE_FILE_MAX_BYTES, UPLOAD_MAX_FILE_BYTES } from '@trove/contracts';
 import {
+  allowedHostsSetting,
   baseEnvShape,
-  parseAllowedHosts,
   portSetting,
   requireSecretsKeyInProduction,
   secretsEnvShape,
@@ -28,20 +28,7 @@ export const SourcesEnvSchema = z
      * Hosts and CIDR ranges a source may reach although they are loopback, private or link-local (a
      * self-hosted mail server). Everything else must be a public address (docs/architecture.md#source-rules: user-supplied hosts).
      */
-    SOURCE_ALLOWED_HOSTS: z
-      .string()
-      .optional()
-      .refine(
-        (value) => {
-          try {
-            parseAllowedHosts(value);
-            return true;
-          } catch {
-            return false;
-          }
-        },
-        { message: 'must be host names, addresses or CIDR ranges, separated by commas or spaces' },
-      ),
+    SOURCE_ALLOWED_HOSTS: allowedHostsSetting(),
     /** Minutes between a source's syncs once it is up to date. */
     SOURCE_SYNC_INTERVAL_MINUTES: wholeNumber(15, 1, 24 * 60),
     /**
