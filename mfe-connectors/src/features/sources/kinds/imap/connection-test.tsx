@@ -43,30 +43,39 @@ export function TestStatus({
   );
 }
 
-/** Cancel, Test (again) and the form's submit, which is busy while it saves. */
+/** Why the submit failed, if it did; then Cancel, Test (again) and the submit, which is busy while it saves. */
 export function TestActions({
   test,
   submit,
   submitting,
+  error,
   onTest,
   onCancel,
 }: {
   test: ConnectionTest;
   submit: string;
   submitting: boolean;
+  error: string | null;
   onTest: () => void;
   onCancel: () => void;
 }) {
   return (
-    <Cluster gap={2} justify="end" className={styles.formActions}>
-      <Button onClick={onCancel}>Cancel</Button>
-      <Button busy={test.phase === 'testing'} onClick={onTest}>
-        {test.phase === 'passed' ? 'Test again' : 'Test'}
-      </Button>
-      <Button type="submit" variant="primary" busy={submitting}>
-        {submit}
-      </Button>
-    </Cluster>
+    <>
+      {error ? (
+        <Text tone="danger" size="sm" role="alert">
+          {error}
+        </Text>
+      ) : null}
+      <Cluster gap={2} justify="end" className={styles.formActions}>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button busy={test.phase === 'testing'} onClick={onTest}>
+          {test.phase === 'passed' ? 'Test again' : 'Test'}
+        </Button>
+        <Button type="submit" variant="primary" busy={submitting}>
+          {submit}
+        </Button>
+      </Cluster>
+    </>
   );
 }
 

@@ -219,15 +219,10 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
         />
       ) : null}
 
-      {connectError ? (
-        <Text tone="danger" size="sm" role="alert">
-          {connectError}
-        </Text>
-      ) : null}
-
       <TestActions
         test={test}
         submit="Connect"
+        error={connectError}
         submitting={connecting}
         onTest={() => void runTest(pinned)}
         onCancel={onCancel}

@@ -418,15 +418,10 @@ export function EditSourceForm({ source, api, onSaved, onCancel }: FormProps) {
         />
       ) : null}
 
-      {saveError ? (
-        <Text tone="danger" size="sm" role="alert">
-          {saveError}
-        </Text>
-      ) : null}
-
       <TestActions
         test={test}
         submit="Save"
+        error={saveError}
         submitting={saving}
         onTest={() => void runTest(pinned)}
         onCancel={onCancel}
