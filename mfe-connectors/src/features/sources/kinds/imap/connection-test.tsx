@@ -1,5 +1,5 @@
 import type { SourceFolder } from '@trove/contracts';
-import { Button, Cluster, Text } from '@trove/kit/ui';
+import { Button, Text } from '@trove/kit/ui';
 import type { ReactNode } from 'react';
 import { type FailedTest, testFailureText } from './server-form';
 import * as styles from '../../sources.module.css';
@@ -40,42 +40,6 @@ export function TestStatus({
         <TestFailure failure={test.failure} host={test.host} port={test.port} onTrust={onTrust} />
       ) : null}
     </div>
-  );
-}
-
-/** Why the submit failed, if it did; then Cancel, Test (again) and the submit, which is busy while it saves. */
-export function TestActions({
-  test,
-  submit,
-  submitting,
-  error,
-  onTest,
-  onCancel,
-}: {
-  test: ConnectionTest;
-  submit: string;
-  submitting: boolean;
-  error: string | null;
-  onTest: () => void;
-  onCancel: () => void;
-}) {
-  return (
-    <>
-      {error ? (
-        <Text tone="danger" size="sm" role="alert">
-          {error}
-        </Text>
-      ) : null}
-      <Cluster gap={2} justify="end" className={styles.formActions}>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button busy={test.phase === 'testing'} onClick={onTest}>
-          {test.phase === 'passed' ? 'Test again' : 'Test'}
-        </Button>
-        <Button type="submit" variant="primary" busy={submitting}>
-          {submit}
-        </Button>
-      </Cluster>
-    </>
   );
 }
 

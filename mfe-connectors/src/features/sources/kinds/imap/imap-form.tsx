@@ -21,7 +21,8 @@ import {
   ServerRow,
 } from '../../server-fields';
 import * as styles from '../../sources.module.css';
-import { type ConnectionTest, TestActions, TestStatus } from './connection-test';
+import { FormActions } from '../form-actions';
+import { type ConnectionTest, TestStatus } from './connection-test';
 
 export interface ImapFormApi {
   test: (request: ImapTestSource) => Promise<SourceTestResult>;
@@ -219,13 +220,15 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
         />
       ) : null}
 
-      <TestActions
-        test={test}
-        submit="Connect"
+      <FormActions
         error={connectError}
-        submitting={connecting}
-        onTest={() => void runTest(pinned)}
         onCancel={onCancel}
+        check={{
+          label: test.phase === 'passed' ? 'Test again' : 'Test',
+          busy: test.phase === 'testing',
+          onPress: () => void runTest(pinned),
+        }}
+        submit={{ label: 'Connect', busy: connecting }}
       />
     </form>
   );

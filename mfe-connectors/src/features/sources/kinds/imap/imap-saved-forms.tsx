@@ -10,7 +10,7 @@ import type {
 import { useMutation, userMessage } from '@trove/kit';
 import { Button, Cluster, Field, Text } from '@trove/kit/ui';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { type ConnectionTest, TestActions, TestStatus } from './connection-test';
+import { type ConnectionTest, TestStatus } from './connection-test';
 import {
   changeField,
   checkServerForm,
@@ -30,6 +30,7 @@ import {
   ServerRow,
 } from '../../server-fields';
 import * as styles from '../../sources.module.css';
+import { FormActions } from '../form-actions';
 
 // Issue 21, a saved source's card asks for what it needs: a new password after the server refused the
 // kept one, trust for a certificate that changed, or an edit of its server settings and folders. Each form
@@ -418,13 +419,15 @@ export function EditSourceForm({ source, api, onSaved, onCancel }: FormProps) {
         />
       ) : null}
 
-      <TestActions
-        test={test}
-        submit="Save"
+      <FormActions
         error={saveError}
-        submitting={saving}
-        onTest={() => void runTest(pinned)}
         onCancel={onCancel}
+        check={{
+          label: test.phase === 'passed' ? 'Test again' : 'Test',
+          busy: test.phase === 'testing',
+          onPress: () => void runTest(pinned),
+        }}
+        submit={{ label: 'Save', busy: saving }}
       />
     </form>
   );
