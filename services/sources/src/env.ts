@@ -93,6 +93,12 @@ export const SourcesEnvSchema = z
      */
     SOURCE_RUN_IDLE_S: wholeNumber(300, 1, 24 * 60 * 60),
     /**
+     * Whether a child of each kind (database, mailbox, share and repository) waits warm from the start and is
+     * replaced as it is taken (docs/decisions/229). Off: a child starts on the first read that needs it, and is
+     * reused after; less memory and CPU on a stack with few sources, a slower first Test.
+     */
+    SOURCE_RUN_PREWARM: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+    /**
      * File shares (issue 43, docs/decisions/185-webdav-file-share.md): the largest file read (larger ones are
      * listed, not read), one request's time, and the files and folders one walk lists at most.
      */
