@@ -228,6 +228,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'memory of the child process a source is read in (heap and resident, with the git it runs); past it the read is stopped and the source says so',
   SOURCE_RUN_IDLE_S:
     'seconds a warm child process for reading sources may wait unused before it is stopped; the next read starts a new one',
+  SOURCE_RUN_PREWARM:
+    'true (default): a child process of each source kind waits warm from the start and is replaced as it is taken, so a Test does not wait for one to start; false: a child starts on the first read that needs it and is reused after',
   SOURCE_WEBDAV_FILE_MAX_BYTES:
     'largest file a WebDAV file share source reads; larger ones are listed, not read',
   SOURCE_WEBDAV_TIMEOUT_MS:

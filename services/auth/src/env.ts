@@ -1,15 +1,10 @@
-import { baseEnvShape, passwordHashEnvShape, portSetting } from '@trove/service-core';
+import {
+  baseEnvShape,
+  passwordHashEnvShape,
+  portSetting,
+  wholeNumberSetting as wholeNumber,
+} from '@trove/service-core';
 import { z } from 'zod';
-
-/** A whole number of seconds (or a count) within bounds, with the issue's default. */
-function wholeNumber(defaultValue: number, min: number, max: number) {
-  return z
-    .string()
-    .regex(/^\d+$/, 'must be a whole number')
-    .transform(Number)
-    .refine((value) => value >= min && value <= max, `must be between ${min} and ${max}`)
-    .default(defaultValue);
-}
 
 const DAY = 86_400;
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { baseEnvShape, parseEnv, portSetting, readEnv } from './env';
+import { allowedHostsSetting, baseEnvShape, parseEnv, portSetting, readEnv } from './env';
 
 const AuthLikeSchema = z.object({ ...baseEnvShape, AUTH_PORT: portSetting(4101) });
 const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/trove';
@@ -106,5 +106,22 @@ describe('parseEnv', () => {
     expect(() => parseEnv(AuthLikeSchema, { DATABASE_URL, AUTH_PORT: 'abc' })).toThrow('exit 1');
     expect(exit).toHaveBeenCalledWith(1);
     expect(written).toEqual(['Invalid environment: AUTH_PORT must be a port number (got "abc")\n']);
+  });
+});
+
+describe('allowedHostsSetting', () => {
+  const Schema = z.object({ SOURCE_ALLOWED_HOSTS: allowedHostsSetting() });
+
+  it('takes names, addresses and ranges, and nothing', () => {
+    expect(Schema.safeParse({ SOURCE_ALLOWED_HOSTS: 'mail.internal, 10.0.0.0/8 ::1' }).success).toBe(true);
+    expect(Schema.safeParse({}).success).toBe(true);
+  });
+
+  it('refuses a range it cannot read, naming what it wants', () => {
+    const result = Schema.safeParse({ SOURCE_ALLOWED_HOSTS: '10.0.0.0/99' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(
+      'must be host names, addresses or CIDR ranges, separated by commas or spaces',
+    );
   });
 });

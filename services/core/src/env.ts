@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseAllowedHosts } from './outbound/host-guard';
 
 // docs/decisions/001-platform-layout.md, "Ports and settings": every setting is an environment
 // variable with a default, parsed at start; a bad value prints one line naming it and exits 1.
@@ -132,6 +133,27 @@ export const wholeNumberSetting = (defaultValue: number, min: number, max: numbe
     .transform(Number)
     .refine((value) => value >= min && value <= max, `must be between ${min} and ${max}`)
     .default(defaultValue);
+
+/**
+ * Hosts and CIDR ranges an outbound call may reach although they are loopback, private or link-local
+ * (a self-hosted mail server, a webhook on the office network): names, addresses or ranges separated by
+ * commas or spaces, checked at start by the same parser the guard uses.
+ */
+export const allowedHostsSetting = () =>
+  z
+    .string()
+    .optional()
+    .refine(
+      (value) => {
+        try {
+          parseAllowedHosts(value);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be host names, addresses or CIDR ranges, separated by commas or spaces' },
+    );
 
 /**
  * The argon2 gate of the services that check passwords (auth, profile): issue 18 item 2,

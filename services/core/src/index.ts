@@ -26,6 +26,7 @@ export { isDatabaseUnavailable } from './database-errors';
 export type { CodePurpose } from './db/schema';
 export { migrations } from './db/migrations/index';
 export {
+  allowedHostsSetting,
   baseEnvShape,
   DEFAULT_APP_NAME,
   passwordHashEnvShape,

@@ -1,9 +1,10 @@
 import {
   baseEnvShape,
-  parseAllowedHosts,
+  allowedHostsSetting,
   portSetting,
   requireSecretsKeyInProduction,
   secretsEnvShape,
+  wholeNumberSetting as wholeNumber,
 } from '@trove/service-core';
 import { UPLOAD_CONCURRENCY_PER_USER, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@trove/contracts';
 import { z } from 'zod';
@@ -14,15 +15,6 @@ import { DEFAULT_JOB_BATCH, DEFAULT_LISTS_VACUUM_ROWS } from './jobs/extraction-
 import { DEFAULT_EXTRACTION_SETTINGS as EXTRACTION, type ExtractionSettings } from './extraction/reader';
 import { SEARCH_MAX_CANDIDATES } from './search/search.service';
 import { DOCUMENT_VIEW_DEFAULTS } from './documents/document-view.service';
-
-function wholeNumber(defaultValue: number, min: number, max: number) {
-  return z
-    .string()
-    .regex(/^\d+$/, 'must be a whole number')
-    .transform(Number)
-    .refine((value) => value >= min && value <= max, `must be between ${min} and ${max}`)
-    .default(defaultValue);
-}
 
 export { keyList, previousSecretsKeys } from '@trove/service-core';
 
@@ -139,20 +131,7 @@ export const SearchEnvSchema = z
      * Destinations (issue 22): hosts and CIDR ranges a webhook may be on besides each service's own webhook
      * domains (hooks.slack.com, Teams Workflows, chat.googleapis.com), loopback or private ones included.
      */
-    DESTINATION_ALLOWED_HOSTS: z
-      .string()
-      .optional()
-      .refine(
-        (value) => {
-          try {
-            parseAllowedHosts(value);
-            return true;
-          } catch {
-            return false;
-          }
-        },
-        { message: 'must be host names, addresses or CIDR ranges, separated by commas or spaces' },
-      ),
+    DESTINATION_ALLOWED_HOSTS: allowedHostsSetting(),
     /** Tries of a post to a destination before it shows as failed (backing off from 30 s, doubling). */
     DESTINATION_POST_ATTEMPTS: wholeNumber(5, 1, 20),
     /**

@@ -1,7 +1,7 @@
 import { SQLITE_FILE_MAX_BYTES, UPLOAD_MAX_FILE_BYTES } from '@trove/contracts';
 import {
+  allowedHostsSetting,
   baseEnvShape,
-  parseAllowedHosts,
   portSetting,
   requireSecretsKeyInProduction,
   secretsEnvShape,
@@ -28,20 +28,7 @@ export const SourcesEnvSchema = z
      * Hosts and CIDR ranges a source may reach although they are loopback, private or link-local (a
      * self-hosted mail server). Everything else must be a public address (docs/architecture.md#source-rules: user-supplied hosts).
      */
-    SOURCE_ALLOWED_HOSTS: z
-      .string()
-      .optional()
-      .refine(
-        (value) => {
-          try {
-            parseAllowedHosts(value);
-            return true;
-          } catch {
-            return false;
-          }
-        },
-        { message: 'must be host names, addresses or CIDR ranges, separated by commas or spaces' },
-      ),
+    SOURCE_ALLOWED_HOSTS: allowedHostsSetting(),
     /** Minutes between a source's syncs once it is up to date. */
     SOURCE_SYNC_INTERVAL_MINUTES: wholeNumber(15, 1, 24 * 60),
     /**
@@ -105,6 +92,12 @@ export const SourcesEnvSchema = z
      * children; the next read starts one, a fraction of a second from the bundled JavaScript.
      */
     SOURCE_RUN_IDLE_S: wholeNumber(300, 1, 24 * 60 * 60),
+    /**
+     * Whether a child of each kind (database, mailbox, share and repository) waits warm from the start and is
+     * replaced as it is taken (docs/decisions/229). Off: a child starts on the first read that needs it, and is
+     * reused after; less memory and CPU on a stack with few sources, a slower first Test.
+     */
+    SOURCE_RUN_PREWARM: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
     /**
      * File shares (issue 43, docs/decisions/185-webdav-file-share.md): the largest file read (larger ones are
      * listed, not read), one request's time, and the files and folders one walk lists at most.

@@ -43,6 +43,7 @@ await runService({
             timeoutMs: env.SOURCE_RUN_TIMEOUT_S * 1000,
             memoryMb: env.SOURCE_RUN_MEMORY_MB,
             idleMs: env.SOURCE_RUN_IDLE_S * 1000,
+            prewarm: env.SOURCE_RUN_PREWARM === 'true',
           },
         },
         webdav: {

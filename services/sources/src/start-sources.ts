@@ -111,7 +111,8 @@ export async function startSources(options: {
   };
   const limits: SourceLimits = { ...SOURCE_LIMIT_DEFAULTS, ...settings.limits };
   const databases: DatabaseSettings = { ...DATABASE_DEFAULTS, ...settings.databases };
-  // A reader child waits warm, so the first preview or sync does not pay its start (reader-pool.ts).
+  // A reader child waits warm, so the first preview or sync does not pay its start (reader-pool.ts), unless
+  // SOURCE_RUN_PREWARM is off (docs/decisions/229).
   prewarmReaderChild(databases.runner);
   // And a mailbox's (docs/decisions/200): every IMAP session runs in one too.
   prewarmReaderChild(databases.runner, IMAP_SCRIPT);

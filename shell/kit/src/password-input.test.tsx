@@ -68,4 +68,11 @@ describe('PasswordInput (docs/product/accounts.md#steps, docs/product/profile.md
     render(<PasswordInput id="pw" label="Password" defaultValue="" disabled />);
     expect((screen.getByRole('button', { name: 'Show password' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('takes the compact look of the fields beside it when asked', () => {
+    const { container, rerender } = render(<PasswordInput id="pw" label="Password" compact />);
+    expect(container.querySelector('input')?.dataset.density).toBe('compact');
+    rerender(<PasswordInput id="pw" label="Password" />);
+    expect(container.querySelector('input')?.dataset.density).toBeUndefined();
+  });
 });

@@ -6,6 +6,8 @@ export type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'ty
   id: string;
   /** The field's label as the caller shows it; names the toggle "Show <label>" / "Hide <label>". */
   label: string;
+  /** The kit's compact field (a source's settings), as an Input with `compact`. */
+  compact?: boolean;
 };
 
 /**
@@ -14,7 +16,14 @@ export type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'ty
  * `<input>`; `className` is the caller's input look, so the field matches its neighbours. The label,
  * hint, error and strength meter stay with the caller's field layout.
  */
-export function PasswordInput({ id, label, className, disabled, ...input }: PasswordInputProps) {
+export function PasswordInput({
+  id,
+  label,
+  className,
+  disabled,
+  compact = false,
+  ...input
+}: PasswordInputProps) {
   const [shown, setShown] = useState(false);
   const subject = label.toLowerCase();
   return (
@@ -28,6 +37,7 @@ export function PasswordInput({ id, label, className, disabled, ...input }: Pass
         type={shown ? 'text' : 'password'}
         disabled={disabled}
         className={className ? `${className} ${styles.input}` : styles.input}
+        data-density={compact ? 'compact' : undefined}
       />
       <button
         type="button"

@@ -1,7 +1,7 @@
 import { usePopup, useSession, useToasts } from '@trove/kit';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Cluster, Eyebrow, Grid, Placeholder, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Cluster, Eyebrow, Grid, Input, Placeholder, Select, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import type { HeadingLevel } from '../catalog/heading';
 import { connectAction } from '../catalog/login-redirects';
@@ -146,9 +146,9 @@ export function ConnectorCatalog({
               <Eyebrow as="label" className={shared.fieldLabel} htmlFor={ids.search}>
                 Search
               </Eyebrow>
-              <input
+              <Input
+                compact
                 id={ids.search}
-                className={shared.input}
                 type="search"
                 placeholder="Name or what it holds"
                 autoComplete="off"
@@ -264,9 +264,9 @@ export function ConnectorCatalog({
               {/* Issue 38: "Per page 10" beside "Showing 12 of 20" read as a contradiction; the number is how
                   many "Load more" adds (docs/product/connections.md#paging), and the label says so. */}
               <label htmlFor={ids.pageSize}>Load more by</label>
-              <select
+              <Select
+                compact
                 id={ids.pageSize}
-                className={shared.select}
                 value={paging.pageSize}
                 onChange={(event) => {
                   const size = Number(event.target.value);
@@ -278,7 +278,7 @@ export function ConnectorCatalog({
                     {size}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
           </Cluster>
 

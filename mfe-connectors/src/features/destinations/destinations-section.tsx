@@ -7,9 +7,8 @@ import {
 } from '@trove/contracts';
 import { useMutation, userMessage, useToasts } from '@trove/kit';
 import { useServerState } from '@trove/kit/server-state';
-import { Button, Cluster, Field, Heading, Select, Spinner, Text } from '@trove/kit/ui';
+import { Button, Cluster, Field, Heading, Input, Select, Spinner, Text } from '@trove/kit/ui';
 import { type FormEvent, useState } from 'react';
-import * as shared from '../catalog/catalog.module.css';
 import {
   createDestination,
   listDestinations,
@@ -240,9 +239,9 @@ export function DestinationsSection() {
         </Field>
         <Field label="Name" hint="How commands name it, e.g. #finance" required>
           {(control) => (
-            <input
+            <Input
               {...control}
-              className={shared.input}
+              compact
               value={name}
               onChange={(event) => setName(event.target.value)}
               autoComplete="off"
@@ -257,9 +256,9 @@ export function DestinationsSection() {
           className={styles.url}
         >
           {(control) => (
-            <input
+            <Input
               {...control}
-              className={shared.input}
+              compact
               type="url"
               inputMode="url"
               value={url}

@@ -1,6 +1,6 @@
 import { useSession } from '@trove/kit';
 import { useId, useMemo, useState } from 'react';
-import { Button, Eyebrow, Grid, Placeholder, Text } from '@trove/kit/ui';
+import { Button, Eyebrow, Grid, Placeholder, Select, Text } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import type { HeadingLevel } from '../catalog/heading';
 import { PlaybookCard } from './playbook-card';
@@ -47,9 +47,9 @@ export function PlaybookCatalog({
           <Eyebrow as="label" className={shared.fieldLabel} htmlFor={ids.dept}>
             Department
           </Eyebrow>
-          <select
+          <Select
+            compact
             id={ids.dept}
-            className={shared.select}
             value={filters.dept}
             onChange={(event) => update({ dept: event.target.value as PlaybookFilters['dept'] })}
           >
@@ -59,15 +59,15 @@ export function PlaybookCatalog({
                 {dept}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div className={shared.field}>
           <Eyebrow as="label" className={shared.fieldLabel} htmlFor={ids.tag}>
             Action
           </Eyebrow>
-          <select
+          <Select
+            compact
             id={ids.tag}
-            className={shared.select}
             value={filters.tag}
             onChange={(event) => update({ tag: event.target.value as PlaybookFilters['tag'] })}
           >
@@ -77,7 +77,7 @@ export function PlaybookCatalog({
                 {tagLabels[tag]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <fieldset className={shared.field}>
           <Eyebrow as="legend" className={shared.fieldLabel}>

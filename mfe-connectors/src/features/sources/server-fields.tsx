@@ -1,8 +1,7 @@
 import type { SourceFolder } from '@trove/contracts';
 import { PasswordInput } from '@trove/kit';
-import { Cluster, Field, type FieldControlProps, Select, Text } from '@trove/kit/ui';
+import { Cluster, Field, type FieldControlProps, Input, inputClassName, Select, Text } from '@trove/kit/ui';
 import type { ReactNode } from 'react';
-import * as shared from '../catalog/catalog.module.css';
 import * as styles from './sources.module.css';
 
 // The fields every "Add server" form asks for — the IMAP form, its Edit form and the database forms
@@ -16,15 +15,15 @@ export interface PlainInputOptions {
 }
 
 /**
- * A Field's control for a host, a port, a user name or a table: the remote's input look, no spell check
+ * A Field's control for a host, a port, a user name or a table: the kit's compact input, no spell check
  * and no automatic capitals (a phone would otherwise write "Imap.example.com").
  */
 export const plainInput =
   (value: string, onChange: (value: string) => void, options: PlainInputOptions = {}) =>
   (control: FieldControlProps) => (
-    <input
+    <Input
       {...control}
-      className={shared.input}
+      compact
       type={options.type ?? 'text'}
       autoComplete={options.autoComplete ?? 'off'}
       inputMode={options.inputMode}
@@ -120,7 +119,8 @@ export function PasswordField({
         <PasswordInput
           {...control}
           label={inputLabel}
-          className={shared.input}
+          className={inputClassName()}
+          compact
           autoComplete="new-password"
           value={value}
           onChange={(event) => onChange(event.target.value)}

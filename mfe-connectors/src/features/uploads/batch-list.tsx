@@ -2,7 +2,7 @@ import type { UploadedDocument } from '@trove/contracts';
 import { humanSize, KIND_LABELS, partsLabel } from './format';
 import { CloseIcon } from '@trove/kit/icons';
 import { batchCountLine, type FileStage, fileStage, type UploadItem } from './upload-queue';
-import { Card, Cluster, Heading, LinkButton, Text } from '@trove/kit/ui';
+import { Card, Cluster, Heading, IconButton, LinkButton, Text } from '@trove/kit/ui';
 import * as styles from './uploads.module.css';
 
 interface StageView {
@@ -95,14 +95,14 @@ export function BatchList({
                 </LinkButton>
               ) : null}
               {stage.stage === 'rejected' || stage.stage === 'upload-failed' ? (
-                <button
-                  type="button"
-                  className={styles.iconButton}
-                  aria-label={`Dismiss ${item.name}`}
+                <IconButton
+                  tone="danger"
+                  size="md"
+                  label={`Dismiss ${item.name}`}
                   onClick={() => onDismiss(item.key)}
                 >
                   <CloseIcon size={16} />
-                </button>
+                </IconButton>
               ) : null}
             </Cluster>
             <div

@@ -4,7 +4,7 @@ import { exactTime, relativeTime } from '@trove/kit/format';
 import { humanSize, KIND_LABELS, partsLabel } from './format';
 import { TrashIcon } from '@trove/kit/icons';
 import { StatusBadge } from './status-badge';
-import { Button, Cluster, Text, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Cluster, IconButton, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import * as styles from './uploads.module.css';
 
@@ -107,15 +107,15 @@ export function DocumentsTable({
                 <StatusBadge status={document.status} />
               </td>
               <td className={styles.actionsCell}>
-                <button
-                  type="button"
-                  className={styles.iconButton}
-                  aria-label={`Delete ${document.name}`}
+                <IconButton
+                  tone="danger"
+                  size="md"
+                  label={`Delete ${document.name}`}
                   title="Delete"
                   onClick={() => onDelete(document)}
                 >
                   <TrashIcon size={18} />
-                </button>
+                </IconButton>
               </td>
             </tr>
           ))}

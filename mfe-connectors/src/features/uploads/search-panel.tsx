@@ -25,7 +25,7 @@ import {
 import { searchDelay, typedSearch } from '../search/as-you-type';
 import { focusResult, resultCountWords } from '../search/result-keys';
 import type { SearchState } from '../search/use-search-page';
-import { Button, Card, Cluster, Text, VisuallyHidden } from '@trove/kit/ui';
+import { Button, Card, Cluster, Input, Text, VisuallyHidden } from '@trove/kit/ui';
 import * as shared from '../catalog/catalog.module.css';
 import { SearchFacets } from './search-facets';
 import * as styles from './uploads.module.css';
@@ -242,7 +242,7 @@ export function SearchPanel({
           <span className={styles.searchIcon}>
             <SearchIcon size={18} />
           </span>
-          <input
+          <Input
             ref={box}
             id={inputId}
             className={styles.searchInput}

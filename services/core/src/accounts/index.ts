@@ -1,5 +1,6 @@
 export {
   type AccountChange,
+  type AnswerDigest,
   accountChangedMail,
   type ChatAnswerMailOptions,
   chatAnswerMail,

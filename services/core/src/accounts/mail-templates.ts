@@ -81,18 +81,19 @@ export function accountChangedMail(options: {
   };
 }
 
-export interface ChatAnswerMailOptions {
+/**
+ * An answer as it is sent on (issue 11 "Send it on", issue 22 "Ship"): by mail here, and to Slack, Teams and
+ * Google Chat by the search service's destination payloads, from one shape.
+ */
+export interface AnswerDigest {
   product: string;
-  to: string;
-  /** The account that sent it, named in the fixed subject and the body (issue 18 item 1). */
-  sender: string;
   /** The question as asked. */
   question: string;
   /** Extractive summary sentences, each with the link to its passage. */
   summary: { text: string; url: string }[];
   /** The fields table's headings (a chat's four, or a workflow's chosen columns). */
   fieldHeadings: string[];
-  /** The fields table: one row per passage, a cell per heading. */
+  /** The fields table: one row per passage, a cell per heading, where it came from and the link to it. */
   fields: {
     cells: string[];
     source: string;
@@ -102,6 +103,12 @@ export interface ChatAnswerMailOptions {
   passages: { source: string; snippet: string; url: string }[];
   /** The answer in the app. */
   chatUrl: string;
+}
+
+export interface ChatAnswerMailOptions extends AnswerDigest {
+  to: string;
+  /** The account that sent it, named in the fixed subject and the body (issue 18 item 1). */
+  sender: string;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { DESTINATION_KIND_LABELS, type DestinationKind } from '@trove/contracts';
+import type { AnswerDigest } from '@trove/service-core';
 
 // What a post says, in each service's own format (issue 22 "Ship"): the question, the summary with each
 // sentence linked to its passage, the fields table, and the passages it rests on. Slack: Block Kit (section
@@ -6,21 +7,7 @@ import { DESTINATION_KIND_LABELS, type DestinationKind } from '@trove/contracts'
 // Workflows "Post to a channel when a webhook request is received" flow takes (attachments[0] with
 // contentType application/vnd.microsoft.card.adaptive). Google Chat: cardsV2 (header, sections of widgets).
 
-export interface AnswerDigest {
-  product: string;
-  question: string;
-  summary: { text: string; url: string }[];
-  /** The fields table's headings, in the answer's columns (answer-columns.ts): a workflow's chosen ones. */
-  fieldHeadings: string[];
-  /** One row per passage: a cell per heading, where it came from, and the link to it. */
-  fields: {
-    cells: string[];
-    source: string;
-    url: string;
-  }[];
-  passages: { source: string; snippet: string; url: string }[];
-  chatUrl: string;
-}
+export type { AnswerDigest };
 
 /** Slack's section text is at most 3,000 characters; Google Chat's and Teams' are larger but a post is a glance. */
 const SECTION_MAX = 2_900;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DatabaseHandle, IntakeOp } from '@trove/service-core';
-import { sql } from 'kysely';
+import type { DatabaseHandle, IntakeOp, SourceIntakeTable } from '@trove/service-core';
+import { type Selectable, sql } from 'kysely';
 import { searchDb } from '../db/tables';
 
 // The search service's side of the sources' intake (docs/decisions/170-sources-service.md): the rows the sources
@@ -41,19 +41,8 @@ export async function oldestIntake(
   maxBytes: number,
   afterId?: string,
 ): Promise<IntakeRow[]> {
-  const rows = await sql<{
-    id: string;
-    source_id: string;
-    user_id: string;
-    op: IntakeOp;
-    item_key: string | null;
-    folder: string | null;
-    name: string | null;
-    media_type: string | null;
-    format: string | null;
-    body: Buffer | null;
-    inline: boolean;
-  }>`
+  // The table's own row type (service-core's schema of the intake), less the time it was written.
+  const rows = await sql<Omit<Selectable<SourceIntakeTable>, 'created_at'>>`
     select id::text, source_id, user_id, op, item_key, folder, name, media_type, format, body, inline
     from (
       select i.*, sum(coalesce(octet_length(i.body), 0)) over (order by i.id) as running

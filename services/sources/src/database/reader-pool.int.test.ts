@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   giveBackReaderChild,
   killReaderChild,
+  prewarmReaderChild,
   type ReaderChild,
   stopReaderChildren,
   takeReaderChild,
@@ -47,6 +48,22 @@ describe('the reader pool', () => {
       expect(taken).toContain(child);
       expect(exited(child)).toBe(false);
       for (const one of taken) killReaderChild(one);
+    },
+    testTime(90_000),
+  );
+
+  it(
+    'with SOURCE_RUN_PREWARM off starts no child ahead of a read, and reuses the one given back',
+    async () => {
+      const settings = { memoryMb: 99, idleMs: testTime(60_000), prewarm: false };
+      prewarmReaderChild(settings);
+      const child = takeReaderChild(settings);
+      expect(await child.ready).toBe(true);
+      giveBackReaderChild(child);
+      // No spare was started behind it (prewarm on would have one waiting first): the next read gets this child.
+      const next = takeReaderChild(settings);
+      expect(next).toBe(child);
+      killReaderChild(next);
     },
     testTime(90_000),
   );

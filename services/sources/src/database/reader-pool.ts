@@ -50,6 +50,8 @@ export interface PoolSettings {
   memoryMb: number;
   /** SOURCE_RUN_IDLE_S in ms. Default {@link IDLE_MS}. */
   idleMs?: number | undefined;
+  /** SOURCE_RUN_PREWARM: false starts no child ahead of a read (the first read pays the start). Default true. */
+  prewarm?: boolean | undefined;
 }
 
 /** SOURCE_RUN_IDLE_S's default: five minutes, far past a sync's gap between two readers. */
@@ -126,6 +128,7 @@ function park(list: ReaderChild[], child: ReaderChild): void {
 
 /** Starts an idle child of this size if none waits, so the next reader finds one. */
 export function prewarmReaderChild(settings: PoolSettings, script: ChildScript = READER_SCRIPT): void {
+  if (settings.prewarm === false) return;
   const key = idleKey(script, settings.memoryMb);
   const list = idle.get(key) ?? [];
   idle.set(key, list);

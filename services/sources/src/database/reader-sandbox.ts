@@ -24,6 +24,11 @@ export interface RunnerSettings {
   memoryMb: number;
   /** SOURCE_RUN_IDLE_S, in ms: how long a warm child waits unused before it is stopped (reader-pool.ts). */
   idleMs?: number | undefined;
+  /**
+   * SOURCE_RUN_PREWARM: keep a child of each kind warm (one at start, a new one as each is taken), so a Test or
+   * a sync does not wait for a child to start. Off, a child starts when a read needs one and is reused after.
+   */
+  prewarm?: boolean | undefined;
 }
 
 export const RUNNER_DEFAULTS: RunnerSettings = { timeoutMs: 60_000, memoryMb: 256 };

@@ -92,4 +92,19 @@ describe('IconButton', () => {
     );
     expect(screen.getByRole('button', { name: 'Dismiss' }).dataset.tone).toBe('inherit');
   });
+
+  it('draws a delete in the danger tone and a roomier square when asked; the default is plain and small', () => {
+    render(
+      <>
+        <IconButton label="Delete report.pdf" tone="danger" size="md">
+          ×
+        </IconButton>
+        <IconButton label="Close">×</IconButton>
+      </>,
+    );
+    const remove = screen.getByRole('button', { name: 'Delete report.pdf' });
+    expect([remove.dataset.tone, remove.dataset.size]).toEqual(['danger', 'md']);
+    const close = screen.getByRole('button', { name: 'Close' });
+    expect([close.dataset.tone, close.dataset.size]).toEqual([undefined, undefined]);
+  });
 });

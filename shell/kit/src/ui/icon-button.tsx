@@ -3,8 +3,13 @@ import { classNames } from './class-names';
 import * as styles from './icon-button.module.css';
 
 export interface IconButtonLook {
-  /** `muted` (default): the muted text colour, full on hover; `inherit`: the surrounding text's colour. */
-  tone?: 'muted' | 'inherit';
+  /**
+   * `muted` (default): the muted text colour, full on hover; `inherit`: the surrounding text's colour;
+   * `danger`: muted, red on hover (delete, dismiss a failed upload).
+   */
+  tone?: 'muted' | 'inherit' | 'danger';
+  /** `sm` (default) 2rem square; `md` 2.25rem, for a table row or a list item with more room. */
+  size?: 'sm' | 'md';
   className?: string | undefined;
 }
 
@@ -25,6 +30,7 @@ export interface IconButtonProps
 export function IconButton({
   label,
   tone = 'muted',
+  size = 'sm',
   className,
   type = 'button',
   children,
@@ -36,6 +42,7 @@ export function IconButton({
       type={type}
       className={iconButtonClassName({ className })}
       data-tone={tone === 'muted' ? undefined : tone}
+      data-size={size === 'sm' ? undefined : size}
       aria-label={label}
     >
       {children}

@@ -32,4 +32,15 @@ describe('Input', () => {
     expect(inputClassName('mine')).toBe(drawn);
     expect(inputClassName('mine').split(' ').at(-1)).toBe('mine');
   });
+
+  it('marks the compact look only when asked', () => {
+    render(
+      <>
+        <Input aria-label="Search" compact />
+        <Input aria-label="Email" />
+      </>,
+    );
+    expect(screen.getByRole('textbox', { name: 'Search' }).dataset.density).toBe('compact');
+    expect(screen.getByRole('textbox', { name: 'Email' }).dataset.density).toBeUndefined();
+  });
 });

@@ -11,6 +11,12 @@ export function inputClassName(className?: string): string {
 }
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
+  /**
+   * A field in a card's toolbar or form beside compact selects (the catalogs' filters, a source's settings): a
+   * little shorter, smaller text, on the card's surface colour. The look alone (inputClassName) takes it as
+   * `data-density="compact"`.
+   */
+  compact?: boolean;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -18,6 +24,13 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
  * A one-line text field (text, email, password, search) with the focus ring of the Select. Put it in a Field:
  * `{(control) => <Input {...control} />}`; `aria-invalid` draws the danger border.
  */
-export function Input({ className, type = 'text', ...props }: InputProps) {
-  return <input {...props} type={type} className={inputClassName(className)} />;
+export function Input({ className, type = 'text', compact = false, ...props }: InputProps) {
+  return (
+    <input
+      {...props}
+      type={type}
+      className={inputClassName(className)}
+      data-density={compact ? 'compact' : undefined}
+    />
+  );
 }

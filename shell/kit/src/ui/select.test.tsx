@@ -39,4 +39,19 @@ describe('Select', () => {
     );
     expect(screen.getByRole('combobox', { name: 'Sort' }).className).toContain('mine');
   });
+
+  it('adds the compact look only when asked', () => {
+    render(
+      <>
+        <Select aria-label="Per page" compact>
+          <option>10</option>
+        </Select>
+        <Select aria-label="Kind">
+          <option>All</option>
+        </Select>
+      </>,
+    );
+    expect(screen.getByRole('combobox', { name: 'Per page' }).dataset.density).toBe('compact');
+    expect(screen.getByRole('combobox', { name: 'Kind' }).dataset.density).toBeUndefined();
+  });
 });

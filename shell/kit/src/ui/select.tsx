@@ -3,6 +3,8 @@ import { classNames } from './class-names';
 import * as styles from './select.module.css';
 
 export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  /** A filter's select in a toolbar, as tall as a compact Input, with smaller text. */
+  compact?: boolean;
   ref?: Ref<HTMLSelectElement>;
 }
 
@@ -10,6 +12,12 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
  * A native `<select>` (the platform's keyboard and pickers, on phones too) drawn like the other inputs,
  * with its own chevron in both themes. Put it in a Field: `{(control) => <Select {...control}>…</Select>}`.
  */
-export function Select({ className, ...props }: SelectProps) {
-  return <select {...props} className={classNames(styles.select, className)} />;
+export function Select({ className, compact = false, ...props }: SelectProps) {
+  return (
+    <select
+      {...props}
+      className={classNames(styles.select, className)}
+      data-density={compact ? 'compact' : undefined}
+    />
+  );
 }

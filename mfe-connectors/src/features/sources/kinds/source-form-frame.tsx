@@ -1,9 +1,10 @@
 import type { SourceFolder, SourceTestResult } from '@trove/contracts';
 import { userMessage } from '@trove/kit';
-import { Button, Cluster, Text } from '@trove/kit/ui';
+import { Text } from '@trove/kit/ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { FolderChoice, type FolderChoiceProps } from '../server-fields';
 import * as styles from '../sources.module.css';
+import { FormActions } from './form-actions';
 
 // The frame the forms of sources named by an address share (the calendar's, the file share's, the
 // repository's): the kind's fields, then Test, what it found to choose (calendars, folders, a branch), the
@@ -106,20 +107,12 @@ export function SourceFormFrame({
       {test.phase === 'passed' && choice !== null ? (
         <FolderChoice folders={test.folders} {...choice} />
       ) : null}
-      {error ? (
-        <Text tone="danger" size="sm" role="alert">
-          {error}
-        </Text>
-      ) : null}
-      <Cluster gap={2} justify="end" className={styles.formActions}>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button busy={test.phase === 'testing'} onClick={onTest}>
-          {words.testButton}
-        </Button>
-        <Button type="submit" variant="primary" busy={saving}>
-          {saveLabel}
-        </Button>
-      </Cluster>
+      <FormActions
+        error={error}
+        onCancel={onCancel}
+        check={{ label: words.testButton, busy: test.phase === 'testing', onPress: onTest }}
+        submit={{ label: saveLabel, busy: saving }}
+      />
     </form>
   );
 }

@@ -16,9 +16,8 @@ import {
   type UpdateSource,
 } from '@trove/contracts';
 import { type UploadProgress, useAppConfig, useMutation, userMessage } from '@trove/kit';
-import { Button, Cluster, Field, Select, tabPanelProps, Tabs, Text } from '@trove/kit/ui';
+import { Cluster, Field, inputClassName, Select, tabPanelProps, Tabs, Text } from '@trove/kit/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import * as shared from '../../../catalog/catalog.module.css';
 import { humanSize } from '../../../uploads/format';
 import {
   createRequest,
@@ -44,6 +43,7 @@ import {
 } from './database-settings';
 import { PasswordField, plainInput, ServerRow, type ServerRowField } from '../../server-fields';
 import * as styles from '../../sources.module.css';
+import { FormActions } from '../form-actions';
 
 export interface DatabaseFormApi {
   preview: (request: PreviewSourceInput) => Promise<DatabasePreviewResult>;
@@ -504,7 +504,8 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
             {(control) => (
               <textarea
                 {...control}
-                className={`${shared.input} ${styles.query}`}
+                className={inputClassName(styles.query)}
+                data-density="compact"
                 rows={4}
                 spellCheck={false}
                 autoCapitalize="none"
@@ -669,25 +670,17 @@ export function DatabaseForm({ kind, source, api, onSaved, onCancel }: DatabaseF
         {plainInput(sourceName, setSourceName, { placeholder: values.table.trim() || kindLabel })}
       </Field>
 
-      {saveError ? (
-        <Text tone="danger" size="sm" role="alert">
-          {saveError}
-        </Text>
-      ) : null}
-
-      <Cluster gap={2} justify="end" className={styles.formActions}>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button
-          busy={preview.phase === 'previewing'}
-          disabled={upload.phase === 'uploading'}
-          onClick={() => void runPreview()}
-        >
-          {preview.phase === 'shown' ? 'Preview again' : 'Preview'}
-        </Button>
-        <Button type="submit" variant="primary" busy={saving} disabled={upload.phase === 'uploading'}>
-          Save
-        </Button>
-      </Cluster>
+      <FormActions
+        error={saveError}
+        onCancel={onCancel}
+        check={{
+          label: preview.phase === 'shown' ? 'Preview again' : 'Preview',
+          busy: preview.phase === 'previewing',
+          disabled: upload.phase === 'uploading',
+          onPress: () => void runPreview(),
+        }}
+        submit={{ label: 'Save', busy: saving, disabled: upload.phase === 'uploading' }}
+      />
     </form>
   );
 }

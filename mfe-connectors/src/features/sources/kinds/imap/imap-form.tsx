@@ -1,19 +1,17 @@
-import type { ImapTestSource, Source, SourceFolder, SourceTestResult } from '@trove/contracts';
+import type { ImapTestSource, Source, SourceTestResult } from '@trove/contracts';
 import { useAppConfig, useMutation, userMessage } from '@trove/kit';
-import { Button, Cluster, Field, Text } from '@trove/kit/ui';
+import { Field, Text } from '@trove/kit/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import {
   changeField,
   checkServerForm,
   chosenFolders,
   emptyServerForm,
-  type FailedTest,
   IMAP_SECURITY_OPTIONS,
   SERVER_FIELDS,
   type ServerField,
   type ServerFormErrors,
   type ServerFormValues,
-  testFailureText,
 } from './server-form';
 import {
   FolderChoice,
@@ -23,6 +21,8 @@ import {
   ServerRow,
 } from '../../server-fields';
 import * as styles from '../../sources.module.css';
+import { FormActions } from '../form-actions';
+import { type ConnectionTest, TestStatus } from './connection-test';
 
 export interface ImapFormApi {
   test: (request: ImapTestSource) => Promise<SourceTestResult>;
@@ -34,13 +34,6 @@ export interface ImapFormProps {
   onConnected: (source: Source) => void;
   onCancel: () => void;
 }
-
-type Test =
-  | { phase: 'idle' }
-  | { phase: 'testing' }
-  | { phase: 'failed'; result: FailedTest; host: string; port: string }
-  | { phase: 'error'; message: string }
-  | { phase: 'passed'; folders: SourceFolder[]; defaults: string[] };
 
 /** The fields a test depends on: a change to any of them means the last test no longer holds. */
 const CONNECTION_FIELDS: ReadonlySet<ServerField> = new Set([
@@ -61,7 +54,7 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
   const [values, setValues] = useState<ServerFormValues>(emptyServerForm);
   const [edited, setEdited] = useState<ReadonlySet<ServerField>>(new Set());
   const [errors, setErrors] = useState<ServerFormErrors>({});
-  const [test, setTest] = useState<Test>({ phase: 'idle' });
+  const [test, setTest] = useState<ConnectionTest>({ phase: 'idle' });
   const [pinned, setPinned] = useState<string | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [folderError, setFolderError] = useState<string | null>(null);
@@ -115,7 +108,12 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
         setFolderError(null);
         return true;
       }
-      setTest({ phase: 'failed', result, host: request.settings.host, port: String(request.settings.port) });
+      setTest({
+        phase: 'failed',
+        failure: result,
+        host: request.settings.host,
+        port: String(request.settings.port),
+      });
     } catch (error) {
       setTest({
         phase: 'error',
@@ -204,19 +202,12 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
         value={values.password}
         onChange={(value) => update('password', value)}
       />
-      <div id={resultId} className={styles.testResult} role="status" aria-live="polite">
-        {test.phase === 'testing' ? <p className={styles.testing}>Testing the connection…</p> : null}
-        {test.phase === 'passed' ? (
-          <p className={styles.passed}>
-            <span aria-hidden="true">✓ </span>The connection works. Check the folders to search, then press
-            Connect.
-          </p>
-        ) : null}
-        {test.phase === 'error' ? <p className={styles.failedTitle}>{test.message}</p> : null}
-        {test.phase === 'failed' ? (
-          <TestFailure failure={test.result} host={test.host} port={test.port} onTrust={trust} />
-        ) : null}
-      </div>
+      <TestStatus
+        id={resultId}
+        test={test}
+        passed="Check the folders to search, then press Connect."
+        onTrust={trust}
+      />
 
       {test.phase === 'passed' ? (
         <FolderChoice
@@ -229,58 +220,16 @@ export function ImapForm({ api, onConnected, onCancel }: ImapFormProps) {
         />
       ) : null}
 
-      {connectError ? (
-        <Text tone="danger" size="sm" role="alert">
-          {connectError}
-        </Text>
-      ) : null}
-
-      <Cluster gap={2} justify="end" className={styles.formActions}>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button busy={test.phase === 'testing'} onClick={() => void runTest(pinned)}>
-          {test.phase === 'passed' ? 'Test again' : 'Test'}
-        </Button>
-        <Button type="submit" variant="primary" busy={connecting}>
-          Connect
-        </Button>
-      </Cluster>
+      <FormActions
+        error={connectError}
+        onCancel={onCancel}
+        check={{
+          label: test.phase === 'passed' ? 'Test again' : 'Test',
+          busy: test.phase === 'testing',
+          onPress: () => void runTest(pinned),
+        }}
+        submit={{ label: 'Connect', busy: connecting }}
+      />
     </form>
-  );
-}
-
-export function TestFailure({
-  failure,
-  host,
-  port,
-  onTrust,
-}: {
-  failure: FailedTest;
-  host: string;
-  port: string;
-  onTrust: (sha256: string) => void;
-}) {
-  const words = testFailureText(failure, { host, port });
-  const certificate = failure.step === 'tls' ? failure.certificate : null;
-  return (
-    <div className={styles.failed} data-step={failure.step}>
-      <p className={styles.failedTitle}>{words.title}</p>
-      <p>{words.detail}</p>
-      <p>{words.action}</p>
-      {certificate ? (
-        <div className={styles.certificate}>
-          <p className={styles.certificateLabel}>Its SHA-256 fingerprint</p>
-          <Text as="code" size="xs" breakAnywhere className={styles.fingerprint}>
-            {certificate.sha256}
-          </Text>
-          <p>
-            Trust it only if it matches the fingerprint your mail server’s administrator gave you. Only this
-            certificate will then be accepted for {host}.
-          </p>
-          <Button size="sm" onClick={() => onTrust(certificate.sha256)}>
-            Trust this certificate and test again
-          </Button>
-        </div>
-      ) : null}
-    </div>
   );
 }

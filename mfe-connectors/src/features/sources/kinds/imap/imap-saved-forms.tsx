@@ -3,7 +3,6 @@ import type {
   ImapSource,
   PresentedCertificate,
   Source,
-  SourceFolder,
   SourceTestResult,
   TestSavedSource,
   UpdateSource,
@@ -11,7 +10,7 @@ import type {
 import { useMutation, userMessage } from '@trove/kit';
 import { Button, Cluster, Field, Text } from '@trove/kit/ui';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { TestFailure } from './imap-form';
+import { type ConnectionTest, TestStatus } from './connection-test';
 import {
   changeField,
   checkServerForm,
@@ -31,6 +30,7 @@ import {
   ServerRow,
 } from '../../server-fields';
 import * as styles from '../../sources.module.css';
+import { FormActions } from '../form-actions';
 
 // Issue 21, a saved source's card asks for what it needs: a new password after the server refused the
 // kept one, trust for a certificate that changed, or an edit of its server settings and folders. Each form
@@ -224,13 +224,6 @@ export function TrustCertificateForm({ source, api, onSaved, onCancel }: FormPro
   );
 }
 
-type EditTest =
-  | { phase: 'idle' }
-  | { phase: 'testing' }
-  | { phase: 'failed'; failure: FailedTest }
-  | { phase: 'error'; message: string }
-  | { phase: 'passed'; folders: SourceFolder[]; defaults: string[] };
-
 const CONNECTION: ReadonlySet<ServerField> = new Set(['host', 'port', 'security', 'username', 'password']);
 const SERVER: ReadonlySet<ServerField> = new Set(['host', 'port', 'security']);
 
@@ -274,7 +267,7 @@ export function EditSourceForm({ source, api, onSaved, onCancel }: FormProps) {
   });
   const [errors, setErrors] = useState<ServerFormErrors>({});
   const [pinned, setPinned] = useState<string | null>(saved.pinned_certificate_sha256);
-  const [test, setTest] = useState<EditTest>({ phase: 'idle' });
+  const [test, setTest] = useState<ConnectionTest>({ phase: 'idle' });
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const { busy: saving, error: saveError, run: runSave, setError: setSaveError } = useMutation();
   const foldersErrorId = useId();
@@ -326,7 +319,7 @@ export function EditSourceForm({ source, api, onSaved, onCancel }: FormProps) {
         ...(request.password === undefined ? {} : { password: request.password }),
       });
       if (!result.ok) {
-        setTest({ phase: 'failed', failure: result });
+        setTest({ phase: 'failed', failure: result, host: values.host, port: values.port });
         return;
       }
       const listed = new Set(result.folders.map((folder) => folder.path));
@@ -400,26 +393,14 @@ export function EditSourceForm({ source, api, onSaved, onCancel }: FormProps) {
         onChange={(value) => update('password', value)}
       />
 
-      <div className={styles.testResult} role="status" aria-live="polite">
-        {test.phase === 'testing' ? <p className={styles.testing}>Testing the connection…</p> : null}
-        {test.phase === 'passed' ? (
-          <p className={styles.passed}>
-            <span aria-hidden="true">✓ </span>The connection works. Check the folders, then press Save.
-          </p>
-        ) : null}
-        {test.phase === 'error' ? <p className={styles.failedTitle}>{test.message}</p> : null}
-        {test.phase === 'failed' ? (
-          <TestFailure
-            failure={test.failure}
-            host={values.host}
-            port={values.port}
-            onTrust={(sha256) => {
-              setPinned(sha256);
-              void runTest(sha256);
-            }}
-          />
-        ) : null}
-      </div>
+      <TestStatus
+        test={test}
+        passed="Check the folders, then press Save."
+        onTrust={(sha256) => {
+          setPinned(sha256);
+          void runTest(sha256);
+        }}
+      />
 
       {test.phase === 'passed' ? (
         <FolderChoice
@@ -438,21 +419,16 @@ export function EditSourceForm({ source, api, onSaved, onCancel }: FormProps) {
         />
       ) : null}
 
-      {saveError ? (
-        <Text tone="danger" size="sm" role="alert">
-          {saveError}
-        </Text>
-      ) : null}
-
-      <Cluster gap={2} justify="end" className={styles.formActions}>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button busy={test.phase === 'testing'} onClick={() => void runTest(pinned)}>
-          {test.phase === 'passed' ? 'Test again' : 'Test'}
-        </Button>
-        <Button type="submit" variant="primary" busy={saving}>
-          Save
-        </Button>
-      </Cluster>
+      <FormActions
+        error={saveError}
+        onCancel={onCancel}
+        check={{
+          label: test.phase === 'passed' ? 'Test again' : 'Test',
+          busy: test.phase === 'testing',
+          onPress: () => void runTest(pinned),
+        }}
+        submit={{ label: 'Save', busy: saving }}
+      />
     </form>
   );
 }
