@@ -336,6 +336,18 @@ async function indexCsv(
   }
 }
 
+/** The bench's phases as they start, with the clock, the time since the last and the load (a long ×8 run says where). */
+let phaseAt = Date.now();
+function phase(name: string): void {
+  const now = Date.now();
+  console.log(
+    `[${new Date(now).toISOString().slice(11, 19)} UTC, previous phase ${((now - phaseAt) / 1000).toFixed(0)} s, load ${loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' ')}] ${name}`,
+  );
+  phaseAt = now;
+}
+
 const settings = {
   search: { minAllWordResults: 3 },
   passages: 5,
@@ -353,7 +365,9 @@ export async function runAnswersBench(): Promise<void> {
   try {
     const user = await service.signUp();
     const rows = invoiceRows(ROWS, TODAY);
+    phase(`indexing ${ROWS} invoices`);
     await indexCsv(service, user, rows);
+    phase('asking the generated questions');
     const asked = [...questions(rows, 37), ...questions(rows, 38)];
     const scores = new Map<Kind, Record<Verdict, number>>();
     const wrongs: string[] = [];
@@ -371,7 +385,9 @@ export async function runAnswersBench(): Promise<void> {
     // Mail questions over the SpamAssassin archive, asked of the user who then gets the large collection too.
     const large = await service.signUp();
     const corpus = loadCorpus();
+    phase('loading the archive ×1');
     const load = await loadCopies(service.db, service.logs.logger, large.userId, corpus, [0], 2);
+    phase('asking the mail questions');
     const mail = await scoreMailQuestions(corpus, await failedNames(service, large.userId), (text) =>
       answerQuestion(service.db, large.userId, text, NOW, settings),
     );
@@ -429,7 +445,9 @@ async function failedNames(service: SearchTestService, userId: string): Promise<
  */
 async function timeLarge(service: SearchTestService, user: SignedInUser): Promise<void> {
   const copied = Date.now();
+  phase(`writing the archive ×${ARCHIVE_COPIES}`);
   await replicateCopies(service.db, user.userId, ARCHIVE_COPIES - 1);
+  phase(`indexing ${LARGE_ROWS.toLocaleString('en-US')} rows`);
   const started = Date.now();
   await indexCsv(service, user, invoiceRows(LARGE_ROWS, TODAY, 99));
   console.log(
@@ -459,9 +477,13 @@ async function timeLarge(service: SearchTestService, user: SignedInUser): Promis
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]?.toFixed(0);
     return { count: times.length, p50: at(0.5), p95: at(0.95) };
   };
+  phase('timing answers: rows read each time');
   const cold = await timed(FIGURE_DEFAULTS, 2);
+  phase('timing answers: rows kept');
   const warm = await timed({ ...FIGURE_DEFAULTS, cache: new RecordsCache(200_000) }, 4);
+  phase('timing answers: mail');
   const mail = await timed(FIGURE_DEFAULTS, 4, mailTexts);
+  phase('done');
   const rowsText = LARGE_ROWS.toLocaleString('en-US');
   console.log(
     `\n| answer time over one collection and ×${ARCHIVE_COPIES} the archive, in process (load ${loadavg()
