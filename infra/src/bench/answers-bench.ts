@@ -361,7 +361,9 @@ export async function runAnswersBench(): Promise<void> {
       .map((v) => v.toFixed(1))
       .join(' ')}`,
   );
-  const service = await startSearchTestService({ maxFileBytes: 25 * 1024 * 1024 });
+  // A new connection may wait its turn for a core on a shared machine: at load ~30 the 2 s default ended a run
+  // in the archive's load (pg-pool's "connection timeout"), as workflows-bench.ts found.
+  const service = await startSearchTestService({ maxFileBytes: 25 * 1024 * 1024, connectTimeoutMs: 30_000 });
   try {
     const user = await service.signUp();
     const rows = invoiceRows(ROWS, TODAY);
