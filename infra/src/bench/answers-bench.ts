@@ -468,16 +468,29 @@ async function timeLarge(service: SearchTestService, user: SignedInUser): Promis
     'how many messages did Justin Mason send in September 2002?',
   ];
   const timed = async (figures: typeof settings.figures, rounds: number, asked = texts) => {
+    // The process's CPU per answer beside its wall time: on a shared machine the wall time is mostly waiting for
+    // a core, the CPU is what the answer costs (PostgreSQL's own CPU is in the wall time only).
     const times: number[] = [];
+    const cpus: number[] = [];
     for (let round = 0; round < rounds; round++)
       for (const text of asked) {
         const at = performance.now();
+        const cpu = process.cpuUsage();
         await answerQuestion(service.db, user.userId, text, NOW, { ...settings, figures });
+        const used = process.cpuUsage(cpu);
         times.push(performance.now() - at);
+        cpus.push((used.user + used.system) / 1000);
       }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]?.toFixed(0);
-    return { count: times.length, p50: at(0.5), p95: at(0.95) };
+    const quantile = (values: number[], q: number) =>
+      [...values]
+        .sort((a, b) => a - b)
+        [Math.min(values.length - 1, Math.floor(q * values.length))]?.toFixed(0);
+    return {
+      count: times.length,
+      p50: quantile(times, 0.5),
+      p95: quantile(times, 0.95),
+      cpu: quantile(cpus, 0.5),
+    };
   };
   phase('timing answers: rows read each time');
   const cold = await timed(FIGURE_DEFAULTS, 2);
@@ -490,16 +503,16 @@ async function timeLarge(service: SearchTestService, user: SignedInUser): Promis
   console.log(
     `\n| answer time over one collection and ×${ARCHIVE_COPIES} the archive, in process (load ${loadavg()
       .map((v) => v.toFixed(1))
-      .join(' ')}) | rows | answers | p50 ms | p95 ms | goal p50 |`,
+      .join(' ')}) | rows | answers | p50 ms | p95 ms | process CPU p50 ms | goal p50 |`,
   );
-  console.log('|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|');
   console.log(
-    `| rows read from PostgreSQL each time | ${rowsText} | ${cold.count} | ${cold.p50} | ${cold.p95} | ≤ 100 ms |`,
-  );
-  console.log(
-    `| rows kept between questions (ANSWER_CACHE_ROWS) | ${rowsText} | ${warm.count} | ${warm.p50} | ${warm.p95} | ≤ 100 ms |`,
+    `| rows read from PostgreSQL each time | ${rowsText} | ${cold.count} | ${cold.p50} | ${cold.p95} | ${cold.cpu} | ≤ 100 ms |`,
   );
   console.log(
-    `| mail questions that count or list (docs/decisions/216), over the ×${ARCHIVE_COPIES} archive | ${rowsText} | ${mail.count} | ${mail.p50} | ${mail.p95} | ≤ 100 ms |`,
+    `| rows kept between questions (ANSWER_CACHE_ROWS) | ${rowsText} | ${warm.count} | ${warm.p50} | ${warm.p95} | ${warm.cpu} | ≤ 100 ms |`,
+  );
+  console.log(
+    `| mail questions that count or list (docs/decisions/216), over the ×${ARCHIVE_COPIES} archive | ${rowsText} | ${mail.count} | ${mail.p50} | ${mail.p95} | ${mail.cpu} | ≤ 100 ms |`,
   );
 }
