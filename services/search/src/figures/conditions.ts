@@ -1,71 +1,23 @@
-import { MONTH_NAMES, type RecordField } from '@trove/contracts';
-import { compareDecimals, showDecimal } from './decimal';
+import { MONTH_NAMES } from '@trove/contracts';
+import { compareDecimals, readSmallDecimal, showDecimal } from './decimal';
 import type { Comparison, PeriodAsked } from './question-plan';
 import type { FieldInfo } from './row-fields';
+import { NOT_NUMBER, MISSING, SMALL, type Table } from './table';
 
 // The conditions a question puts on rows (docs/decisions/131), each with the words that show it back: a period on
 // a date field, a comparison on a number, a state, a value asked about. A row without the field fails it: an
 // invoice with no due date is not overdue, one with no amount is not over $20,000.
 
-export interface RowLike {
-  fields: readonly RecordField[];
-}
+export type { RowLike } from './table';
+export { localDay } from './table';
 
 export interface Condition {
   /** As a chip: "Due date in March 2026". */
   chip: string;
   /** As the headline says it: "due in March 2026". */
   phrase: string;
-  test: (row: RowLike) => boolean;
-}
-
-// Where each field name was last found in a row: the rows of one collection hold their fields in one order, so
-// the next row's field is nearly always at the same index, and a question's pass over 100,000 rows looks each
-// one up once instead of walking its fields (docs/decisions/131, "Answer time").
-const lastIndex = new Map<string, number>();
-const LAST_INDEX_NAMES = 1_000;
-
-export function fieldOf(row: RowLike, name: string): RecordField | undefined {
-  const hint = lastIndex.get(name);
-  if (hint !== undefined) {
-    const field = row.fields[hint];
-    if (field !== undefined && field.name === name) return field;
-  }
-  const index = row.fields.findIndex((field) => field.name === name);
-  if (index < 0) return undefined;
-  if (lastIndex.size >= LAST_INDEX_NAMES && hint === undefined) lastIndex.clear();
-  lastIndex.set(name, index);
-  return row.fields[index];
-}
-
-const localDays = new Map<string, Intl.DateTimeFormat>();
-
-/** The day an instant falls on in a time zone (the profile's), YYYY-MM-DD; UTC when none or unknown. */
-export function localDay(iso: string, timeZone: string | null): string {
-  if (timeZone === null) return iso.slice(0, 10);
-  let format = localDays.get(timeZone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-      });
-    } catch {
-      return iso.slice(0, 10);
-    }
-    localDays.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
-}
-
-/** A row's day in a date or timestamp field. */
-export function dayOf(row: RowLike, field: FieldInfo, timeZone: string | null): string | undefined {
-  const value = fieldOf(row, field.name);
-  if (value?.type === 'date') return value.value;
-  if (value?.type === 'timestamp') return localDay(value.value, timeZone);
-  return undefined;
+  /** Whether the table's row at this index passes. */
+  test: (row: number) => boolean;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -101,10 +53,12 @@ export function shiftYears(day: string, years: number): string {
 }
 
 export function periodCondition(
+  table: Table,
   period: Pick<PeriodAsked, 'from' | 'to'>,
   field: FieldInfo,
   timeZone: string | null,
 ): Condition {
+  const days = table.column(field.name).days(timeZone);
   const { from, to } = period;
   const words =
     from !== undefined && to !== undefined
@@ -117,7 +71,7 @@ export function periodCondition(
     chip: `${field.name} ${words}`,
     phrase: due ? `due ${words}` : `with ${field.name} ${words}`,
     test: (row) => {
-      const day = dayOf(row, field, timeZone);
+      const day = days[row];
       return day !== undefined && (from === undefined || day >= from) && (to === undefined || day <= to);
     },
   };
@@ -132,36 +86,56 @@ const OPERATOR_WORDS: Record<Comparison['op'], string> = {
   between: 'between',
 };
 
-export function comparisonCondition(comparison: Comparison, field: FieldInfo, measured: boolean): Condition {
+export function comparisonCondition(
+  table: Table,
+  comparison: Comparison,
+  field: FieldInfo,
+  measured: boolean,
+): Condition {
   const currency = comparison.currency === undefined ? '' : ` ${comparison.currency}`;
   const amount =
     comparison.op === 'between'
       ? `${showDecimal(comparison.value)} and ${showDecimal(comparison.high ?? comparison.value)}${currency}`
       : `${showDecimal(comparison.value)}${currency}`;
   const words = `${OPERATOR_WORDS[comparison.op]} ${amount}`;
+  const column = table.column(field.name);
+  const amounts = column.amounts();
+  // An amount in another currency is not comparable to "$20,000"; one with no currency is taken as asked.
+  const comparable = amounts.currencies.map(
+    (key) => comparison.currency === undefined || key === '' || key === comparison.currency,
+  );
+  const low = readSmallDecimal(comparison.value);
+  const highText = comparison.high ?? comparison.value;
+  const high = readSmallDecimal(highText);
+  /** -1, 0 or 1 as the row's value compares to the bound. */
+  const order = (row: number, bound: string, small: typeof low) => {
+    if (small !== null && amounts.kind[row] === SMALL) {
+      const value = amounts.value[row] as number;
+      return value === small.value ? 0 : value < small.value ? -1 : 1;
+    }
+    return compareDecimals(String(column.fields[row]?.value), bound);
+  };
   return {
     chip: `${field.name} ${words}`,
     phrase: measured ? words : `with ${field.name} ${words}`,
     test: (row) => {
-      const value = fieldOf(row, field.name);
-      if (value === undefined || (value.type !== 'money' && value.type !== 'number')) return false;
-      // An amount in another currency is not comparable to "$20,000"; one with no currency is taken as asked.
-      if (comparison.currency !== undefined && value.type === 'money' && value.currency !== undefined)
-        if (value.currency !== comparison.currency) return false;
-      const low = compareDecimals(value.value, comparison.value);
+      const kind = amounts.kind[row];
+      if (kind === MISSING || kind === NOT_NUMBER) return false;
+      if (!comparable[amounts.currency[row] as number]) return false;
+      const against = order(row, comparison.value, low);
       switch (comparison.op) {
         case 'gt':
-          return low > 0;
+          return against > 0;
         case 'gte':
-          return low >= 0;
+          return against >= 0;
         case 'lt':
-          return low < 0;
+          return against < 0;
         case 'lte':
-          return low <= 0;
+          return against <= 0;
         case 'eq':
-          return low === 0;
+          return against === 0;
         case 'between':
-          return low >= 0 && compareDecimals(value.value, comparison.high ?? comparison.value) <= 0;
+          return against >= 0 && order(row, highText, high) <= 0;
       }
     },
   };
@@ -171,21 +145,20 @@ const ORGANISATION_NAME =
   /\b(?:customer|client|vendor|supplier|company|account|payee|merchant|organi[sz]ation)\b/i;
 
 /** A value asked about: "Customer is Stark Industries" (either of several values of one field). */
-export function valueCondition(field: FieldInfo, values: readonly string[]): Condition {
+export function valueCondition(table: Table, field: FieldInfo, values: readonly string[]): Condition {
   const wanted = new Set(values.map((value) => value.toLowerCase()));
   const shown = values.join(' or ');
   return {
     chip: `${field.name}: ${shown}`,
     phrase: ORGANISATION_NAME.test(field.name) ? `for ${shown}` : `with ${field.name} ${shown}`,
-    test: (row) => {
-      const value = fieldOf(row, field.name);
-      return value?.type === 'text' && wanted.has(value.value.toLowerCase());
-    },
+    test: table
+      .column(field.name)
+      .rowsWhere((value) => value.type === 'text' && wanted.has(value.text.toLowerCase())),
   };
 }
 
 /** A name no field's values hold whole: rows whose text fields mention it. */
-export function mentionCondition(words: string): Condition {
+export function mentionCondition(table: Table, words: string): Condition {
   const pattern = new RegExp(
     `(?:^|[^\\p{L}\\p{N}])${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\p{L}\\p{N}])`,
     'iu',
@@ -193,6 +166,7 @@ export function mentionCondition(words: string): Condition {
   return {
     chip: `mentions “${words}”`,
     phrase: `mentioning “${words}”`,
-    test: (row) => row.fields.some((field) => field.type === 'text' && pattern.test(field.value)),
+    test: (row) =>
+      table.rows[row]?.fields.some((field) => field.type === 'text' && pattern.test(field.value)) === true,
   };
 }

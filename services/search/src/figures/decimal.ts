@@ -24,7 +24,7 @@ const rescale = (value: Scaled, scale: number): bigint => value.units * 10n ** B
 const SMALL = /^(-?)(\d{1,15})(?:\.(\d{1,6}))?$/;
 
 /** A decimal of at most 15 significant digits: its units (value × 10^scale, a safe integer) and its double. */
-interface SmallDecimal {
+export interface SmallDecimal {
   units: number;
   scale: number;
   value: number;
@@ -36,7 +36,8 @@ interface SmallDecimal {
 const smallDecimals = new Map<string, SmallDecimal | null>();
 const SMALL_DECIMALS_MAX = 250_000;
 
-function readSmall(value: string): SmallDecimal | null {
+/** A decimal of at most 15 significant digits and 6 decimals, read; null for any other. */
+export function readSmallDecimal(value: string): SmallDecimal | null {
   const match = SMALL.exec(value);
   if (match === null) return null;
   const fraction = match[3] ?? '';
@@ -49,7 +50,7 @@ function small(value: string): SmallDecimal | null {
   let read = smallDecimals.get(value);
   if (read === undefined) {
     if (smallDecimals.size >= SMALL_DECIMALS_MAX) smallDecimals.clear();
-    read = readSmall(value);
+    read = readSmallDecimal(value);
     smallDecimals.set(value, read);
   }
   return read;
@@ -68,9 +69,13 @@ function smallSum(values: readonly string[]): string | undefined {
     if (!Number.isSafeInteger(sum)) return undefined;
     byScale.set(read.scale, sum);
   }
+  return sumOfScaledUnits(byScale);
+}
+
+/** Sums of units per scale (each a safe integer) as one decimal: rescaled in BigInts, which cannot overflow. */
+export function sumOfScaledUnits(byScale: ReadonlyMap<number, number>): string {
   let scale = 0;
   for (const key of byScale.keys()) scale = Math.max(scale, key);
-  // The last step in BigInts: rescaling can leave the doubles' exact range.
   let total = 0n;
   for (const [key, units] of byScale) total += BigInt(units) * 10n ** BigInt(scale - key);
   return format({ units: total, scale });

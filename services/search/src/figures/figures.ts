@@ -3,7 +3,6 @@ import { stem } from '../chats/summary';
 import {
   type Condition,
   comparisonCondition,
-  dayOf,
   mentionCondition,
   periodCondition,
   type RowLike,
@@ -16,16 +15,16 @@ import { measureFigures } from './measure-figures';
 import type { Aggregate, QuestionPlan } from './question-plan';
 import {
   type FieldInfo,
-  catalogueOf,
   dateField,
   defaultMeasure,
   dueField,
   fieldNamed,
-  isPaid,
+  isPaidValue,
   nameStems,
   sameStem,
   statusField,
 } from './row-fields';
+import { type Table, tableOf } from './table';
 
 // Questions that compute, over one collection's rows (issue 37 item 2; docs/decisions/131): the plan's parts
 // become conditions on the rows' typed fields, the rows that pass are counted, and their measure (the Amount) is
@@ -95,9 +94,9 @@ function valuesNamed(rest: string, fields: Map<string, FieldInfo>, skip: Readonl
 }
 
 /** The period's candidates for "March" asked bare: the latest one with rows, else the next one with rows. */
-function latestWithRows<Row extends RowLike>(
+function latestWithRows(
   plan: QuestionPlan,
-  rows: readonly Row[],
+  table: Table,
   field: FieldInfo,
   context: FigureContext,
 ): { from?: string | undefined; to?: string | undefined; moved: boolean } {
@@ -105,8 +104,8 @@ function latestWithRows<Row extends RowLike>(
   if (period === null) return { moved: false };
   if (!period.latest || period.from === undefined || period.to === undefined)
     return { from: period.from, to: period.to, moved: false };
-  const days = rows.map((row) => dayOf(row, field, context.timeZone)).filter((day) => day !== undefined);
-  const has = (from: string, to: string) => days.some((day) => day >= from && day <= to);
+  const days = table.column(field.name).days(context.timeZone);
+  const has = (from: string, to: string) => days.some((day) => day !== undefined && day >= from && day <= to);
   const { from, to } = period;
   for (let years = 0; years >= -10; years--) {
     const f = shiftYears(from, years);
@@ -121,6 +120,16 @@ function latestWithRows<Row extends RowLike>(
   return { from, to, moved: false };
 }
 
+/** Whether the row at an index is paid: each distinct status tested once; no status column, none is. */
+function paidTest(
+  table: Table,
+  status: FieldInfo | undefined,
+  paidWords: ReadonlySet<string>,
+): (row: number) => boolean {
+  if (status === undefined) return () => false;
+  return table.column(status.name).rowsWhere((value) => isPaidValue(value, paidWords));
+}
+
 interface Resolved {
   conditions: Condition[];
   measure: FieldInfo | undefined;
@@ -130,12 +139,8 @@ interface Resolved {
 }
 
 /** The plan's parts as conditions on this collection's fields. */
-function resolve<Row extends RowLike>(
-  plan: QuestionPlan,
-  rows: readonly Row[],
-  fields: Map<string, FieldInfo>,
-  context: FigureContext,
-): Resolved {
+function resolve(plan: QuestionPlan, table: Table, context: FigureContext): Resolved {
+  const fields = table.fields;
   const notes: string[] = [];
   const conditions: Condition[] = [];
   const measureNamed =
@@ -155,8 +160,8 @@ function resolve<Row extends RowLike>(
         notes,
         cannot: `The ${context.collection} have no date column, so “${plan.period.text}” cannot narrow them.`,
       };
-    const period = latestWithRows(plan, rows, field, context);
-    const condition = periodCondition(period, field, context.timeZone);
+    const period = latestWithRows(plan, table, field, context);
+    const condition = periodCondition(table, period, field, context.timeZone);
     if (period.moved)
       notes.push(
         `“${plan.period.text}” is read as ${condition.chip.slice(field.name.length + 4)}, the latest with ${context.collection}.`,
@@ -175,7 +180,7 @@ function resolve<Row extends RowLike>(
         notes,
         cannot: `The ${context.collection} have no amount column to compare with “${comparison.text}”.`,
       };
-    conditions.push(comparisonCondition(comparison, field, named === undefined || named === measure));
+    conditions.push(comparisonCondition(table, comparison, field, named === undefined || named === measure));
   }
   for (const state of plan.states) {
     const due = dueField(fields);
@@ -199,15 +204,16 @@ function resolve<Row extends RowLike>(
       notes.push(
         `The ${context.collection} have no status column: every row past its due date counts as overdue.`,
       );
-    const paid = (row: RowLike) => status !== undefined && isPaid(row, status, context.paidWords);
+    const paid = paidTest(table, status, context.paidWords);
     const notPaid =
       status === undefined ? '' : ` and ${status.name} not ${[...context.paidWords].slice(0, 3).join('/')}`;
+    const dueDays = due === undefined ? [] : table.column(due.name).days(context.timeZone);
     if (state === 'overdue' && due !== undefined)
       conditions.push({
         chip: `overdue: ${due.name} before ${showDay(context.today)}${notPaid}`,
         phrase: 'overdue',
         test: (row) => {
-          const day = dayOf(row, due, context.timeZone);
+          const day = dueDays[row];
           return day !== undefined && day < context.today && !paid(row);
         },
       });
@@ -219,7 +225,7 @@ function resolve<Row extends RowLike>(
   // Values asked about ("Stark Industries"), then words left that name neither the rows nor a field.
   const skip = new Set(plan.states.length > 0 && status !== undefined ? [status.name] : []);
   for (const named of valuesNamed(rest, fields, skip)) {
-    conditions.push(valueCondition(named.field, named.values));
+    conditions.push(valueCondition(table, named.field, named.values));
     for (const value of named.values)
       rest = rest.replace(new RegExp(`\\b${escapeRegExp(value.toLowerCase())}\\b`, 'g'), ' ');
   }
@@ -235,7 +241,7 @@ function resolve<Row extends RowLike>(
         ![...collectionStems].some((s) => sameStem(s, stem(word))) &&
         ![...fieldStems].some((s) => sameStem(s, stem(word))),
     );
-  if (left.length > 0) conditions.push(mentionCondition(left.join(' ')));
+  if (left.length > 0) conditions.push(mentionCondition(table, left.join(' ')));
   return { conditions, measure, status, notes, cannot: null };
 }
 
@@ -248,25 +254,30 @@ export function rowsNoun(collection: string, count: number): string {
   return /ies$/i.test(plural) ? plural.replace(/ies$/i, 'y') : plural.replace(/s$/i, '');
 }
 
-/**
- * The fields of a set of rows, by the rows' identity: the rows a cache keeps (records-cache.ts) are the same array
- * question after question, and their catalogue is made once.
- */
-const catalogues = new WeakMap<readonly RowLike[], Map<string, FieldInfo>>();
+/** The indexes of the rows that pass every condition. */
+function passing(count: number, conditions: readonly Condition[]): number[] {
+  const kept: number[] = [];
+  for (let row = 0; row < count; row++) kept.push(row);
+  // Each condition over the rows the ones before kept (a plain loop: no closure made per row).
+  for (const condition of conditions) {
+    let at = 0;
+    for (const row of kept) if (condition.test(row)) kept[at++] = row;
+    kept.length = at;
+  }
+  return kept;
+}
 
 export function computeFigures<Row extends RowLike>(
   plan: QuestionPlan,
   all: readonly Row[],
   context: FigureContext,
 ): Figures<Row> {
-  let fields = catalogues.get(all);
-  if (fields === undefined) {
-    fields = catalogueOf(all);
-    catalogues.set(all, fields);
-  }
-  const resolved = resolve(plan, all, fields, context);
-  const rows =
-    resolved.cannot === null ? all.filter((row) => resolved.conditions.every((c) => c.test(row))) : [];
+  // The rows' columns are read once per array (table.ts): the same kept rows, question after question.
+  const table = tableOf(all);
+  const fields = table.fields;
+  const resolved = resolve(plan, table, context);
+  const kept = resolved.cannot === null ? passing(all.length, resolved.conditions) : [];
+  const rows = table.pick(kept);
   const understood = [context.collection, ...resolved.conditions.map((c) => c.chip)];
   const phrase = resolved.conditions.map((c) => ` ${c.phrase}`).join('');
   const noun = rowsNoun(context.collection, rows.length);
@@ -284,11 +295,11 @@ export function computeFigures<Row extends RowLike>(
   }
   const counted: Figure = { label: 'Count', value: String(rows.length), text: String(rows.length) };
   if (plan.group !== null)
-    return grouped(plan, rows, fields, measure, measured, { ...base, how, phrase, noun, context });
+    return grouped(plan, table, kept, measure, measured, { ...base, how, phrase, noun, context });
   const result =
     measure === undefined
       ? { figures: [], cannot: null, notes: [] }
-      : measureFigures(rows, measure, measured);
+      : measureFigures(table, kept, measure, measured);
   const notes = [...resolved.notes, ...result.notes];
   const head = `${rows.length} ${noun}${phrase}`;
   if (result.cannot !== null)
@@ -313,7 +324,7 @@ export function computeFigures<Row extends RowLike>(
   return {
     ...base,
     notes,
-    headline: headline(head, wanted, result.figures, rows, resolved, context),
+    headline: headline(head, wanted, result.figures, table, kept, resolved, context),
     how: `${how}; ${describeWork(measured, measure)}.`,
     figures,
     cannot: null,
@@ -332,11 +343,12 @@ function describeWork(aggregates: readonly Aggregate[], measure: FieldInfo | und
   return `counted them and ${aggregates.map((a) => words[a]).join(', ')} their ${measure.name} exactly`;
 }
 
-function headline<Row extends RowLike>(
+function headline(
   head: string,
   wanted: readonly Aggregate[],
   figures: readonly Figure[],
-  rows: readonly Row[],
+  table: Table,
+  rows: readonly number[],
   resolved: Resolved,
   context: FigureContext,
 ): string {
@@ -356,9 +368,10 @@ function headline<Row extends RowLike>(
     measure !== undefined &&
     !resolved.conditions.some((c) => /^(?:open|paid|overdue)$/.test(c.phrase))
   ) {
-    const open = rows.filter((row) => !isPaid(row, status, context.paidWords));
+    const paid = paidTest(table, status, context.paidWords);
+    const open = rows.filter((row) => !paid(row));
     if (open.length > 0 && open.length < rows.length) {
-      const sums = measureFigures(open, measure, ['sum']);
+      const sums = measureFigures(table, open, measure, ['sum']);
       if (sums.cannot === null)
         line += ` — ${open.length} open, ${sums.figures.map((f) => f.text).join(' and ')}`;
     }

@@ -1,17 +1,18 @@
 import type { Figure } from '@trove/contracts';
-import { dayOf, fieldOf, type RowLike } from './conditions';
+import type { RowLike } from './conditions';
 import type { FigureContext, Figures } from './figures';
 import { AGGREGATE_LABEL, measureFigures } from './measure-figures';
 import type { Aggregate, QuestionPlan } from './question-plan';
 import { dateField, type FieldInfo, fieldNamed } from './row-fields';
+import type { Table } from './table';
 
 // "Per customer", "by month" (docs/decisions/131): the rows counted and measured per value of a field or per month
 // of a date; a field with a value per row (free text) is not grouped by, and says so.
 
 export function grouped<Row extends RowLike>(
   plan: QuestionPlan,
-  rows: readonly Row[],
-  fields: Map<string, FieldInfo>,
+  table: Table<Row>,
+  rows: readonly number[],
   measure: FieldInfo | undefined,
   measured: readonly Aggregate[],
   base: {
@@ -24,13 +25,14 @@ export function grouped<Row extends RowLike>(
   },
 ): Figures<Row> {
   const group = plan.group;
+  const fields = table.fields;
   const byMonth = group?.by === 'month';
   const field = byMonth
     ? dateField(fields, plan.period?.field ?? null)
     : fieldNamed(group?.by === 'field' ? group.words : '', fields);
   const empty = {
     understood: base.understood,
-    rows: [...rows],
+    rows: table.pick(rows),
     groups: [],
     notes: base.notes,
     how: base.how,
@@ -41,21 +43,15 @@ export function grouped<Row extends RowLike>(
       : `The ${base.context.collection} have no column called “${group?.by === 'field' ? group.words : ''}” to group by.`;
     return { ...empty, headline: cannot, figures: [], cannot };
   }
-  const keyOf = (row: Row): string | undefined => {
-    if (byMonth) return dayOf(row, field, base.context.timeZone)?.slice(0, 7);
-    const value = fieldOf(row, field.name);
-    return value === undefined ? undefined : String(value.value);
-  };
-  const groups = new Map<string, Row[]>();
-  for (const row of rows) {
-    const key = keyOf(row) ?? '(none)';
-    const members = groups.get(key);
-    if (members === undefined) groups.set(key, [row]);
-    else members.push(row);
+  // A field with more distinct values than the catalogue keeps is free text: said before any grouping.
+  if (!byMonth && field.many) {
+    const cannot = `${field.name} holds thousands of different values — free text, not something to group by.`;
+    return { ...empty, headline: cannot, figures: [], cannot };
   }
+  const groups = groupRows(table, field, byMonth, base.context.timeZone, rows);
   // A group per row (a free-text column) is no grouping: said, not listed.
-  if (!byMonth && (field.many || (groups.size > 50 && groups.size > rows.length / 2))) {
-    const cannot = `${field.name} holds ${field.many ? 'thousands of' : groups.size} different values — free text, not something to group by.`;
+  if (!byMonth && groups.size > 50 && groups.size > rows.length / 2) {
+    const cannot = `${field.name} holds ${groups.size} different values — free text, not something to group by.`;
     return { ...empty, headline: cannot, figures: [], cannot };
   }
   const out: Figures<Row>['groups'] = [];
@@ -65,11 +61,11 @@ export function grouped<Row extends RowLike>(
       { label: 'Count', value: String(members.length), text: String(members.length) },
     ];
     if (measure !== undefined) {
-      const result = measureFigures(members, measure, measured);
+      const result = measureFigures(table, members, measure, measured);
       if (result.cannot !== null) cannot = result.cannot;
       figures.push(...result.figures);
     }
-    out.push({ key, count: members.length, figures, first: members[0] as Row });
+    out.push({ key, count: members.length, figures, first: table.rows[members[0] as number] as Row });
   }
   if (byMonth) out.sort((a, b) => a.key.localeCompare(b.key));
   else out.sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
@@ -87,4 +83,67 @@ export function grouped<Row extends RowLike>(
     cannot,
     how: `${base.how}; grouped them by ${per}.`,
   };
+}
+
+/**
+ * The rows by group, each group's rows in table order: by the month of a date, or by a field's value as text —
+ * bucketed by the column's value numbers (table.ts), not by a string a row.
+ */
+function groupRows(
+  table: Table,
+  field: FieldInfo,
+  byMonth: boolean,
+  timeZone: string | null,
+  rows: readonly number[],
+): Map<string, number[]> {
+  const column = table.column(field.name);
+  const groups = new Map<string, number[]>();
+  const push = (key: string, row: number) => {
+    const members = groups.get(key);
+    if (members === undefined) groups.set(key, [row]);
+    else members.push(row);
+  };
+  if (byMonth) {
+    const days = column.days(timeZone);
+    const months = new Map<string, string>();
+    for (const row of rows) {
+      const day = days[row];
+      if (day === undefined) {
+        push('(none)', row);
+        continue;
+      }
+      let month = months.get(day);
+      if (month === undefined) {
+        month = day.slice(0, 7);
+        months.set(day, month);
+      }
+      push(month, row);
+    }
+    return groups;
+  }
+  const { ids, distinct } = column.keys();
+  const byId: number[][] = [];
+  const none: number[] = [];
+  for (const row of rows) {
+    const id = ids[row] ?? -1;
+    if (id < 0) none.push(row);
+    else {
+      const members = byId[id];
+      if (members === undefined) byId[id] = [row];
+      else members.push(row);
+    }
+  }
+  // Values of two types with one text ("12" as a number and as text) are one group, its rows back in order.
+  byId.forEach((members, id) => {
+    const key = distinct[id]?.text ?? '';
+    const before = groups.get(key);
+    if (before === undefined) groups.set(key, members);
+    else
+      groups.set(
+        key,
+        [...before, ...members].sort((a, b) => a - b),
+      );
+  });
+  if (none.length > 0) groups.set('(none)', none);
+  return groups;
 }

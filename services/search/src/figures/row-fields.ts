@@ -129,18 +129,18 @@ export function statusField(fields: Map<string, FieldInfo>): FieldInfo | undefin
 
 const NOT_PAID = new Set(['not', 'no', 'never', 'partially', 'partly', 'part', 'pending', 'awaiting', 'un']);
 
-/** Whether a row counts as paid (closed, done…): its status is one of the paid words, or its Paid box is true. */
-export function isPaid(
-  row: { fields: readonly RecordField[] },
-  status: FieldInfo,
+/**
+ * Whether a status value means paid (closed, done…): one of the paid words, or a Paid box that is true. Given the
+ * value's type and text (a table tests each distinct status once, table.ts).
+ */
+export function isPaidValue(
+  value: { type: FieldType; text: string },
   paidWords: ReadonlySet<string>,
 ): boolean {
-  const field = row.fields.find((candidate) => candidate.name === status.name);
-  if (field === undefined) return false;
-  if (field.type === 'boolean') return field.value;
-  const value = String(field.value).trim().toLowerCase();
-  if (paidWords.has(value)) return true;
+  if (value.type === 'boolean') return value.text === 'true';
+  const text = value.text.trim().toLowerCase();
+  if (paidWords.has(text)) return true;
   // "Paid in full" is paid; "not paid", "partially paid" are not.
-  const parts = value.split(/[^\p{L}]+/u);
+  const parts = text.split(/[^\p{L}]+/u);
   return parts.some((word) => paidWords.has(word)) && !parts.some((word) => NOT_PAID.has(word));
 }

@@ -10,9 +10,10 @@ import {
   type SignedInUser,
   startSourcesTestService,
 } from '../../../../infra/src/testing/sources-and-search';
+import { computedAnswer, FIGURE_DEFAULTS } from '../figures/computed-answer';
 import { RecordsCache } from '../figures/records-cache';
 import { recordCollections } from './records.repository';
-import { invoiceRows, invoicesCsv } from './testing/invoices';
+import { cents, centsText, invoiceRows, invoicesCsv } from './testing/invoices';
 
 // Typed fields end to end (issue 37 item 1, docs/decisions/130): a PostgreSQL table's rows and a CSV file's rows
 // reach document_records with their types, read by the sync and by the extraction job alike.
@@ -21,6 +22,7 @@ let service: SourcesTestService;
 let source: TestDatabase;
 let ada: SignedInUser;
 const rows = invoiceRows(30, '2026-11-29');
+const NOW = new Date('2026-11-29T12:00:00Z');
 
 beforeAll(async () => {
   [service, source] = await Promise.all([
@@ -137,7 +139,27 @@ describe('typed fields reach the index', () => {
     const first = await cache.rows(service.db, ada.userId, collection, 1_000);
     expect(first).toHaveLength(rows.length);
     expect(await cache.rows(service.db, ada.userId, collection, 1_000)).toBe(first);
+    // The total over the kept rows, twice: the second reads the columns the first made (docs/decisions/225).
+    const settings = { ...FIGURE_DEFAULTS, cache };
+    const total = async () => {
+      const answer = await computedAnswer(
+        service.db,
+        ada.userId,
+        'total amount of the invoices',
+        NOW,
+        settings,
+      );
+      return answer?.figures.find((figure) => figure.label === 'Total Amount')?.value;
+    };
+    const all = centsText(rows.reduce((sum, row) => sum + cents(row.amount), 0)).replace(/,/g, '');
+    expect(await total()).toBe(all.replace(/\.?0+$/, ''));
+    expect(await total()).toBe(all.replace(/\.?0+$/, ''));
     // One record gone (its document deleted): the count and the version move, and the cache reads again.
+    const gone = await sql<{ fields: { name: string; value: unknown }[] }>`
+      select fields from document_records where user_id = ${ada.userId} order by document_id limit 1`.execute(
+      service.db,
+    );
+    const goneAmount = String(gone.rows[0]?.fields.find((field) => field.name === 'Amount')?.value);
     await sql`delete from documents where id = (select document_id from document_records
       where user_id = ${ada.userId} order by document_id limit 1)`.execute(service.db);
     const [after] = await recordCollections(service.db, ada.userId);
@@ -145,5 +167,11 @@ describe('typed fields reach the index', () => {
     expect(after?.version).not.toBe(collection.version);
     if (after === undefined) throw new Error('a collection');
     expect(await cache.rows(service.db, ada.userId, after, 1_000)).toHaveLength(rows.length - 1);
+    // The figures are the new rows': no column of the old rows is read for them.
+    const left = centsText(rows.reduce((sum, row) => sum + cents(row.amount), 0) - cents(goneAmount)).replace(
+      /,/g,
+      '',
+    );
+    expect(await total()).toBe(left.replace(/\.?0+$/, ''));
   });
 });
