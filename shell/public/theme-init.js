@@ -41,6 +41,7 @@
   };
   document.addEventListener('DOMContentLoaded', nameToggles, { once: true });
 
+  const islandsPage = () => document.querySelector('script[data-boot="islands"]') !== null;
   // What the shell presses again on its own page: the same list, in the same order (handoff.ts).
   const CONTROLS = 'button, [role="tab"], summary, input, select, textarea';
   const onPress = (event) => {
@@ -65,8 +66,19 @@
       return;
     }
     const control = target?.closest(CONTROLS);
-    if (!control || !drawn.contains(control) || control.matches('input, select, textarea')) return;
+    if (!control || !drawn.contains(control)) return;
+    // docs/decisions/222: on a page whose parts that move run as islands (the sign-in card, the catalog),
+    // a press inside one is that island's: once it runs, its own handlers answer; before, the island is
+    // asked to start at once and the press (never a field's: those work natively) is pressed again there.
+    const island = islandsPage() ? control.closest('[data-island]') : null;
+    if (island?.hasAttribute('data-island-live')) return;
+    if (island) document.dispatchEvent(new Event('trove:island-now'));
+    if (control.matches('input, select, textarea')) return;
     event.preventDefault();
+    if (island) {
+      island.dataset.pendingPress = String(Array.from(island.querySelectorAll(CONTROLS)).indexOf(control));
+      return;
+    }
     root.dataset.pendingPress = String(Array.from(drawn.querySelectorAll(CONTROLS)).indexOf(control));
     if (control.hasAttribute('aria-expanded')) control.setAttribute('aria-busy', 'true');
     document.dispatchEvent(new Event('trove:start-now'));

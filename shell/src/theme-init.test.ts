@@ -95,6 +95,36 @@ describe('presses on a prerendered page before the app has started (docs/decisio
     expect(started).toBe(1);
   });
 
+  it('on a page of islands, a press inside one is kept for that island, which is asked to start (docs/decisions/222)', () => {
+    systemPrefersDark(false);
+    document.body.innerHTML = `<script data-boot="islands"></script><div id="root" hidden></div>
+      <div data-prerendered><div data-island="auth/form"><input aria-label="Email">
+      <button type="submit" aria-label="Continue">C</button></div></div>`;
+    run();
+    const asked = { island: 0, app: 0 };
+    const onIsland = () => asked.island++;
+    const onApp = () => asked.app++;
+    document.addEventListener('trove:island-now', onIsland);
+    document.addEventListener('trove:start-now', onApp);
+    const island = document.querySelector<HTMLElement>('[data-island]') as HTMLElement;
+    const press = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button('Continue').dispatchEvent(press);
+    expect(press.defaultPrevented).toBe(true);
+    expect(island.dataset.pendingPress).toBe('1');
+    expect(document.documentElement.dataset.pendingPress).toBeUndefined();
+    expect(asked).toEqual({ island: 1, app: 0 });
+    // Once the island runs, its own handlers answer: nothing is held back or asked.
+    delete island.dataset.pendingPress;
+    island.setAttribute('data-island-live', '');
+    const live = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button('Continue').dispatchEvent(live);
+    expect(live.defaultPrevented).toBe(false);
+    expect(island.dataset.pendingPress).toBeUndefined();
+    expect(asked).toEqual({ island: 1, app: 0 });
+    document.removeEventListener('trove:island-now', onIsland);
+    document.removeEventListener('trove:start-now', onApp);
+  });
+
   it('leaves presses alone once the drawn page is gone (the app answers them)', () => {
     systemPrefersDark(false);
     run();
