@@ -89,8 +89,8 @@
   // person's press lasts 50–150 ms, long enough on a slow phone). The browser sends no click then (the
   // control went down on is gone), so the press would be lost: it is pressed on the live counterpart, the
   // control at the same place in the same list (the island's, else the whole page's, as handoff.ts reads
-  // it), if the finger came up on it. Fields are left alone: a press on one only focuses it, and the focus
-  // moves with the visitor anyway.
+  // it), if the finger came up on it (or Space, below, on it). Fields are left alone: a press on one only
+  // focuses it, and the focus moves with the visitor anyway.
   const FIELD = 'select, textarea, input:not([type="checkbox"]):not([type="radio"])';
   let down = null;
   const onDown = (event) => {
@@ -137,5 +137,13 @@
     document.addEventListener('click', onPress, true);
     document.addEventListener('pointerdown', onDown, true);
     document.addEventListener('pointerup', onUp, true);
+    // The same for Space on a focused button (its click comes on the key's release; the focus has moved
+    // to the live counterpart by then, handoff.ts and island-mount.tsx carry it).
+    document.addEventListener(
+      'keydown',
+      (event) => event.key === ' ' && !event.repeat && onDown(event),
+      true,
+    );
+    document.addEventListener('keyup', (event) => event.key === ' ' && onUp(event), true);
   }
 })();

@@ -190,6 +190,20 @@ describe('a press begun on a drawn control and finished after the live page repl
     expect(clicks.count).toBe(1);
   });
 
+  it('Space pressed on the drawn button and released on the live one (the focus carried): pressed once', () => {
+    vi.useFakeTimers();
+    run();
+    const island = islandPage();
+    const key = (type: 'keydown' | 'keyup', target: Element) =>
+      target.dispatchEvent(new KeyboardEvent(type, { key: ' ', bubbles: true, cancelable: true }));
+    key('keydown', island.querySelector('button') as Element);
+    const live = commitIsland(island);
+    const clicks = countClicks(live);
+    key('keyup', live);
+    vi.runAllTimers();
+    expect(clicks.count).toBe(1);
+  });
+
   it('never twice when the browser sends its own click to the live control', () => {
     vi.useFakeTimers();
     run();
