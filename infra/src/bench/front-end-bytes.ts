@@ -58,7 +58,11 @@ export async function measureFrontEndBytes(
               encoding: (await response.headerValue('content-encoding')) ?? 'identity',
               wire: sizes.responseBodySize,
             });
-          })(),
+          })().catch((error: unknown) => {
+            // A script that answers once the route's figures are taken and its page closed (an island
+            // started on idle) is not counted; any other failure is.
+            if (!page.isClosed()) throw error;
+          }),
         );
       });
       await page.goto(route, { waitUntil: 'networkidle' });
