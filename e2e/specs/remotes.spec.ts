@@ -44,6 +44,9 @@ describe('the shell mounts each remote on its route', () => {
       // Profile, Connections and Chats are signed-in pages (docs/product/shell.md#guards); the auth pages are for guests.
       if (!path.startsWith('/auth')) await stubSignedIn(context, baseUrl());
       await page.goto(path);
+      // The drawn sign-in pages run their card as an island; the app, and its mount, start when a control
+      // outside it needs them (docs/decisions/222): the account menu.
+      if (path.startsWith('/auth')) await page.getByRole('button', { name: 'Account menu' }).first().click();
       const remote = page.getByTestId(`remote-${remoteName}`);
       await remote.waitFor();
       await remote.getByTestId('remote-version').waitFor();
@@ -63,10 +66,13 @@ describe('the shell mounts each remote on its route', () => {
   it('the auth remote checks the email with the shared contract rule', async () => {
     await withPage(browser, async ({ page }) => {
       await page.goto('/auth/login');
-      const remote = page.getByTestId('remote-auth');
+      // The card runs as an island of the drawn page (docs/decisions/222): the same remote's code.
+      const remote = page.locator('[data-island="auth/form"][data-island-live]');
+      await remote.waitFor();
       await remote.getByLabel('Email').fill('not-an-email');
       await remote.getByRole('button', { name: 'Continue' }).click();
-      await remote.getByText('Please enter a valid email address.').waitFor();
+      // The field's message (first) and the flash say it.
+      await remote.getByText('Please enter a valid email address.').first().waitFor();
     });
   });
 

@@ -54,7 +54,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** The build as nginx answers it: a page's prerendered file for its route, .br files when asked for br. */
-function serveBuild(root: string): Promise<Server> {
+export function serveBuild(root: string): Promise<Server> {
   const server = createServer((req, res) => {
     const route = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     // No services here: the page is measured as a guest's.

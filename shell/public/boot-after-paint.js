@@ -40,6 +40,31 @@
   document.addEventListener('trove:start-now', boot, { once: true });
 
   const mode = script.dataset.boot;
+  if (mode === 'islands') {
+    // docs/decisions/222 (the sign-in pages, /integrations): the parts that move are islands of their own
+    // (the sign-in card, the catalog). They start on idle, or at once on the first press, key or touch —
+    // theme-init.js sends trove:island-now for a press inside one. The app starts only when a drawn control
+    // outside them needs it (trove:start-now, above): never on idle, or it would redraw an island the
+    // visitor is using. A visitor holding a session's readable CSRF cookie gets the app on idle as before:
+    // the signed-in chrome, and the guest-only pages' redirect, are the app's.
+    const signedIn = /(?:^|;\s*)(?:__Host-)?csrf_(?:access|refresh)_token=/.test(document.cookie);
+    const start = signedIn ? boot : islands;
+    document.addEventListener('trove:island-now', start, { once: true });
+    const inputs = ['pointerdown', 'keydown', 'touchstart'];
+    const onInput = () => {
+      for (const type of inputs) window.removeEventListener(type, onInput, true);
+      start();
+    };
+    for (const type of inputs) window.addEventListener(type, onInput, { capture: true, passive: true });
+    const idle = () => {
+      if (typeof window.requestIdleCallback === 'function')
+        window.requestIdleCallback(start, { timeout: 4000 });
+      else setTimeout(start, 2000);
+    };
+    if (document.readyState === 'complete') setTimeout(idle, 1000);
+    else window.addEventListener('load', () => setTimeout(idle, 1000), { once: true });
+    return;
+  }
   if (mode === 'interaction' || mode === 'visible') {
     // Not focus: a page's autofocus field would start the app at once. Tabbing to a field is a keydown.
     const inputs = ['pointerdown', 'keydown', 'touchstart'];

@@ -34,8 +34,8 @@ const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 interface Lhr {
   runtimeError?: { code: string; message: string };
-  categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
+  categories: Record<string, { score: number | null; auditRefs?: Array<{ id: string }> } | undefined>;
+  audits: Record<string, { score?: number | null; numericValue?: number; details?: unknown } | undefined>;
   environment?: { benchmarkIndex?: number };
 }
 
@@ -57,6 +57,14 @@ async function measureOnce(url: string): Promise<LighthouseRow> {
   const lhr = JSON.parse(stdout) as Lhr;
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  // A score under 100 outside performance says which audits cost it, so a run shows what to fix.
+  for (const category of ['accessibility', 'best-practices', 'seo']) {
+    const failing = (lhr.categories[category]?.auditRefs ?? [])
+      .filter(({ id }) => typeof lhr.audits[id]?.score === 'number' && (lhr.audits[id]?.score ?? 1) < 1)
+      .map(({ id }) => id);
+    if (failing.length > 0)
+      console.log(`lighthouse ${new URL(url).pathname} ${category}: ${failing.join(', ')}`);
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const summary = lhr.audits['resource-summary']?.details as
     | { items?: Array<{ resourceType: string; transferSize: number }> }

@@ -55,12 +55,15 @@ export const apps: readonly AppDefinition[] = [
   { kind: 'host', name: 'shell', folder: 'shell', devPort: 3000 },
   // Islands: what moves on the drawn landing page before the app starts (docs/decisions/190).
   remote('marketing', 3001, 'LandingPage', 'landing-page.tsx', { Islands: 'islands.tsx' }),
-  remote('auth', 3002, 'AuthPage', 'auth-page.tsx'),
+  // Islands: the drawn sign-in page's form before the app starts (docs/decisions/222).
+  remote('auth', 3002, 'AuthPage', 'auth-page.tsx', { Islands: 'islands.tsx' }),
   remote('profile', 3003, 'ProfilePage', 'profile-page.tsx'),
   // docs/decisions/004: the catalogs for the landing page and /integrations, and the playbook data the
   // shell's /playground page reads.
   remote('connectors', 3004, 'ConnectionsPage', 'connections-page.tsx', {
     ConnectorCatalog: 'connector-catalog.tsx',
+    // The drawn /integrations page's catalog before the app starts (docs/decisions/222).
+    Islands: 'islands.tsx',
     PlaybookCatalog: 'playbook-catalog.tsx',
     playbooks: 'playbooks.ts',
     // Issue 10: /uploads, a source beside Connections (docs/architecture.md#packages).

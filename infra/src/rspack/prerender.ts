@@ -17,9 +17,10 @@ export const LANDING_FILE = 'landing.html';
 export const PRERENDERED_PAGES = [
   // The landing page's app starts only when something that moves needs it (docs/decisions/190).
   { entry: 'landing', routes: ['/'], boot: 'visible' },
-  { entry: 'auth', routes: ['/auth/login', '/auth/register'], boot: 'interaction' },
+  // The sign-in card and the catalog run as islands; the app starts only when a control outside them needs it (222).
+  { entry: 'auth', routes: ['/auth/login', '/auth/register'], boot: 'islands' },
   { entry: 'contact', routes: ['/contact'], boot: 'interaction' },
-  { entry: 'integrations', routes: ['/integrations'], boot: 'interaction' },
+  { entry: 'integrations', routes: ['/integrations'], boot: 'islands' },
   { entry: 'playground', routes: ['/playground'], boot: 'interaction' },
   { entry: 'not-found', routes: ['/404'], boot: 'interaction' },
 ] as const;
@@ -34,7 +35,7 @@ export type PrerenderedEntry = (typeof PRERENDERED_PAGES)[number]['entry'];
  * that moves comes near the viewport — never just because the browser is idle; its static sections stay
  * the served HTML, and the hero's typing demo runs as an island of its own.
  */
-export type BootMode = 'paint' | 'interaction' | 'visible';
+export type BootMode = 'paint' | 'interaction' | 'visible' | 'islands';
 
 /** The shell's page with the prerendered markup in it, ready for the shell to take over. */
 export function prerenderedDocument(

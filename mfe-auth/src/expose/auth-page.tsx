@@ -1,165 +1,19 @@
-import { parseWithoutEval } from '@trove/contracts';
-import { BuildLabel, usePopup } from '@trove/kit';
-import { useMemo, useRef } from 'react';
-import { maskEmail } from '../features/auth-flow/email';
-import { readRememberedEmail } from '../features/auth-flow/remembered-email';
-import type { Step } from '../features/auth-flow/auth-flow-machine';
-import { type FlowDialogs, useAuthFlow } from '../features/auth-flow/use-auth-flow';
-import { AuthLayout } from '../features/auth-layout/auth-layout';
-import { UnknownEmailDialog } from '../features/dialogs/unknown-email-dialog';
-import { VerifyEmailDialog } from '../features/dialogs/verify-email-dialog';
-import { IdentifyStep } from '../features/steps/identify-step';
-import { LoginStep } from '../features/steps/login-step';
-import { ProfileStep } from '../features/steps/profile-step';
-import { RegisterStep } from '../features/steps/register-step';
-import { ResetStep } from '../features/steps/reset-step';
-import { VerifyStep } from '../features/steps/verify-step';
-
-// The site's CSP allows no eval: this remote's zod parses without compiling (contracts' parseWithoutEval).
-parseWithoutEval();
-
-const HEADINGS: Record<Step, { title: string; description: string }> = {
-  identify: {
-    title: 'Sign in or sign up',
-    description: "Enter your email. We'll check whether you already have an account.",
-  },
-  login: { title: 'Welcome back', description: 'Enter your password to continue.' },
-  register: { title: 'Create your account', description: 'Choose a password for your new account.' },
-  verify: { title: 'Check your email', description: 'One more step: confirm the code we sent.' },
-  reset: { title: 'Set a new password', description: 'Choose a new password for your account.' },
-  profile: {
-    title: 'Finish your profile',
-    description: 'Tell us who you are. You can change the rest later on your profile page.',
-  },
-};
-
-/** The popup options both dialogs share: explicit choices only, never a backdrop click (docs/product/accounts.md#unknown-email-dialog). */
-const DIALOG_OPTIONS = {
-  size: 'sm',
-  backdrop: true,
-  backgroundFade: true,
-  closable: false,
-  allowBackdropClose: false,
-} as const;
+import { useReturnPath } from '@trove/kit/routing';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { AuthFlowPage } from '../features/auth-flow/auth-flow-page';
+import type { FlowExit } from '../features/auth-flow/use-auth-flow';
 
 /**
  * trove_auth/AuthPage (docs/decisions/001), mounted on /auth/login and /auth/register: the unified step
- * flow of docs/product/accounts.md#steps. The hook holds the flow; this page picks the step and opens its dialogs.
+ * flow, leaving for the return path through the router once signed in.
  */
 export default function AuthPage() {
-  const popup = usePopup();
-  const stepRef = useRef<HTMLDivElement>(null);
-  const dialogs = useMemo<FlowDialogs>(() => {
-    // The step behind a dialog changes while the dialog holds focus (its trap pulls the step's autofocus
-    // back), so once it has closed, keyboard users are put in the step's first field.
-    // Deferred past the popup's unmount, whose focus trap would otherwise pull the focus back.
-    const onClose = () =>
-      setTimeout(
-        () =>
-          stepRef.current
-            ?.querySelector<HTMLElement>('input:not([hidden]):not([type="hidden"]):not([type="checkbox"])')
-            ?.focus(),
-        50,
-      );
-    return {
-      unknownEmail: (email, actions) =>
-        popup.open(
-          <UnknownEmailDialog
-            maskedEmail={maskEmail(email)}
-            onUseDifferentEmail={actions.useDifferentEmail}
-            onSignUp={actions.signUp}
-          />,
-          { ...DIALOG_OPTIONS, title: 'Create your account', onClose },
-        ),
-      verifyEmail: (otp, actions) =>
-        popup.open(
-          <VerifyEmailDialog
-            maskedEmail={maskEmail(otp.target)}
-            resendAt={otp.resendAt}
-            onUseDifferentEmail={actions.useDifferentEmail}
-            onVerifyNow={actions.verifyNow}
-          />,
-          { ...DIALOG_OPTIONS, title: 'Verify your email', onClose },
-        ),
-      close: () => popup.close(),
-    };
-  }, [popup.open, popup.close]);
-  const { state, errors, busy, actions } = useAuthFlow(dialogs);
-  const remembered = useMemo(() => readRememberedEmail(), []);
-  const heading = HEADINGS[state.step];
-
-  return (
-    <AuthLayout
-      title={heading.title}
-      description={heading.description}
-      footer={<BuildLabel label={__TROVE_BUILD_LABEL__} />}
-    >
-      <div ref={stepRef}>
-        {state.step === 'identify' ? (
-          <IdentifyStep
-            key={state.round}
-            initialEmail={state.email}
-            error={errors.email}
-            busy={busy}
-            onSubmit={actions.identify}
-            onEdit={() => actions.clearError('email')}
-          />
-        ) : null}
-        {state.step === 'login' ? (
-          <LoginStep
-            email={state.email}
-            remembered={remembered !== null}
-            error={errors.password}
-            busy={busy}
-            onSubmit={actions.login}
-            onForgotPassword={actions.forgotPassword}
-            onChangeEmail={actions.startOver}
-            onEdit={() => actions.clearError('password')}
-          />
-        ) : null}
-        {state.step === 'register' ? (
-          <RegisterStep
-            email={state.email}
-            error={errors.password}
-            busy={busy}
-            onSubmit={actions.register}
-            onChangeEmail={actions.startOver}
-            onEdit={() => actions.clearError('password')}
-          />
-        ) : null}
-        {state.step === 'verify' && state.otp ? (
-          <VerifyStep
-            // A new code starts with empty boxes.
-            key={`${state.otp.purpose}-${state.otp.expiresAt}`}
-            otp={state.otp}
-            error={errors.code}
-            busy={busy}
-            onSubmit={actions.verify}
-            onResend={actions.resend}
-            onChangeEmail={actions.startOver}
-            onEdit={actions.clearCodeError}
-          />
-        ) : null}
-        {state.step === 'reset' ? (
-          <ResetStep
-            email={state.email}
-            errors={errors}
-            busy={busy}
-            onSubmit={actions.resetPassword}
-            onChangeEmail={actions.startOver}
-            onEdit={actions.clearError}
-          />
-        ) : null}
-        {state.step === 'profile' ? (
-          <ProfileStep
-            email={state.email}
-            errors={errors}
-            busy={busy}
-            onSubmit={actions.saveProfile}
-            onEdit={actions.clearError}
-          />
-        ) : null}
-      </div>
-    </AuthLayout>
+  const navigate = useNavigate();
+  const returnPath = useReturnPath();
+  const exit = useMemo<FlowExit>(
+    () => ({ returnPath, go: (path) => navigate(path, { replace: true }) }),
+    [navigate, returnPath],
   );
+  return <AuthFlowPage exit={exit} />;
 }

@@ -41,7 +41,6 @@ export {
   returnPathAfterLogin,
   returnStateFor,
   safeReturnPath,
-  useReturnPath,
 } from './return-path';
 export {
   ISLAND_ATTRIBUTE,
@@ -54,7 +53,7 @@ export { nextTabIndex } from './tab-keys';
 export { type SessionStatus, SessionProvider, type SessionValue, useSession } from './session';
 export { SESSION_CHECK_REUSE_MS } from './session-check';
 export { applyInitialTheme, type Theme, ThemeProvider, useTheme } from './theme';
-export type { Toast, ToastType } from './toast-list';
+export { carryToasts, type Toast, type ToastType } from './toast-list';
 export { type ShowToastOptions, ToastProvider, useToasts } from './toasts';
 export {
   displayName,

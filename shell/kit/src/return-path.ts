@@ -1,5 +1,3 @@
-import { useLocation } from 'react-router';
-
 /** Where a signed-in user goes when nothing asked for another place (docs/product/shell.md#routes, docs/product/accounts.md#after-sign-in). */
 export const DEFAULT_SIGNED_IN_PATH = '/chats';
 
@@ -36,10 +34,4 @@ export function returnPathAfterLogin(state: unknown, search: string): string {
   return (
     safeReturnPath(from) ?? safeReturnPath(new URLSearchParams(search).get('next')) ?? DEFAULT_SIGNED_IN_PATH
   );
-}
-
-/** For the auth remote (and the guest-only guard): where to go after a successful sign-in. */
-export function useReturnPath(): string {
-  const location = useLocation();
-  return returnPathAfterLogin(location.state, location.search);
 }

@@ -9,7 +9,14 @@ import {
   useState,
 } from 'react';
 import * as styles from './kit.module.css';
-import { addToast, DEFAULT_TOAST_TIMEOUT_MS, removeToast, type Toast, type ToastType } from './toast-list';
+import {
+  addToast,
+  DEFAULT_TOAST_TIMEOUT_MS,
+  removeToast,
+  type Toast,
+  type ToastType,
+  takeCarriedToasts,
+} from './toast-list';
 
 export interface ShowToastOptions {
   type?: ToastType;
@@ -29,8 +36,9 @@ interface ToastsValue {
 const ToastsContext = createContext<ToastsValue | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<Toast[]>([]);
-  const nextId = useRef(1);
+  // A previous page's flashes, carried across a page load (toast-list.ts), shown from the first render.
+  const [toasts, setToasts] = useState<Toast[]>(() => takeCarriedToasts(1));
+  const nextId = useRef(toasts.length + 1);
 
   const dismiss = useCallback((id: number) => setToasts((list) => removeToast(list, id)), []);
   const show = useCallback((options: ShowToastOptions) => {

@@ -1,6 +1,5 @@
-import { useReturnPath, useSession, useToasts } from '@trove/kit';
+import { useSession, useToasts } from '@trove/kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { sendRequest } from './auth-api';
 import {
   type Effect,
@@ -24,11 +23,21 @@ export interface FlowDialogs {
 }
 
 /**
+ * Where the flow goes once signed in, and how: in the app, the router's navigation to the return path
+ * (expose/auth-page.tsx); on the drawn page's island, before the app has started, a page load
+ * (expose/islands.tsx, docs/decisions/222) — the island has no router.
+ */
+export interface FlowExit {
+  returnPath: string;
+  go: (path: string) => void;
+}
+
+/**
  * The auth flow's wiring (docs/product/accounts.md#steps, docs/product/accounts.md#auth-flow, docs/product/accounts.md#errors): the machine in `auth-flow-machine.ts` decides, this hook
  * sends its requests (`auth-api.ts`), shows its toasts and dialogs, remembers the email and, after the
  * success message, sets the user and navigates. Components render `state` and call the actions.
  */
-export function useAuthFlow(dialogs: FlowDialogs) {
+export function useAuthFlow(dialogs: FlowDialogs, exit: FlowExit) {
   const [machine, setMachine] = useState<MachineState>(() => initialState(readRememberedEmail()));
   // The machine as of the last event. A ref, so a second click within one render already finds the
   // request in flight and is refused (docs/product/accounts.md#in-flight, ADR 006).
@@ -36,8 +45,6 @@ export function useAuthFlow(dialogs: FlowDialogs) {
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { show } = useToasts();
   const { setUser } = useSession();
-  const navigate = useNavigate();
-  const returnPath = useReturnPath();
 
   useEffect(
     () => () => {
@@ -88,7 +95,7 @@ export function useAuthFlow(dialogs: FlowDialogs) {
         const { user } = effect;
         redirectTimer.current = setTimeout(() => {
           setUser(user);
-          navigate(returnPath, { replace: true });
+          exit.go(exit.returnPath);
         }, REDIRECT_DELAY_MS);
         return;
       }

@@ -1,4 +1,5 @@
-import { useReturnPath, useSession } from '@trove/kit';
+import { useSession } from '@trove/kit';
+import { useReturnPath } from '@trove/kit/routing';
 import { Navigate, Outlet } from 'react-router';
 import { SessionPending } from '../pages/session-pending';
 

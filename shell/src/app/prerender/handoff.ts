@@ -1,5 +1,6 @@
 import { releasePrerenderedStyles } from '@trove/kit';
 import { useLayoutEffect } from 'react';
+import { CONTROLS, carryValues, counterpart, FOCUSABLE } from './carry-state';
 
 /**
  * A public page arrives already drawn (docs/decisions/008, 055): nginx serves the shell's page plus the
@@ -12,42 +13,8 @@ import { useLayoutEffect } from 'react';
  */
 const COPY = 'div[data-prerendered]';
 
-/** The controls theme-init.js remembers a press on, in the same order (shell/public/theme-init.js). */
-const CONTROLS = 'button, [role="tab"], summary, input, select, textarea';
-const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]';
-const FIELDS = 'input, textarea';
-
 export function hasPrerenderedPage(doc: Document = document): boolean {
   return doc.querySelector(COPY) !== null;
-}
-
-/** The element at the same place in `to`'s list as `element` holds in `from`'s. */
-function counterpart(element: Element, from: Element, to: Element, selector: string): HTMLElement | null {
-  const index = Array.from(from.querySelectorAll(selector)).indexOf(element);
-  return index < 0 ? null : (to.querySelectorAll<HTMLElement>(selector)[index] ?? null);
-}
-
-/**
- * Values typed into the copy's fields, set on the live ones the way React notices (the native setter and
- * an input event), and boxes ticked there ticked here (a click, as a person would).
- */
-function carryValues(copy: Element, root: Element): void {
-  const drawn = Array.from(copy.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(FIELDS));
-  const live = root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(FIELDS);
-  drawn.forEach((field, index) => {
-    const target = live[index];
-    if (!target || target.type !== field.type) return;
-    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
-      if (field.checked !== field.defaultChecked && (target as HTMLInputElement).checked !== field.checked) {
-        target.click();
-      }
-      return;
-    }
-    if (field.value === field.defaultValue || target.value === field.value) return;
-    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(target), 'value')?.set;
-    setter?.call(target, field.value);
-    target.dispatchEvent(new Event('input', { bubbles: true }));
-  });
 }
 
 /** Removes the prerendered markup and shows the app's root, carrying the visitor's state. Safe to call again. */

@@ -16,13 +16,22 @@ export const drawnRemoteKey = (remote: string, expose: string) => `${remote}/${e
 export function DrawnRemote({
   remote,
   expose,
+  island,
   children,
 }: {
   remote: string;
   expose: string;
+  /**
+   * The island of the remote's Islands module that runs this part before the app has started
+   * (`<remote>/<name>`, shell/src/islands.ts, docs/decisions/222); none: the part waits for the app.
+   */
+  island?: string;
   children: ReactNode;
 }) {
-  const marker = { [DRAWN_REMOTE_ATTRIBUTE]: drawnRemoteKey(remote, expose) };
+  const marker = {
+    [DRAWN_REMOTE_ATTRIBUTE]: drawnRemoteKey(remote, expose),
+    ...(island ? { 'data-island': island } : {}),
+  };
   return (
     <div className={styles.mount} {...marker}>
       {children}

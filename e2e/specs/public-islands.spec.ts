@@ -1,0 +1,155 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../support/auth-flow';
+import { launchBrowser, withPage } from '../support/browser';
+import { baseUrl } from '../support/context';
+
+// Issue 41 item 1 on the sign-in pages and /integrations (docs/decisions/222), through nginx: the card with
+// the sign-in form and the connector catalog run as islands of the drawn page — the app (router, routes,
+// chrome) never starts untouched — a press made before an island's code has run acts once it does, and
+// with JavaScript off the pages read and their links work.
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const MOBILE = { width: 390, height: 844 };
+
+const cpuThrottled = async (page: Page, rate: number) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+};
+
+/** Holds the app's entry until released, so a press lands on the drawn page on a machine of any speed. */
+async function holdEntry(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The scripts a page fetched, by path. */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+const live = (page: Page, island: string) =>
+  page.locator(`div[data-prerendered] [data-island="${island}"][data-island-live]`);
+
+describe('the sign-in card is an island (docs/decisions/222)', () => {
+  it('untouched, only the card runs: no router and no app is fetched, and the drawn page stays', async () => {
+    await withPage(browser, { viewport: MOBILE }, async ({ page, consoleErrors }) => {
+      const scripts = scriptsOf(page);
+      await page.goto('/auth/login');
+      await live(page, 'auth/form').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.troveBoot)).toBe('islands');
+      expect(scripts.filter((file) => /react-router|src_start_tsx|bootstrap/.test(file))).toEqual([]);
+      expect(await page.locator('div[data-prerendered]').count()).toBe(1);
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+
+  it('an email typed and Continue pressed before the code arrives, CPU 4× slower, goes on to the next step', async () => {
+    await withPage(browser, { viewport: MOBILE }, async ({ page, consoleErrors }) => {
+      await cpuThrottled(page, 4);
+      const release = await holdEntry(page);
+      await page.goto('/auth/login', { waitUntil: 'domcontentloaded' });
+      const email = uniqueEmail('island');
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      // Nothing sent natively: the drawn form is still the one on screen, the email not in the URL.
+      expect(new URL(page.url()).search).toBe('');
+      expect(await live(page, 'auth/form').count()).toBe(0);
+      release();
+      // The unknown email's dialog (docs/product/accounts.md#unknown-email-dialog): the press acted.
+      await page.getByRole('dialog', { name: 'Create your account' }).waitFor();
+      expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(email);
+      expect(await page.locator('div[data-prerendered]').count()).toBe(1);
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+
+  it('without JavaScript the card says the form needs it, and the header links work', async () => {
+    await withPage(browser, { viewport: MOBILE, javaScriptEnabled: false }, async ({ page }) => {
+      await page.goto('/auth/register');
+      expect(await page.locator('body').textContent()).toContain('Signing in needs JavaScript');
+      await page.getByRole('banner').getByRole('link', { name: 'Trove' }).click();
+      await page.waitForURL(`${baseUrl()}/`);
+      await page.getByRole('heading', { level: 1, name: 'Find anything. Send anywhere.' }).waitFor();
+    });
+  });
+});
+
+describe('the /integrations catalog is an island (docs/decisions/222)', () => {
+  const catalog = (page: Page) => page.getByRole('region', { name: 'Integrations', exact: true });
+
+  it('untouched, only the catalog runs, and its filters work without the app', async () => {
+    await withPage(browser, { viewport: MOBILE }, async ({ page, consoleErrors }) => {
+      const scripts = scriptsOf(page);
+      await page.goto('/integrations');
+      await live(page, 'connectors/catalog').waitFor();
+      await catalog(page).getByRole('searchbox', { name: 'Search', exact: true }).fill('zzzz-nothing');
+      await catalog(page).getByText('No integrations match your filters.').waitFor();
+      expect(scripts.filter((file) => /react-router|src_start_tsx|bootstrap/.test(file))).toEqual([]);
+      expect(await page.locator('div[data-prerendered]').count()).toBe(1);
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+
+  it('"Load more" pressed before the code arrives, CPU 4× slower, acts once the island runs', async () => {
+    await withPage(browser, { viewport: MOBILE }, async ({ page, consoleErrors }) => {
+      await cpuThrottled(page, 4);
+      const release = await holdEntry(page);
+      await page.goto('/integrations', { waitUntil: 'domcontentloaded' });
+      const more = catalog(page).getByRole('button', { name: /^Load \d+ more$/ });
+      const before = await catalog(page).getByRole('listitem').count();
+      await more.click();
+      expect(await live(page, 'connectors/catalog').count()).toBe(0);
+      release();
+      await live(page, 'connectors/catalog').waitFor();
+      await page.waitForFunction(
+        (count) => document.querySelectorAll('div[data-prerendered] [data-island] li').length > count,
+        before,
+      );
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+
+  it('a search typed on the drawn catalog stays, and filters, once the island runs', async () => {
+    await withPage(browser, { viewport: MOBILE }, async ({ page }) => {
+      const release = await holdEntry(page);
+      await page.goto('/integrations', { waitUntil: 'domcontentloaded' });
+      await catalog(page).getByRole('searchbox', { name: 'Search', exact: true }).fill('zzzz-nothing');
+      release();
+      await live(page, 'connectors/catalog').waitFor();
+      await catalog(page).getByText('No integrations match your filters.').waitFor();
+      expect(await catalog(page).getByRole('searchbox', { name: 'Search', exact: true }).inputValue()).toBe(
+        'zzzz-nothing',
+      );
+    });
+  });
+
+  it('without JavaScript the catalog reads and the page’s links work', async () => {
+    await withPage(browser, { viewport: MOBILE, javaScriptEnabled: false }, async ({ page }) => {
+      await page.goto('/integrations');
+      await page.getByRole('heading', { level: 1, name: 'Connect the apps your team works in' }).waitFor();
+      expect(await catalog(page).getByRole('listitem').count()).toBeGreaterThan(0);
+      await page.getByRole('link', { name: 'Trove' }).first().click();
+      await page.waitForURL(`${baseUrl()}/`);
+    });
+  });
+});
