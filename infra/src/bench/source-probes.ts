@@ -27,7 +27,7 @@ export interface Counts {
  * not how many: counting them read the whole intake table each time (no index on the source, and the test server
  * runs without autovacuum, so every row taken stays in it dead). Since the sources service hands a 100,000-row
  * table over in seconds (docs/decisions/217), the intake holds most of it while the search service indexes, and
- * the bench's own count took a large share of the two cores it measures (docs/decisions/224).
+ * each poll read all of it, beside the work it measures (docs/decisions/224).
  */
 export const COUNTS_SQL = `
   select count(d.id) as documents,
