@@ -429,6 +429,8 @@ async function main() {
     }
     if (DATABASES_ONLY) {
       printDatabases(await measureDatabases(stack, cookie, signIn));
+      // BENCH_DATABASES_HOSTILE=0: the first sync and the delta alone (comparing two checkouts back to back).
+      if (process.env.BENCH_DATABASES_HOSTILE === '0') return;
       const attacker = await signUp(stack.url, stack.mailUrl, 'hostile@example.com');
       printHostileSources(await measureHostileSources(stack, await signIn(), attacker));
       return;
