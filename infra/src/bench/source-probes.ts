@@ -57,6 +57,21 @@ export async function counts(db: pg.Client, sourceId: string): Promise<Counts> {
   };
 }
 
+/**
+ * The cheap half of `counts`: the source's state and whether an intake row waits, without counting its documents
+ * (at 100,000 documents four counts a second cost the bench's own PostgreSQL ~30 s of CPU, docs/decisions/224).
+ */
+export async function handOver(db: pg.Client, sourceId: string): Promise<{ state: string; waiting: number }> {
+  const { rows } = await db.query<{ state: string; waiting: number }>(
+    `select s.state, (exists (select 1 from source_intake i where i.source_id = s.id))::int as waiting
+       from sources s where s.id = $1`,
+    [sourceId],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new Error(`source ${sourceId} is gone`);
+  return { state: row.state, waiting: Number(row.waiting) };
+}
+
 /** `until(what, probe)`: the probe's first answer other than undefined, or an error after `deadlineMs`. */
 export function untilWithin(deadlineMs: number) {
   return async <T>(what: string, probe: () => Promise<T | undefined>, everyMs = 100): Promise<T> => {
