@@ -24,7 +24,9 @@ afterAll(async () => {
  * and a remote's findings are not the shell's to fix.
  */
 function shellViolations(page: Page): Promise<string[]> {
-  return axeViolationsInBothThemes(page, (on) => axeBuilder(on).exclude('[data-testid^="remote-"]').exclude('[data-island]'));
+  return axeViolationsInBothThemes(page, (on) =>
+    axeBuilder(on).exclude('[data-testid^="remote-"]').exclude('[data-island]'),
+  );
 }
 
 type Setup = (page: Page) => Promise<void>;
