@@ -23,7 +23,6 @@ import {
   startSources,
 } from '../../../services/sources/src/start-sources';
 import type { SyncRunResult } from '../../../services/sources/src/source-jobs';
-import { RUNNER_DEFAULTS } from '../../../services/sources/src/database/reader-sandbox';
 
 // Two services in one test process on one database (docs/decisions/170-sources-service.md): the sources service's
 // app and workers, and the search service's, meeting only where they meet in production — PostgreSQL's tables, the
@@ -68,15 +67,6 @@ export async function startSourcesTestService(
       concurrency: 1,
       pollingIntervalSeconds: 0.5,
       ...settings,
-      // No child starts before a read needs one (SOURCE_RUN_PREWARM off, docs/decisions/229): most tests read one
-      // kind or none, and three warm children per test service cost ~12 s of CPU under tsx. A test sets it back.
-      databases: {
-        ...settings.databases,
-        runner: {
-          ...(settings.databases?.runner ?? RUNNER_DEFAULTS),
-          prewarm: settings.databases?.runner?.prewarm ?? false,
-        },
-      },
       // The per-minute budgets (docs/decisions/201) stay out of the way unless a test sets them.
       limits: {
         checksPerMinute: 100_000,
