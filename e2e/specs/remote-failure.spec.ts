@@ -83,7 +83,9 @@ describe('a remote that fails to load never blanks the app', () => {
 
       await page.goto('/profile');
       await page.getByTestId('remote-error-profile').waitFor();
-      expect(await page.getByRole('banner').isVisible()).toBe(true);
+      // The chrome stays: the banner is there (waited for, not sampled: under load it may commit a moment after
+      // the remote's error line).
+      await page.getByRole('banner').waitFor();
       await page.getByRole('link', { name: 'Connections' }).first().click();
       await page.getByTestId('remote-connectors').getByTestId('remote-version').waitFor();
       await page.goBack();
