@@ -108,15 +108,30 @@ describe('the search box as people type (issue 42 item 5)', () => {
       // Typed faster than the gap, a word is two searches, not one a letter: the first key after the pause at
       // once, the rest gathered into one at the gap's end (ADR 221). Nine keystrokes' input events in one go
       // (pressing keys one by one on a loaded machine can leave more than the gap between two).
-      await box(page).evaluate((input: HTMLInputElement, text: string) => {
+      const burstMs = await box(page).evaluate((input: HTMLInputElement, text: string) => {
         const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+        const started = performance.now();
         for (const letter of text) {
           setValue?.call(input, input.value + letter);
           input.dispatchEvent(new Event('input', { bubbles: true }));
         }
+        return performance.now() - started;
       }, 'ince orch');
       await expect.poll(async () => (await searches()).asked.at(-1)).toBe('quince orch*');
-      expect((await searches()).asked).toEqual(['qu*', 'qui*', 'quince orch*']);
+      const asked = (await searches()).asked;
+      // The box's least gap between two searches (AS_YOU_TYPE_GAP_MS in mfe-connectors' as-you-type.ts, 70 ms).
+      if (burstMs < 70) {
+        expect(asked).toEqual(['qu*', 'qui*', 'quince orch*']);
+      } else {
+        // On a loaded machine (ci23, load 24) the page's own handling of the nine keys took longer than the gap:
+        // then they are keys at a slower pace, and each one past the gap searches. Still in order, never one
+        // more than a search a key, the last word whole.
+        expect(asked.slice(0, 2)).toEqual(['qu*', 'qui*']);
+        expect(asked.length).toBeLessThanOrEqual(2 + 'ince orch'.length);
+        const lengths = asked.map((q) => q.length);
+        expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+        for (const q of asked) expect('quince orch*'.startsWith(q.slice(0, -1))).toBe(true);
+      }
       await expect.poll(() => countText(page)).toBe('3 results for “quince orch”.');
       expect(await focused(page)).toMatchObject({ box: true, cursor: 'quince orch'.length });
       // A space after the last word: it is whole now (no prefix), and the space stays in the box.
