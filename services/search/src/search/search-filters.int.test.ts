@@ -436,6 +436,12 @@ describe('the fact operators mentions:, amount:, date: (docs/decisions/230)', ()
     expect(await found('invoice date:2026-01', { date_from: '2026-04-01', date_to: '2026-04-30' })).toEqual([
       'acme.eml',
     ]);
+    // One range, never half of each: date_from alone drops date:'s end too (globex's January is before it).
+    expect(await found('invoice date:2026-01', { date_from: '2026-03-01' })).toEqual([
+      'acme.eml',
+      'initech.eml',
+    ]);
+    expect(await found('invoice amount:$800', { currency: 'GBP' })).toEqual(['initech.eml']);
   });
 
   it('a value an operator cannot take is a 400 that says what it takes, never a 500', async () => {

@@ -123,8 +123,7 @@ export async function findPassages(
     kind: query.type ?? parsed.type,
     // The fact operators (docs/decisions/230): date: is the date_from/date_to range, amount: the amount range,
     // mentions: the entity; a parameter given (an older client) wins over the operator.
-    from: query.date_from ?? parsed.date?.from,
-    to: query.date_to ?? parsed.date?.to,
+    ...dateFilter(query, parsed.date),
     sentFrom: parsed.after,
     sentTo: parsed.before,
     sentFromAt: parsed.after === undefined ? undefined : startOfDay(parsed.after, timeZone),
@@ -204,6 +203,16 @@ export async function findPassages(
         : null,
   };
   return { response, texts: new Map(page.map((hit) => [hit.passageId, hit.body])) };
+}
+
+/** The date filter: the parameters when either is given (one range, never half of each), else the query's `date:`. */
+export function dateFilter(
+  query: Pick<SearchQuery, 'date_from' | 'date_to'>,
+  operator: ParsedQuery['date'],
+): Pick<SearchRequest, 'from' | 'to'> {
+  return query.date_from !== undefined || query.date_to !== undefined
+    ? { from: query.date_from, to: query.date_to }
+    : { from: operator?.from, to: operator?.to };
 }
 
 /**
