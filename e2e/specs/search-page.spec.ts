@@ -157,6 +157,29 @@ describe('the Search page (issue 38 item 2)', () => {
     expect(watched.consoleErrors).toEqual([]);
   });
 
+  it('a fact chip writes amount: into the box and the URL, shows as an active filter, and comes out (docs/decisions/230)', async () => {
+    const { page } = watched;
+    await page.goto('/search?q=plum+orchard');
+    await expect.poll(() => results(page).count()).toBe(3);
+    // The contract's "$4,500": its Amount chip writes the operator a person could type, not amount_min.
+    const amount = page
+      .getByRole('list', { name: 'Found in this passage' })
+      .getByRole('button', { name: /^Amount \$4,500$/ })
+      .first();
+    await amount.click();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'plum orchard amount:USD4500');
+    expect([...new URL(page.url()).searchParams.keys()]).toEqual(['q']);
+    expect(await box(page).inputValue()).toBe('plum orchard amount:USD4500');
+    await expect.poll(() => results(page).count()).toBe(1);
+    expect(await amount.getAttribute('aria-pressed')).toBe('true');
+    const active = page.getByRole('button', { name: 'Remove filter Amount: $4,500' });
+    await active.click();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'plum orchard');
+    await expect.poll(() => results(page).count()).toBe(3);
+    expect(await box(page).inputValue()).toBe('plum orchard');
+    expect(watched.consoleErrors).toEqual([]);
+  });
+
   it('desktop and phone, light and dark: no axe findings, nothing wider than the window', {
     timeout: testTime(180_000),
   }, async () => {

@@ -146,20 +146,27 @@ describe('the Search page', () => {
     expect(searched[1]?.get('cursor')).toBe('c1');
     expect(screen.queryByRole('button', { name: 'More results' })).toBeNull();
 
+    // A fact chip writes its operator into the query (docs/decisions/230), never an API parameter.
     fireEvent.click(within(first).getByRole('button', { name: 'Mentions Asha Rao' }));
-    await waitFor(() => expect(searched[2]?.get('entity')).toBe('Asha Rao'));
+    await waitFor(() => expect(searched[2]?.get('q')).toBe('invoice mentions:"Asha Rao"'));
+    expect(searched[2]?.has('entity')).toBe(false);
     screen.getByRole('button', { name: 'Remove filter Mentions: Asha Rao' });
     fireEvent.click(screen.getByRole('button', { name: /^PDF 1/ }));
     // Issue 42 item 6: a type chip writes its operator into the query.
-    await waitFor(() => expect(searched[3]?.get('q')).toBe('invoice type:pdf'));
-    expect(searched[3]?.get('entity')).toBe('Asha Rao');
-    expect(shownUrl()).toBe('/search?q=invoice+type%3Apdf&entity=Asha+Rao');
+    await waitFor(() => expect(searched[3]?.get('q')).toBe('invoice mentions:"Asha Rao" type:pdf'));
+    expect(shownUrl()).toBe('/search?q=invoice+mentions%3A%22Asha+Rao%22+type%3Apdf');
 
     // Issue 21: where the matches came from; a source is chosen by writing source: into the query.
     fireEvent.click(screen.getByRole('button', { name: /^Work mail 1/ }));
-    await waitFor(() => expect(searched[4]?.get('q')).toBe('invoice type:pdf source:"Work mail"'));
-    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search everything' }).value).toBe(
-      'invoice type:pdf source:"Work mail"',
+    await waitFor(() =>
+      expect(searched[4]?.get('q')).toBe('invoice mentions:"Asha Rao" type:pdf source:"Work mail"'),
     );
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search everything' }).value).toBe(
+      'invoice mentions:"Asha Rao" type:pdf source:"Work mail"',
+    );
+    // The active filter's remove button takes its operator out of the box and the URL.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter Mentions: Asha Rao' }));
+    await waitFor(() => expect(searched[5]?.get('q')).toBe('invoice type:pdf source:"Work mail"'));
+    expect(shownUrl()).toBe('/search?q=invoice+type%3Apdf+source%3A%22Work+mail%22');
   });
 });

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   chosenPeriod,
+  isChosenAmount,
+  isChosenDate,
+  isChosenMention,
   isChosenSender,
   operatorToken,
   periodDays,
+  withAmount,
+  withMentionedDate,
+  withMentions,
   withOperators,
   withPeriod,
   withSender,
@@ -52,5 +58,43 @@ describe('operators written into a query (issue 42 item 6)', () => {
     expect(chosenPeriod(parseSearchQuery(withPeriod('x', '2026-02')))).toBe('2026-02');
     expect(chosenPeriod({ after: '2026-02-01', before: '2026-02-27' })).toBeUndefined();
     expect(chosenPeriod({ after: '2026-01-01' })).toBeUndefined();
+  });
+});
+
+describe('the fact chips write mentions:, amount: and date: (docs/decisions/230)', () => {
+  it('mentions: is written quoted when the name has a space, replaced, read back any case, taken out', () => {
+    const q = withMentions('invoice', 'Asha Rao');
+    expect(q).toBe('invoice mentions:"Asha Rao"');
+    expect(withMentions(`${q} due`, 'Acme')).toBe('invoice due mentions:Acme');
+    expect(isChosenMention(parseSearchQuery(q).mentions, 'asha rao')).toBe(true);
+    expect(isChosenMention(parseSearchQuery(q).mentions, 'Asha')).toBe(false);
+    expect(withMentions(q, null)).toBe('invoice');
+  });
+
+  it('amount: is its currency’s code then its value, which the parser reads back as that one amount', () => {
+    const q = withAmount('invoice', { value: 125000.5, currency: 'INR' });
+    expect(q).toBe('invoice amount:INR125000.5');
+    const parsed = parseSearchQuery(q).amount;
+    expect(parsed).toEqual({ min: 125000.5, max: 125000.5, currency: 'INR' });
+    expect(isChosenAmount(parsed, { value: 125000.5, currency: 'INR' })).toBe(true);
+    expect(isChosenAmount(parsed, { value: 125000.5, currency: 'USD' })).toBe(false);
+    expect(isChosenAmount(parseSearchQuery('amount:100..200').amount, { value: 100, currency: 'INR' })).toBe(
+      false,
+    );
+    expect(isChosenAmount(parseSearchQuery('amount:100').amount, { value: 100, currency: 'INR' })).toBe(true);
+    expect(withAmount('invoice amount:$5 -amount:7', { value: 9, currency: 'EUR' })).toBe(
+      'invoice amount:EUR9',
+    );
+    expect(withAmount(q, null)).toBe('invoice');
+  });
+
+  it('date: is the day, never after:/before:, read back only as exactly that day', () => {
+    const q = withMentionedDate('invoice after:2026-01-01', '2026-11-03');
+    expect(q).toBe('invoice after:2026-01-01 date:2026-11-03');
+    const parsed = parseSearchQuery(q);
+    expect(parsed.after).toBe('2026-01-01');
+    expect(isChosenDate(parsed.date, '2026-11-03')).toBe(true);
+    expect(isChosenDate(parseSearchQuery('date:2026-11').date, '2026-11-03')).toBe(false);
+    expect(withMentionedDate(q, null)).toBe('invoice after:2026-01-01');
   });
 });

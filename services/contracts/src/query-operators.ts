@@ -78,3 +78,46 @@ export function isChosenSender(from: string | undefined, facet: { value: string;
   const text = from.toLowerCase();
   return text === facet.value.toLowerCase() || text === facet.label.toLowerCase();
 }
+
+// The fact chips (docs/decisions/230-fact-chips-as-operators.md): a result's "Mentions", "Amount" and "Date"
+// chips write `mentions:`, `amount:` and `date:` as the sender chip writes `from:`, and read them back.
+
+/** The query with its `mentions:` set to a person or organisation, or taken out (null). */
+export function withMentions(q: string, name: string | null): string {
+  return withOperators(q, ['mentions'], name === null ? null : operatorToken('mentions', name));
+}
+
+/** Whether the query's `mentions:` is this name (any case). */
+export function isChosenMention(mentions: string | undefined, name: string): boolean {
+  return mentions !== undefined && mentions.toLowerCase() === name.toLowerCase();
+}
+
+/** An amount as `amount:` writes it: its currency's code, then its value (`INR125000`, `USD12.5`). */
+export function amountOperatorValue(value: number, currency?: string): string {
+  return `${currency ?? ''}${value}`;
+}
+
+/** The query with its `amount:` set to one amount in its currency, or taken out (null). */
+export function withAmount(q: string, amount: { value: number; currency?: string } | null): string {
+  const written = amount === null ? null : `amount:${amountOperatorValue(amount.value, amount.currency)}`;
+  return withOperators(q, ['amount'], written);
+}
+
+/** Whether the query's `amount:` is exactly this amount (its value, and its currency when the query names one). */
+export function isChosenAmount(
+  range: ParsedQuery['amount'],
+  amount: { value: number; currency?: string },
+): boolean {
+  if (range === undefined || range.min !== amount.value || range.max !== amount.value) return false;
+  return range.currency === undefined || range.currency === amount.currency;
+}
+
+/** The query with its `date:` set to a day (YYYY-MM-DD), or taken out (null). */
+export function withMentionedDate(q: string, day: string | null): string {
+  return withOperators(q, ['date'], day === null ? null : `date:${day}`);
+}
+
+/** Whether the query's `date:` is exactly this day. */
+export function isChosenDate(date: ParsedQuery['date'], day: string): boolean {
+  return date !== undefined && date.from === day && date.to === day;
+}

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  hasOperators,
   LANDING_SEARCH_EXAMPLE,
+  OPERATOR_MESSAGES,
   parseSearchQuery,
   searchQueryReading,
   typeOperatorValue,
@@ -145,5 +147,68 @@ describe('typeOperatorValue (issue 42 item 6)', () => {
     }
     expect(typeOperatorValue('pdf')).toBe('pdf');
     expect(typeOperatorValue('row')).toBeUndefined();
+  });
+});
+
+describe('the fact operators: mentions:, amount:, date: (docs/decisions/230)', () => {
+  it('mentions: takes a name quoted or not; like the other operators a minus before it is not read', () => {
+    expect(parseSearchQuery('invoice mentions:"Asha Rao"')).toMatchObject({
+      words: ['invoice'],
+      mentions: 'Asha Rao',
+      problems: [],
+    });
+    expect(parseSearchQuery('mentions:acme').mentions).toBe('acme');
+    expect(parseSearchQuery('-mentions:acme')).toMatchObject({ mentions: 'acme', excluded: [] });
+    expect(parseSearchQuery('x mentions:""').problems).toEqual([OPERATOR_MESSAGES.mentions]);
+    expect(parseSearchQuery(`x mentions:${'a'.repeat(101)}`).problems).toEqual([OPERATOR_MESSAGES.mentions]);
+  });
+
+  it('amount: is a value or a range, its currency a code or a symbol before (or after) it', () => {
+    const amount = (q: string) => parseSearchQuery(q).amount;
+    expect(amount('amount:INR125000')).toEqual({ min: 125000, max: 125000, currency: 'INR' });
+    expect(amount('amount:inr1,25,000')).toEqual({ min: 125000, max: 125000, currency: 'INR' });
+    expect(amount('amount:$12.50')).toEqual({ min: 12.5, max: 12.5, currency: 'USD' });
+    expect(amount('amount:12.50EUR')).toEqual({ min: 12.5, max: 12.5, currency: 'EUR' });
+    expect(amount('amount:Rs.500')).toEqual({ min: 500, max: 500, currency: 'INR' });
+    expect(amount('amount:"₹ 1,200"')).toEqual({ min: 1200, max: 1200, currency: 'INR' });
+    expect(amount('amount:100..500')).toEqual({ min: 100, max: 500 });
+    expect(amount('amount:GBP100..')).toEqual({ min: 100, currency: 'GBP' });
+    expect(amount('amount:..500')).toEqual({ max: 500 });
+  });
+
+  it('amount: with no number, a backward range, two currencies or an unknown one is a problem, not a word', () => {
+    for (const bad of ['abc', '..', '500..100', 'INR5USD', 'XYZ5', '-5', '5k', '1.000,50']) {
+      const parsed = parseSearchQuery(`invoice amount:${bad}`);
+      expect(parsed.problems, bad).toEqual([OPERATOR_MESSAGES.amount]);
+      expect(parsed.amount, bad).toBeUndefined();
+    }
+  });
+
+  it('date: is a day, a month or a year; anything else is a problem', () => {
+    expect(parseSearchQuery('date:2026-11-03').date).toEqual({ from: '2026-11-03', to: '2026-11-03' });
+    expect(parseSearchQuery('date:2024-02').date).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(parseSearchQuery('date:2026').date).toEqual({ from: '2026-01-01', to: '2026-12-31' });
+    for (const bad of ['2026-02-30', '2026-13', 'yesterday', '03/11/2026']) {
+      expect(parseSearchQuery(`x date:${bad}`).problems, bad).toEqual([OPERATOR_MESSAGES.date]);
+    }
+    // after:/before: stay the document's own dates.
+    expect(parseSearchQuery('date:2026-11-03')).not.toHaveProperty('after');
+  });
+
+  it('the fact operators alone are a search in the syntax (they list what matches), and read in words', () => {
+    for (const q of ['mentions:"Asha Rao"', 'amount:INR500', 'date:2026-11']) {
+      expect(hasOperators(parseSearchQuery(q)), q).toBe(true);
+      expect(parseSearchQuery(q).words, q).toEqual([]);
+    }
+    expect(searchQueryReading('mentions:"Asha Rao" amount:INR125000 date:2026-11-03')).toEqual([
+      'mentioning Asha Rao',
+      'an amount of 125,000 INR',
+      'mentioning 3 Nov 2026',
+    ]);
+    expect(searchQueryReading('amount:100..500 date:2026')).toEqual([
+      'an amount from 100 to 500',
+      'mentioning a date from 1 Jan 2026 to 31 Dec 2026',
+    ]);
+    expect(searchQueryReading('amount:$5..')).toEqual(['an amount of at least 5 USD']);
   });
 });

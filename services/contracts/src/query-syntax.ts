@@ -2,10 +2,14 @@
  * The search syntax (issue 19 item 4), one reader for the search box, chats and the landing page's example:
  * `"exact phrase"`, `-word` (or `-"phrase"`), `word*` (prefix), `from:` and `to:` (a name or an address),
  * `subject:` (a word, or a quoted phrase, of the title), `type:` (pdf, docx, txt, md, csv, html, eml, or
- * email, word, text, markdown), `after:` / `before:` (YYYY-MM-DD, inclusive), `has:attachment`. An unknown
- * `x:` stays a word. No DOM, so every front-end can take it.
+ * email, word, text, markdown), `after:` / `before:` (YYYY-MM-DD, inclusive), `has:attachment`; and the facts
+ * found in a passage (docs/decisions/230-fact-chips-as-operators.md): `mentions:` (a person or organisation),
+ * `amount:` (`INR125000`, `$12.50`, `100..500`, `EUR100..`) and `date:` (a date in it, or its own: a day, a
+ * month or a year). An unknown `x:` stays a word. No DOM, so every front-end can take it.
  */
+import { currencyCode } from './currencies';
 import { DOCUMENT_KINDS, type DocumentKind, EXTENSION_KINDS } from './document-formats';
+import { periodDays } from './query-operators';
 
 /** Letters a `word*` needs before its `*` (issue 42 item 2). */
 export const PREFIX_MIN_LETTERS = 2;
@@ -62,8 +66,72 @@ export interface ParsedQuery {
    * `uploads` for what the user uploaded (issue 21).
    */
   source?: string;
+  /** mentions: — a person or organisation the passage's facts name, matched from a word's start. */
+  mentions?: string;
+  /** amount: — an amount the passage holds, in [min, max] (either may be open), in `currency` when given. */
+  amount?: AmountRange;
+  /** date: — a date the passage mentions, or the document's own, in [from, to] (YYYY-MM-DD, inclusive). */
+  date?: { from: string; to: string };
   /** What was not understood, to say so: an operator with a value it cannot take. */
   problems: string[];
+}
+
+/** What `amount:` reads: a value (min = max) or a range, and the currency's ISO 4217 code when one is written. */
+export interface AmountRange {
+  min?: number;
+  max?: number;
+  currency?: string;
+}
+
+/** The longest name `mentions:` takes (as the `entity` parameter). */
+export const MENTIONS_MAX_LENGTH = 100;
+
+export const OPERATOR_MESSAGES = {
+  mentions: `mentions: needs a name of at most ${MENTIONS_MAX_LENGTH} characters, like mentions:"Asha Rao".`,
+  amount:
+    'amount: needs a number with its currency before it, like amount:INR125000, amount:$12.50 or amount:100..500.',
+  date: 'date: needs a day like 2026-11-03, a month like 2026-11 or a year like 2026.',
+} as const;
+
+/** A number as `amount:` takes it: digits, grouping commas allowed ("1,25,000"), a decimal point. */
+const AMOUNT_NUMBER = String.raw`\d[\d,]*(?:\.\d+)?`;
+/** `[currency]number`, `number[currency]`, or a range `a..b` with either end open, the currency once. */
+const AMOUNT_VALUE = new RegExp(
+  String.raw`^(?<before>\D*?)(?<min>${AMOUNT_NUMBER})?(?<range>\.\.(?<max>${AMOUNT_NUMBER})?)?(?<after>[^\d.,]*)$`,
+  'u',
+);
+
+function amountNumber(text: string | undefined): number | undefined | null {
+  if (text === undefined) return undefined;
+  const digits = text.replace(/,/g, '');
+  return /^\d{1,15}(\.\d{1,6})?$/.test(digits) ? Number(digits) : null;
+}
+
+/** `amount:`'s value read, or undefined when it is not one (`amount:abc`, `amount:..`, `amount:500..100`). */
+export function parseAmountValue(value: string): AmountRange | undefined {
+  const match = AMOUNT_VALUE.exec(value.replace(/\s+/g, ''));
+  if (match?.groups === undefined) return undefined;
+  const { before = '', after = '', range } = match.groups;
+  const min = amountNumber(match.groups.min);
+  const max = range === undefined ? min : amountNumber(match.groups.max);
+  if (min === null || max === null || (min === undefined && max === undefined)) return undefined;
+  if (min !== undefined && max !== undefined && min > max) return undefined;
+  if (before !== '' && after !== '') return undefined;
+  const written = before || after;
+  const currency = written === '' ? undefined : currencyCode(written);
+  if (written !== '' && currency === undefined) return undefined;
+  return {
+    ...(min === undefined ? {} : { min }),
+    ...(max === undefined ? {} : { max }),
+    ...(currency === undefined ? {} : { currency }),
+  };
+}
+
+/** `date:`'s value as the days it spans: a day, a month (YYYY-MM) or a year (YYYY); undefined when none. */
+export function parseDateValue(value: string): { from: string; to: string } | undefined {
+  if (isCalendarDay(value)) return { from: value, to: value };
+  const period = periodDays(value);
+  return period === undefined ? undefined : { from: period.after, to: period.before };
 }
 
 /** The first word of a query in the syntax that says what to do, not what to find (LANDING_SEARCH_EXAMPLE). */
@@ -191,6 +259,23 @@ function readTokens(all: readonly Token[]): ParsedQuery {
         if (value === '') parsed.problems.push("source: needs a source's name, or uploads.");
         else parsed.source = value;
         break;
+      case 'mentions':
+        if (value === '' || value.length > MENTIONS_MAX_LENGTH)
+          parsed.problems.push(OPERATOR_MESSAGES.mentions);
+        else parsed.mentions = value;
+        break;
+      case 'amount': {
+        const amount = parseAmountValue(value);
+        if (amount === undefined) parsed.problems.push(OPERATOR_MESSAGES.amount);
+        else parsed.amount = amount;
+        break;
+      }
+      case 'date': {
+        const days = parseDateValue(value);
+        if (days === undefined) parsed.problems.push(OPERATOR_MESSAGES.date);
+        else parsed.date = days;
+        break;
+      }
       case 'has':
         if (value.toLowerCase() === 'attachment' || value.toLowerCase() === 'attachments')
           parsed.hasAttachment = true;
@@ -216,7 +301,10 @@ export function hasOperators(parsed: ParsedQuery): boolean {
     parsed.after !== undefined ||
     parsed.before !== undefined ||
     parsed.hasAttachment ||
-    parsed.source !== undefined
+    parsed.source !== undefined ||
+    parsed.mentions !== undefined ||
+    parsed.amount !== undefined ||
+    parsed.date !== undefined
   );
 }
 
@@ -259,8 +347,27 @@ export function searchQueryReading(query: string): string[] {
     ...(parsed.after === undefined ? [] : [`on or after ${dayText(parsed.after)}`]),
     ...(parsed.before === undefined ? [] : [`on or before ${dayText(parsed.before)}`]),
     ...(parsed.hasAttachment ? ['with an attachment'] : []),
+    ...(parsed.mentions === undefined ? [] : [`mentioning ${parsed.mentions}`]),
+    ...(parsed.amount === undefined ? [] : [amountReading(parsed.amount)]),
+    ...(parsed.date === undefined
+      ? []
+      : [
+          parsed.date.from === parsed.date.to
+            ? `mentioning ${dayText(parsed.date.from)}`
+            : `mentioning a date from ${dayText(parsed.date.from)} to ${dayText(parsed.date.to)}`,
+        ]),
     ...(parsed.source === undefined
       ? []
       : [UPLOADS_SOURCE.includes(parsed.source.toLowerCase()) ? 'in your uploads' : `from ${parsed.source}`]),
   ];
+}
+
+/** "an amount of 125,000 INR", "an amount from 100 to 500", "an amount of at least 100 EUR". */
+function amountReading({ min, max, currency }: AmountRange): string {
+  const money = (value: number) =>
+    `${value.toLocaleString('en-GB', { maximumFractionDigits: 6 })}${currency === undefined ? '' : ` ${currency}`}`;
+  if (min !== undefined && min === max) return `an amount of ${money(min)}`;
+  if (min !== undefined && max !== undefined) return `an amount from ${money(min)} to ${money(max)}`;
+  if (min !== undefined) return `an amount of at least ${money(min)}`;
+  return `an amount of at most ${money(max as number)}`;
 }

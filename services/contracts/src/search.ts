@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from './currencies';
 import { DATABASE_SOURCE_KINDS } from './database-sources';
 import { MicrosecondTimestampSchema, pageQueryShape } from './paging';
 import { SOURCE_KINDS } from './sources';
@@ -51,24 +52,6 @@ export const SEARCH_MESSAGES = {
 
 export const SEARCH_ENTITY_MAX_LENGTH = 100;
 
-/** Symbols people type for the four currencies the issue names; anything else is written as its code. */
-const CURRENCY_SYMBOLS: Record<string, string> = {
-  '₹': 'INR',
-  RS: 'INR',
-  'RS.': 'INR',
-  $: 'USD',
-  '€': 'EUR',
-  '£': 'GBP',
-};
-
-// The ISO 4217 codes the platform knows (Node and every current browser ship them with Intl); a fixed
-// fallback keeps validation working where Intl lacks supportedValuesOf.
-const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(
-  typeof Intl.supportedValuesOf === 'function'
-    ? Intl.supportedValuesOf('currency')
-    : ['INR', 'USD', 'EUR', 'GBP'],
-);
-
 /** A decimal written in a query string ("10000", "99.50"); no exponents, signs or grouping commas. */
 const amount = z
   .string()
@@ -120,8 +103,8 @@ export const SearchQuerySchema = z
     currency: z
       .string({ error: SEARCH_MESSAGES.badCurrency })
       .trim()
-      .transform((value) => CURRENCY_SYMBOLS[value.toUpperCase()] ?? value.toUpperCase())
-      .refine((code) => /^[A-Z]{3}$/.test(code) && KNOWN_CURRENCIES.has(code), SEARCH_MESSAGES.badCurrency)
+      .transform((value) => currencyCode(value) ?? '')
+      .refine((code) => code !== '', SEARCH_MESSAGES.badCurrency)
       .optional(),
     entity: z
       .string({ error: SEARCH_MESSAGES.badEntity })

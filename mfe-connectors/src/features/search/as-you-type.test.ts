@@ -29,7 +29,7 @@ describe('the box as people type (issue 42 item 5)', () => {
   });
 
   it('says the count once it is known, nothing while a search reads', () => {
-    const request = { q: 'quince', type: null, filters: [] };
+    const request = { q: 'quince', type: null };
     const facets = [
       { value: 'pdf' as const, count: 2 },
       { value: 'eml' as const, count: 1 },

@@ -1,9 +1,10 @@
 import { DOCUMENT_KINDS, type DocumentKind } from '@trove/contracts';
-import { moneyLabel } from '@trove/kit/format';
-import type { FactFilter, SearchRequest } from '../uploads/search-filters';
+import { type SearchRequest, withFact } from '../uploads/search-filters';
 
-// Issue 38 item 2: the search page's state is its URL — `/search?q=…&type=pdf&entity=Asha&page=2` — so a search
-// can be shared, bookmarked and returned to with Back, and Back/Forward restore it (docs/decisions/101-search-page.md).
+// Issue 38 item 2: the search page's state is its URL — `/search?q=…&type=pdf&page=2` — so a search can be
+// shared, bookmarked and returned to with Back, and Back/Forward restore it (docs/decisions/101-search-page.md).
+// The fact filters are operators in q (`mentions:`, `amount:`, `date:`, docs/decisions/230); an older link's
+// `entity=`, `amount=`&`currency=` and `date=` are read as those operators.
 
 /** Result pages one request may reload at once (SEARCH_LIMIT_MAX / the page size). */
 export const RESTORED_PAGES_MAX = 5;
@@ -18,6 +19,21 @@ export interface SearchLocation {
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const AMOUNT = /^\d{1,15}(\.\d{1,4})?$/;
 
+/** An older link's fact parameters written into its query as the operators the chips now write. */
+function withOlderFacts(q: string, params: URLSearchParams): string {
+  let written = q;
+  const entity = params.get('entity')?.trim();
+  if (entity) written = withFact(written, { kind: 'entity', value: entity, label: entity });
+  const amount = params.get('amount');
+  const currency = params.get('currency')?.toUpperCase();
+  if (amount !== null && AMOUNT.test(amount) && currency !== undefined && /^[A-Z]{3}$/.test(currency))
+    written = withFact(written, { kind: 'amount', value: Number(amount), currency, label: amount });
+  const date = params.get('date');
+  if (date !== null && ISO_DAY.test(date))
+    written = withFact(written, { kind: 'date', iso: date, label: date });
+  return written;
+}
+
 /** The search a URL's query string holds; a value the page cannot read is left out rather than refused. */
 export function searchFromParams(params: URLSearchParams): SearchLocation {
   const q = params.get('q')?.trim() ?? '';
@@ -28,21 +44,7 @@ export function searchFromParams(params: URLSearchParams): SearchLocation {
   const type = (DOCUMENT_KINDS as readonly string[]).includes(typeText ?? '')
     ? (typeText as DocumentKind)
     : null;
-  const filters: FactFilter[] = [];
-  const entity = params.get('entity')?.trim();
-  if (entity) filters.push({ kind: 'entity', value: entity, label: entity });
-  const amount = params.get('amount');
-  const currency = params.get('currency')?.toUpperCase();
-  if (amount !== null && AMOUNT.test(amount) && currency !== undefined && /^[A-Z]{3}$/.test(currency))
-    filters.push({
-      kind: 'amount',
-      value: Number(amount),
-      currency,
-      label: moneyLabel(Number(amount), currency),
-    });
-  const date = params.get('date');
-  if (date !== null && ISO_DAY.test(date)) filters.push({ kind: 'date', iso: date, label: date });
-  return { request: { q, type, filters }, page };
+  return { request: { q: withOlderFacts(q, params), type }, page };
 }
 
 /** The query string of a search (the page's own names, not the API's), in a stable order. */
@@ -51,19 +53,11 @@ export function paramsFromSearch({ request, page }: SearchLocation): URLSearchPa
   if (request === null) return params;
   params.set('q', request.q);
   if (request.type !== null) params.set('type', request.type);
-  for (const filter of request.filters) {
-    if (filter.kind === 'entity') params.set('entity', filter.value);
-    if (filter.kind === 'amount') {
-      params.set('amount', String(filter.value));
-      params.set('currency', filter.currency);
-    }
-    if (filter.kind === 'date') params.set('date', filter.iso);
-  }
   if (page > 1) params.set('page', String(page));
   return params;
 }
 
-/** Two searches are the same when their query, type and filters are (the page count aside). */
+/** Two searches are the same when their query and type are (the page count aside). */
 export const sameSearch = (a: SearchRequest | null, b: SearchRequest | null) =>
   paramsFromSearch({ request: a, page: 1 }).toString() ===
   paramsFromSearch({ request: b, page: 1 }).toString();

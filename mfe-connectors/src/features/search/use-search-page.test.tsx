@@ -54,25 +54,23 @@ afterEach(cleanup);
 describe('the search page (issue 38 item 2)', () => {
   it('an empty box searches nothing and leaves the URL bare', () => {
     const { result: hook } = renderSearch();
-    act(() => hook.current.page.search('   ', null, []));
+    act(() => hook.current.page.search('   ', null));
     expect(hook.current.page.state).toMatchObject({ status: 'idle', request: null, results: [] });
     expect(hook.current.location.search).toBe('');
     expect(searchMock).not.toHaveBeenCalled();
   });
 
-  it('a search, a filter and a type go into the URL; Back and Forward restore each', async () => {
+  it('a search, a fact operator and a type go into the URL; Back and Forward restore each', async () => {
     const searches = pendingSearches();
     const { result: hook } = renderSearch();
-    act(() => hook.current.page.search(' invoice ', null, []));
+    act(() => hook.current.page.search(' invoice ', null));
     expect(hook.current.location.search).toBe('?q=invoice');
     await searches.answer(0, answer([result('d1', 'p1')]));
-    act(() =>
-      hook.current.page.search('invoice', 'pdf', [{ kind: 'entity', value: 'Asha Rao', label: 'Asha Rao' }]),
-    );
-    expect(hook.current.location.search).toBe('?q=invoice&type=pdf&entity=Asha+Rao');
+    act(() => hook.current.page.search('invoice mentions:"Asha Rao"', 'pdf'));
+    expect(hook.current.location.search).toBe('?q=invoice+mentions%3A%22Asha+Rao%22&type=pdf');
     await searches.answer(1, answer([result('d2', 'p2')]));
     act(() => void hook.current.navigate(-1));
-    expect(hook.current.page.state.request).toEqual({ q: 'invoice', type: null, filters: [] });
+    expect(hook.current.page.state.request).toEqual({ q: 'invoice', type: null });
     await searches.answer(2, answer([result('d1', 'p1')]));
     expect(hook.current.page.state.results.map((found) => found.passage.id)).toEqual(['p1']);
     act(() => void hook.current.navigate(1));
@@ -82,11 +80,7 @@ describe('the search page (issue 38 item 2)', () => {
   it('opened at page 3, it reads three pages of results at once', async () => {
     const searches = pendingSearches();
     const { result: hook } = renderSearch('/search?q=invoice&page=3');
-    expect(searchMock).toHaveBeenLastCalledWith(
-      { q: 'invoice', type: null, filters: [] },
-      expect.any(AbortSignal),
-      30,
-    );
+    expect(searchMock).toHaveBeenLastCalledWith({ q: 'invoice', type: null }, expect.any(AbortSignal), 30);
     await searches.answer(0, answer([result('d1', 'p1')]));
     expect(hook.current.page.state.status).toBe('done');
   });
@@ -98,7 +92,7 @@ describe('the search page (issue 38 item 2)', () => {
     act(() => hook.current.page.more());
     expect(hook.current.page.state.status).toBe('more');
     expect(searchMock).toHaveBeenLastCalledWith(
-      { q: 'invoice', type: null, filters: [], cursor: 'c1' },
+      { q: 'invoice', type: null, cursor: 'c1' },
       expect.any(AbortSignal),
     );
     await searches.answer(1, answer([result('d2', 'p2')], 'c2'));
@@ -122,7 +116,7 @@ describe('the search page (issue 38 item 2)', () => {
     const searches = pendingSearches();
     const { result: hook } = renderSearch('/search?q=invoice');
     await searches.answer(0, answer([result('d1', 'p1')], 'c1'));
-    act(() => hook.current.page.search('receipts', null, []));
+    act(() => hook.current.page.search('receipts', null));
     await searches.fail(1, new TypeError('Failed to fetch'));
     expect(hook.current.page.state).toMatchObject({
       status: 'error',
@@ -146,7 +140,7 @@ describe('the search page (issue 38 item 2)', () => {
     // The search before it was given up: its signal is aborted.
     expect(searchMock.mock.calls.at(-2)?.[1]?.aborted).toBe(true);
     expect(hook.current.page.state.typing).toBe(true);
-    act(() => hook.current.page.search('quince orch', null, [], { typed: true }));
+    act(() => hook.current.page.search('quince orch', null, { typed: true }));
     expect(searchMock.mock.calls.at(-1)?.[0]).toMatchObject({ q: 'quince orch', asYouType: true });
     expect(hook.current.page.state.typing).toBe(false);
     // One entry for the typing and its Enter: Back is the search before.

@@ -3,7 +3,7 @@ import { userMessage } from '@trove/kit';
 import { useNextPage, useServerState } from '@trove/kit/server-state';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import type { FactFilter, SearchRequest } from '../uploads/search-filters';
+import type { SearchRequest } from '../uploads/search-filters';
 import { SEARCH_PAGE_SIZE, searchUploads } from '../uploads/uploads-api';
 import { readSearchEntry, typedSearch } from './as-you-type';
 import { paramsFromSearch, RESTORED_PAGES_MAX, searchFromParams } from './search-url';
@@ -102,19 +102,14 @@ export function useSearchPage() {
    * trailing space (or none) says whether its last word is whole; otherwise the entry's way is kept.
    */
   const search = useCallback(
-    (
-      q: string,
-      type: SearchKind | null,
-      filters: readonly FactFilter[],
-      options: { typed?: boolean } = {},
-    ) => {
+    (q: string, type: SearchKind | null, options: { typed?: boolean } = {}) => {
       stopMore();
       const trimmed = q.trim();
       const prefix = options.typed ? (typedSearch(q)?.prefix ?? false) : entry.prefix;
-      setParams(
-        paramsFromSearch({ request: trimmed === '' ? null : { q: trimmed, type, filters }, page: 1 }),
-        { replace: entry.typing, state: { typing: false, prefix } },
-      );
+      setParams(paramsFromSearch({ request: trimmed === '' ? null : { q: trimmed, type }, page: 1 }), {
+        replace: entry.typing,
+        state: { typing: false, prefix },
+      });
     },
     [stopMore, setParams, entry.typing, entry.prefix],
   );
@@ -128,17 +123,14 @@ export function useSearchPage() {
     (text: string) => {
       stopMore();
       const typed = typedSearch(text);
-      const { type: kind = null, filters = [] } = request ?? {};
-      setParams(
-        paramsFromSearch({ request: typed === null ? null : { q: typed.q, type: kind, filters }, page: 1 }),
-        {
-          replace: entry.typing || request === null,
-          state: { typing: true, prefix: typed?.prefix ?? false },
-          // Rendered at once, not as a transition: the search's read starts in the keystroke's own task
-          // rather than a frame or more later (ADR 221 measured ~20 ms p50 of waiting there).
-          flushSync: true,
-        },
-      );
+      const { type: kind = null } = request ?? {};
+      setParams(paramsFromSearch({ request: typed === null ? null : { q: typed.q, type: kind }, page: 1 }), {
+        replace: entry.typing || request === null,
+        state: { typing: true, prefix: typed?.prefix ?? false },
+        // Rendered at once, not as a transition: the search's read starts in the keystroke's own task
+        // rather than a frame or more later (ADR 221 measured ~20 ms p50 of waiting there).
+        flushSync: true,
+      });
     },
     [stopMore, setParams, request, entry.typing],
   );

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { factChips, isChosenSource, searchParams, withFilter, withSource, withType } from './search-filters';
+import { parseSearchQuery } from '@trove/contracts';
+import {
+  activeFacts,
+  factChips,
+  isChosenFact,
+  isChosenSource,
+  searchParams,
+  withFact,
+  withoutFact,
+  withSource,
+  withType,
+} from './search-filters';
 
 describe('facts as chips and filters', () => {
   it('dates, then amounts, then people and organisations, each once', () => {
@@ -24,39 +35,41 @@ describe('facts as chips and filters', () => {
     });
     expect(chips.map((chip) => chip.label)).toEqual(['Asha Rao', 'Harbour Works Pvt Ltd']);
   });
+});
 
-  it('a filter replaces the one of its kind and becomes the API query string', () => {
-    const filters = withFilter(
-      withFilter([{ kind: 'entity', value: 'Acme Ltd', label: 'Acme Ltd' }], {
-        kind: 'entity',
-        value: 'Asha Rao',
-        label: 'Asha Rao',
-      }),
-      { kind: 'amount', value: 125000, currency: 'INR', label: '₹1,25,000' },
+describe('the fact chips write operators (docs/decisions/230)', () => {
+  const asha = { kind: 'entity', value: 'Asha Rao', label: 'Asha Rao' } as const;
+  const rupees = { kind: 'amount', value: 125000, currency: 'INR', label: '₹1,25,000' } as const;
+  const march = { kind: 'date', iso: '2026-03-03', label: '3 March 2026' } as const;
+
+  it('each writes its operator, replacing the one of its kind; the API gets the query alone', () => {
+    const q = withFact(withFact(withFact('invoice mentions:acme', asha), rupees), march);
+    expect(q).toBe('invoice mentions:"Asha Rao" amount:INR125000 date:2026-03-03');
+    expect(withFact(q, { ...march, iso: '2026-04-01' })).toBe(
+      'invoice mentions:"Asha Rao" amount:INR125000 date:2026-04-01',
     );
-    const params = searchParams({ q: 'invoice', type: 'pdf', filters, cursor: 'abc' }, 10);
-    expect(Object.fromEntries(params)).toEqual({
-      q: 'invoice',
-      limit: '10',
-      type: 'pdf',
-      entity: 'Asha Rao',
-      amount_min: '125000',
-      amount_max: '125000',
-      currency: 'INR',
-      cursor: 'abc',
-    });
+    expect(withoutFact(q, 'amount')).toBe('invoice mentions:"Asha Rao" date:2026-03-03');
+    const params = searchParams({ q, type: 'pdf', cursor: 'abc' }, 10);
+    expect(Object.fromEntries(params)).toEqual({ q, limit: '10', type: 'pdf', cursor: 'abc' });
   });
 
-  it('a date chip filters to that day', () => {
-    const params = searchParams(
-      { q: 'x', type: null, filters: [{ kind: 'date', iso: '2026-03-03', label: '3 March' }] },
-      10,
-    );
-    expect([params.get('date_from'), params.get('date_to'), params.has('type')]).toEqual([
-      '2026-03-03',
-      '2026-03-03',
-      false,
+  it('reads back which facts the query chose, and lists its fact operators as active filters', () => {
+    const parsed = parseSearchQuery('invoice mentions:"asha rao" amount:INR125000 date:2026-03-03');
+    expect([asha, rupees, march].map((fact) => isChosenFact(parsed, fact))).toEqual([true, true, true]);
+    expect(isChosenFact(parsed, { ...rupees, currency: 'USD' })).toBe(false);
+    expect(activeFacts(parsed)).toEqual([
+      { kind: 'entity', label: 'asha rao' },
+      { kind: 'amount', label: '₹1,25,000' },
+      { kind: 'date', label: '3 Mar 2026' },
     ]);
+    expect(activeFacts(parseSearchQuery('x amount:100..500 date:2026')).map((fact) => fact.label)).toEqual([
+      '100 to 500',
+      '2026',
+    ]);
+    expect(activeFacts(parseSearchQuery('x amount:$5.. date:2026-01-05..')).map((f) => f.label)).toEqual([
+      'at least $5',
+    ]);
+    expect(activeFacts(parseSearchQuery('x from:ann after:2026-01-01'))).toEqual([]);
   });
 });
 

@@ -1,16 +1,24 @@
 import {
   type Facts,
+  isChosenAmount,
+  isChosenDate,
+  isChosenMention,
   operatorToken,
+  type ParsedQuery,
   type SearchKind,
   type SearchQueryParams,
   searchQueryString,
+  withAmount,
+  withMentionedDate,
+  withMentions,
   withOperators,
 } from '@trove/contracts';
 import { moneyLabel } from '@trove/kit/format';
 
 /**
- * A fact from a result, applied as a search filter (issue 10 part 5: facts "usable as filters"). The API
- * takes one of each: a person or organisation (`entity`), an amount range with its currency, a date range.
+ * A fact from a result, usable as a search filter (issue 10 part 5: facts "usable as filters"). Its chip writes
+ * the operator a person could type (docs/decisions/230-fact-chips-as-operators.md): a person or organisation
+ * `mentions:"Asha Rao"`, an amount in its currency `amount:INR125000`, a day `date:2026-03-03` — one of each.
  */
 export type FactFilter =
   | { kind: 'entity'; value: string; label: string }
@@ -20,37 +28,72 @@ export type FactFilter =
 export interface SearchRequest {
   q: string;
   type: SearchKind | null;
-  filters: readonly FactFilter[];
   cursor?: string;
   /** The last word is still being typed: searched as a prefix (`as_you_type=on`, issue 42 item 5). */
   asYouType?: boolean;
 }
 
-/** Adding a filter replaces the one of its kind: the API has one slot for each. */
-export function withFilter(filters: readonly FactFilter[], filter: FactFilter): FactFilter[] {
-  return [...filters.filter((existing) => existing.kind !== filter.kind), filter];
+/** The query with a fact chip's operator written in, replacing the one of its kind (one slot for each). */
+export function withFact(q: string, fact: FactFilter): string {
+  if (fact.kind === 'entity') return withMentions(q, fact.value);
+  if (fact.kind === 'amount') return withAmount(q, { value: fact.value, currency: fact.currency });
+  return withMentionedDate(q, fact.iso);
 }
 
-export function withoutFilter(filters: readonly FactFilter[], kind: FactFilter['kind']): FactFilter[] {
-  return filters.filter((existing) => existing.kind !== kind);
+/** The query with the fact operator of a kind taken out. */
+export function withoutFact(q: string, kind: FactFilter['kind']): string {
+  if (kind === 'entity') return withMentions(q, null);
+  if (kind === 'amount') return withAmount(q, null);
+  return withMentionedDate(q, null);
+}
+
+/** Whether a result's fact is what the query's operator of its kind asks for (its chip is then pressed). */
+export function isChosenFact(parsed: ParsedQuery, fact: FactFilter): boolean {
+  if (fact.kind === 'entity') return isChosenMention(parsed.mentions, fact.value);
+  if (fact.kind === 'amount') return isChosenAmount(parsed.amount, fact);
+  return isChosenDate(parsed.date, fact.iso);
+}
+
+const DAY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayLabel = (iso: string) => DAY.format(new Date(`${iso}T00:00:00Z`));
+
+function amountLabel({ min, max, currency }: NonNullable<ParsedQuery['amount']>): string {
+  const money = (value: number) => (currency === undefined ? String(value) : moneyLabel(value, currency));
+  if (min !== undefined && min === max) return money(min);
+  if (min !== undefined && max !== undefined) return `${money(min)} to ${money(max)}`;
+  return min !== undefined ? `at least ${money(min)}` : `at most ${money(max as number)}`;
+}
+
+function dateLabel({ from, to }: { from: string; to: string }): string {
+  if (from === to) return dayLabel(from);
+  if (from.endsWith('-01-01') && to === `${from.slice(0, 4)}-12-31`) return from.slice(0, 4);
+  if (from.endsWith('-01') && to.slice(0, 7) === from.slice(0, 7))
+    return MONTH.format(new Date(`${from}T00:00:00Z`));
+  return `${dayLabel(from)} to ${dayLabel(to)}`;
+}
+
+/**
+ * The fact operators the query holds, as the active filters shown above the results (read from the query, so
+ * the box, the URL and the chips agree); each one's remove button takes its operator out.
+ */
+export function activeFacts(parsed: ParsedQuery): { kind: FactFilter['kind']; label: string }[] {
+  return [
+    ...(parsed.mentions === undefined ? [] : [{ kind: 'entity' as const, label: parsed.mentions }]),
+    ...(parsed.amount === undefined ? [] : [{ kind: 'amount' as const, label: amountLabel(parsed.amount) }]),
+    ...(parsed.date === undefined ? [] : [{ kind: 'date' as const, label: dateLabel(parsed.date) }]),
+  ];
 }
 
 /** The query string of GET /api/v1/search for a request: the contracts schema's names, typed (issue 42 item 6). */
 export function searchParams(request: SearchRequest, limit: number): URLSearchParams {
   const params: SearchQueryParams = { q: request.q, limit: String(limit) };
   if (request.type !== null) params.type = request.type;
-  for (const filter of request.filters) {
-    if (filter.kind === 'entity') params.entity = filter.value;
-    if (filter.kind === 'amount') {
-      params.amount_min = String(filter.value);
-      params.amount_max = String(filter.value);
-      params.currency = filter.currency;
-    }
-    if (filter.kind === 'date') {
-      params.date_from = filter.iso;
-      params.date_to = filter.iso;
-    }
-  }
   if (request.cursor !== undefined) params.cursor = request.cursor;
   if (request.asYouType) params.as_you_type = 'on';
   return searchQueryString(params);

@@ -30,7 +30,7 @@ function renderPanel(
   more: Partial<SearchState> = {},
 ) {
   const state: SearchState = {
-    request: { q, type: null, filters: [] },
+    request: { q, type: null },
     results,
     facets,
     sourceFacets: [],
@@ -111,7 +111,7 @@ describe('the type chips write the operator (issue 42 item 6)', () => {
     const onSearch = vi.fn();
     renderPanel([result('1', 'a.pdf', null)], 'and', [{ value: 'pdf', count: 1 }], onSearch);
     fireEvent.click(screen.getByRole('button', { name: 'PDF 1' }));
-    expect(onSearch).toHaveBeenLastCalledWith('kumquat type:pdf', null, []);
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat type:pdf', null);
     cleanup();
     renderPanel(
       [result('1', 'a.pdf', null)],
@@ -122,14 +122,14 @@ describe('the type chips write the operator (issue 42 item 6)', () => {
     );
     expect(screen.getByRole('button', { name: 'PDF 1' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'All 1' }));
-    expect(onSearch).toHaveBeenLastCalledWith('kumquat', null, []);
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat', null);
   });
 
   it('a kind the syntax has no word for (database rows) stays a parameter', () => {
     const onSearch = vi.fn();
     renderPanel([result('1', 'invoices #1', null)], 'and', [{ value: 'row', count: 1 }], onSearch);
     fireEvent.click(screen.getByRole('button', { name: 'Row 1' }));
-    expect(onSearch).toHaveBeenLastCalledWith('kumquat', 'row', []);
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat', 'row');
   });
 });
 
@@ -147,7 +147,7 @@ describe('sender and date chips write operators (issue 42 items 4 and 6)', () =>
     const onSearch = vi.fn();
     renderPanel([result('1', 'a.eml', null)], 'and', [], onSearch, 'kumquat', people);
     fireEvent.click(screen.getByRole('button', { name: 'from Asha Rao 2' }));
-    expect(onSearch).toHaveBeenLastCalledWith('kumquat from:asha@orchard.example', null, []);
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat from:asha@orchard.example', null);
     cleanup();
     renderPanel(
       [result('1', 'a.eml', null)],
@@ -160,7 +160,7 @@ describe('sender and date chips write operators (issue 42 items 4 and 6)', () =>
     const chip = screen.getByRole('button', { name: 'from Asha Rao 2' });
     expect(chip.getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(chip);
-    expect(onSearch).toHaveBeenLastCalledWith('kumquat', null, []);
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat', null);
   });
 
   it('a year chip writes after: and before:, its months show once it is chosen, a month narrows it', () => {
@@ -168,18 +168,79 @@ describe('sender and date chips write operators (issue 42 items 4 and 6)', () =>
     renderPanel([result('1', 'a.eml', null)], 'and', [], onSearch, 'kumquat', people);
     expect(screen.queryByRole('button', { name: 'Nov 2026 2' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '2026 3' }));
-    expect(onSearch).toHaveBeenLastCalledWith('kumquat after:2026-01-01 before:2026-12-31', null, []);
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat after:2026-01-01 before:2026-12-31', null);
     cleanup();
     renderPanel([], 'and', [], onSearch, 'kumquat after:2026-01-01 before:2026-12-31', people);
     expect(screen.getByRole('button', { name: '2026 3' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Nov 2026 2' }));
-    expect(onSearch).toHaveBeenLastCalledWith('kumquat after:2026-11-01 before:2026-11-30', null, []);
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat after:2026-11-01 before:2026-11-30', null);
     // The date operators a person typed that are no period: no chip is chosen, and a chip replaces them.
     cleanup();
     renderPanel([], 'and', [], onSearch, 'kumquat after:2026-03-04', people);
     expect(screen.getByRole('button', { name: '2026 3' }).getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(screen.getByRole('button', { name: '2026 3' }));
-    expect(onSearch).toHaveBeenLastCalledWith('kumquat after:2026-01-01 before:2026-12-31', null, []);
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat after:2026-01-01 before:2026-12-31', null);
+  });
+});
+
+describe('the fact chips write mentions:, amount: and date: (docs/decisions/230)', () => {
+  const withFacts = (id: string): SearchResult => ({
+    ...result(id, 'invoice.eml', null),
+    facts: {
+      dates: [{ text: '3 March 2026', iso: '2026-03-03' }],
+      amounts: [{ text: '₹1,25,000', currency: 'INR', value: 125000 }],
+      people: [{ name: 'Asha Rao' }],
+    },
+  });
+  const facts = () => within(screen.getByRole('list', { name: 'Found in this passage' }));
+
+  it('a fact chip writes its operator into the query, replacing the one of its kind', () => {
+    const onSearch = vi.fn();
+    renderPanel([withFacts('1')], 'and', [], onSearch, 'kumquat mentions:acme');
+    fireEvent.click(facts().getByRole('button', { name: /Mentions Asha Rao/ }));
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat mentions:"Asha Rao"', null);
+    fireEvent.click(facts().getByRole('button', { name: /Amount ₹1,25,000/ }));
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat mentions:acme amount:INR125000', null);
+    fireEvent.click(facts().getByRole('button', { name: /Date 3 March 2026/ }));
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat mentions:acme date:2026-03-03', null);
+    // The box says what was searched.
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe(
+      'kumquat mentions:acme date:2026-03-03',
+    );
+  });
+
+  it('the query’s fact operators show as active filters and press their chips; removing one takes it out', () => {
+    const onSearch = vi.fn();
+    renderPanel(
+      [withFacts('1')],
+      'and',
+      [],
+      onSearch,
+      'kumquat mentions:"asha rao" amount:INR125000 date:2026-03',
+    );
+    const active = within(screen.getByRole('list', { name: 'Active filters' }));
+    expect(active.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Mentions: asha rao',
+      'Amount: ₹1,25,000',
+      'Date: Mar 2026',
+    ]);
+    expect(
+      facts()
+        .getByRole('button', { name: /Mentions Asha Rao/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(
+      facts()
+        .getByRole('button', { name: /Amount/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    // A month is not the chip's day.
+    expect(facts().getByRole('button', { name: /Date/ }).getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(active.getByRole('button', { name: 'Remove filter Amount: ₹1,25,000' }));
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat mentions:"asha rao" date:2026-03', null);
+    // A pressed chip again takes its operator out.
+    fireEvent.click(facts().getByRole('button', { name: /Mentions Asha Rao/ }));
+    expect(onSearch).toHaveBeenLastCalledWith('kumquat amount:INR125000 date:2026-03', null);
   });
 });
 

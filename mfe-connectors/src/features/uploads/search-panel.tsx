@@ -15,11 +15,13 @@ import { KIND_LABELS } from './format';
 import { SnippetText } from '@trove/kit';
 import { CloseIcon, SearchIcon } from '@trove/kit/icons';
 import {
+  activeFacts,
   type FactFilter,
   FILTER_NAMES,
   factChips,
-  withFilter,
-  withoutFilter,
+  isChosenFact,
+  withFact,
+  withoutFact,
   withType,
 } from './search-filters';
 import { searchDelay, typedSearch } from '../search/as-you-type';
@@ -43,7 +45,16 @@ function placeLabel(location: string): string {
   return location.charAt(0).toUpperCase() + location.slice(1);
 }
 
-function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter: FactFilter) => void }) {
+function ResultCard({
+  result,
+  chosen,
+  onFact,
+}: {
+  result: SearchResult;
+  /** Whether a fact is the query's operator of its kind (its chip then shows pressed). */
+  chosen: (fact: FactFilter) => boolean;
+  onFact: (filter: FactFilter) => void;
+}) {
   const chips = factChips(result.facts);
   const label = documentLabel(result.document);
   // A mailbox's message says where it is filed: "Work mail › INBOX" (issue 21); an upload says nothing.
@@ -87,6 +98,7 @@ function ResultCard({ result, onFact }: { result: SearchResult; onFact: (filter:
                 type="button"
                 className={styles.fact}
                 data-kind={chip.kind}
+                aria-pressed={chosen(chip)}
                 title={`Only results with ${chip.label}`}
                 onClick={() => onFact(chip)}
               >
@@ -118,12 +130,7 @@ export function SearchPanel({
   onClear,
 }: {
   state: SearchState;
-  onSearch: (
-    q: string,
-    type: SearchKind | null,
-    filters: readonly FactFilter[],
-    options?: { typed?: boolean },
-  ) => void;
+  onSearch: (q: string, type: SearchKind | null, options?: { typed?: boolean }) => void;
   /** The box's text as typed, a moment after the last keystroke (issue 42 item 5). */
   onType?: (text: string) => void;
   onMore: () => void;
@@ -155,20 +162,26 @@ export function SearchPanel({
     if (asked === '') box.current?.focus();
   }, []);
   const type = request?.type ?? null;
-  const filters = request?.filters ?? [];
   const parsed = request === null ? undefined : parseSearchQuery(request.q);
+  // The fact filters are operators in the query (mentions:, amount:, date:, docs/decisions/230), read back here.
+  const facts = parsed === undefined ? [] : activeFacts(parsed);
+  /** A chip or a filter's remove button rewrote the query: the box shows it and it is searched. */
+  const searchQuery = (q: string) => {
+    setText(q);
+    onSearch(q, type);
+  };
   // The kind asked for: the query's `type:` (what the chips write) or an older link's `type=` parameter.
   const chosenType = type ?? parsed?.type ?? null;
   /** A type chip writes `type:` into the query where the syntax has a word for the kind (issue 42 item 6). */
   const chooseType = (q: string, kind: SearchKind | null) => {
     const value = kind === null ? null : typeOperatorValue(kind);
     if (kind !== null && value === undefined) {
-      onSearch(withType(q, null), kind, filters);
+      onSearch(withType(q, null), kind);
       return;
     }
     const written = withType(q, value ?? null);
     setText(written);
-    onSearch(written, null, filters);
+    onSearch(written, null);
   };
   const stopTyping = () => {
     if (timer.current !== null) clearTimeout(timer.current);
@@ -178,7 +191,7 @@ export function SearchPanel({
     event.preventDefault();
     stopTyping();
     sent.current = text.trim();
-    onSearch(text, type, filters, { typed: true });
+    onSearch(text, type, { typed: true });
   };
   const typed = (value: string) => {
     setText(value);
@@ -269,7 +282,8 @@ export function SearchPanel({
         <Text id={`${inputId}-syntax`} tone="muted" size="xs" className={styles.searchHint}>
           Try <code>"exact words"</code>, <code>-without</code>, <code>from:name</code>,{' '}
           <code>subject:word</code>, <code>type:pdf</code>, <code>after:2024-04-01</code>,{' '}
-          <code>has:attachment</code>, <code>source:uploads</code>.
+          <code>has:attachment</code>, <code>source:uploads</code>, <code>mentions:"Asha Rao"</code>,{' '}
+          <code>amount:INR1200</code>, <code>date:2026-03</code>.
           <VisuallyHidden id={`${inputId}-keys`}>
             {' '}
             Results come as you type; the down arrow goes to them, Escape back here or clears the box.
@@ -286,7 +300,7 @@ export function SearchPanel({
         state.sourceFacets.length > 1 ||
         state.senderFacets.length > 0 ||
         state.yearFacets.length > 0 ||
-        filters.length > 0) ? (
+        facts.length > 0) ? (
         <div className={styles.refine}>
           {parsed === undefined ? null : (
             <SearchFacets
@@ -295,21 +309,18 @@ export function SearchPanel({
               parsed={parsed}
               chosenType={chosenType}
               onType={(kind) => chooseType(request.q, kind)}
-              onQuery={(q) => {
-                setText(q);
-                onSearch(q, type, filters);
-              }}
+              onQuery={searchQuery}
             />
           )}
-          {filters.length > 0 ? (
+          {facts.length > 0 ? (
             <Cluster as="ul" gap={2} aria-label="Active filters">
-              {filters.map((filter) => (
+              {facts.map((filter) => (
                 <li key={filter.kind}>
                   <button
                     type="button"
                     className={styles.activeFilter}
                     aria-label={`Remove filter ${FILTER_NAMES[filter.kind]}: ${filter.label}`}
-                    onClick={() => onSearch(request.q, type, withoutFilter(filters, filter.kind))}
+                    onClick={() => searchQuery(withoutFact(request.q, filter.kind))}
                   >
                     {FILTER_NAMES[filter.kind]}: {filter.label}
                     <CloseIcon size={16} />
@@ -330,7 +341,7 @@ export function SearchPanel({
         {request !== null && state.status === 'done' && state.results.length === 0 ? (
           <Text tone="muted" size="sm">
             Nothing you uploaded or connected matches “{request.q}”
-            {type !== null || filters.length > 0 ? ' with these filters' : ''}. Try fewer or different words.
+            {type !== null ? ' with these filters' : ''}. Try fewer or different words.
           </Text>
         ) : null}
         {state.results.length > 0 ? (
@@ -346,7 +357,16 @@ export function SearchPanel({
                 <ResultCard
                   key={result.passage.id}
                   result={result}
-                  onFact={(filter) => onSearch(request?.q ?? text, type, withFilter(filters, filter))}
+                  chosen={(fact) => parsed !== undefined && isChosenFact(parsed, fact)}
+                  onFact={(fact) => {
+                    const q = request?.q ?? text;
+                    // A chosen fact's chip takes its operator out, as a chosen facet's does.
+                    searchQuery(
+                      parsed !== undefined && isChosenFact(parsed, fact)
+                        ? withoutFact(q, fact.kind)
+                        : withFact(q, fact),
+                    );
+                  }}
                 />
               ))}
             </ol>

@@ -3,6 +3,7 @@ import {
   ChatListResponseSchema,
   ChatResponseSchema,
   ChatThreadResponseSchema,
+  OPERATOR_MESSAGES,
   PassageContextResponseSchema,
   SendAnswerResponseSchema,
 } from '@trove/contracts';
@@ -245,6 +246,27 @@ describe('answers', () => {
     expect(old.answer.documents_read.map((document) => document.name)).toEqual(['old-invoice.txt']);
   });
 
+  it('answers questions written with mentions:, amount: and date:, their filters shown (docs/decisions/230)', async () => {
+    const chat = await newChat(ann);
+    const named = await ask(ann, chat.id, 'find mentions:"Ann Lee"');
+    expect(named.answer.filters).toEqual({ entity: 'Ann Lee' });
+    expect(named.answer.documents_read.map((document) => document.name)).toEqual(['acme-invoice.eml']);
+    const amount = await ask(ann, chat.id, 'summarize invoices amount:₹45,000');
+    expect(amount.answer.filters).toEqual({ amount_min: 45000, amount_max: 45000, currency: 'INR' });
+    expect(amount.answer.documents_read.map((document) => document.name)).toEqual(['acme-invoice.eml']);
+    const dated = await ask(ann, chat.id, `find invoices date:${isoDay(lastMonth)}`);
+    expect(dated.answer.filters).toEqual({ date_from: isoDay(lastMonth), date_to: isoDay(lastMonth) });
+    expect(dated.answer.documents_read.map((document) => document.name).sort()).toEqual([
+      'acme-invoice.eml',
+      'globex-invoice.txt',
+    ]);
+    // A value the operator cannot take says so, as the search box does.
+    const bad = await call(ann, 'POST', `/api/v1/chats/${chat.id}/messages`, {
+      text: 'find invoices amount:abc',
+    });
+    expect(bad).toEqual({ status: 400, body: expect.objectContaining({ error: OPERATOR_MESSAGES.amount }) });
+  });
+
   it('says honestly when nothing matched and what broader question would', async () => {
     const chat = await newChat(ann);
     const { answer } = await ask(ann, chat.id, 'find invoices over ₹10,000 in 2019');
@@ -292,6 +314,8 @@ describe('answers', () => {
             '\u0000',
             'ask \uD800 lone surrogate',
             'find "a" (b) [c] {d} ^$ .*',
+            'find amount:abc date:soon mentions:""',
+            'mentions:"\u0000" amount:..',
           ),
         ),
         async (text) => {

@@ -79,6 +79,29 @@ describe('a question in the search syntax (issue 19 item 4)', () => {
     expect(understood.filters).toEqual({ date_from: '2024-04-01', entity: 'finance' });
     expect(understood.candidates).toEqual([]);
   });
+
+  it('mentions:, amount: and date: go to the search as typed and are the filters shown (docs/decisions/230)', () => {
+    const understood = understandQuestion(
+      'summarize invoices from:finance mentions:"Asha Rao" amount:INR125000 date:2026-11',
+      NOW,
+    );
+    expect(understood.command).toMatchObject({
+      verb: 'summarize',
+      query: 'invoices from:finance mentions:"Asha Rao" amount:INR125000 date:2026-11',
+    });
+    expect(understood.filters).toEqual({
+      entity: 'Asha Rao',
+      amount_min: 125000,
+      amount_max: 125000,
+      currency: 'INR',
+      date_from: '2026-11-01',
+      date_to: '2026-11-30',
+    });
+    expect(understandQuestion('mentions:acme amount:..500', NOW).filters).toEqual({
+      entity: 'acme',
+      amount_max: 500,
+    });
+  });
 });
 
 describe('kind words and bare periods (issue 37 item 2)', () => {

@@ -157,10 +157,17 @@ export function understandQuestion(question: string, now: Date): UnderstoodQuest
   const onlyPhrases = syntax.phrases.length > 0 && !writtenInSyntax({ ...syntax, phrases: [] });
   if (writtenInSyntax(syntax) && !(quotedPerson && onlyPhrases)) {
     const filters: ChatFilters = {};
-    if (syntax.after !== undefined) filters.date_from = syntax.after;
-    if (syntax.before !== undefined) filters.date_to = syntax.before;
-    const person = syntax.from ?? syntax.to;
+    // date: is the date filter itself (a date the passage mentions, docs/decisions/230); else after:/before:.
+    const dates = syntax.date ?? { from: syntax.after, to: syntax.before };
+    if (dates.from !== undefined) filters.date_from = dates.from;
+    if (dates.to !== undefined) filters.date_to = dates.to;
+    // The filters go to the search beside the query, where a parameter wins over its operator: the entity is
+    // mentions: when the question has one, so from: does not take its place.
+    const person = syntax.mentions ?? syntax.from ?? syntax.to;
     if (person !== undefined) filters.entity = person;
+    if (syntax.amount?.min !== undefined) filters.amount_min = syntax.amount.min;
+    if (syntax.amount?.max !== undefined) filters.amount_max = syntax.amount.max;
+    if (syntax.amount?.currency !== undefined) filters.currency = syntax.amount.currency;
     return {
       command: { verb, query: body.trim(), destination },
       filters,

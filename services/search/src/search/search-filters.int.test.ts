@@ -1,4 +1,4 @@
-import { LANDING_SEARCH_EXAMPLE, type SearchResponse } from '@trove/contracts';
+import { LANDING_SEARCH_EXAMPLE, OPERATOR_MESSAGES, type SearchResponse } from '@trove/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../extraction';
@@ -369,5 +369,95 @@ describe('the search syntax in q (issue 19 item 4)', () => {
       error: 'after: needs a date like 2024-04-01.',
       code: 'invalid_request',
     });
+  });
+});
+
+describe('the fact operators mentions:, amount:, date: (docs/decisions/230)', () => {
+  const found = async (q: string, extra: Record<string, string> = {}) =>
+    [...new Set((await search({ q, ...extra })).results.map((result) => result.document.name))].sort();
+
+  it('mentions: is the entity filter: a person or organisation, from a word start, any case', async () => {
+    expect(await found('invoice mentions:priya')).toEqual(['acme.eml']);
+    expect(await found('invoice mentions:"Priya Sharma"')).toEqual(['acme.eml']);
+    expect(await found('invoice mentions:ACME')).toEqual(['acme.eml']);
+    expect(await found('invoice mentions:"ravi kumar"')).toEqual(['acme.eml', 'globex.eml', 'initech.eml']);
+    expect(await found('invoice mentions:ann')).toEqual([]);
+    expect(await found('invoice mentions:"a.c|("')).toEqual([]);
+  });
+
+  it('amount: is the amount filter: one amount in its currency, or a range', async () => {
+    expect(await found('invoice amount:INR12500')).toEqual(['acme.eml']);
+    expect(await found('invoice amount:₹12,500')).toEqual(['acme.eml']);
+    expect(await found('invoice amount:USD12500')).toEqual([]);
+    expect(await found('invoice amount:12500')).toEqual(['acme.eml']);
+    expect(await found('invoice amount:10000..')).toEqual(['acme.eml', 'initech.eml']);
+    expect(await found('invoice amount:..1000')).toEqual(['globex.eml']);
+    expect(await found('invoice amount:800..12500')).toEqual(['acme.eml', 'globex.eml']);
+    expect(await found('invoice amount:GBP..20000')).toEqual([]);
+  });
+
+  it('date: is the date filter: a date the passage mentions, or its own — not when it was sent', async () => {
+    // Sent 2 March, due 15 April: date: finds it by the date in its text, after:/before: do not.
+    expect(await found('invoice date:2026-04-15')).toEqual(['acme.eml']);
+    expect(await found('invoice date:2026-04')).toEqual(['acme.eml']);
+    expect(await found('invoice after:2026-04-01 before:2026-04-30')).toEqual([]);
+    expect(await found('invoice date:2026-01-20')).toEqual(['globex.eml']);
+    expect(await found('invoice date:2026-02')).toEqual([]);
+    expect(await found('invoice date:2026')).toEqual(['acme.eml', 'globex.eml', 'initech.eml']);
+  });
+
+  it('the operators combine with each other and the rest of the syntax; every one must hold', async () => {
+    expect(await found('invoice mentions:acme amount:10000.. date:2026-04')).toEqual(['acme.eml']);
+    expect(await found('invoice mentions:acme amount:GBP10000..')).toEqual([]);
+    expect(await found('invoice from:hank amount:$800')).toEqual(['globex.eml']);
+    expect(await found('invoice type:txt mentions:acme')).toEqual([]);
+  });
+
+  it('alone they list what they match, newest first, with the whole set’s facets (as from: alone does)', async () => {
+    const listed = async (q: string) => {
+      const body = await search({ q });
+      expect(body.order, q).toBe('newest');
+      return body.results.map((r) => r.document.name);
+    };
+    // Acme's mail (2 March, 04:30 UTC) is newer than Ravi's late-night mail to Priya (1 March, 20:00 UTC).
+    expect(await listed('mentions:"Priya Sharma"')).toEqual(['acme.eml', 'late-night.eml']);
+    expect(await listed('amount:$800')).toEqual(['globex.eml']);
+    expect(await listed('date:2026-04-15')).toEqual(['acme.eml']);
+    const facets = (await search({ q: 'amount:10000..' })).facets;
+    expect(facets.type).toEqual([{ value: 'eml', count: 2 }]);
+    expect(facets.sender?.map((s) => s.label).sort()).toEqual(['Joanna Lee', 'Priya Sharma']);
+    const other = await service.signUp();
+    expect((await search({ q: 'mentions:priya' }, other)).results).toEqual([]);
+  });
+
+  it('the parameters still work, and a parameter given wins over the same operator', async () => {
+    expect(await found('invoice mentions:hank', { entity: 'priya' })).toEqual(['acme.eml']);
+    expect(await found('invoice amount:$800', { amount_min: '10000' })).toEqual(['acme.eml', 'initech.eml']);
+    expect(await found('invoice date:2026-01', { date_from: '2026-04-01', date_to: '2026-04-30' })).toEqual([
+      'acme.eml',
+    ]);
+    // One range, never half of each: date_from alone drops date:'s end too (globex's January is before it).
+    expect(await found('invoice date:2026-01', { date_from: '2026-03-01' })).toEqual([
+      'acme.eml',
+      'initech.eml',
+    ]);
+    expect(await found('invoice amount:$800', { currency: 'GBP' })).toEqual(['initech.eml']);
+  });
+
+  it('a value an operator cannot take is a 400 that says what it takes, never a 500', async () => {
+    const cases: [string, string][] = [
+      ['invoice amount:abc', OPERATOR_MESSAGES.amount],
+      ['amount:500..100', OPERATOR_MESSAGES.amount],
+      ['invoice amount:XYZ5', OPERATOR_MESSAGES.amount],
+      ['invoice date:2026-02-30', OPERATOR_MESSAGES.date],
+      ['date:soon', OPERATOR_MESSAGES.date],
+      ['invoice mentions:""', OPERATOR_MESSAGES.mentions],
+      [`mentions:${'x'.repeat(150)}`, OPERATOR_MESSAGES.mentions],
+    ];
+    for (const [q, error] of cases) {
+      const res = await service.request(user, `/api/v1/search?${new URLSearchParams({ q })}`);
+      expect(res.status, q).toBe(400);
+      expect(await res.json(), q).toEqual({ error, code: 'invalid_request' });
+    }
   });
 });

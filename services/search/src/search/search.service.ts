@@ -8,6 +8,7 @@ import {
   type SearchResponse,
   type SourceKind,
   hasOperators,
+  type ParsedQuery,
   parseSearchQuery,
   UPLOADS_SOURCE,
 } from '@trove/contracts';
@@ -120,16 +121,15 @@ export async function findPassages(
     userId,
     text,
     kind: query.type ?? parsed.type,
-    from: query.date_from,
-    to: query.date_to,
+    // The fact operators (docs/decisions/230): date: is the date_from/date_to range, amount: the amount range,
+    // mentions: the entity; a parameter given (an older client) wins over the operator.
+    ...dateFilter(query, parsed.date),
     sentFrom: parsed.after,
     sentTo: parsed.before,
     sentFromAt: parsed.after === undefined ? undefined : startOfDay(parsed.after, timeZone),
     sentUntil: parsed.before === undefined ? undefined : startOfDay(nextDay(parsed.before), timeZone),
-    amountMin: query.amount_min,
-    amountMax: query.amount_max,
-    currency: query.currency,
-    entity: query.entity,
+    ...amountFilter(query, parsed.amount),
+    entity: query.entity ?? parsed.mentions,
     sender: parsed.from,
     recipient: parsed.to,
     phrases: parsed.phrases,
@@ -203,6 +203,31 @@ export async function findPassages(
         : null,
   };
   return { response, texts: new Map(page.map((hit) => [hit.passageId, hit.body])) };
+}
+
+/** The date filter: the parameters when either is given (one range, never half of each), else the query's `date:`. */
+export function dateFilter(
+  query: Pick<SearchQuery, 'date_from' | 'date_to'>,
+  operator: ParsedQuery['date'],
+): Pick<SearchRequest, 'from' | 'to'> {
+  return query.date_from !== undefined || query.date_to !== undefined
+    ? { from: query.date_from, to: query.date_to }
+    : { from: operator?.from, to: operator?.to };
+}
+
+/**
+ * The amount filter: the parameters when any is given (one range, never half of each), else the query's
+ * `amount:` (docs/decisions/230).
+ */
+export function amountFilter(
+  query: Pick<SearchQuery, 'amount_min' | 'amount_max' | 'currency'>,
+  operator: ParsedQuery['amount'],
+): Pick<SearchRequest, 'amountMin' | 'amountMax' | 'currency'> {
+  const byParameters =
+    query.amount_min !== undefined || query.amount_max !== undefined || query.currency !== undefined;
+  return byParameters
+    ? { amountMin: query.amount_min, amountMax: query.amount_max, currency: query.currency }
+    : { amountMin: operator?.min, amountMax: operator?.max, currency: operator?.currency };
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
