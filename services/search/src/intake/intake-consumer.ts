@@ -196,7 +196,8 @@ async function storePuts(
       const row = slice[index];
       return extraction === undefined || row === undefined ? [] : [{ id, userId: row.userId, ...extraction }];
     });
-    await indexDocuments(tx, documents);
+    // Their ids are new this statement: nothing of theirs is indexed yet to look for and replace.
+    await indexDocuments(tx, documents, undefined, { fresh: true });
     queued += slice.length - documents.length;
   }
   return queued;

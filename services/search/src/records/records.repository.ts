@@ -18,11 +18,14 @@ export interface NewRecord {
 export async function replaceRecords(
   tx: DatabaseHandle,
   documents: readonly { id: string; userId: string; records?: readonly NewRecord[] | undefined }[],
+  /** fresh: the documents were made in this transaction, so they have no records to replace. */
+  options: { fresh?: boolean } = {},
 ): Promise<void> {
   if (documents.length === 0) return;
-  await sql`delete from document_records where document_id = any (${documents.map((d) => d.id)}::uuid[])`.execute(
-    tx,
-  );
+  if (options.fresh !== true)
+    await sql`delete from document_records where document_id = any (${documents.map((d) => d.id)}::uuid[])`.execute(
+      tx,
+    );
   const rows = documents.flatMap((document) =>
     (document.records ?? []).map((record, ordinal) => ({ document, record, ordinal })),
   );
