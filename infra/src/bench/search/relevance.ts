@@ -207,6 +207,9 @@ export async function measureRelevance(
       const ranked = await system.rank(query);
       const rr = Math.max(0, ...query.relevant.map((id) => reciprocalRank(ranked, id)));
       ranks.push({ kind: query.kind, rr });
+      // BENCH_RELEVANCE_MISSES=<system>: its queries whose document was not first, to read what it missed.
+      if (process.env.BENCH_RELEVANCE_MISSES === system.name && rr < 1)
+        console.log(`miss ${query.kind} rr=${rr.toFixed(2)} ${JSON.stringify(query.query)}`);
     }
     for (const kind of [...RELEVANCE_KINDS, 'all'] as const) {
       const of = ranks.filter((rank) => kind === 'all' || rank.kind === kind);

@@ -102,7 +102,7 @@ export function spelledCorrections(
   for (const word of new Set(corrected.map((c) => c.word))) {
     const mine = corrected.filter((c) => c.word === word);
     const used = mine.find((c) => best.some((m) => c.list.weightOf(m.candidate.id) >= 0));
-    if (used !== undefined) out.push({ word, correction: spelledAs(used.lexeme, texts) });
+    if (used !== undefined) out.push({ word, correction: spelledAs(used.lexeme, texts, word) });
   }
   return out;
 }

@@ -247,11 +247,12 @@ async function appendToPages(
 }
 
 /**
- * What a typo can stand for: a lexeme of letters alone, 4 to 24 of them (the stem of a five-letter word can be
- * four). Tags, hosts, ids and numbers — most of an archive's lexemes, each in one passage — are never a
- * correction, so the dictionary leaves them out.
+ * What a typo can stand for: a lexeme of letters alone, 2 to 24 of them. Two: the stem of a long word can be
+ * that short ("going" is "go", "getting" "get", "wedding" "wed"), and with 4 as the least, "goingg", "gettnig" and
+ * "weddiing" were never corrected (docs/decisions/232). Tags, hosts, ids and numbers — most of an archive's
+ * lexemes, each in one passage — are never a correction, so the dictionary leaves them out.
  */
-export const CORRECTABLE_WORD = /^\p{L}{4,24}$/u;
+export const CORRECTABLE_WORD = /^\p{L}{2,24}$/u;
 
 /**
  * Names lexemes new to the user in the word dictionary that typo tolerance reads (search_words,

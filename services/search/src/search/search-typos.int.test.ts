@@ -141,6 +141,36 @@ describe('typo tolerance', () => {
     expect(res.status).toBe(200);
   });
 
+  it('a typo of a word whose stem is two or three letters is corrected, and reads as the word (ADR 232)', async () => {
+    // A user of their own: these messages stay out of the others' results.
+    const other = await service.signUp();
+    await indexFiles(
+      service,
+      other,
+      [
+        { name: 'again.eml', text: mail('Here we go again', 'We are going again to the shore.') },
+        { name: 'better.eml', text: mail('Better every day', 'Getting there slowly.') },
+        { name: 'music.eml', text: mail('Wedding music', 'The list for the wedding.') },
+        { name: 'quit.eml', text: mail('Quitting music', 'Music news.') },
+      ],
+      extractDocument,
+    );
+    const ask = async (q: string) => {
+      const res = await service.request(other, `/api/v1/search?${new URLSearchParams({ q })}`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as SearchResponse;
+    };
+    for (const [q, name, correction] of [
+      ['goingg', 'again.eml', 'going'],
+      ['gettnig', 'better.eml', 'getting'],
+      ['weddiing music', 'music.eml', 'wedding'],
+    ] as const) {
+      const body = await ask(q);
+      expect(body.results[0]?.document.name, q).toBe(name);
+      expect(body.corrections?.[0]?.correction, q).toBe(correction);
+    }
+  });
+
   it('typos other than on and off are a 400', async () => {
     const res = await service.request(
       user,

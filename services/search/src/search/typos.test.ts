@@ -85,5 +85,8 @@ describe('typo tolerance rules', () => {
   it('a corrected stem reads as the results write it', () => {
     expect(spelledAs('mortgag', ['Mortgage rates', 'mortgages and a mortgage'])).toBe('mortgage');
     expect(spelledAs('zzzz', ['nothing here'])).toBe('zzzz');
+    // A short stem has many forms: the one nearest the word as typed, then the commonest (ADR 232).
+    expect(spelledAs('go', ['Here we go, go, go', 'going again'], 'goingg')).toBe('going');
+    expect(spelledAs('go', ['Here we go, go, go', 'going again'])).toBe('go');
   });
 });

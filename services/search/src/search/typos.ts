@@ -213,10 +213,11 @@ export function corrections(
 }
 
 /**
- * How a corrected word reads in the results ("Showing results for mortgage"): the commonest word of `texts`
- * whose stem is `lexeme`, as written there in lower case; the lexeme itself when none holds it.
+ * How a corrected word reads in the results ("Showing results for mortgage"): of the words of `texts` whose stem
+ * is `lexeme`, as written there in lower case, the nearest to the word as `typed` (a short stem has many forms:
+ * "goingg" reads "going", not "go"), then the commonest; the lexeme itself when none holds it.
  */
-export function spelledAs(lexeme: string, texts: readonly string[]): string {
+export function spelledAs(lexeme: string, texts: readonly string[], typed?: string): string {
   const seen = new Map<string, number>();
   for (const text of texts) {
     for (const match of text.matchAll(/\p{L}+/gu)) {
@@ -225,11 +226,16 @@ export function spelledAs(lexeme: string, texts: readonly string[]): string {
       seen.set(word, (seen.get(word) ?? 0) + 1);
     }
   }
+  const far = 64;
+  const distance = (word: string) => (typed === undefined ? 0 : editDistance(typed, word, far));
   let best = lexeme;
+  let bestDistance = far + 1;
   let count = 0;
   for (const [word, n] of seen) {
-    if (n > count || (n === count && word < best)) {
+    const d = distance(word);
+    if (d < bestDistance || (d === bestDistance && (n > count || (n === count && word < best)))) {
       best = word;
+      bestDistance = d;
       count = n;
     }
   }
