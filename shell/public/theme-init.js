@@ -9,6 +9,11 @@
 // control of its own page when it takes over (shell/src/app/prerender/handoff.ts). Links need nothing:
 // they are real links.
 (() => {
+  // zod, in every bundle this page loads, builds its parsers without `new Function`: its probe for eval is
+  // refused by the CSP (script-src 'self'), and Chromium reports the refusal as an issue even though zod catches
+  // it (Lighthouse's best practices on every page with a form, docs/decisions/233). zod keeps its settings on
+  // globalThis.__zod_globalConfig, one object for every copy of it, so set here, before any bundle, it reaches all.
+  globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
   const root = document.documentElement;
   const apply = (theme) => {
     root.classList.toggle('dark', theme === 'dark');

@@ -20,6 +20,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+describe('zod in every bundle, before any of them runs', () => {
+  it('builds its parsers without eval, keeping what else was set (ADR 233)', () => {
+    const global = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+    global.__zod_globalConfig = { locale: 'kept' };
+    run();
+    expect(global.__zod_globalConfig).toEqual({ locale: 'kept', jitless: true });
+    delete global.__zod_globalConfig;
+    run();
+    expect(global.__zod_globalConfig).toEqual({ jitless: true });
+  });
+});
+
 describe('the theme set before the first paint', () => {
   it('is the saved theme', () => {
     systemPrefersDark(false);
