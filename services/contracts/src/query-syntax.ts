@@ -83,7 +83,7 @@ export interface AmountRange {
   currency?: string;
 }
 
-/** The longest name `mentions:` takes (as the `entity` parameter). */
+/** The longest name `mentions:` and the `entity` parameter take. */
 export const MENTIONS_MAX_LENGTH = 100;
 
 export const OPERATOR_MESSAGES = {

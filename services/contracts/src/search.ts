@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencyCode } from './currencies';
 import { DATABASE_SOURCE_KINDS } from './database-sources';
 import { MicrosecondTimestampSchema, pageQueryShape } from './paging';
+import { MENTIONS_MAX_LENGTH } from './query-syntax';
 import { SOURCE_KINDS } from './sources';
 import { DOCUMENT_KINDS } from './document-formats';
 
@@ -49,8 +50,6 @@ export const SEARCH_MESSAGES = {
   badTypos: 'typos can be on or off.',
   badAsYouType: 'as_you_type can be on or off.',
 } as const;
-
-export const SEARCH_ENTITY_MAX_LENGTH = 100;
 
 /** A decimal written in a query string ("10000", "99.50"); no exponents, signs or grouping commas. */
 const amount = z
@@ -110,7 +109,7 @@ export const SearchQuerySchema = z
       .string({ error: SEARCH_MESSAGES.badEntity })
       .trim()
       .min(1, SEARCH_MESSAGES.badEntity)
-      .max(SEARCH_ENTITY_MAX_LENGTH, SEARCH_MESSAGES.badEntity)
+      .max(MENTIONS_MAX_LENGTH, SEARCH_MESSAGES.badEntity)
       // PostgreSQL text cannot hold NUL (a 500 before this check); no name holds a control character.
       .refine((name) => !/\p{Cc}/u.test(name), SEARCH_MESSAGES.badEntity)
       .optional(),

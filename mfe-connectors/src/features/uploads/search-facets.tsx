@@ -12,17 +12,13 @@ import { Cluster, PillButton, Text, VisuallyHidden } from '@trove/kit/ui';
 import type { ReactNode } from 'react';
 import type { SearchState } from '../search/use-search-page';
 import { KIND_LABELS } from './format';
-import { isChosenSource, withSource } from './search-filters';
+import { isChosenSource, monthLabel, withSource } from './search-filters';
 import * as styles from './uploads.module.css';
 
 // The search's facets as chips with their counts (issue 42 items 4 and 6): kind, source, sender and period. Each
 // chip writes the operator a person could type into the query — type:, source:, from:, after:/before: — and reads
 // back from the query whether it is chosen, so the box, the URL and the chips say the same search
 // (docs/product/uploads-and-search.md#search).
-
-const MONTH_NAME = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-/** "Nov 2026" for 2026-11: a chip's name read alone says which month. */
-const monthLabel = (month: string) => MONTH_NAME.format(new Date(`${month}-01T00:00:00Z`));
 
 function Count({ n }: { n: number }) {
   return (

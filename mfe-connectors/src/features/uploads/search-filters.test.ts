@@ -66,6 +66,7 @@ describe('the fact chips write operators (docs/decisions/230)', () => {
       '100 to 500',
       '2026',
     ]);
+    expect(activeFacts(parseSearchQuery('x date:2026-11')).map((fact) => fact.label)).toEqual(['Nov 2026']);
     expect(activeFacts(parseSearchQuery('x amount:$5.. date:2026-01-05..')).map((f) => f.label)).toEqual([
       'at least $5',
     ]);

@@ -1,4 +1,5 @@
 import {
+  chosenPeriod,
   type Facts,
   isChosenAmount,
   isChosenDate,
@@ -62,6 +63,8 @@ const DAY = new Intl.DateTimeFormat('en-GB', {
 });
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const dayLabel = (iso: string) => DAY.format(new Date(`${iso}T00:00:00Z`));
+/** "Nov 2026" for 2026-11: a chip's name read alone says which month. */
+export const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));
 
 function amountLabel({ min, max, currency }: NonNullable<ParsedQuery['amount']>): string {
   const money = (value: number) => (currency === undefined ? String(value) : moneyLabel(value, currency));
@@ -72,9 +75,8 @@ function amountLabel({ min, max, currency }: NonNullable<ParsedQuery['amount']>)
 
 function dateLabel({ from, to }: { from: string; to: string }): string {
   if (from === to) return dayLabel(from);
-  if (from.endsWith('-01-01') && to === `${from.slice(0, 4)}-12-31`) return from.slice(0, 4);
-  if (from.endsWith('-01') && to.slice(0, 7) === from.slice(0, 7))
-    return MONTH.format(new Date(`${from}T00:00:00Z`));
+  const period = chosenPeriod({ after: from, before: to });
+  if (period !== undefined) return period.length === 4 ? period : monthLabel(period);
   return `${dayLabel(from)} to ${dayLabel(to)}`;
 }
 

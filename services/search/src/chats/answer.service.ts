@@ -3,7 +3,7 @@ import {
   type ChatDestination,
   type ChatFilters,
   type Facts,
-  SEARCH_ENTITY_MAX_LENGTH,
+  MENTIONS_MAX_LENGTH,
   SEARCH_QUERY_MAX_LENGTH,
   type SearchQuery,
   type SearchResponse,
@@ -127,9 +127,7 @@ export async function answerQuestion(
     if (answer !== undefined) return answer;
   }
   // A name counts as a filter only when the user's documents hold it (at most three candidates).
-  const candidates = understood.candidates
-    .slice(0, 3)
-    .filter((c) => c.name.length <= SEARCH_ENTITY_MAX_LENGTH);
+  const candidates = understood.candidates.slice(0, 3).filter((c) => c.name.length <= MENTIONS_MAX_LENGTH);
   if (candidates.length > 0) {
     const known = await firstKnownEntity(
       db,
