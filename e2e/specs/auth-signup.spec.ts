@@ -85,7 +85,7 @@ describe('sign-up (docs/product/accounts.md#steps, docs/product/accounts.md#regi
         dob: '1990-12-09',
         complete: true,
       });
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 

@@ -260,7 +260,7 @@ describe('Chats (issue 11)', () => {
         expect(await axeViolations(page)).toEqual([]);
         await page.getByRole('link', { name: 'All chats' }).click();
         await page.getByRole('heading', { level: 1, name: 'Chats' }).waitFor();
-        expect(consoleErrors).toEqual([]);
+        expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
       },
     );
   });
@@ -301,7 +301,7 @@ describe('Chats (issue 11)', () => {
         });
       expect(pane).toBeGreaterThan(0);
       expect(await downwardOverflow(page)).toBeLessThanOrEqual(0);
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 });

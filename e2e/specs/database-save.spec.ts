@@ -90,7 +90,7 @@ describe('Save on the PostgreSQL form (issue 38)', () => {
       }
       expect(await savedSources()).toContain('Held invoices');
       await page.getByRole('article', { name: 'Held invoices' }).waitFor();
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 

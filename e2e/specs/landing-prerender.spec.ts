@@ -160,7 +160,7 @@ describe('the shell takes over (docs/decisions/008)', () => {
       const late = shifts.filter((shift) => shift.at >= parsedAt);
       expect(score(late), JSON.stringify({ parsedAt, late })).toBeLessThan(0.001);
       expect(score(shifts), JSON.stringify(shifts)).toBeLessThan(0.001);
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 
@@ -244,7 +244,7 @@ describe('hydrate only what moves (issue 41 item 1, docs/decisions/190)', () => 
       expect(
         scripts.filter((file) => /react-router|kit_src_index|src_start_tsx|LandingPage/.test(file)),
       ).toEqual([]);
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 
@@ -257,7 +257,7 @@ describe('hydrate only what moves (issue 41 item 1, docs/decisions/190)', () => 
       await page.evaluate(() => document.getElementById('pricing')?.scrollIntoView());
       await page.waitForFunction(() => !document.querySelector('div[data-prerendered]'));
       await page.locator('#pricing [data-prerendered-island]').waitFor({ state: 'detached' });
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 
@@ -276,7 +276,7 @@ describe('hydrate only what moves (issue 41 item 1, docs/decisions/190)', () => 
       await page.waitForLoadState('networkidle');
       expect(await features.locator('[data-prerendered-island]').count()).toBe(1);
       expect(scripts.filter((file) => file.includes('feature-grid'))).toEqual([]);
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 });

@@ -67,7 +67,7 @@ describe('landing links (docs/product/public-pages.md#landing-links)', () => {
       await hero.getByRole('link', { name: 'Log in' }).click();
       await page.waitForURL('**/auth/login');
       await page.getByTestId('remote-auth').waitFor();
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 
@@ -256,7 +256,7 @@ describe('landing widgets through nginx (docs/product/public-pages.md#landing-se
       const first = await proof.getByTestId('testimonial').textContent();
       await page.clock.runFor(5600);
       expect(await proof.getByTestId('testimonial').textContent()).toBe(first);
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 });

@@ -76,7 +76,7 @@ describe('profile page: load (docs/product/profile.md#page)', () => {
       // Issue 38: an en-US browser starts at +1, not India's +91.
       expect(await page.getByLabel('Phone', { exact: true }).inputValue()).toBe('+1');
       await page.getByText('Include the country code; United States (+1) is the default.').waitFor();
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 

@@ -86,7 +86,7 @@ describe('the sign-in card is an island (docs/decisions/222)', () => {
       expect(await page.evaluate(() => document.documentElement.dataset.troveBoot)).toBe('islands');
       expect(scripts.filter((file) => /react-router|src_start_tsx|bootstrap/.test(file))).toEqual([]);
       expect(await page.locator('div[data-prerendered]').count()).toBe(1);
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 
@@ -106,7 +106,7 @@ describe('the sign-in card is an island (docs/decisions/222)', () => {
       await page.getByRole('dialog', { name: 'Create your account' }).waitFor();
       expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(email);
       expect(await page.locator('div[data-prerendered]').count()).toBe(1);
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 
@@ -133,7 +133,7 @@ describe('the /integrations catalog is an island (docs/decisions/222)', () => {
       await catalog(page).getByText('No integrations match your filters.').waitFor();
       expect(scripts.filter((file) => /react-router|src_start_tsx|bootstrap/.test(file))).toEqual([]);
       expect(await page.locator('div[data-prerendered]').count()).toBe(1);
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 
@@ -152,7 +152,7 @@ describe('the /integrations catalog is an island (docs/decisions/222)', () => {
         (count) => document.querySelectorAll('div[data-prerendered] [data-island] li').length > count,
         before,
       );
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 

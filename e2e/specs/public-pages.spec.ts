@@ -128,7 +128,7 @@ describe('the app takes each page over (issue 23 item 2)', () => {
       await pricing.locator('[data-prerendered-island]').waitFor({ state: 'detached' });
       expect(await pricing.innerText()).toContain('₹999');
       expect(await page.locator('#pricing').count()).toBe(1);
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 });
@@ -169,7 +169,7 @@ describe('no dead clicks: a press at DOMContentLoaded, CPU throttled 4× (issue 
       await page.getByRole('button', { name: 'Account menu' }).click();
       const menu = page.getByRole('region', { name: 'Account' });
       await menu.getByRole('link', { name: 'Login' }).waitFor();
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 

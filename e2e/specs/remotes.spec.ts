@@ -29,7 +29,7 @@ describe('the shell mounts each remote on its route', () => {
           .first()
           .getAttribute('href'),
       ).toBe('/auth/register');
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 
@@ -51,7 +51,7 @@ describe('the shell mounts each remote on its route', () => {
       await remote.waitFor();
       await remote.getByTestId('remote-version').waitFor();
       expect(await page.getByTestId(`remote-error-${remoteName}`).count()).toBe(0);
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 

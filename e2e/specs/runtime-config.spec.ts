@@ -74,7 +74,7 @@ describe('runtime composition', () => {
 
       const shellAfter = await (await fetch(`${baseUrl()}/`)).text();
       expect(shellAfter).toBe(shellBefore);
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 });

@@ -142,7 +142,7 @@ describe('the search box as people type (issue 42 item 5)', () => {
       await box(page).fill('zzqxw');
       await expect.poll(() => countText(page)).toBe('No results for “zzqxw”.');
       expect(await axeViolations(page)).toEqual([]);
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 

@@ -194,7 +194,7 @@ describe('logout (docs/product/shell.md#account-menu, docs/product/shell.md#sess
       await page.getByRole('region', { name: 'Account' }).getByText('Guest user').waitFor();
       await page.goto('/uploads');
       await page.waitForURL('**/auth/login');
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 });

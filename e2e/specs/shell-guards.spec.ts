@@ -33,7 +33,7 @@ describe('the protected-route guard (docs/product/shell.md#guards)', () => {
         await page.waitForURL('**/auth/login');
         await page.getByTestId('remote-auth').waitFor();
         expect(await routerState(page)).toEqual({ from: `${path}?from=e2e#top` });
-        expect(consoleErrors).toEqual([]);
+        expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
       });
     },
   );
@@ -76,7 +76,7 @@ describe('the guest-only guard (docs/product/shell.md#guards)', () => {
       await page.goto(path);
       await page.waitForURL('**/chats');
       await page.getByRole('heading', { name: 'Chats' }).waitFor();
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 

@@ -29,7 +29,7 @@ describe('the pages the spec leaves unshown are honest pages of ours (docs/produ
       expect(await main.getByRole('link', { name: 'Sign in to run it' }).getAttribute('href')).toBe(
         '/auth/login',
       );
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
 

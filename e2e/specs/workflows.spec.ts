@@ -89,6 +89,6 @@ describe('Workflows (issue 40)', () => {
       .filter({ hasText: 'Invoice finder + chat delivery' });
     await item.getByText('Ran', { exact: true }).waitFor();
     expect(await item.textContent()).toContain('Weekdays at 08:00');
-    expect(consoleErrors).toEqual([]);
+    expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@
 import { type ComponentType, createElement } from 'react';
 import type { Root } from 'react-dom/client';
 import { CONTROLS } from './app/prerender/carry-state';
-import { mountIsland } from './app/prerender/island-mount';
+import { appRequested, handPressToApp, mountIsland } from './app/prerender/island-mount';
 import { loadExposedModule, parseRemotesConfig, registerAllRemotes } from './app/remotes/remote-registry';
 import { startupRequests } from './app/startup-requests';
 
@@ -67,6 +67,10 @@ async function mountIslands(): Promise<void> {
   let lost = false;
   for (const place of places) {
     const { remote, island: name } = islandAddress(place.dataset.island ?? '');
+    if (appRequested()) {
+      handPressToApp(place);
+      continue;
+    }
     const loaded = await islandsOf(remote).catch(() => null);
     // A part whose remote failed and that holds a control would not answer it (a dead press): the app
     // starts, and keeps the drawn part with Retry where a control was lost (docs/product/shell.md#remote-failure).
@@ -74,6 +78,14 @@ async function mountIslands(): Promise<void> {
     const island = loaded?.[name];
     // The app may have taken over while the code arrived; a part with no island stays as it was drawn.
     if (!island || !place.isConnected) continue;
+    // The app was asked for (before or while the code arrived: a press on the account menu): it renders this part within moments,
+    // and a first render of the island's root beside the app's own first render is what once left the
+    // app's auth page without its popup context (a CI run at load 20). The part stays drawn for the app
+    // to take over, with any press held back for it.
+    if (appRequested()) {
+      handPressToApp(place);
+      continue;
+    }
     roots.push({ root: mountIsland(place, createElement(island, props)), place });
     // One island a task: each is a short task of its own, never one long one.
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -65,12 +65,21 @@ function groupGone(pid: number): boolean {
   return true;
 }
 
-function bindable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
+/**
+ * Whether some socket listens on `port` (from /proc/net/tcp and tcp6, state 0A). Binding a test server
+ * to find out is not the same question: a parallel test's outgoing connection may hold the same port
+ * number as its local end for a moment, and that is nobody's leftover service.
+ */
+function listening(port: number): boolean {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (state === '0A' && local?.endsWith(`:${hex}`)) return true;
+    }
+  }
+  return false;
 }
 
 function commandLine(pid: number): string {
@@ -225,7 +234,7 @@ describe('the stack on a fresh database', () => {
     await stack.stop();
 
     for (const pid of stack.pids) expect(groupGone(pid), `pid ${pid} after stop`).toBe(true);
-    for (const port of Object.values(stack.ports)) expect(await bindable(port), `port ${port}`).toBe(true);
+    for (const port of Object.values(stack.ports)) expect(listening(port), `port ${port}`).toBe(false);
     expect(await databaseExists(database)).toBe(false);
     // A second stop is harmless.
     await stack.stop();
@@ -252,7 +261,7 @@ describe('start-up failures', () => {
     expect(message).toBe(
       `Port ${ports.http} (HTTP_PORT) is in use. Stop whatever uses it or set HTTP_PORT to a free port.`,
     );
-    expect(await bindable(ports.mailWeb)).toBe(true);
+    expect(listening(ports.mailWeb)).toBe(false);
   });
 
   it('names the variable of any busy port', async () => {
@@ -286,7 +295,8 @@ describe('start-up failures', () => {
       /^Cannot reach PostgreSQL at 127\.0\.0\.1:\d+ \(DATABASE_URL=/,
     );
     expect((failure as Error).message).not.toContain('secret');
-    for (const port of [ports.http, ports.mailWeb, ports.mailSmtp]) expect(await bindable(port)).toBe(true);
+    for (const port of [ports.http, ports.mailWeb, ports.mailSmtp])
+      expect(listening(port), `port ${port}`).toBe(false);
   });
 
   it('a service that exits at start fails with the tail of its log, and the rest is stopped', async () => {
@@ -308,7 +318,7 @@ describe('start-up failures', () => {
       );
       expect(message).toContain('exited with code 1');
       expect(message).toContain('LOG_LEVEL');
-      for (const port of Object.values(ports)) expect(await bindable(port), `port ${port}`).toBe(true);
+      for (const port of Object.values(ports)) expect(listening(port), `port ${port}`).toBe(false);
     } finally {
       rmSync(logDir, { recursive: true, force: true });
     }
@@ -399,7 +409,7 @@ describe('the stack on embedded PostgreSQL', () => {
       await stack.stop();
     }
     expect(existsSync(join(dir, 'pg', 'PG_VERSION'))).toBe(true);
-    expect(await bindable(ports.embeddedPg)).toBe(true);
+    expect(listening(ports.embeddedPg)).toBe(false);
     for (const pid of stack.pids) expect(groupGone(pid)).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { testTime } from '@trove/kit/testing/time';
 import { useState } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ISLAND_LIVE, mountIsland } from './island-mount';
+import { appRequested, handPressToApp, ISLAND_LIVE, mountIsland } from './island-mount';
 
 // docs/decisions/222: an island replaces its drawn part with no early input lost.
 
@@ -86,5 +86,41 @@ describe('an island taking its drawn part over', () => {
     expect((place().querySelector('input[type="email"]') as HTMLInputElement).value).toBe('');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(onSend).not.toHaveBeenCalled();
+  });
+});
+
+describe('an island not started because the app was asked for first', () => {
+  afterEach(() => {
+    delete document.documentElement.dataset.troveBoot;
+    delete document.documentElement.dataset.pendingPress;
+  });
+
+  it('knows the app was asked for from the boot mark boot-after-paint.js sets', () => {
+    expect(appRequested()).toBe(false);
+    document.documentElement.dataset.troveBoot = 'islands';
+    expect(appRequested()).toBe(false);
+    document.documentElement.dataset.troveBoot = 'app';
+    expect(appRequested()).toBe(true);
+  });
+
+  it("hands the island's held press to the app's hand-off, as the page's index of that control", () => {
+    document
+      .querySelector('[data-prerendered]')
+      ?.insertAdjacentHTML('afterbegin', '<button>Account menu</button>');
+    place().dataset.pendingPress = '2'; // the island's Continue: email, checkbox, button
+    handPressToApp(place());
+    expect(place().dataset.pendingPress).toBeUndefined();
+    // The page's controls: Account menu, email, checkbox, Continue.
+    expect(document.documentElement.dataset.pendingPress).toBe('3');
+  });
+
+  it('leaves a press the page holds already, and does nothing without a held press', () => {
+    document.documentElement.dataset.pendingPress = '0';
+    place().dataset.pendingPress = '2';
+    handPressToApp(place());
+    expect(document.documentElement.dataset.pendingPress).toBe('0');
+    delete document.documentElement.dataset.pendingPress;
+    handPressToApp(place());
+    expect(document.documentElement.dataset.pendingPress).toBeUndefined();
   });
 });

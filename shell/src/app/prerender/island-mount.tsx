@@ -63,6 +63,28 @@ function hideDrawnTwins(place: HTMLElement): void {
   }
 }
 
+/** boot-after-paint.js marks the page once the app itself has been asked to start. */
+export function appRequested(doc: Document = document): boolean {
+  return doc.documentElement.dataset.troveBoot === 'app';
+}
+
+/**
+ * A press theme-init.js held back for an island that will not run (`data-pending-press`, the control's
+ * index among the island's) becomes the page's (its index among the drawn copy's), which the app's hand-off
+ * presses again (handoff.ts) — unless a press is held for the page already.
+ */
+export function handPressToApp(place: HTMLElement, doc: Document = document): void {
+  const pending = place.dataset.pendingPress;
+  if (pending === undefined) return;
+  delete place.dataset.pendingPress;
+  const control = place.querySelectorAll(CONTROLS)[Number(pending)];
+  const copy = place.closest('div[data-prerendered]');
+  if (!control || !copy || doc.documentElement.dataset.pendingPress !== undefined) return;
+  doc.documentElement.dataset.pendingPress = String(
+    Array.from(copy.querySelectorAll(CONTROLS)).indexOf(control),
+  );
+}
+
 /** Renders beside the island: its layout effect runs in the commit that put the island in the DOM. */
 function IslandShown({ onShown, children }: { onShown: () => void; children: ReactNode }) {
   useLayoutEffect(onShown, [onShown]);
