@@ -90,10 +90,13 @@ describe('an island taking its drawn part over', () => {
 });
 
 describe('an island not started because the app was asked for first', () => {
-  afterEach(() => {
+  // The page's marks, as another test file in the same worker may have left them (isolate is off).
+  const clearMarks = () => {
     delete document.documentElement.dataset.troveBoot;
     delete document.documentElement.dataset.pendingPress;
-  });
+  };
+  beforeEach(clearMarks);
+  afterEach(clearMarks);
 
   it('knows the app was asked for from the boot mark boot-after-paint.js sets', () => {
     expect(appRequested()).toBe(false);
