@@ -38,6 +38,27 @@ async function holdEntry(page: Page): Promise<() => void> {
   return release;
 }
 
+/** Holds the scripts whose path matches `pattern` until released; answers when the first was asked for. */
+async function holdScript(
+  page: Page,
+  pattern: RegExp,
+): Promise<{ asked: Promise<void>; release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let noteAsked = () => {};
+  const asked = new Promise<void>((resolve) => {
+    noteAsked = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    noteAsked();
+    await held;
+    await route.continue();
+  });
+  return { asked, release };
+}
+
 /** The scripts a page fetched, by path. */
 function scriptsOf(page: Page): string[] {
   const scripts: string[] = [];
@@ -106,6 +127,48 @@ describe('the sign-in card is an island (docs/decisions/222)', () => {
       await page.getByRole('dialog', { name: 'Create your account' }).waitFor();
       expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(email);
       expect(await page.locator('div[data-prerendered]').count()).toBe(1);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
+    });
+  });
+
+  it("the account menu pressed while the card's code is on its way: the app takes the page, the card never starts beside it", async () => {
+    await withPage(browser, async ({ page, consoleErrors }) => {
+      // An island whose first render came beside the app's own once left the app's sign-in page without its
+      // popup context (a CI run under load): once the app is asked for, a part not yet running stays drawn.
+      await page.addInitScript(() => {
+        const seen = { live: false };
+        (window as unknown as { islandSeen: typeof seen }).islandSeen = seen;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-island-live]')) seen.live = true;
+        }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-island-live'] });
+      });
+      const islands = await holdScript(
+        page,
+        /\/remotes\/auth\/.*__federation_expose_Islands\.[0-9a-f]+\.js$/,
+      );
+      const appPage = await holdScript(
+        page,
+        /\/remotes\/auth\/.*__federation_expose_AuthPage\.[0-9a-f]+\.js$/,
+      );
+      await page.goto('/auth/login');
+      // The islands start on their own once the page is idle; the card's code is held on its way.
+      await islands.asked;
+      // Then the account menu, outside the card, asks for the app (theme-init.js).
+      await page.getByRole('button', { name: 'Account menu' }).first().click();
+      await appPage.asked;
+      // The card's code arrives while the app still waits for its page: the card must not start now.
+      const islandsLoaded = page.waitForResponse(/__federation_expose_Islands/);
+      islands.release();
+      await islandsLoaded;
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+      appPage.release();
+      const remote = page.getByTestId('remote-auth');
+      await remote.getByTestId('remote-version').waitFor();
+      expect(await page.locator('div[data-prerendered]').count()).toBe(0);
+      expect(
+        await page.evaluate(() => (window as unknown as { islandSeen: { live: boolean } }).islandSeen.live),
+      ).toBe(false);
+      expect(await page.getByTestId('remote-error-auth').count()).toBe(0);
       expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });
