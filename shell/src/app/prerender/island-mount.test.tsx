@@ -107,8 +107,9 @@ describe('an island not started because the app was asked for first', () => {
   });
 
   it("hands the island's held press to the app's hand-off, as the page's index of that control", () => {
-    document
-      .querySelector('[data-prerendered]')
+    // The drawn copy's div (another file's <style data-prerendered> may be in the shared head).
+    place()
+      .closest('div[data-prerendered]')
       ?.insertAdjacentHTML('afterbegin', '<button>Account menu</button>');
     place().dataset.pendingPress = '2'; // the island's Continue: email, checkbox, button
     handPressToApp(place());
