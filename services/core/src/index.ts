@@ -107,6 +107,12 @@ export {
   type SourcesTable,
 } from './intake/source-intake';
 export {
+  announceIntake,
+  type IntakeListener,
+  listenForIntake,
+  SOURCE_INTAKE_CHANNEL,
+} from './intake/intake-notices';
+export {
   keyList,
   previousSecretsKeys,
   requireSecretsKeyInProduction,

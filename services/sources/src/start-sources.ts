@@ -5,6 +5,7 @@ import {
   type JobLibrary,
   type Logger,
   loadSecretKey,
+  announceIntake,
   notifyIntake,
   parseAllowedHosts,
   prepareIntakeQueue,
@@ -106,6 +107,10 @@ export async function startSources(options: {
   const handedOver = () => {
     notifyIntake(boss).catch((err: unknown) =>
       logger.warn({ err: (err as Error).message }, 'the search service could not be told of new intake rows'),
+    );
+    // At once, where the queue's job waits for the search service's next poll (docs/decisions/234).
+    announceIntake(db).catch((err: unknown) =>
+      logger.warn({ err: (err as Error).message }, 'the intake notice could not be sent'),
     );
     settings.onStored?.();
   };

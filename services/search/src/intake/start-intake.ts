@@ -3,6 +3,7 @@ import {
   describeError,
   type JobLibrary,
   type Logger,
+  listenForIntake,
   prepareIntakeQueue,
   SOURCE_INTAKE_QUEUE,
 } from '@trove/service-core';
@@ -67,6 +68,15 @@ export async function startIntake(options: {
       }
     },
   );
+  // A notice on the intake's channel drains at once; the queue's job (polled) and the sweep catch a lost one.
+  const listener = listenForIntake(
+    db,
+    () =>
+      void drain().catch((err: unknown) =>
+        logger.warn({ error: describeError(err) }, 'source intake failed'),
+      ),
+    { logger },
+  );
   const sweep = setInterval(() => {
     intakeWaiting(db)
       .then((waiting) => (waiting ? drain() : undefined))
@@ -77,6 +87,7 @@ export async function startIntake(options: {
     drain,
     async stop() {
       clearInterval(sweep);
+      await listener.stop();
       await boss.offWork(SOURCE_INTAKE_QUEUE);
       await running?.catch(() => undefined);
     },
