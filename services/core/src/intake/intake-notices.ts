@@ -35,6 +35,7 @@ export function listenForIntake(
   const retryMs = options.retryMs ?? 1_000;
   let held: pg.Client | undefined;
   let stopped = false;
+  let warned = false;
   let timer: NodeJS.Timeout | undefined;
 
   const later = () => {
@@ -46,7 +47,9 @@ export function listenForIntake(
     if (held !== client) return;
     held = undefined;
     client.end().catch(() => undefined);
-    options.logger?.warn({ err: err?.message }, 'the intake notices connection was lost');
+    // Once per outage, not once a second while the database is away.
+    if (!warned) options.logger?.warn({ err: err?.message }, 'the intake notices connection was lost');
+    warned = true;
     later();
   };
   const listen = async () => {
@@ -61,7 +64,9 @@ export function listenForIntake(
     try {
       await client.connect();
       await client.query(`LISTEN ${SOURCE_INTAKE_CHANNEL}`);
-      if (held === client) onNotice();
+      if (held !== client) return;
+      warned = false;
+      onNotice();
     } catch (err) {
       lost(client, err as Error);
     }
