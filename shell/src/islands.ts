@@ -78,10 +78,8 @@ async function mountIslands(): Promise<void> {
     const island = loaded?.[name];
     // The app may have taken over while the code arrived; a part with no island stays as it was drawn.
     if (!island || !place.isConnected) continue;
-    // The app was asked for (before or while the code arrived: a press on the account menu): it renders this part within moments,
-    // and a first render of the island's root beside the app's own first render is what once left the
-    // app's auth page without its popup context (a CI run at load 20). The part stays drawn for the app
-    // to take over, with any press held back for it.
+    // The app was asked for meanwhile (a press on the account menu): the part stays drawn for it, with any
+    // press held back for it — an island's first render beside the app's once broke the app's (docs/decisions/235).
     if (appRequested()) {
       handPressToApp(place);
       continue;
