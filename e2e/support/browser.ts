@@ -54,6 +54,10 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
+      // A remote's failure is logged by the shell as a warning with React's component stack (where in the
+      // tree it threw): printed with the test's output, for a failure seen only in CI (docs/decisions/235).
+      else if (message.type() === 'warning' && message.text().startsWith('[trove] remote'))
+        console.log(`[browser warning] ${message.text()}`);
     });
     page.on('pageerror', (error) => consoleErrors.push(error.message));
     return { page, context, consoleErrors };
