@@ -20,6 +20,8 @@ describe('isDatabaseUnavailable', () => {
     ['a lost connection', new Error('Connection terminated unexpectedly')],
     ['a pool wait timeout', new Error('timeout exceeded when trying to connect')],
     ['a client-side query timeout', new Error('Query read timeout')],
+    ['a connection left in a failed transaction', withCode('current transaction is aborted', '25P02')],
+    ['a query on a connection closed for that', new Error('Client was closed and is not queryable')],
     ['a wrapped cause', new Error('insert failed', { cause: withCode('', 'ECONNRESET') })],
     ['an aggregate of refusals', new AggregateError([withCode('', 'ECONNREFUSED')], '')],
   ])('%s is an outage', (_, err) => {

@@ -6,6 +6,7 @@ import {
   createDatabase,
   type DatabaseHandle,
   migrateToLatest,
+  poolOf,
   queryPrepared,
 } from './database';
 import { migrations } from './db/migrations/index';
@@ -132,6 +133,43 @@ describe('connections', () => {
       expect(rows).toEqual([{ n: 3 }]);
     } finally {
       await bounded.destroy();
+    }
+  });
+});
+
+describe('a connection left unusable', () => {
+  it('in a failed transaction is closed, not lent to the next request (docs/decisions/236)', async () => {
+    const pooled = createDatabase({ url: testDatabase.url, poolMax: 1 });
+    try {
+      const pool = poolOf(pooled);
+      const client = await pool.connect();
+      const { rows: before } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      // What a timed-out request can leave behind: its transaction open and failed, the connection released.
+      await client.query('begin');
+      await expect(client.query('select 1/0')).rejects.toThrow(/division by zero/);
+      await expect(client.query('select 1')).rejects.toMatchObject({ code: '25P02' });
+      client.release();
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(pooled);
+      expect(rows[0]?.pid).not.toBe(before[0]?.pid);
+    } finally {
+      await pooled.destroy();
+    }
+  });
+
+  it('whose query the client gave up on is closed too', async () => {
+    const pooled = createDatabase({ url: testDatabase.url, poolMax: 1, statementTimeoutMs: 200 });
+    try {
+      const pool = poolOf(pooled);
+      const client = await pool.connect();
+      const { rows: before } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      // query_timeout (statement timeout + 1 s) passes while the server keeps the statement running.
+      await client.query('set statement_timeout = 0');
+      await expect(client.query('select pg_sleep(3)')).rejects.toThrow(/Query read timeout/);
+      client.release();
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(pooled);
+      expect(rows[0]?.pid).not.toBe(before[0]?.pid);
+    } finally {
+      await pooled.destroy();
     }
   });
 });

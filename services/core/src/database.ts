@@ -3,6 +3,7 @@ import { type CompiledQuery, Kysely, type MigrationResultSet, Migrator, Postgres
 import pg from 'pg';
 import type { Database } from './db/schema';
 import { migrations } from './db/migrations/index';
+import { leavesConnectionUnusable } from './database-errors';
 import { describeError } from './errors';
 import type { Logger } from './logger';
 
@@ -86,6 +87,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   // process; the query in flight already rejects, and the pool drops the broken client on release.
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
+    closeWhenUnusable(client);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
@@ -93,6 +95,25 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 const pools = new WeakMap<DatabaseHandle, pg.Pool>();
+
+/**
+ * A connection whose query the client gave up on (query_timeout: the server may still be running it, inside
+ * the request's transaction) or that a query found in a failed transaction is closed, so the pool drops it on
+ * release instead of lending it on: after a frozen server resumed, such a connection answered
+ * "current transaction is aborted" to a later request (a 500 in CI's faults test).
+ */
+function closeWhenUnusable(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((err: unknown) => {
+        if (leavesConnectionUnusable(err)) client.end().catch(() => undefined);
+      });
+    }
+    return result;
+  };
+}
 
 /**
  * The pg Pool under a handle made by {@link createDatabase}, for libraries that speak pg directly
