@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { freePort } from '../free-port';
+import { freePorts } from '../free-port';
 import { REPO_ROOT, type Stack, type StackOptions, startStack } from './index';
 
 /** The server tests and tools create their throw-away databases on. */
@@ -11,19 +11,20 @@ export const TEST_DATABASE_URL =
  * dropped on stop, and logs under `.data/logs/<label>`. The e2e run, the bench and the screenshot tool use it.
  */
 export async function startIsolatedStack(label: string, options: StackOptions = {}): Promise<Stack> {
+  const [http, auth, profile, search, sources, mailWeb, mailSmtp] = await freePorts(7);
   return startStack({
     databaseUrl: TEST_DATABASE_URL,
     freshDatabase: true,
     logDir: join(REPO_ROOT, '.data', 'logs', label),
     ...options,
     ports: {
-      http: await freePort(),
-      auth: await freePort(),
-      profile: await freePort(),
-      search: await freePort(),
-      sources: await freePort(),
-      mailWeb: await freePort(),
-      mailSmtp: await freePort(),
+      http: http as number,
+      auth: auth as number,
+      profile: profile as number,
+      search: search as number,
+      sources: sources as number,
+      mailWeb: mailWeb as number,
+      mailSmtp: mailSmtp as number,
       ...options.ports,
     },
   });
