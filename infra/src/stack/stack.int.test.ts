@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePorts } from '../free-port';
 import { PortInUseError, REPO_ROOT, type Stack, StackError, type StackPorts, startStack } from './index';
 import { stopLeftovers } from './leftovers';
 import { bundleServices } from './service-bundles';
@@ -25,19 +26,6 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@
 const WWW_ROOT = resolve(process.env.BUILD_OUT_DIR ?? join(REPO_ROOT, 'dist', 'www'));
 const WWW_INDEX = join(WWW_ROOT, 'index.html');
 const BUILD_SCRIPT = join(REPO_ROOT, 'infra', 'src', 'build.ts');
-
-/** Distinct ports the OS just handed out, held open together so none repeats. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers: Server[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    servers.push(server);
-  }
-  const ports = servers.map((server) => (server.address() as { port: number }).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
 
 async function testPorts(): Promise<StackPorts> {
   const [
