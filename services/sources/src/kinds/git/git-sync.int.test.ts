@@ -78,8 +78,12 @@ async function syncAndIndex(
   while (await worker.runOnce()) {
     // every job the sync queued
   }
-  const read = await call(on, user, 'GET', `/${id}`);
-  return SourceResponseSchema.parse(read.json).source;
+  // A scheduled sync job a worker took meanwhile may still be running (seen at load 20): its end is what is read.
+  const read = async () => SourceResponseSchema.parse((await call(on, user, 'GET', `/${id}`)).json).source;
+  await expect
+    .poll(async () => (await read()).status.state, { timeout: testTime(60_000), interval: 100 })
+    .not.toBe('syncing');
+  return read();
 }
 
 async function search(q: string) {
