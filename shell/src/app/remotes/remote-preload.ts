@@ -43,11 +43,18 @@ export function loadedRemotePage(remote: string, expose: string): ComponentType 
   return loaded.get(key(remote, expose));
 }
 
+const remotePageOf = (path: string) =>
+  Object.entries(ROUTE_REMOTE_PAGES).find(([route]) => path === route || path.startsWith(`${route}/`))?.[1];
+
+/** Whether `path`'s remote page has arrived: following a link to it renders the page with no wait. */
+export function routePageLoaded(path: string): boolean {
+  const page = remotePageOf(path);
+  return page !== undefined && loadedRemotePage(page.remote, page.expose) !== undefined;
+}
+
 /** A link to `path` may be followed: its remote page starts loading now. Never throws. */
 export function preloadRoute(path: string): void {
-  const page = Object.entries(ROUTE_REMOTE_PAGES).find(
-    ([route]) => path === route || path.startsWith(`${route}/`),
-  )?.[1];
+  const page = remotePageOf(path);
   if (!page) return;
   loadRemotePage(page.remote, page.expose).catch(() => undefined);
 }
