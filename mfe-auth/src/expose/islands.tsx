@@ -1,7 +1,14 @@
 import { carryToasts, KitProviders, parseAppConfig, returnPathAfterLogin, useToasts } from '@trove/kit';
-import { type ComponentType, useEffect, useMemo, useRef } from 'react';
-import { AuthFlowPage } from '../features/auth-flow/auth-flow-page';
+import { type ComponentType, lazy, useEffect, useMemo, useRef } from 'react';
 import type { FlowExit } from '../features/auth-flow/use-auth-flow';
+
+// The flow (its forms, the contracts' zod schemas, the phone number rules) is a chunk of its own, asked for as
+// this module runs and evaluated in a task of its own when it arrives: evaluated with the kit, the two were one
+// 122 ms task at CPU ×4 (issue 41's blocking time, docs/decisions/238). The shell renders the island as a
+// transition, so the drawn card stays until the flow is here; no Suspense boundary here, which would commit an
+// empty card first.
+const flowPage = import('../features/auth-flow/auth-flow-page');
+const AuthFlowPage = lazy(async () => ({ default: (await flowPage).AuthFlowPage }));
 
 /**
  * trove_auth/Islands (docs/decisions/222): the drawn sign-in page's one part that moves — the card with the

@@ -1,4 +1,4 @@
-import { type ReactNode, useLayoutEffect } from 'react';
+import { type ReactNode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { CONTROLS, carryValues, counterpart, FOCUSABLE } from './carry-state';
 
@@ -93,12 +93,14 @@ function IslandShown({ onShown, children }: { onShown: () => void; children: Rea
 
 /**
  * Renders `island` into `place` (createRoot clears the drawn nodes in the commit that puts the island's in,
- * so nothing flashes) and carries the visitor's state over in that same commit.
+ * so nothing flashes) and carries the visitor's state over in that same commit. The render is a transition:
+ * React renders it in 5 ms slices, where the sign-in card's first render was one 82 ms task at CPU ×4 (issue
+ * 41's blocking time, docs/decisions/238); the drawn part answers meanwhile as before the island ran.
  */
 export function mountIsland(place: HTMLElement, island: ReactNode): Root {
   const drawn = Array.from(place.childNodes);
   const root = createRoot(place);
   const onShown = () => carryIntoIsland(place, drawn);
-  root.render(<IslandShown onShown={onShown}>{island}</IslandShown>);
+  startTransition(() => root.render(<IslandShown onShown={onShown}>{island}</IslandShown>));
   return root;
 }
