@@ -20,6 +20,7 @@ export * from './paging';
 export * from './password';
 export * from './password-strength';
 export * from './profile';
+export * from './profile-update';
 export * from './profile-form';
 export * from './reset-password-form';
 export { requestBody } from './request-body';

@@ -1,6 +1,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { z } from 'zod';
-import { GenderSchema, PROFILE_MESSAGES, PhoneSchema, UpdateProfileSchema } from './profile';
+import { GenderSchema, PROFILE_MESSAGES } from './profile';
+import { PhoneSchema, UpdateProfileSchema } from './profile-update';
 
 /**
  * docs/product/profile.md#validation "The phone input's own rules": what the phone field says while it is being filled in, before

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ageOn,
-  ChangePasswordSchema,
-  PROFILE_COLUMNS,
-  PROFILE_FORM_FIELDS,
-  PROFILE_MESSAGES,
-  ProfileSchema,
-  UpdateProfileSchema,
-} from './profile';
+import { ageOn, ChangePasswordSchema, PROFILE_COLUMNS, PROFILE_MESSAGES, ProfileSchema } from './profile';
+import { PROFILE_FORM_FIELDS, UpdateProfileSchema } from './profile-update';
 
 function firstMessage(input: unknown): string | undefined {
   const result = UpdateProfileSchema.safeParse(input);

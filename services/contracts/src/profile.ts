@@ -1,6 +1,6 @@
-import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MAX_MESSAGE, PASSWORD_MIN_LENGTH } from './password';
+import { parseHttpUrl, requiredName, without } from './profile-fields';
 import { requestBody } from './request-body';
 import { SessionUserSchema } from './session';
 
@@ -95,24 +95,6 @@ export const PROFILE_MESSAGES = {
   locale: 'Choose a language from the list',
 } as const;
 
-function tooLong(field: string, max: number) {
-  return `${field} must be at most ${max} characters`;
-}
-
-/** An optional free-text field: trimmed, bounded, and '' or null clears it (stored as null). */
-function optionalText(field: string, max: number) {
-  return z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .max(max, tooLong(field, max))
-    .nullable()
-    .transform((value) => (value === '' ? null : value));
-}
-
-function requiredName(message: string, field: string) {
-  return z.string({ error: message }).trim().min(1, message).max(100, tooLong(field, 100));
-}
-
 /** docs/product/profile.md#validation "a valid domain name, not an IP address and not localhost"; at most 253, labels ≤ 63. */
 export function isWebsiteDomain(host: string): boolean {
   if (host.length > 253 || host === 'localhost' || host.endsWith('.localhost')) return false;
@@ -124,15 +106,6 @@ export function isWebsiteDomain(host: string): boolean {
   return labels.every((label) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(label));
 }
 
-function parseHttpUrl(value: string): URL | undefined {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** docs/product/profile.md#link-fields: the host or a subdomain of it, with a non-root path. */
 export function isProfileUrlOn(value: string, hosts: readonly string[]): boolean {
   const url = parseHttpUrl(value);
@@ -141,43 +114,6 @@ export function isProfileUrlOn(value: string, hosts: readonly string[]): boolean
   const onHost = hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
   return onHost && url.pathname.replace(/\/+$/, '') !== '';
 }
-
-const URL_MAX = 2048;
-
-function optionalUrl(field: string) {
-  return optionalText(field, URL_MAX).refine(
-    (value) => value === null || parseHttpUrl(value) !== undefined,
-    PROFILE_MESSAGES.urlInvalid,
-  );
-}
-
-export const WebsiteSchema = optionalUrl('Website').refine(
-  (value) => value === null || isWebsiteDomain(parseHttpUrl(value)?.hostname ?? ''),
-  PROFILE_MESSAGES.websiteDomain,
-);
-
-function profileLink(field: string, hosts: readonly string[], message: string) {
-  return optionalText(field, URL_MAX).refine(
-    (value) => value === null || isProfileUrlOn(value, hosts),
-    message,
-  );
-}
-
-export const LinkedinSchema = profileLink('LinkedIn', ['linkedin.com'], PROFILE_MESSAGES.linkedin);
-export const TwitterSchema = profileLink('Twitter', ['twitter.com', 'x.com'], PROFILE_MESSAGES.twitter);
-export const GithubSchema = profileLink('GitHub', ['github.com'], PROFILE_MESSAGES.github);
-
-/**
- * docs/product/profile.md#validation phone rules: required (under 6 characters after trimming is "Phone number is required"),
- * valid by libphonenumber-js with India as the default country (docs/product/profile.md#constants), stored as E.164.
- */
-export const PhoneSchema = z
-  .string({ error: PROFILE_MESSAGES.phoneRequired })
-  .trim()
-  .min(6, PROFILE_MESSAGES.phoneRequired)
-  .max(250, PROFILE_MESSAGES.phoneInvalid)
-  .refine((value) => isValidPhoneNumber(value, 'IN'), PROFILE_MESSAGES.phoneInvalid)
-  .transform((value) => parsePhoneNumberFromString(value, 'IN')?.number ?? value);
 
 /** Whole years between a YYYY-MM-DD birth date and `today` (both calendar days). */
 export function ageOn(dob: string, today: Date): number {
@@ -210,49 +146,6 @@ export const DobSchema = z
 export const GenderSchema = z.enum(GENDERS, { error: PROFILE_MESSAGES.genderRequired });
 export const TimezoneSchema = z.enum(TIMEZONES, { error: PROFILE_MESSAGES.timezone });
 export const LocaleSchema = z.enum(LOCALES, { error: PROFILE_MESSAGES.locale });
-
-/**
- * docs/product/api.md#profile-calls PUT /api/v1/profile. Every field is optional: the auth flow's profile step sends only the
- * names and dob, the profile page sends the whole form (docs/decisions/005-accounts.md). A field that is sent is
- * checked by its docs/product/profile.md#validation rule; optional text fields take '' or null to clear.
- */
-export const UpdateProfileSchema = requestBody({
-  first_name: requiredName(PROFILE_MESSAGES.firstNameRequired, 'First name').optional(),
-  last_name: requiredName(PROFILE_MESSAGES.lastNameRequired, 'Last name').optional(),
-  gender: GenderSchema.optional(),
-  dob: DobSchema.nullable().optional(),
-  phone: PhoneSchema.optional(),
-  headline: optionalText('Headline', 200).optional(),
-  bio: optionalText('Bio', 2000).optional(),
-  street: optionalText('Street', 200).optional(),
-  city: optionalText('City', 100).optional(),
-  state: optionalText('State', 100).optional(),
-  postal_code: optionalText('Postal code', 20).optional(),
-  country: optionalText('Country', 100).optional(),
-  company: optionalText('Company', 200).optional(),
-  department: optionalText('Department', 200).optional(),
-  title: optionalText('Title', 200).optional(),
-  website: WebsiteSchema.optional(),
-  linkedin: LinkedinSchema.optional(),
-  twitter: TwitterSchema.optional(),
-  github: GithubSchema.optional(),
-  timezone: TimezoneSchema.nullable().optional(),
-  locale: LocaleSchema.nullable().optional(),
-  avatar_url: optionalUrl('Avatar URL').optional(),
-  banner_url: optionalUrl('Banner URL').optional(),
-  two_factor_enabled: z.boolean({ error: 'two_factor_enabled must be true or false' }).optional(),
-  /**
-   * Needed only with a sensitive change (issue 18 item 11): a phone number that replaces another one, or
-   * 2-step turned off. Without it such a save is a 403 `reauth_required`.
-   */
-  current_password: z
-    .string({ error: PASSWORD_CHANGE_MESSAGES.currentRequired })
-    .min(1, PASSWORD_CHANGE_MESSAGES.currentRequired)
-    .max(PASSWORD_MAX_LENGTH, PASSWORD_MAX_MESSAGE)
-    .optional(),
-});
-export type UpdateProfile = z.output<typeof UpdateProfileSchema>;
-export type UpdateProfileInput = z.input<typeof UpdateProfileSchema>;
 
 /** docs/product/accounts.md#profile-step-rules "Profile step of the auth flow": first and last name and dob, all required. */
 export const ProfileStepSchema = z.object({
@@ -292,16 +185,6 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.output<typeof ProfileSchema>;
 
-/** `list` without `excluded`, typed as such (the field lists below are cut from the schemas' keys). */
-function without<Field extends string, Excluded extends Field>(
-  list: readonly Field[],
-  excluded: readonly Excluded[],
-): Exclude<Field, Excluded>[] {
-  return list.filter(
-    (field): field is Exclude<Field, Excluded> => !(excluded as readonly string[]).includes(field),
-  );
-}
-
 /**
  * The columns of the profiles table: what ProfileSchema answers, but for the phone and 2-step setting (the
  * user's row) and `complete` (computed). The profile service reads and writes exactly these.
@@ -312,20 +195,6 @@ export const PROFILE_COLUMNS = without(ProfileSchema.keyof().options, [
   'complete',
 ] as const);
 export type ProfileColumn = (typeof PROFILE_COLUMNS)[number];
-
-/**
- * What the profile page edits (docs/product/profile.md#page), in its order: everything a PUT takes but the names (set in the
- * auth flow, read-only here), the images, the 2-step switch (its own control) and the password confirmation.
- */
-export const PROFILE_FORM_FIELDS = without(UpdateProfileSchema.keyof().options, [
-  'first_name',
-  'last_name',
-  'avatar_url',
-  'banner_url',
-  'two_factor_enabled',
-  'current_password',
-] as const);
-export type ProfileFormField = (typeof PROFILE_FORM_FIELDS)[number];
 
 export const ProfileMeResponseSchema = z.object({ user: SessionUserSchema, profile: ProfileSchema });
 export type ProfileMeResponse = z.output<typeof ProfileMeResponseSchema>;
