@@ -1,11 +1,10 @@
 import type { ChatCommand, ChatFilters, ComputedAnswer, RecordField } from '@trove/contracts';
 import type { DatabaseHandle } from '@trove/service-core';
-import { localDay } from '../figures/conditions';
 import { answerRowOf } from '../records/answer-row';
 import type { StoredRecord } from '../records/records.repository';
 import { userTimeZone } from '../search/candidates.repository';
 import { wordStart } from '../search/plan';
-import { nextDay, startOfDay } from '../search/time-zone';
+import { localDay, nextDay, startOfDay } from '../search/time-zone';
 import type { StoredAnswer } from './chats.repository';
 import { computedStoredAnswer } from './computed-stored-answer';
 import { type EventRow, eventsInOrder } from './events.repository';

@@ -10,7 +10,7 @@ import {
 } from '../records/records.repository';
 import { userTimeZone } from '../search/candidates.repository';
 import { answerRowOf } from '../records/answer-row';
-import { localDay } from './conditions';
+import { localDay } from '../search/time-zone';
 import type { RecordsCache } from './records-cache';
 import { computeFigures, rowsNoun } from './figures';
 import { planQuestion, type QuestionPlan } from './question-plan';

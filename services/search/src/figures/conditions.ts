@@ -9,7 +9,6 @@ import { NOT_NUMBER, MISSING, SMALL, type Table } from './table';
 // invoice with no due date is not overdue, one with no amount is not over $20,000.
 
 export type { RowLike } from './table';
-export { localDay } from './table';
 
 export interface Condition {
   /** As a chip: "Due date in March 2026". */

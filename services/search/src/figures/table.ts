@@ -1,4 +1,5 @@
 import type { FieldType, RecordField } from '@trove/contracts';
+import { localDay } from '../search/time-zone';
 import { readSmallDecimal } from './decimal';
 import { catalogueOf, type FieldInfo } from './row-fields';
 
@@ -39,28 +40,6 @@ export interface Keys {
   ids: Int32Array;
   /** Each distinct (type, value as text) once, in the order first seen. */
   distinct: { type: FieldType; text: string }[];
-}
-
-const localDays = new Map<string, Intl.DateTimeFormat>();
-
-/** The day an instant falls on in a time zone (the profile's), YYYY-MM-DD; UTC when none or unknown. */
-export function localDay(iso: string, timeZone: string | null): string {
-  if (timeZone === null) return iso.slice(0, 10);
-  let format = localDays.get(timeZone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-      });
-    } catch {
-      return iso.slice(0, 10);
-    }
-    localDays.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
 }
 
 /** One field name's values, row by row, and what is read from them. */

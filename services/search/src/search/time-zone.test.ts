@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextDay, startOfDay } from './time-zone';
+import { daysAfter, localDay, nextDay, startOfDay } from './time-zone';
 
 describe('days in a time zone', () => {
   it('a day begins at local midnight', () => {
@@ -23,5 +23,14 @@ describe('days in a time zone', () => {
   it('nextDay crosses months and years', () => {
     expect(nextDay('2024-02-29')).toBe('2024-03-01');
     expect(nextDay('2024-12-31')).toBe('2025-01-01');
+    expect(daysAfter('2024-03-01', -1)).toBe('2024-02-29');
+    expect(daysAfter('2024-12-25', 7)).toBe('2025-01-01');
+  });
+
+  it('an instant reads as the day it is in the zone; UTC with no zone or an unknown one', () => {
+    expect(localDay('2026-11-29T23:30:00Z', 'Asia/Tokyo')).toBe('2026-11-30');
+    expect(localDay('2026-11-29T23:30:00Z', 'UTC')).toBe('2026-11-29');
+    expect(localDay('2026-11-29T23:30:00Z', null)).toBe('2026-11-29');
+    expect(localDay('2026-11-29T23:30:00Z', 'Mars/Olympus')).toBe('2026-11-29');
   });
 });

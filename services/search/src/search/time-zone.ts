@@ -15,7 +15,34 @@ export function startOfDay(day: string, timeZone: string | null | undefined): Da
   return new Date(midnightUtc - offsetAt(first, formatter));
 }
 
+/** The day `days` after a YYYY-MM-DD day (before it when negative). */
+export function daysAfter(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The day after a YYYY-MM-DD day. */
 export function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return daysAfter(day, 1);
+}
+
+const localDays = new Map<string, Intl.DateTimeFormat>();
+
+/** The day an instant falls on in a time zone (the profile's), YYYY-MM-DD; UTC when none or unknown. */
+export function localDay(iso: string, timeZone: string | null): string {
+  if (timeZone === null) return iso.slice(0, 10);
+  let format = localDays.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+    } catch {
+      return iso.slice(0, 10);
+    }
+    localDays.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
 }

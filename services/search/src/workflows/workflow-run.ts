@@ -14,9 +14,9 @@ import { type ChatSettings, queueMail } from '../chats/chats.service';
 import { type DestinationRow, findDestination } from '../destinations/destinations.repository';
 import { insertPostDelivery } from '../destinations/post-deliveries.repository';
 import { userTimeZone } from '../search/candidates.repository';
+import { localDay } from '../search/time-zone';
 import { scheduleZone } from './schedule';
 import {
-  dayIn,
   freshKeys,
   isFlagged,
   mergeAnswers,
@@ -65,7 +65,7 @@ export async function buildRun(
     destinationNames(db, workflow.user_id, definition),
   ]);
   const zone = scheduleZone(profileZone);
-  const today = dayIn(context.now, zone);
+  const today = localDay(context.now.toISOString(), zone);
   const fresh = freshKeys(merged.fields, before);
   const kept =
     definition.scope === 'new' ? merged.fields.filter((row) => fresh.has(row.passage_id)) : merged.fields;

@@ -1,7 +1,7 @@
 import type { AnswerFields } from '@trove/contracts';
 import { describe, expect, it } from 'vitest';
 import type { StoredAnswer } from '../chats/chats.repository';
-import { dayIn, freshKeys, mergeAnswers, orderRows, tableRows, totalsPerCurrency } from './workflow-table';
+import { freshKeys, mergeAnswers, orderRows, tableRows, totalsPerCurrency } from './workflow-table';
 
 const row = (passage: string, date?: string, total?: [number, string]): AnswerFields => ({
   passage_id: passage,
@@ -95,10 +95,5 @@ describe('the table a run sends', () => {
     expect(merged.passages.map((p) => p.passage_id)).toEqual(['a', 'b', 'c']);
     expect(merged.summary.map((s) => s.text)).toEqual(['one', 'two']);
     expect(merged.computed).toBeNull();
-  });
-
-  it('reads today in the profile’s zone', () => {
-    expect(dayIn(new Date('2026-11-29T23:30:00Z'), 'Asia/Tokyo')).toBe('2026-11-30');
-    expect(dayIn(new Date('2026-11-29T23:30:00Z'), 'UTC')).toBe('2026-11-29');
   });
 });

@@ -6,6 +6,7 @@ import {
   type WorkflowRow,
 } from '@trove/contracts';
 import type { StoredAnswer } from '../chats/chats.repository';
+import { daysAfter } from '../search/time-zone';
 
 // What a run found, as a colleague would summarise it (issue 40 item 5): the answers to the workflow's questions
 // as one, its rows in the workflow's columns, flagged rows first, then in the chosen order; totals summed per
@@ -50,27 +51,13 @@ export function mergeAnswers(answers: readonly StoredAnswer[]): StoredAnswer {
   };
 }
 
-/** A day as YYYY-MM-DD in the zone, for "before today". */
-export function dayIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 export function isFlagged(row: AnswerFields, flag: WorkflowBody['flag'], today: string): boolean {
   if (flag === null) return false;
   switch (flag.when) {
     case 'date_before_today':
       return row.date !== undefined && row.date < today;
     case 'date_within_days':
-      return row.date !== undefined && row.date >= today && row.date <= addDays(today, flag.days);
+      return row.date !== undefined && row.date >= today && row.date <= daysAfter(today, flag.days);
     case 'total_over':
       return row.total !== undefined && row.total.value > flag.amount;
   }
