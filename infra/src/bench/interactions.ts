@@ -15,8 +15,12 @@ export interface InteractionRow {
 }
 
 const MOBILE = { width: 390, height: 844 };
-/** Route changes timed per bench run (each from a freshly loaded page); the row is their median. */
-const ROUTE_CHANGE_SAMPLES = Number(process.env.BENCH_ROUTE_CHANGE_SAMPLES ?? 5);
+/**
+ * Presses timed per row, each on a freshly loaded page; the row is their median, with the range. One press is one
+ * draw of a figure that moves by ±50 % at CPU ×4 (what the idle preloads and the page's own first work have done
+ * by then): seven route changes of one build ran from 57 to 245 ms (docs/decisions/237).
+ */
+const INTERACTION_SAMPLES = Number(process.env.BENCH_INTERACTION_SAMPLES ?? 5);
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,10 +41,16 @@ async function openPage(baseUrl: string, viewport: typeof MOBILE, cookie?: strin
   return { page, close: () => browser.close() };
 }
 
-/** One row, or the reason it could not be measured, so one failing interaction never costs the others. */
+/**
+ * One row: the median of INTERACTION_SAMPLES presses (`measure` loads its page afresh each time), with their
+ * range; or the reason it could not be measured, so one failing interaction never costs the others.
+ */
 async function row(what: string, goalMs: number, measure: () => Promise<number>): Promise<InteractionRow> {
   try {
-    return { what, ms: await measure(), goalMs };
+    const samples: number[] = [];
+    for (let sample = 0; sample < INTERACTION_SAMPLES; sample++) samples.push(await measure());
+    const range = `${Math.round(Math.min(...samples))}–${Math.round(Math.max(...samples))}`;
+    return { what: `${what} (median of ${samples.length}: ${range})`, ms: median(samples), goalMs };
   } catch (error) {
     console.log(`  ${what}: not measured (${(error as Error).message.split('\n')[0]})`);
     return { what, ms: Number.NaN, goalMs };
@@ -51,12 +61,13 @@ async function row(what: string, goalMs: number, measure: () => Promise<number>)
 export async function measurePublicInteractions(baseUrl: string): Promise<InteractionRow[]> {
   const { page, close } = await openPage(baseUrl, MOBILE);
   try {
-    await page.goto('/');
-    await page.keyboard.press('Shift');
-    await page.waitForFunction(() => !document.querySelector('div[data-prerendered]'), null, {
-      timeout: 60_000,
-    });
+    // The landing page afresh, the app started, and `section` live.
     const live = async (section: string) => {
+      await page.goto('/');
+      await page.keyboard.press('Shift');
+      await page.waitForFunction(() => !document.querySelector('div[data-prerendered]'), null, {
+        timeout: 60_000,
+      });
       await page.locator(`#${section}`).scrollIntoViewIfNeeded();
       await page
         .locator(`#${section} [data-prerendered-island]`)
@@ -131,35 +142,24 @@ export async function measureSignedInInteractions(
   {
     const { page, close } = await openPage(baseUrl, DESKTOP, cookie);
     try {
-      // One press is one sample of a figure that varies by ±50 % at CPU ×4 (what the idle preload and the
-      // sources' answer have done by then): the median of ROUTE_CHANGE_SAMPLES fresh pages, with the range.
-      const samples: number[] = [];
       rows.push(
         await row('/chats → /connections (rail), new page painted', 150, async () => {
-          for (let sample = 0; sample < ROUTE_CHANGE_SAMPLES; sample++) {
-            await page.goto('/chats');
-            await page.getByRole('heading', { name: 'Chats' }).waitFor({ timeout: 60_000 });
-            await page.waitForTimeout(1000);
-            samples.push(
-              await routeChange(
-                page,
-                () =>
-                  page
-                    .getByRole('navigation', { name: 'Main' })
-                    .getByRole('link', { name: 'Connections' })
-                    .click(),
-                // The page's own heading, not the mount: a route change commits the mount at once with its
-                // loading state (a new Suspense boundary shows its fallback), which is not the page painted.
-                '[data-testid="remote-connectors"] h1',
-              ),
-            );
-          }
-          return median(samples);
+          await page.goto('/chats');
+          await page.getByRole('heading', { name: 'Chats' }).waitFor({ timeout: 60_000 });
+          await page.waitForTimeout(1000);
+          return routeChange(
+            page,
+            () =>
+              page
+                .getByRole('navigation', { name: 'Main' })
+                .getByRole('link', { name: 'Connections' })
+                .click(),
+            // The page's own heading, not the mount: a route change commits the mount at once with its
+            // loading state (a new Suspense boundary shows its fallback), which is not the page painted.
+            '[data-testid="remote-connectors"] h1',
+          );
         }),
       );
-      const last = rows.at(-1);
-      if (last !== undefined && samples.length > 0)
-        last.what += ` (median of ${samples.length}: ${Math.round(Math.min(...samples))}–${Math.round(Math.max(...samples))})`;
       rows.push(
         await row('/chats: send a chat question (Enter)', 100, async () => {
           await page.goto('/chats');
