@@ -53,16 +53,19 @@ function send(
   });
 }
 
-export async function startRadicale(): Promise<Radicale> {
-  if (!existsSync(RADICALE_BIN))
-    throw new Error(
-      `Radicale is not installed (${RADICALE_BIN}): run \`npm test\` once (it installs radicale) or \`sudo apt-get install -y radicale\`.`,
-    );
-  const dir = serverDirectory('radicale');
-  const port = await freePort();
-  const user = 'ada@example.test';
-  const password = 'app-password-ada-cal-0001';
-  writeFileSync(join(dir, 'users'), `${user}:${password}\n`);
+const PORT_ATTEMPTS = 3;
+
+/** Radicale exited because its port was taken meanwhile. */
+class PortTaken extends Error {}
+
+interface Started {
+  url: string;
+  child: ChildProcess;
+  quit: () => void;
+}
+
+/** Radicale on `port`, from a config written to `dir`, once it answers a PROPFIND. */
+async function startOn(port: number, dir: string, auth: string): Promise<Started> {
   writeFileSync(
     join(dir, 'config'),
     [
@@ -88,20 +91,46 @@ export async function startRadicale(): Promise<Radicale> {
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4096);
   });
-  const quit = () => child.exitCode === null && child.kill('SIGKILL');
+  const quit = () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
   process.once('exit', quit);
   const url = `http://127.0.0.1:${port}/`;
-  const auth = Buffer.from(`${user}:${password}`).toString('base64');
   const started = Date.now();
   for (;;) {
     const status = await send('PROPFIND', url, auth).catch(() => 0);
-    if (status === 207) break;
+    if (status === 207) return { url, child, quit };
     if (child.exitCode !== null || Date.now() - started > testTime(20_000)) {
       quit();
-      throw new Error(`Radicale did not start (${child.exitCode ?? 'no answer'}): ${stderr.trim()}`);
+      process.off('exit', quit);
+      const message = `Radicale did not start (${child.exitCode ?? 'no answer'}): ${stderr.trim()}`;
+      throw /Address already in use/.test(stderr) ? new PortTaken(message) : new Error(message);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+export async function startRadicale(): Promise<Radicale> {
+  if (!existsSync(RADICALE_BIN))
+    throw new Error(
+      `Radicale is not installed (${RADICALE_BIN}): run \`npm test\` once (it installs radicale) or \`sudo apt-get install -y radicale\`.`,
+    );
+  const dir = serverDirectory('radicale');
+  const user = 'ada@example.test';
+  const password = 'app-password-ada-cal-0001';
+  writeFileSync(join(dir, 'users'), `${user}:${password}\n`);
+  const auth = Buffer.from(`${user}:${password}`).toString('base64');
+  // A port found free can be taken before Radicale binds it (an outgoing connection's ephemeral port: ci37):
+  // then it is started again on another.
+  let started: Started | undefined;
+  for (let attempt = 1; started === undefined; attempt++) {
+    try {
+      started = await startOn(await freePort(), dir, auth);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === PORT_ATTEMPTS) throw error;
+    }
+  }
+  const { url, child, quit } = started;
   const home = `${url}${encodeURIComponent(user)}/`;
   return {
     url,
