@@ -120,6 +120,10 @@ async function syncAndIndex(sourceId: string): Promise<Source> {
   while (await worker.runOnce()) {
     // every job the sync queued
   }
+  // A scheduled sync job a worker took meanwhile may still be running (ci38): its end is what is read.
+  await expect
+    .poll(async () => (await readSource(sourceId)).status.state, { timeout: testTime(60_000), interval: 100 })
+    .not.toBe('syncing');
   return readSource(sourceId);
 }
 

@@ -46,8 +46,13 @@ async function syncAndIndex(id: string): Promise<Source> {
   while (await worker.runOnce()) {
     // every job the sync queued
   }
-  const read = await service.request(ada, `/api/v1/sources/${id}`);
-  return SourceResponseSchema.parse(await read.json()).source;
+  // A scheduled sync job a worker took meanwhile may still be running (ci38): its end is what is read.
+  const read = async () =>
+    SourceResponseSchema.parse(await (await service.request(ada, `/api/v1/sources/${id}`)).json()).source;
+  await expect
+    .poll(async () => (await read()).status.state, { timeout: testTime(60_000), interval: 100 })
+    .not.toBe('syncing');
+  return read();
 }
 
 async function found(q: string): Promise<string[]> {

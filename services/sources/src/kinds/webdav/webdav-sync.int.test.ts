@@ -56,8 +56,13 @@ async function syncAndIndex(id: string): Promise<Source> {
   while (await worker.runOnce()) {
     // every job the sync queued
   }
-  const read = await call(service, ada, 'GET', `/${id}`);
-  return SourceResponseSchema.parse(read.json).source;
+  // A scheduled sync job a worker took meanwhile may still be running (ci38): its end is what is read.
+  const read = async () =>
+    SourceResponseSchema.parse((await call(service, ada, 'GET', `/${id}`)).json).source;
+  await expect
+    .poll(async () => (await read()).status.state, { timeout: testTime(60_000), interval: 100 })
+    .not.toBe('syncing');
+  return read();
 }
 
 async function search(q: string) {
