@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../chromium';
 import { cookiesFor, interactionToNextPaint, slowCpu, watchPerformance } from './page-timing';
+import { percentile } from './search/queries';
 
 // Issue 41 items 3 and 4: interaction to next paint of the common interactions and a signed-in route
 // change, with the CPU slowed 4x (page-timing.ts). INP is the Event Timing API's duration of the slowest
@@ -22,13 +23,6 @@ const MOBILE = { width: 390, height: 844 };
  */
 const INTERACTION_SAMPLES = Number(process.env.BENCH_INTERACTION_SAMPLES ?? 5);
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
 const DESKTOP = { width: 1280, height: 800 };
 
 async function openPage(baseUrl: string, viewport: typeof MOBILE, cookie?: string) {
@@ -50,7 +44,7 @@ async function row(what: string, goalMs: number, measure: () => Promise<number>)
     const samples: number[] = [];
     for (let sample = 0; sample < INTERACTION_SAMPLES; sample++) samples.push(await measure());
     const range = `${Math.round(Math.min(...samples))}–${Math.round(Math.max(...samples))}`;
-    return { what: `${what} (median of ${samples.length}: ${range})`, ms: median(samples), goalMs };
+    return { what: `${what} (median of ${samples.length}: ${range})`, ms: percentile(samples, 0.5), goalMs };
   } catch (error) {
     console.log(`  ${what}: not measured (${(error as Error).message.split('\n')[0]})`);
     return { what, ms: Number.NaN, goalMs };
