@@ -15,6 +15,7 @@ import {
   pageAfter,
   type Scored,
   scoreCandidates,
+  TITLE_ALL_WORDS_BONUS,
   withExactFormBonus,
   withTiersFolded,
 } from './rank';
@@ -68,6 +69,18 @@ describe('ranking', () => {
     const scoreOf = (id: number) => or.find((s) => s.candidate.id === id)?.score ?? 0;
     expect(scoreOf(2)).toBeGreaterThan(scoreOf(1));
     expect(scoreOf(2)).toBeGreaterThan(scoreOf(3));
+  });
+
+  it('a title holding every word of the query doubles the score; one word in the title does not', () => {
+    // Passage 1 holds both words in its title; passage 2 holds "stock" in its title and "report" in its text.
+    const stock = term('stock', [1, 2], 1, [1, 2]);
+    const report = term('report', [1, 2], 2, [1]);
+    const scored = scoreCandidates([1, 2], true, [stock, report], 2, checkedAll([1, 2]));
+    const scoreOf = (id: number) => scored.find((s) => s.candidate.id === id)?.score ?? 0;
+    expect(scoreOf(1)).toBeCloseTo(scoreOf(2) * (1 + TITLE_ALL_WORDS_BONUS), 9);
+    // One word alone is not "every word": its title bit changes nothing.
+    const alone = scoreCandidates([1, 2], true, [stock], 1, checkedAll([1, 2]));
+    expect(alone[0]?.score).toBeCloseTo(alone[1]?.score ?? 0, 9);
   });
 
   it('AND relaxes to OR under the minimum, never for one word or when asked for AND', () => {

@@ -2,7 +2,7 @@ import { BM25_K1 } from './bm25';
 import type { Candidate } from './candidates.repository';
 import type { MatchMode, Term } from './plan';
 import type { BlockList } from './posting-lists';
-import { weightOf } from './posting-lists';
+import { isTitled, weightOf } from './posting-lists';
 
 // Ranking (issue 42 item 7, out of the repository): which passages are candidates (branches of the lists,
 // newest first), BM25F with coordination over the query words they hold (docs/decisions/036, 066), AND relaxed
@@ -17,6 +17,14 @@ import { weightOf } from './posting-lists';
 export const EXACT_FORM_WINDOW = 30;
 /** A passage holding every typed word as typed scores (1 + this) times its BM25F; half of them, half as much. */
 export const EXACT_FORM_BONUS = 1;
+
+/**
+ * A passage whose title holds every word of the query (two or more; a corrected word by any of its corrections)
+ * scores (1 + this) times its BM25F (docs/decisions/240): Meilisearch's "attribute" rule, the words found
+ * together in the most important field. A message is remembered by its subject; BM25F alone let a passage
+ * holding one word in its title and the other ten times in its text outrank the subject that holds both.
+ */
+export const TITLE_ALL_WORDS_BONUS = 1;
 
 /**
  * A filtered OR search walks a common word's list for its passages that pass the filters only while the list is
@@ -254,6 +262,8 @@ export function scoreCandidates(
     let mask = 0;
     // Each group held, with the fewest edits it is held by.
     const held = new Map<string, number>();
+    // The groups the passage's title holds (posting-lists.ts keeps a title bit on every posting).
+    const titled = new Set<string>();
     // A corrected word counts once, by its best correction: a passage holding three words near a typo is no
     // better a match for it than one holding the word meant.
     const bestCorrection = new Map<string, number>();
@@ -266,10 +276,12 @@ export function scoreCandidates(
         bestCorrection.set(term.grp, Math.max(bestCorrection.get(term.grp) ?? 0, part));
       else bm25 += part;
       mask |= term.bit;
+      if (isTitled(weight)) titled.add(term.grp);
       held.set(term.grp, Math.min(held.get(term.grp) ?? term.typo, term.typo));
     }
     for (const part of bestCorrection.values()) bm25 += part;
     if (held.size === 0 || (allWords && held.size < wanted)) continue;
+    if (wanted > 1 && titled.size >= wanted) bm25 *= 1 + TITLE_ALL_WORDS_BONUS;
     rows.push({ candidate, bm25, mask, held });
   }
   // Coordination (docs/decisions/036-search-fields.md, squared by 066): the share of the query's words the
