@@ -162,12 +162,7 @@ async function storePuts(
   const latest = [...byKey.values()];
   await replaceKnown(tx, latest);
   let queued = 0;
-  for (const slice of slices(
-    latest,
-    WRITE_SLICE_ROWS,
-    WRITE_SLICE_BYTES,
-    (row) => row.body?.byteLength ?? 0,
-  )) {
+  for (const slice of slices(latest, WRITE_SLICE_ROWS, WRITE_SLICE_BYTES, (row) => row.size)) {
     const extractions: (RowExtraction | undefined)[] = [];
     for (const row of slice)
       extractions.push(
@@ -186,7 +181,7 @@ async function storePuts(
           name: row.name ?? '',
           mediaType: row.mediaType ?? 'application/octet-stream',
           kind: row.format ?? 'txt',
-          bytes: row.body ?? Buffer.alloc(0),
+          original: row.inline ? { bytes: row.body ?? Buffer.alloc(0) } : { intakeId: row.id },
           queued: extractions[index] === undefined,
         }),
       ),

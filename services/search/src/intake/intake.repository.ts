@@ -17,7 +17,13 @@ export interface IntakeRow {
   name: string | null;
   mediaType: string | null;
   format: string | null;
+  /**
+   * An inline row's body (extracted here). A raw item's (a message) is never read into this process: its
+   * document's original is copied from the intake row inside PostgreSQL (insertSourceDocuments).
+   */
   body: Buffer | null;
+  /** The body's bytes, read or not. */
+  size: number;
   inline: boolean;
 }
 
@@ -42,8 +48,9 @@ export async function oldestIntake(
   afterId?: string,
 ): Promise<IntakeRow[]> {
   // The table's own row type (service-core's schema of the intake), less the time it was written.
-  const rows = await sql<Omit<Selectable<SourceIntakeTable>, 'created_at'>>`
-    select id::text, source_id, user_id, op, item_key, folder, name, media_type, format, body, inline
+  const rows = await sql<Omit<Selectable<SourceIntakeTable>, 'created_at'> & { size: number | null }>`
+    select id::text, source_id, user_id, op, item_key, folder, name, media_type, format,
+           case when inline then body end as body, octet_length(body) as size, inline
     from (
       select i.*, sum(coalesce(octet_length(i.body), 0)) over (order by i.id) as running
       from (
@@ -63,6 +70,7 @@ export async function oldestIntake(
     mediaType: row.media_type,
     format: row.format,
     body: row.body,
+    size: row.size ?? 0,
     inline: row.inline,
   }));
 }
@@ -117,9 +125,32 @@ export interface SourceDocument {
   name: string;
   mediaType: string;
   kind: string;
-  bytes: Buffer;
+  /** Its original: the bytes in hand (an inline row), or the intake row's body, copied inside PostgreSQL. */
+  original: { bytes: Buffer } | { intakeId: string };
   /** An extraction job reads it (else the caller indexes it in the same transaction). */
   queued: boolean;
+}
+
+/**
+ * Documents whose originals are intake rows' bodies, copied by the statement: a message's bytes never travel to
+ * this process and back (twice as hex on the wire), and PostgreSQL keeps the compressed value it already has.
+ */
+async function insertFromIntake(
+  tx: DatabaseHandle,
+  rows: readonly { document: SourceDocument; intakeId: string; id: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <T>(of: (row: (typeof rows)[number]) => T) => rows.map(of);
+  await sql`
+    insert into documents (id, user_id, name, media_type, kind, size_bytes, original, source_id)
+    select v.id, v.user_id, v.name, v.media_type, v.kind, coalesce(octet_length(i.body), 0),
+           coalesce(i.body, ''::bytea), v.source_id
+    from unnest(${column((r) => r.id)}::uuid[], ${column((r) => r.document.userId)}::uuid[],
+                ${column((r) => r.document.name)}::text[], ${column((r) => r.document.mediaType)}::text[],
+                ${column((r) => r.document.kind)}::text[], ${column((r) => r.document.sourceId)}::uuid[],
+                ${column((r) => r.intakeId)}::bigint[])
+           as v(id, user_id, name, media_type, kind, source_id, intake_id)
+    join source_intake i on i.id = v.intake_id`.execute(tx);
 }
 
 /**
@@ -133,21 +164,33 @@ export async function insertSourceDocuments(
   if (documents.length === 0) return [];
   const ids = documents.map(() => randomUUID());
   const search = searchDb(tx);
-  await search
-    .insertInto('documents')
-    .values(
-      documents.map((document, index) => ({
-        id: ids[index],
-        user_id: document.userId,
-        name: document.name,
-        media_type: document.mediaType,
-        kind: document.kind,
-        size_bytes: document.bytes.byteLength,
-        original: document.bytes,
-        source_id: document.sourceId,
-      })),
-    )
-    .execute();
+  const inHand = documents.flatMap((document, index) =>
+    'bytes' in document.original ? [{ document, bytes: document.original.bytes, id: ids[index] ?? '' }] : [],
+  );
+  if (inHand.length > 0)
+    await search
+      .insertInto('documents')
+      .values(
+        inHand.map(({ document, bytes, id }) => ({
+          id,
+          user_id: document.userId,
+          name: document.name,
+          media_type: document.mediaType,
+          kind: document.kind,
+          size_bytes: bytes.byteLength,
+          original: bytes,
+          source_id: document.sourceId,
+        })),
+      )
+      .execute();
+  await insertFromIntake(
+    tx,
+    documents.flatMap((document, index) =>
+      'intakeId' in document.original
+        ? [{ document, intakeId: document.original.intakeId, id: ids[index] ?? '' }]
+        : [],
+    ),
+  );
   const queued = ids.filter((_, index) => documents[index]?.queued === true);
   // Jobs in the documents' order: a take runs a user's jobs oldest (lowest id) first.
   if (queued.length > 0)

@@ -426,6 +426,14 @@ describe('odd mail', () => {
         .where('source_id', '=', sourceId)
         .execute();
       expect(Math.max(...sizes.map((row) => row.size_bytes))).toBe(large.length);
+      // The original is the intake row's body, copied inside PostgreSQL (the drain never reads it): byte for byte.
+      const stored = await testDb(service.db)
+        .selectFrom('documents')
+        .select('original')
+        .where('source_id', '=', sourceId)
+        .where('size_bytes', '=', large.length)
+        .executeTakeFirstOrThrow();
+      expect(Buffer.compare(Buffer.from(stored.original), large)).toBe(0);
 
       // Extraction reads the broken one as well as it can (or fails it alone); the others are indexed.
       const worker = service.worker(extractDocument);
