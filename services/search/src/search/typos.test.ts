@@ -9,7 +9,67 @@ import {
   writtenForms,
 } from './typos';
 
+/** typoDistance as it was written first: every written form's distance from scratch (the oracle). */
+function typoDistanceFromScratch(word: string, stem: string, lexeme: string, limit: number) {
+  let edits = Math.min(editDistance(stem, lexeme, limit), limit + 1);
+  let forms: string[] = [];
+  for (const form of writtenForms(lexeme)) {
+    if (form === word || Math.abs([...form].length - [...word].length) > limit) continue;
+    const distance = editDistance(word, form, limit);
+    if (distance < edits) {
+      edits = distance;
+      forms = [form];
+    } else if (distance === edits && distance <= limit) forms.push(form);
+  }
+  return edits > limit ? { edits: limit + 1, forms: [] } : { edits, forms };
+}
+
 describe('typo tolerance rules', () => {
+  it('a lexeme’s forms share their base’s rows: the same distances and forms as each form from scratch', () => {
+    const lexemes = [
+      'run',
+      'make',
+      'privaci',
+      'investig',
+      'go',
+      'get',
+      'wed',
+      'mortgag',
+      'hot',
+      'septic',
+      'abl',
+    ];
+    const typed = [
+      'runnkng',
+      'makijg',
+      'privay',
+      'investigstor',
+      'goingg',
+      'gettnig',
+      'weddiing',
+      'morgages',
+      'hotest',
+      'septtic',
+      'ables',
+      'runing',
+      'mkaing',
+      'investigatr',
+      'gos',
+      'getst',
+    ];
+    let compared = 0;
+    for (const lexeme of lexemes)
+      for (const word of typed)
+        for (const limit of [1, 2]) {
+          const stem = word.slice(0, Math.max(2, word.length - 2));
+          expect(typoDistance(word, stem, lexeme, limit)).toEqual(
+            typoDistanceFromScratch(word, stem, lexeme, limit),
+          );
+          compared++;
+        }
+    expect(compared).toBe(lexemes.length * typed.length * 2);
+  });
+
   it('5–8 letters allow one edit, 9 or more two, fewer none; a word with digits none', () => {
     expect(['razr', 'razor', 'mortgage', 'agreement'].map(allowedEdits)).toEqual([0, 1, 1, 2]);
     expect(allowedEdits('invoice2026')).toBe(0);

@@ -34,31 +34,56 @@ export function editDistance(a: string, b: string, limit: number): number {
  * The last row of the Damerau (optimal string alignment) table of `x` against `y`: the distance of all of `x` to
  * each beginning of `y`. Null as soon as a row's least value passes `limit` (no later row can come back under it).
  */
-function lastDistanceRow(x: readonly string[], y: readonly string[], limit: number): number[] | null {
-  let before = new Array<number>(y.length + 1).fill(0);
-  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const current = new Array<number>(y.length + 1).fill(0);
-    current[0] = i;
-    let rowBest = current[0];
-    for (let j = 1; j <= y.length; j++) {
-      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      let value = Math.min(
-        (previous[j] as number) + 1,
-        (current[j - 1] as number) + 1,
-        (previous[j - 1] as number) + cost,
-      );
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
-        value = Math.min(value, (before[j - 2] as number) + 1);
-      }
-      current[j] = value;
-      rowBest = Math.min(rowBest, value);
-    }
-    if (rowBest > limit) return null;
-    before = previous;
-    previous = current;
+function lastDistanceRow(x: readonly string[], y: readonly string[], limit: number): readonly number[] | null {
+  let rows: DistanceRows | null = firstRows(y.length);
+  for (const letter of x) {
+    rows = nextRow(rows, letter, y, limit);
+    if (rows === null) return null;
   }
-  return previous;
+  return rows.previous;
+}
+
+/**
+ * The Damerau table of letters fed one row at a time against `y` (the columns): the last two rows and the last
+ * letter fed, so a row can be added after any beginning — a lexeme's written forms share the rows of their base.
+ */
+interface DistanceRows {
+  before: readonly number[];
+  previous: readonly number[];
+  last: string | undefined;
+}
+
+const firstRows = (columns: number): DistanceRows => ({
+  before: new Array<number>(columns + 1).fill(0),
+  previous: Array.from({ length: columns + 1 }, (_, j) => j),
+  last: undefined,
+});
+
+/** The table with `letter`'s row added; null when that row's least value passes `limit` (no later row comes back). */
+function nextRow(
+  rows: DistanceRows,
+  letter: string,
+  y: readonly string[],
+  limit: number,
+): DistanceRows | null {
+  const { before, previous, last } = rows;
+  const current = new Array<number>(y.length + 1);
+  current[0] = (previous[0] as number) + 1;
+  let rowBest = current[0];
+  for (let j = 1; j <= y.length; j++) {
+    const cost = letter === y[j - 1] ? 0 : 1;
+    let value = Math.min(
+      (previous[j] as number) + 1,
+      (current[j - 1] as number) + 1,
+      (previous[j - 1] as number) + cost,
+    );
+    if (last !== undefined && j > 1 && letter === y[j - 2] && last === y[j - 1]) {
+      value = Math.min(value, (before[j - 2] as number) + 1);
+    }
+    current[j] = value;
+    rowBest = Math.min(rowBest, value);
+  }
+  return rowBest > limit ? null : { before: previous, previous: current, last: letter };
 }
 
 /**
@@ -137,17 +162,46 @@ export const LONGEST_ENDING = Math.max(...ENDINGS.map((ending) => ending.length)
  * "privacy").
  */
 export function writtenForms(lexeme: string): string[] {
+  const forms = new Set<string>();
+  for (const base of basesOf(lexeme)) {
+    forms.add(base);
+    for (const ending of ENDINGS) forms.add(base + ending);
+  }
+  return [...forms];
+}
+
+/** What the endings are added to: the lexeme; and its i as y, its e dropped or its last letter doubled. */
+function basesOf(lexeme: string): string[] {
   const bases = [lexeme];
   if (lexeme.endsWith('i')) bases.push(`${lexeme.slice(0, -1)}y`);
   if (lexeme.endsWith('e')) bases.push(lexeme.slice(0, -1));
   const last = lexeme.at(-1) ?? '';
   if (/[bdgklmnprtvz]/.test(last)) bases.push(lexeme + last);
-  const forms = new Set<string>();
-  for (const base of bases) {
-    forms.add(base);
-    for (const ending of ENDINGS) forms.add(base + ending);
+  return bases;
+}
+
+/**
+ * Each written form of `lexeme` (writtenForms' order) with its distance from `word` (`limit + 1` past it), but
+ * the word itself and forms too long or short to be within `limit`. A form's rows are its base's, then its
+ * ending's: the base is walked once for its sixty endings (a misspelt search spent most of its time here).
+ */
+function* formDistances(word: string, lexeme: string, limit: number): Generator<[string, number]> {
+  const y = [...word];
+  const seen = new Set<string>();
+  for (const base of basesOf(lexeme)) {
+    let baseRows: DistanceRows | null = firstRows(y.length);
+    for (const letter of base) baseRows = baseRows === null ? null : nextRow(baseRows, letter, y, limit);
+    const baseLetters = [...base].length;
+    for (const ending of ['', ...ENDINGS]) {
+      const form = base + ending;
+      if (seen.has(form)) continue;
+      seen.add(form);
+      if (form === word || Math.abs(baseLetters + ending.length - y.length) > limit) continue;
+      let rows = baseRows;
+      for (const letter of ending) rows = rows === null ? null : nextRow(rows, letter, y, limit);
+      yield [form, rows === null ? limit + 1 : Math.min(rows.previous[y.length] as number, limit + 1)];
+    }
   }
-  return [...forms];
 }
 
 /**
@@ -180,11 +234,9 @@ export function typoDistance(
   }
   let edits = Math.min(editDistance(stem, lexeme, limit), limit + 1);
   let forms: string[] = [];
-  const letters = [...word].length;
-  for (const form of writtenForms(lexeme)) {
-    // A form spelt as typed is the endings' guess, not the lexeme's word (the index would hold it as typed).
-    if (form === word || Math.abs([...form].length - letters) > limit) continue;
-    const distance = editDistance(word, form, limit);
+  // A form spelt as typed is the endings' guess, not the lexeme's word (the index would hold it as typed):
+  // formDistances leaves it out.
+  for (const [form, distance] of formDistances(word, lexeme, limit)) {
     if (distance < edits) {
       edits = distance;
       forms = [form];
