@@ -6,7 +6,8 @@ export function timeScale(
   cores?: number,
 ): { scale: string; how: string };
 export function loadShare(load1: number, cores: number): number;
-export function scaleFrom(probeMs: number, load: number, cores: number): number;
+export function scaleFrom(probeMs: number, load: number, cores: number, memoryMs?: number): number;
+export const REFERENCE_MEMORY_MS: number;
 export function slowestFiles(
   root: string,
   reports: readonly { name: string; report?: string | undefined }[],

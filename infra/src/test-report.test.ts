@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFailures, stepError } from '../bin/test-report.mjs';
-import { loadShare, scaleFrom, slowestFiles, timeScale } from '../bin/test-run.mjs';
+import { loadShare, REFERENCE_MEMORY_MS, scaleFrom, slowestFiles, timeScale } from '../bin/test-run.mjs';
 
 // What `npm test` prints last (issue 36 item 4): each failure's file and its first error, also for a test
 // that timed out, whose JSON report holds only "STACK_TRACE_ERROR".
@@ -101,6 +101,11 @@ describe("npm test's time scale", () => {
     expect(loadShare(2, 2)).toBe(1);
     expect(scaleFrom(45, 2, 2)).toBe(2);
     expect(scaleFrom(45, 40, 2)).toBe(10);
+  });
+
+  it('stretches with new memory slow to come by, though the compute part ran as fast as the reference', () => {
+    expect(scaleFrom(46, 0.3, 2, 3 * REFERENCE_MEMORY_MS)).toBe(3);
+    expect(scaleFrom(45, 0, 2, REFERENCE_MEMORY_MS / 2)).toBe(1);
   });
 
   it('never goes under 1 on a quiet machine', () => {
