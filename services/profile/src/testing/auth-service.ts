@@ -33,7 +33,7 @@ export async function startAuthService(options: {
       LOG_LEVEL: 'warn',
       // Its 2 s default is a production bound; beside a loaded test run a new connection waits longer for its
       // backend (ci1: the service exited with 1 at load 27), so it stretches with every other wait.
-      DB_CONNECT_TIMEOUT_MS: String(Math.min(60_000, testTime(2_000))),
+      DB_CONNECT_TIMEOUT_MS: String(Math.min(60_000, testTime(5_000))),
       MAIL_POLL_MS: '50',
       AUTH_MIN_RESPONSE_MS: '0',
       RATE_EXISTS_PER_MINUTE: '100000',
