@@ -34,7 +34,11 @@ export function editDistance(a: string, b: string, limit: number): number {
  * The last row of the Damerau (optimal string alignment) table of `x` against `y`: the distance of all of `x` to
  * each beginning of `y`. Null as soon as a row's least value passes `limit` (no later row can come back under it).
  */
-function lastDistanceRow(x: readonly string[], y: readonly string[], limit: number): readonly number[] | null {
+function lastDistanceRow(
+  x: readonly string[],
+  y: readonly string[],
+  limit: number,
+): readonly number[] | null {
   let rows: DistanceRows | null = firstRows(y.length);
   for (const letter of x) {
     rows = nextRow(rows, letter, y, limit);
