@@ -128,9 +128,12 @@ describe('the search box as people type (issue 42 item 5)', () => {
         // more than a search a key, the last word whole.
         expect(asked.slice(0, 2)).toEqual(['qu*', 'qui*']);
         expect(asked.length).toBeLessThanOrEqual(2 + 'ince orch'.length);
-        const lengths = asked.map((q) => q.length);
+        // The text typed so far, without the prefix mark: a space ends a word, so `quince*` is followed by
+        // `quince` (ci42: lengths with the mark were 3, 4, 6, 7, 6, 12).
+        const typed = asked.map((q) => q.replace(/\*$/, ''));
+        const lengths = typed.map((q) => q.length);
         expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
-        for (const q of asked) expect('quince orch*'.startsWith(q.slice(0, -1))).toBe(true);
+        for (const q of typed) expect('quince orch'.startsWith(q)).toBe(true);
       }
       await expect.poll(() => countText(page)).toBe('3 results for “quince orch”.');
       expect(await focused(page)).toMatchObject({ box: true, cursor: 'quince orch'.length });
