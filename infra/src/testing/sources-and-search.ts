@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { API_PATHS, CSRF_HEADER } from '@trove/contracts';
+import { API_PATHS, CSRF_HEADER, type Source } from '@trove/contracts';
+import { waitUntil } from '@trove/service-core/testing/time';
 import type { Database, DatabaseHandle } from '@trove/service-core';
 import type { Kysely } from 'kysely';
 import type { SearchTables } from '../../../services/search/src/db/tables';
+import { extractDocument } from '../../../services/search/src/extraction';
 import type { SourcesTables } from '../../../services/sources/src/db/tables';
 import {
   type SearchTestService,
@@ -130,8 +132,43 @@ export async function startSourcesTestService(
   return service;
 }
 
+/**
+ * "Sync now", every extraction job it queued, and the source read once no sync runs: the one way the tests of a
+ * hand-over sync a source and look at the index. Under load a scheduled sync may start beside the test's own: what
+ * it handed over is drained and extracted too (ci42, load ~25), and the source returned is the very read that saw
+ * it settled (ci42: a second read found the next scheduled sync running).
+ */
+export async function syncAndIndex(
+  on: SourcesTestService,
+  sourceId: string,
+  read: () => Promise<Source>,
+  { syncTimeoutMs = 90_000 }: { syncTimeoutMs?: number } = {},
+): Promise<Source> {
+  // 'busy' while the queue's own run holds the source, which may wait on the kinds' child starting under load.
+  await waitUntil(async () => (await on.sources.syncNow(sourceId)) === 'done', {
+    timeoutMs: syncTimeoutMs,
+    what: `a sync of source ${sourceId}`,
+  });
+  const worker = on.worker(extractDocument);
+  const runAll = async () => {
+    while (await worker.runOnce()) {
+      // every job queued
+    }
+  };
+  await runAll();
+  await on.search.drainIntake();
+  await runAll();
+  return waitUntil(
+    async () => {
+      const source = await read();
+      return source.status.state === 'syncing' ? undefined : source;
+    },
+    { timeoutMs: 60_000, what: `source ${sourceId} settled after its sync` },
+  );
+}
+
 // What the tests of a hand-over read on the search service's side: its tables, the extraction, the statistics.
-export { extractDocument } from '../../../services/search/src/extraction';
+export { extractDocument };
 export { corpusStats } from '../../../services/search/src/documents/documents.repository';
 export { emptyList } from '../../../services/search/src/search/posting-lists';
 

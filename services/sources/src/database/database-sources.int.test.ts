@@ -19,7 +19,7 @@ import { DatabaseError, openServerReader, PAGE_DEFAULTS } from './database-reade
 import {
   corpusStats,
   emptyList,
-  extractDocument,
+  syncAndIndex as syncSourceAndIndex,
   listsOfUser,
   type SignedInUser,
   type SourcesTestService,
@@ -115,16 +115,7 @@ async function createSource(body: Record<string, unknown>): Promise<Source> {
  * extraction job, so the rows are searchable.
  */
 async function syncAndIndex(sourceId: string): Promise<Source> {
-  await expect.poll(() => service.sources?.syncNow(sourceId), { timeout: testTime(30_000) }).toBe('done');
-  const worker = service.worker(extractDocument);
-  while (await worker.runOnce()) {
-    // every job the sync queued
-  }
-  // A scheduled sync job a worker took meanwhile may still be running (ci38): its end is what is read.
-  await expect
-    .poll(async () => (await readSource(sourceId)).status.state, { timeout: testTime(60_000), interval: 100 })
-    .not.toBe('syncing');
-  return readSource(sourceId);
+  return syncSourceAndIndex(service, sourceId, () => readSource(sourceId));
 }
 
 /** One sync run now and nothing else: no extraction job is run. */

@@ -5,7 +5,7 @@ import { SearchResponseSchema, type Source, SourceResponseSchema } from '@trove/
 import { testRunDirectory } from '@trove/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  extractDocument,
+  syncAndIndex as syncSourceAndIndex,
   type SignedInUser,
   type SourcesTestService,
   startSourcesTestService,
@@ -41,18 +41,12 @@ afterAll(async () => {
 });
 
 async function syncAndIndex(id: string): Promise<Source> {
-  await expect.poll(() => service.sources?.syncNow(id), { timeout: testTime(60_000) }).toBe('done');
-  const worker = service.worker(extractDocument);
-  while (await worker.runOnce()) {
-    // every job the sync queued
-  }
-  // A scheduled sync job a worker took meanwhile may still be running (ci38): its end is what is read.
-  const read = async () =>
-    SourceResponseSchema.parse(await (await service.request(ada, `/api/v1/sources/${id}`)).json()).source;
-  await expect
-    .poll(async () => (await read()).status.state, { timeout: testTime(60_000), interval: 100 })
-    .not.toBe('syncing');
-  return read();
+  return syncSourceAndIndex(
+    service,
+    id,
+    async () =>
+      SourceResponseSchema.parse(await (await service.request(ada, `/api/v1/sources/${id}`)).json()).source,
+  );
 }
 
 async function found(q: string): Promise<string[]> {

@@ -13,7 +13,7 @@ import {
 import { testRunDirectory } from '@trove/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  extractDocument,
+  syncAndIndex as syncSourceAndIndex,
   type SignedInUser,
   type SourcesTestService,
   startSourcesTestService,
@@ -73,30 +73,11 @@ async function syncAndIndex(
   on: SourcesTestService = service,
   user: SignedInUser = ada,
 ): Promise<Source> {
-  await expect.poll(() => on.sources?.syncNow(id), { timeout: testTime(60_000) }).toBe('done');
-  const worker = on.worker(extractDocument);
-  while (await worker.runOnce()) {
-    // every job the sync queued
-  }
-  // What a scheduled sync handed over after the drain above (ci42, at load ~25) is taken and read too.
-  await on.search.drainIntake();
-  while (await worker.runOnce()) {
-    // every job it queued
-  }
-  // A scheduled sync job a worker took meanwhile may still be running (seen at load 20): its end is what is read,
-  // and the source returned is the read that saw it settled (ci42: a second read found the next sync running).
-  const read = async () => SourceResponseSchema.parse((await call(on, user, 'GET', `/${id}`)).json).source;
-  let settled: Source | undefined;
-  await expect
-    .poll(
-      async () => {
-        settled = await read();
-        return settled.status.state;
-      },
-      { timeout: testTime(60_000), interval: 100 },
-    )
-    .not.toBe('syncing');
-  return settled as Source;
+  return syncSourceAndIndex(
+    on,
+    id,
+    async () => SourceResponseSchema.parse((await call(on, user, 'GET', `/${id}`)).json).source,
+  );
 }
 
 async function search(q: string) {

@@ -7,7 +7,7 @@ import {
 } from '@trove/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  extractDocument,
+  syncAndIndex as syncSourceAndIndex,
   type SignedInUser,
   type SourcesTestService,
   startSourcesTestService,
@@ -50,19 +50,11 @@ async function testShare(settings: Record<string, unknown>, password = dav.passw
 }
 
 async function syncAndIndex(id: string): Promise<Source> {
-  // 'busy' while the queue's own run holds it, which may wait on the kinds' child starting under load.
-  await expect.poll(() => service.sources?.syncNow(id), { timeout: testTime(90_000) }).toBe('done');
-  const worker = service.worker(extractDocument);
-  while (await worker.runOnce()) {
-    // every job the sync queued
-  }
-  // A scheduled sync job a worker took meanwhile may still be running (ci38): its end is what is read.
-  const read = async () =>
-    SourceResponseSchema.parse((await call(service, ada, 'GET', `/${id}`)).json).source;
-  await expect
-    .poll(async () => (await read()).status.state, { timeout: testTime(60_000), interval: 100 })
-    .not.toBe('syncing');
-  return read();
+  return syncSourceAndIndex(
+    service,
+    id,
+    async () => SourceResponseSchema.parse((await call(service, ada, 'GET', `/${id}`)).json).source,
+  );
 }
 
 async function search(q: string) {
