@@ -27,6 +27,15 @@ export async function caughtMailTo(webUrl: string, address: string): Promise<Cau
   return mails.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === wanted));
 }
 
+/** maildev ended before it listened. */
+class MaildevExited extends Error {
+  constructor(code: number, said: string) {
+    const lines = said.split('\n').map((line) => line.trim());
+    const why = lines.find((line) => /Error|EADDR/.test(line));
+    super(`maildev exited with ${code}${why ? `: ${why}` : ''}`);
+  }
+}
+
 /** A real SMTP receiver (maildev 2.2) with its REST inbox, for tests that read mailed codes. */
 export class Maildev {
   #process: ChildProcess | undefined;
@@ -41,10 +50,20 @@ export class Maildev {
     return new Maildev(await freePort(), await freePort());
   }
 
+  /**
+   * Started on two free ports. A port found free can be taken by another lane before maildev binds it (ci42:
+   * "maildev exited with 1"): one that exits at start is tried again on new ports, twice.
+   */
   static async start(): Promise<Maildev> {
-    const maildev = await Maildev.reserve();
-    await maildev.start();
-    return maildev;
+    for (let attempt = 1; ; attempt++) {
+      const maildev = await Maildev.reserve();
+      try {
+        await maildev.start();
+        return maildev;
+      } catch (err) {
+        if (!(err instanceof MaildevExited) || attempt === 3) throw err;
+      }
+    }
   }
 
   get smtpUrl(): string {
@@ -59,12 +78,17 @@ export class Maildev {
     const child = spawn(
       MAILDEV_BIN,
       ['--smtp', String(this.smtpPort), '--web', String(this.webPort), '--ip', '127.0.0.1', '--silent'],
-      { stdio: 'ignore' },
+      { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     this.#process = child;
+    // Why it exited, when it does (a port in use): the tail of what it said.
+    let said = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      said = (said + chunk.toString('utf8')).slice(-2_000);
+    });
     // Up to a minute: on a machine busy with the other test lanes it once took more than 10 s to listen.
     for (const deadline = Date.now() + testTime(60_000); Date.now() < deadline; ) {
-      if (child.exitCode !== null) throw new Error(`maildev exited with ${child.exitCode}`);
+      if (child.exitCode !== null) throw new MaildevExited(child.exitCode, said);
       try {
         if ((await fetch(`${this.webUrl}/email`)).ok) return;
       } catch {
