@@ -142,11 +142,10 @@ export async function syncAndIndex(
   on: SourcesTestService,
   sourceId: string,
   read: () => Promise<Source>,
-  { syncTimeoutMs = 90_000 }: { syncTimeoutMs?: number } = {},
 ): Promise<Source> {
   // 'busy' while the queue's own run holds the source, which may wait on the kinds' child starting under load.
   await waitUntil(async () => (await on.sources.syncNow(sourceId)) === 'done', {
-    timeoutMs: syncTimeoutMs,
+    timeoutMs: 90_000,
     what: `a sync of source ${sourceId}`,
   });
   const worker = on.worker(extractDocument);
