@@ -88,6 +88,8 @@ describe('the pages with a form under the CSP (docs/decisions/233)', () => {
         ['/auth/register', 'auth/form'],
       ] as const) {
         await page.goto(path);
+        // The card starts on the visitor's first input (docs/decisions/245): a key that presses nothing.
+        await page.keyboard.press('Shift');
         await live(page, island).waitFor();
         expect(
           await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
@@ -99,15 +101,47 @@ describe('the pages with a form under the CSP (docs/decisions/233)', () => {
 });
 
 describe('the sign-in card is an island (docs/decisions/222)', () => {
-  it('untouched, only the card runs: no router and no app is fetched, and the drawn page stays', async () => {
+  it('untouched, no script of ours runs after the boot script: the card waits for the visitor', async () => {
+    await withPage(browser, { viewport: MOBILE }, async ({ page, consoleErrors }) => {
+      const scripts = scriptsOf(page);
+      await page.goto('/auth/login', { waitUntil: 'load' });
+      // Past the moment the card used to start on its own (1 s after the load, then the browser's idle).
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 4000 }), 2500);
+          }),
+      );
+      expect(scripts.filter((file) => /\/assets\/js\/main\.|\/remotes\//.test(file))).toEqual([]);
+      expect(await live(page, 'auth/form').count()).toBe(0);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
+    });
+  });
+
+  it('a key pressed starts only the card: no router and no app is fetched, and the drawn page stays', async () => {
     await withPage(browser, { viewport: MOBILE }, async ({ page, consoleErrors }) => {
       const scripts = scriptsOf(page);
       await page.goto('/auth/login');
+      await page.keyboard.press('Shift');
       await live(page, 'auth/form').waitFor();
       expect(await page.evaluate(() => document.documentElement.dataset.troveBoot)).toBe('islands');
       expect(scripts.filter((file) => /react-router|src_start_tsx|bootstrap/.test(file))).toEqual([]);
       expect(await page.locator('div[data-prerendered]').count()).toBe(1);
       expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
+    });
+  });
+
+  it('a remembered email: the card starts untouched, on its step for that email', async () => {
+    await withPage(browser, { viewport: MOBILE }, async ({ page }) => {
+      await page.goto('/auth/login');
+      await page.evaluate(() => {
+        localStorage.setItem('rememberEmail', '1');
+        localStorage.setItem('rememberedEmail', 'someone@example.com');
+      });
+      await page.reload();
+      await live(page, 'auth/form').waitFor();
+      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      await page.getByText('someone@example.com', { exact: true }).waitFor();
     });
   });
 
@@ -151,7 +185,8 @@ describe('the sign-in card is an island (docs/decisions/222)', () => {
         /\/remotes\/auth\/.*__federation_expose_AuthPage\.[0-9a-f]+\.js$/,
       );
       await page.goto('/auth/login');
-      // The islands start on their own once the page is idle; the card's code is held on its way.
+      // A key that presses nothing starts the islands (docs/decisions/245); the card's code is held on its way.
+      await page.keyboard.press('Shift');
       await islands.asked;
       // Then the account menu, outside the card, asks for the app (theme-init.js).
       await page.getByRole('button', { name: 'Account menu' }).first().click();
@@ -187,12 +222,13 @@ describe('the sign-in card is an island (docs/decisions/222)', () => {
 describe('the /integrations catalog is an island (docs/decisions/222)', () => {
   const catalog = (page: Page) => page.getByRole('region', { name: 'Integrations', exact: true });
 
-  it('untouched, only the catalog runs, and its filters work without the app', async () => {
+  it('a search typed starts only the catalog, and its filters work without the app', async () => {
     await withPage(browser, { viewport: MOBILE }, async ({ page, consoleErrors }) => {
       const scripts = scriptsOf(page);
       await page.goto('/integrations');
-      await live(page, 'connectors/catalog').waitFor();
+      // Typed into the drawn field, the value starts the island (docs/decisions/245) and carries over.
       await catalog(page).getByRole('searchbox', { name: 'Search', exact: true }).fill('zzzz-nothing');
+      await live(page, 'connectors/catalog').waitFor();
       await catalog(page).getByText('No integrations match your filters.').waitFor();
       expect(scripts.filter((file) => /react-router|src_start_tsx|bootstrap/.test(file))).toEqual([]);
       expect(await page.locator('div[data-prerendered]').count()).toBe(1);

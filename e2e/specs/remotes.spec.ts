@@ -68,6 +68,8 @@ describe('the shell mounts each remote on its route', () => {
       await page.goto('/auth/login');
       // The card runs as an island of the drawn page (docs/decisions/222): the same remote's code.
       const remote = page.locator('[data-island="auth/form"][data-island-live]');
+      // It starts on the first input (docs/decisions/245): a key that presses nothing.
+      await page.keyboard.press('Shift');
       await remote.waitFor();
       await remote.getByLabel('Email').fill('not-an-email');
       await remote.getByRole('button', { name: 'Continue' }).click();

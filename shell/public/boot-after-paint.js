@@ -38,24 +38,39 @@
     load();
   };
   document.addEventListener('trove:start-now', boot, { once: true });
+  /** Whether the sign-in card remembers an email here (its step then differs from the drawn one). */
+  const rememberedEmail = () => {
+    try {
+      return window.localStorage.getItem('rememberEmail') === '1';
+    } catch {
+      // Storage can be blocked; then nothing is remembered.
+      return false;
+    }
+  };
 
   const mode = script.dataset.boot;
   if (mode === 'islands') {
     // docs/decisions/222 (the sign-in pages, /integrations): the parts that move are islands of their own
-    // (the sign-in card, the catalog). They start on idle, or at once on the first press, key or touch —
-    // theme-init.js sends trove:island-now for a press inside one. The app starts only when a drawn control
-    // outside them needs it (trove:start-now, above): never on idle, or it would redraw an island the
-    // visitor is using. A visitor holding a session's readable CSRF cookie gets the app on idle as before:
-    // the signed-in chrome, and the guest-only pages' redirect, are the app's.
+    // (the sign-in card, the catalog). They start when the visitor does something — the first press, key,
+    // touch or value typed into a field; theme-init.js sends trove:island-now for a press inside one. The
+    // app starts only when a drawn control outside them needs it (trove:start-now, above), never on idle:
+    // it would redraw an island the visitor is using.
+    // docs/decisions/245: not on idle either for a visitor whose page is what was drawn — untouched, the page
+    // runs no script of ours after this one, so nothing can block the first press (issue 41's blocking time).
+    // Two kinds of visitor see something the drawn page lacks, and get it on idle: one holding a session's
+    // readable CSRF cookie (the app: the signed-in chrome, the guest-only pages' redirect) and one whose
+    // email the sign-in card remembers (its first step is that email's; the keys are the auth remote's,
+    // mfe-auth/src/features/auth-flow/remembered-email.ts).
     const signedIn = /(?:^|;\s*)(?:__Host-)?csrf_(?:access|refresh)_token=/.test(document.cookie);
     const start = signedIn ? boot : islands;
     document.addEventListener('trove:island-now', start, { once: true });
-    const inputs = ['pointerdown', 'keydown', 'touchstart'];
+    const inputs = ['pointerdown', 'keydown', 'touchstart', 'input'];
     const onInput = () => {
       for (const type of inputs) window.removeEventListener(type, onInput, true);
       start();
     };
     for (const type of inputs) window.addEventListener(type, onInput, { capture: true, passive: true });
+    if (!signedIn && !rememberedEmail()) return;
     const idle = () => {
       if (typeof window.requestIdleCallback === 'function')
         window.requestIdleCallback(start, { timeout: 4000 });
