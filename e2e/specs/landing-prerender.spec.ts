@@ -211,7 +211,7 @@ describe('download links come from the runtime config (docs/product/public-pages
       const read = () =>
         links.evaluateAll((anchors) => anchors.map((a) => [a.dataset.platform, a.getAttribute('href')]));
       await page.goto('/');
-      // Before any input: the downloads island (docs/decisions/190) shows them on the drawn page.
+      // Before any input: the page's own script (docs/decisions/245) shows them on the drawn page.
       await page.waitForFunction(() => document.querySelectorAll('#downloads a[data-platform]').length === 4);
       expect(await page.locator('div[data-prerendered]').count()).toBe(1);
       expect(await read()).toEqual(expected);
@@ -224,7 +224,26 @@ describe('download links come from the runtime config (docs/product/public-pages
 });
 
 describe('hydrate only what moves (issue 41 item 1, docs/decisions/190)', () => {
-  it('untouched, the page runs only its islands: the typing demo types, and no router or kit is fetched', async () => {
+  it('untouched, the drawn download buttons highlight the visitor’s platform (docs/decisions/245)', async () => {
+    const windows =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+    await withPage(browser, { userAgent: windows }, async ({ page, consoleErrors }) => {
+      await page.goto('/');
+      const drawn = page.locator('div[data-prerendered] #downloads');
+      await drawn.locator('a[data-platform="windows"][data-current]').waitFor();
+      expect(await drawn.locator('a[data-current]').count()).toBe(1);
+      expect(await drawn.locator('#download-yours-windows').textContent()).toBe('Your device');
+      expect(await drawn.locator('[id^="download-yours-"]:visible').count()).toBe(1);
+      expect(await drawn.locator('#download-yours-windows').isVisible()).toBe(true);
+      expect(await drawn.locator('a[data-platform="windows"]').getAttribute('aria-describedby')).toBe(
+        'download-yours-windows',
+      );
+      expect(await page.locator('div[data-prerendered]').count()).toBe(1);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
+    });
+  });
+
+  it('untouched, the page runs only its own plain script: the typing demo types, and nothing of the app is fetched', async () => {
     await withPage(browser, { viewport: MOBILE }, async ({ page, consoleErrors }) => {
       const scripts: string[] = [];
       page.on('request', (request) => {
@@ -232,7 +251,8 @@ describe('hydrate only what moves (issue 41 item 1, docs/decisions/190)', () => 
       });
       await page.goto('/');
       const demo = page.locator('div[data-prerendered] [data-testid="hero-demo"]');
-      // The drawn demo shows its first sample whole (every stage); the island starts typing it again.
+      // The drawn demo shows its first sample whole (every stage); the page's own script (docs/decisions/245)
+      // starts typing it again.
       await page.waitForFunction(
         () =>
           document
@@ -240,10 +260,13 @@ describe('hydrate only what moves (issue 41 item 1, docs/decisions/190)', () => 
             ?.getAttribute('data-stages') !== '3',
       );
       expect(await demo.count()).toBe(1);
-      expect(await page.evaluate(() => document.documentElement.dataset.troveBoot)).toBe('islands');
-      expect(
-        scripts.filter((file) => /react-router|kit_src_index|src_start_tsx|LandingPage/.test(file)),
-      ).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.dataset.troveBoot)).toBeUndefined();
+      // No entry, no React, no remote: the theme script, the boot script and the page's own.
+      expect(scripts.map((file) => file.replace(/\.[0-9a-f]{10}\.js$/, '')).sort()).toEqual([
+        '/assets/js/boot-after-paint',
+        '/assets/js/landing-motion',
+        '/assets/js/theme-init',
+      ]);
       expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     });
   });

@@ -29,7 +29,10 @@ import {
   withPageHead,
 } from './prerender/page-head';
 import {
+  createDrawnScriptsConfig,
   createPrerenderConfig,
+  DRAWN_SCRIPTS,
+  type DrawnScript,
   PRERENDERED_PAGES,
   prerenderedDocument,
   renderCompiledPage,
@@ -232,11 +235,14 @@ async function prerenderPages(
   const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
   const boot = hostPublicScripts().find((script) => script.name === 'boot-after-paint');
   if (!boot) throw new Error('shell/public/boot-after-paint.js is missing');
-  for (const { entry, routes, boot: bootMode } of PRERENDERED_PAGES) {
+  const drawnScripts = await buildDrawnScripts(outDir, path.join(tempRoot, 'drawn-scripts'));
+  for (const page of PRERENDERED_PAGES) {
+    const { entry, routes, boot: bootMode } = page;
     const { markup, css } = await renderCompiledPage(dir, entry, settings);
+    const script = 'script' in page ? `/${drawnScripts[page.script]}` : null;
     for (const route of routes) {
       const document = withPageHead(
-        prerenderedDocument(indexHtml, css, markup, `/${boot.target}`, bootMode),
+        prerenderedDocument(indexHtml, css, markup, `/${boot.target}`, bootMode, script),
         pageHead(publicPage(route), settings, origin),
       );
       await writeAtomically(path.join(outDir, pageFile(route)), document);
@@ -251,6 +257,28 @@ async function prerenderPages(
   console.log(
     `public pages: ${PRERENDERED_PAGES.length} drawn in ${((performance.now() - started) / 1000).toFixed(1)} s, robots.txt, sitemap.xml for ${origin}`,
   );
+}
+
+/** The drawn pages' plain scripts (DRAWN_SCRIPTS), built and put in assets/js; their paths by name. */
+async function buildDrawnScripts(outDir: string, dir: string): Promise<Record<DrawnScript, string>> {
+  const stats = await compile(createDrawnScriptsConfig(dir));
+  const info = stats.toJson({ all: false, errors: true, assets: true, entrypoints: true });
+  if (stats.hasErrors()) {
+    throw new Error(
+      `the drawn pages' scripts failed to build:\n${(info.errors ?? []).map((e) => e.message).join('\n')}`,
+    );
+  }
+  const paths = {} as Record<DrawnScript, string>;
+  for (const name of Object.keys(DRAWN_SCRIPTS) as DrawnScript[]) {
+    const file = info.entrypoints?.[name]?.assets?.find((asset) => asset.name.endsWith('.js'))?.name;
+    if (!file) throw new Error(`the drawn script ${name} produced no file`);
+    const target = path.join('assets', 'js', file);
+    await mkdir(path.join(outDir, 'assets', 'js'), { recursive: true });
+    await writeFile(path.join(outDir, target), await readFile(path.join(dir, file)));
+    await precompress(outDir, [target]);
+    paths[name] = target;
+  }
+  return paths;
 }
 
 function publicPage(route: string) {

@@ -31,7 +31,8 @@
     if (islandsOnly) document.dispatchEvent(new Event('trove:boot-app'));
     load();
   };
-  // The landing page's islands (docs/decisions/190): the entry, told to start only the parts that move.
+  // The islands of the sign-in pages and /integrations (docs/decisions/222): the entry, told to start only
+  // the parts that move.
   const islands = () => {
     if (started || requested) return;
     html.dataset.troveBoot = 'islands';
@@ -91,7 +92,7 @@
     if (mode === 'visible') {
       // docs/decisions/190: the landing page's static sections (data-static) never need the app; a section
       // that moves does once it comes within 200px of the viewport — scrolled to, or opened at its #anchor.
-      // Nothing starts just because the browser is idle: the hero's typing demo is an island of its own.
+      // Nothing starts just because the browser is idle: the hero's typing demo is the page's own script's.
       const moving = () =>
         document.querySelectorAll('div[data-prerendered] [data-section]:not([data-static])');
       const watch = () => {
@@ -109,14 +110,8 @@
       if (document.readyState === 'loading')
         document.addEventListener('DOMContentLoaded', watch, { once: true });
       else watch();
-      // The hero's typing demo moves without anyone asking: its island starts once the page is idle.
-      const idle = () => {
-        if (typeof window.requestIdleCallback === 'function')
-          window.requestIdleCallback(islands, { timeout: 4000 });
-        else setTimeout(islands, 2000);
-      };
-      if (document.readyState === 'complete') setTimeout(idle, 1000);
-      else window.addEventListener('load', () => setTimeout(idle, 1000), { once: true });
+      // What moves without anyone asking (the hero's typing demo, the downloads) is the page's own plain
+      // script's (docs/decisions/245): nothing of the app starts just because the browser is idle.
       return;
     }
     const whenIdle = () => {

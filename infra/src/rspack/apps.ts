@@ -53,8 +53,9 @@ const remote = (
 /** Every front-end app, in build order. Names, containers and exposes follow docs/decisions/001. */
 export const apps: readonly AppDefinition[] = [
   { kind: 'host', name: 'shell', folder: 'shell', devPort: 3000 },
-  // Islands: what moves on the drawn landing page before the app starts (docs/decisions/190).
-  remote('marketing', 3001, 'LandingPage', 'landing-page.tsx', { Islands: 'islands.tsx' }),
+  // What moves on the drawn landing page before the app starts is a plain script (docs/decisions/245,
+  // mfe-marketing/src/drawn), not an island: the remote exposes its page only.
+  remote('marketing', 3001, 'LandingPage', 'landing-page.tsx'),
   // Islands: the drawn sign-in page's form before the app starts (docs/decisions/222).
   remote('auth', 3002, 'AuthPage', 'auth-page.tsx', { Islands: 'islands.tsx' }),
   remote('profile', 3003, 'ProfilePage', 'profile-page.tsx'),

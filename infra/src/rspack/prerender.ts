@@ -16,7 +16,8 @@ export const LANDING_FILE = 'landing.html';
 /** Each prerendered page (docs/decisions/055): its entry under infra/src/prerender/pages/ and the routes it is served for. */
 export const PRERENDERED_PAGES = [
   // The landing page's app starts only when something that moves needs it (docs/decisions/190).
-  { entry: 'landing', routes: ['/'], boot: 'visible' },
+  // Its parts that change untouched (the typing demo, the downloads) are driven by a plain script (245).
+  { entry: 'landing', routes: ['/'], boot: 'visible', script: 'landing-motion' },
   // The sign-in card and the catalog run as islands; the app starts only when a control outside them needs it (222).
   { entry: 'auth', routes: ['/auth/login', '/auth/register'], boot: 'islands' },
   { entry: 'contact', routes: ['/contact'], boot: 'interaction' },
@@ -33,9 +34,38 @@ export type PrerenderedEntry = (typeof PRERENDERED_PAGES)[number]['entry'];
  * code never competes with the first paint; what was typed or pressed meanwhile carries over.
  * `visible` (the landing page, docs/decisions/190): on the first press, key or touch, or when a section
  * that moves comes near the viewport — never just because the browser is idle; its static sections stay
- * the served HTML, and the hero's typing demo runs as an island of its own.
+ * the served HTML, and what moves untouched (the typing demo, the downloads) is the page's own plain script's
+ * (DRAWN_SCRIPTS, docs/decisions/245).
  */
 export type BootMode = 'paint' | 'interaction' | 'visible' | 'islands';
+
+/**
+ * The drawn pages' own plain scripts (docs/decisions/245): what a page changes before anyone touches it, on
+ * its server-rendered copy, with no React and no federation runtime — one small file each.
+ */
+export const DRAWN_SCRIPTS = {
+  'landing-motion': './mfe-marketing/src/drawn/landing-motion-entry.ts',
+} as const;
+export type DrawnScript = keyof typeof DRAWN_SCRIPTS;
+
+/** The browser build of DRAWN_SCRIPTS: one self-contained, content-hashed file per script. */
+export function createDrawnScriptsConfig(outputPath: string): Configuration {
+  return {
+    mode: 'production',
+    name: 'drawn-scripts',
+    context: repoRoot,
+    target: ['web', 'es2020'],
+    entry: { ...DRAWN_SCRIPTS },
+    devtool: false,
+    output: { path: outputPath, filename: '[name].[contenthash:10].js', iife: true, clean: true },
+    resolve: { extensions: ['.ts', '.js'] },
+    module: { rules: moduleRules('production') },
+    optimization: { minimize: true, splitChunks: false, runtimeChunk: false },
+    performance: { hints: false },
+    infrastructureLogging: { level: 'error' },
+    stats: 'errors-warnings',
+  };
+}
 
 /** The shell's page with the prerendered markup in it, ready for the shell to take over. */
 export function prerenderedDocument(
@@ -44,6 +74,7 @@ export function prerenderedDocument(
   markup: string,
   bootScript: string,
   boot: BootMode = 'paint',
+  pageScript: string | null = null,
 ): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root) || !indexHtml.includes('</head>')) {
@@ -51,6 +82,8 @@ export function prerenderedDocument(
   }
   if (/<\/style/i.test(css)) throw new Error('the prerendered stylesheet must not close its <style> element');
   const entry = /<script defer src="(\/assets\/js\/main\.[^"]+\.js)"><\/script>/;
+  // The page's own plain script (DRAWN_SCRIPTS), after the boot script: both run once the page is parsed.
+  const own = pageScript ? `<script defer src="${pageScript}"></script>` : '';
   if (!entry.test(indexHtml))
     throw new Error('index.html has no deferred main script to start after the paint');
   // This page reads well without JavaScript, so it does not say it needs it — the shell's own line only: a
@@ -64,8 +97,8 @@ export function prerenderedDocument(
       .replace(
         entry,
         boot === 'paint'
-          ? `<link rel="preload" as="script" fetchpriority="low" href="$1"><script defer src="${bootScript}" data-main="$1"></script>`
-          : `<script defer src="${bootScript}" data-main="$1" data-boot="${boot}"></script>`,
+          ? `<link rel="preload" as="script" fetchpriority="low" href="$1"><script defer src="${bootScript}" data-main="$1"></script>${own}`
+          : `<script defer src="${bootScript}" data-main="$1" data-boot="${boot}"></script>${own}`,
       )
       // Inline: the first paint needs these rules, and a stylesheet request would delay it by a round trip.
       // The CSP allows inline styles (never inline scripts); the shell removes this element once no

@@ -6,6 +6,11 @@ export interface DemoSample {
   extracted: string;
 }
 
+/** A sample as the demo shows it, its third stage's words included (the drawn page's driver reads these). */
+export interface DrawnSample extends DemoSample {
+  sent: string;
+}
+
 export const demoSamples: readonly DemoSample[] = [
   {
     command: 'find invoices over ₹50,000 from March → #finance',

@@ -7,10 +7,17 @@ import { useInView } from '../motion/use-in-view';
 import { usePageSettled } from '../motion/use-page-settled';
 import { DEMO_STAGE_MS, demoFrame } from './demo-timeline';
 import * as styles from './hero-demo.module.css';
-import { demoSamples } from './demo-samples';
+import { type DrawnSample, demoSamples } from './demo-samples';
 
 /** Fine enough for typing to look smooth, coarse enough to cost nothing. */
-const TICK_MS = 50;
+export const TICK_MS = 50;
+
+/** Each sample with its third stage's words (where the answer went, read from the command). */
+const drawnSamples: readonly DrawnSample[] = demoSamples.map((sample) => ({
+  ...sample,
+  sent: `Sent to ${destinationLabel(parseCommand(sample.command).destination)}`,
+}));
+const SAMPLES_ATTRIBUTE = JSON.stringify(drawnSamples);
 
 /**
  * The hero's typing demo (docs/product/public-pages.md#hero). Every line is always laid out — untyped characters and
@@ -18,9 +25,9 @@ const TICK_MS = 50;
  * With reduced motion it shows the first sample complete and still. Typing starts once the page has
  * loaded; before that the first sample shows complete.
  *
- * No kit and no router here: on the prerendered landing page this runs as an island of its own, long
- * before the app (docs/decisions/190), so it takes the product's short name and the motion setting as props
- * (hero-demo-live.tsx reads them in the app; expose/islands.tsx on the drawn page).
+ * It takes the product's short name and the motion setting as props (hero-demo-live.tsx reads them in the
+ * app). On the drawn page, before the app, drawn/landing-motion.ts types the same samples on this markup
+ * (docs/decisions/245).
  */
 export function HeroDemo({ shortName, reduced }: { shortName: string; reduced: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -34,19 +41,28 @@ export function HeroDemo({ shortName, reduced }: { shortName: string; reduced: b
     reduced || (!running && elapsed === 0)
       ? { sampleIndex: 0, typed: Number.POSITIVE_INFINITY, stages: DEMO_STAGE_MS.length }
       : demoFrame(elapsed, demoSamples.length, (index) => (demoSamples[index]?.command ?? '').length);
-  const sample = demoSamples[frame.sampleIndex] ?? demoSamples[0];
+  const sample = drawnSamples[frame.sampleIndex] ?? drawnSamples[0];
   if (!sample) return null;
   const typed = sample.command.slice(0, frame.typed);
   const rest = sample.command.slice(typed.length);
-  const { destination } = parseCommand(sample.command);
   const stages = [
     { icon: 'search', text: sample.found },
     { icon: 'spark', text: sample.extracted },
-    { icon: 'send', text: `Sent to ${destinationLabel(destination)}` },
+    { icon: 'send', text: sample.sent },
   ] as const;
 
+  // The data-* hooks are for the drawn page's driver (drawn/landing-motion.ts, docs/decisions/245), which
+  // types the same samples on the server-rendered copy before the app runs: the copy's class names are the
+  // prerender's own, so it finds its parts by these.
   return (
-    <div ref={ref} className={styles.window} data-testid="hero-demo" data-stages={frame.stages}>
+    <div
+      ref={ref}
+      className={styles.window}
+      data-testid="hero-demo"
+      data-stages={frame.stages}
+      data-moving={!reduced || undefined}
+      data-samples={SAMPLES_ATTRIBUTE}
+    >
       <Cluster wrap={false} align="center" className={styles.titleBar} aria-hidden="true">
         <span className={styles.dot} />
         <span className={styles.dot} />
@@ -55,16 +71,18 @@ export function HeroDemo({ shortName, reduced }: { shortName: string; reduced: b
           {shortName}
         </Text>
       </Cluster>
-      <p className={styles.srOnly}>
+      <p className={styles.srOnly} data-demo="said">
         Example: “{sample.command}”. {stages.map((stage) => stage.text).join('. ')}.
       </p>
       <div className={styles.body} aria-hidden="true">
         <Cluster as="p" gap={2} wrap={false} className={styles.command}>
           <span className={styles.prompt}>›</span>
           <span>
-            {typed}
-            <span className={reduced ? styles.caretStill : styles.caret} />
-            <span className={styles.untyped}>{rest}</span>
+            <span data-demo="typed">{typed}</span>
+            <span className={styles.caret} />
+            <span className={styles.untyped} data-demo="untyped">
+              {rest}
+            </span>
           </span>
         </Cluster>
         <ol className={styles.stages}>
@@ -73,7 +91,9 @@ export function HeroDemo({ shortName, reduced }: { shortName: string; reduced: b
               <span className={styles.stageIcon}>
                 <Icon name={stage.icon} size={16} />
               </span>
-              <span className={styles.stageText}>{stage.text}</span>
+              <span className={styles.stageText} data-demo="stage">
+                {stage.text}
+              </span>
             </li>
           ))}
         </ol>

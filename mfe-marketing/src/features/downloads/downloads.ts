@@ -2,6 +2,18 @@ import { PLATFORMS, type Platform } from '../platform/platform';
 
 export type DownloadLinks = Record<Platform, string | null>;
 
+/** What each button says above the platform's name. */
+export const downloadKinds: Record<Platform, string> = {
+  android: 'Google Play',
+  ios: 'App Store',
+  windows: 'Installer',
+  macos: 'Installer',
+  linux: 'AppImage',
+};
+
+/** The "Your device" badge of a platform's button (every button has one; the visitor's is shown). */
+export const yoursId = (platform: Platform) => `download-yours-${platform}`;
+
 /**
  * docs/product/public-pages.md#hero: the store and installer URLs come from runtime config — `downloads` in /config/app.json,
  * which the build writes (placeholders on the reserved `.example` domain unless a deployment sets real

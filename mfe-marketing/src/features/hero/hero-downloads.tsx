@@ -6,8 +6,8 @@ import * as styles from './hero.module.css';
 
 /**
  * What the hero's `#downloads` holds: the title and a button per platform with a link, the visitor's own
- * highlighted. No kit: on the drawn landing page it is an island of its own (docs/decisions/190), so the
- * links of the runtime config and the highlight show without the app.
+ * highlighted. On the drawn landing page, drawn/landing-motion.ts brings this markup to the runtime
+ * config's links and highlights the visitor's platform, without the app (docs/decisions/245).
  */
 export function HeroDownloads({
   name,

@@ -42,12 +42,12 @@ export function Hero({ downloads, platform }: HeroProps) {
           Free for up to 3 sources · <a href="#pricing">See pricing</a> · <a href="#downloads">Get the app</a>
         </Text>
       </div>
-      {/* The island the drawn page runs before the app (docs/decisions/190, expose/islands.tsx). */}
-      <div className={styles.demo} data-island="hero-demo">
+      {/* On the drawn page, the demo and the downloads are driven by drawn/landing-motion.ts (docs/decisions/245). */}
+      <div className={styles.demo}>
         <HeroDemoLive />
       </div>
       {/* The anchor stays for #downloads links even when no platform has a link to show. */}
-      <div id="downloads" className={styles.downloads} data-island="downloads">
+      <div id="downloads" className={styles.downloads}>
         <HeroDownloads name={name} links={downloads} current={platform} />
       </div>
     </section>
