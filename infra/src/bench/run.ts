@@ -176,7 +176,7 @@ const ANSWERS_ONLY = process.argv.includes('--answers');
 const WORKFLOWS_ONLY = process.argv.includes('--workflows');
 
 /**
- * JS for `/`: what it fetches untouched — its islands since docs/decisions/190, issue 41's ≤ 150 KB (issue 23's
+ * JS for `/`: what it fetches untouched — its own plain script since docs/decisions/245, issue 41's ≤ 150 KB (issue 23's
  * ≤ 60 KB was for the same moment when only two small scripts ran before the app) — and in all, ≤ 180 KB.
  */
 async function printLandingScripts(url: string) {
