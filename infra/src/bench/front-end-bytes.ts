@@ -162,13 +162,15 @@ export async function measureLandingScripts(baseUrl: string): Promise<LandingScr
         }),
     );
     await page.waitForLoadState('networkidle');
+    // The first interaction: what was asked for before it is the untouched page's.
+    const untouched = requested.length;
     await page.keyboard.press('Shift');
     await page.waitForFunction(() => !document.querySelector('div[data-prerendered]'), null, {
       timeout: 60_000,
     });
     await page.waitForLoadState('networkidle');
     const sized = await Promise.all(scripts.map(async (s) => ({ url: s.url, wire: await s.wire })));
-    const firstEntry = Number.isFinite(entryOrder) ? entryOrder : requested.length;
+    const firstEntry = Math.min(untouched, Number.isFinite(entryOrder) ? entryOrder : requested.length);
     const early = new Set(requested.slice(0, firstEntry));
     const before = sized.filter((s) => early.has(s.url));
     await context.close();
