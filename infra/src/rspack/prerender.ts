@@ -67,9 +67,6 @@ export function createDrawnScriptsConfig(outputPath: string): Configuration {
   };
 }
 
-/** The id of the drawn copy's last element: the first paint waits for it (docs/decisions/245). */
-export const DRAWN_END = 'drawn-end';
-
 /** The shell's page with the prerendered markup in it, ready for the shell to take over. */
 export function prerenderedDocument(
   indexHtml: string,
@@ -106,20 +103,10 @@ export function prerenderedDocument(
       // Inline: the first paint needs these rules, and a stylesheet request would delay it by a round trip.
       // The CSP allows inline styles (never inline scripts); the shell removes this element once no
       // prerendered markup is left on the page.
-      // docs/decisions/245: the first paint waits until the whole copy is parsed (`rel=expect` on its last
-      // element, render-blocking). Painted half-parsed, the rest of a long page (the landing page's lower
-      // sections: ~60 ms of layout on this machine, 4× that on a slow phone) was laid out in one task after
-      // the first paint, where it blocks the first press; before it, the same layout blocks nothing.
-      .replace(
-        '</head>',
-        `<link rel="expect" href="#${DRAWN_END}" blocking="render"><style data-prerendered>${css}</style></head>`,
-      )
+      .replace('</head>', `<style data-prerendered>${css}</style></head>`)
       // The app renders into the hidden #root and is shown only once its page is ready, in the same frame
       // the prerendered copy is removed (shell/src/app/prerender/handoff.ts): no flash, nothing moves.
-      .replace(
-        root,
-        `<div id="root" hidden></div><div data-prerendered>${markup}<span id="${DRAWN_END}" hidden></span></div>`,
-      )
+      .replace(root, `<div id="root" hidden></div><div data-prerendered>${markup}</div>`)
   );
 }
 

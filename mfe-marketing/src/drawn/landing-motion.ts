@@ -1,5 +1,5 @@
 import type { DrawnSample } from '../features/demo/demo-samples';
-import { demoFrame } from '../features/demo/demo-timeline';
+import { DEMO_STAGE_MS, demoFrame } from '../features/demo/demo-timeline';
 import { downloadKinds, downloadLinksFrom, yoursId } from '../features/downloads/downloads';
 import { detectPlatform, PLATFORMS, platformLabels } from '../features/platform/platform';
 
@@ -57,13 +57,16 @@ function drawFrame(demo: HTMLElement, samples: readonly DrawnSample[], elapsedMs
 
 /**
  * Types the drawn demo's samples once the page has loaded and while the demo is in view, as the app's demo
- * does; still with reduced motion. Returns a stop function (it also stops once the copy is gone).
+ * does, going on from the drawn first sample; still with reduced motion. Returns a stop function (it also
+ * stops once the copy is gone).
  */
 export function driveHeroDemo(demo: HTMLElement, win: PageWindow = window): () => void {
   const samples = parseSamples(demo.dataset.samples);
   const reduced = win.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
   if (samples.length === 0 || reduced) return () => {};
-  let elapsed = 0;
+  // The clock starts where the drawn frame is (the first sample whole, its last stage shown), so the text a
+  // visitor is reading is not wiped and typed again at the load: the next sample is the first to be typed.
+  let elapsed = DEMO_STAGE_MS[DEMO_STAGE_MS.length - 1] ?? 0;
   let visible = typeof win.IntersectionObserver !== 'function';
   let settled = false;
   let timer: number | undefined;
