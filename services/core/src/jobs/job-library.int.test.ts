@@ -6,7 +6,13 @@ import { createLogger } from '../logger';
 import { captureLogs } from '../testing/log-capture';
 import { createMigratedTestDatabase } from '../testing/migrated-database';
 import type { TestDatabase } from '../testing/test-database';
-import { JOB_LIBRARY_SCHEMA, type JobLibrary, startJobLibrary, workEagerly } from './job-library';
+import {
+  JOB_LIBRARY_SCHEMA,
+  type JobLibrary,
+  startJobLibrary,
+  withJobLibrarySetupLock,
+  workEagerly,
+} from './job-library';
 
 // docs/decisions/045-job-library.md: pg-boss's schema comes with the migrations, and the search service's
 // role can run it — make a queue (a partition only the job table's owner may attach), send, take, finish —
@@ -136,6 +142,34 @@ describe('the job library', () => {
       release?.();
       await library.stop({ graceful: false, wait: true, close: false });
       await tight.destroy();
+    }
+  });
+
+  it('libraries starting together with upkeep, beside queues made under the setup lock: none meets a deadlock', async () => {
+    // pg-boss's start makes its own cron queue (upkeep) with create_queue; outside the setup lock it deadlocked
+    // with another service's create_queue, and that service exited at start. The cron queue is new here: the
+    // tests above started their libraries without upkeep.
+    const logger = createLogger({ level: 'silent' });
+    const handles = [0, 1, 2].map(() =>
+      createDatabase({ url: testDatabase.url, poolMax: 4, role: SERVICE_DATABASE_ROLES.search }),
+    );
+    const started: JobLibrary[] = [];
+    try {
+      const results = await Promise.allSettled([
+        ...handles.map(async (db) => {
+          const library = await startJobLibrary({ db, logger, upkeep: true });
+          started.push(library);
+        }),
+        ...handles.map((db, index) =>
+          withJobLibrarySetupLock(db, () =>
+            boss?.createQueue(`together-${index}`, { name: `together-${index}`, policy: 'standard' }),
+          ),
+        ),
+      ]);
+      expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    } finally {
+      for (const library of started) await library.stop({ graceful: false, wait: true, close: false });
+      for (const db of handles) await db.destroy();
     }
   });
 });

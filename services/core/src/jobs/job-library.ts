@@ -97,7 +97,10 @@ export async function startJobLibrary(options: JobLibraryOptions): Promise<JobLi
   boss.on('error', (err) => {
     options.logger.warn({ err: { message: err.message } }, 'job library error');
   });
-  await boss.start();
+  // Under the setup lock, like every createQueue of ours: with upkeep, start() makes pg-boss's own cron queue,
+  // and its create_queue deadlocked with another service's (the sources service exited at start with
+  // "deadlock detected" on `ALTER TABLE … ADD CONSTRAINT q_fkey`, beside the search service's start).
+  await withJobLibrarySetupLock(options.db, () => boss.start());
   return boss;
 }
 
