@@ -162,7 +162,10 @@ describe('the job library', () => {
         }),
         ...handles.map((db, index) =>
           withJobLibrarySetupLock(db, () =>
-            boss?.createQueue(`together-${index}`, { name: `together-${index}`, policy: 'standard' }),
+            (boss as JobLibrary).createQueue(`together-${index}`, {
+              name: `together-${index}`,
+              policy: 'standard',
+            }),
           ),
         ),
       ]);
