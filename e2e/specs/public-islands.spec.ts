@@ -109,7 +109,7 @@ describe('the sign-in card is an island (docs/decisions/222)', () => {
       await page.evaluate(
         () =>
           new Promise<void>((resolve) => {
-            setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 4000 }), 2500);
+            setTimeout(() => requestIdleCallback(() => resolve()), 2500);
           }),
       );
       expect(scripts.filter((file) => /\/assets\/js\/main\.|\/remotes\//.test(file))).toEqual([]);

@@ -124,6 +124,12 @@ export function createConfig(options: CreateConfigOptions): Configuration {
             ...(isProd ? { experiments: { externalRuntime: true } } : {}),
           }),
       shared: sharedConfig(pkg, app.name),
+      // docs/decisions/246: the first copy of a shared singleton registered is the one every app gets. With
+      // the default ('version-first'), a remote initialised later could take over the share of an equal
+      // version (the runtime breaks the tie by container name) while an island already held the first copy:
+      // the app's providers then came from the profile remote's kit and the auth page's hooks from the
+      // shell's ("usePopup must be used inside <PopupProvider>", docs/decisions/235).
+      shareStrategy: 'loaded-first',
       // Types travel through the workspace (TypeScript runs from source), so no d.ts archives.
       dts: false,
       // The MF dev plugin would open a live-reload channel between apps; the dev server reloads anyway.
