@@ -88,7 +88,7 @@ function wireBytes(root: string, url: string): number {
 }
 
 /** The network quiet, past the moment an idle start would have asked for code, and quiet again. */
-async function settle(page: Page): Promise<void> {
+export async function settlePastIdleStart(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   // boot-after-paint.js starts idle work 1 s after the load, then at the browser's idle (at most 4 s on).
   await page.evaluate(
@@ -122,7 +122,7 @@ export async function measureFirstLoad(root: string): Promise<PageSizes> {
       // Untouched first: what the page starts by itself, once idle included (boot-after-paint.js) — the whole
       // app on /contact, nothing of it on the landing page, the sign-in pages and /integrations (245).
       await page.goto(route, { waitUntil: 'load' });
-      await settle(page);
+      await settlePastIdleStart(page);
       sizes[route] = measuredScripts(root, scripts);
       // Then the first input (a key that presses nothing): what the page needs to answer it — its islands
       // or the app — so the code a visitor waits for at the first press stays budgeted too.
@@ -132,7 +132,7 @@ export async function measureFirstLoad(root: string): Promise<PageSizes> {
         : page.waitForRequest(main, { timeout: 60_000 });
       await page.keyboard.press('Shift');
       await entry;
-      await settle(page);
+      await settlePastIdleStart(page);
       sizes[`${route} + first input`] = measuredScripts(root, scripts);
       await context.close();
     }

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { settlePastIdleStart } from '../bundle-size';
 import { launchBrowser } from '../chromium';
 
 export type FrontEndBytes = {
@@ -151,17 +152,8 @@ export async function measureLandingScripts(baseUrl: string): Promise<LandingScr
       if (request.resourceType() === 'script') requested.push(request.url());
     });
     await page.goto('/', { waitUntil: 'load' });
-    // Untouched, the page runs only its own plain script (docs/decisions/245): the network quiet, past the
-    // moment an idle start would have asked for code (1 s after the load, then the browser's idle), quiet
-    // again; then a key starts the app.
-    await page.waitForLoadState('networkidle');
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 4000 }), 1500);
-        }),
-    );
-    await page.waitForLoadState('networkidle');
+    // Untouched, the page runs only its own plain script (docs/decisions/245); then a key starts the app.
+    await settlePastIdleStart(page);
     // The first interaction: what was asked for before it is the untouched page's.
     const untouched = requested.length;
     await page.keyboard.press('Shift');
