@@ -1,5 +1,5 @@
 import type { DrawnSample } from '../features/demo/demo-samples';
-import { DEMO_STAGE_MS, demoFrame } from '../features/demo/demo-timeline';
+import { DEMO_SETTLE_MS, DEMO_STAGE_MS, DEMO_TICK_MS, demoFrame } from '../features/demo/demo-timeline';
 import { downloadKinds, downloadLinksFrom, yoursId } from '../features/downloads/downloads';
 import { detectPlatform, PLATFORMS, platformLabels } from '../features/platform/platform';
 
@@ -13,9 +13,6 @@ import { detectPlatform, PLATFORMS, platformLabels } from '../features/platform/
 
 /** The page's window (a test passes its own). */
 type PageWindow = Window & typeof globalThis;
-
-const READY_AFTER_LOAD_MS = 1000; // as use-page-settled.ts: the demo waits for the first burst of work
-const TICK_MS = 50; // as hero-demo.tsx
 
 function parseSamples(raw: string | undefined): DrawnSample[] {
   try {
@@ -84,7 +81,7 @@ export function driveHeroDemo(demo: HTMLElement, win: PageWindow = window): () =
   };
   const tick = () => {
     if (!demo.isConnected) return stop();
-    elapsed += TICK_MS;
+    elapsed += DEMO_TICK_MS;
     drawFrame(demo, samples, elapsed);
   };
   function update() {
@@ -93,7 +90,7 @@ export function driveHeroDemo(demo: HTMLElement, win: PageWindow = window): () =
     if (running && timer === undefined) {
       demo.dataset.moving = '';
       drawFrame(demo, samples, elapsed);
-      timer = win.setInterval(tick, TICK_MS);
+      timer = win.setInterval(tick, DEMO_TICK_MS);
     } else if (!running && timer !== undefined) {
       win.clearInterval(timer);
       timer = undefined;
@@ -104,7 +101,7 @@ export function driveHeroDemo(demo: HTMLElement, win: PageWindow = window): () =
     win.setTimeout(() => {
       settled = true;
       update();
-    }, READY_AFTER_LOAD_MS);
+    }, DEMO_SETTLE_MS);
   if (win.document.readyState === 'complete') settle();
   else win.addEventListener('load', settle, { once: true });
   return stop;

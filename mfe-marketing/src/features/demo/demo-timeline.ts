@@ -2,6 +2,10 @@
 
 /** docs/product/public-pages.md#hero: the stages appear 1.2 s, 2.7 s and 4.4 s into each sample. */
 export const DEMO_STAGE_MS = [1200, 2700, 4400] as const;
+/** The demo's clock step: fine enough for typing to look smooth, coarse enough to cost nothing. */
+export const DEMO_TICK_MS = 50;
+/** Typing waits this long after the page's load, so it never competes with the first burst of work. */
+export const DEMO_SETTLE_MS = 1000;
 /** docs/product/public-pages.md#landing-sections: the sample rotates every 7.8 s. */
 export const DEMO_SAMPLE_MS = 7800;
 

@@ -5,12 +5,9 @@ import { Icon } from '../content/icons';
 import { useElapsed } from '../motion/use-elapsed';
 import { useInView } from '../motion/use-in-view';
 import { usePageSettled } from '../motion/use-page-settled';
-import { DEMO_STAGE_MS, demoFrame } from './demo-timeline';
+import { DEMO_STAGE_MS, DEMO_TICK_MS, demoFrame } from './demo-timeline';
 import * as styles from './hero-demo.module.css';
 import { type DrawnSample, demoSamples } from './demo-samples';
-
-/** Fine enough for typing to look smooth, coarse enough to cost nothing. */
-export const TICK_MS = 50;
 
 /** Each sample with its third stage's words (where the answer went, read from the command). */
 const drawnSamples: readonly DrawnSample[] = demoSamples.map((sample) => ({
@@ -34,7 +31,7 @@ export function HeroDemo({ shortName, reduced }: { shortName: string; reduced: b
   const visible = useInView(ref);
   const settled = usePageSettled();
   const running = !reduced && visible && settled;
-  const elapsed = useElapsed(running, TICK_MS);
+  const elapsed = useElapsed(running, DEMO_TICK_MS);
   // Until typing starts — and in the page prerendered at build time, which has no script to type with
   // (docs/decisions/008) — the first sample shows complete, as with reduced motion, not an empty prompt.
   const frame =

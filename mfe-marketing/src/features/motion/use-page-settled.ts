@@ -1,7 +1,5 @@
+import { DEMO_SETTLE_MS } from '../demo/demo-timeline';
 import { useEffect, useState } from 'react';
-
-/** After the page's load event, plus this long for the first burst of work to finish. */
-const SETTLE_MS = 1000;
 
 /**
  * Whether the page has finished loading. Decorative motion waits for it, so the typing demo's
@@ -12,7 +10,7 @@ export function usePageSettled(): boolean {
   useEffect(() => {
     let timer = 0;
     const start = () => {
-      timer = window.setTimeout(() => setSettled(true), SETTLE_MS);
+      timer = window.setTimeout(() => setSettled(true), DEMO_SETTLE_MS);
     };
     if (document.readyState === 'complete') start();
     else window.addEventListener('load', start, { once: true });
