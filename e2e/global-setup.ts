@@ -26,6 +26,8 @@ export default async function setup(project: TestProject) {
   const spareRemoteOrigin = `http://127.0.0.1:${await freePort()}`;
   const stack = await startIsolatedStack('e2e', {
     wwwRoot,
+    // npm test bundles the services for the run (docs/decisions/247): the stack runs them as `npm start` does.
+    serviceBundles: process.env.TROVE_SERVICE_BUNDLES_DIR || undefined,
     remoteOrigins: [spareRemoteOrigin],
     // Every browser test comes from one address, so the per-IP abuse limits are raised; mail is sent
     // within 100 ms so a test reading a code waits little; the signing key and the key that seals

@@ -4,13 +4,15 @@
 // tests still run the TypeScript source under tsx (docs/decisions/003); nothing here changes what a service does.
 //
 //   npx tsx infra/src/stack/service-bundles.ts [service…]   → dist/services/<name>/*.mjs (all services by default)
+//   … --out <folder>                                        → <folder>/<name>/*.mjs (npm test's, docs/decisions/247)
 //
-// Only esbuild and node's own modules are imported: the images run this with nothing but a service's workspace and
-// the root tools installed.
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+// Only esbuild, node's own modules and service-core's child-entry.ts (node's modules alone) are imported: the images
+// run this with nothing but a service's workspace and the root tools installed.
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { BUNDLE_ENTRIES_FILE } from '../../../services/core/src/child-entry';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -128,21 +130,28 @@ export async function bundleServices(
         plugins: [sharedModulesWithoutSideEffects(), externalPackages()],
       });
       for (const file of SIDE_FILES) copyFileSync(join(ROOT, file), join(dir, basename(file)));
+      // What a service run from source forks from here (child-entry.ts, docs/decisions/247).
+      const entries = Object.fromEntries(
+        SERVICE_ENTRIES[service].map((entry) => [entry, `${basename(entry, '.ts')}.mjs`]),
+      );
+      writeFileSync(join(dir, BUNDLE_ENTRIES_FILE), `${JSON.stringify(entries, null, 2)}\n`);
     }),
   );
 }
 
 // As a script (the images' build step).
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const asked = process.argv.slice(2);
+  // `--out <folder>`: somewhere other than dist/services (npm test's bundles, docs/decisions/247).
+  const args = process.argv.slice(2);
+  const outAt = args.indexOf('--out');
+  const outDir = outAt === -1 ? SERVICE_BUNDLES_DIR : resolve(args[outAt + 1] ?? '');
+  const asked = outAt === -1 ? args : args.filter((_, index) => index !== outAt && index !== outAt + 1);
   const unknown = asked.filter((name) => !(BUNDLED_SERVICES as string[]).includes(name));
   if (unknown.length > 0) {
     console.error(`Unknown service ${unknown.join(', ')}; expected some of: ${BUNDLED_SERVICES.join(', ')}`);
     process.exit(1);
   }
   const services = asked.length === 0 ? BUNDLED_SERVICES : (asked as BundledService[]);
-  await bundleServices(SERVICE_BUNDLES_DIR, services);
-  console.log(
-    `Bundled ${services.join(', ')} into ${relative(process.cwd(), SERVICE_BUNDLES_DIR) || SERVICE_BUNDLES_DIR}`,
-  );
+  await bundleServices(outDir, services);
+  console.log(`Bundled ${services.join(', ')} into ${relative(process.cwd(), outDir) || outDir}`);
 }
