@@ -11,6 +11,9 @@ import { PARSE_CHILD_FLAG, type ParseReply, type ParseRequest } from './parse-ch
 // are (docs/decisions/082-sources-read-in-a-child.md, 218): past either it is killed and the card says why. The
 // bounds of calendar-events.ts keep a normal calendar far under both; these catch what they do not foresee.
 
+/** V8's words when the child's heap is full. */
+const OUT_OF_MEMORY = /heap out of memory|Allocation failed/;
+
 /** How often the child's resident memory is read (as child-channel.ts does). */
 const RSS_EVERY_MS = 200;
 
@@ -44,8 +47,13 @@ export function expandInChild(
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';
+  // Looked for as it comes: V8's native stack trace follows its "heap out of memory" line, and pushed it out of
+  // the kept tail once the child ran from its bundle (docs/decisions/247): the card said "stopped (SIGABRT)".
+  let outOfMemory = false;
   child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString('utf8')).slice(-2048);
+    const text = stderr + chunk.toString('utf8');
+    if (OUT_OF_MEMORY.test(text)) outOfMemory = true;
+    stderr = text.slice(-2048);
   });
   return new Promise<EventOccurrence[]>((resolve, reject) => {
     let settled = false;
@@ -86,7 +94,7 @@ export function expandInChild(
     child.once('exit', (code, signal) =>
       finish(() =>
         reject(
-          /heap out of memory|Allocation failed/.test(stderr)
+          outOfMemory
             ? tooMuch(what, `it needs more than ${runner.memoryMb} MB to read`)
             : new Error(`the calendar reader stopped (${signal ?? code}): ${stderr.trim().slice(-300)}`),
         ),
