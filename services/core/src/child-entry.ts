@@ -38,9 +38,12 @@ function bundleEntries(folder: string): Record<string, string> {
   return entries;
 }
 
-/** The prebuilt bundle of a source module, when `bundlesDir` holds one for it. */
-function prebuiltBundle(path: string, bundlesDir: string): string | undefined {
-  const match = /[\\/]services[\\/]([a-z-]+)[\\/](src[\\/].+\.ts)$/.exec(path);
+/**
+ * The prebuilt bundle of a service's source module (`…/services/<service>/src/….ts`), when `bundlesDir` lists one for
+ * it (docs/decisions/247); undefined for any other file.
+ */
+export function prebuiltBundle(path: string, bundlesDir: string): string | undefined {
+  const match = /(?:^|[\\/])services[\\/]([a-z-]+)[\\/](src[\\/].+\.ts)$/.exec(path);
   if (!match?.[1] || !match[2]) return undefined;
   const folder = join(bundlesDir, match[1]);
   const file = bundleEntries(folder)[match[2].replaceAll('\\', '/')];

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUNDLE_ENTRIES_FILE } from './child-entry';
 import { typeScriptEntry } from './typescript-entry';
 
 describe('typeScriptEntry', () => {
@@ -19,7 +20,7 @@ describe('typeScriptEntry', () => {
         'setInterval(() => undefined, 1000);',
       ].join('\n'),
     );
-    const { command, args } = typeScriptEntry(entry);
+    const { command, args } = typeScriptEntry(entry, [], undefined);
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     const readyPid = await new Promise<number>((resolve) => {
       child.stdout?.on('data', (chunk) => {
@@ -34,5 +35,18 @@ describe('typeScriptEntry', () => {
     );
     child.kill('SIGTERM');
     expect(await exit).toEqual([0, null]);
+  });
+});
+
+describe('typeScriptEntry with prebuilt bundles (docs/decisions/247)', () => {
+  it("runs a service's listed entry from its bundle with plain node, and anything else under tsx", () => {
+    const bundles = mkdtempSync(join(tmpdir(), 'trove-ts-entry-bundles-'));
+    mkdirSync(join(bundles, 'auth'));
+    writeFileSync(join(bundles, 'auth', BUNDLE_ENTRIES_FILE), JSON.stringify({ 'src/main.ts': 'main.mjs' }));
+    expect(typeScriptEntry('services/auth/src/main.ts', ['--flag'], bundles)).toEqual({
+      command: process.execPath,
+      args: [join(bundles, 'auth', 'main.mjs'), '--flag'],
+    });
+    expect(typeScriptEntry('/repo/infra/src/deploy/cli.ts', [], bundles).args[0]).toBe('--import');
   });
 });
