@@ -109,7 +109,17 @@ describe('a real PostgreSQL table on /connections (issue 22)', () => {
         .poll(() => database.getAttribute('aria-invalid'), { timeout: testTime(20_000) })
         .toBe('true');
     } catch (error) {
-      throw new Error(`the database was not marked; the form reads: ${await dialog.textContent()}`, {
+      // What the form says of the preview first (its alerts and statuses): a CI log keeps only a line's start.
+      const said = await dialog
+        .locator('[role="alert"], [role="status"], [aria-invalid="true"]')
+        .evaluateAll((elements) =>
+          elements.map((element) =>
+            element.getAttribute('aria-invalid') === 'true'
+              ? `${element.getAttribute('aria-label') ?? element.id} is marked`
+              : (element.textContent ?? '').trim(),
+          ),
+        );
+      throw new Error(`the database was not marked; the form says: ${JSON.stringify(said)}`, {
         cause: error,
       });
     }
