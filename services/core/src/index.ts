@@ -97,6 +97,7 @@ export {
 } from './secrets/secret-box';
 export { typeScriptEntry } from './typescript-entry';
 export { childEntry } from './child-entry';
+export { type ChildStderr, watchChildStderr } from './child-stderr';
 export {
   INTAKE_OPS,
   type IntakeOp,

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import {
   childEntry,
+  watchChildStderr,
   createDatabase,
   createLogger,
   describeError,
@@ -37,8 +38,6 @@ const CHILD_FLAG = '--trove-search-extraction';
 const STOP_TIMEOUT_MS = 10_000;
 /** First wait before a child that died is started again; doubles up to a minute. */
 const RESTART_MS = 1_000;
-/** What V8 prints when it gives up on the heap (then aborts): the child died of memory. */
-const OUT_OF_MEMORY_OUTPUT = /heap out of memory|Allocation failed/;
 
 /** The message that tells the child jobs were just queued. */
 const WAKE = 'wake';
@@ -95,12 +94,8 @@ export function startExtractionProcess(logger: Logger, options: ExtractionProces
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     });
     child = spawned;
-    // V8's last words go to stderr: passed on, and the tail kept to tell a death of memory from others.
-    let stderrTail = '';
-    spawned.stderr?.on('data', (chunk: Buffer) => {
-      process.stderr.write(chunk);
-      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-8192);
-    });
+    // V8's last words go to stderr: passed on, and watched to tell a death of memory from others.
+    const stderr = watchChildStderr(spawned.stderr, 512, (chunk) => process.stderr.write(chunk));
     // The child says when each job's reading starts and ends; one that outlasts the timeout is cut off.
     spawned.on('message', (message: { jobId?: unknown; extracting?: unknown }) => {
       if (typeof message?.jobId !== 'string') return;
@@ -130,7 +125,7 @@ export function startExtractionProcess(logger: Logger, options: ExtractionProces
       if (stopping) return;
       // SIGKILL without a stop (and not ours, for time) is the kernel's OOM killer (or an operator): the
       // held jobs go back either way.
-      const outOfMemory = OUT_OF_MEMORY_OUTPUT.test(stderrTail) || (signal === 'SIGKILL' && !killedForTime);
+      const outOfMemory = stderr.outOfMemory() || (signal === 'SIGKILL' && !killedForTime);
       if (outOfMemory) outOfMemoryWorkerId = workerId;
       // A child that ran a good while before dying starts again at once; one that keeps dying, slower.
       restartDelay =

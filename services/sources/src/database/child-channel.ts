@@ -30,8 +30,6 @@ export interface ChildChannel {
 
 /** How often the child's resident memory is read. */
 const RSS_EVERY_MS = 200;
-/** What V8 prints when it gives up on the heap. */
-const OUT_OF_MEMORY_OUTPUT = /heap out of memory|Allocation failed/;
 /** How long a child may take to start (load its code) before it is given up. */
 const START_MS = 120_000;
 /** How long a child may take to close before it is killed instead of kept. */
@@ -111,11 +109,7 @@ export async function openChildChannel(
     calls.clear();
   };
   const onClose = (_code: number | null, signal: NodeJS.Signals | null) =>
-    end(
-      OUT_OF_MEMORY_OUTPUT.test(child.stderrTail) || signal === 'SIGKILL'
-        ? words.tooMuchMemory()
-        : words.stopped(),
-    );
+    end(child.stderr.outOfMemory() || signal === 'SIGKILL' ? words.tooMuchMemory() : words.stopped());
   const watch = setInterval(() => {
     const pid = child.process.pid;
     if (pid === undefined) return;

@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { childEntry } from '@trove/service-core';
+import { type ChildStderr, childEntry, watchChildStderr } from '@trove/service-core';
 import { READER_CHILD_FLAG, READER_READY } from './reader-protocol';
 
 // The reader children, kept warm (docs/decisions/082): a child runs from TypeScript source under tsx, and starting
@@ -35,7 +35,7 @@ export interface ReaderChild {
   script: ChildScript;
   memoryMb: number;
   /** The end of what the child wrote to stderr: V8's last words when it ran out of memory. */
-  stderrTail: string;
+  stderr: ChildStderr;
   uses: number;
   /** Resolves when the child has loaded its code and listens (false: it went first). */
   ready: Promise<boolean>;
@@ -105,10 +105,8 @@ function spawnChild(script: ChildScript, memoryMb: number, idleMs: number): Read
     process.once('message', (message) => resolve(message === READER_READY));
     process.once('close', () => resolve(false));
   });
-  const child: ReaderChild = { process, script, memoryMb, stderrTail: '', uses: 0, ready, idleMs };
-  process.stderr?.on('data', (chunk: Buffer) => {
-    child.stderrTail = (child.stderrTail + chunk.toString('utf8')).slice(-4096);
-  });
+  const stderr = watchChildStderr(process.stderr, 4096);
+  const child: ReaderChild = { process, script, memoryMb, stderr, uses: 0, ready, idleMs };
   (process.stderr as unknown as { unref?: () => void } | null)?.unref?.();
   process.on('error', () => undefined);
   return child;

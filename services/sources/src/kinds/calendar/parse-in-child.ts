@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { childEntry } from '@trove/service-core';
+import { childEntry, watchChildStderr } from '@trove/service-core';
 import { residentBytes } from '../../database/child-channel';
 import type { RunnerSettings } from '../../database/reader-sandbox';
 import { CalendarFailure } from './calendar-failure';
@@ -10,9 +10,6 @@ import { PARSE_CHILD_FLAG, type ParseReply, type ParseRequest } from './parse-ch
 // heap, and its resident memory watched) and SOURCE_RUN_TIMEOUT_S (its wall clock), as a database source's reads
 // are (docs/decisions/082-sources-read-in-a-child.md, 218): past either it is killed and the card says why. The
 // bounds of calendar-events.ts keep a normal calendar far under both; these catch what they do not foresee.
-
-/** V8's words when the child's heap is full. */
-const OUT_OF_MEMORY = /heap out of memory|Allocation failed/;
 
 /** How often the child's resident memory is read (as child-channel.ts does). */
 const RSS_EVERY_MS = 200;
@@ -46,15 +43,7 @@ export function expandInChild(
     env: childEnv(),
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
-  let stderr = '';
-  // Looked for as it comes: V8's native stack trace follows its "heap out of memory" line, and pushed it out of
-  // the kept tail once the child ran from its bundle (docs/decisions/247): the card said "stopped (SIGABRT)".
-  let outOfMemory = false;
-  child.stderr?.on('data', (chunk: Buffer) => {
-    const text = stderr + chunk.toString('utf8');
-    if (OUT_OF_MEMORY.test(text)) outOfMemory = true;
-    stderr = text.slice(-2048);
-  });
+  const stderr = watchChildStderr(child.stderr, 2048);
   return new Promise<EventOccurrence[]>((resolve, reject) => {
     let settled = false;
     const finish = (outcome: () => void) => {
@@ -91,12 +80,15 @@ export function expandInChild(
           );
       }),
     );
-    child.once('exit', (code, signal) =>
+    // 'close', not 'exit': by then stderr has been read to its end, V8's last words included.
+    child.once('close', (code, signal) =>
       finish(() =>
         reject(
-          outOfMemory
+          stderr.outOfMemory()
             ? tooMuch(what, `it needs more than ${runner.memoryMb} MB to read`)
-            : new Error(`the calendar reader stopped (${signal ?? code}): ${stderr.trim().slice(-300)}`),
+            : new Error(
+                `the calendar reader stopped (${signal ?? code}): ${stderr.tail().trim().slice(-300)}`,
+              ),
         ),
       ),
     );
