@@ -28,6 +28,8 @@ export interface LighthouseRow {
   /** Lighthouse's CPU benchmark of this machine (a typical desktop is ~1000-2000). */
   benchmarkIndex: number;
   runs: number[];
+  /** Each run's Total Blocking Time, in the order they ran (issue 41: ≤ 50 ms in every run). */
+  tbtRuns: number[];
 }
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
@@ -83,6 +85,7 @@ async function measureOnce(url: string): Promise<LighthouseRow> {
     scriptTransferBytes: summary?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
     runs: [],
+    tbtRuns: [],
   };
 }
 
@@ -92,24 +95,30 @@ export async function runLighthouse(urls: readonly string[], runs = 3): Promise<
   for (const url of urls) {
     const results: LighthouseRow[] = [];
     for (let run = 0; run < runs; run++) results.push(await measureOnce(url));
+    // Both per-run columns in the order the runs ran: issue 41 asks for 100 in two runs in a row.
+    const inOrder = results.map((r) => ({ performance: r.performance, tbtMs: r.tbtMs }));
     results.sort((a, b) => a.performance - b.performance);
     const median = results[Math.floor(results.length / 2)] as LighthouseRow;
-    rows.push({ ...median, runs: results.map((r) => r.performance) });
+    rows.push({
+      ...median,
+      runs: inOrder.map((r) => r.performance),
+      tbtRuns: inOrder.map((r) => Math.round(r.tbtMs)),
+    });
   }
   return rows;
 }
 
 const ms = (value: number) => `${Math.round(value)}`;
 
-/** The bench table, with the issue 23 goals beside each figure. */
+/** The bench table, with the goals beside each figure (issue 41's: 100 and TBT ≤ 50 ms in every run). */
 export function printLighthouseTable(rows: readonly LighthouseRow[]): void {
   console.log(
-    '| page | performance (≥98) | accessibility (100) | best practices (100) | SEO (100) | FCP ms | LCP ms | TBT ms (≤150) | CLS (≤0.05) | Speed Index ms | script KB transferred | perf per run | benchmark index |',
+    '| page | performance (100) | accessibility (100) | best practices (100) | SEO (100) | FCP ms | LCP ms | TBT ms (≤50) | CLS (≤0.05) | Speed Index ms | script KB transferred | perf per run | TBT ms per run | benchmark index |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${new URL(r.url).pathname} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.fcpMs)} | ${ms(r.lcpMs)} | ${ms(r.tbtMs)} | ${r.cls.toFixed(3)} | ${ms(r.speedIndexMs)} | ${(r.scriptTransferBytes / 1024).toFixed(1)} | ${r.runs.join(', ')} | ${Math.round(r.benchmarkIndex)} |`,
+      `| ${new URL(r.url).pathname} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.fcpMs)} | ${ms(r.lcpMs)} | ${ms(r.tbtMs)} | ${r.cls.toFixed(3)} | ${ms(r.speedIndexMs)} | ${(r.scriptTransferBytes / 1024).toFixed(1)} | ${r.runs.join(', ')} | ${r.tbtRuns.join(', ')} | ${Math.round(r.benchmarkIndex)} |`,
     );
   }
 }
