@@ -92,6 +92,8 @@ export function amountValue(digits: string, scale?: string): number {
 
 /** Every amount with a currency in `text`, in reading order; bare numbers are not money. */
 export function findAmounts(text: string): MoneyAmount[] {
+  // Both patterns need a digit; a passage without one (a fifth of a mailbox's) skips their scans.
+  if (!/\d/.test(text)) return [];
   const found: (MoneyAmount & { at: number })[] = [];
   const taken: [number, number][] = [];
   const overlaps = (start: number, end: number) => taken.some(([s, e]) => start < e && end > s);

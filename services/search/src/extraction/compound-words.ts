@@ -13,8 +13,10 @@ const JOINED = /[\p{L}\p{N}][._@/:+~]/u;
 export function withCompoundParts(text: string): string {
   const parts: string[] = [];
   for (const [run] of text.matchAll(RUN)) {
+    // What the token leaves off the run's start holds no letter or digit, so a join is in both or neither:
+    // most runs are plain words, and are passed over before the copy.
+    if (!JOINED.test(run)) continue;
     const token = run.replace(/^[^\p{L}\p{N}]+/u, '');
-    if (!JOINED.test(token)) continue;
     // A token of two parts or more, whichever are numbers: "4,000/Month" is the token "000/Month", and
     // "Month" is a word of it to find.
     const words = token.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
