@@ -13,6 +13,7 @@ import {
 import { extractionSettings, SearchEnvSchema } from '../env';
 import { ExtractionError, extractDocument, ReadingSuspended } from '../extraction';
 import { createExtractionWorker, timedOutReason } from './extraction-worker';
+import { readingNotice, readingNotices } from './reading-notices';
 
 // The extraction worker runs beside the search service's event loop, not on it
 // (docs/decisions/012-search-service-wiring.md). Extraction is synchronous CPU work — about a second and
@@ -97,12 +98,15 @@ export function startExtractionProcess(logger: Logger, options: ExtractionProces
     // V8's last words go to stderr: passed on, and watched to tell a death of memory from others.
     const stderr = watchChildStderr(spawned.stderr, 512, (chunk) => process.stderr.write(chunk));
     // The child says when each job's reading starts and ends; one that outlasts the timeout is cut off.
-    spawned.on('message', (message: { jobId?: unknown; extracting?: unknown }) => {
-      if (typeof message?.jobId !== 'string') return;
-      const jobId = message.jobId;
+    spawned.on('message', (message: unknown) => {
+      const notice = readingNotice(message);
+      for (const jobId of notice?.ended ?? []) {
+        clearTimeout(clocks.get(jobId));
+        clocks.delete(jobId);
+      }
+      const jobId = notice?.started;
+      if (jobId === undefined) return;
       clearTimeout(clocks.get(jobId));
-      clocks.delete(jobId);
-      if (message.extracting !== true) return;
       const clock = setTimeout(() => {
         killedForTime = true;
         timedOut = { workerId, jobId };
@@ -203,7 +207,7 @@ async function runExtractionLoop(
     batchSize: env.SEARCH_JOB_BATCH,
     listsVacuum: { db: maintenance, everyRows: env.SEARCH_LISTS_VACUUM_ROWS },
     workerId,
-    onExtracting: (jobId, extracting) => process.send?.({ jobId, extracting }),
+    onExtracting: readingNotices((notice) => process.send?.(notice)),
     product: env.APP_NAME,
   });
   let stopped = false;

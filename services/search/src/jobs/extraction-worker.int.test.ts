@@ -113,6 +113,34 @@ describe('the extraction worker', () => {
     expect(await worker.runOnce()).toBe(false);
   });
 
+  it('gives the event loop a turn between the files of a batch, so the previous batch is written meanwhile', async () => {
+    const user = await service.signUp();
+    await service.upload(user, [
+      { name: 'one.txt', text: 'turn one' },
+      { name: 'two.txt', text: 'turn two' },
+      { name: 'three.txt', text: 'turn three' },
+    ]);
+    // Each reading here resolves on promises alone, as a mail's does. A callback queued for the next turn during
+    // one file has run by the next file only if the batch let the loop turn (where PostgreSQL's answers to the
+    // previous batch's write are heard).
+    const turned: boolean[] = [];
+    let pending: { ran: boolean } | undefined;
+    const worker = service.worker(async (input) => {
+      if (pending !== undefined) turned.push(pending.ran);
+      const mark = { ran: false };
+      pending = mark;
+      setImmediate(() => {
+        mark.ran = true;
+      });
+      return paragraphExtractor(input);
+    });
+    while (await worker.runOnce()) {
+      // Earlier tests' jobs go first; every batch counts.
+    }
+    expect(turned.length).toBeGreaterThanOrEqual(2);
+    expect(turned.every(Boolean)).toBe(true);
+  });
+
   it('a file the extractor cannot read ends failed with its reason, at once and without retry', async () => {
     const user = await service.signUp();
     const id = await uploadOne(user);

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type DatabaseHandle, DEFAULT_APP_NAME, describeError, type Logger } from '@trove/service-core';
 import {
   type AnalysedPassage,
@@ -234,6 +235,11 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
     const started = Date.now();
     let containedBytes = 0;
     for (const [position, job] of live.entries()) {
+      // A mail's reading resolves on promises alone, so without a turn of the event loop between files the
+      // previous batch's write (loop) never heard back from PostgreSQL until this whole batch was read, and
+      // the two took turns instead of overlapping: 50–500 ms of waiting a batch in a mailbox's first sync
+      // (docs/decisions/248).
+      if (position > 0) await nextTurn();
       if (position > 0 && (Date.now() - started > BATCH_READ_MS || containedBytes > CONTAINED_BYTES)) {
         const rest = live.slice(position).filter((unread) => originals.has(unread.documentId));
         await releaseUnread(db, rest);
