@@ -99,4 +99,10 @@ describe('the From index of the listings', () => {
     expect(listed.results.map((result) => result.document.name)).toEqual(['acme.eml']);
     expect(listed.facets.type).toEqual([{ value: 'eml', count: 1 }]);
   });
+
+  it('takes new passages through a pending list of at most 1 MB, merged in bulk (docs/decisions/248)', async () => {
+    const { rows } = await sql<{ options: string[] | null }>`
+      select reloptions as options from pg_class where relname = 'passages_senders'`.execute(service.db);
+    expect(rows[0]?.options).toEqual(expect.arrayContaining(['fastupdate=on', 'gin_pending_list_limit=1024']));
+  });
 });

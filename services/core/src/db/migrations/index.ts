@@ -39,6 +39,7 @@ import * as sourceFileChunks from './2026-11-29-97-source-file-chunks';
 import * as extractionResume from './2026-11-30-10-extraction-resume';
 import * as answerReadIndexes from './2026-11-30-30-answer-read-indexes';
 import * as shortLexemesInSearchWords from './2026-11-30-40-short-lexemes-in-search-words';
+import * as senderIndexPendingList from './2026-11-30-50-sender-index-pending-list';
 import * as searchReadsAccountName from './2026-11-29-75-search-reads-account-name';
 import * as searchWords from './2026-11-29-80-search-words';
 import * as searchWordsByLetter from './2026-11-29-99-search-words-by-letter';
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-10-extraction-resume': extractionResume,
   '2026-11-30-30-answer-read-indexes': answerReadIndexes,
   '2026-11-30-40-short-lexemes-in-search-words': shortLexemesInSearchWords,
+  '2026-11-30-50-sender-index-pending-list': senderIndexPendingList,
 };
