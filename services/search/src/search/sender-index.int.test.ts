@@ -103,6 +103,8 @@ describe('the From index of the listings', () => {
   it('takes new passages through a pending list of at most 1 MB, merged in bulk (docs/decisions/248)', async () => {
     const { rows } = await sql<{ options: string[] | null }>`
       select reloptions as options from pg_class where relname = 'passages_senders'`.execute(service.db);
-    expect(rows[0]?.options).toEqual(expect.arrayContaining(['fastupdate=on', 'gin_pending_list_limit=1024']));
+    expect(rows[0]?.options).toEqual(
+      expect.arrayContaining(['fastupdate=on', 'gin_pending_list_limit=1024']),
+    );
   });
 });
