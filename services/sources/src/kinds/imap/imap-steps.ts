@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ImapSettings } from '@trove/contracts';
 import type { DatabaseHandle } from '@trove/service-core';
 import { handOverItems, handOverRename } from '../../intake.repository';
+import { BATCH_BYTES, FIRST_BATCH, nextBatchSize } from './batch-size';
 import { ImapError, type ImapFolder, type ImapMessage, uidsGone } from './imap-client';
 import type { MailboxSession } from './imap-sandbox';
 import { connectImapSource } from './imap-source';
@@ -42,9 +43,6 @@ import type { SavedSource, SyncRun, SyncStep } from '../source-kind';
 type ImapRun = SyncRun<ImapSettings, never>;
 type ImapStep = SyncStep<never>;
 
-const DEFAULT_BATCH = 50;
-/** Bytes of messages one batch should hold at most; the batch size adapts to the last batch's messages. */
-const BATCH_BYTES = 16 * 1024 * 1024;
 const DEFAULT_UID_COMPARE_MINUTES = 60;
 /** Identities removed per transaction. */
 const DELETE_BATCH = 200;
@@ -137,9 +135,10 @@ async function* newMail(
   plan: FolderPlan,
   run: ImapRun,
 ): AsyncGenerator<ImapStep> {
-  const largest = run.context.imap.batchSize ?? DEFAULT_BATCH;
-  let batchSize = largest;
+  const fixed = run.context.imap.batchSize;
+  let batchSize = fixed ?? FIRST_BATCH;
   for (;;) {
+    const started = performance.now();
     const batch: ImapMessage[] = [];
     for await (const message of session.fetchSince(
       plan.folder.path,
@@ -159,9 +158,11 @@ async function* newMail(
       write: (tx) => storeMessages(tx, source, plan, batch),
     };
     plan.checkpoint.lastUid = last.uid;
-    // Large messages make smaller batches: a batch's messages are all in memory until it is stored.
-    const average = Math.max(1, bytes / batch.length);
-    batchSize = Math.max(1, Math.min(largest, Math.floor(BATCH_BYTES / average)));
+    // Large messages make smaller batches; a fast server larger ones, a slow one smaller.
+    batchSize = nextBatchSize(
+      { size: batchSize, messages: batch.length, bytes, elapsedMs: performance.now() - started },
+      fixed,
+    );
   }
 }
 

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { BATCH_BYTES, BATCH_MS, MOST_BATCH, nextBatchSize } from './batch-size';
+
+const small = 6_000;
+const batch = (size: number, elapsedMs: number, bytesEach = small) => ({
+  size,
+  messages: size,
+  bytes: size * bytesEach,
+  elapsedMs,
+});
+
+describe('the next batch of new mail', () => {
+  it('grows on a fast server, at most fourfold a batch and to MOST_BATCH', () => {
+    expect(nextBatchSize(batch(50, 50))).toBe(200);
+    expect(nextBatchSize(batch(200, 150))).toBe(MOST_BATCH);
+    expect(nextBatchSize(batch(MOST_BATCH, 100))).toBe(MOST_BATCH);
+  });
+
+  it('shrinks on a slow server toward one batch about every BATCH_MS, never below one message', () => {
+    expect(nextBatchSize(batch(50, 5 * BATCH_MS))).toBe(10);
+    expect(nextBatchSize(batch(10, 60 * BATCH_MS))).toBe(1);
+    expect(nextBatchSize(batch(200, 2 * BATCH_MS))).toBe(100);
+  });
+
+  it('holds BATCH_BYTES of large messages at most, whatever the speed', () => {
+    expect(nextBatchSize(batch(4, 10, 8 * 1024 * 1024))).toBe(2);
+    expect(nextBatchSize(batch(1, 10, 40 * 1024 * 1024))).toBe(1);
+    expect(nextBatchSize(batch(50, 10, BATCH_BYTES / 100))).toBe(100);
+  });
+
+  it('keeps a set size (the batchSize setting), bounded by bytes alone', () => {
+    expect(nextBatchSize(batch(10, 60 * BATCH_MS), 10)).toBe(10);
+    expect(nextBatchSize(batch(10, 1), 10)).toBe(10);
+    expect(nextBatchSize(batch(10, 1, 8 * 1024 * 1024), 10)).toBe(2);
+  });
+});
