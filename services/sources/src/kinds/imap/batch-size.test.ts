@@ -11,15 +11,16 @@ const batch = (size: number, elapsedMs: number, bytesEach = small) => ({
 
 describe('the next batch of new mail', () => {
   it('grows on a fast server, at most fourfold a batch and to MOST_BATCH', () => {
-    expect(nextBatchSize(batch(50, 50))).toBe(200);
-    expect(nextBatchSize(batch(200, 150))).toBe(MOST_BATCH);
+    expect(nextBatchSize(batch(20, 50))).toBe(80);
+    expect(nextBatchSize(batch(50, 50))).toBe(MOST_BATCH);
+    expect(nextBatchSize(batch(150, 150))).toBe(MOST_BATCH);
     expect(nextBatchSize(batch(MOST_BATCH, 100))).toBe(MOST_BATCH);
   });
 
   it('shrinks on a slow server toward one batch about every BATCH_MS, never below one message', () => {
     expect(nextBatchSize(batch(50, 5 * BATCH_MS))).toBe(10);
     expect(nextBatchSize(batch(10, 60 * BATCH_MS))).toBe(1);
-    expect(nextBatchSize(batch(200, 2 * BATCH_MS))).toBe(100);
+    expect(nextBatchSize(batch(MOST_BATCH, 2 * BATCH_MS))).toBe(MOST_BATCH / 2);
   });
 
   it('holds BATCH_BYTES of large messages at most, whatever the speed', () => {

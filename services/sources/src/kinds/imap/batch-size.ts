@@ -10,7 +10,7 @@
 /** Messages in a folder's first batch. */
 export const FIRST_BATCH = 50;
 /** Messages one batch holds at most. */
-export const MOST_BATCH = 500;
+export const MOST_BATCH = 200;
 /** Bytes of messages one batch should hold at most. */
 export const BATCH_BYTES = 16 * 1024 * 1024;
 /** About how long one batch should take, fetched and handed over. */
