@@ -9,7 +9,7 @@ import {
   type RecordField,
 } from '@trove/contracts';
 import { rowRecordBlock } from './row-record-block';
-import { cellField, RECORD_TEXT_MAX_CHARS, sqlColumnPlan } from './typed-columns';
+import { type ColumnPlan, cellField, RECORD_TEXT_MAX_CHARS, sqlColumnPlan } from './typed-columns';
 
 // A database row as Trove indexes it (issue 22): one document, titled by its title column (or "<table> #<id>"),
 // its body columns as labelled fields ("Customer: ACME"). The document is a small HTML page — <title> is
@@ -84,7 +84,7 @@ export function renderRow(
   for (const column of mapping.body_columns) {
     const value = cellText(row[column] ?? null);
     if (value === null || value.trim() === '') continue;
-    fields.push({ column, label: databaseFieldLabel(column), value });
+    fields.push({ column, label: labelOf(column), value });
   }
   const body = fields
     .map((field) => `${field.label}: ${field.value.replace(/\r\n?/g, '\n').replace(/\n/g, '\n    ')}`)
@@ -137,10 +137,33 @@ export function rowFields(
     if (cell === null || typeof cell === 'object') return [];
     const text = cellText(cell) ?? '';
     if (text.trim() === '' || text.length > RECORD_TEXT_MAX_CHARS) return [];
-    const plan = sqlColumnPlan({ name, type: types.get(name) ?? 'text' });
-    return [cellField(plan, databaseFieldLabel(name), text.trim())];
+    const type = types.get(name) ?? 'text';
+    const plan = remembered(plans, `${type}\u0000${name}`, () => sqlColumnPlan({ name, type }));
+    return [cellField(plan, labelOf(name), text.trim())];
   });
 }
+
+/** Columns' labels by name and plans by type and name: every row of a table asks for the same few. */
+const labels = new Map<string, string>();
+const plans = new Map<string, ColumnPlan>();
+/** Entries each memo keeps at most before it starts over (tables are read one after another, not at once). */
+const COLUMNS_KEPT = 10_000;
+
+/**
+ * Worked out once for every row of a sync rather than once a row: a column name's words and money terms came to a
+ * twentieth of the sources service's time on a 100,000-row table (docs/decisions/250).
+ */
+function remembered<T>(memo: Map<string, T>, key: string, make: () => T): T {
+  let known = memo.get(key);
+  if (known === undefined) {
+    if (memo.size >= COLUMNS_KEPT) memo.clear();
+    known = make();
+    memo.set(key, known);
+  }
+  return known;
+}
+
+const labelOf = (name: string) => remembered(labels, name, () => databaseFieldLabel(name));
 
 /**
  * "<table> #<id>", one line. A name that ends like a file of another kind ("orders #notes.pdf") would be read
