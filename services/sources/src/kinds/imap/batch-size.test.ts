@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { BATCH_BYTES, BATCH_MS, MOST_BATCH, nextBatchSize } from './batch-size';
 
 const small = 6_000;
-const batch = (size: number, elapsedMs: number, bytesEach = small) => ({
-  size,
-  messages: size,
-  bytes: size * bytesEach,
+const batch = (messages: number, elapsedMs: number, bytesEach = small) => ({
+  messages,
+  bytes: messages * bytesEach,
   elapsedMs,
 });
 
@@ -21,6 +20,11 @@ describe('the next batch of new mail', () => {
     expect(nextBatchSize(batch(50, 5 * BATCH_MS))).toBe(10);
     expect(nextBatchSize(batch(10, 60 * BATCH_MS))).toBe(1);
     expect(nextBatchSize(batch(MOST_BATCH, 2 * BATCH_MS))).toBe(MOST_BATCH / 2);
+  });
+
+  it('measures a batch the bytes bound cut short by the messages it fetched, not the number asked for', () => {
+    // 200 asked, 20 fetched in a second: 20 a second is the pace, so the next asks for 20, not 200.
+    expect(nextBatchSize({ messages: 20, bytes: 20 * small, elapsedMs: BATCH_MS })).toBe(20);
   });
 
   it('holds BATCH_BYTES of large messages at most, whatever the speed', () => {

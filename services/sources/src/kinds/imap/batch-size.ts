@@ -19,7 +19,7 @@ export const BATCH_MS = 1_000;
 const GROWTH = 4;
 
 export interface LastBatch {
-  size: number;
+  /** Messages it fetched: fewer than asked when the bytes bound cut it, so its speed is measured on these. */
   messages: number;
   bytes: number;
   /** From the start of this batch's fetch to the start of the next. */
@@ -31,9 +31,9 @@ export interface LastBatch {
  * size aims at BATCH_MS.
  */
 export function nextBatchSize(last: LastBatch, fixed?: number): number {
-  const average = Math.max(1, last.bytes / Math.max(1, last.messages));
-  const byBytes = Math.floor(BATCH_BYTES / average);
+  const messages = Math.max(1, last.messages);
+  const byBytes = Math.floor(BATCH_BYTES / Math.max(1, last.bytes / messages));
   if (fixed !== undefined) return Math.max(1, Math.min(fixed, byBytes));
-  const byTime = Math.floor((last.size * BATCH_MS) / Math.max(1, last.elapsedMs));
-  return Math.max(1, Math.min(MOST_BATCH, last.size * GROWTH, byTime, byBytes));
+  const byTime = Math.floor((messages * BATCH_MS) / Math.max(1, last.elapsedMs));
+  return Math.max(1, Math.min(MOST_BATCH, messages * GROWTH, byTime, byBytes));
 }

@@ -160,7 +160,7 @@ async function* newMail(
     plan.checkpoint.lastUid = last.uid;
     // Large messages make smaller batches; a fast server larger ones, a slow one smaller.
     batchSize = nextBatchSize(
-      { size: batchSize, messages: batch.length, bytes, elapsedMs: performance.now() - started },
+      { messages: batch.length, bytes, elapsedMs: performance.now() - started },
       fixed,
     );
   }
