@@ -8,6 +8,7 @@ import {
   documentKindOf,
   type RecordField,
 } from '@trove/contracts';
+import { remembered } from './column-memo';
 import { rowRecordBlock } from './row-record-block';
 import { type ColumnPlan, cellField, RECORD_TEXT_MAX_CHARS, sqlColumnPlan } from './typed-columns';
 
@@ -146,22 +147,6 @@ export function rowFields(
 /** Columns' labels by name and plans by type and name: every row of a table asks for the same few. */
 const labels = new Map<string, string>();
 const plans = new Map<string, ColumnPlan>();
-/** Entries each memo keeps at most before it starts over (tables are read one after another, not at once). */
-const COLUMNS_KEPT = 10_000;
-
-/**
- * Worked out once for every row of a sync rather than once a row: a column name's words and money terms came to a
- * twentieth of the sources service's time on a 100,000-row table (docs/decisions/250).
- */
-function remembered<T>(memo: Map<string, T>, key: string, make: () => T): T {
-  let known = memo.get(key);
-  if (known === undefined) {
-    if (memo.size >= COLUMNS_KEPT) memo.clear();
-    known = make();
-    memo.set(key, known);
-  }
-  return known;
-}
 
 const labelOf = (name: string) => remembered(labels, name, () => databaseFieldLabel(name));
 
