@@ -83,4 +83,34 @@ describe('the intake drain', () => {
     expect(Buffer.compare(Buffer.from(documents[1]?.original ?? []), html)).toBe(0);
     expect(await oldestIntake(service.db, 10, 1024 * 1024)).toEqual([]);
   });
+
+  it('applies a batch in id order, also across a power of ten', async () => {
+    // A put, then the delete of the same key: by text, id 10000000 came before 9999999 and the row stayed.
+    const html = Buffer.from('<table><tr><th>id</th><td>8</td></tr></table>');
+    const row = { source_id: sourceId, user_id: user.userId, item_key: 'r8', folder: 'rows' };
+    await searchDb(service.db)
+      .insertInto('source_intake')
+      .values([
+        {
+          ...row,
+          id: '9999999',
+          op: 'put',
+          name: 'Row 8',
+          media_type: 'text/html',
+          format: 'html',
+          body: html,
+          inline: true,
+        },
+        { ...row, id: '10000000', op: 'delete' },
+      ])
+      .execute();
+    expect(await drainIntake(service.db)).toEqual({ rows: 2, queued: 0 });
+    const left = await searchDb(service.db)
+      .selectFrom('source_documents')
+      .select('document_id')
+      .where('source_id', '=', sourceId)
+      .where('item_key', '=', 'r8')
+      .execute();
+    expect(left).toEqual([]);
+  });
 });

@@ -6,12 +6,14 @@ import {
   documentsOfSource,
   type IntakeRow,
   insertSourceDocuments,
+  intakeBodies,
   oldestIntake,
   renameSourceDocument,
   type SourceDocument,
   takeIntakeTurn,
 } from './intake.repository';
-import { extractRow, extractRows, type RowExtraction, slices } from './row-index';
+import { type Extracted, extractInline, readAhead } from './intake-read-ahead';
+import { slices } from './row-index';
 
 // The search service takes what the sources service handed over (issue 34 item 1;
 // docs/decisions/170-sources-service.md), in the order it was written, a batch a transaction:
@@ -23,18 +25,25 @@ import { extractRow, extractRows, type RowExtraction, slices } from './row-index
 // - purge: every document of the source leaves, a slice a transaction.
 // The batch's rows are deleted in the transaction that applied them: a crash applies a batch wholly or not at
 // all, and the next drain takes it again. One drain at a time across instances (an advisory lock), so the order
-// holds. The next batch is extracted while one is written (PostgreSQL's work and this process's overlap).
+// holds. The next batches are read and extracted while one is written (PostgreSQL's work and this process's
+// overlap; intake-read-ahead.ts).
 
 export interface IntakeSettings {
   /** Rows one transaction takes at most (a database sync hands over 1,000-row batches). */
   batchRows: number;
   /** About this many bytes of bodies a transaction takes at most (one row always). */
   batchBytes: number;
+  /** Batches read and extracted ahead of the one being written, at most (docs/decisions/251). */
+  aheadBatches: number;
 }
 
 // 8 MB: a take of 32 MB of bodies (64 MB of hex on the wire) outlasted the pool's 3 s statement bound on a machine
 // at load 50 (ADR 205), and every later take met the same; 1,000 database rows are far below it.
-export const INTAKE_DEFAULTS: IntakeSettings = { batchRows: 1_000, batchBytes: 8 * 1024 * 1024 };
+export const INTAKE_DEFAULTS: IntakeSettings = {
+  batchRows: 1_000,
+  batchBytes: 8 * 1024 * 1024,
+  aheadBatches: 3,
+};
 
 /**
  * Indexing statements hold at most this many documents or WRITE_SLICE_BYTES of them: every statement on the
@@ -62,52 +71,50 @@ export async function drainIntake(
   onQueued?: () => void,
 ): Promise<Drained> {
   const total: Drained = { rows: 0, queued: 0 };
-  let ahead: { after: string; extracted: Promise<Map<string, RowExtraction>> } | undefined;
-  for (;;) {
-    const previous = ahead;
-    ahead = undefined;
-    const done = await db.transaction().execute(async (tx) => {
-      if (!(await takeIntakeTurn(tx))) return null;
-      const rows = await oldestIntake(tx, settings.batchRows, settings.batchBytes);
-      const last = rows.at(-1);
-      if (last === undefined) return null;
-      // The next batch is read and extracted while this one is written; its rows are taken again under the lock.
-      ahead = { after: last.id, extracted: extractAhead(db, last.id, settings) };
-      ahead.extracted.catch(() => undefined);
-      const extracted = (await previous?.extracted.catch(() => undefined)) ?? new Map();
-      return applyIntake(tx, rows, extracted);
-    });
-    if (done === null) {
-      await (ahead as typeof previous)?.extracted.catch(() => undefined);
-      return total;
+  const ahead = readAhead(db, settings);
+  try {
+    for (;;) {
+      const done = await db.transaction().execute(async (tx) => {
+        if (!(await takeIntakeTurn(tx))) return null;
+        // No body comes with the batch: its inline rows were read and extracted ahead, and every original is
+        // copied from its intake row inside PostgreSQL.
+        const rows = await oldestIntake(tx, settings.batchRows, settings.batchBytes, { bodies: false });
+        if (rows.length === 0) return null;
+        const extracted = await ahead.take(rows);
+        await extractMissed(tx, rows, extracted);
+        return applyIntake(tx, rows, extracted);
+      });
+      if (done === null) return total;
+      total.rows += done.rows;
+      total.queued += done.queued;
+      if (done.queued > 0) onQueued?.();
     }
-    total.rows += done.rows;
-    total.queued += done.queued;
-    if (done.queued > 0) onQueued?.();
+  } finally {
+    await ahead.close();
   }
 }
 
-/** The inline rows after `afterId`, extracted by intake id (read outside the turn: a guess the next batch checks). */
-async function extractAhead(
-  db: DatabaseHandle,
-  afterId: string,
-  settings: IntakeSettings,
-): Promise<Map<string, RowExtraction>> {
-  const rows = await oldestIntake(db, settings.batchRows, settings.batchBytes, afterId);
-  return extractRows(inlineRows(rows));
-}
-
-function* inlineRows(rows: readonly IntakeRow[]): Iterable<[string, { name: string; html: Buffer }]> {
-  for (const row of rows)
-    if (row.op === 'put' && row.inline && row.body !== null)
-      yield [row.id, { name: row.name ?? '', html: row.body }];
+/** The inline rows the read-ahead did not extract (the first batch of a drain, a failed read): read and done now. */
+async function extractMissed(
+  tx: DatabaseHandle,
+  rows: readonly IntakeRow[],
+  extracted: Map<string, Extracted>,
+): Promise<void> {
+  const missed = rows.filter((row) => row.op === 'put' && row.inline && !extracted.has(row.id));
+  if (missed.length === 0) return;
+  const bodies = await intakeBodies(
+    tx,
+    missed.map((row) => row.id),
+  );
+  const read = missed.map((row) => ({ ...row, body: bodies.get(row.id) ?? null }));
+  for (const [id, extraction] of await extractInline(read)) extracted.set(id, extraction);
 }
 
 /** The rows in order: consecutive puts together, each other operation after the puts before it. */
 async function applyIntake(
   tx: DatabaseHandle,
   rows: readonly IntakeRow[],
-  extracted: Map<string, RowExtraction>,
+  extracted: ReadonlyMap<string, Extracted>,
 ): Promise<Drained> {
   const applied: string[] = [];
   let puts: IntakeRow[] = [];
@@ -154,7 +161,7 @@ async function purgeSlice(tx: DatabaseHandle, row: IntakeRow): Promise<boolean> 
 async function storePuts(
   tx: DatabaseHandle,
   rows: readonly IntakeRow[],
-  extracted: Map<string, RowExtraction>,
+  extracted: ReadonlyMap<string, Extracted>,
 ): Promise<number> {
   if (rows.length === 0) return 0;
   // One per source and key: the last handed over stands for it.
@@ -163,13 +170,8 @@ async function storePuts(
   await replaceKnown(tx, latest);
   let queued = 0;
   for (const slice of slices(latest, WRITE_SLICE_ROWS, WRITE_SLICE_BYTES, (row) => row.size)) {
-    const extractions: (RowExtraction | undefined)[] = [];
-    for (const row of slice)
-      extractions.push(
-        !row.inline || row.body === null
-          ? undefined
-          : (extracted.get(row.id) ?? (await extractRow({ name: row.name ?? '', html: row.body }))),
-      );
+    // A row without an extraction (a raw item, or an inline row extraction left to the job) gets a job.
+    const extractions = slice.map((row) => (row.inline ? (extracted.get(row.id) ?? undefined) : undefined));
     const ids = await insertSourceDocuments(
       tx,
       slice.map(
@@ -181,7 +183,7 @@ async function storePuts(
           name: row.name ?? '',
           mediaType: row.mediaType ?? 'application/octet-stream',
           kind: row.format ?? 'txt',
-          original: row.inline ? { bytes: row.body ?? Buffer.alloc(0) } : { intakeId: row.id },
+          intakeId: row.id,
           queued: extractions[index] === undefined,
         }),
       ),
@@ -191,8 +193,12 @@ async function storePuts(
       const row = slice[index];
       return extraction === undefined || row === undefined ? [] : [{ id, userId: row.userId, ...extraction }];
     });
+    // Passages analysed ahead are not analysed again, when every document of the slice has them.
+    const analysed = documents.every((document) => document.analysed !== undefined)
+      ? documents.flatMap((document) => document.analysed ?? [])
+      : undefined;
     // Their ids are new this statement: nothing of theirs is indexed yet to look for and replace.
-    await indexDocuments(tx, documents, undefined, { fresh: true });
+    await indexDocuments(tx, documents, analysed, { fresh: true });
     queued += slice.length - documents.length;
   }
   return queued;

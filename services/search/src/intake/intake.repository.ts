@@ -39,26 +39,29 @@ export async function takeIntakeTurn(tx: DatabaseHandle): Promise<boolean> {
 
 /**
  * The oldest intake rows (after `afterId`, when given), up to `limit` or about `maxBytes` of bodies (one row
- * always comes).
+ * always comes). With `bodies: false` no body is read, an inline row's neither: the drain's own read, whose
+ * inline rows were mostly extracted ahead (docs/decisions/251).
  */
 export async function oldestIntake(
   tx: DatabaseHandle,
   limit: number,
   maxBytes: number,
-  afterId?: string,
+  options: { afterId?: string; bodies?: boolean } = {},
 ): Promise<IntakeRow[]> {
+  const bodies = options.bodies ?? true;
   // The table's own row type (service-core's schema of the intake), less the time it was written.
   const rows = await sql<Omit<Selectable<SourceIntakeTable>, 'created_at'> & { size: number | null }>`
     select id::text, source_id, user_id, op, item_key, folder, name, media_type, format,
-           case when inline then body end as body, octet_length(body) as size, inline
+           case when inline and ${bodies}::boolean then body end as body, octet_length(body) as size, inline
     from (
       select i.*, sum(coalesce(octet_length(i.body), 0)) over (order by i.id) as running
       from (
-        select * from source_intake where id > ${afterId ?? '0'}::bigint order by id limit ${limit}
+        select * from source_intake where id > ${options.afterId ?? '0'}::bigint order by id limit ${limit}
       ) i
     ) taken
     where running - coalesce(octet_length(body), 0) < ${maxBytes}
-    order by id`.execute(tx);
+    order by taken.id`.execute(tx);
+  // By the bigint: the output's `id` is text, and '10' sorts before '9' (a put and the delete after it swapped).
   return rows.rows.map((row) => ({
     id: row.id,
     sourceId: row.source_id,
@@ -73,6 +76,14 @@ export async function oldestIntake(
     size: row.size ?? 0,
     inline: row.inline,
   }));
+}
+
+/** The bodies of these intake rows, by id (inline rows the read-ahead did not extract). */
+export async function intakeBodies(tx: DatabaseHandle, ids: readonly string[]): Promise<Map<string, Buffer>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<{ id: string; body: Buffer | null }>`
+    select id::text, body from source_intake where id = any(${[...ids]}::bigint[])`.execute(tx);
+  return new Map(rows.rows.flatMap((row) => (row.body === null ? [] : [[row.id, row.body] as const])));
 }
 
 export async function deleteIntake(tx: DatabaseHandle, ids: readonly string[]): Promise<void> {
@@ -125,8 +136,8 @@ export interface SourceDocument {
   name: string;
   mediaType: string;
   kind: string;
-  /** Its original: the bytes in hand (an inline row), or the intake row's body, copied inside PostgreSQL. */
-  original: { bytes: Buffer } | { intakeId: string };
+  /** The intake row whose body is its original, copied inside PostgreSQL. */
+  intakeId: string;
   /** An extraction job reads it (else the caller indexes it in the same transaction). */
   queued: boolean;
 }
@@ -164,32 +175,9 @@ export async function insertSourceDocuments(
   if (documents.length === 0) return [];
   const ids = documents.map(() => randomUUID());
   const search = searchDb(tx);
-  const inHand = documents.flatMap((document, index) =>
-    'bytes' in document.original ? [{ document, bytes: document.original.bytes, id: ids[index] ?? '' }] : [],
-  );
-  if (inHand.length > 0)
-    await search
-      .insertInto('documents')
-      .values(
-        inHand.map(({ document, bytes, id }) => ({
-          id,
-          user_id: document.userId,
-          name: document.name,
-          media_type: document.mediaType,
-          kind: document.kind,
-          size_bytes: bytes.byteLength,
-          original: bytes,
-          source_id: document.sourceId,
-        })),
-      )
-      .execute();
   await insertFromIntake(
     tx,
-    documents.flatMap((document, index) =>
-      'intakeId' in document.original
-        ? [{ document, intakeId: document.original.intakeId, id: ids[index] ?? '' }]
-        : [],
-    ),
+    documents.map((document, index) => ({ document, intakeId: document.intakeId, id: ids[index] ?? '' })),
   );
   const queued = ids.filter((_, index) => documents[index]?.queued === true);
   // Jobs in the documents' order: a take runs a user's jobs oldest (lowest id) first.

@@ -16,8 +16,11 @@ import { extractDocument } from '../extraction';
 
 /** A row's document larger than this is extracted by the extraction job (the child process), not inline. */
 export const INLINE_ROW_MAX_BYTES = 64 * 1024;
-/** The longest the sync extracts rows before it lets the service's requests run. */
-const SLICE_MS = 10;
+/**
+ * The longest the sync extracts rows before it lets the service's requests run — and the drain's own statements,
+ * whose answers wait for the slice under way while the read-ahead extracts (docs/decisions/251).
+ */
+const SLICE_MS = 2;
 
 /** A row's document as the intake holds it: its name and its HTML. */
 export interface RowDocument {
