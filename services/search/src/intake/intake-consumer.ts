@@ -42,7 +42,7 @@ export interface IntakeSettings {
 export const INTAKE_DEFAULTS: IntakeSettings = {
   batchRows: 1_000,
   batchBytes: 8 * 1024 * 1024,
-  aheadBatches: 3,
+  aheadBatches: 1,
 };
 
 /**
