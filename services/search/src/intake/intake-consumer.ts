@@ -13,7 +13,7 @@ import {
   takeIntakeTurn,
 } from './intake.repository';
 import { type Extracted, extractInline, readAhead } from './intake-read-ahead';
-import { slices } from './row-index';
+import { slices, WRITE_SLICE_BYTES, WRITE_SLICE_ROWS } from './row-index';
 
 // The search service takes what the sources service handed over (issue 34 item 1;
 // docs/decisions/170-sources-service.md), in the order it was written, a batch a transaction:
@@ -45,12 +45,6 @@ export const INTAKE_DEFAULTS: IntakeSettings = {
   aheadBatches: 1,
 };
 
-/**
- * Indexing statements hold at most this many documents or WRITE_SLICE_BYTES of them: every statement on the
- * service's pool must end within DB_STATEMENT_TIMEOUT_MS (docs/decisions/061: 300 rows a slice).
- */
-const WRITE_SLICE_ROWS = 300;
-const WRITE_SLICE_BYTES = 256 * 1024;
 /** Documents a purge removes per transaction. */
 const PURGE_SLICE = 500;
 

@@ -7,7 +7,7 @@ import { type SearchTestService, type SignedInUser, startSearchTestService } fro
 import { drainIntake, INTAKE_DEFAULTS } from './intake-consumer';
 import { readAhead } from './intake-read-ahead';
 import { oldestIntake } from './intake.repository';
-import { extractRow } from './row-index';
+import { extractRow, WRITE_SLICE_ROWS } from './row-index';
 
 // The intake's read-ahead (docs/decisions/251): the batches after the one taken are read and extracted, with
 // their passages analysed, and a drain indexes its rows the same with it as without it.
@@ -116,6 +116,44 @@ describe('the intake read-ahead', () => {
       // One row (one always comes) fills the budget of a byte: the row after it was not read ahead.
       const found = await ahead.take(rows.slice(1, 3));
       expect([...found.keys()]).toEqual([rows[1]?.id]);
+    } finally {
+      await ahead.close();
+      await service.drainIntake();
+    }
+  });
+
+  it('analyses a statement a write slice; a slice whose statement fails keeps its rows’ extractions', async () => {
+    const user = await service.signUp();
+    const count = WRITE_SLICE_ROWS + 1;
+    await handOver(user, count + 1);
+    const rows = await oldestIntake(service.db, count + 1, 1024 * 1024 * 1024);
+    // Every analysis statement is counted, and the first one fails (the pool's statement bound, say).
+    let analyses = 0;
+    const failingOnce = service.db.withPlugin({
+      transformQuery({ node }) {
+        if (JSON.stringify(node).includes('to_tsvector')) {
+          analyses += 1;
+          if (analyses === 1) throw new Error('canceling statement due to statement timeout (test)');
+        }
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const ahead = readAhead(failingOnce, {
+      batchRows: count,
+      batchBytes: 1024 * 1024 * 1024,
+      aheadBatches: 1,
+    });
+    try {
+      await ahead.take(rows.slice(0, 1));
+      const found = [...(await ahead.take(rows.slice(1))).values()];
+      expect(analyses).toBe(2);
+      expect(found).toHaveLength(count);
+      // The first slice's rows come extracted and unanalysed (the drain analyses them); the last one's analysed.
+      expect(found.filter((extraction) => extraction?.analysed === undefined)).toHaveLength(WRITE_SLICE_ROWS);
+      expect(found.at(-1)?.analysed).toEqual(
+        await analysePassages(service.db, [{ id: '', userId: '', passages: found.at(-1)?.passages ?? [] }]),
+      );
     } finally {
       await ahead.close();
       await service.drainIntake();

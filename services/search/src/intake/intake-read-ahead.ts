@@ -1,13 +1,15 @@
 import type { DatabaseHandle } from '@trove/service-core';
 import { type AnalysedPassage, analysePassages } from '../documents/documents.repository';
 import { type IntakeRow, oldestIntake } from './intake.repository';
-import { extractRows, type RowExtraction } from './row-index';
+import { extractRows, type RowExtraction, slices, WRITE_SLICE_BYTES, WRITE_SLICE_ROWS } from './row-index';
 
-// The intake's read-ahead (docs/decisions/251): while the drain writes a batch, the rows after it are read and
-// their inline rows extracted, up to `aheadBatches` batches and one batch's bytes ahead. A batch's write waits on
-// PostgreSQL for most of its time; with one batch ahead, the service sat idle once that batch was extracted (a
-// third of a 100,000-row first sync), and PostgreSQL sat idle while the next was. What is read ahead is a guess:
-// the drain takes its rows again under the intake's turn and extracts any row the read-ahead has not.
+// The intake's read-ahead (docs/decisions/251): as soon as the drain takes a batch, the rows after it are read,
+// their inline rows extracted and their passages analysed (PostgreSQL's to_tsvector, on another connection than
+// the drain's), up to `aheadBatches` batches and one batch's bytes ahead. Before, the next batch was read and
+// extracted only once the drain's transaction had begun, and analysed inside it: the service sat idle a third of
+// a 100,000-row first sync while PostgreSQL wrote, and PostgreSQL waited while the service extracted. What is
+// read ahead is a guess: the drain takes its rows again under the intake's turn and extracts any row the
+// read-ahead has not.
 
 /**
  * An inline row's extraction — with its passages analysed when it was read ahead, a PostgreSQL statement on
@@ -46,31 +48,39 @@ export async function extractInline(rows: readonly IntakeRow[]): Promise<Map<str
   return out;
 }
 
-/** The extractions with their passages analysed, one statement for them all (the drain's transaction then skips it). */
+/**
+ * The rows' extractions with their passages analysed, a statement a write slice (the drain's bound on a
+ * statement). A slice whose statement fails keeps its extractions, unanalysed: the drain analyses them.
+ */
 async function withAnalysed(
   db: DatabaseHandle,
+  rows: readonly IntakeRow[],
   extracted: Map<string, Extracted>,
-): Promise<Map<string, Extracted>> {
-  const made = [...extracted.values()].filter((extraction) => extraction !== null);
-  const analysed = await analysePassages(
-    db,
-    made.map((extraction) => ({ id: '', userId: '', passages: extraction.passages })),
-  );
-  let at = 0;
-  for (const extraction of made) {
-    extraction.analysed = analysed.slice(at, at + extraction.passages.length);
-    at += extraction.passages.length;
+): Promise<void> {
+  const made = rows.flatMap((row) => {
+    const extraction = extracted.get(row.id);
+    return extraction ? [{ extraction, size: row.size }] : [];
+  });
+  for (const slice of slices(made, WRITE_SLICE_ROWS, WRITE_SLICE_BYTES, (made) => made.size)) {
+    const analysed = await analysePassages(
+      db,
+      slice.map(({ extraction }) => ({ id: '', userId: '', passages: extraction.passages })),
+    ).catch(() => undefined);
+    if (analysed === undefined) continue;
+    let at = 0;
+    for (const { extraction } of slice) {
+      extraction.analysed = analysed.slice(at, at + extraction.passages.length);
+      at += extraction.passages.length;
+    }
   }
-  return extracted;
 }
 
 const maxId = (a: bigint, b: bigint) => (a > b ? a : b);
 
 export function readAhead(db: DatabaseHandle, settings: ReadAheadSettings): ReadAhead {
-  /** Every row read ahead and not taken yet, by id: its extraction, or undefined when it is not an inline put. */
-  const ready = new Map<string, Extracted | undefined>();
+  /** Every row read ahead and not taken yet, by id: its extraction (none when it is not an inline put), its bytes. */
+  const ready = new Map<string, { extracted: Extracted | undefined; size: number }>();
   let readyBytes = 0;
-  const sizes = new Map<string, number>();
   /** The last id read ahead or taken: the next read starts after it. */
   let after = 0n;
   /** The last id the drain took: what is read at or before it is of no use. */
@@ -92,11 +102,11 @@ export function readAhead(db: DatabaseHandle, settings: ReadAheadSettings): Read
     const last = rows.at(-1);
     if (last === undefined) return false;
     after = maxId(after, BigInt(last.id));
-    const extracted = await withAnalysed(db, await extractInline(rows));
+    const extracted = await extractInline(rows);
+    await withAnalysed(db, rows, extracted);
     for (const row of rows) {
       if (BigInt(row.id) <= taken || ready.has(row.id)) continue;
-      ready.set(row.id, extracted.get(row.id));
-      sizes.set(row.id, row.size);
+      ready.set(row.id, { extracted: extracted.get(row.id), size: row.size });
       readyBytes += row.size;
     }
     return true;
@@ -119,9 +129,8 @@ export function readAhead(db: DatabaseHandle, settings: ReadAheadSettings): Read
   };
 
   const forget = (id: string) => {
+    readyBytes -= ready.get(id)?.size ?? 0;
     ready.delete(id);
-    readyBytes -= sizes.get(id) ?? 0;
-    sizes.delete(id);
   };
 
   return {
@@ -133,7 +142,7 @@ export function readAhead(db: DatabaseHandle, settings: ReadAheadSettings): Read
       // A read under way that may hold some of these rows is waited for, rather than extracting them twice.
       while (current !== undefined && lastId > current.from) await current.done.catch(() => false);
       for (const row of rows) {
-        const extraction = ready.get(row.id);
+        const extraction = ready.get(row.id)?.extracted;
         if (extraction !== undefined) found.set(row.id, extraction);
         forget(row.id);
       }

@@ -18,8 +18,9 @@ export interface IntakeRow {
   mediaType: string | null;
   format: string | null;
   /**
-   * An inline row's body (extracted here). A raw item's (a message) is never read into this process: its
-   * document's original is copied from the intake row inside PostgreSQL (insertSourceDocuments).
+   * An inline row's body, when asked for (the read-ahead extracts it here; the drain's own read leaves it out,
+   * docs/decisions/251). A raw item's (a message) is never read into this process. Every document's original is
+   * copied from its intake row inside PostgreSQL (insertSourceDocuments).
    */
   body: Buffer | null;
   /** The body's bytes, read or not. */
@@ -143,8 +144,8 @@ export interface SourceDocument {
 }
 
 /**
- * Documents whose originals are intake rows' bodies, copied by the statement: a message's bytes never travel to
- * this process and back (twice as hex on the wire), and PostgreSQL keeps the compressed value it already has.
+ * Documents whose originals are intake rows' bodies, copied by the statement: a message's or a row's bytes never
+ * travel to this process and back (twice as hex on the wire), and PostgreSQL keeps the compressed value it has.
  */
 async function insertFromIntake(
   tx: DatabaseHandle,

@@ -75,6 +75,14 @@ export async function extractRows(
   return extracted;
 }
 
+/**
+ * Statements on a row batch hold at most this many documents or WRITE_SLICE_BYTES of them (the drain's writes, the
+ * read-ahead's analysis): every statement on the service's pool must end within DB_STATEMENT_TIMEOUT_MS
+ * (docs/decisions/061: 300 rows a slice).
+ */
+export const WRITE_SLICE_ROWS = 300;
+export const WRITE_SLICE_BYTES = 256 * 1024;
+
 /** Consecutive slices of `items`, each at most `rows` long and `bytes` large (one item always goes). */
 export function slices<T>(items: T[], rows: number, bytes: number, size: (item: T) => number): T[][] {
   const out: T[][] = [];
